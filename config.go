@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"ethicsbot/docket"
+)
+
+// defaultConfigPath is read when ETHICSBOT_CONFIG is not set, if it exists.
+const defaultConfigPath = "ethicsbot.yml"
+
+// Config is ethicsbot's configuration, from ethicsbot.yml. Every field has a default, so an
+// empty file, or none, configures this city's ordinance in America/Chicago.
+type Config struct {
+	Path      string // the file it came from; "" for the defaults
+	Calendar  docket.CalendarConfig
+	Ordinance docket.Ordinance
+}
+
+// fileConfig is the file's layout.
+type fileConfig struct {
+	Timezone string `yaml:"timezone"`
+	Holidays struct {
+		Remove   []string      `yaml:"remove"`
+		Add      []string      `yaml:"add"`
+		Closures []docket.Date `yaml:"closures"`
+	} `yaml:"holidays"`
+	Ordinance struct {
+		Periods map[string]struct {
+			Amount int         `yaml:"amount"`
+			Unit   docket.Unit `yaml:"unit"`
+		} `yaml:"periods"`
+		Fines *struct {
+			Min int `yaml:"min"`
+			Max int `yaml:"max"`
+		} `yaml:"fines"`
+		Sections *struct {
+			Hearing  string `yaml:"hearing"`
+			Referral string `yaml:"referral"`
+		} `yaml:"sections"`
+	} `yaml:"ordinance"`
+}
+
+// lineError is a problem at one line of the file.
+type lineError struct {
+	line int
+	msg  string
+}
+
+func (e lineError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+
+// LoadConfig reads the configuration named by ETHICSBOT_CONFIG, or ./ethicsbot.yml if that
+// exists, or returns the defaults. Errors name the file, the line and the problem.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	path, explicit := getenv("ETHICSBOT_CONFIG"), true
+	if path == "" {
+		path, explicit = defaultConfigPath, false
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !explicit {
+		return defaultConfig(), nil
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: cannot read it: %w", path, err)
+	}
+	cfg, err := parseConfig(b)
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	cfg.Path = path
+	return cfg, nil
+}
+
+func defaultConfig() Config {
+	return Config{Ordinance: docket.DefaultOrdinance()}
+}
+
+// parseConfig reads and checks a configuration file's contents. The strict decode catches
+// unknown keys and wrong types with their lines; the values are then checked against the
+// docket, and a refusal is placed at the line of the key that holds the bad value.
+func parseConfig(b []byte) (Config, error) {
+	var f fileConfig
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil && err != io.EOF {
+		return Config{}, errors.New(yamlMessage(err))
+	}
+	var root yaml.Node
+	_ = yaml.Unmarshal(b, &root) // it decoded above, so it parses
+	at := func(path ...string) func(error) error {
+		return func(err error) error { return lineError{lineOf(&root, path...), err.Error()} }
+	}
+
+	cfg := defaultConfig()
+	cfg.Calendar = docket.CalendarConfig{
+		Zone:     f.Timezone,
+		Remove:   f.Holidays.Remove,
+		Add:      f.Holidays.Add,
+		Closures: f.Holidays.Closures,
+	}
+	if _, err := docket.NewCalendar(cfg.Calendar); err != nil {
+		where := at("holidays")
+		if f.Timezone != "" && strings.HasPrefix(err.Error(), "time zone") {
+			where = at("timezone")
+		}
+		return Config{}, where(err)
+	}
+	for id, p := range f.Ordinance.Periods {
+		if err := cfg.Ordinance.Override(docket.DeadlineID(id), p.Amount, p.Unit); err != nil {
+			return Config{}, at("ordinance", "periods", id)(err)
+		}
+	}
+	if fines := f.Ordinance.Fines; fines != nil {
+		if err := cfg.Ordinance.SetFines(fines.Min, fines.Max); err != nil {
+			return Config{}, at("ordinance", "fines")(err)
+		}
+	}
+	if s := f.Ordinance.Sections; s != nil {
+		if err := cfg.Ordinance.SetSections(s.Hearing, s.Referral); err != nil {
+			return Config{}, at("ordinance", "sections")(err)
+		}
+	}
+	return cfg, nil
+}
+
+// lineOf returns the line of the deepest key along path that exists in the document.
+func lineOf(n *yaml.Node, path ...string) int {
+	line := 1
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for _, key := range path {
+		if n.Kind != yaml.MappingNode {
+			break
+		}
+		found := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				line, n, found = n.Content[i].Line, n.Content[i+1], true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return line
+}
+
+// yamlMessage strips the library's prefixes so the message reads "line 3: ...".
+func yamlMessage(err error) string {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		return strings.Join(te.Errors, "; ")
+	}
+	return strings.TrimPrefix(err.Error(), "yaml: ")
+}

@@ -1,0 +1,109 @@
+package docket
+
+import (
+	"fmt"
+	"time"
+)
+
+// Date is a calendar date with no time of day: a local date in the commission's time zone.
+// The ordinance counts its periods in dates, so deadlines are Dates; instants are converted
+// to a Date with Calendar.DateOf before any counting.
+//
+// A Date is a day number, so Dates compare with < and == and add with AddDays. The zero
+// Date means "no date".
+type Date int32
+
+// unixShift is the Date of 1970-01-01 (Date(1) is 0001-01-01).
+const unixShift = 719163
+
+// Years outside this span are refused on input: they are typing mistakes, not complaints.
+const (
+	MinYear = 1900
+	MaxYear = 2200
+)
+
+// NewDate returns the Date for year, month and day, normalising overflow as time.Date does
+// (Feb 29 in a common year becomes Mar 1).
+func NewDate(year int, month time.Month, day int) Date {
+	return dateOfUTC(time.Date(year, month, day, 0, 0, 0, 0, time.UTC))
+}
+
+func dateOfUTC(t time.Time) Date {
+	return Date(t.Unix()/86400 + unixShift)
+}
+
+// DateIn returns t's local date in loc.
+func DateIn(t time.Time, loc *time.Location) Date {
+	y, m, d := t.In(loc).Date()
+	return NewDate(y, m, d)
+}
+
+// ParseDate reads a date written YYYY-MM-DD. Impossible dates such as 2026-02-30 are refused.
+func ParseDate(s string) (Date, error) {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a date written YYYY-MM-DD", s)
+	}
+	if y := t.Year(); y < MinYear || y > MaxYear {
+		return 0, fmt.Errorf("%q is outside the years %d to %d", s, MinYear, MaxYear)
+	}
+	return dateOfUTC(t), nil
+}
+
+// IsZero reports whether d is the zero Date, "no date".
+func (d Date) IsZero() bool { return d == 0 }
+
+// utc returns midnight UTC of d, for formatting and field access only.
+func (d Date) utc() time.Time { return time.Unix((int64(d)-unixShift)*86400, 0).UTC() }
+
+// Parts returns d's year, month and day.
+func (d Date) Parts() (year int, month time.Month, day int) { return d.utc().Date() }
+
+// Weekday returns d's day of the week.
+func (d Date) Weekday() time.Weekday {
+	// 1970-01-01 was a Thursday.
+	return time.Weekday(((int64(d)-unixShift)%7 + 7 + int64(time.Thursday)) % 7)
+}
+
+// AddDays returns the date n calendar days after d (before it if n < 0).
+func (d Date) AddDays(n int) Date { return d + Date(n) }
+
+// AddYears returns the same month and day n years later; Feb 29 in a year without one
+// becomes Mar 1.
+func (d Date) AddYears(n int) Date {
+	y, m, day := d.Parts()
+	return NewDate(y+n, m, day)
+}
+
+// In returns the instant at which d begins in loc.
+func (d Date) In(loc *time.Location) time.Time {
+	y, m, day := d.Parts()
+	return time.Date(y, m, day, 0, 0, 0, 0, loc)
+}
+
+// String formats d as YYYY-MM-DD, and the zero Date as "".
+func (d Date) String() string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.utc().Format(time.DateOnly)
+}
+
+// Long formats d with its weekday, as a clerk reads it: "Fri 2026-12-04".
+func (d Date) Long() string { return d.utc().Format("Mon 2006-01-02") }
+
+// Short formats d for messages: "Wed 9 Dec".
+func (d Date) Short() string { return d.utc().Format("Mon 2 Jan") }
+
+// MarshalText writes d as YYYY-MM-DD.
+func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a date written YYYY-MM-DD.
+func (d *Date) UnmarshalText(b []byte) error {
+	v, err := ParseDate(string(b))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}

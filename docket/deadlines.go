@@ -1,0 +1,292 @@
+package docket
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Ruling is the commission's (C) ruling on sufficiency and probable cause.
+type Ruling string
+
+// The rulings (C) allows.
+const (
+	Insufficient     Ruling = "insufficient"      // (C)(2): dismissed, notice made public
+	NoProbableCause  Ruling = "no_probable_cause" // (C)(2): dismissed, notice made public
+	ProbableCause    Ruling = "probable_cause"    // (C)(2): hearing within 4 weeks of receipt
+	JudicialReferral Ruling = "judicial_referral" // (C)(2): attorney asked to adjudicate judicially
+	AttorneyReferral Ruling = "attorney_referral" // (C)(3): §103.05 complaint sent to the attorney
+)
+
+// Rulings lists every Ruling, for validation and help text.
+var Rulings = []Ruling{Insufficient, NoProbableCause, ProbableCause, JudicialReferral, AttorneyReferral}
+
+// Meeting is a meeting of the commission on one case: the sufficiency meeting (C)(1), the
+// hearing (D), a reconvened session of a recessed hearing (E), or the public hearing (F).
+type Meeting struct {
+	Start        time.Time // zero: not scheduled
+	Place        string
+	Closed       bool      // closed to the public under the Open Meetings Act
+	Authority    string    // the Open Meetings Act exception that allows closing it
+	NoticePosted time.Time // when its public notice was posted; zero: not yet
+}
+
+// Scheduled reports whether the meeting has a start.
+func (m Meeting) Scheduled() bool { return !m.Start.IsZero() }
+
+// Facts are what has happened in a case, as far as the ordinance's clocks care. Every
+// deadline is derived from Facts; none is stored.
+type Facts struct {
+	Received      time.Time // (A): when the commission received the complaint
+	ViolationDate Date      // (I): date of the alleged violation, if known
+	Sections      []string  // sections alleged, e.g. "103.10"
+	Elections     []Date    // (G): elections at which the respondent is a candidate
+
+	Sufficiency                   Meeting // (C)(1)
+	RespondentNoticeMailed        Date    // (B)
+	ComplainantConfirmationMailed Date    // (B)
+	Ruling                        Ruling  // (C)
+	RulingDate                    Date    // (C)(1): when the ruling issued; zero: at the sufficiency meeting
+
+	Hearing          Meeting // (D): the hearing's first session
+	Reconvened       Meeting // (E): the latest session of a recessed hearing, if any
+	HearingConcluded Date    // (E)
+	HearingClosed    bool    // (F): any session was closed to the public
+
+	DecisionIssued       Date // (E): dismissal, or recommendation and/or fine
+	RecommendationIssued Date // (E)(2): recommendation for discipline and/or fine issued
+	DemandReceived       Date // (F): respondent's written demand for a public hearing
+	PublicHearing        Meeting
+	PublicHearingHeld    Date
+	FinalRecommendation  Date // (F)
+}
+
+// Status says where a deadline stands.
+type Status string
+
+// Deadline statuses.
+const (
+	Met    Status = "met"    // done on or before the deadline
+	Open   Status = "open"   // not done, and the deadline has not passed
+	Missed Status = "missed" // done late, or not done and the deadline has passed
+)
+
+// Deadline is one time limit that applies to a case: when it falls, the rule, how it was
+// counted, and whether it has been met.
+type Deadline struct {
+	ID     DeadlineID `json:"id"`
+	Rule   string     `json:"rule"`
+	Due    Date       `json:"due,omitzero"`    // for deadlines that fall on a date
+	DueAt  time.Time  `json:"due_at,omitzero"` // for the 48-hour notices, an instant
+	Basis  string     `json:"basis"`
+	Status Status     `json:"status"`
+	Period Period     `json:"-"`
+}
+
+// Schedule is every deadline that applies to a case, derived from its Facts.
+type Schedule struct {
+	Received   Date       `json:"received"`
+	TimeBarred *bool      `json:"time_barred,omitempty"` // (I): present when the violation date is known
+	Expedited  bool       `json:"expedited"`             // (G)
+	Election   Date       `json:"election,omitzero"`     // (G): the election that expedites it
+	Deadlines  []Deadline `json:"deadlines"`
+}
+
+// Find returns the deadline with id, if it applies.
+func (s Schedule) Find(id DeadlineID) (Deadline, bool) {
+	i := slices.IndexFunc(s.Deadlines, func(d Deadline) bool { return d.ID == id })
+	if i < 0 {
+		return Deadline{}, false
+	}
+	return s.Deadlines[i], true
+}
+
+// Engine derives deadlines from facts under one ordinance and one calendar.
+type Engine struct {
+	Cal *Calendar
+	Ord Ordinance
+}
+
+// Schedule returns the deadlines that apply to f. now decides whether an undone deadline
+// has been missed; a zero now leaves every undone deadline open. f must be valid (see
+// Facts.Validate).
+func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
+	c := e.Cal
+	received := c.DateOf(f.Received)
+	s := Schedule{Received: received}
+	today := Date(0)
+	if !now.IsZero() {
+		today = c.DateOf(now)
+	}
+	add := func(d Deadline, done Date) {
+		d.Status = dateStatus(d.Due, done, today)
+		s.Deadlines = append(s.Deadlines, d)
+	}
+	addNotice := func(id DeadlineID, what string, m Meeting) {
+		d := e.before(id, what, m.Start)
+		d.Status = instantStatus(d.DueAt, m.NoticePosted, now)
+		s.Deadlines = append(s.Deadlines, d)
+	}
+
+	// (I): the last day to file is one year after the alleged violation.
+	if !f.ViolationDate.IsZero() {
+		d := e.after(FilingLimit, f.ViolationDate)
+		barred := received > d.Due
+		s.TimeBarred = &barred
+		add(d, received)
+	}
+	// (B): certified-mail notices within 3 business days after receipt.
+	add(e.after(RespondentNotice, received), f.RespondentNoticeMailed)
+	add(e.after(ComplainantConfirmation, received), f.ComplainantConfirmationMailed)
+	// (C)(1): the ruling's notice within 7 business days after receipt.
+	ruling := e.after(SufficiencyRuling, received)
+	rulingDone := f.RulingDate
+	if rulingDone.IsZero() && f.Ruling != "" && f.Sufficiency.Scheduled() {
+		rulingDone = c.DateOf(f.Sufficiency.Start)
+	}
+	if f.Ruling != "" && rulingDone.IsZero() {
+		ruling.Status = Met // ruled, on a date not given
+		s.Deadlines = append(s.Deadlines, ruling)
+	} else {
+		add(ruling, rulingDone)
+	}
+	// (C)(1): at least 48 hours' public notice of the sufficiency meeting.
+	if f.Sufficiency.Scheduled() {
+		addNotice(SufficiencyMeetingNotice, "the sufficiency meeting", f.Sufficiency)
+	}
+	// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
+	if f.Ruling == ProbableCause {
+		var held Date
+		if f.Hearing.Scheduled() {
+			held = c.DateOf(f.Hearing.Start)
+		}
+		add(e.after(HearingBy, received), held)
+	}
+	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session.
+	if f.Reconvened.Scheduled() {
+		addNotice(HearingNotice, "the recessed hearing", f.Reconvened)
+	} else if f.Hearing.Scheduled() {
+		addNotice(HearingNotice, "the hearing", f.Hearing)
+	}
+	// (E): a decision within 30 days after the hearing concluded.
+	if !f.HearingConcluded.IsZero() {
+		add(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued)
+	}
+	// (G): expedited decision for a complaint filed in the period before an election.
+	if election, ok := e.expeditingElection(received, f.Elections); ok {
+		s.Expedited, s.Election = true, election
+		add(e.electionDecision(received, election), f.DecisionIssued)
+	}
+	// (F): after a closed hearing, the respondent may demand a public hearing.
+	if f.HearingClosed && !f.RecommendationIssued.IsZero() {
+		add(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived)
+	}
+	if !f.DemandReceived.IsZero() {
+		add(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld)
+	}
+	if f.PublicHearing.Scheduled() {
+		addNotice(PublicHearingNotice, "the public hearing", f.PublicHearing)
+	}
+	if !f.PublicHearingHeld.IsZero() {
+		add(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation)
+	}
+	return s
+}
+
+func dateStatus(due, done, today Date) Status {
+	switch {
+	case !done.IsZero() && done <= due:
+		return Met
+	case !done.IsZero(), !today.IsZero() && today > due:
+		return Missed
+	}
+	return Open
+}
+
+func instantStatus(due, done, now time.Time) Status {
+	switch {
+	case !done.IsZero() && !done.After(due):
+		return Met
+	case !done.IsZero(), !now.IsZero() && now.After(due):
+		return Missed
+	}
+	return Open
+}
+
+// after counts a period forward from the date its trigger happened.
+func (e *Engine) after(id DeadlineID, from Date) Deadline {
+	p := e.Ord.Period(id)
+	due, basis := e.count(p, from)
+	return Deadline{ID: id, Rule: p.Rule, Due: due, Basis: basis, Period: p}
+}
+
+// count applies the conventions: business days are counted strictly after from; calendar
+// periods land on from + N and roll forward to a business day (5 ILCS 70/1.11).
+func (e *Engine) count(p Period, from Date) (Date, string) {
+	basis := fmt.Sprintf("%s after %s on %s", p.describe(), p.Trigger, from.Long())
+	var raw Date
+	switch p.Unit {
+	case BusinessDays:
+		return e.Cal.AddBusinessDays(from, p.Amount), basis
+	case Days:
+		raw = from.AddDays(p.Amount)
+	case Weeks:
+		raw = from.AddDays(7 * p.Amount)
+	case Years:
+		raw = from.AddYears(p.Amount)
+	}
+	due := e.Cal.RollForward(raw)
+	if due != raw {
+		basis += fmt.Sprintf(" is %s, %s; moved to the next business day", raw.Long(), e.Cal.Closure(raw))
+	}
+	return due, basis
+}
+
+// before counts an exact number of hours back from a meeting's start: the latest instant
+// its public notice may be posted.
+func (e *Engine) before(id DeadlineID, what string, start time.Time) Deadline {
+	p := e.Ord.Period(id)
+	start = start.In(e.Cal.Location())
+	due := start.Add(-time.Duration(p.Amount) * time.Hour)
+	basis := fmt.Sprintf("%s before %s at %s", p.describe(), what, start.Format("Mon 2006-01-02 15:04 MST"))
+	return Deadline{ID: id, Rule: p.Rule, DueAt: due, Basis: basis, Period: p}
+}
+
+// EarliestMeeting returns the earliest start a meeting of this kind may have if its notice
+// is posted at posted: the notice period later, rounded up to the minute.
+func (e *Engine) EarliestMeeting(id DeadlineID, posted time.Time) time.Time {
+	p := e.Ord.Period(id)
+	t := posted.In(e.Cal.Location()).Add(time.Duration(p.Amount) * time.Hour)
+	if r := t.Truncate(time.Minute); !r.Equal(t) {
+		t = r.Add(time.Minute)
+	}
+	return t
+}
+
+// expeditingElection returns the earliest election whose (G) period holds the receipt date:
+// election − 60 days ≤ received ≤ election − 1 day.
+func (e *Engine) expeditingElection(received Date, elections []Date) (Date, bool) {
+	p := e.Ord.Period(ElectionPeriod)
+	days := p.Amount
+	if p.Unit == Weeks {
+		days *= 7
+	}
+	var best Date
+	for _, el := range elections {
+		if el.AddDays(-days) <= received && received <= el.AddDays(-1) && (best.IsZero() || el < best) {
+			best = el
+		}
+	}
+	return best, !best.IsZero()
+}
+
+// electionDecision is (G)'s deadline: 7 days after receipt, rolled like any calendar period,
+// but never later than the day before the election.
+func (e *Engine) electionDecision(received, election Date) Deadline {
+	d := e.after(ElectionDecision, received)
+	if eve := election.AddDays(-1); d.Due > eve {
+		d.Due = eve
+		d.Basis += fmt.Sprintf("; capped at the day before the election on %s", election.Long())
+	}
+	return d
+}

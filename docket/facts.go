@@ -1,0 +1,330 @@
+package docket
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Validate checks that f describes a case the ordinance could produce: receipt known,
+// sections and ruling that fit each other, and each step after the step it follows.
+// The error names the field at fault and the rule.
+func (e *Engine) Validate(f *Facts) error {
+	o, c := e.Ord, e.Cal
+	if f.Received.IsZero() {
+		return invalid("received", "(A)", "required: the instant the commission received the complaint")
+	}
+	received := c.DateOf(f.Received)
+	for _, s := range f.Sections {
+		if s != o.HearingSection && s != o.ReferralSection {
+			return invalid("section", "(C)", fmt.Sprintf("unknown section %q: this ordinance's sections are %s and %s", s, o.HearingSection, o.ReferralSection))
+		}
+	}
+	if !f.ViolationDate.IsZero() && f.ViolationDate > received {
+		return invalid("violation_date", "(I)", fmt.Sprintf("%s is after the complaint was received", f.ViolationDate))
+	}
+	if err := validateRuling(f, o); err != nil {
+		return err
+	}
+	steps := []struct {
+		field, rule string
+		set         bool
+		after       string // the field this step needs first
+		ok          bool
+	}{
+		{"ruling_date", "(C)(1)", !f.RulingDate.IsZero(), "ruling", f.Ruling != ""},
+		{"hearing", "(C)(2)", f.Hearing.Scheduled(), "ruling probable_cause", f.Ruling == ProbableCause},
+		{"recessed_hearing", "(E)", f.Reconvened.Scheduled(), "hearing", f.Hearing.Scheduled()},
+		{"hearing_concluded", "(E)", !f.HearingConcluded.IsZero(), "hearing", f.Hearing.Scheduled()},
+		{"hearing_closed", "(F)", f.HearingClosed, "hearing", f.Hearing.Scheduled()},
+		{"decision_issued", "(E)", !f.DecisionIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
+		{"recommendation_issued", "(E)", !f.RecommendationIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
+		{"demand_received", "(F)", !f.DemandReceived.IsZero(), "recommendation_issued after a closed hearing (hearing_closed true)", !f.RecommendationIssued.IsZero() && f.HearingClosed},
+		{"public_hearing", "(F)", f.PublicHearing.Scheduled(), "demand_received", !f.DemandReceived.IsZero()},
+		{"public_hearing_held", "(F)", !f.PublicHearingHeld.IsZero(), "public_hearing", f.PublicHearing.Scheduled()},
+		{"final_recommendation", "(F)", !f.FinalRecommendation.IsZero(), "public_hearing_held", !f.PublicHearingHeld.IsZero()},
+	}
+	for _, s := range steps {
+		if s.set && !s.ok {
+			return invalid(s.field, s.rule, "given without "+s.after+", which comes first")
+		}
+	}
+	dates := []struct {
+		field string
+		d     Date
+	}{
+		{"respondent_notice_mailed", f.RespondentNoticeMailed},
+		{"complainant_confirmation_mailed", f.ComplainantConfirmationMailed},
+		{"ruling_date", f.RulingDate},
+		{"sufficiency_meeting", e.dateOrZero(f.Sufficiency.Start)},
+		{"hearing", e.dateOrZero(f.Hearing.Start)},
+		{"hearing_concluded", f.HearingConcluded},
+		{"decision_issued", f.DecisionIssued},
+		{"recommendation_issued", f.RecommendationIssued},
+		{"demand_received", f.DemandReceived},
+		{"public_hearing_held", f.PublicHearingHeld},
+		{"final_recommendation", f.FinalRecommendation},
+	}
+	for _, d := range dates {
+		if !d.d.IsZero() && d.d < received {
+			return invalid(d.field, "(A)", fmt.Sprintf("%s is before the complaint was received", d.d))
+		}
+	}
+	if !f.HearingConcluded.IsZero() && f.HearingConcluded < c.DateOf(f.Hearing.Start) {
+		return invalid("hearing_concluded", "(E)", fmt.Sprintf("%s is before the hearing started", f.HearingConcluded))
+	}
+	return nil
+}
+
+func (e *Engine) dateOrZero(t time.Time) Date {
+	if t.IsZero() {
+		return 0
+	}
+	return e.Cal.DateOf(t)
+}
+
+// validateRuling checks that the ruling is one (C) allows and fits the sections alleged.
+func validateRuling(f *Facts, o Ordinance) error {
+	if f.Ruling == "" {
+		return nil
+	}
+	if !slices.Contains(Rulings, f.Ruling) {
+		return invalid("ruling", "(C)", fmt.Sprintf("unknown ruling %q: use one of %s", f.Ruling, joinRulings()))
+	}
+	need := ""
+	switch f.Ruling {
+	case ProbableCause, JudicialReferral:
+		need = o.HearingSection // (C)(2)
+	case AttorneyReferral:
+		need = o.ReferralSection // (C)(3)
+	default:
+		return nil
+	}
+	if !slices.Contains(f.Sections, need) {
+		rule := "(C)(2)"
+		if need == o.ReferralSection {
+			rule = "(C)(3)"
+		}
+		alleged := "no section"
+		if len(f.Sections) > 0 {
+			alleged = "§" + strings.Join(f.Sections, ", §")
+		}
+		return invalid("ruling", rule, fmt.Sprintf("%s applies only to a complaint under §%s; this one alleges %s", f.Ruling, need, alleged))
+	}
+	return nil
+}
+
+func joinRulings() string {
+	s := make([]string, len(Rulings))
+	for i, r := range Rulings {
+		s[i] = string(r)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Input is what `ethicsbot deadlines` reads: the facts, plus the calendar closures and
+// the clock to judge them by.
+type Input struct {
+	Facts         Facts
+	ExtraHolidays []Date
+	AsOf          time.Time // zero: the caller's clock
+}
+
+// factsJSON mirrors the JSON input; every field is a string so errors can name it.
+type factsJSON struct {
+	Received                       *string         `json:"received"`
+	ViolationDate                  string          `json:"violation_date"`
+	Section                        json.RawMessage `json:"section"`
+	Elections                      []string        `json:"elections"`
+	ExtraHolidays                  []string        `json:"extra_holidays"`
+	SufficiencyMeeting             string          `json:"sufficiency_meeting"`
+	SufficiencyMeetingNoticePosted string          `json:"sufficiency_meeting_notice_posted"`
+	RespondentNoticeMailed         string          `json:"respondent_notice_mailed"`
+	ComplainantConfirmationMailed  string          `json:"complainant_confirmation_mailed"`
+	Ruling                         string          `json:"ruling"`
+	RulingDate                     string          `json:"ruling_date"`
+	Hearing                        string          `json:"hearing"`
+	HearingNoticePosted            string          `json:"hearing_notice_posted"`
+	RecessedHearing                string          `json:"recessed_hearing"`
+	RecessedHearingNoticePosted    string          `json:"recessed_hearing_notice_posted"`
+	HearingConcluded               string          `json:"hearing_concluded"`
+	HearingClosed                  bool            `json:"hearing_closed"`
+	DecisionIssued                 string          `json:"decision_issued"`
+	RecommendationIssued           string          `json:"recommendation_issued"`
+	DemandReceived                 string          `json:"demand_received"`
+	PublicHearing                  string          `json:"public_hearing"`
+	PublicHearingNoticePosted      string          `json:"public_hearing_notice_posted"`
+	PublicHearingHeld              string          `json:"public_hearing_held"`
+	FinalRecommendation            string          `json:"final_recommendation"`
+	AsOf                           string          `json:"as_of"`
+}
+
+// maxInput bounds what DecodeInput reads: facts about one case are a few hundred bytes.
+const maxInput = 1 << 20
+
+// DecodeInput reads one JSON object of facts. Dates are YYYY-MM-DD and instants RFC 3339
+// with an offset. Unknown fields and impossible dates are errors naming the field; nothing
+// is guessed. Whether the facts fit the ordinance is Engine.Validate's question.
+func DecodeInput(r io.Reader) (Input, error) {
+	body, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return Input{}, invalid("input", "", "cannot read: "+err.Error())
+	}
+	if len(body) > maxInput {
+		return Input{}, invalid("input", "", fmt.Sprintf("larger than %d bytes; give the facts of one case", maxInput))
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var j factsJSON
+	if err := dec.Decode(&j); err != nil {
+		return Input{}, jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Input{}, invalid("input", "", "more than one JSON object; give exactly one")
+	}
+	p := parser{}
+	var in Input
+	f := &in.Facts
+	if j.Received == nil {
+		return Input{}, invalid("received", "(A)", "required: the instant the commission received the complaint, e.g. 2026-12-04T10:00:00-06:00")
+	}
+	f.Received = p.instant("received", *j.Received)
+	f.ViolationDate = p.date("violation_date", j.ViolationDate)
+	f.Sections = p.sections(j.Section)
+	f.Elections = p.dates("elections", j.Elections)
+	in.ExtraHolidays = p.dates("extra_holidays", j.ExtraHolidays)
+	f.Sufficiency = p.meeting("sufficiency_meeting", j.SufficiencyMeeting, j.SufficiencyMeetingNoticePosted)
+	f.RespondentNoticeMailed = p.date("respondent_notice_mailed", j.RespondentNoticeMailed)
+	f.ComplainantConfirmationMailed = p.date("complainant_confirmation_mailed", j.ComplainantConfirmationMailed)
+	f.Ruling = Ruling(j.Ruling)
+	f.RulingDate = p.date("ruling_date", j.RulingDate)
+	f.Hearing = p.meeting("hearing", j.Hearing, j.HearingNoticePosted)
+	f.Reconvened = p.meeting("recessed_hearing", j.RecessedHearing, j.RecessedHearingNoticePosted)
+	f.HearingConcluded = p.date("hearing_concluded", j.HearingConcluded)
+	f.HearingClosed = j.HearingClosed
+	f.RecommendationIssued = p.date("recommendation_issued", j.RecommendationIssued)
+	f.DecisionIssued = p.date("decision_issued", j.DecisionIssued)
+	if f.DecisionIssued.IsZero() {
+		f.DecisionIssued = f.RecommendationIssued // a recommendation or fine is an (E) decision
+	}
+	f.DemandReceived = p.date("demand_received", j.DemandReceived)
+	f.PublicHearing = p.meeting("public_hearing", j.PublicHearing, j.PublicHearingNoticePosted)
+	f.PublicHearingHeld = p.date("public_hearing_held", j.PublicHearingHeld)
+	f.FinalRecommendation = p.date("final_recommendation", j.FinalRecommendation)
+	if j.AsOf != "" {
+		in.AsOf = p.instant("as_of", j.AsOf)
+	}
+	if p.err != nil {
+		return Input{}, p.err
+	}
+	return in, nil
+}
+
+func jsonError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	msg := err.Error()
+	switch {
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return invalid(typeErr.Field, "", fmt.Sprintf("must be a JSON %s, not %s", jsonKind(typeErr.Type.String()), typeErr.Value))
+	case errors.As(err, &syntaxErr):
+		return invalid("input", "", fmt.Sprintf("not valid JSON at byte %d: %s", syntaxErr.Offset, strings.TrimPrefix(msg, "json: ")))
+	case strings.HasPrefix(msg, "json: unknown field "):
+		return invalid(strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`), "", "unknown field; see the README for the fields `deadlines` reads")
+	case err == io.EOF:
+		return invalid("input", "", "empty; give one JSON object of facts")
+	}
+	return invalid("input", "", "not a JSON object of facts: "+strings.TrimPrefix(msg, "json: "))
+}
+
+func jsonKind(goType string) string {
+	switch goType {
+	case "bool":
+		return "true or false"
+	case "[]string":
+		return "array of strings"
+	}
+	return goType
+}
+
+// parser converts the strings of factsJSON, keeping the first error.
+type parser struct{ err error }
+
+func (p *parser) fail(field, msg string) {
+	if p.err == nil {
+		p.err = invalid(field, "", msg)
+	}
+}
+
+func (p *parser) date(field, s string) Date {
+	if s == "" {
+		return 0
+	}
+	d, err := ParseDate(s)
+	if err != nil {
+		p.fail(field, err.Error())
+	}
+	return d
+}
+
+func (p *parser) dates(field string, ss []string) []Date {
+	var out []Date
+	for _, s := range ss {
+		if s == "" {
+			p.fail(field, "holds an empty date")
+			continue
+		}
+		out = append(out, p.date(field, s))
+	}
+	return out
+}
+
+// instant reads RFC 3339 with an explicit offset ("Z" or ±hh:mm).
+func (p *parser) instant(field, s string) time.Time {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		p.fail(field, fmt.Sprintf("%q is not an instant written RFC 3339 with an offset, e.g. 2026-12-04T10:00:00-06:00", s))
+		return time.Time{}
+	}
+	if y := t.Year(); y < MinYear || y > MaxYear {
+		p.fail(field, fmt.Sprintf("%q is outside the years %d to %d", s, MinYear, MaxYear))
+		return time.Time{}
+	}
+	return t
+}
+
+func (p *parser) meeting(field, start, posted string) Meeting {
+	var m Meeting
+	if start != "" {
+		m.Start = p.instant(field, start)
+	}
+	if posted != "" {
+		if start == "" {
+			p.fail(field+"_notice_posted", "given without "+field)
+		}
+		m.NoticePosted = p.instant(field+"_notice_posted", posted)
+	}
+	return m
+}
+
+// sections accepts "103.10" or ["103.10", "103.05"].
+func (p *parser) sections(raw json.RawMessage) []string {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var one string
+	if err := json.Unmarshal(raw, &one); err == nil {
+		return []string{one}
+	}
+	var many []string
+	if err := json.Unmarshal(raw, &many); err != nil || len(many) == 0 {
+		p.fail("section", `must be a section number such as "103.10", or a non-empty array of them`)
+		return nil
+	}
+	return many
+}

@@ -1,0 +1,8 @@
+module ethicsbot
+
+go 1.26
+
+require (
+	github.com/rickar/cal/v2 v2.1.13 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
+)
