@@ -29,9 +29,9 @@ type Config struct {
 type fileConfig struct {
 	Timezone string `yaml:"timezone"`
 	Holidays struct {
-		Remove   []string      `yaml:"remove"`
-		Add      []string      `yaml:"add"`
-		Closures []docket.Date `yaml:"closures"`
+		Remove   []string   `yaml:"remove"`
+		Add      []string   `yaml:"add"`
+		Closures []yamlDate `yaml:"closures"`
 	} `yaml:"holidays"`
 	Ordinance struct {
 		Periods map[string]struct {
@@ -47,6 +47,18 @@ type fileConfig struct {
 			Referral string `yaml:"referral"`
 		} `yaml:"sections"`
 	} `yaml:"ordinance"`
+}
+
+// yamlDate is a date written YYYY-MM-DD; an impossible one is refused with its line.
+type yamlDate struct{ docket.Date }
+
+func (d *yamlDate) UnmarshalYAML(n *yaml.Node) error {
+	v, err := docket.ParseDate(n.Value)
+	if err != nil || n.Kind != yaml.ScalarNode {
+		return lineError{n.Line, fmt.Sprintf("%q is not a date written YYYY-MM-DD", n.Value)}
+	}
+	d.Date = v
+	return nil
 }
 
 // lineError is a problem at one line of the file.
@@ -101,10 +113,12 @@ func parseConfig(b []byte) (Config, error) {
 
 	cfg := defaultConfig()
 	cfg.Calendar = docket.CalendarConfig{
-		Zone:     f.Timezone,
-		Remove:   f.Holidays.Remove,
-		Add:      f.Holidays.Add,
-		Closures: f.Holidays.Closures,
+		Zone:   f.Timezone,
+		Remove: f.Holidays.Remove,
+		Add:    f.Holidays.Add,
+	}
+	for _, d := range f.Holidays.Closures {
+		cfg.Calendar.Closures = append(cfg.Calendar.Closures, d.Date)
 	}
 	if _, err := docket.NewCalendar(cfg.Calendar); err != nil {
 		where := at("holidays")
@@ -157,6 +171,10 @@ func lineOf(n *yaml.Node, path ...string) int {
 
 // yamlMessage strips the library's prefixes so the message reads "line 3: ...".
 func yamlMessage(err error) string {
+	var le lineError
+	if errors.As(err, &le) {
+		return le.Error()
+	}
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
 		return strings.Join(te.Errors, "; ")

@@ -1,0 +1,111 @@
+package docket_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+func TestDecodeInput(t *testing.T) {
+	in, err := docket.DecodeInput(strings.NewReader(`{
+		"received": "2026-12-04T10:00:00-06:00", "violation_date": "2025-12-05",
+		"section": ["103.10", "103.05"], "elections": ["2027-02-23"], "extra_holidays": ["2026-11-27"],
+		"sufficiency_meeting": "2026-12-10T17:00:00-06:00", "sufficiency_meeting_notice_posted": "2026-12-07T09:00:00-06:00",
+		"ruling": "probable_cause", "hearing": "2026-12-28T10:00:00-06:00", "hearing_concluded": "2026-12-29",
+		"hearing_closed": true, "recommendation_issued": "2027-01-05", "as_of": "2027-01-06T00:00:00Z"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := in.Facts
+	if got := f.Received.Format(time.RFC3339); got != "2026-12-04T10:00:00-06:00" {
+		t.Errorf("received %s", got)
+	}
+	if len(f.Sections) != 2 || f.Ruling != docket.ProbableCause || !f.HearingClosed {
+		t.Errorf("facts %+v", f)
+	}
+	if f.DecisionIssued != D(t, "2027-01-05") {
+		t.Errorf("a recommendation is an (E) decision: decision_issued %s", f.DecisionIssued)
+	}
+	if len(in.ExtraHolidays) != 1 || in.ExtraHolidays[0] != D(t, "2026-11-27") {
+		t.Errorf("extra holidays %v", in.ExtraHolidays)
+	}
+	if in.AsOf.IsZero() || !f.Sufficiency.NoticePosted.Equal(T(t, "2026-12-07T09:00:00-06:00")) {
+		t.Errorf("as_of %v, notice %v", in.AsOf, f.Sufficiency.NoticePosted)
+	}
+
+	for _, tc := range []struct{ name, json, field string }{
+		{"ErrEmpty", ``, "input"},
+		{"ErrNotJSON", `received: 2026-12-04`, "input"},
+		{"ErrArray", `[]`, "input"},
+		{"ErrTwoObjects", `{"received": "2026-12-04T10:00:00-06:00"} {}`, "input"},
+		{"ErrMissingReceived", `{}`, "received"},
+		{"ErrReceivedNoOffset", `{"received": "2026-12-04T10:00:00"}`, "received"},
+		{"ErrReceivedDateOnly", `{"received": "2026-12-04"}`, "received"},
+		{"ErrReceivedNumber", `{"received": 20261204}`, "received"},
+		{"ErrImpossibleDate", `{"received": "2026-12-04T10:00:00-06:00", "violation_date": "2026-02-30"}`, "violation_date"},
+		{"ErrImpossibleInstant", `{"received": "2026-02-30T10:00:00-06:00"}`, "received"},
+		{"ErrYear", `{"received": "0001-01-01T00:00:00Z"}`, "received"},
+		{"ErrUnknownField", `{"received": "2026-12-04T10:00:00-06:00", "recieved": "x"}`, "recieved"},
+		{"ErrHearingClosedString", `{"received": "2026-12-04T10:00:00-06:00", "hearing_closed": "yes"}`, "hearing_closed"},
+		{"ErrSectionNumber", `{"received": "2026-12-04T10:00:00-06:00", "section": 103.10}`, "section"},
+		{"ErrSectionEmptyList", `{"received": "2026-12-04T10:00:00-06:00", "section": []}`, "section"},
+		{"ErrElectionEmpty", `{"received": "2026-12-04T10:00:00-06:00", "elections": [""]}`, "elections"},
+		{"ErrNoticeWithoutMeeting", `{"received": "2026-12-04T10:00:00-06:00", "hearing_notice_posted": "2026-12-04T10:00:00-06:00"}`, "hearing_notice_posted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := docket.DecodeInput(strings.NewReader(tc.json))
+			de, ok := err.(*docket.Error)
+			if !ok {
+				t.Fatalf("DecodeInput = %v, want a *docket.Error", err)
+			}
+			if de.Field != tc.field {
+				t.Errorf("error %q names field %q, want %q", de, de.Field, tc.field)
+			}
+			if strings.Contains(de.Error(), "\n") {
+				t.Errorf("error %q is not one line", de)
+			}
+		})
+	}
+	t.Run("ErrTooLarge", func(t *testing.T) {
+		big := `{"received": "2026-12-04T10:00:00-06:00", "elections": [` + strings.Repeat(`"2027-02-23",`, 100000) + `"2027-02-23"]}`
+		if _, err := docket.DecodeInput(strings.NewReader(big)); err == nil {
+			t.Fatal("accepted a 1.3 MB input")
+		}
+	})
+}
+
+// FuzzDecodeInput: no input makes decoding, validating or scheduling panic, and whatever
+// decodes and validates yields deadlines that all have a due date or instant.
+func FuzzDecodeInput(f *testing.F) {
+	for _, seed := range []string{
+		`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause"}`,
+		`{"received": "2026-12-25T12:00:00-06:00", "elections": ["2027-02-23"], "violation_date": "2024-02-29"}`,
+		`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "hearing": "2026-12-28T10:00:00-06:00", "hearing_concluded": "2026-12-29", "hearing_closed": true, "recommendation_issued": "2027-01-05", "demand_received": "2027-01-07", "public_hearing": "2027-01-15T18:00:00-06:00", "public_hearing_held": "2027-01-15", "final_recommendation": "2027-01-20"}`,
+		`{"received": "2200-12-31T23:59:59+14:00", "elections": ["2200-12-31"]}`,
+		`{"received": "1900-01-01T00:00:00-12:00", "violation_date": "1900-01-01"}`,
+		`{"section": [], "ruling": 3}`,
+		`{"received": null}`,
+	} {
+		f.Add(seed)
+	}
+	e := MustEngine(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		in, err := docket.DecodeInput(strings.NewReader(s))
+		if err != nil {
+			if _, ok := err.(*docket.Error); !ok {
+				t.Fatalf("error %v is not a *docket.Error", err)
+			}
+			return
+		}
+		if err := e.Validate(&in.Facts); err != nil {
+			return
+		}
+		for _, d := range e.Schedule(&in.Facts, in.AsOf).Deadlines {
+			if d.Due.IsZero() == d.DueAt.IsZero() {
+				t.Fatalf("deadline %s has due %v and due_at %v", d.ID, d.Due, d.DueAt)
+			}
+		}
+	})
+}

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runCLI runs ethicsbot with args, stdin and environment, and returns its exit status,
+// stdout and stderr.
+func runCLI(t *testing.T, env map[string]string, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	getenv := func(k string) string { return env[k] }
+	now := func() time.Time { return time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC) }
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr, getenv, now)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestDeadlinesCommand(t *testing.T) {
+	code, out, errOut := runCLI(t, defaults(t),
+		`{"received": "2026-12-04T10:00:00-06:00", "violation_date": "2025-12-05", "section": "103.10",
+		  "ruling": "probable_cause", "sufficiency_meeting": "2026-12-10T17:00:00-06:00",
+		  "elections": ["2027-02-23"], "as_of": "2026-12-09T12:00:00-06:00"}`, "deadlines")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var got struct {
+		Received   string `json:"received"`
+		TimeBarred *bool  `json:"time_barred"`
+		Expedited  *bool  `json:"expedited"`
+		Deadlines  []map[string]string
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("stdout is not the documented JSON: %v\n%s", err, out)
+	}
+	if got.Received != "2026-12-04" || got.TimeBarred == nil || *got.TimeBarred || got.Expedited == nil || *got.Expedited {
+		t.Errorf("header: %+v", got)
+	}
+	want := []map[string]string{
+		{"id": "filing_limit", "rule": "(I)", "due": "2026-12-07", "status": "met"},
+		{"id": "respondent_notice", "rule": "(B)", "due": "2026-12-09", "status": "open", "basis": "3 business days after receipt on Fri 2026-12-04"},
+		{"id": "complainant_confirmation", "rule": "(B)", "due": "2026-12-09", "status": "open"},
+		{"id": "sufficiency_ruling", "rule": "(C)(1)", "due": "2026-12-15", "status": "met"},
+		{"id": "sufficiency_meeting_notice", "rule": "(C)(1)", "due_at": "2026-12-08T17:00:00-06:00", "status": "missed"},
+		{"id": "hearing_by", "rule": "(C)(2)", "due": "2027-01-04", "status": "open"},
+	}
+	if len(got.Deadlines) != len(want) {
+		t.Fatalf("%d deadlines, want %d:\n%s", len(got.Deadlines), len(want), out)
+	}
+	for i, w := range want {
+		for k, v := range w {
+			if g := got.Deadlines[i][k]; g != v {
+				t.Errorf("deadline %d %s = %q, want %q", i, k, g, v)
+			}
+		}
+		if got.Deadlines[i]["basis"] == "" {
+			t.Errorf("deadline %s has no basis", w["id"])
+		}
+		if _, both := got.Deadlines[i]["due"]; both && got.Deadlines[i]["due_at"] != "" {
+			t.Errorf("deadline %s has both due and due_at", w["id"])
+		}
+	}
+}
+
+func TestDeadlinesCommandExtraHolidaysAndZone(t *testing.T) {
+	in := `{"received": "2026-11-25T10:00:00-06:00", "extra_holidays": ["2026-11-27"], "as_of": "2026-11-25T10:00:00-06:00"}`
+	_, out, _ := runCLI(t, defaults(t), in, "deadlines")
+	if !strings.Contains(out, `"due": "2026-12-02"`) {
+		t.Errorf("with 2026-11-27 closed, 3 business days after Wed 2026-11-25 is Wed 2026-12-02:\n%s", out)
+	}
+	// 05:30 UTC on the 5th is the 5th in New York only after 00:00 EST; here 00:30 EST.
+	_, out, _ = runCLI(t, defaults(t), `{"received": "2026-12-05T05:30:00Z"}`, "deadlines", "--tz", "America/New_York")
+	if !strings.Contains(out, `"received": "2026-12-05"`) {
+		t.Errorf("--tz America/New_York: %s", out)
+	}
+	_, out, _ = runCLI(t, defaults(t), `{"received": "2026-12-05T05:30:00Z"}`, "deadlines")
+	if !strings.Contains(out, `"received": "2026-12-04"`) {
+		t.Errorf("default zone: %s", out)
+	}
+}
+
+func TestDeadlinesCommandBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+		field       string
+	}{
+		{"MissingReceived", `{"section": "103.10"}`, nil, "received"},
+		{"ImpossibleDate", `{"received": "2026-12-04T10:00:00-06:00", "violation_date": "2026-02-29"}`, nil, "violation_date"},
+		{"UnknownRuling", `{"received": "2026-12-04T10:00:00-06:00", "ruling": "guilty"}`, nil, "ruling"},
+		{"UnknownSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "1.01"}`, nil, "section"},
+		{"RulingDoesNotFitSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "probable_cause"}`, nil, "ruling"},
+		{"NotJSON", `hello`, nil, "input"},
+		{"UnknownZone", `{"received": "2026-12-04T10:00:00-06:00"}`, []string{"--tz", "Mars/Olympus"}, "--tz"},
+		{"UnknownFlag", `{}`, []string{"--zone", "UTC"}, "flag provided but not defined"},
+		{"ExtraArgument", `{}`, []string{"facts.json"}, "unexpected argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, defaults(t), tc.stdin, append([]string{"deadlines"}, tc.args...)...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if out != "" {
+				t.Errorf("stdout %q, want nothing", out)
+			}
+			if strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.field) {
+				t.Errorf("stderr %q: want one line naming %q", errOut, tc.field)
+			}
+		})
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, out, _ := runCLI(t, defaults(t), "", "help"); code != 0 || !strings.Contains(out, "deadlines") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	if code, _, errOut := runCLI(t, defaults(t), "", "frobnicate"); code != 2 || !strings.Contains(errOut, "frobnicate") {
+		t.Errorf("unknown command: exit %d, %q", code, errOut)
+	}
+}
+
+// defaults points ETHICSBOT_CONFIG at an empty file, so a developer's own ./ethicsbot.yml
+// cannot change what the tests see.
+func defaults(t *testing.T) map[string]string { return writeConfig(t, "") }
+
+func writeConfig(t *testing.T, body string) map[string]string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ethicsbot.yml")
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{"ETHICSBOT_CONFIG": path}
+}
+
+func TestConfig(t *testing.T) {
+	t.Run("OtherTown", func(t *testing.T) {
+		env := writeConfig(t, `
+timezone: America/Chicago
+holidays:
+  remove: [columbus_day]
+  add: [day_after_thanksgiving]
+  closures: [2026-12-24]
+ordinance:
+  periods:
+    sufficiency_ruling: {amount: 14, unit: business_days}
+    sufficiency_meeting_notice: {amount: 24}
+  fines: {min: 500, max: 2500}
+  sections: {hearing: "2-4-10", referral: "2-4-5"}
+`)
+		code, out, errOut := runCLI(t, env, `{"received": "2026-12-04T10:00:00-06:00", "section": "2-4-10", "ruling": "probable_cause",
+			"sufficiency_meeting": "2026-12-15T17:00:00-06:00"}`, "deadlines")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		// 14 business days after Fri 12-04, with 12-24 and 12-25 closed, is Mon 12-28.
+		for _, want := range []string{`"due": "2026-12-28"`, `"due_at": "2026-12-14T17:00:00-06:00"`, `"basis": "14 business days after receipt`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %s:\n%s", want, out)
+			}
+		}
+		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Ordinance.FineMin != 500 || cfg.Ordinance.FineMax != 2500 || cfg.Ordinance.HearingSection != "2-4-10" {
+			t.Errorf("ordinance %+v", cfg.Ordinance)
+		}
+	})
+	t.Run("Defaults", func(t *testing.T) {
+		t.Chdir(t.TempDir()) // no ./ethicsbot.yml there
+		cfg, err := LoadConfig(func(string) string { return "" })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 {
+			t.Errorf("defaults %+v", cfg)
+		}
+	})
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"ErrUnknownKey", "timezone: America/Chicago\nholiday:\n  remove: [columbus_day]\n", "line 2"},
+		{"ErrUnknownZone", "\ntimezone: Springfield\n", "line 2: time zone \"Springfield\""},
+		{"ErrUnknownHoliday", "holidays:\n  remove: [boxing_day]\n", "line 1: cannot remove holiday \"boxing_day\""},
+		{"ErrBadClosure", "holidays:\n  closures: [2026-02-30]\n", "line 2"},
+		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
+		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n", "line 3: period hearing_notice (D) counts in hours"},
+		{"ErrUnknownPeriodKey", "ordinance:\n  periods:\n    hearing_by: {amount: 3, units: days}\n", "line 3"},
+		{"ErrBadFines", "ordinance:\n  fines: {min: 5000, max: 1001}\n", "line 2: fine range"},
+		{"ErrBadSections", "ordinance:\n  sections: {hearing: \"103.10\", referral: \"103.10\"}\n", "line 2"},
+		{"ErrWrongType", "ordinance:\n  fines: {min: lots, max: 5000}\n", "line 2"},
+		{"ErrNotAMapping", "- timezone\n", "line 1"},
+		{"ErrBadYAML", "timezone: [\n", "line"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := writeConfig(t, tc.body)
+			_, err := LoadConfig(func(k string) string { return env[k] })
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if !strings.Contains(err.Error(), env["ETHICSBOT_CONFIG"]) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q: want the path and %q", err, tc.want)
+			}
+			code, out, errOut := runCLI(t, env, `{"received": "2026-12-04T10:00:00-06:00"}`, "deadlines")
+			if code != 1 || out != "" || !strings.Contains(errOut, tc.want) {
+				t.Errorf("deadlines with a bad config: exit %d, stdout %q, stderr %q", code, out, errOut)
+			}
+		})
+	}
+	t.Run("ErrMissingExplicitFile", func(t *testing.T) {
+		_, err := LoadConfig(func(string) string { return filepath.Join(t.TempDir(), "nope.yml") })
+		if err == nil || !strings.Contains(err.Error(), "nope.yml") {
+			t.Errorf("error %v", err)
+		}
+	})
+}
+
+func FuzzConfig(f *testing.F) {
+	f.Add("timezone: America/Chicago\nholidays:\n  remove: [columbus_day]\n  closures: [2026-12-24]\n")
+	f.Add("ordinance:\n  periods:\n    hearing_by: {amount: 14, unit: business_days}\n  fines: {min: 1, max: 2}\n")
+	f.Add("ordinance:\n  sections: {hearing: a, referral: b}\n")
+	f.Add("- [\n")
+	f.Fuzz(func(t *testing.T, body string) {
+		if _, err := parseConfig([]byte(body)); err != nil && err.Error() == "" {
+			t.Fatal("empty error message")
+		}
+	})
+}
