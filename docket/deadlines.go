@@ -24,11 +24,11 @@ var Rulings = []Ruling{Insufficient, NoProbableCause, ProbableCause, JudicialRef
 // Meeting is a meeting of the commission on one case: the sufficiency meeting (C)(1), the
 // hearing (D), a reconvened session of a recessed hearing (E), or the public hearing (F).
 type Meeting struct {
-	Start        time.Time // zero: not scheduled
-	Place        string
-	Closed       bool      // closed to the public under the Open Meetings Act
-	Authority    string    // the Open Meetings Act exception that allows closing it
-	NoticePosted time.Time // when its public notice was posted; zero: not yet
+	Start        time.Time `json:"start,omitzero"` // zero: not scheduled
+	Place        string    `json:"place,omitempty"`
+	Closed       bool      `json:"closed,omitempty"`       // closed to the public under the Open Meetings Act
+	Authority    string    `json:"authority,omitempty"`    // the Open Meetings Act exception that allows closing it
+	NoticePosted time.Time `json:"notice_posted,omitzero"` // when its public notice was posted; zero: not yet
 }
 
 // Scheduled reports whether the meeting has a start.
@@ -37,28 +37,28 @@ func (m Meeting) Scheduled() bool { return !m.Start.IsZero() }
 // Facts are what has happened in a case, as far as the ordinance's clocks care. Every
 // deadline is derived from Facts; none is stored.
 type Facts struct {
-	Received      time.Time // (A): when the commission received the complaint
-	ViolationDate Date      // (I): date of the alleged violation, if known
-	Sections      []string  // sections alleged, e.g. "103.10"
-	Elections     []Date    // (G): elections at which the respondent is a candidate
+	Received      time.Time `json:"received,omitzero"`       // (A): when the commission received the complaint
+	ViolationDate Date      `json:"violation_date,omitzero"` // (I): date of the alleged violation, if known
+	Sections      []string  `json:"sections,omitempty"`      // sections alleged, e.g. "103.10"
+	Elections     []Date    `json:"elections,omitempty"`     // (G): elections at which the respondent is a candidate
 
-	Sufficiency                   Meeting // (C)(1)
-	RespondentNoticeMailed        Date    // (B)
-	ComplainantConfirmationMailed Date    // (B)
-	Ruling                        Ruling  // (C)
-	RulingDate                    Date    // (C)(1): when the ruling issued; zero: at the sufficiency meeting
+	Sufficiency                   Meeting `json:"sufficiency,omitzero"`                     // (C)(1)
+	RespondentNoticeMailed        Date    `json:"respondent_notice_mailed,omitzero"`        // (B)
+	ComplainantConfirmationMailed Date    `json:"complainant_confirmation_mailed,omitzero"` // (B)
+	Ruling                        Ruling  `json:"ruling,omitempty"`                         // (C)
+	RulingDate                    Date    `json:"ruling_date,omitzero"`                     // (C)(1): when the ruling issued; zero: at the sufficiency meeting
 
-	Hearing          Meeting // (D): the hearing's first session
-	Reconvened       Meeting // (E): the latest session of a recessed hearing, if any
-	HearingConcluded Date    // (E)
-	HearingClosed    bool    // (F): any session was closed to the public
+	Hearing          Meeting `json:"hearing,omitzero"`           // (D): the hearing's first session
+	Reconvened       Meeting `json:"reconvened,omitzero"`        // (E): the latest session of a recessed hearing, if any
+	HearingConcluded Date    `json:"hearing_concluded,omitzero"` // (E)
+	HearingClosed    bool    `json:"hearing_closed,omitempty"`   // (F): any session was closed to the public
 
-	DecisionIssued       Date // (E): dismissal, or recommendation and/or fine
-	RecommendationIssued Date // (E)(2): recommendation for discipline and/or fine issued
-	DemandReceived       Date // (F): respondent's written demand for a public hearing
-	PublicHearing        Meeting
-	PublicHearingHeld    Date
-	FinalRecommendation  Date // (F)
+	DecisionIssued       Date    `json:"decision_issued,omitzero"`       // (E): dismissal, or recommendation and/or fine
+	RecommendationIssued Date    `json:"recommendation_issued,omitzero"` // (E)(2): recommendation for discipline and/or fine issued
+	DemandReceived       Date    `json:"demand_received,omitzero"`       // (F): respondent's written demand for a public hearing
+	PublicHearing        Meeting `json:"public_hearing,omitzero"`
+	PublicHearingHeld    Date    `json:"public_hearing_held,omitzero"`
+	FinalRecommendation  Date    `json:"final_recommendation,omitzero"` // (F)
 }
 
 // Status says where a deadline stands.

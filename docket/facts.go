@@ -94,7 +94,7 @@ func validateRuling(f *Facts, o Ordinance) error {
 		return nil
 	}
 	if !slices.Contains(Rulings, f.Ruling) {
-		return invalid("ruling", "(C)", fmt.Sprintf("unknown ruling %q: use one of %s", f.Ruling, joinRulings()))
+		return invalid("ruling", "(C)", fmt.Sprintf("unknown ruling %q: use one of %s", f.Ruling, join(Rulings, ", ")))
 	}
 	need := ""
 	switch f.Ruling {
@@ -117,14 +117,6 @@ func validateRuling(f *Facts, o Ordinance) error {
 		return invalid("ruling", rule, fmt.Sprintf("%s applies only to a complaint under §%s; this one alleges %s", f.Ruling, need, alleged))
 	}
 	return nil
-}
-
-func joinRulings() string {
-	s := make([]string, len(Rulings))
-	for i, r := range Rulings {
-		s[i] = string(r)
-	}
-	return strings.Join(s, ", ")
 }
 
 // Input is what `ethicsbot deadlines` reads: the facts, plus the calendar closures and

@@ -139,7 +139,7 @@ func (o *Ordinance) Override(id DeadlineID, amount int, unit Unit) error {
 			unit = p.Unit
 		}
 		if !slices.Contains(p.units, unit) {
-			return fmt.Errorf("period %s %s counts in %s, not %q", id, p.Rule, joinUnits(p.units), unit)
+			return fmt.Errorf("period %s %s counts in %s, not %q", id, p.Rule, join(p.units, " or "), unit)
 		}
 		if max := maxAmount[unit]; amount < 1 || amount > max {
 			return fmt.Errorf("period %s %s: amount %d is outside 1 to %d %s", id, p.Rule, amount, max, unit)
@@ -174,14 +174,6 @@ func (o *Ordinance) SetSections(hearing, referral string) error {
 }
 
 var maxAmount = map[Unit]int{BusinessDays: 250, Days: 366, Weeks: 52, Years: 10, Hours: 720}
-
-func joinUnits(us []Unit) string {
-	s := make([]string, len(us))
-	for i, u := range us {
-		s[i] = string(u)
-	}
-	return strings.Join(s, " or ")
-}
 
 // describe writes a period's length for people: "3 business days", "1 year", "48 hours".
 func (p Period) describe() string {

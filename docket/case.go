@@ -1,0 +1,363 @@
+package docket
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// State is where a case stands in the ordinance's procedure.
+type State string
+
+// The states of a case, in the order of the procedure.
+const (
+	StateReceived        State = "received"          // (A) filed; (B) notices due
+	StateNoticesSent     State = "notices_sent"      // (B) both parties notified; awaiting (C)(1) review
+	StateDismissed       State = "dismissed"         // (C)(2) insufficient or no probable cause, or (E)(1)
+	StateReferred        State = "referred"          // (C)(2) judicial adjudication, or (C)(3) §103.05
+	StateHearingPending  State = "hearing_pending"   // (C)(2) probable cause; hearing to be scheduled
+	StateHearingSet      State = "hearing_scheduled" // (D) a hearing session is scheduled
+	StateHearingRecessed State = "hearing_recessed"  // (E) recessed, to reconvene
+	StateHearingDone     State = "hearing_concluded" // (E) decision due within 30 days
+	StateDecided         State = "decided"           // (E)(2) recommendation and/or fine issued
+	StateDemanded        State = "public_hearing_demanded"
+	StatePublicSet       State = "public_hearing_scheduled"
+	StatePublicHeld      State = "public_hearing_held"
+	StateFinal           State = "final" // (F) final recommendation issued
+)
+
+// Closed reports whether nothing more happens in a case in this state, apart from an (H)
+// finding against the complainant. A decided case stays open while a demand may come.
+func (s State) Closed() bool {
+	return s == StateDismissed || s == StateReferred || s == StateFinal
+}
+
+// Person is a party to a complaint.
+type Person struct {
+	Name    string `json:"name"`
+	SlackID string `json:"slack_id,omitempty"`
+}
+
+// MeetingKind names one of the commission's meetings on a case.
+type MeetingKind string
+
+// The meetings the ordinance provides for.
+const (
+	SufficiencyMeeting MeetingKind = "sufficiency"      // (C)(1)
+	HearingMeeting     MeetingKind = "hearing"          // (D)
+	RecessedHearing    MeetingKind = "recessed_hearing" // (E): a recessed hearing reconvened
+	PublicHearing      MeetingKind = "public_hearing"   // (F)
+)
+
+// MeetingKinds lists every MeetingKind.
+var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing}
+
+// meetingRules says, for each kind, which notice period applies and the subsection.
+var meetingRules = map[MeetingKind]struct {
+	notice DeadlineID
+	rule   string
+	name   string
+}{
+	SufficiencyMeeting: {SufficiencyMeetingNotice, "(C)(1)", "sufficiency meeting"},
+	HearingMeeting:     {HearingNotice, "(D)", "hearing"},
+	RecessedHearing:    {HearingNotice, "(D)", "recessed hearing"},
+	PublicHearing:      {PublicHearingNotice, "(F)", "public hearing"},
+}
+
+// Name returns the meeting kind as people say it: "sufficiency meeting".
+func (k MeetingKind) Name() string { return meetingRules[k].name }
+
+// Mailing is a certified mailing, return receipt requested.
+type Mailing struct {
+	Recipient Party  `json:"recipient"` // respondent or complainant
+	Article   string `json:"article"`   // USPS article number, digits only
+	Mailed    Date   `json:"mailed"`
+	Returned  Date   `json:"returned,omitzero"` // return receipt signed
+	Satisfies string `json:"satisfies,omitempty"`
+}
+
+// Decision is the (E) decision after a hearing.
+type Decision struct {
+	Dismissed      bool   `json:"dismissed,omitempty"`      // (E)(1)
+	Findings       string `json:"findings,omitempty"`       // (E): public
+	Recommendation string `json:"recommendation,omitempty"` // (E)(2): discipline recommended
+	Fine           int    `json:"fine,omitempty"`           // (E)(2), (H): whole dollars
+	On             Date   `json:"on"`
+}
+
+// Finding is an (F) final recommendation or an (H) frivolous-complaint finding.
+type Finding struct {
+	Text string `json:"text"`
+	Fine int    `json:"fine,omitempty"`
+	On   Date   `json:"on"`
+}
+
+// Case is one complaint and everything that has happened to it. Its Facts drive the
+// deadlines; the rest is the record the public and the parties are told about.
+type Case struct {
+	Number      string `json:"number"` // YYYY-NNN, assigned by the store
+	State       State  `json:"state"`
+	Complainant Person `json:"complainant"`
+	Respondent  Person `json:"respondent"`
+	Summary     string `json:"summary"` // confidential allegation text
+	Facts
+
+	Mailings  []Mailing `json:"mailings,omitempty"`
+	Decision  *Decision `json:"decision,omitempty"`
+	Final     *Finding  `json:"final,omitempty"`
+	Frivolous *Finding  `json:"frivolous,omitempty"`
+	Recesses  int       `json:"recesses,omitempty"`
+	Cancelled int       `json:"cancelled_meetings,omitempty"`
+}
+
+// clone returns a copy that shares no slices or pointers with c, so an Apply that fails
+// part-way leaves the caller's case untouched.
+func (c Case) clone() Case {
+	c.Sections = slices.Clone(c.Sections)
+	c.Elections = slices.Clone(c.Elections)
+	c.Mailings = slices.Clone(c.Mailings)
+	if c.Decision != nil {
+		d := *c.Decision
+		c.Decision = &d
+	}
+	if c.Final != nil {
+		f := *c.Final
+		c.Final = &f
+	}
+	if c.Frivolous != nil {
+		f := *c.Frivolous
+		c.Frivolous = &f
+	}
+	return c
+}
+
+// Meeting returns the case's meeting of kind k (zero Start if none is scheduled).
+func (c *Case) Meeting(k MeetingKind) Meeting {
+	return *c.meeting(k)
+}
+
+func (c *Case) meeting(k MeetingKind) *Meeting {
+	switch k {
+	case SufficiencyMeeting:
+		return &c.Sufficiency
+	case HearingMeeting:
+		return &c.Hearing
+	case RecessedHearing:
+		return &c.Reconvened
+	case PublicHearing:
+		return &c.PublicHearing
+	}
+	return &Meeting{}
+}
+
+// EnforcementStayed reports whether (F) stays the recommendation or fine: a demand for a
+// public hearing is pending and no final recommendation has issued.
+func (c *Case) EnforcementStayed() bool {
+	return !c.DemandReceived.IsZero() && c.Final == nil
+}
+
+// Public reports whether the ordinance has made the case's outcome public: a (C)(2)
+// dismissal, an (E) decision, or an (F) final recommendation.
+func (c *Case) Public() bool {
+	switch {
+	case c.State == StateDismissed:
+		return true
+	case c.Decision != nil, c.Final != nil:
+		return true
+	}
+	return false
+}
+
+// Warning is something the clerk should know about an action that was nonetheless allowed.
+type Warning struct {
+	Rule    string
+	Message string
+}
+
+func (w Warning) String() string { return w.Message + " (rule " + w.Rule + ")" }
+
+// Action is one step of the procedure: filing, scheduling, mailing, ruling, deciding.
+// Apply checks it against the case's state and the ordinance.
+type Action interface {
+	// Kind names the action in the event log, e.g. "file".
+	Kind() string
+	apply(x *applying) error
+}
+
+// applying carries what an action needs: the case being changed, the engine, when the
+// action is taken and the warnings collected.
+type applying struct {
+	e        *Engine
+	c        *Case
+	at       time.Time
+	today    Date
+	warnings []Warning
+}
+
+func (x *applying) warn(rule, format string, a ...any) {
+	x.warnings = append(x.warnings, Warning{rule, fmt.Sprintf(format, a...)})
+}
+
+// Apply performs a on c at instant at, and returns the new case and any warnings. On error,
+// c is unchanged and the error is an *Error that names the rule.
+func (e *Engine) Apply(c Case, a Action, at time.Time) (Case, []Warning, error) {
+	if a == nil {
+		return c, nil, invalid("action", "", "missing")
+	}
+	if at.IsZero() {
+		return c, nil, invalid("at", "", "an action needs the time it is taken")
+	}
+	next := c.clone()
+	x := &applying{e: e, c: &next, at: at, today: e.Cal.DateOf(at)}
+	if _, isFiling := a.(File); !isFiling && c.State == "" {
+		return c, nil, &Error{Code: ENOTFOUND, Message: "there is no such case; file the complaint first"}
+	}
+	if err := a.apply(x); err != nil {
+		return c, nil, err
+	}
+	if err := e.Validate(&next.Facts); err != nil {
+		return c, nil, err
+	}
+	return next, x.warnings, nil
+}
+
+// needState refuses an action unless the case is in one of states.
+func (x *applying) needState(rule, what string, states ...State) error {
+	if slices.Contains(states, x.c.State) {
+		return nil
+	}
+	return conflict(rule, fmt.Sprintf("cannot %s: case %s is %s", what, x.c.Number, describeState(x.c.State)))
+}
+
+// describeState says where a case stands in words.
+func describeState(s State) string {
+	switch s {
+	case StateReceived:
+		return "received, with its (B) notices not yet all mailed"
+	case StateNoticesSent:
+		return "awaiting the sufficiency ruling"
+	case StateDismissed:
+		return "dismissed"
+	case StateReferred:
+		return "referred to the corporation's attorney"
+	case StateHearingPending:
+		return "awaiting a hearing date"
+	case StateHearingSet:
+		return "scheduled for hearing"
+	case StateHearingRecessed:
+		return "in a recessed hearing"
+	case StateHearingDone:
+		return "awaiting the (E) decision"
+	case StateDecided:
+		return "decided"
+	case StateDemanded:
+		return "awaiting a public hearing date"
+	case StatePublicSet:
+		return "scheduled for a public hearing"
+	case StatePublicHeld:
+		return "awaiting the final recommendation"
+	case StateFinal:
+		return "closed by the final recommendation"
+	}
+	return string(s)
+}
+
+// checkText refuses text that is empty (when required), too long, not UTF-8, or holds
+// control characters other than newlines and tabs.
+func checkText(field, s string, required bool, max int) error {
+	if strings.TrimSpace(s) == "" {
+		if required {
+			return invalid(field, "", "required")
+		}
+		return nil
+	}
+	if !utf8.ValidString(s) {
+		return invalid(field, "", "is not valid UTF-8 text")
+	}
+	if n := utf8.RuneCountInString(s); n > max {
+		return invalid(field, "", fmt.Sprintf("is %d characters; the limit is %d", n, max))
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\n' && r != '\t' {
+			return invalid(field, "", fmt.Sprintf("holds the control character %U", r))
+		}
+	}
+	return nil
+}
+
+// Text limits. A summary fits a Slack modal's text input (3,000 characters).
+const (
+	MaxName    = 200
+	MaxSummary = 3000
+	MaxText    = 3000
+)
+
+// checkSlackID accepts "" or a Slack user id such as U024BE7LH.
+func checkSlackID(field, id string) error {
+	if id == "" {
+		return nil
+	}
+	if len(id) < 3 || len(id) > 20 || (id[0] != 'U' && id[0] != 'W') {
+		return invalid(field, "", fmt.Sprintf("%q is not a Slack user id such as U024BE7LH", id))
+	}
+	for _, r := range id[1:] {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return invalid(field, "", fmt.Sprintf("%q is not a Slack user id such as U024BE7LH", id))
+		}
+	}
+	return nil
+}
+
+// checkFine refuses a fine outside the (H) range.
+func (x *applying) checkFine(fine int) error {
+	o := x.e.Ord
+	if fine < 0 || fine > 0 && (fine < o.FineMin || fine > o.FineMax) {
+		return invalid("fine", "(H)", fmt.Sprintf("$%d is outside the range the commission may impose, $%s to $%s", fine, dollars(o.FineMin), dollars(o.FineMax)))
+	}
+	return nil
+}
+
+// dollars formats whole dollars with thousands separators: 5000 → "5,000".
+func dollars(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// stepDate resolves the date an action says a step happened: today if not given. It is
+// never in the future, and never before the step it follows (after, described by what),
+// nor before the complaint was received.
+func (x *applying) stepDate(field, rule string, on, after Date, what string) (Date, error) {
+	if on.IsZero() {
+		on = x.today
+	}
+	if on > x.today {
+		return 0, invalid(field, rule, fmt.Sprintf("%s is in the future; record a step once it has happened", on.Long()))
+	}
+	if received := x.e.Cal.DateOf(x.c.Received); after < received {
+		after, what = received, "the complaint was received"
+	}
+	if on < after {
+		return 0, invalid(field, rule, fmt.Sprintf("%s is before %s on %s", on.Long(), what, after.Long()))
+	}
+	return on, nil
+}
+
+// join lists names for messages: "a, b, c".
+func join[T ~string](xs []T, sep string) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = string(x)
+	}
+	return strings.Join(s, sep)
+}
+
+// shortTime formats an instant for messages in the commission's zone: "Tue 8 Dec 17:00".
+func (e *Engine) shortTime(t time.Time) string {
+	return t.In(e.Cal.Location()).Format("Mon 2 Jan 2006 15:04 MST")
+}
