@@ -510,7 +510,7 @@ func (a DemandPublicHearing) apply(x *applying) error {
 	}
 	window := x.e.after(PublicHearingDemand, c.RecommendationIssued)
 	if on > window.Due {
-		return invalid("received", "(F)", fmt.Sprintf("the demand came on %s, after the window closed on %s (%s)", on.Long(), window.Due.Long(), window.Basis))
+		return invalid("received", "(F)", fmt.Sprintf("the demand came on %s, after the window closed on %s (%s)", on.Long(), window.Due.Long(), window.Basis()))
 	}
 	c.State, c.DemandReceived = StateDemanded, on
 	return nil

@@ -1,6 +1,7 @@
 package docket
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -74,13 +75,48 @@ const (
 // Deadline is one time limit that applies to a case: when it falls, the rule, how it was
 // counted, and whether it has been met.
 type Deadline struct {
-	ID     DeadlineID `json:"id"`
-	Rule   string     `json:"rule"`
-	Due    Date       `json:"due,omitzero"`    // for deadlines that fall on a date
-	DueAt  time.Time  `json:"due_at,omitzero"` // for the 48-hour notices, an instant
-	Basis  string     `json:"basis"`
-	Status Status     `json:"status"`
-	Period Period     `json:"-"`
+	ID     DeadlineID
+	Rule   string
+	Due    Date      // for deadlines that fall on a date
+	DueAt  time.Time // for the 48-hour notices, an instant
+	Status Status
+	Period *Period // the row of the ordinance's table it comes from
+
+	// The trail of the count, rendered by Basis.
+	From     Date      // the trigger's date (date deadlines)
+	Landed   Date      // where a calendar period landed, if it then moved to a business day
+	Closure  string    // why Landed is not a business day
+	Election Date      // (G): the election whose eve capped the deadline, if it did
+	Meeting  time.Time // the meeting a notice deadline counts back from
+	What     string    // that meeting, in words
+}
+
+// Basis says how the deadline was counted, for a clerk to check by hand:
+// "3 business days after receipt on Fri 2026-12-04".
+func (d Deadline) Basis() string {
+	if !d.DueAt.IsZero() {
+		return fmt.Sprintf("%s before %s at %s", d.Period.describe(), d.What, d.Meeting.Format("Mon 2006-01-02 15:04 MST"))
+	}
+	basis := fmt.Sprintf("%s after %s on %s", d.Period.describe(), d.Period.Trigger, d.From.Long())
+	if !d.Landed.IsZero() {
+		basis += fmt.Sprintf(" is %s, %s; moved to the next business day", d.Landed.Long(), d.Closure)
+	}
+	if !d.Election.IsZero() {
+		basis += fmt.Sprintf("; capped at the day before the election on %s", d.Election.Long())
+	}
+	return basis
+}
+
+// MarshalJSON writes the deadline as `ethicsbot deadlines` documents it.
+func (d Deadline) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID     DeadlineID `json:"id"`
+		Rule   string     `json:"rule"`
+		Due    Date       `json:"due,omitzero"`
+		DueAt  time.Time  `json:"due_at,omitzero"`
+		Basis  string     `json:"basis"`
+		Status Status     `json:"status"`
+	}{d.ID, d.Rule, d.Due, d.DueAt, d.Basis(), d.Status})
 }
 
 // Schedule is every deadline that applies to a case, derived from its Facts.
@@ -113,7 +149,7 @@ type Engine struct {
 func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
 	c := e.Cal
 	received := c.DateOf(f.Received)
-	s := Schedule{Received: received}
+	s := Schedule{Received: received, Deadlines: make([]Deadline, 0, len(e.Ord.periods))}
 	today := Date(0)
 	if !now.IsZero() {
 		today = c.DateOf(now)
@@ -213,21 +249,17 @@ func instantStatus(due, done, now time.Time) Status {
 	return Open
 }
 
-// after counts a period forward from the date its trigger happened.
+// after counts a period forward from the date its trigger happened: business days are
+// counted strictly after from; calendar periods land on from + N and roll forward to a
+// business day (5 ILCS 70/1.11).
 func (e *Engine) after(id DeadlineID, from Date) Deadline {
 	p := e.Ord.Period(id)
-	due, basis := e.count(p, from)
-	return Deadline{ID: id, Rule: p.Rule, Due: due, Basis: basis, Period: p}
-}
-
-// count applies the conventions: business days are counted strictly after from; calendar
-// periods land on from + N and roll forward to a business day (5 ILCS 70/1.11).
-func (e *Engine) count(p Period, from Date) (Date, string) {
-	basis := fmt.Sprintf("%s after %s on %s", p.describe(), p.Trigger, from.Long())
+	d := Deadline{ID: id, Rule: p.Rule, Period: p, From: from}
 	var raw Date
 	switch p.Unit {
 	case BusinessDays:
-		return e.Cal.AddBusinessDays(from, p.Amount), basis
+		d.Due = e.Cal.AddBusinessDays(from, p.Amount)
+		return d
 	case Days:
 		raw = from.AddDays(p.Amount)
 	case Weeks:
@@ -235,11 +267,11 @@ func (e *Engine) count(p Period, from Date) (Date, string) {
 	case Years:
 		raw = from.AddYears(p.Amount)
 	}
-	due := e.Cal.RollForward(raw)
-	if due != raw {
-		basis += fmt.Sprintf(" is %s, %s; moved to the next business day", raw.Long(), e.Cal.Closure(raw))
+	d.Due = e.Cal.RollForward(raw)
+	if d.Due != raw {
+		d.Landed, d.Closure = raw, e.Cal.Closure(raw)
 	}
-	return due, basis
+	return d
 }
 
 // before counts an exact number of hours back from a meeting's start: the latest instant
@@ -248,8 +280,7 @@ func (e *Engine) before(id DeadlineID, what string, start time.Time) Deadline {
 	p := e.Ord.Period(id)
 	start = start.In(e.Cal.Location())
 	due := start.Add(-time.Duration(p.Amount) * time.Hour)
-	basis := fmt.Sprintf("%s before %s at %s", p.describe(), what, start.Format("Mon 2006-01-02 15:04 MST"))
-	return Deadline{ID: id, Rule: p.Rule, DueAt: due, Basis: basis, Period: p}
+	return Deadline{ID: id, Rule: p.Rule, DueAt: due, Period: p, Meeting: start, What: what}
 }
 
 // EarliestMeeting returns the earliest start a meeting of this kind may have if its notice
@@ -285,8 +316,7 @@ func (e *Engine) expeditingElection(received Date, elections []Date) (Date, bool
 func (e *Engine) electionDecision(received, election Date) Deadline {
 	d := e.after(ElectionDecision, received)
 	if eve := election.AddDays(-1); d.Due > eve {
-		d.Due = eve
-		d.Basis += fmt.Sprintf("; capped at the day before the election on %s", election.Long())
+		d.Due, d.Election = eve, election
 	}
 	return d
 }

@@ -65,10 +65,10 @@ func TestWorkedExample(t *testing.T) {
 			t.Errorf("%s due %s, want %s", id, got, want)
 		}
 	}
-	if got, want := due(t, s, docket.RespondentNotice).Basis, "3 business days after receipt on Fri 2026-12-04"; got != want {
+	if got, want := due(t, s, docket.RespondentNotice).Basis(), "3 business days after receipt on Fri 2026-12-04"; got != want {
 		t.Errorf("basis %q, want %q", got, want)
 	}
-	if got := due(t, s, docket.HearingBy).Basis; !strings.Contains(got, "Fri 2027-01-01, New Year's Day; moved to the next business day") {
+	if got := due(t, s, docket.HearingBy).Basis(); !strings.Contains(got, "Fri 2027-01-01, New Year's Day; moved to the next business day") {
 		t.Errorf("hearing_by basis %q does not say why it moved", got)
 	}
 	if got, want := len(s.Deadlines), 4; got != want {
@@ -269,7 +269,7 @@ func TestElectionPeriod(t *testing.T) {
 				return
 			}
 			if got := d.Due.String(); got != tc.due {
-				t.Errorf("election_decision %s, want %s (%s)", got, tc.due, d.Basis)
+				t.Errorf("election_decision %s, want %s (%s)", got, tc.due, d.Basis())
 			}
 			if got := s.Election.String(); got != tc.election {
 				t.Errorf("election %s, want %s", got, tc.election)
@@ -360,7 +360,7 @@ func TestOtherTown(t *testing.T) {
 	if got := due(t, s, docket.SufficiencyMeetingNotice).DueAt.Format(time.RFC3339); got != "2026-12-14T17:00:00-06:00" {
 		t.Errorf("24 hours' notice: %s", got)
 	}
-	if got := due(t, s, docket.HearingBy).Basis; !strings.HasPrefix(got, "30 business days after receipt") {
+	if got := due(t, s, docket.HearingBy).Basis(); !strings.HasPrefix(got, "30 business days after receipt") {
 		t.Errorf("basis %q", got)
 	}
 	if d := docket.DefaultOrdinance().Period(docket.SufficiencyRuling); d.Amount != 7 {

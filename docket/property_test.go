@@ -61,7 +61,7 @@ func TestPropertyDeadlinesLandOnBusinessDays(t *testing.T) {
 			}
 			capped := d.ID == docket.ElectionDecision && d.Due == s.Election.AddDays(-1)
 			if !e.Cal.IsBusinessDay(d.Due) && !capped {
-				t.Fatalf("#%d %s due %s, not a business day (%s); facts %+v", i, d.ID, d.Due.Long(), d.Basis, f)
+				t.Fatalf("#%d %s due %s, not a business day (%s); facts %+v", i, d.ID, d.Due.Long(), d.Basis(), f)
 			}
 			if d.Due <= s.Received && d.ID != docket.FilingLimit && !capped {
 				t.Fatalf("#%d %s due %s, not after receipt %s", i, d.ID, d.Due, s.Received)

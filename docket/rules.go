@@ -118,14 +118,15 @@ func DefaultOrdinance() Ordinance {
 // Periods returns the table, in order.
 func (o Ordinance) Periods() []Period { return append([]Period(nil), o.periods...) }
 
-// Period returns the row for id. Every DeadlineID has one.
-func (o Ordinance) Period(id DeadlineID) Period {
-	for _, p := range o.periods {
-		if p.ID == id {
-			return p
+// Period returns the row for id. Every DeadlineID has one; the row is shared and must not
+// be changed (Override copies the table before changing it).
+func (o Ordinance) Period(id DeadlineID) *Period {
+	for i := range o.periods {
+		if o.periods[i].ID == id {
+			return &o.periods[i]
 		}
 	}
-	panic("docket: no period " + string(id)) // unreachable: every ID is in defaultPeriods
+	panic("docket: no period " + string(id)) // unreachable: every DeadlineID is in defaultPeriods
 }
 
 // Override changes one period's amount and unit. A unit the period cannot count in, or an
