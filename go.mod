@@ -3,6 +3,7 @@ module ethicsbot
 go 1.26
 
 require (
+	github.com/mattn/go-sqlite3 v1.14.53 // indirect
 	github.com/rickar/cal/v2 v2.1.13 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
 )

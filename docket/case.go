@@ -35,6 +35,12 @@ func (s State) Closed() bool {
 	return s == StateDismissed || s == StateReferred || s == StateFinal
 }
 
+// Closed reports whether the case needs nothing more from the commission: dismissed,
+// referred, finally decided, or decided after an open hearing, where (F) gives no demand.
+func (c *Case) Closed() bool {
+	return c.State.Closed() || c.State == StateDecided && !c.HearingClosed
+}
+
 // Person is a party to a complaint.
 type Person struct {
 	Name    string `json:"name"`

@@ -1,0 +1,314 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+// Event is one entry of the append-only log: who did what to which case, and when.
+type Event struct {
+	ID       int64           `json:"id"`
+	Case     string          `json:"case"`
+	Seq      int             `json:"seq"`
+	At       time.Time       `json:"at"`
+	By       string          `json:"by"` // Slack user id
+	Kind     string          `json:"kind"`
+	Payload  json.RawMessage `json:"payload"`
+	Request  string          `json:"request,omitempty"`
+	DocHash  string          `json:"doc_hash"`
+	PrevHash string          `json:"prev_hash"`
+	Hash     string          `json:"hash"`
+}
+
+// Result is what an action did.
+type Result struct {
+	Case     docket.Case
+	Warnings []docket.Warning
+	// Replayed is true when the request had already been recorded (a retry): nothing new
+	// was written, and Case is the case as it stands.
+	Replayed bool
+}
+
+// genesis is the prev_hash of the first event.
+var genesis = strings.Repeat("0", 64)
+
+// File records a new complaint (A) and assigns its number, YYYY-NNN by year of receipt.
+// by is the Slack user id of who filed it, and request, if not "", an idempotency key: a
+// retry with the same key files nothing new.
+func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time) (Result, error) {
+	var res Result
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
+			return err
+		}
+		c, warnings, err := s.engine.Apply(docket.Case{}, f, at)
+		if err != nil {
+			return err
+		}
+		year, _, _ := s.engine.Cal.DateOf(c.Received).Parts()
+		var n int
+		if err := tx.QueryRowContext(ctx, `INSERT INTO case_numbers (year, last) VALUES (?, 1)
+			ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`, year).Scan(&n); err != nil {
+			return err
+		}
+		c.Number = fmt.Sprintf("%04d-%03d", year, n)
+		if err := s.record(ctx, tx, c, 0, by, request, f, at); err != nil {
+			return err
+		}
+		res = Result{Case: c, Warnings: warnings}
+		return nil
+	})
+	return res, err
+}
+
+// Apply performs an action on case number and records it. A refusal is a *docket.Error
+// that names the rule, and nothing is written.
+func (s *Store) Apply(ctx context.Context, number, by, request string, a docket.Action, at time.Time) (Result, error) {
+	if _, ok := a.(docket.File); ok {
+		return Result{}, &docket.Error{Code: docket.EINVALID, Message: "a filing opens a new case; use File"}
+	}
+	var res Result
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
+			return err
+		}
+		c, seq, err := loadCase(ctx, tx, number)
+		if err != nil {
+			return err
+		}
+		next, warnings, err := s.engine.Apply(c, a, at)
+		if err != nil {
+			return err
+		}
+		if err := s.record(ctx, tx, next, seq, by, request, a, at); err != nil {
+			return err
+		}
+		res = Result{Case: next, Warnings: warnings}
+		return nil
+	})
+	return res, err
+}
+
+// replay answers a retried request from the record: done is true if request was already
+// recorded.
+func (s *Store) replay(ctx context.Context, tx *sql.Tx, request string, res *Result) (done bool, err error) {
+	if request == "" {
+		return false, nil
+	}
+	var number string
+	err = tx.QueryRowContext(ctx, `SELECT case_number FROM events WHERE request = ?`, request).Scan(&number)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	c, _, err := loadCase(ctx, tx, number)
+	*res = Result{Case: c, Replayed: true}
+	return true, err
+}
+
+// querier is what reads need: a transaction or a pool.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// loadCase reads a case and the number of events that built it.
+func loadCase(ctx context.Context, q querier, number string) (docket.Case, int, error) {
+	var doc string
+	var events int
+	err := q.QueryRowContext(ctx, `SELECT doc, events FROM cases WHERE number = ?`, number).Scan(&doc, &events)
+	if errors.Is(err, sql.ErrNoRows) {
+		return docket.Case{}, 0, &docket.Error{Code: docket.ENOTFOUND, Message: fmt.Sprintf("there is no case %s; case numbers look like 2026-014", number)}
+	}
+	if err != nil {
+		return docket.Case{}, 0, err
+	}
+	var c docket.Case
+	if err := json.Unmarshal([]byte(doc), &c); err != nil {
+		return docket.Case{}, 0, fmt.Errorf("case %s: stored record cannot be read: %w", number, err)
+	}
+	return c, events, nil
+}
+
+// record appends the event for action a, which turned the case into c, and writes the
+// materialised case, meetings and mailings: all in the caller's transaction.
+func (s *Store) record(ctx context.Context, tx *sql.Tx, c docket.Case, prevSeq int, by, request string, a docket.Action, at time.Time) error {
+	if strings.TrimSpace(by) == "" {
+		return &docket.Error{Code: docket.EINVALID, Field: "by", Message: "every event names who acted"}
+	}
+	payload, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	doc, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	e := Event{Case: c.Number, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		e.ID, e.PrevHash = 0, genesis
+	case err != nil:
+		return err
+	}
+	e.ID++
+	e.Hash = e.chainHash()
+
+	now := stamp(at)
+	if prevSeq == 0 {
+		_, err = tx.ExecContext(ctx, `INSERT INTO cases (number, state, open, received, complainant, complainant_user,
+			respondent, respondent_user, sections, violation_date, summary, doc, events, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.Number, c.State, !c.Closed(), stamp(c.Received), c.Complainant.Name, c.Complainant.SlackID,
+			c.Respondent.Name, c.Respondent.SlackID, strings.Join(c.Sections, ","), c.ViolationDate.String(), c.Summary,
+			string(doc), e.Seq, now)
+	} else {
+		_, err = tx.ExecContext(ctx, `UPDATE cases SET state = ?, open = ?, doc = ?, events = ?, updated = ? WHERE number = ?`,
+			c.State, !c.Closed(), string(doc), e.Seq, now, c.Number)
+	}
+	if err != nil {
+		return err
+	}
+	var req any
+	if request != "" {
+		req = request
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO events (id, case_number, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.Case, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash); err != nil {
+		return err
+	}
+	return writeProjections(ctx, tx, &c, now)
+}
+
+// writeProjections brings the meetings and mailings tables in line with the case.
+func writeProjections(ctx context.Context, tx *sql.Tx, c *docket.Case, now string) error {
+	for _, k := range docket.MeetingKinds {
+		m := c.Meeting(k)
+		var err error
+		if m.Scheduled() {
+			_, err = tx.ExecContext(ctx, `INSERT INTO meetings (case_number, kind, start, place, closed, authority, notice_posted, cancelled)
+				VALUES (?, ?, ?, ?, ?, ?, ?, '')
+				ON CONFLICT (case_number, kind) DO UPDATE SET start = excluded.start, place = excluded.place,
+				closed = excluded.closed, authority = excluded.authority, notice_posted = excluded.notice_posted, cancelled = ''`,
+				c.Number, k, stamp(m.Start), m.Place, m.Closed, m.Authority, stamp(m.NoticePosted))
+		} else {
+			_, err = tx.ExecContext(ctx, `UPDATE meetings SET cancelled = ? WHERE case_number = ? AND kind = ? AND cancelled = ''`, now, c.Number, k)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, m := range c.Mailings {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mailings (article, case_number, recipient, mailed, returned, satisfies)
+			VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (article) DO UPDATE SET returned = excluded.returned`,
+			m.Article, c.Number, m.Recipient, m.Mailed.String(), m.Returned.String(), m.Satisfies); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chainHash is SHA-256 over the previous event's hash and this event's canonical content.
+func (e *Event) chainHash() string {
+	content, _ := json.Marshal([]any{e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	h := sha256.New()
+	h.Write([]byte(e.PrevHash))
+	h.Write([]byte{'\n'})
+	h.Write(content)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func sum(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Case returns the case with number.
+func (s *Store) Case(ctx context.Context, number string) (docket.Case, error) {
+	c, _, err := loadCase(ctx, s.r, number)
+	return c, err
+}
+
+// OpenCases returns every case that still needs something from the commission, oldest
+// first.
+func (s *Store) OpenCases(ctx context.Context) ([]docket.Case, error) {
+	return s.cases(ctx, `SELECT doc FROM cases WHERE open = 1 ORDER BY received, number`)
+}
+
+// AllCases returns every case, oldest first.
+func (s *Store) AllCases(ctx context.Context) ([]docket.Case, error) {
+	return s.cases(ctx, `SELECT doc FROM cases ORDER BY received, number`)
+}
+
+func (s *Store) cases(ctx context.Context, query string) ([]docket.Case, error) {
+	rows, err := s.r.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []docket.Case
+	var doc []byte
+	for rows.Next() {
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var c docket.Case
+		if err := json.Unmarshal(doc, &c); err != nil {
+			return nil, fmt.Errorf("a stored case cannot be read: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Events returns case number's events in order.
+func (s *Store) Events(ctx context.Context, number string) ([]Event, error) {
+	return scanEvents(s.r.QueryContext(ctx, eventColumns+` WHERE case_number = ? ORDER BY seq`, number))
+}
+
+const eventColumns = `SELECT id, case_number, seq, at, by, kind, payload, COALESCE(request, ''), doc_hash, prev_hash, hash FROM events`
+
+func scanEvents(rows *sql.Rows, err error) ([]Event, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+func scanEvent(rows *sql.Rows) (Event, error) {
+	var e Event
+	var at, payload string
+	if err := rows.Scan(&e.ID, &e.Case, &e.Seq, &at, &e.By, &e.Kind, &payload, &e.Request, &e.DocHash, &e.PrevHash, &e.Hash); err != nil {
+		return e, err
+	}
+	e.Payload = json.RawMessage(payload)
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return e, fmt.Errorf("event %d: time %q cannot be read: %w", e.ID, at, err)
+	}
+	e.At = t
+	return e, nil
+}

@@ -1,0 +1,136 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// ReminderKey names one reminder: a step (e.g. "due-2", "overdue-2026-12-10") of one
+// deadline of one case. Case is "" for a message about no one case, such as the digest.
+type ReminderKey struct {
+	Case       string
+	DeadlineID string
+	Step       string
+}
+
+// OutboxRow is a reminder's delivery record.
+type OutboxRow struct {
+	ReminderKey
+	Due       time.Time
+	Claimed   time.Time // zero: never claimed
+	Sent      time.Time // zero: not yet delivered
+	Channel   string
+	TS        string // Slack's message ts, once sent
+	Attempts  int
+	LastError string
+}
+
+// Claim takes the reminder for sending. It returns the row and true if the caller now
+// holds it; false if it was already sent. A row claimed earlier but never marked sent (a
+// crash between claim and send) is claimed again, with its earlier claim time kept in
+// the returned row's Claimed so the sender can look for a message it may already have
+// posted.
+func (s *Store) Claim(ctx context.Context, k ReminderKey, due, now time.Time) (OutboxRow, bool, error) {
+	var row OutboxRow
+	var held bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (case_number, deadline_id, step, due) VALUES (?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, k.Case, k.DeadlineID, k.Step, stamp(due)); err != nil {
+			return err
+		}
+		var err error
+		if row, err = readOutbox(ctx, tx, k); err != nil {
+			return err
+		}
+		if !row.Sent.IsZero() {
+			return nil
+		}
+		held = true
+		_, err = tx.ExecContext(ctx, `UPDATE outbox SET claimed = ?, attempts = attempts + 1
+			WHERE case_number = ? AND deadline_id = ? AND step = ?`, stamp(now), k.Case, k.DeadlineID, k.Step)
+		return err
+	})
+	return row, held, err
+}
+
+// MarkSent records that Slack accepted the reminder, with its channel and message ts.
+// After this the reminder is never claimed again.
+func (s *Store) MarkSent(ctx context.Context, k ReminderKey, channel, ts string, now time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ?, last_error = ''
+			WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`, stamp(now), channel, ts, k.Case, k.DeadlineID, k.Step)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return errors.New("outbox: the reminder is not claimed, or was already sent")
+		}
+		return nil
+	})
+}
+
+// MarkFailed records why a delivery attempt failed; the reminder stays unsent.
+func (s *Store) MarkFailed(ctx context.Context, k ReminderKey, reason string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE outbox SET last_error = ? WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`,
+			reason, k.Case, k.DeadlineID, k.Step)
+		return err
+	})
+}
+
+// Unsent returns the reminders not yet delivered, oldest due first.
+func (s *Store) Unsent(ctx context.Context) ([]OutboxRow, error) {
+	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' ORDER BY due, case_number, deadline_id, step`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []OutboxRow
+	for rows.Next() {
+		r, err := scanOutbox(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+const outboxColumns = `SELECT case_number, deadline_id, step, due, claimed, sent, channel, ts, attempts, last_error FROM outbox`
+
+func readOutbox(ctx context.Context, q querier, k ReminderKey) (OutboxRow, error) {
+	rows, err := q.QueryContext(ctx, outboxColumns+` WHERE case_number = ? AND deadline_id = ? AND step = ?`, k.Case, k.DeadlineID, k.Step)
+	if err != nil {
+		return OutboxRow{}, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return OutboxRow{}, sql.ErrNoRows
+	}
+	return scanOutbox(rows)
+}
+
+func scanOutbox(rows *sql.Rows) (OutboxRow, error) {
+	var r OutboxRow
+	var due, claimed, sent string
+	if err := rows.Scan(&r.Case, &r.DeadlineID, &r.Step, &due, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError); err != nil {
+		return r, err
+	}
+	r.Due, r.Claimed, r.Sent = unstamp(due), unstamp(claimed), unstamp(sent)
+	return r, nil
+}
+
+// stamp and unstamp store instants as RFC 3339 UTC text, "" for none.
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339Nano)
+}
+
+func unstamp(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}

@@ -1,0 +1,125 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+// Break is the first broken link found in the record.
+type Break struct {
+	EventID int64  // 0 when the break is in a case row, not an event
+	Case    string // the case involved, if known
+	Problem string
+}
+
+func (b *Break) String() string {
+	if b.EventID == 0 {
+		return fmt.Sprintf("case %s: %s", b.Case, b.Problem)
+	}
+	return fmt.Sprintf("event %d (case %s): %s", b.EventID, b.Case, b.Problem)
+}
+
+// Report is what Verify found.
+type Report struct {
+	Events int
+	Cases  int
+	Broken *Break // nil when the whole record verifies
+}
+
+// Verify walks the hash chain from the first event to the last, then checks that every
+// case row is the document its last event produced. It reports the first broken link; an
+// error means the walk itself could not be done.
+func (s *Store) Verify(ctx context.Context) (Report, error) {
+	var r Report
+	tx, err := s.r.BeginTx(ctx, nil) // one snapshot for the whole walk
+	if err != nil {
+		return r, err
+	}
+	defer tx.Rollback()
+
+	rows, err := tx.QueryContext(ctx, eventColumns+` ORDER BY id`)
+	if err != nil {
+		return r, err
+	}
+	type tail struct {
+		seq     int
+		docHash string
+	}
+	cases := make(map[string]tail)
+	prev := Event{Hash: genesis}
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			rows.Close()
+			return r, err
+		}
+		r.Events++
+		t := cases[e.Case]
+		switch {
+		case e.ID != prev.ID+1:
+			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
+		case e.PrevHash != prev.Hash:
+			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
+		case e.chainHash() != e.Hash:
+			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))}
+		case e.Seq != t.seq+1:
+			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
+		}
+		if r.Broken != nil {
+			rows.Close()
+			return r, nil
+		}
+		cases[e.Case] = tail{e.Seq, e.DocHash}
+		prev = e
+	}
+	if err := rows.Close(); err != nil {
+		return r, err
+	}
+
+	crows, err := tx.QueryContext(ctx, `SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
+	if err != nil {
+		return r, err
+	}
+	defer crows.Close()
+	for crows.Next() {
+		var number, state, complainant, respondent, summary, doc string
+		var open bool
+		var events int
+		if err := crows.Scan(&number, &state, &open, &complainant, &respondent, &summary, &doc, &events); err != nil {
+			return r, err
+		}
+		r.Cases++
+		t, ok := cases[number]
+		var c docket.Case
+		decodeErr := json.Unmarshal([]byte(doc), &c)
+		switch {
+		case !ok:
+			r.Broken = &Break{0, number, "has no events: it was not made by ethicsbot"}
+		case sum([]byte(doc)) != t.docHash:
+			r.Broken = &Break{0, number, "its record differs from what its last event produced: it was changed outside ethicsbot"}
+		case events != t.seq:
+			r.Broken = &Break{0, number, fmt.Sprintf("claims %d events but has %d", events, t.seq)}
+		case decodeErr != nil:
+			r.Broken = &Break{0, number, "its record cannot be read: " + decodeErr.Error()}
+		case c.Number != number || string(c.State) != state || open == c.Closed() ||
+			c.Complainant.Name != complainant || c.Respondent.Name != respondent || c.Summary != summary:
+			r.Broken = &Break{0, number, "its columns differ from its record: they were changed outside ethicsbot"}
+		}
+		if r.Broken != nil {
+			return r, nil
+		}
+		delete(cases, number)
+	}
+	if err := crows.Err(); err != nil {
+		return r, err
+	}
+	for number := range cases {
+		r.Broken = &Break{0, number, "has events but no case row: it was deleted"}
+		break
+	}
+	return r, nil
+}
