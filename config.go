@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"ethicsbot/docket"
+	"ethicsbot/store"
 )
 
 // defaultConfigPath is read when ETHICSBOT_CONFIG is not set, if it exists.
@@ -21,17 +22,19 @@ const defaultConfigPath = "ethicsbot.yml"
 // empty file, or none, configures this city's ordinance in America/Chicago.
 type Config struct {
 	Path      string // the file it came from; "" for the defaults
+	Database  string // the SQLite file; ETHICSBOT_DB overrides it
 	Calendar  docket.CalendarConfig
 	Ordinance docket.Ordinance
 }
 
 // fileConfig is the file's layout.
 type fileConfig struct {
+	Database string `yaml:"database"`
 	Timezone string `yaml:"timezone"`
 	Holidays struct {
-		Remove   []string   `yaml:"remove"`
-		Add      []string   `yaml:"add"`
-		Closures []yamlDate `yaml:"closures"`
+		Remove   []string    `yaml:"remove"`
+		Add      []string    `yaml:"add"`
+		Closures []*yamlDate `yaml:"closures"` // pointers, so a null entry is seen, not dropped
 	} `yaml:"holidays"`
 	Ordinance struct {
 		Periods map[string]struct {
@@ -78,7 +81,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) && !explicit {
-		return defaultConfig(), nil
+		return defaultConfig().withEnv(getenv), nil
 	}
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: cannot read it: %w", path, err)
@@ -88,11 +91,19 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
 	cfg.Path = path
-	return cfg, nil
+	return cfg.withEnv(getenv), nil
+}
+
+// withEnv applies the settings the environment overrides.
+func (c Config) withEnv(getenv func(string) string) Config {
+	if db := getenv("ETHICSBOT_DB"); db != "" {
+		c.Database = db
+	}
+	return c
 }
 
 func defaultConfig() Config {
-	return Config{Ordinance: docket.DefaultOrdinance()}
+	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance()}
 }
 
 // parseConfig reads and checks a configuration file's contents. The strict decode catches
@@ -112,12 +123,18 @@ func parseConfig(b []byte) (Config, error) {
 	}
 
 	cfg := defaultConfig()
+	if f.Database != "" {
+		cfg.Database = f.Database
+	}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
 		Remove: f.Holidays.Remove,
 		Add:    f.Holidays.Add,
 	}
 	for _, d := range f.Holidays.Closures {
+		if d == nil || d.Date.IsZero() {
+			return Config{}, at("holidays", "closures")(errors.New("a closure has no date; write each as YYYY-MM-DD"))
+		}
 		cfg.Calendar.Closures = append(cfg.Calendar.Closures, d.Date)
 	}
 	if _, err := docket.NewCalendar(cfg.Calendar); err != nil {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	_ "time/tzdata" // the commission's zone must resolve on machines without a zoneinfo database
 
 	"ethicsbot/docket"
+	"ethicsbot/store"
 )
 
 func main() {
@@ -32,14 +34,23 @@ Usage:
   ethicsbot deadlines [--tz ZONE] < facts.json
       Read one case's facts as JSON on stdin and write every deadline that applies,
       with its rule and how it was counted, as JSON on stdout.
+  ethicsbot verify
+      Walk the record's hash chain and check every case against its events. Exit
+      status 1 names the first broken link.
+  ethicsbot backup PATH
+      Copy the database to PATH while the bot runs, then verify the copy.
+  ethicsbot export --format csv|json [--public]
+      Write all cases and their events to stdout; --public writes only what the
+      ordinance makes public.
   ethicsbot help
       Show this text.
 
 Settings:
   ETHICSBOT_CONFIG   configuration file (default ./ethicsbot.yml, used if present)
+  ETHICSBOT_DB       the SQLite database (default ./ethicsbot.db)
 
-This build holds the deadline engine. The record store, the Slack bot, console mode and
-reminders are built on it next; README.md says what each step adds.
+The Slack bot, console mode and reminders are built on the engine and the store next;
+README.md says what each step adds.
 `
 
 // run is main with its inputs passed in, so tests drive it directly.
@@ -51,6 +62,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	switch args[0] {
 	case "deadlines":
 		return runDeadlines(args[1:], stdin, stdout, stderr, getenv, now)
+	case "verify", "backup", "export":
+		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -111,4 +124,83 @@ func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, gete
 	}
 	stdout.Write(append(out, '\n'))
 	return exitOK
+}
+
+// runRecord runs the subcommands that work on the database: verify, backup and export.
+func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fail := func(status int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "ethicsbot %s: %s\n", name, fmt.Sprintf(format, a...))
+		return status
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "", "csv or json")
+	public := fs.Bool("public", false, "only what the ordinance makes public")
+	if err := fs.Parse(args); err != nil {
+		return fail(exitUsage, "%v; run `ethicsbot help`", err)
+	}
+	switch {
+	case name == "backup" && fs.NArg() != 1:
+		return fail(exitUsage, "give the path of the copy: ethicsbot backup PATH")
+	case name != "backup" && fs.NArg() > 0:
+		return fail(exitUsage, "unexpected argument %q", fs.Arg(0))
+	case name == "export" && *format != "csv" && *format != "json":
+		return fail(exitUsage, "--format must be csv or json")
+	case name != "export" && (*format != "" || *public):
+		return fail(exitUsage, "--format and --public are for export")
+	}
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	engine, err := newEngine(cfg)
+	if err != nil {
+		return fail(exitFailure, "config %s: %v", cfg.Path, err)
+	}
+	if _, err := os.Stat(cfg.Database); err != nil {
+		return fail(exitFailure, "database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
+	}
+	db, err := store.Open(cfg.Database, engine)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+
+	report := func(r store.Report, what string) int {
+		if r.Broken != nil {
+			fmt.Fprintf(stdout, "%s: BROKEN at %s\n", what, r.Broken)
+			return exitFailure
+		}
+		fmt.Fprintf(stdout, "%s: %d events in %d cases; the chain is intact\n", what, r.Events, r.Cases)
+		return exitOK
+	}
+	switch name {
+	case "verify":
+		r, err := db.Verify(ctx)
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		return report(r, cfg.Database)
+	case "backup":
+		r, err := db.Backup(ctx, fs.Arg(0))
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		return report(r, "backup "+fs.Arg(0))
+	default:
+		if err := db.Export(ctx, stdout, *format, *public); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		return exitOK
+	}
+}
+
+// newEngine builds the deadline engine the configuration describes.
+func newEngine(cfg Config) (*docket.Engine, error) {
+	cal, err := docket.NewCalendar(cfg.Calendar)
+	if err != nil {
+		return nil, err
+	}
+	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance}, nil
 }

@@ -188,6 +188,7 @@ ordinance:
 		{"ErrUnknownZone", "\ntimezone: Springfield\n", "line 2: time zone \"Springfield\""},
 		{"ErrUnknownHoliday", "holidays:\n  remove: [boxing_day]\n", "line 1: cannot remove holiday \"boxing_day\""},
 		{"ErrBadClosure", "holidays:\n  closures: [2026-02-30]\n", "line 2"},
+		{"ErrNullClosure", "holidays:\n  closures: [~]\n", "line 2: a closure has no date"},
 		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
 		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n", "line 3: period hearing_notice (D) counts in hours"},
 		{"ErrUnknownPeriodKey", "ordinance:\n  periods:\n    hearing_by: {amount: 3, units: days}\n", "line 3"},

@@ -77,8 +77,8 @@ func dedupe[T comparable](xs []T) []T {
 }
 
 // ScheduleMeeting schedules, or reschedules, one of the commission's meetings on a case.
-// Its public notice is taken to be posted when it is scheduled, so it needs at least the
-// notice period before its start.
+// Its public notice cannot be posted before it is scheduled, so it must start at least the
+// notice period after it is scheduled.
 type ScheduleMeeting struct {
 	Meeting   MeetingKind `json:"meeting"`
 	Start     time.Time   `json:"start"`
@@ -123,6 +123,9 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority}
 	switch a.Meeting {
 	case SufficiencyMeeting:
+		if slices.ContainsFunc(c.Mailings, func(ml Mailing) bool { return ml.Satisfies == "(B)" && !ml.announces(*m) }) {
+			x.warn("(B)", "the notices already mailed give the old date, time or place; mail both parties notice of the sufficiency meeting as it now stands")
+		}
 		if rd := x.e.after(SufficiencyRuling, x.e.Cal.DateOf(c.Received)); x.e.Cal.DateOf(a.Start) > rd.Due {
 			x.warn("(C)(1)", "the sufficiency meeting on %s is after the ruling deadline, %s", x.e.Cal.DateOf(a.Start).Long(), rd.Due.Long())
 		}
@@ -298,7 +301,7 @@ func (a RecordMailing) apply(x *applying) error {
 		if !c.Sufficiency.Scheduled() {
 			return conflict("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
 		}
-		m.Satisfies = "(B)"
+		m.Satisfies, m.MeetingStart, m.MeetingPlace = "(B)", c.Sufficiency.Start, c.Sufficiency.Place
 		if a.Recipient == Respondent && c.RespondentNoticeMailed.IsZero() {
 			c.RespondentNoticeMailed = mailed
 		}
@@ -372,8 +375,10 @@ func (a Rule) apply(x *applying) error {
 	if err := validateRuling(&c.Facts, x.e.Ord); err != nil {
 		return err
 	}
-	if c.RespondentNoticeMailed.IsZero() || c.ComplainantConfirmationMailed.IsZero() {
-		x.warn("(B)", "no certified notice is recorded to both parties of the meeting at which this ruling was made")
+	for _, p := range []Party{Respondent, Complainant} {
+		if !slices.ContainsFunc(c.Mailings, func(m Mailing) bool { return m.Recipient == p && m.announces(c.Sufficiency) }) {
+			x.warn("(B)", "no certified notice to the %s of this meeting's date, time and place is recorded", p)
+		}
 	}
 	switch a.Ruling {
 	case Insufficient, NoProbableCause:

@@ -2,6 +2,7 @@ package docket
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -83,6 +84,14 @@ type Mailing struct {
 	Mailed    Date   `json:"mailed"`
 	Returned  Date   `json:"returned,omitzero"` // return receipt signed
 	Satisfies string `json:"satisfies,omitempty"`
+	// (B): the sufficiency meeting the notice announced, as it stood when mailed.
+	MeetingStart time.Time `json:"meeting_start,omitzero"`
+	MeetingPlace string    `json:"meeting_place,omitempty"`
+}
+
+// announces reports whether m is a (B) notice that gave meeting's date, time and place.
+func (m Mailing) announces(meeting Meeting) bool {
+	return m.Satisfies == "(B)" && m.MeetingStart.Equal(meeting.Start) && m.MeetingPlace == meeting.Place
 }
 
 // Decision is the (E) decision after a hearing.
@@ -210,8 +219,10 @@ func (x *applying) warn(rule, format string, a ...any) {
 // Apply performs a on c at instant at, and returns the new case and any warnings. On error,
 // c is unchanged and the error is an *Error that names the rule.
 func (e *Engine) Apply(c Case, a Action, at time.Time) (Case, []Warning, error) {
-	if a == nil {
+	if v := reflect.ValueOf(a); !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil() {
 		return c, nil, invalid("action", "", "missing")
+	} else if v.Kind() == reflect.Pointer {
+		a = v.Elem().Interface().(Action) // actions are values; accept a pointer to one
 	}
 	if at.IsZero() {
 		return c, nil, invalid("at", "", "an action needs the time it is taken")

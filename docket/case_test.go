@@ -206,6 +206,25 @@ func TestLifecycleOtherPaths(t *testing.T) {
 			t.Errorf("warnings %v, want time-barred (I) and expedited (G)", ws)
 		}
 	})
+	t.Run("RescheduledAfterNoticesWarnsTwice", func(t *testing.T) {
+		apply(t, e, append(append([]step(nil), start...),
+			step{"2026-12-07T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "Library"}, docket.StateNoticesSent, "(B)"},
+			step{"2026-12-14T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, "(B)"},
+		))
+	})
+	t.Run("PointerActions", func(t *testing.T) {
+		f := filing
+		c, _, err := e.Apply(docket.Case{}, &f, f.Received)
+		if err != nil || c.State != docket.StateReceived {
+			t.Fatalf("Apply(&File) = %v, %v", c.State, err)
+		}
+		if _, _, err := e.Apply(c, (*docket.RecessHearing)(nil), f.Received); docket.ErrorCode(err) != docket.EINVALID {
+			t.Errorf("Apply(nil pointer) = %v, want an invalid-input error", err)
+		}
+		if _, _, err := e.Apply(c, nil, f.Received); docket.ErrorCode(err) != docket.EINVALID {
+			t.Errorf("Apply(nil) = %v", err)
+		}
+	})
 	t.Run("SufficiencyMeetingAfterRulingDeadline", func(t *testing.T) {
 		apply(t, e, []step{
 			start[0],

@@ -413,7 +413,27 @@ func TestValidate(t *testing.T) {
 			Hearing:          docket.Meeting{Start: received.Add(72 * time.Hour)},
 			HearingConcluded: D(t, "2026-12-08"), RecommendationIssued: D(t, "2026-12-09"), DemandReceived: D(t, "2026-12-10"),
 		}, "demand_received", "(F)"},
-		{"ErrMailedBeforeReceipt", docket.Facts{Received: received, RespondentNoticeMailed: D(t, "2026-12-03")}, "respondent_notice_mailed", "(A)"},
+		{"ErrMailedBeforeReceipt", docket.Facts{Received: received, RespondentNoticeMailed: D(t, "2026-12-03")}, "respondent_notice_mailed", "(B)"},
+		{"ErrDecisionBeforeConcluded", docket.Facts{
+			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
+			Hearing:          docket.Meeting{Start: T(t, "2026-12-21T10:00:00-06:00")},
+			HearingConcluded: D(t, "2026-12-28"), RecommendationIssued: D(t, "2026-12-22"),
+		}, "recommendation_issued", "(E)"},
+		{"ErrDemandBeforeRecommendation", docket.Facts{
+			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
+			Hearing: docket.Meeting{Start: T(t, "2026-12-21T10:00:00-06:00")}, HearingClosed: true,
+			HearingConcluded: D(t, "2026-12-28"), RecommendationIssued: D(t, "2027-01-05"), DemandReceived: D(t, "2026-12-30"),
+		}, "demand_received", "(F)"},
+		{"ErrRecessedBeforeHearing", docket.Facts{
+			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
+			Hearing:    docket.Meeting{Start: T(t, "2026-12-21T10:00:00-06:00")},
+			Reconvened: docket.Meeting{Start: T(t, "2026-12-20T10:00:00-06:00")},
+		}, "recessed_hearing", "(E)"},
+		{"ErrHearingBeforeMeeting", docket.Facts{
+			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
+			Sufficiency: docket.Meeting{Start: T(t, "2026-12-10T17:00:00-06:00")},
+			Hearing:     docket.Meeting{Start: T(t, "2026-12-09T10:00:00-06:00")},
+		}, "hearing", "(C)(2)"},
 		{"ErrConcludedBeforeHearing", docket.Facts{
 			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
 			Hearing: docket.Meeting{Start: T(t, "2026-12-20T10:00:00-06:00")}, HearingConcluded: D(t, "2026-12-19"),

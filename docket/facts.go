@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -42,8 +43,8 @@ func (e *Engine) Validate(f *Facts) error {
 		{"recessed_hearing", "(E)", f.Reconvened.Scheduled(), "hearing", f.Hearing.Scheduled()},
 		{"hearing_concluded", "(E)", !f.HearingConcluded.IsZero(), "hearing", f.Hearing.Scheduled()},
 		{"hearing_closed", "(F)", f.HearingClosed, "hearing", f.Hearing.Scheduled()},
-		{"decision_issued", "(E)", !f.DecisionIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
 		{"recommendation_issued", "(E)", !f.RecommendationIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
+		{"decision_issued", "(E)", !f.DecisionIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
 		{"demand_received", "(F)", !f.DemandReceived.IsZero(), "recommendation_issued after a closed hearing (hearing_closed true)", !f.RecommendationIssued.IsZero() && f.HearingClosed},
 		{"public_hearing", "(F)", f.PublicHearing.Scheduled(), "demand_received", !f.DemandReceived.IsZero()},
 		{"public_hearing_held", "(F)", !f.PublicHearingHeld.IsZero(), "public_hearing", f.PublicHearing.Scheduled()},
@@ -54,29 +55,56 @@ func (e *Engine) Validate(f *Facts) error {
 			return invalid(s.field, s.rule, "given without "+s.after+", which comes first")
 		}
 	}
-	dates := []struct {
+	// Each step happens on or after the step before it; the nearest one given counts.
+	type point struct {
 		field string
 		d     Date
+	}
+	var (
+		recv        = point{"the complaint's receipt", received}
+		meeting     = point{"sufficiency_meeting", e.dateOrZero(f.Sufficiency.Start)}
+		ruled       = point{"ruling_date", f.RulingDate}
+		hearing     = point{"hearing", e.dateOrZero(f.Hearing.Start)}
+		reconvened  = point{"recessed_hearing", e.dateOrZero(f.Reconvened.Start)}
+		concluded   = point{"hearing_concluded", f.HearingConcluded}
+		recommended = point{"recommendation_issued", f.RecommendationIssued}
+		demand      = point{"demand_received", f.DemandReceived}
+		public      = point{"public_hearing", e.dateOrZero(f.PublicHearing.Start)}
+		held        = point{"public_hearing_held", f.PublicHearingHeld}
+	)
+	order := []struct {
+		p     point
+		rule  string
+		after []point // nearest first
 	}{
-		{"respondent_notice_mailed", f.RespondentNoticeMailed},
-		{"complainant_confirmation_mailed", f.ComplainantConfirmationMailed},
-		{"ruling_date", f.RulingDate},
-		{"sufficiency_meeting", e.dateOrZero(f.Sufficiency.Start)},
-		{"hearing", e.dateOrZero(f.Hearing.Start)},
-		{"hearing_concluded", f.HearingConcluded},
-		{"decision_issued", f.DecisionIssued},
-		{"recommendation_issued", f.RecommendationIssued},
-		{"demand_received", f.DemandReceived},
-		{"public_hearing_held", f.PublicHearingHeld},
-		{"final_recommendation", f.FinalRecommendation},
+		{point{"respondent_notice_mailed", f.RespondentNoticeMailed}, "(B)", nil},
+		{point{"complainant_confirmation_mailed", f.ComplainantConfirmationMailed}, "(B)", nil},
+		{meeting, "(C)(1)", nil},
+		{ruled, "(C)(1)", []point{meeting}},
+		{hearing, "(C)(2)", []point{ruled, meeting}},
+		{reconvened, "(E)", []point{hearing}},
+		{concluded, "(E)", []point{reconvened, hearing}},
+		{recommended, "(E)", []point{concluded}},
+		{point{"decision_issued", f.DecisionIssued}, "(E)", []point{concluded}},
+		{demand, "(F)", []point{recommended}},
+		{public, "(F)", []point{demand}},
+		{held, "(F)", []point{public, demand}},
+		{point{"final_recommendation", f.FinalRecommendation}, "(F)", []point{held}},
 	}
-	for _, d := range dates {
-		if !d.d.IsZero() && d.d < received {
-			return invalid(d.field, "(A)", fmt.Sprintf("%s is before the complaint was received", d.d))
+	for _, o := range order {
+		if o.p.d.IsZero() {
+			continue
 		}
-	}
-	if !f.HearingConcluded.IsZero() && f.HearingConcluded < c.DateOf(f.Hearing.Start) {
-		return invalid("hearing_concluded", "(E)", fmt.Sprintf("%s is before the hearing started", f.HearingConcluded))
+		prev := recv
+		for _, a := range o.after {
+			if !a.d.IsZero() {
+				prev = a
+				break
+			}
+		}
+		if o.p.d < prev.d {
+			return invalid(o.p.field, o.rule, fmt.Sprintf("%s is before %s on %s", o.p.d.Long(), prev.field, prev.d.Long()))
+		}
 	}
 	return nil
 }
@@ -170,6 +198,9 @@ func DecodeInput(r io.Reader) (Input, error) {
 	if len(body) > maxInput {
 		return Input{}, invalid("input", "", fmt.Sprintf("larger than %d bytes; give the facts of one case", maxInput))
 	}
+	if err := checkKeys(body); err != nil {
+		return Input{}, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	var j factsJSON
@@ -215,6 +246,50 @@ func DecodeInput(r io.Reader) (Input, error) {
 		return Input{}, p.err
 	}
 	return in, nil
+}
+
+// inputFields are the JSON names factsJSON reads, spelled exactly.
+var inputFields = func() map[string]bool {
+	m := make(map[string]bool)
+	t := reflect.TypeFor[factsJSON]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		m[name] = true
+	}
+	return m
+}()
+
+// checkKeys refuses keys encoding/json would otherwise forgive: a name in the wrong case
+// ("Received"), and a name given twice, of which only the last would count.
+func checkKeys(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	tok, err := dec.Token()
+	if err != nil {
+		return jsonError(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return invalid("input", "", "not a JSON object; give one object of facts such as {\"received\": \"2026-12-04T10:00:00-06:00\"}")
+	}
+	seen := make(map[string]bool)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return jsonError(err)
+		}
+		key, _ := tok.(string)
+		switch {
+		case !inputFields[key]:
+			return invalid(key, "", "unknown field; see the README for the fields `deadlines` reads (names are lower case)")
+		case seen[key]:
+			return invalid(key, "", "given twice; give each field once")
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return jsonError(err)
+		}
+	}
+	return nil
 }
 
 func jsonError(err error) error {

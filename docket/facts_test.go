@@ -52,6 +52,9 @@ func TestDecodeInput(t *testing.T) {
 		{"ErrSectionNumber", `{"received": "2026-12-04T10:00:00-06:00", "section": 103.10}`, "section"},
 		{"ErrSectionEmptyList", `{"received": "2026-12-04T10:00:00-06:00", "section": []}`, "section"},
 		{"ErrElectionEmpty", `{"received": "2026-12-04T10:00:00-06:00", "elections": [""]}`, "elections"},
+		{"ErrWrongCase", `{"RECEIVED": "2026-12-04T10:00:00-06:00"}`, "RECEIVED"},
+		{"ErrDuplicate", `{"received": "2026-12-04T10:00:00-06:00", "received": "2026-12-05T10:00:00-06:00"}`, "received"},
+		{"ErrTruncated", `{"received": "2026-12-04T10:00:00-06:00"`, "input"},
 		{"ErrNoticeWithoutMeeting", `{"received": "2026-12-04T10:00:00-06:00", "hearing_notice_posted": "2026-12-04T10:00:00-06:00"}`, "hearing_notice_posted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -78,7 +78,7 @@ var defaultPeriods = []Period{
 	{ComplainantConfirmation, "(B)", 3, BusinessDays, "receipt", "complainant confirmation by certified mail", Commission, dateUnits},
 	{SufficiencyRuling, "(C)(1)", 7, BusinessDays, "receipt", "notice of the sufficiency and probable-cause ruling", Commission, dateUnits},
 	{SufficiencyMeetingNotice, "(C)(1)", 48, Hours, "the sufficiency meeting", "public notice of the sufficiency meeting", Commission, noticeUnits},
-	{HearingBy, "(C)(2)", 4, Weeks, "receipt", "hearing held", Commission, dateUnits},
+	{HearingBy, "(C)(2)", 4, Weeks, "receipt", "hearing date scheduled", Commission, dateUnits},
 	{HearingNotice, "(D)", 48, Hours, "the hearing", "public notice of the hearing", Commission, noticeUnits},
 	{DecisionDue, "(E)", 30, Days, "the hearing concluded", "decision: dismissal, or recommendation and/or fine", Commission, dateUnits},
 	{ElectionDecision, "(G)", 7, Days, "receipt", "expedited (E) decision before the election", Commission, dateUnits},
