@@ -2,12 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/store"
 )
 
 // runCLI runs ethicsbot with args, stdin and environment, and returns its exit status,
@@ -229,6 +234,106 @@ func FuzzConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		if _, err := parseConfig([]byte(body)); err != nil && err.Error() == "" {
 			t.Fatal("empty error message")
+		}
+	})
+}
+
+// recordEnv returns an environment whose database holds two cases, one dismissed.
+func recordEnv(t *testing.T) map[string]string {
+	t.Helper()
+	env := defaults(t)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, err := newEngine(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(cfg.Database, engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)
+	for _, name := range []string{"Hidden Respondent", "Public Respondent"} {
+		_, err := db.File(context.Background(), "U_CLERK", "", docket.File{
+			Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: name},
+			Sections: []string{"103.10"}, Received: at, Summary: "Confidential allegation.",
+		}, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"}, at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", docket.Rule{Ruling: docket.Insufficient}, at.Add(73*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	return env
+}
+
+func TestRecordCommands(t *testing.T) {
+	env := recordEnv(t)
+	code, out, errOut := runCLI(t, env, "", "verify")
+	if code != 0 || !strings.Contains(out, "4 events in 2 cases; the chain is intact") {
+		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
+	}
+	backup := filepath.Join(t.TempDir(), "copy.db")
+	code, out, errOut = runCLI(t, env, "", "backup", backup)
+	if code != 0 || !strings.Contains(out, "4 events in 2 cases") {
+		t.Errorf("backup: exit %d, %q %q", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, env, "", "export", "--format", "json", "--public")
+	if code != 0 || strings.Contains(out, "Hidden Respondent") || strings.Contains(out, "Confidential") || !strings.Contains(out, "Public Respondent") {
+		t.Errorf("public export: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, env, "", "export", "--format", "csv")
+	if code != 0 || !strings.Contains(out, "Hidden Respondent") {
+		t.Errorf("full export: exit %d\n%s", code, out)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"backup"}, 2, "give the path"},
+		{[]string{"backup", backup}, 1, "exists"},
+		{[]string{"export"}, 2, "--format must be csv or json"},
+		{[]string{"export", "--format", "xml"}, 2, "--format must be csv or json"},
+		{[]string{"verify", "--public"}, 2, "are for export"},
+		{[]string{"verify", "extra"}, 2, "unexpected argument"},
+	} {
+		if code, out, errOut := runCLI(t, env, "", tc.args...); code != tc.code || out != "" || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
+		}
+	}
+	t.Run("NoDatabase", func(t *testing.T) {
+		env := defaults(t)
+		env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "missing.db")
+		if code, _, errOut := runCLI(t, env, "", "verify"); code != 1 || !strings.Contains(errOut, "missing.db") {
+			t.Errorf("exit %d, %q", code, errOut)
+		}
+		if _, err := os.Stat(env["ETHICSBOT_DB"]); err == nil {
+			t.Error("verify created a database")
+		}
+	})
+	t.Run("Tampered", func(t *testing.T) {
+		db, err := sql.Open("sqlite3", "file:"+env["ETHICSBOT_DB"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`DROP TRIGGER events_no_update; UPDATE events SET by = 'U_MALLORY' WHERE id = 3`); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		code, out, _ := runCLI(t, env, "", "verify")
+		if code != 1 || !strings.Contains(out, "BROKEN at event 3 (case 2026-002)") {
+			t.Errorf("exit %d, %q", code, out)
 		}
 	})
 }

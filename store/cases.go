@@ -244,9 +244,62 @@ func (s *Store) Case(ctx context.Context, number string) (docket.Case, error) {
 }
 
 // OpenCases returns every case that still needs something from the commission, oldest
-// first.
-func (s *Store) OpenCases(ctx context.Context) ([]docket.Case, error) {
-	return s.cases(ctx, `SELECT doc FROM cases WHERE open = 1 ORDER BY received, number`)
+// first. The reminder sweep calls it every minute, so it decodes only the cases that
+// changed since its last call: a case's event count rises with every change, whoever
+// made it, so a cached case with the same count is the stored one. The returned cases
+// are that cache's and must not be modified.
+func (s *Store) OpenCases(ctx context.Context) ([]*docket.Case, error) {
+	tx, err := s.r.BeginTx(ctx, nil) // the list and the documents from one snapshot
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT number, events FROM cases WHERE open = 1 ORDER BY received, number`)
+	if err != nil {
+		return nil, err
+	}
+	type entry struct {
+		number string
+		events int
+	}
+	var list []entry
+	for rows.Next() {
+		var e entry
+		if err := rows.Scan(&e.number, &e.events); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		list = append(list, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fresh := make(map[string]cachedCase, len(list))
+	out := make([]*docket.Case, 0, len(list))
+	for _, e := range list {
+		cc, ok := s.cache[e.number]
+		if !ok || cc.events != e.events {
+			c, events, err := loadCase(ctx, tx, e.number)
+			if err != nil {
+				return nil, err
+			}
+			cc = cachedCase{events: events, c: &c}
+		}
+		fresh[e.number] = cc
+		out = append(out, cc.c)
+	}
+	s.cache = fresh
+	return out, nil
+}
+
+// cachedCase is a decoded open case and the event count it was decoded at.
+type cachedCase struct {
+	events int
+	c      *docket.Case
 }
 
 // AllCases returns every case, oldest first.
@@ -255,7 +308,10 @@ func (s *Store) AllCases(ctx context.Context) ([]docket.Case, error) {
 }
 
 func (s *Store) cases(ctx context.Context, query string) ([]docket.Case, error) {
-	rows, err := s.r.QueryContext(ctx, query)
+	return scanCases(s.r.QueryContext(ctx, query))
+}
+
+func scanCases(rows *sql.Rows, err error) ([]docket.Case, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +329,72 @@ func (s *Store) cases(ctx context.Context, query string) ([]docket.Case, error) 
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// CaseRecord is a case with its events, in order.
+type CaseRecord struct {
+	docket.Case
+	Events []Event `json:"events"`
+}
+
+// EachCase calls fn with every case (only the open ones if open) and its events, in
+// case-number order, from one snapshot. It walks the cases and the events side by side, so
+// it holds one case's events at a time however large the record is.
+func (s *Store) EachCase(ctx context.Context, open bool, fn func(CaseRecord) error) error {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	caseWhere, eventWhere := "", ""
+	if open {
+		caseWhere, eventWhere = " WHERE open = 1", " WHERE case_number IN (SELECT number FROM cases WHERE open = 1)"
+	}
+	crows, err := tx.QueryContext(ctx, `SELECT doc FROM cases`+caseWhere+` ORDER BY number`)
+	if err != nil {
+		return err
+	}
+	defer crows.Close()
+	erows, err := tx.QueryContext(ctx, eventColumns+eventWhere+` ORDER BY case_number, seq`)
+	if err != nil {
+		return err
+	}
+	defer erows.Close()
+	var next *Event // the first event not yet handed out
+	advance := func() error {
+		next = nil
+		if !erows.Next() {
+			return erows.Err()
+		}
+		e, err := scanEvent(erows)
+		next = &e
+		return err
+	}
+	if err := advance(); err != nil {
+		return err
+	}
+	var doc []byte
+	for crows.Next() {
+		if err := crows.Scan(&doc); err != nil {
+			return err
+		}
+		var r CaseRecord
+		if err := json.Unmarshal(doc, &r.Case); err != nil {
+			return fmt.Errorf("a stored case cannot be read: %w", err)
+		}
+		for next != nil && next.Case <= r.Number {
+			if next.Case == r.Number {
+				r.Events = append(r.Events, *next)
+			}
+			if err := advance(); err != nil {
+				return err
+			}
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return crows.Err()
 }
 
 // Events returns case number's events in order.

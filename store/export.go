@@ -78,12 +78,12 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 	if format != "json" && format != "csv" {
 		return &docket.Error{Code: docket.EINVALID, Field: "--format", Message: fmt.Sprintf("%q is not a format: use csv or json", format)}
 	}
-	cases, err := s.AllCases(ctx)
-	if err != nil {
-		return err
-	}
 	loc := s.engine.Cal.Location()
 	if public {
+		cases, err := s.AllCases(ctx)
+		if err != nil {
+			return err
+		}
 		var recs []PublicRecord
 		for i := range cases {
 			recs = append(recs, PublicRecords(&cases[i], loc)...)
@@ -100,32 +100,39 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 		return cw.Error()
 	}
 
-	type caseWithEvents struct {
-		docket.Case
-		Events []Event `json:"events"`
-	}
 	if format == "json" {
-		all := make([]caseWithEvents, 0, len(cases))
-		for _, c := range cases {
-			evs, err := s.Events(ctx, c.Number)
+		// Streamed: one case at a time, however large the record.
+		if _, err := fmt.Fprintf(w, "{\n  \"schema_version\": %d,\n  \"cases\": [", SchemaVersion()); err != nil {
+			return err
+		}
+		sep := "\n    "
+		err := s.EachCase(ctx, false, func(r CaseRecord) error {
+			r.Events = nonNil(r.Events)
+			b, err := json.Marshal(r)
 			if err != nil {
 				return err
 			}
-			all = append(all, caseWithEvents{c, evs})
-		}
-		return writeJSON(w, map[string]any{"schema_version": SchemaVersion(), "cases": all})
-	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind", "payload", "hash"})
-	for _, c := range cases {
-		evs, err := s.Events(ctx, c.Number)
+			_, err = fmt.Fprintf(w, "%s%s", sep, b)
+			sep = ",\n    "
+			return err
+		})
 		if err != nil {
 			return err
 		}
-		for _, e := range evs {
+		_, err = io.WriteString(w, "\n  ]\n}\n")
+		return err
+	}
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind", "payload", "hash"})
+	err := s.EachCase(ctx, false, func(c CaseRecord) error {
+		for _, e := range c.Events {
 			cw.Write([]string{c.Number, string(c.State), c.Received.Format(time.RFC3339), c.Complainant.Name, c.Respondent.Name,
 				strings.Join(c.Sections, " "), strconv.Itoa(e.Seq), e.At.Format(time.RFC3339), e.By, e.Kind, string(e.Payload), e.Hash})
 		}
+		return cw.Error()
+	})
+	if err != nil {
+		return err
 	}
 	cw.Flush()
 	return cw.Error()

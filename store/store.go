@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -37,6 +38,9 @@ type Store struct {
 	w      *sql.DB // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r      *sql.DB // readers; WAL lets them run while a write commits
 	engine *docket.Engine
+
+	mu    sync.Mutex            // guards cache
+	cache map[string]cachedCase // open cases as OpenCases last decoded them
 }
 
 // migration is one numbered file of migrations/.

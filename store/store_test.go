@@ -235,6 +235,27 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	})
 }
 
+// TestOpenCasesSeesEveryChange: OpenCases caches decoded cases, so it must notice a
+// change made through another Store on the same file (another process) and drop cases
+// that closed.
+func TestOpenCasesSeesEveryChange(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	a, b := MustOpenPath(t, path), MustOpenPath(t, path)
+	c1 := mustFile(t, a, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	c2 := mustFile(t, a, "2026-12-04T11:00:00-06:00", "Richard Roe")
+	open, err := a.OpenCases(ctx)
+	if err != nil || len(open) != 2 || open[0].Sufficiency.Scheduled() {
+		t.Fatalf("open cases %v, %v", open, err)
+	}
+	mustApply(t, b, c1.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, b, c2.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, b, c2.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
+	open, err = a.OpenCases(ctx)
+	if err != nil || len(open) != 1 || open[0].Number != c1.Number || !open[0].Sufficiency.Scheduled() {
+		t.Fatalf("after changes elsewhere: %d open, first %+v, %v", len(open), open, err)
+	}
+}
+
 func TestConcurrentFilingsGetDistinctGapFreeNumbers(t *testing.T) {
 	s := MustOpen(t)
 	const n = 50

@@ -1,0 +1,131 @@
+package store_test
+
+import (
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"ethicsbot/store"
+)
+
+// BenchmarkFile files one complaint per op: validate, number, append the hash-chained
+// event, materialise the case, and commit with synchronous=FULL.
+func BenchmarkFile(b *testing.B) {
+	s := MustOpen(b)
+	when := T(b, "2026-12-04T10:00:00-06:00")
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBaselineDurableInsert is the floor for any durable write on this disk: one row
+// inserted and committed per op with the same pragmas (WAL, synchronous=FULL).
+func BenchmarkBaselineDurableInsert(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "baseline.db")
+	db, err := sql.Open("sqlite3", "file:"+path+"?_journal_mode=WAL&_synchronous=FULL&_txlock=immediate&_busy_timeout=10000")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		tx, err := db.Begin()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tx.Exec(`INSERT INTO t (body) VALUES (?)`, "Confidential: used the city's email to campaign."); err != nil {
+			b.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// bigStore opens (building once, then reusing from the temp directory) a database of
+// 10,000 open cases with 100 events each: 1,000,000 events.
+func bigStore(b *testing.B) *store.Store {
+	b.Helper()
+	path := filepath.Join(os.TempDir(), "ethicsbot-bench-10000x100.db")
+	if _, err := os.Stat(path); err != nil {
+		tmp := path + ".building"
+		os.Remove(tmp)
+		s, err := store.Open(tmp, MustEngine(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		if err := store.BulkLoad(s, 10000, 100, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+		if err := os.Rename(tmp, path); err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("built %s in %v", path, time.Since(start))
+	}
+	s := MustOpenPath(b, path)
+	return s
+}
+
+// BenchmarkOpenCases10k loads the 10,000 open cases' documents: what a reminder sweep reads.
+func BenchmarkOpenCases10k(b *testing.B) {
+	s := bigStore(b)
+	for b.Loop() {
+		cs, err := s.OpenCases(ctx)
+		if err != nil || len(cs) != 10000 {
+			b.Fatalf("%d cases, %v", len(cs), err)
+		}
+	}
+}
+
+// BenchmarkLoadOpenCasesWithEvents10k walks the 10,000 open cases with all 1,000,000
+// events, one case at a time (as export does).
+func BenchmarkLoadOpenCasesWithEvents10k(b *testing.B) {
+	s := bigStore(b)
+	for b.Loop() {
+		cases, events := 0, 0
+		err := s.EachCase(ctx, true, func(r store.CaseRecord) error {
+			cases, events = cases+1, events+len(r.Events)
+			return nil
+		})
+		if err != nil || cases != 10000 || events != 1000000 {
+			b.Fatalf("%d cases, %d events, %v", cases, events, err)
+		}
+	}
+}
+
+// BenchmarkVerify1M walks the hash chain of 1,000,000 events and checks 10,000 cases.
+func BenchmarkVerify1M(b *testing.B) {
+	s := bigStore(b)
+	for b.Loop() {
+		r, err := s.Verify(ctx)
+		if err != nil || r.Broken != nil || r.Events != 1000000 {
+			b.Fatalf("%+v %v", r, err)
+		}
+	}
+}
+
+// BenchmarkOpenCases10kCold is the first sweep after start: every document decoded.
+func BenchmarkOpenCases10kCold(b *testing.B) {
+	bigStore(b).Close() // build it if needed
+	path := filepath.Join(os.TempDir(), "ethicsbot-bench-10000x100.db")
+	for b.Loop() {
+		s, err := store.Open(path, MustEngine(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if cs, err := s.OpenCases(ctx); err != nil || len(cs) != 10000 {
+			b.Fatalf("%d cases, %v", len(cs), err)
+		}
+		s.Close()
+	}
+}
