@@ -7,10 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -23,13 +26,22 @@ const defaultConfigPath = "ethicsbot.yml"
 type Config struct {
 	Path      string // the file it came from; "" for the defaults
 	Database  string // the SQLite file; ETHICSBOT_DB overrides it
+	Roles     commands.Roles
+	Channels  commands.Channels
 	Calendar  docket.CalendarConfig
 	Ordinance docket.Ordinance
 }
 
 // fileConfig is the file's layout.
 type fileConfig struct {
-	Database string `yaml:"database"`
+	Database      string   `yaml:"database"`
+	Commissioners []string `yaml:"commissioners"`
+	Clerk         string   `yaml:"clerk"`
+	Attorney      string   `yaml:"attorney"`
+	Channels      struct {
+		Docket  string `yaml:"docket"`
+		Notices string `yaml:"notices"`
+	} `yaml:"channels"`
 	Timezone string `yaml:"timezone"`
 	Holidays struct {
 		Remove   []string    `yaml:"remove"`
@@ -126,6 +138,29 @@ func parseConfig(b []byte) (Config, error) {
 	if f.Database != "" {
 		cfg.Database = f.Database
 	}
+	for i, u := range f.Commissioners {
+		if !slackUser.MatchString(u) {
+			return Config{}, lineError{lineOfItem(&root, i, "commissioners"), fmt.Sprintf("commissioner %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, Copy member ID)", u)}
+		}
+	}
+	for key, u := range map[string]string{"clerk": f.Clerk, "attorney": f.Attorney} {
+		if u != "" && !slackUser.MatchString(u) {
+			return Config{}, at(key)(fmt.Errorf("%s %q is not a Slack user id such as U024BE7LH", key, u))
+		}
+	}
+	if f.Clerk != "" && slices.Contains(f.Commissioners, f.Clerk) {
+		return Config{}, at("clerk")(fmt.Errorf("the clerk %s is also listed as a commissioner; give each person one role", f.Clerk))
+	}
+	for key, ch := range map[string]string{"docket": f.Channels.Docket, "notices": f.Channels.Notices} {
+		if ch != "" && !slackChannel.MatchString(ch) {
+			return Config{}, at("channels", key)(fmt.Errorf("channel %q is not a Slack channel id such as C0123456789 (in Slack, open the channel's details; the id is at the bottom)", ch))
+		}
+	}
+	if f.Channels.Docket != "" && f.Channels.Docket == f.Channels.Notices {
+		return Config{}, at("channels")(errors.New("the docket channel is private and the notices channel public: they must be two different channels"))
+	}
+	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerk: f.Clerk, Attorney: f.Attorney}
+	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
 		Remove: f.Holidays.Remove,
@@ -160,6 +195,38 @@ func parseConfig(b []byte) (Config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+var (
+	slackUser    = regexp.MustCompile(`^[UW][A-Z0-9_]{2,20}$`)
+	slackChannel = regexp.MustCompile(`^[CGD][A-Z0-9]{2,20}$|^#[a-z0-9_-]{1,80}$`)
+)
+
+// lineOfItem returns the line of item i of the sequence at path.
+func lineOfItem(root *yaml.Node, i int, path ...string) int {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for _, key := range path {
+		if n.Kind != yaml.MappingNode {
+			return lineOf(root, path...)
+		}
+		var next *yaml.Node
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			if n.Content[j].Value == key {
+				next = n.Content[j+1]
+			}
+		}
+		if next == nil {
+			return lineOf(root, path...)
+		}
+		n = next
+	}
+	if n.Kind == yaml.SequenceNode && i < len(n.Content) {
+		return n.Content[i].Line
+	}
+	return lineOf(root, path...)
 }
 
 // lineOf returns the line of the deepest key along path that exists in the document.

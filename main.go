@@ -56,8 +56,7 @@ README.md says what each step adds.
 // run is main with its inputs passed in, so tests drive it directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
 	if len(args) == 0 {
-		fmt.Fprint(stdout, usage)
-		return exitOK
+		return serve(stdin, stdout, stderr, getenv, now)
 	}
 	switch args[0] {
 	case "deadlines":

@@ -267,10 +267,10 @@ func recordEnv(t *testing.T) map[string]string {
 		}
 	}
 	ctx := context.Background()
-	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"}, at); err != nil {
+	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", docket.Rule{Ruling: docket.Insufficient}, at.Add(73*time.Hour)); err != nil {
+	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), docket.Rule{Ruling: docket.Insufficient}); err != nil {
 		t.Fatal(err)
 	}
 	return env

@@ -45,7 +45,7 @@ func (a File) apply(x *applying) error {
 		received = x.at
 	}
 	if received.After(x.at) {
-		return invalid("received", "(A)", fmt.Sprintf("%s is in the future", x.e.shortTime(received)))
+		return invalid("received", "(A)", fmt.Sprintf("%s is in the future: it is now %s", x.e.shortTime(received), x.e.shortTime(x.at)))
 	}
 	c := x.c
 	c.State = StateReceived
@@ -598,7 +598,7 @@ func (a FindFrivolous) apply(x *applying) error {
 		return err
 	}
 	if a.Fine == 0 {
-		return invalid("fine", "(H)", fmt.Sprintf("required: from $%s to $%s", dollars(x.e.Ord.FineMin), dollars(x.e.Ord.FineMax)))
+		return invalid("fine", "(H)", fmt.Sprintf("required: from $%s to $%s", Dollars(x.e.Ord.FineMin), Dollars(x.e.Ord.FineMax)))
 	}
 	if err := x.checkFine(a.Fine); err != nil {
 		return err

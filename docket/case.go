@@ -186,6 +186,21 @@ func (c *Case) Public() bool {
 	return false
 }
 
+// Result is what recording an action did.
+type Result struct {
+	Case     Case
+	Warnings []Warning
+	// Replayed is true when the request had already been recorded (a retry): nothing new
+	// was written, and Case is the case as it stands.
+	Replayed bool
+}
+
+// Election is an election at which a respondent may be a candidate (G).
+type Election struct {
+	Date Date   `json:"date"`
+	Name string `json:"name"`
+}
+
 // Warning is something the clerk should know about an action that was nonetheless allowed.
 type Warning struct {
 	Rule    string
@@ -332,13 +347,13 @@ func checkSlackID(field, id string) error {
 func (x *applying) checkFine(fine int) error {
 	o := x.e.Ord
 	if fine < 0 || fine > 0 && (fine < o.FineMin || fine > o.FineMax) {
-		return invalid("fine", "(H)", fmt.Sprintf("$%d is outside the range the commission may impose, $%s to $%s", fine, dollars(o.FineMin), dollars(o.FineMax)))
+		return invalid("fine", "(H)", fmt.Sprintf("$%d is outside the range the commission may impose, $%s to $%s", fine, Dollars(o.FineMin), Dollars(o.FineMax)))
 	}
 	return nil
 }
 
-// dollars formats whole dollars with thousands separators: 5000 → "5,000".
-func dollars(n int) string {
+// Dollars formats whole dollars with thousands separators: 5000 → "5,000".
+func Dollars(n int) string {
 	s := fmt.Sprint(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]

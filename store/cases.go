@@ -29,23 +29,14 @@ type Event struct {
 	Hash     string          `json:"hash"`
 }
 
-// Result is what an action did.
-type Result struct {
-	Case     docket.Case
-	Warnings []docket.Warning
-	// Replayed is true when the request had already been recorded (a retry): nothing new
-	// was written, and Case is the case as it stands.
-	Replayed bool
-}
-
 // genesis is the prev_hash of the first event.
 var genesis = strings.Repeat("0", 64)
 
 // File records a new complaint (A) and assigns its number, YYYY-NNN by year of receipt.
 // by is the Slack user id of who filed it, and request, if not "", an idempotency key: a
 // retry with the same key files nothing new.
-func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time) (Result, error) {
-	var res Result
+func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time) (docket.Result, error) {
+	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
 			return err
@@ -64,19 +55,25 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 		if err := s.record(ctx, tx, c, 0, by, request, f, at); err != nil {
 			return err
 		}
-		res = Result{Case: c, Warnings: warnings}
+		res = docket.Result{Case: c, Warnings: warnings}
 		return nil
 	})
 	return res, err
 }
 
-// Apply performs an action on case number and records it. A refusal is a *docket.Error
-// that names the rule, and nothing is written.
-func (s *Store) Apply(ctx context.Context, number, by, request string, a docket.Action, at time.Time) (Result, error) {
-	if _, ok := a.(docket.File); ok {
-		return Result{}, &docket.Error{Code: docket.EINVALID, Message: "a filing opens a new case; use File"}
+// Apply performs actions on case number, in order, and records each as an event, all in
+// one transaction: if any is refused, none is recorded. A refusal is a *docket.Error that
+// names the rule.
+func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time, actions ...docket.Action) (docket.Result, error) {
+	if len(actions) == 0 {
+		return docket.Result{}, &docket.Error{Code: docket.EINVALID, Message: "no action given"}
 	}
-	var res Result
+	for _, a := range actions {
+		if _, ok := a.(docket.File); ok {
+			return docket.Result{}, &docket.Error{Code: docket.EINVALID, Message: "a filing opens a new case; use File"}
+		}
+	}
+	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
 			return err
@@ -85,14 +82,22 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, a docket.
 		if err != nil {
 			return err
 		}
-		next, warnings, err := s.engine.Apply(c, a, at)
-		if err != nil {
-			return err
+		var all []docket.Warning
+		for i, a := range actions {
+			next, warnings, err := s.engine.Apply(c, a, at)
+			if err != nil {
+				return err
+			}
+			key := request
+			if i > 0 {
+				key = "" // the request key marks the first event of the request
+			}
+			if err := s.record(ctx, tx, next, seq+i, by, key, a, at); err != nil {
+				return err
+			}
+			c, all = next, append(all, warnings...)
 		}
-		if err := s.record(ctx, tx, next, seq, by, request, a, at); err != nil {
-			return err
-		}
-		res = Result{Case: next, Warnings: warnings}
+		res = docket.Result{Case: c, Warnings: all}
 		return nil
 	})
 	return res, err
@@ -100,7 +105,7 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, a docket.
 
 // replay answers a retried request from the record: done is true if request was already
 // recorded.
-func (s *Store) replay(ctx context.Context, tx *sql.Tx, request string, res *Result) (done bool, err error) {
+func (s *Store) replay(ctx context.Context, tx *sql.Tx, request string, res *docket.Result) (done bool, err error) {
 	if request == "" {
 		return false, nil
 	}
@@ -113,7 +118,7 @@ func (s *Store) replay(ctx context.Context, tx *sql.Tx, request string, res *Res
 		return false, err
 	}
 	c, _, err := loadCase(ctx, tx, number)
-	*res = Result{Case: c, Replayed: true}
+	*res = docket.Result{Case: c, Replayed: true}
 	return true, err
 }
 

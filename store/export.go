@@ -13,65 +13,6 @@ import (
 	"ethicsbot/docket"
 )
 
-// PublicRecord is one thing about a case that the ordinance makes public: a meeting
-// notice, a (C)(2) dismissal, an (E) decision with its findings, recommendation and fine,
-// or an (F) final recommendation.
-type PublicRecord struct {
-	Case           string      `json:"case"`
-	Rule           string      `json:"rule"`
-	Record         string      `json:"record"` // meeting_notice, dismissal, decision, final_recommendation
-	On             docket.Date `json:"on"`
-	Complainant    string      `json:"complainant,omitempty"` // only once the case is public
-	Respondent     string      `json:"respondent,omitempty"`
-	Ruling         string      `json:"ruling,omitempty"`
-	Findings       string      `json:"findings,omitempty"`
-	Recommendation string      `json:"recommendation,omitempty"`
-	Fine           int         `json:"fine,omitempty"`
-	Text           string      `json:"text,omitempty"`
-}
-
-// PublicRecords lists what the ordinance makes public about c, and nothing else: no
-// allegation text, and no party names unless the case has been made public.
-func PublicRecords(c *docket.Case, loc *time.Location) []PublicRecord {
-	var out []PublicRecord
-	add := func(r PublicRecord) {
-		r.Case = c.Number
-		if c.Public() {
-			r.Complainant, r.Respondent = c.Complainant.Name, c.Respondent.Name
-		}
-		out = append(out, r)
-	}
-	for _, k := range docket.MeetingKinds {
-		m := c.Meeting(k)
-		if !m.Scheduled() {
-			continue
-		}
-		rule := map[docket.MeetingKind]string{docket.SufficiencyMeeting: "(C)(1)", docket.HearingMeeting: "(D)", docket.RecessedHearing: "(D)", docket.PublicHearing: "(F)"}[k]
-		add(PublicRecord{Rule: rule, Record: "meeting_notice", On: docket.DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc)})
-	}
-	if c.State == docket.StateDismissed && c.Decision == nil {
-		add(PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling)})
-	}
-	if d := c.Decision; d != nil {
-		add(PublicRecord{Rule: "(E)", Record: "decision", On: d.On, Findings: d.Findings, Recommendation: d.Recommendation, Fine: d.Fine,
-			Text: map[bool]string{true: "complaint dismissed (E)(1)", false: "recommendation and/or fine (E)(2)"}[d.Dismissed]})
-	}
-	if f := c.Final; f != nil {
-		add(PublicRecord{Rule: "(F)", Record: "final_recommendation", On: f.On, Text: f.Text, Fine: f.Fine})
-	}
-	return out
-}
-
-// MeetingNotice is a meeting's public notice in one line: kind, date, time, place, and
-// whether it is open or closed, with the Open Meetings Act authority for a closed one.
-func MeetingNotice(k docket.MeetingKind, m docket.Meeting, loc *time.Location) string {
-	access := "open to the public"
-	if m.Closed {
-		access = "closed to the public under " + m.Authority
-	}
-	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, access)
-}
-
 // Export writes all cases and their events as "json" or "csv". With public, it writes
 // only PublicRecords.
 func (s *Store) Export(ctx context.Context, w io.Writer, format string, public bool) error {
@@ -84,9 +25,9 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 		if err != nil {
 			return err
 		}
-		var recs []PublicRecord
+		var recs []docket.PublicRecord
 		for i := range cases {
-			recs = append(recs, PublicRecords(&cases[i], loc)...)
+			recs = append(recs, docket.PublicRecords(&cases[i], loc)...)
 		}
 		if format == "json" {
 			return writeJSON(w, map[string]any{"public_records": nonNil(recs)})

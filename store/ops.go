@@ -13,14 +13,8 @@ import (
 	"ethicsbot/docket"
 )
 
-// Election is an election at which a respondent may be a candidate (G).
-type Election struct {
-	Date docket.Date `json:"date"`
-	Name string      `json:"name"`
-}
-
 // AddElection records an election, or renames the one on that date.
-func (s *Store) AddElection(ctx context.Context, e Election) error {
+func (s *Store) AddElection(ctx context.Context, e docket.Election) error {
 	if e.Date.IsZero() {
 		return &docket.Error{Code: docket.EINVALID, Field: "date", Rule: "(G)", Message: "required: the date of the election"}
 	}
@@ -35,16 +29,16 @@ func (s *Store) AddElection(ctx context.Context, e Election) error {
 }
 
 // Elections returns the recorded elections by date.
-func (s *Store) Elections(ctx context.Context) ([]Election, error) {
+func (s *Store) Elections(ctx context.Context) ([]docket.Election, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT date, name FROM elections ORDER BY date`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Election
+	var out []docket.Election
 	for rows.Next() {
 		var date string
-		var e Election
+		var e docket.Election
 		if err := rows.Scan(&date, &e.Name); err != nil {
 			return nil, err
 		}

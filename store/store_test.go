@@ -80,7 +80,7 @@ func mustFile(tb testing.TB, s *store.Store, at string, respondent string) docke
 
 func mustApply(tb testing.TB, s *store.Store, number, at string, a docket.Action) docket.Case {
 	tb.Helper()
-	res, err := s.Apply(ctx, number, "U_CLERK", "", a, T(tb, at))
+	res, err := s.Apply(ctx, number, "U_CLERK", "", T(tb, at), a)
 	if err != nil {
 		tb.Fatalf("%s on %s: %v", a.Kind(), number, err)
 	}
@@ -187,7 +187,7 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	mustVerify(t, s)
 
 	t.Run("RefusalWritesNothing", func(t *testing.T) {
-		_, err := s.Apply(ctx, c.Number, "U_COMM1", "", docket.Decide{Fine: 99}, T(t, "2026-12-08T09:00:00-06:00"))
+		_, err := s.Apply(ctx, c.Number, "U_COMM1", "", T(t, "2026-12-08T09:00:00-06:00"), docket.Decide{Fine: 99})
 		if docket.ErrorCode(err) != docket.ECONFLICT {
 			t.Fatalf("err %v, want a conflict", err)
 		}
@@ -196,7 +196,7 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 		}
 	})
 	t.Run("ErrUnknownCase", func(t *testing.T) {
-		_, err := s.Apply(ctx, "2025-999", "U_CLERK", "", docket.RecessHearing{}, T(t, "2026-12-08T09:00:00-06:00"))
+		_, err := s.Apply(ctx, "2025-999", "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), docket.RecessHearing{})
 		if docket.ErrorCode(err) != docket.ENOTFOUND {
 			t.Errorf("err %v, want not found", err)
 		}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"ethicsbot/bot"
+	"ethicsbot/commands"
+	"ethicsbot/store"
+)
+
+// demo is the configuration the console uses when there is no ethicsbot.yml.
+var demo = struct {
+	roles    commands.Roles
+	channels commands.Channels
+	database string
+	user     string
+}{
+	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerk: "U_CLERK"},
+	channels: commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
+	database: "ethicsbot-demo.db",
+	user:     "U_CLERK",
+}
+
+// serve starts ethicsbot in the mode the environment chooses: Socket Mode, HTTP, or the
+// console. It returns when a signal or the end of the console's input stops it, after
+// in-flight work has finished and the database is closed.
+func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "ethicsbot: %s\n", fmt.Sprintf(format, a...))
+		return exitFailure
+	}
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return fail("%v", err)
+	}
+	mode := chooseMode(getenv)
+	isDemo := cfg.Path == "" && mode == "console"
+	if isDemo {
+		cfg.Roles, cfg.Channels = demo.roles, demo.channels
+		if getenv("ETHICSBOT_DB") == "" {
+			cfg.Database = demo.database
+		}
+	}
+	engine, err := newEngine(cfg)
+	if err != nil {
+		return fail("config %s: %v", cfg.Path, err)
+	}
+	db, err := store.Open(cfg.Database, engine)
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer db.Close()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	svc := &commands.Service{Record: db, Engine: engine, Roles: cfg.Roles, Channels: cfg.Channels, Now: now, Log: logger}
+
+	switch mode {
+	case "console":
+		clock := bot.NewClock(now())
+		svc.Now = clock.Now
+		c := &bot.Console{Service: svc, Clock: clock, User: demo.user}
+		if isDemo {
+			fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
+		} else {
+			c.User = cfg.Roles.Clerk
+			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
+		}
+		fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
+		done := make(chan error, 1)
+		go func() { done <- c.Run(ctx, stdin, stdout) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				return fail("console: %v", err)
+			}
+		case <-ctx.Done():
+			fmt.Fprintln(stdout, "[console] stopped")
+		}
+		return exitOK
+	}
+	return fail("%s mode is not available in this build", mode)
+}
+
+// chooseMode picks the transport from the environment.
+func chooseMode(getenv func(string) string) string {
+	switch {
+	case getenv("SLACK_BOT_TOKEN") != "" && getenv("SLACK_APP_TOKEN") != "":
+		return "socket"
+	case getenv("SLACK_BOT_TOKEN") != "" && getenv("SLACK_SIGNING_SECRET") != "":
+		return "http"
+	}
+	return "console"
+}

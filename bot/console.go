@@ -1,0 +1,185 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/commands"
+)
+
+// Clock is a simulated clock for the console: it starts at the real time and moves only
+// when told.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock set to start.
+func NewClock(start time.Time) *Clock { return &Clock{now: start} }
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Set moves the clock to t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	c.now = t
+	c.mu.Unlock()
+}
+
+// Console runs /ethics from lines of text, for trying ethicsbot without Slack and for
+// scripts. Every message is printed on its own line, prefixed by where it would go.
+type Console struct {
+	Service *commands.Service
+	Clock   *Clock
+	User    string // the user lines run as
+	// Tick, if set, is called with the clock's time after it moves, and whatever it
+	// returns is printed: reminders falling due as simulated time passes.
+	Tick func(ctx context.Context, now time.Time) []commands.Message
+	seq  int
+}
+
+// Run reads lines from in until :quit or the end of input.
+func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		if ctx.Err() != nil {
+			return nil
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == ":quit" {
+			return nil
+		}
+		c.Line(ctx, line, out)
+	}
+	return sc.Err()
+}
+
+// Line runs one console line.
+func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
+	switch {
+	case line == "" || strings.HasPrefix(line, "#"):
+		return
+	case line == "/ethics" || strings.HasPrefix(line, "/ethics "):
+		c.seq++
+		resp := c.Service.Handle(ctx, commands.Request{User: c.User, Text: strings.TrimPrefix(line, "/ethics"), RequestID: fmt.Sprintf("console:%d:%d", time.Now().UnixNano(), c.seq)})
+		if resp.Modal != nil {
+			fmt.Fprintln(out, "[ephemeral] "+modalText(resp.Modal))
+		}
+		Print(out, resp.Messages)
+	case strings.HasPrefix(line, ":as "):
+		c.User = strings.TrimSpace(strings.TrimPrefix(line, ":as "))
+		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Roles.Of(c.User)))
+	case strings.HasPrefix(line, ":clock"):
+		arg := strings.TrimSpace(strings.TrimPrefix(line, ":clock"))
+		if arg == "" {
+			fmt.Fprintf(out, "[console] the time is %s\n", c.Clock.Now().In(c.Service.Engine.Cal.Location()).Format(time.RFC3339))
+			return
+		}
+		t, err := moveClock(c.Clock.Now(), arg)
+		if err != nil {
+			fmt.Fprintf(out, "[console] %v\n", err)
+			return
+		}
+		c.Clock.Set(t)
+		fmt.Fprintf(out, "[console] the time is now %s\n", t.In(c.Service.Engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
+		if c.Tick != nil {
+			Print(out, c.Tick(ctx, t))
+		}
+	default:
+		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
+	}
+}
+
+func roleName(r commands.Role) string {
+	if r == commands.Nobody {
+		return "no role: refused by /ethics"
+	}
+	return string(r)
+}
+
+// moveClock reads ":clock" arguments: an RFC 3339 time, or +<duration> where days (3d)
+// are allowed besides Go's units (36h, 90m).
+func moveClock(now time.Time, arg string) (time.Time, error) {
+	if rest, ok := strings.CutPrefix(arg, "+"); ok {
+		if days, ok := strings.CutSuffix(rest, "d"); ok {
+			n, err := strconv.Atoi(days)
+			if err != nil || n < 0 || n > 3660 {
+				return now, fmt.Errorf("%q is not a number of days such as +3d", arg)
+			}
+			return now.AddDate(0, 0, n), nil
+		}
+		d, err := time.ParseDuration(rest)
+		if err != nil || d < 0 {
+			return now, fmt.Errorf("%q is not a step forward such as +36h or +3d", arg)
+		}
+		return now.Add(d), nil
+	}
+	t, err := time.Parse(time.RFC3339, arg)
+	if err != nil {
+		return now, fmt.Errorf("%q is not a time such as 2026-12-07T09:00:00-06:00, or a step such as +36h", arg)
+	}
+	return t, nil
+}
+
+// Print writes messages as the console shows them: [ephemeral], [#channel] or [@user],
+// then the text, with any Block Kit buttons listed after it.
+func Print(out io.Writer, msgs []commands.Message) {
+	for _, m := range msgs {
+		dest := "[ephemeral]"
+		switch {
+		case m.Channel != "":
+			dest = "[#" + strings.TrimPrefix(m.Channel, "#") + "]"
+		case m.User != "":
+			dest = "[@" + m.User + "]"
+		}
+		text := m.Text
+		if buttons := buttonLabels(m.Blocks); buttons != "" {
+			text += "\nButtons: " + buttons
+		}
+		fmt.Fprintln(out, dest+" "+strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", len(dest)+1)))
+	}
+}
+
+func buttonLabels(blocks []slack.Block) string {
+	var labels []string
+	for _, b := range blocks {
+		if a, ok := b.(*slack.ActionBlock); ok {
+			for _, e := range a.Elements.ElementSet {
+				if btn, ok := e.(*slack.ButtonBlockElement); ok {
+					labels = append(labels, "["+btn.Text.Text+"]")
+				}
+			}
+		}
+	}
+	return strings.Join(labels, " ")
+}
+
+// modalText describes a modal in the console, which cannot show one.
+func modalText(m *slack.ModalViewRequest) string {
+	var fields []string
+	for _, b := range m.Blocks.BlockSet {
+		if in, ok := b.(*slack.InputBlock); ok {
+			f := in.BlockID
+			if in.Optional {
+				f = "[" + f + "]"
+			}
+			fields = append(fields, f)
+		}
+	}
+	return fmt.Sprintf("In Slack this opens the form %q with fields %s. In the console, type the one-line form: see /ethics help %s.",
+		m.Title.Text, strings.Join(fields, ", "), strings.TrimPrefix(m.CallbackID, commands.ModalPrefix))
+}

@@ -1,0 +1,188 @@
+// Package commands turns what a user typed after /ethics, or entered in a modal, into
+// docket actions on the record, and the result into replies and posts. It knows who may
+// do what, and what may be said where: complaint details only to authorised users and the
+// private docket channel; to the public notices channel only what the ordinance makes
+// public.
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/docket"
+)
+
+// Record is what commands needs from the commission's record; store.Store is one.
+type Record interface {
+	// File records a new complaint and returns it with its number. request, if not "",
+	// makes a retry return the first result (Replayed) instead of filing again.
+	File(ctx context.Context, by, request string, f docket.File, at time.Time) (docket.Result, error)
+	// Apply performs actions on a case in one transaction: all are recorded, or none.
+	Apply(ctx context.Context, number, by, request string, at time.Time, actions ...docket.Action) (docket.Result, error)
+	Case(ctx context.Context, number string) (docket.Case, error)
+	OpenCases(ctx context.Context) ([]*docket.Case, error)
+	AddElection(ctx context.Context, e docket.Election) error
+	Elections(ctx context.Context) ([]docket.Election, error)
+}
+
+// Role is what a Slack user is to the commission.
+type Role string
+
+// The roles, from the configuration.
+const (
+	Commissioner Role = "commissioner"
+	Clerk        Role = "clerk"
+	Attorney     Role = "attorney" // the commission's attorney: may read cases
+	Nobody       Role = ""
+)
+
+// Roles says who is who, by Slack user id.
+type Roles struct {
+	Commissioners []string
+	Clerk         string
+	Attorney      string
+}
+
+// Of returns the role of user.
+func (r Roles) Of(user string) Role {
+	switch {
+	case user == "":
+		return Nobody
+	case slices.Contains(r.Commissioners, user):
+		return Commissioner
+	case user == r.Clerk:
+		return Clerk
+	case user == r.Attorney:
+		return Attorney
+	}
+	return Nobody
+}
+
+// Channels are where posts go, by Slack channel id (or name in console mode).
+type Channels struct {
+	Docket  string // private: complaint details, deadlines, reminders
+	Notices string // public: only what the ordinance makes public
+}
+
+// Service runs /ethics.
+type Service struct {
+	Record   Record
+	Engine   *docket.Engine
+	Roles    Roles
+	Channels Channels
+	Now      func() time.Time
+	Log      *slog.Logger
+}
+
+// Request is one /ethics command or modal submission.
+type Request struct {
+	User      string // Slack user id
+	Text      string // what followed /ethics
+	RequestID string // idempotency key: the same for a retry of the same request
+}
+
+// Message is one thing ethicsbot says. With neither Channel nor User it is a reply to the
+// user who asked, seen only by them (ephemeral).
+type Message struct {
+	Channel string        // a channel to post in
+	User    string        // a user to message directly
+	Text    string        // the whole message as text: notifications, logs, console
+	Blocks  []slack.Block // Block Kit, when richer than Text
+}
+
+// Response is everything a request makes ethicsbot say.
+type Response struct {
+	Messages []Message
+	// Modal, when set, is a modal to open with the request's trigger_id.
+	Modal *slack.ModalViewRequest
+}
+
+func reply(text string, blocks ...slack.Block) Response {
+	return Response{Messages: []Message{{Text: text, Blocks: blocks}}}
+}
+
+// Handle runs one /ethics request. Every failure becomes a reply that says what is wrong
+// and what to do; an error the user cannot act on is logged and reported as internal.
+func (s *Service) Handle(ctx context.Context, req Request) Response {
+	words := tokenize(req.Text)
+	name := "help"
+	if len(words) > 0 {
+		name = strings.ToLower(words[0].text)
+		words = words[1:]
+	}
+	role := s.Roles.Of(req.User)
+	sub, ok := lookup(name)
+	switch {
+	case role == Nobody && name != "help":
+		return reply(notAuthorised)
+	case !ok:
+		return reply(fmt.Sprintf("There is no `/ethics %s`. %s", name, seeHelp))
+	case !slices.Contains(sub.roles, role):
+		return reply(fmt.Sprintf("Only %s can use `/ethics %s`. %s", rolesText(sub.roles), sub.name, sub.why))
+	}
+	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
+		return Response{Modal: s.modal(sub, nil)}
+	}
+	a, err := sub.bind(words, s.Engine.Cal.Location())
+	if err != nil {
+		return reply(fmt.Sprintf("%s\nUsage: `%s`\nExample: `%s`", err, sub.usage(), sub.example))
+	}
+	return s.run(ctx, sub, req, a)
+}
+
+// run performs a bound subcommand and turns its errors into replies.
+func (s *Service) run(ctx context.Context, sub *subcommand, req Request, a args) Response {
+	resp, err := sub.run(s, ctx, req, a)
+	return s.respond(sub, req, resp, err)
+}
+
+// respond turns a subcommand's error into a reply that says what to do; an error the user
+// cannot act on is logged in full and reported as internal.
+func (s *Service) respond(sub *subcommand, req Request, resp Response, err error) Response {
+	if err == nil {
+		return resp
+	}
+	var de *docket.Error
+	if errors.As(err, &de) && de.Code != docket.EINTERNAL {
+		return reply("Not done: " + de.Error())
+	}
+	if errors.As(err, &de) {
+		s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
+		return reply("Not done: " + de.Message)
+	}
+	s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
+	return reply("Internal error: nothing was changed. The problem has been logged for the city's IT staff.")
+}
+
+func (s *Service) logger() *slog.Logger {
+	if s.Log == nil {
+		return slog.Default()
+	}
+	return s.Log
+}
+
+const (
+	notAuthorised = "Sorry, `/ethics` is for the ethics commission's members, clerk and attorney. If you should have access, ask the clerk to add your Slack user id to ethicsbot's configuration."
+	seeHelp       = "Type `/ethics help` for the list of commands."
+)
+
+func rolesText(roles []Role) string {
+	var names []string
+	for _, r := range roles {
+		names = append(names, string(r)+"s")
+	}
+	switch len(names) {
+	case 1:
+		return names[0]
+	case 2:
+		return names[0] + " and " + names[1]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

@@ -1,0 +1,270 @@
+package commands
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"ethicsbot/docket"
+)
+
+// word is one token of a command: a bare or quoted value, or key=value.
+type word struct {
+	key  string // "" for a positional word
+	text string
+}
+
+// slackEscapes are the three characters Slack escapes in command text.
+var slackEscapes = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">")
+
+// tokenize splits command text into words. Values may be quoted with "..." or with the
+// curly quotes a phone or a Mac puts in; key="a value" keeps its spaces. An unclosed quote
+// runs to the end of the text.
+func tokenize(text string) []word {
+	text = slackEscapes.Replace(text)
+	var words []word
+	var cur strings.Builder
+	var key string
+	inWord, quoted := false, false
+	var closing rune
+	flush := func() {
+		if inWord {
+			words = append(words, word{key: key, text: cur.String()})
+		}
+		cur.Reset()
+		key, inWord, quoted = "", false, false
+	}
+	for _, r := range text {
+		switch {
+		case quoted && r == closing:
+			quoted = false
+		case quoted:
+			cur.WriteRune(r)
+		case r == '"' || r == '“' || r == '”' || r == '\'' && cur.Len() == 0:
+			inWord, quoted = true, true
+			closing = map[rune]rune{'"': '"', '“': '”', '”': '”', '\'': '\''}[r]
+		case unicode.IsSpace(r):
+			flush()
+		case r == '=' && key == "" && cur.Len() > 0 && isKey(cur.String()):
+			key = strings.ToLower(cur.String())
+			cur.Reset()
+		default:
+			inWord = true
+			cur.WriteRune(r)
+		}
+	}
+	flush()
+	return words
+}
+
+var keyPattern = regexp.MustCompile(`^[A-Za-z_]+$`)
+
+func isKey(s string) bool { return keyPattern.MatchString(s) }
+
+// kind is what a parameter holds.
+type kind int
+
+const (
+	kText    kind = iota // free text
+	kCase                // a case number, YYYY-NNN
+	kChoice              // one of choices
+	kDate                // YYYY-MM-DD
+	kInstant             // YYYY-MM-DDTHH:MM in the commission's zone, or RFC 3339
+	kDollars             // whole dollars: 2500, $2,500
+)
+
+// param is one input of a subcommand.
+type param struct {
+	name       string
+	kind       kind
+	choices    []string
+	required   bool
+	positional bool // given in order, without name=
+	rest       bool // a positional that takes every remaining positional word
+	help       string
+}
+
+// args are a subcommand's inputs, converted and checked.
+type args map[string]any
+
+func (a args) str(name string) string {
+	s, _ := a[name].(string)
+	return s
+}
+
+func (a args) date(name string) docket.Date {
+	d, _ := a[name].(docket.Date)
+	return d
+}
+
+func (a args) instant(name string) time.Time {
+	t, _ := a[name].(time.Time)
+	return t
+}
+
+func (a args) dollars(name string) int {
+	n, _ := a[name].(int)
+	return n
+}
+
+func (a args) has(name string) bool {
+	_, ok := a[name]
+	return ok
+}
+
+// maxValue bounds any one value; the docket has its own, tighter limits per field.
+const maxValue = 4000
+
+// bind matches words to the subcommand's parameters and converts each value.
+func (sub *subcommand) bind(words []word, loc *time.Location) (args, error) {
+	a := args{}
+	var positional []param
+	for _, p := range sub.params {
+		if p.positional {
+			positional = append(positional, p)
+		}
+	}
+	var rest []string
+	restParam := param{}
+	for _, w := range words {
+		if w.key == "" {
+			if len(positional) == 0 {
+				if restParam.name != "" {
+					rest = append(rest, w.text)
+					continue
+				}
+				return nil, fmt.Errorf("Not done: unexpected %q.", w.text)
+			}
+			p := positional[0]
+			if p.rest {
+				restParam = p
+				rest = append(rest, w.text)
+				positional = nil
+				continue
+			}
+			positional = positional[1:]
+			if err := a.set(p, w.text, loc); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		p, ok := sub.param(w.key)
+		if !ok {
+			return nil, fmt.Errorf("Not done: `%s` has no option %q.", sub.name, w.key)
+		}
+		if a.has(p.name) {
+			return nil, p.errorf("is given twice")
+		}
+		if err := a.set(p, w.text, loc); err != nil {
+			return nil, err
+		}
+	}
+	if restParam.name != "" {
+		if err := a.set(restParam, strings.Join(rest, " "), loc); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range sub.params {
+		if p.required && !a.has(p.name) {
+			return nil, p.errorf("is missing: %s", p.help)
+		}
+	}
+	return a, nil
+}
+
+// errorf is an error about p's value: "Not done: start: ...".
+func (p param) errorf(format string, a ...any) error {
+	return &fieldErr{param: p.name, msg: "Not done: " + p.name + ": " + fmt.Sprintf(format, a...) + "."}
+}
+
+func (sub *subcommand) param(name string) (param, bool) {
+	for _, p := range sub.params {
+		if p.name == name {
+			return p, true
+		}
+	}
+	return param{}, false
+}
+
+var casePattern = regexp.MustCompile(`^\d{4}-\d{3,6}$`)
+
+// set converts value for p. An empty value counts as not given.
+func (a args) set(p param, value string, loc *time.Location) error {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return nil
+	}
+	if !utf8.ValidString(value) {
+		return p.errorf("is not valid text")
+	}
+	if len(value) > maxValue {
+		return p.errorf("is %d characters long; the limit is %d", utf8.RuneCountInString(value), maxValue)
+	}
+	switch p.kind {
+	case kText:
+		a[p.name] = value
+	case kCase:
+		if !casePattern.MatchString(value) {
+			return p.errorf("%q is not a case number; case numbers look like 2026-014", value)
+		}
+		a[p.name] = value
+	case kChoice:
+		v := strings.ToLower(strings.ReplaceAll(value, "-", "_"))
+		for _, c := range p.choices {
+			if v == c {
+				a[p.name] = c
+				return nil
+			}
+		}
+		return p.errorf("%q is not one of %s", value, strings.Join(p.choices, ", "))
+	case kDate:
+		d, err := docket.ParseDate(value)
+		if err != nil {
+			return p.errorf("%v, e.g. 2026-12-04", err)
+		}
+		a[p.name] = d
+	case kInstant:
+		t, err := parseInstant(value, loc)
+		if err != nil {
+			return p.errorf("%q is not a date and time like 2026-12-10T17:00 (%s time) or 2026-12-10T17:00:00-06:00", value, loc)
+		}
+		a[p.name] = t
+	case kDollars:
+		n, err := strconv.Atoi(strings.NewReplacer("$", "", ",", "").Replace(value))
+		if err != nil || n < 0 {
+			return p.errorf("%q is not a whole number of dollars, e.g. 2500", value)
+		}
+		a[p.name] = n
+	}
+	return nil
+}
+
+// parseInstant reads RFC 3339, or a local date and time in loc without an offset. A local
+// time that does not exist (skipped by daylight saving) is refused rather than guessed.
+func parseInstant(s string, loc *time.Location) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return checkYear(t)
+	}
+	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05"} {
+		t, err := time.ParseInLocation(layout, s, loc)
+		if err != nil {
+			continue
+		}
+		if t.Format(layout) != s {
+			return time.Time{}, fmt.Errorf("%s does not exist in %s (daylight saving)", s, loc)
+		}
+		return checkYear(t)
+	}
+	return time.Time{}, fmt.Errorf("not a date and time")
+}
+
+func checkYear(t time.Time) (time.Time, error) {
+	if t.Year() < docket.MinYear || t.Year() > docket.MaxYear {
+		return time.Time{}, fmt.Errorf("year %d is out of range", t.Year())
+	}
+	return t, nil
+}

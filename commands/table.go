@@ -1,0 +1,236 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// subcommand is one row of the /ethics table: its form, who may use it, and what it does.
+// The table drives parsing, help, authorisation and the modals alike.
+type subcommand struct {
+	name    string
+	summary string
+	rule    string // the ordinance's subsection, for help
+	params  []param
+	example string
+	roles   []Role
+	why     string // why only those roles, for refusals
+	modal   bool   // typed with no arguments, it opens a modal
+	run     func(s *Service, ctx context.Context, req Request, a args) (Response, error)
+}
+
+var (
+	everyone      = []Role{Commissioner, Clerk, Attorney, Nobody}
+	readers       = []Role{Commissioner, Clerk, Attorney}
+	staff         = []Role{Commissioner, Clerk}
+	commissioners = []Role{Commissioner}
+)
+
+const commissionersOnly = "Rulings and decisions are the commission's own (C), (E), (F), (H)."
+
+// Parameters shared by several subcommands.
+var (
+	pCase    = param{name: "number", kind: kCase, required: true, positional: true, help: "the case number, e.g. 2026-014"}
+	pMeeting = param{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, required: true, positional: true, help: "which meeting"}
+	pOn      = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
+	pFine    = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
+)
+
+var table []*subcommand
+
+func init() {
+	table = []*subcommand{
+		{name: "help", summary: "list the commands, or show one in full", params: []param{{name: "command", kind: kText, positional: true, help: "a command name"}},
+			example: "help schedule", roles: everyone, run: runHelp},
+		{name: "file", summary: "file a complaint received by the commission", rule: "(A)", modal: true, roles: staff,
+			why: "Commissioners and the clerk file complaints.",
+			params: []param{
+				{name: "respondent", kind: kText, required: true, help: "who the complaint is against"},
+				{name: "complainant", kind: kText, required: true, help: "who filed it"},
+				{name: "section", kind: kText, required: true, help: "section(s) alleged, e.g. 103.10 or 103.10,103.05"},
+				{name: "violation", kind: kDate, help: "date of the alleged violation (I)"},
+				{name: "received", kind: kInstant, help: "when the commission received it; default now"},
+				{name: "candidate", kind: kDate, help: "date of an election at which the respondent is a candidate (G)"},
+				{name: "summary", kind: kText, required: true, help: "the allegation; confidential"},
+				{name: "respondent_user", kind: kText, help: "the respondent's Slack user id, if any"},
+				{name: "complainant_user", kind: kText, help: "the complainant's Slack user id, if any"},
+			},
+			example: `file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="..."`,
+			run:     runFile},
+		{name: "case", summary: "show a case: its state, parties, what is public, deadlines and next steps", params: []param{pCase},
+			example: "case 2026-014", roles: readers, why: "Case details are confidential.", run: runCase},
+		{name: "docket", summary: "list the open cases by their nearest deadline", example: "docket", roles: readers,
+			why: "Case details are confidential.", run: runDocket},
+		{name: "schedule", summary: "schedule or reschedule a meeting; posts its public notice", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
+			why: "Commissioners and the clerk schedule meetings.",
+			params: []param{pCase, pMeeting,
+				{name: "start", kind: kInstant, required: true, positional: true, help: "when it starts, e.g. 2026-12-10T17:00"},
+				{name: "place", kind: kText, required: true, help: "where, e.g. \"City Hall, Room 201\""},
+				{name: "closed", kind: kText, help: "for a meeting closed under the Open Meetings Act, the exception, e.g. \"5 ILCS 120/2(c)(4)\""},
+			},
+			example: `schedule 2026-014 sufficiency 2026-12-10T17:00 place="City Hall, Room 201"`, run: runSchedule},
+		{name: "cancel", summary: "cancel a scheduled meeting; posts a public notice", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
+			why:     "Commissioners and the clerk schedule meetings.",
+			params:  []param{pCase, pMeeting, {name: "reason", kind: kText, help: "why, for the record"}},
+			example: `cancel 2026-014 hearing reason="no quorum"`, run: runCancel},
+		{name: "posted", summary: "record that a meeting's notice was posted at the meeting place and principal office", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
+			why:     "Commissioners and the clerk record notices.",
+			params:  []param{pCase, pMeeting, {name: "at", kind: kInstant, help: "when it was posted, if not now"}},
+			example: "posted 2026-014 sufficiency at=2026-12-04T16:30", run: runPosted},
+		{name: "mail", summary: "record a certified mailing, return receipt requested", rule: "(B), (C)(2)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record mail.",
+			params: []param{pCase,
+				{name: "recipient", kind: kChoice, choices: []string{"respondent", "complainant"}, required: true, positional: true, help: "respondent or complainant"},
+				{name: "article", kind: kText, required: true, positional: true, rest: true, help: "the USPS article number, 20 to 22 digits"},
+				{name: "mailed", kind: kDate, help: "the date it was mailed, if not today"},
+			},
+			example: "mail 2026-014 respondent 9407 1118 9876 5432 1012 34", run: runMail},
+		{name: "receipt", summary: "record a certified mailing's signed return receipt", rule: "(B)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record mail.",
+			params: []param{pCase,
+				{name: "article", kind: kText, required: true, positional: true, rest: true, help: "the USPS article number"},
+				{name: "returned", kind: kDate, help: "the date on the receipt, if not today"},
+			},
+			example: "receipt 2026-014 9407 1118 9876 5432 1012 34 returned=2026-12-09", run: runReceipt},
+		{name: "rule", summary: "record the sufficiency and probable-cause ruling; with probable cause, optionally schedule the hearing", rule: "(C)", modal: true,
+			roles: commissioners, why: commissionersOnly,
+			params: []param{pCase,
+				{name: "ruling", kind: kChoice, choices: rulingChoices(), required: true, positional: true, help: "the ruling"},
+				pOn,
+				{name: "hearing", kind: kInstant, help: "with probable_cause: the hearing's start (C)(2)"},
+				{name: "place", kind: kText, help: "with hearing=: where it is held"},
+				{name: "closed", kind: kText, help: "with hearing=: the Open Meetings Act exception, if closed"},
+			},
+			example: `rule 2026-014 probable_cause hearing=2026-12-28T10:00 place="City Hall, Room 201"`, run: runRule},
+		{name: "recess", summary: "record that the hearing recessed, to reconvene", rule: "(E)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record hearings.", params: []param{pCase}, example: "recess 2026-014", run: runRecess},
+		{name: "concluded", summary: "record that the hearing (or recessed hearing) concluded; the decision is due in 30 days", rule: "(E)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn}, example: "concluded 2026-014", run: runConcluded},
+		{name: "decide", summary: "record the decision: dismiss, or a recommendation for discipline and/or a fine; made public", rule: "(E)", modal: true,
+			roles: commissioners, why: commissionersOnly,
+			params: []param{pCase,
+				{name: "outcome", kind: kChoice, choices: []string{"dismiss", "recommend", "fine"}, required: true, positional: true, help: "dismiss (E)(1), or recommend and/or fine (E)(2)"},
+				{name: "findings", kind: kText, help: "the particular findings; public"},
+				{name: "recommendation", kind: kText, help: "the discipline recommended; public"},
+				pFine, pOn,
+			},
+			example: `decide 2026-014 recommend recommendation="Written reprimand" fine=2500 findings="..."`, run: runDecide},
+		{name: "demand", summary: "record the respondent's written demand for a public hearing; stays enforcement", rule: "(F)", modal: true, roles: staff,
+			why:     "Commissioners and the clerk record filings.",
+			params:  []param{pCase, {name: "received", kind: kDate, help: "the date the demand was received, if not today"}},
+			example: "demand 2026-014", run: runDemand},
+		{name: "held", summary: "record that the public hearing was held; the final recommendation is due in 7 days", rule: "(F)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn}, example: "held 2026-014", run: runHeld},
+		{name: "final", summary: "issue the final recommendation after the public hearing; made public", rule: "(F)", modal: true,
+			roles: commissioners, why: commissionersOnly,
+			params:  []param{pCase, {name: "text", kind: kText, required: true, help: "the final recommendation"}, pFine, pOn},
+			example: `final 2026-014 text="Reprimand affirmed" fine=2500`, run: runFinal},
+		{name: "frivolous", summary: "find that a dismissed complaint was knowingly frivolous, and fine the complainant", rule: "(H)", modal: true,
+			roles: commissioners, why: commissionersOnly,
+			params:  []param{pCase, {name: "fine", kind: kDollars, required: true, help: "whole dollars, $1,001 to $5,000"}, {name: "findings", kind: kText, required: true, help: "the findings"}, pOn},
+			example: `frivolous 2026-014 fine=1500 findings="..."`, run: runFrivolous},
+		{name: "election", summary: "record an election, or list them", rule: "(G)", roles: readers,
+			params: []param{
+				{name: "action", kind: kChoice, choices: []string{"add", "list"}, required: true, positional: true, help: "add or list"},
+				{name: "date", kind: kDate, positional: true, help: "with add: the election's date"},
+				{name: "name", kind: kText, positional: true, rest: true, help: "with add: its name"},
+			},
+			example: "election add 2027-02-23 Consolidated General Election", run: runElection},
+		{name: "candidate", summary: "record that the respondent is a candidate at an election; may expedite the case", rule: "(G)", modal: true, roles: staff,
+			why:     "Commissioners and the clerk record candidacies.",
+			params:  []param{pCase, {name: "election", kind: kDate, required: true, positional: true, help: "the election's date"}},
+			example: "candidate 2026-014 2027-02-23", run: runCandidate},
+	}
+}
+
+func lookup(name string) (*subcommand, bool) {
+	for _, s := range table {
+		if s.name == name {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+func (sub *subcommand) required() []param {
+	var out []param
+	for _, p := range sub.params {
+		if p.required {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// usage writes the subcommand's form: "/ethics schedule <number> <meeting> <start> place=... [closed=...]".
+func (sub *subcommand) usage() string {
+	parts := []string{"/ethics", sub.name}
+	for _, p := range sub.params {
+		var s string
+		switch {
+		case p.positional && p.kind == kChoice:
+			s = strings.Join(p.choices, "|")
+		case p.positional:
+			s = "<" + p.name + ">"
+			if p.rest {
+				s = "<" + p.name + "...>"
+			}
+		default:
+			s = p.name + "=..."
+		}
+		if !p.required {
+			s = "[" + s + "]"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if name := a.str("command"); name != "" {
+		sub, ok := lookup(strings.ToLower(name))
+		if !ok {
+			return reply(fmt.Sprintf("There is no `/ethics %s`. %s", name, seeHelp)), nil
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "*/ethics %s*: %s", sub.name, sub.summary)
+		if sub.rule != "" {
+			fmt.Fprintf(&b, " %s", sub.rule)
+		}
+		fmt.Fprintf(&b, "\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)
+		for _, p := range sub.params {
+			fmt.Fprintf(&b, "• `%s`: %s\n", p.name, p.help)
+		}
+		fmt.Fprintf(&b, "Who: %s.", rolesText(without(sub.roles, Nobody)))
+		if sub.modal {
+			b.WriteString(" Typed with nothing after it, it opens a form.")
+		}
+		return reply(b.String()), nil
+	}
+	role := s.Roles.Of(req.User)
+	var b strings.Builder
+	b.WriteString("*/ethics* runs the ethics commission's complaint docket under its ordinance.\n")
+	if role == Nobody {
+		b.WriteString(notAuthorised)
+		return reply(b.String()), nil
+	}
+	for _, sub := range table {
+		if slices.Contains(sub.roles, role) {
+			fmt.Fprintf(&b, "• `/ethics %s`: %s\n", sub.name, sub.summary)
+		}
+	}
+	b.WriteString("Type `/ethics help <command>` for its form and an example.")
+	return reply(b.String()), nil
+}
+
+func without(roles []Role, r Role) []Role {
+	var out []Role
+	for _, x := range roles {
+		if x != r {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,65 @@
+package docket
+
+import (
+	"fmt"
+	"time"
+)
+
+// PublicRecord is one thing about a case that the ordinance makes public: a meeting
+// notice, a (C)(2) dismissal, an (E) decision with its findings, recommendation and fine,
+// or an (F) final recommendation.
+type PublicRecord struct {
+	Case           string `json:"case"`
+	Rule           string `json:"rule"`
+	Record         string `json:"record"` // meeting_notice, dismissal, decision, final_recommendation
+	On             Date   `json:"on"`
+	Complainant    string `json:"complainant,omitempty"` // only once the case is public
+	Respondent     string `json:"respondent,omitempty"`
+	Ruling         string `json:"ruling,omitempty"`
+	Findings       string `json:"findings,omitempty"`
+	Recommendation string `json:"recommendation,omitempty"`
+	Fine           int    `json:"fine,omitempty"`
+	Text           string `json:"text,omitempty"`
+}
+
+// PublicRecords lists what the ordinance makes public about c, and nothing else: no
+// allegation text, and no party names unless the case has been made public.
+func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
+	var out []PublicRecord
+	add := func(r PublicRecord) {
+		r.Case = c.Number
+		if c.Public() {
+			r.Complainant, r.Respondent = c.Complainant.Name, c.Respondent.Name
+		}
+		out = append(out, r)
+	}
+	for _, k := range MeetingKinds {
+		m := c.Meeting(k)
+		if !m.Scheduled() {
+			continue
+		}
+		rule := map[MeetingKind]string{SufficiencyMeeting: "(C)(1)", HearingMeeting: "(D)", RecessedHearing: "(D)", PublicHearing: "(F)"}[k]
+		add(PublicRecord{Rule: rule, Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc)})
+	}
+	if c.State == StateDismissed && c.Decision == nil {
+		add(PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling)})
+	}
+	if d := c.Decision; d != nil {
+		add(PublicRecord{Rule: "(E)", Record: "decision", On: d.On, Findings: d.Findings, Recommendation: d.Recommendation, Fine: d.Fine,
+			Text: map[bool]string{true: "complaint dismissed (E)(1)", false: "recommendation and/or fine (E)(2)"}[d.Dismissed]})
+	}
+	if f := c.Final; f != nil {
+		add(PublicRecord{Rule: "(F)", Record: "final_recommendation", On: f.On, Text: f.Text, Fine: f.Fine})
+	}
+	return out
+}
+
+// MeetingNotice is a meeting's public notice in one line: kind, date, time, place, and
+// whether it is open or closed, with the Open Meetings Act authority for a closed one.
+func MeetingNotice(k MeetingKind, m Meeting, loc *time.Location) string {
+	access := "open to the public"
+	if m.Closed {
+		access = "closed to the public under " + m.Authority
+	}
+	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, access)
+}
