@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/slack-go/slack"
 
@@ -111,6 +112,9 @@ func reply(text string, blocks ...slack.Block) Response {
 // Handle runs one /ethics request. Every failure becomes a reply that says what is wrong
 // and what to do; an error the user cannot act on is logged and reported as internal.
 func (s *Service) Handle(ctx context.Context, req Request) Response {
+	if !utf8.ValidString(req.Text) {
+		return reply("Not done: the command is not valid UTF-8 text; retype it rather than pasting it.")
+	}
 	words := tokenize(req.Text)
 	name := "help"
 	if len(words) > 0 {
@@ -132,7 +136,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	}
 	a, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		return reply(fmt.Sprintf("%s\nUsage: `%s`\nExample: `%s`", err, sub.usage(), sub.example))
+		return reply(fmt.Sprintf("%s\nUsage: `%s`\nExample: `/ethics %s`", err, sub.usage(), sub.example))
 	}
 	return s.run(ctx, sub, req, a)
 }

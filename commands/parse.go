@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -229,6 +230,9 @@ func (a args) set(p param, value string, loc *time.Location) error {
 		a[p.name] = d
 	case kInstant:
 		t, err := parseInstant(value, loc)
+		if errors.Is(err, errSkipped) {
+			return p.errorf("%s does not exist in %s: the clocks skip that hour for daylight saving time; choose another time", value, loc)
+		}
 		if err != nil {
 			return p.errorf("%q is not a date and time like 2026-12-10T17:00 (%s time) or 2026-12-10T17:00:00-06:00", value, loc)
 		}
@@ -255,12 +259,15 @@ func parseInstant(s string, loc *time.Location) (time.Time, error) {
 			continue
 		}
 		if t.Format(layout) != s {
-			return time.Time{}, fmt.Errorf("%s does not exist in %s (daylight saving)", s, loc)
+			return time.Time{}, errSkipped
 		}
 		return checkYear(t)
 	}
 	return time.Time{}, fmt.Errorf("not a date and time")
 }
+
+// errSkipped is a local time that daylight saving time skips.
+var errSkipped = errors.New("the local time does not exist")
 
 func checkYear(t time.Time) (time.Time, error) {
 	if t.Year() < docket.MinYear || t.Year() > docket.MaxYear {

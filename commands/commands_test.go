@@ -1,0 +1,363 @@
+package commands_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/commands"
+	"ethicsbot/docket"
+	"ethicsbot/store"
+)
+
+var ctx = context.Background()
+
+// Users by role.
+const (
+	comm     = "U_COMM1"
+	clerk    = "U_CLERK"
+	attorney = "U_ATTY"
+	stranger = "U_STRANGER"
+)
+
+// clock is a settable time for tests.
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time { return c.now }
+
+// MustService returns a service on a new store, with the clock at 2026-12-04 10:30 CST.
+func MustService(t *testing.T) (*commands.Service, *clock, *store.Store) {
+	t.Helper()
+	cal, err := docket.NewCalendar(docket.CalendarConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := &clock{now: time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)}
+	return &commands.Service{
+		Record:   db,
+		Engine:   e,
+		Roles:    commands.Roles{Commissioners: []string{comm, "U_COMM2"}, Clerk: clerk, Attorney: attorney},
+		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
+		Now:      c.Now,
+	}, c, db
+}
+
+// do runs text as user and returns the response.
+func do(s *commands.Service, user, text string) commands.Response {
+	return s.Handle(ctx, commands.Request{User: user, Text: text, RequestID: fmt.Sprintf("%s:%s:%d", user, text, time.Now().UnixNano())})
+}
+
+// replyText is the text of the response's reply to the user.
+func replyText(r commands.Response) string {
+	for _, m := range r.Messages {
+		if m.Channel == "" && m.User == "" {
+			return m.Text
+		}
+	}
+	return ""
+}
+
+// posted is the text of everything the response posts to channel.
+func posted(r commands.Response, channel string) []string {
+	var out []string
+	for _, m := range r.Messages {
+		if m.Channel == channel {
+			out = append(out, m.Text)
+		}
+	}
+	return out
+}
+
+const fileLine = `file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used the city's email to campaign."`
+
+func mustDo(t *testing.T, s *commands.Service, user, text, want string) commands.Response {
+	t.Helper()
+	r := do(s, user, text)
+	if got := replyText(r); !strings.Contains(got, want) {
+		t.Fatalf("/ethics %s as %s:\n%s\nwant %q", text, user, got, want)
+	}
+	return r
+}
+
+func TestFileOneLine(t *testing.T) {
+	s, _, db := MustService(t)
+	r := mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST.")
+	if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], "John Doe v. Jane Roe") {
+		t.Errorf("docket channel: %q", p)
+	}
+	if p := posted(r, "C_NOTICES"); len(p) != 0 {
+		t.Errorf("a filing posted to the public channel: %q", p)
+	}
+	c, err := db.Case(ctx, "2026-001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Respondent.Name != "Jane Roe" || c.ViolationDate.String() != "2026-05-01" || len(c.Elections) != 1 || c.Received.Format(time.RFC3339) != "2026-12-04T10:00:00-06:00" {
+		t.Errorf("stored %+v", c)
+	}
+	t.Run("Warnings", func(t *testing.T) {
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 violation=2025-11-01 candidate=2027-01-20 summary="x"`, "time-barred")
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 candidate=2027-01-20 summary="x"`, "EXPEDITED")
+	})
+	t.Run("ReceivedDefaultsToNow", func(t *testing.T) {
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 summary="x"`, "received Fri 4 Dec 2026 10:30 CST")
+	})
+	t.Run("RetryFilesOnce", func(t *testing.T) {
+		req := commands.Request{User: clerk, Text: `file respondent="R" complainant="C" section=103.10 summary="x"`, RequestID: "trigger-42"}
+		first := replyText(s.Handle(ctx, req))
+		again := replyText(s.Handle(ctx, req))
+		if !strings.Contains(first, "Filed as case") || !strings.Contains(again, "Already filed as case") {
+			t.Errorf("first %q, retry %q", first, again)
+		}
+	})
+}
+
+func TestBadInputChangesNothing(t *testing.T) {
+	s, _, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	for _, tc := range []struct{ user, text, want string }{
+		{clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-13-04T10:00 summary="x"`, "received:"},
+		{clerk, `file respondent="Jane Roe" section=103.10 summary="x"`, "complainant: is missing"},
+		{clerk, `file respondent="Jane Roe" complainant="X" section=103.99 summary="x"`, "unknown section"},
+		{clerk, `file respondent="x" complainant="y" section=103.10 summary="` + strings.Repeat("s", 10000) + `"`, "limit"},
+		{clerk, "file respondent=\"Jo\xffe\" complainant=\"y\" section=103.10 summary=\"x\"", "not valid UTF-8"},
+		{clerk, `file respondent="x" complainant="y" section=103.10 summary="x" colour=blue`, `no option "colour"`},
+		{clerk, `schedule 2026-001 sufficiency 2026-12-05T10:00 place="City Hall"`, "earliest lawful start is Sun 6 Dec 2026 10:30 CST"},
+		{clerk, `schedule 2026-001 sufficiency 2027-03-14T02:30 place="City Hall"`, "does not exist"},
+		{clerk, `schedule 2026-001 sufficiency tomorrow place="City Hall"`, "is not a date and time"},
+		{clerk, `schedule 2026-001 lunch 2026-12-10T17:00 place="City Hall"`, "is not one of"},
+		{clerk, `mail 2026-001 respondent 9407-1118`, "20 to 22 digits"},
+		{clerk, `case 2099-001`, "there is no case 2099-001"},
+		{clerk, `case 2025-001`, "there is no case 2025-001"},
+		{clerk, `case 14`, "is not a case number"},
+		{clerk, `case '; DROP TABLE cases;--`, "is not a case number"},
+		{comm, `decide 2026-001 recommend recommendation="x"`, "follows the conclusion of the hearing"},
+		{comm, `frivolous 2026-001 fine=50000 findings="x"`, "only a dismissed complaint"},
+		{clerk, `frobnicate`, "There is no `/ethics frobnicate`"},
+	} {
+		before, _ := db.Events(ctx, "2026-001")
+		r := do(s, tc.user, tc.text)
+		if got := replyText(r); !strings.Contains(got, tc.want) {
+			t.Errorf("%.60s: reply %q, want %q", tc.text, got, tc.want)
+		}
+		if len(r.Messages) != 1 {
+			t.Errorf("%.60s: a refusal posted elsewhere: %+v", tc.text, r.Messages)
+		}
+		if after, _ := db.Events(ctx, "2026-001"); len(after) != len(before) {
+			t.Errorf("%.60s: a refusal recorded an event", tc.text)
+		}
+		if all, _ := db.AllCases(ctx); len(all) != 1 {
+			t.Fatalf("%.60s: a refused filing created a case", tc.text)
+		}
+	}
+}
+
+// TestRuleWithHearingIsAtomic: the ruling and the hearing are one request; if the hearing
+// is refused, the ruling is not recorded either.
+func TestRuleWithHearingIsAtomic(t *testing.T) {
+	s, c, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	c.now = time.Date(2026, 12, 7, 23, 30, 0, 0, time.UTC) // 17:30 CST, after the meeting began
+	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-08T10:00 place="City Hall"`, "earliest lawful start")
+	if cs, _ := db.Case(ctx, "2026-001"); cs.Ruling != "" {
+		t.Fatalf("the ruling was recorded without its hearing: %s", cs.Ruling)
+	}
+	r := mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-21T10:00 place="City Hall" closed="5 ILCS 120/2(c)(4)"`, "hearing scheduled for Mon 21 Dec 2026 10:00 CST")
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "closed to the public under 5 ILCS 120/2(c)(4)") {
+		t.Errorf("public notice %q", p)
+	}
+}
+
+// TestAuthorisationMatrix runs every subcommand as every role.
+func TestAuthorisationMatrix(t *testing.T) {
+	s, _, _ := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	allowed := map[string][]string{
+		"help": {comm, clerk, attorney, stranger}, "case": {comm, clerk, attorney}, "docket": {comm, clerk, attorney},
+		"election": {comm, clerk, attorney},
+		"file":     {comm, clerk}, "schedule": {comm, clerk}, "cancel": {comm, clerk}, "posted": {comm, clerk},
+		"mail": {comm, clerk}, "receipt": {comm, clerk}, "recess": {comm, clerk}, "concluded": {comm, clerk},
+		"demand": {comm, clerk}, "held": {comm, clerk}, "candidate": {comm, clerk},
+		"rule": {comm}, "decide": {comm}, "final": {comm}, "frivolous": {comm},
+	}
+	texts := map[string]string{
+		"help": "help", "case": "case 2026-001", "docket": "docket", "election": "election list",
+		"file": fileLine, "schedule": `schedule 2026-001 hearing 2026-12-28T10:00 place="x"`, "cancel": "cancel 2026-001 hearing",
+		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321012", "receipt": "receipt 2026-001 94071118987654321099",
+		"recess": "recess 2026-001", "concluded": "concluded 2026-001", "demand": "demand 2026-001", "held": "held 2026-001",
+		"candidate": "candidate 2026-001 2027-02-23", "rule": "rule 2026-001 insufficient", "decide": "decide 2026-001 dismiss",
+		"final": `final 2026-001 text="x"`, "frivolous": `frivolous 2026-001 fine=2000 findings="x"`,
+	}
+	if len(texts) != len(allowed) {
+		t.Fatal("the matrix does not list every subcommand")
+	}
+	for sub, text := range texts {
+		for _, user := range []string{comm, clerk, attorney, stranger} {
+			r := do(s, user, text)
+			got := replyText(r)
+			refused := strings.Contains(got, "Only ") && strings.Contains(got, "can use") || strings.HasPrefix(got, "Sorry, `/ethics` is for")
+			want := false
+			for _, u := range allowed[sub] {
+				if u == user {
+					want = true
+				}
+			}
+			if refused == want {
+				t.Errorf("%s as %s: refused %v, want allowed %v: %q", sub, user, refused, want, got)
+			}
+			if user == stranger && strings.Contains(got, "2026-001") {
+				t.Errorf("%s as a stranger mentions the case: %q", sub, got)
+			}
+		}
+	}
+	t.Run("StrangerLearnsNothing", func(t *testing.T) {
+		a, b := replyText(do(s, stranger, "case 2026-001")), replyText(do(s, stranger, "case 2099-999"))
+		if a != b {
+			t.Errorf("a stranger can tell which cases exist: %q vs %q", a, b)
+		}
+	})
+}
+
+func TestHelp(t *testing.T) {
+	s, _, _ := MustService(t)
+	all := replyText(do(s, comm, "help"))
+	for _, sub := range []string{"file", "case", "docket", "schedule", "rule", "decide", "final", "frivolous", "election"} {
+		if !strings.Contains(all, "`/ethics "+sub+"`") {
+			t.Errorf("help lacks %s", sub)
+		}
+		one := replyText(do(s, comm, "help "+sub))
+		if !strings.Contains(one, "Form: `/ethics "+sub) || !strings.Contains(one, "Example: `/ethics "+sub) {
+			t.Errorf("help %s:\n%s", sub, one)
+		}
+	}
+	if got := replyText(do(s, clerk, "help")); strings.Contains(got, "`/ethics decide`") {
+		t.Error("the clerk's help lists a commissioner's command")
+	}
+	if got := replyText(do(s, stranger, "")); !strings.Contains(got, "Sorry") {
+		t.Errorf("a stranger's help: %q", got)
+	}
+}
+
+func TestCaseCardAndDocket(t *testing.T) {
+	s, c, _ := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `file respondent="Other" complainant="Someone" section=103.05 received=2026-12-01T09:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "scheduled")
+	c.now = time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC) // Mon 7 Dec 09:00 CST
+	r := do(s, clerk, "case 2026-001")
+	text := replyText(r)
+	for _, want := range []string{
+		"Case 2026-001: received", "Jane Roe", "John Doe", "Used the city's email to campaign.",
+		"notice: sufficiency meeting on Thu 10 Dec 2026 at 17:00 CST at City Hall, open to the public",
+		":hourglass: open respondent notice by certified mail (B): due Wed 2026-12-09, 2 business days left",
+		":hourglass: open public notice of the sufficiency meeting (C)(1): by Tue 2026-12-08 17:00 CST, in 32 hours",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("card lacks %q:\n%s", want, text)
+		}
+	}
+	var labels []string
+	for _, b := range r.Messages[0].Blocks {
+		if a, ok := b.(*slack.ActionBlock); ok {
+			for _, e := range a.Elements.ElementSet {
+				labels = append(labels, e.(*slack.ButtonBlockElement).Text.Text)
+			}
+		}
+	}
+	if got := strings.Join(labels, ","); got != "schedule sufficiency,posted sufficiency,mail,candidate" {
+		t.Errorf("clerk's buttons %q", got)
+	}
+	b, err := json.Marshal(r.Messages[0].Blocks)
+	if err != nil || !strings.Contains(string(b), `"type":"header"`) {
+		t.Errorf("blocks do not marshal to Block Kit: %v", err)
+	}
+	d := replyText(do(s, attorney, "docket"))
+	first, second := strings.Index(d, "2026-002"), strings.Index(d, "2026-001")
+	if first < 0 || second < 0 || first > second {
+		t.Errorf("docket not ordered by nearest deadline (2026-002's notice is due Fri 4 Dec):\n%s", d)
+	}
+}
+
+func TestModals(t *testing.T) {
+	s, _, db := MustService(t)
+	r := do(s, clerk, "file")
+	if r.Modal == nil || r.Modal.CallbackID != commands.ModalPrefix+"file" || len(r.Messages) != 0 {
+		t.Fatalf("`file` alone should open the modal at once: %+v", r)
+	}
+	if r := do(s, stranger, "file"); r.Modal != nil {
+		t.Fatal("a stranger got the filing form")
+	}
+	values := map[string]map[string]slack.BlockAction{
+		"respondent":  {"respondent": {Value: "Jane Roe"}},
+		"complainant": {"complainant": {Value: "John Doe"}},
+		"section":     {"section": {Value: "103.10"}},
+		"violation":   {"violation": {SelectedDate: "2026-05-01"}},
+		"received":    {"received": {SelectedDateTime: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC).Unix()}},
+		"summary":     {"summary": {Value: "Used the city's email to campaign."}},
+	}
+	view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata, State: &slack.ViewState{Values: values}}
+	sub := s.Submit(ctx, clerk, "view-1", view)
+	if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
+		t.Fatalf("submission: %+v", sub)
+	}
+	t.Run("FieldErrorsStayInTheModal", func(t *testing.T) {
+		values["section"] = map[string]slack.BlockAction{"section": {Value: "999"}}
+		view.State = &slack.ViewState{Values: values}
+		sub := s.Submit(ctx, clerk, "view-2", view)
+		if sub.Errors["section"] == "" {
+			t.Fatalf("want an error on the section field: %+v", sub)
+		}
+		if all, _ := db.AllCases(ctx); len(all) != 1 {
+			t.Error("a refused modal filed a case")
+		}
+	})
+	t.Run("CardButtonOpensPrefilledForm", func(t *testing.T) {
+		r := s.Action(ctx, clerk, "schedule 2026-001 sufficiency", "C_HERE")
+		if r.Modal == nil {
+			t.Fatalf("no modal: %+v", r)
+		}
+		for _, b := range r.Modal.Blocks.BlockSet {
+			if in, ok := b.(*slack.InputBlock); ok && (in.BlockID == "number" || in.BlockID == "meeting") {
+				t.Errorf("prefilled field %s is asked again", in.BlockID)
+			}
+		}
+		view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata, State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
+			"start": {"start": {SelectedDateTime: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC).Unix()}},
+			"place": {"place": {Value: "City Hall"}},
+		}}}
+		sub := s.Submit(ctx, clerk, "view-3", view)
+		if sub.Channel != "C_HERE" || !strings.Contains(replyText(sub.Response), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
+			t.Fatalf("submission: %+v", sub)
+		}
+		if r := s.Action(ctx, clerk, "rule 2026-001", "C_HERE"); r.Modal != nil {
+			t.Error("the clerk got the ruling form")
+		}
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{
+		fileLine, "help", "case 2026-001", `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`,
+		"mail 2026-001 respondent 9407 1118 9876 5432 1012 34", `rule 2026-001 probable_cause hearing=2026-12-28T10:00 place=“Room 2”`,
+		`decide 2026-001 recommend fine=$2,500 recommendation='x'`, "election add 2027-02-23 Consolidated General Election",
+		`file respondent="unterminated`, "=", "a=b=c", "&lt;&gt;&amp;", "\x00\xff",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		commands.ParseForTest(text) // must not panic
+	})
+}
