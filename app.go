@@ -7,8 +7,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
@@ -87,7 +91,64 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		}
 		return exitOK
 	}
-	return fail("%s mode is not available in this build", mode)
+	if err := slackReady(cfg); err != nil {
+		return fail("%v", err)
+	}
+	apiOpts := []slack.Option{}
+	if u := getenv("SLACK_API_URL"); u != "" {
+		apiOpts = append(apiOpts, slack.OptionAPIURL(strings.TrimSuffix(u, "/")+"/"))
+	}
+	if mode == "socket" {
+		apiOpts = append(apiOpts, slack.OptionAppLevelToken(getenv("SLACK_APP_TOKEN")))
+	}
+	api := slack.New(getenv("SLACK_BOT_TOKEN"), apiOpts...)
+	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)"); err != nil {
+		return fail("%v", err)
+	}
+	app := &bot.App{Service: svc, API: api, Log: logger}
+	switch mode {
+	case "socket":
+		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
+		err = app.RunSocketMode(ctx, socketmode.New(api))
+	default:
+		addr := getenv("ETHICSBOT_ADDR")
+		if addr == "" {
+			addr = ":3000"
+		}
+		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
+		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db}
+		err = h.Serve(ctx, addr, logger)
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	logger.Info("stopped")
+	return exitOK
+}
+
+// slackReady checks that the configuration names the people and channels a Slack
+// deployment needs.
+func slackReady(cfg Config) error {
+	var missing []string
+	if cfg.Path == "" {
+		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the clerk and the two channels; see README.md")
+	}
+	if len(cfg.Roles.Commissioners) == 0 {
+		missing = append(missing, "commissioners")
+	}
+	if cfg.Roles.Clerk == "" {
+		missing = append(missing, "clerk")
+	}
+	if cfg.Channels.Docket == "" {
+		missing = append(missing, "channels.docket")
+	}
+	if cfg.Channels.Notices == "" {
+		missing = append(missing, "channels.notices")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("config %s: connecting to Slack needs %s", cfg.Path, strings.Join(missing, ", "))
+	}
+	return nil
 }
 
 // chooseMode picks the transport from the environment.

@@ -1,0 +1,171 @@
+// Package bot is ethicsbot's Slack transport: Socket Mode, HTTP with signature checks, and
+// the console. It acks Slack at once, runs /ethics through commands, and delivers what
+// commands says, retrying when Slack is busy.
+package bot
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/commands"
+)
+
+// App connects commands to the Slack Web API. Both transports use it.
+type App struct {
+	Service *commands.Service
+	API     *slack.Client
+	Log     *slog.Logger
+
+	wg sync.WaitGroup // work started after an ack
+}
+
+// Reply says where a command's ephemeral replies go.
+type Reply struct {
+	ResponseURL string // preferred: needs no scope and works in any channel
+	Channel     string // else an ephemeral post here, to User
+	User        string // with neither, a direct message to User
+}
+
+// Go runs fn after the ack, and Wait waits for it: shutdown lets in-flight work finish.
+func (a *App) Go(fn func()) {
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		fn()
+	}()
+}
+
+// Wait blocks until all work started with Go has finished.
+func (a *App) Wait() { a.wg.Wait() }
+
+func (a *App) logger() *slog.Logger {
+	if a.Log == nil {
+		return slog.Default()
+	}
+	return a.Log
+}
+
+// Slash runs one /ethics command. The caller has already acked it.
+func (a *App) Slash(ctx context.Context, cmd slack.SlashCommand) {
+	req := commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: "slash:" + cmd.TriggerID}
+	resp := a.Service.Handle(ctx, req)
+	if resp.Modal != nil {
+		// trigger_id expires about 3 s after the user acted: open the form first.
+		commands.WithChannel(resp.Modal, cmd.ChannelID)
+		if _, err := a.API.OpenViewContext(ctx, cmd.TriggerID, *resp.Modal); err != nil {
+			a.logger().Error("views.open failed", "err", err)
+			resp.Messages = append(resp.Messages, commands.Message{Text: "The form could not be opened (" + slackError(err) + "). Type the one-line form instead: `/ethics help " + strings.Fields(cmd.Text + " file")[0] + "`."})
+		}
+	}
+	a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cmd.ResponseURL, Channel: cmd.ChannelID, User: cmd.UserID})
+}
+
+// Interaction handles a button click or a modal submission. For a submission it returns
+// the field errors to show in the modal; nil closes it.
+func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map[string]string {
+	switch cb.Type {
+	case slack.InteractionTypeBlockActions:
+		for _, act := range cb.ActionCallback.BlockActions {
+			if !strings.HasPrefix(act.ActionID, commands.ActionPrefix) {
+				continue
+			}
+			resp := a.Service.Action(ctx, cb.User.ID, act.Value, cb.Channel.ID)
+			if resp.Modal != nil {
+				if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
+					a.logger().Error("views.open failed", "err", err)
+					resp.Messages = append(resp.Messages, commands.Message{Text: "The form could not be opened (" + slackError(err) + ")."})
+				}
+			}
+			a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})
+		}
+	case slack.InteractionTypeViewSubmission:
+		sub := a.Service.Submit(ctx, cb.User.ID, "view:"+cb.View.ID+":"+cb.View.Hash, cb.View)
+		if len(sub.Errors) > 0 {
+			return sub.Errors
+		}
+		a.Go(func() {
+			a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
+		})
+	}
+	return nil
+}
+
+// Deliver sends messages: posts to channels and users, and replies as r says.
+func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
+	for _, m := range msgs {
+		opts := []slack.MsgOption{slack.MsgOptionText(m.Text, false)}
+		if len(m.Blocks) > 0 {
+			opts = append(opts, slack.MsgOptionBlocks(m.Blocks...))
+		}
+		var err error
+		switch {
+		case m.Channel != "":
+			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, m.Channel, opts...); return err })
+		case m.User != "":
+			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, m.User, opts...); return err })
+		case r.ResponseURL != "":
+			o := append(opts, slack.MsgOptionResponseURL(r.ResponseURL, slack.ResponseTypeEphemeral))
+			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.Channel, o...); return err })
+		case r.Channel != "":
+			err = retry(ctx, func() error { _, err := a.API.PostEphemeralContext(ctx, r.Channel, r.User, opts...); return err })
+		default: // a form submitted from nowhere in particular: a direct message
+			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.User, opts...); return err })
+		}
+		if err != nil {
+			// Never log message text: it may hold complaint details.
+			a.logger().Error("delivery failed", "channel", m.Channel, "user", m.User, "err", slackError(err))
+		}
+	}
+}
+
+// retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off
+// on server and network errors, for at most five attempts.
+func retry(ctx context.Context, fn func() error) error {
+	delay := 500 * time.Millisecond
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if err = fn(); err == nil {
+			return nil
+		}
+		wait := delay
+		var rl *slack.RateLimitedError
+		var sc slack.StatusCodeError
+		switch {
+		case errors.As(err, &rl):
+			wait = rl.RetryAfter
+		case errors.As(err, &sc) && sc.Code >= http.StatusInternalServerError:
+		case isNetwork(err):
+		default:
+			return err // a Slack error such as channel_not_found: retrying will not help
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		delay = min(delay*2, 8*time.Second)
+	}
+	return err
+}
+
+func isNetwork(err error) bool {
+	var se slack.SlackErrorResponse
+	return !errors.As(err, &se) && !errors.Is(err, context.Canceled)
+}
+
+// slackError is an error's text without anything but Slack's code or the transport's
+// failure.
+func slackError(err error) string {
+	var se slack.SlackErrorResponse
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return err.Error()
+}

@@ -1,0 +1,413 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
+
+	"ethicsbot/bot"
+	"ethicsbot/commands"
+	"ethicsbot/docket"
+	"ethicsbot/store"
+)
+
+const fixtures = "../../shared/slack-fixtures/"
+
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(fixtures + name)
+	if err != nil {
+		t.Fatalf("fixture %s: %v", name, err)
+	}
+	return b
+}
+
+// call is one request the fake Slack API received.
+type call struct {
+	Method string         // e.g. chat.postMessage, or "response_url"
+	Fields map[string]any // form fields or JSON body
+}
+
+// fakeSlack is a Slack Web API that records every call and answers ok.
+type fakeSlack struct {
+	*httptest.Server
+	mu    sync.Mutex
+	calls []call
+	got   chan struct{}
+}
+
+func newFakeSlack(t *testing.T) *fakeSlack {
+	f := &fakeSlack{got: make(chan struct{}, 100)}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		fields := map[string]any{}
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			json.Unmarshal(body, &fields)
+		} else {
+			form, _ := url.ParseQuery(string(body))
+			for k := range form {
+				fields[k] = form.Get(k)
+			}
+		}
+		method := strings.TrimPrefix(r.URL.Path, "/api/")
+		if strings.HasPrefix(r.URL.Path, "/response/") {
+			method = "response_url"
+		}
+		f.mu.Lock()
+		f.calls = append(f.calls, call{method, fields})
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch method {
+		case "auth.test":
+			io.WriteString(w, `{"ok":true,"user_id":"UBOT","team_id":"T1"}`)
+		case "chat.postMessage":
+			io.WriteString(w, `{"ok":true,"channel":"C1","ts":"1733400000.000100"}`)
+		default:
+			io.WriteString(w, `{"ok":true}`)
+		}
+		f.got <- struct{}{}
+	}))
+	t.Cleanup(f.Close)
+	return f
+}
+
+// wait returns the calls once n have arrived, or fails after a few seconds.
+func (f *fakeSlack) wait(t *testing.T, n int) []call {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		f.mu.Lock()
+		if len(f.calls) >= n {
+			out := append([]call(nil), f.calls...)
+			f.mu.Unlock()
+			return out
+		}
+		f.mu.Unlock()
+		select {
+		case <-f.got:
+		case <-deadline:
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			t.Fatalf("got %d Slack calls, want %d: %+v", len(f.calls), n, f.calls)
+		}
+	}
+}
+
+func (f *fakeSlack) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.calls)
+}
+
+// env is a bot wired to a fake Slack and a real store.
+type env struct {
+	slack *fakeSlack
+	app   *bot.App
+	db    *store.Store
+	now   time.Time
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
+	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	fs := newFakeSlack(t)
+	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
+	svc := &commands.Service{
+		Record: db, Engine: e, Now: func() time.Time { return now },
+		Roles:    commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U2147483697", Attorney: "U_ATTY"},
+		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
+	}
+	api := slack.New("xoxb-test", slack.OptionAPIURL(fs.URL+"/api/"))
+	return &env{slack: fs, app: &bot.App{Service: svc, API: api}, db: db, now: now}
+}
+
+func sign(secret string, ts int64, body []byte) string {
+	mac := hmac.New(sha256.New, []byte(secret))
+	fmt.Fprintf(mac, "v0:%d:", ts)
+	mac.Write(body)
+	return "v0=" + hex.EncodeToString(mac.Sum(nil))
+}
+
+func TestVerifySlackSigningExample(t *testing.T) {
+	var v struct {
+		Secret    string `json:"signing_secret"`
+		Timestamp string `json:"timestamp"`
+		Body      string `json:"body"`
+		Signature string `json:"signature"`
+	}
+	if err := json.Unmarshal(fixture(t, "signing-vector.json"), &v); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := strconv.ParseInt(v.Timestamp, 10, 64)
+	then := time.Unix(ts, 0).Add(30 * time.Second)
+	h := http.Header{}
+	h.Set("X-Slack-Signature", v.Signature)
+	h.Set("X-Slack-Request-Timestamp", v.Timestamp)
+	if err := bot.Verify(h, []byte(v.Body), v.Secret, then); err != nil {
+		t.Fatalf("Slack's own example does not verify: %v", err)
+	}
+	for name, tc := range map[string]struct {
+		body   string
+		secret string
+		now    time.Time
+		want   error
+	}{
+		"Stale":       {v.Body, v.Secret, time.Unix(ts, 0).Add(6 * time.Minute), bot.ErrStale},
+		"FromFuture":  {v.Body, v.Secret, time.Unix(ts, 0).Add(-6 * time.Minute), bot.ErrStale},
+		"BodyChanged": {strings.Replace(v.Body, "text=", "text=file", 1), v.Secret, then, bot.ErrBadSig},
+		"WrongSecret": {v.Body, "not-the-secret", then, bot.ErrBadSig},
+		"NoSecret":    {v.Body, "", then, bot.ErrNoSignature},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := bot.Verify(h, []byte(tc.body), tc.secret, tc.now); err != tc.want {
+				t.Errorf("Verify = %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+const secret = "test-signing-secret"
+
+// slashBody is the fixture's slash command, turned into /ethics with text, from the
+// configured clerk (the fixture's user U2147483697), answering to the fake response_url.
+func slashBody(t *testing.T, f *fakeSlack, text, trigger string) []byte {
+	form, err := url.ParseQuery(strings.TrimSpace(string(fixture(t, "slash-command.form"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	form.Set("command", "/ethics")
+	form.Set("text", text)
+	form.Set("response_url", f.URL+"/response/"+trigger)
+	form.Set("trigger_id", trigger)
+	return []byte(form.Encode())
+}
+
+func post(t *testing.T, h http.Handler, path string, body []byte, ts time.Time, sig string) *httptest.ResponseRecorder {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("X-Slack-Request-Timestamp", strconv.FormatInt(ts.Unix(), 10))
+	if sig == "" {
+		sig = sign(secret, ts.Unix(), body)
+	}
+	r.Header.Set("X-Slack-Signature", sig)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func TestHTTPSlashCommand(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	body := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
+	start := time.Now()
+	w := post(t, h, "/slack/commands", body, time.Now(), "")
+	if w.Code != http.StatusOK || time.Since(start) > 3*time.Second {
+		t.Fatalf("ack %d after %v", w.Code, time.Since(start))
+	}
+	calls := e.slack.wait(t, 2)
+	e.app.Wait()
+	calls = e.slack.wait(t, 2)
+	var reply, docketPost bool
+	for _, c := range calls {
+		switch {
+		case c.Method == "response_url" && c.Fields["response_type"] == "ephemeral" && strings.Contains(fmt.Sprint(c.Fields["text"]), "Filed as case *2026-001*"):
+			reply = true
+		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" && strings.Contains(fmt.Sprint(c.Fields["text"]), "Jane Roe"):
+			docketPost = true
+		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES":
+			t.Errorf("a filing reached the public channel: %+v", c)
+		}
+	}
+	if !reply || !docketPost {
+		t.Errorf("reply %v, docket post %v: %+v", reply, docketPost, calls)
+	}
+
+	t.Run("RetryFilesOnce", func(t *testing.T) {
+		r := httptest.NewRequest(http.MethodPost, "/slack/commands", bytes.NewReader(body))
+		now := time.Now()
+		r.Header.Set("X-Slack-Request-Timestamp", strconv.FormatInt(now.Unix(), 10))
+		r.Header.Set("X-Slack-Signature", sign(secret, now.Unix(), body))
+		r.Header.Set("X-Slack-Retry-Num", "1")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		e.app.Wait()
+		if all, _ := e.db.AllCases(context.Background()); len(all) != 1 {
+			t.Errorf("a retried filing made %d cases", len(all))
+		}
+	})
+	t.Run("FileAloneOpensModal", func(t *testing.T) {
+		n := e.slack.count()
+		post(t, h, "/slack/commands", slashBody(t, e.slack, "file", "trig-2"), time.Now(), "")
+		e.app.Wait()
+		calls := e.slack.wait(t, n+1)
+		if c := calls[n]; c.Method != "views.open" || c.Fields["trigger_id"] != "trig-2" {
+			t.Errorf("first call after `file`: %+v", c)
+		}
+	})
+}
+
+func TestHTTPRejectsForgedStaleAndOversized(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	body := slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 summary="x"`, "trig-x")
+	for name, tc := range map[string]struct {
+		body []byte
+		ts   time.Time
+		sig  string
+		code int
+	}{
+		"Forged":    {body, time.Now(), sign("wrong-secret", time.Now().Unix(), body), http.StatusUnauthorized},
+		"Unsigned":  {body, time.Now(), "v0=", http.StatusUnauthorized},
+		"Stale":     {body, time.Now().Add(-10 * time.Minute), "", http.StatusUnauthorized},
+		"Replayed":  {body, time.Now().Add(-6 * time.Minute), "", http.StatusUnauthorized},
+		"Oversized": {bytes.Repeat([]byte("a"), bot.MaxBody+1), time.Now(), "", http.StatusRequestEntityTooLarge},
+	} {
+		t.Run(name, func(t *testing.T) {
+			w := post(t, h, "/slack/commands", tc.body, tc.ts, tc.sig)
+			if w.Code != tc.code {
+				t.Errorf("status %d, want %d", w.Code, tc.code)
+			}
+		})
+	}
+	e.app.Wait()
+	time.Sleep(50 * time.Millisecond)
+	if n := e.slack.count(); n != 0 {
+		t.Errorf("rejected requests made %d Slack calls", n)
+	}
+	if all, _ := e.db.AllCases(context.Background()); len(all) != 0 {
+		t.Errorf("rejected requests filed %d cases", len(all))
+	}
+}
+
+func TestHTTPEventsAndHealth(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	w := post(t, h, "/slack/events", []byte(`{"type":"url_verification","token":"x","challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}`), time.Now(), "")
+	if w.Code != 200 || w.Body.String() != "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" {
+		t.Errorf("url_verification: %d %q", w.Code, w.Body.String())
+	}
+	r := httptest.NewRequest(http.MethodGet, "/healthz", nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"database":"ok"`) {
+		t.Errorf("healthz: %d %s", rec.Code, rec.Body.String())
+	}
+	e.db.Close()
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Errorf("healthz with the database closed: %d", rec.Code)
+	}
+}
+
+func TestHTTPViewSubmission(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	// Open the form as the clerk, then submit Slack's fixture payload carrying it.
+	resp := e.app.Service.Handle(context.Background(), commands.Request{User: "U2147483697", Text: "file"})
+	var cb map[string]any
+	json.Unmarshal(fixture(t, "view-submission.json"), &cb)
+	cb["user"].(map[string]any)["id"] = "U2147483697"
+	view := cb["view"].(map[string]any)
+	view["callback_id"] = resp.Modal.CallbackID
+	view["private_metadata"] = resp.Modal.PrivateMetadata
+	view["state"] = map[string]any{"values": map[string]any{
+		"respondent":  map[string]any{"respondent": map[string]any{"type": "plain_text_input", "value": "Jane Roe"}},
+		"complainant": map[string]any{"complainant": map[string]any{"type": "plain_text_input", "value": "John Doe"}},
+		"section":     map[string]any{"section": map[string]any{"type": "plain_text_input", "value": "103.99"}},
+		"summary":     map[string]any{"summary": map[string]any{"type": "plain_text_input", "value": "x"}},
+	}}
+	payload, _ := json.Marshal(cb)
+	w := post(t, h, "/slack/interactivity", []byte("payload="+url.QueryEscape(string(payload))), time.Now(), "")
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"response_action":"errors"`) || !strings.Contains(w.Body.String(), `"section"`) {
+		t.Fatalf("a bad section should keep the modal open with an error: %d %s", w.Code, w.Body.String())
+	}
+	view["state"].(map[string]any)["values"].(map[string]any)["section"] = map[string]any{"section": map[string]any{"type": "plain_text_input", "value": "103.10"}}
+	payload, _ = json.Marshal(cb)
+	w = post(t, h, "/slack/interactivity", []byte("payload="+url.QueryEscape(string(payload))), time.Now(), "")
+	if w.Code != 200 || w.Body.Len() != 0 {
+		t.Fatalf("a good submission closes the modal: %d %s", w.Code, w.Body.String())
+	}
+	e.app.Wait()
+	if all, _ := e.db.AllCases(context.Background()); len(all) != 1 {
+		t.Fatalf("%d cases filed from the modal", len(all))
+	}
+}
+
+func TestSocketModeDispatch(t *testing.T) {
+	e := newEnv(t)
+	client := socketmode.New(e.app.API)
+	h := e.app.SocketHandler(client)
+	var env socketmode.Request
+	if err := json.Unmarshal(fixture(t, "socket-slash-command.json"), &env); err != nil {
+		t.Fatal(err)
+	}
+	var cmd slack.SlashCommand
+	if err := json.Unmarshal(env.Payload, &cmd); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Command, cmd.UserID, cmd.Text = "/ethics", "U2147483697", "docket"
+	cmd.ResponseURL = e.slack.URL + "/response/socket"
+	h.DispatchEvent(socketmode.Event{Type: socketmode.EventTypeSlashCommand, Data: cmd, Request: &env})
+	calls := e.slack.wait(t, 1)
+	e.app.Wait()
+	if c := calls[0]; c.Method != "response_url" || !strings.Contains(fmt.Sprint(c.Fields["text"]), "No open cases.") {
+		t.Errorf("reply %+v", c)
+	}
+}
+
+// TestSlackOutageRetries: a 429 with Retry-After, then a 500, then success: the message is
+// delivered once.
+func TestSlackOutageRetries(t *testing.T) {
+	var mu sync.Mutex
+	var attempts, delivered int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		attempts++
+		switch attempts {
+		case 1:
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+		case 2:
+			w.WriteHeader(http.StatusInternalServerError)
+		default:
+			delivered++
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"ok":true,"channel":"C1","ts":"1.2"}`)
+		}
+	}))
+	defer srv.Close()
+	e := newEnv(t)
+	e.app.API = slack.New("xoxb-test", slack.OptionAPIURL(srv.URL+"/api/"))
+	start := time.Now()
+	e.app.Deliver(context.Background(), []commands.Message{{Channel: "C_DOCKET", Text: "hello"}}, bot.Reply{})
+	if delivered != 1 || attempts != 3 || time.Since(start) < time.Second {
+		t.Errorf("delivered %d after %d attempts in %v", delivered, attempts, time.Since(start))
+	}
+}

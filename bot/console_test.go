@@ -1,0 +1,109 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/bot"
+)
+
+// TestConsoleCompleteCase drives one case from filing to final recommendation through the
+// console, as a newcomer would from the README, and checks every line posted.
+func TestConsoleCompleteCase(t *testing.T) {
+	e := newEnv(t)
+	svc := e.app.Service
+	svc.Roles.Clerk = "U_CLERK"
+	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
+	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
+	svc.Now = clock.Now
+	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK"}
+	script := `
+:clock 2026-12-04T10:30:00-06:00
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used city email to campaign."
+/ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
+/ethics posted 2026-001 sufficiency
+/ethics mail 2026-001 respondent 9407 1118 9876 5432 1012 34
+/ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
+:clock 2026-12-07T18:00:00-06:00
+:as U_COMM1
+/ethics rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"
+/ethics posted 2026-001 hearing
+:clock +2d
+:clock 2026-12-10T15:00:00-06:00
+/ethics concluded 2026-001
+/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 findings="Violated 103.10."
+:clock 2026-12-11T10:00:00-06:00
+:as U_CLERK
+/ethics demand 2026-001
+/ethics schedule 2026-001 public_hearing 2026-12-14T18:00 place="Council Chambers"
+/ethics posted 2026-001 public_hearing
+:clock 2026-12-14T20:00:00-06:00
+/ethics held 2026-001
+:as U_COMM1
+/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500
+/ethics case 2026-001
+:quit
+/ethics docket
+`
+	var out bytes.Buffer
+	if err := c.Run(context.Background(), strings.NewReader(script), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out.String(), "\n")
+	var notices []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "[#ethics-notices] ") {
+			notices = append(notices, strings.TrimPrefix(l, "[#ethics-notices] "))
+		}
+	}
+	wantNotices := []string{
+		"PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, Room 201, open to the public.",
+		"PUBLIC NOTICE. Ethics Commission, case 2026-001: hearing on Thu 10 Dec 2026 at 10:00 CST at Council Chambers, closed to the public under 5 ILCS 120/2(c)(4).",
+		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, on Thu 2026-12-10: recommendation and/or fine (E)(2); findings: Violated 103.10.; recommendation: Written reprimand; fine: $2,500.",
+		"PUBLIC NOTICE. Ethics Commission, case 2026-001: public hearing on Mon 14 Dec 2026 at 18:00 CST at Council Chambers, open to the public.",
+		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe against Jane Roe, on Mon 2026-12-14: Reprimand and fine affirmed.; fine: $2,500.",
+	}
+	if strings.Join(notices, "\n") != strings.Join(wantNotices, "\n") {
+		t.Errorf("public notices:\n%s\nwant:\n%s", strings.Join(notices, "\n"), strings.Join(wantNotices, "\n"))
+	}
+	// No party name or allegation reaches the public channel before the (E) decision.
+	for _, n := range notices[:2] {
+		for _, secret := range []string{"Jane Roe", "John Doe", "city email"} {
+			if strings.Contains(n, secret) {
+				t.Errorf("public notice before the decision names %q: %s", secret, n)
+			}
+		}
+	}
+	var docketLines, replies int
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "[#ethics-docket] "):
+			docketLines++
+		case strings.HasPrefix(l, "[ephemeral] "):
+			replies++
+			if strings.Contains(l, "Not done") || strings.Contains(l, "Only ") {
+				t.Errorf("a step was refused: %s", l)
+			}
+		}
+	}
+	if docketLines != 14 || replies != 15 {
+		t.Errorf("%d docket lines and %d replies, want 14 and 15:\n%s", docketLines, replies, out.String())
+	}
+	for _, want := range []string{
+		"[ephemeral] Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST.",
+		"[console] now acting as U_COMM1 (commissioner)",
+		"[console] the time is now Wed 2026-12-09 18:00 CST",
+		"[ephemeral] Case 2026-001: final",
+		":white_check_mark: met final recommendation issued publicly (F): due Mon 2026-12-21",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("console output lacks %q", want)
+		}
+	}
+	if strings.Contains(out.String(), "Open cases") {
+		t.Error("a line after :quit ran")
+	}
+}

@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
+)
+
+// MaxBody bounds a request from Slack. Slash commands and interactions are a few KB; a
+// modal's full state stays well under this.
+const MaxBody = 256 << 10
+
+// Pinger reports whether the database can be read.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// HTTP serves Slack's HTTP endpoints: /slack/commands, /slack/interactivity and
+// /slack/events, each signature-checked, and /healthz.
+type HTTP struct {
+	App    *App
+	Secret string           // the app's signing secret
+	Now    func() time.Time // the clock signatures are checked against
+	DB     Pinger
+}
+
+// Handler returns the routes.
+func (h *HTTP) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /slack/commands", h.signed(h.commands))
+	mux.HandleFunc("POST /slack/interactivity", h.signed(h.interactivity))
+	mux.HandleFunc("POST /slack/events", h.signed(h.events))
+	mux.HandleFunc("GET /healthz", h.healthz)
+	return mux
+}
+
+// signed reads a bounded body and checks its signature before anything else happens.
+// A request that fails gets 401 or 413, and changes and posts nothing.
+func (h *HTTP) signed(next func(w http.ResponseWriter, r *http.Request, body []byte)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		if err != nil {
+			http.Error(w, "cannot read request", http.StatusBadRequest)
+			return
+		}
+		if err := Verify(r.Header, body, h.Secret, h.Now()); err != nil {
+			h.App.logger().Warn("rejected unsigned or forged request", "path", r.URL.Path, "reason", err, "remote", r.RemoteAddr)
+			http.Error(w, "invalid signature", http.StatusUnauthorized)
+			return
+		}
+		next(w, r, body)
+	}
+}
+
+func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
+	form, err := url.ParseQuery(string(body))
+	if err != nil || form.Get("command") == "" {
+		http.Error(w, "not a slash command", http.StatusBadRequest)
+		return
+	}
+	cmd := slack.SlashCommand{
+		Command: form.Get("command"), Text: form.Get("text"), UserID: form.Get("user_id"), UserName: form.Get("user_name"),
+		ChannelID: form.Get("channel_id"), TeamID: form.Get("team_id"), ResponseURL: form.Get("response_url"), TriggerID: form.Get("trigger_id"),
+	}
+	if cmd.Command != "/ethics" {
+		writeJSON(w, map[string]string{"response_type": "ephemeral", "text": "ethicsbot answers /ethics only."})
+		return
+	}
+	// Ack now, within Slack's 3 s; the work and the reply follow through response_url.
+	w.WriteHeader(http.StatusOK)
+	h.App.Go(func() { h.App.Slash(context.WithoutCancel(r.Context()), cmd) })
+}
+
+func (h *HTTP) interactivity(w http.ResponseWriter, r *http.Request, body []byte) {
+	form, err := url.ParseQuery(string(body))
+	var cb slack.InteractionCallback
+	if err == nil {
+		err = json.Unmarshal([]byte(form.Get("payload")), &cb)
+	}
+	if err != nil {
+		http.Error(w, "not an interaction payload", http.StatusBadRequest)
+		return
+	}
+	if cb.Type == slack.InteractionTypeViewSubmission {
+		// The modal waits for our answer: errors keep it open; an empty 200 closes it.
+		ctx, cancel := context.WithTimeout(r.Context(), 2500*time.Millisecond)
+		defer cancel()
+		if errs := h.App.Interaction(ctx, cb); len(errs) > 0 {
+			writeJSON(w, slack.NewErrorsViewSubmissionResponse(errs))
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	h.App.Go(func() { h.App.Interaction(context.WithoutCancel(r.Context()), cb) })
+}
+
+func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
+	ev, err := slackevents.ParseEvent(json.RawMessage(body), slackevents.OptionNoVerifyToken())
+	if err != nil {
+		http.Error(w, "not an event", http.StatusBadRequest)
+		return
+	}
+	if ev.Type == slackevents.URLVerification {
+		var ch slackevents.ChallengeResponse
+		json.Unmarshal(body, &ch)
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, ch.Challenge)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	if r.Header.Get("X-Slack-Retry-Num") != "" {
+		return // already acked once; the home tab needs no second publish
+	}
+	if home, ok := ev.InnerEvent.Data.(*slackevents.AppHomeOpenedEvent); ok && home.Tab == "home" {
+		h.App.Go(func() { h.App.PublishHome(context.WithoutCancel(r.Context()), home.User) })
+	}
+}
+
+func (h *HTTP) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := h.DB.Ping(ctx); err != nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		writeJSON(w, map[string]string{"status": "error", "database": "unreachable"})
+		return
+	}
+	writeJSON(w, map[string]string{"status": "ok", "database": "ok"})
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+// PublishHome shows the user the App Home tab: their commands, and the docket if they
+// may see it.
+func (a *App) PublishHome(ctx context.Context, user string) {
+	text := a.Service.Home(ctx, user)
+	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: []slack.Block{
+		slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, truncateRunes(text, 3000), false, false), nil, nil),
+	}}}
+	if err := retry(ctx, func() error {
+		_, err := a.API.PublishViewContext(ctx, slack.PublishViewContextRequest{UserID: user, View: view})
+		return err
+	}); err != nil {
+		a.logger().Error("views.publish failed", "err", slackError(err))
+	}
+}
+
+func truncateRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// Serve runs the HTTP server on addr until ctx ends, then lets in-flight requests and the
+// work they started finish.
+func (h *HTTP) Serve(ctx context.Context, addr string, log *slog.Logger) error {
+	srv := &http.Server{Addr: addr, Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("listening for Slack over HTTP", "addr", addr)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	err := srv.Shutdown(shut)
+	h.App.Wait()
+	return err
+}

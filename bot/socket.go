@@ -1,0 +1,109 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
+	"github.com/slack-go/slack/socketmode"
+)
+
+// fatalAuth are the errors after which reconnecting cannot help: a person must fix the
+// app's tokens or scopes.
+var fatalAuth = map[string]string{
+	"invalid_auth":     "the token is not valid",
+	"not_authed":       "no token was sent",
+	"account_inactive": "the app's account is deactivated",
+	"token_revoked":    "the token was revoked",
+	"missing_scope":    "the app lacks a scope it needs; reinstall it from manifest.yml",
+}
+
+// CheckAuth calls auth.test, and turns a fatal answer into an error that says what to do.
+func CheckAuth(ctx context.Context, api *slack.Client, which string) error {
+	_, err := api.AuthTestContext(ctx)
+	var se slack.SlackErrorResponse
+	if errors.As(err, &se) {
+		if why, ok := fatalAuth[se.Err]; ok {
+			return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
+		}
+	}
+	return err
+}
+
+// SocketHandler routes Socket Mode events to the app. Every path acks at once; the work
+// follows. It is separate from running the connection so tests can drive it with
+// DispatchEvent.
+func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHandler {
+	h := socketmode.NewSocketmodeHandler(client)
+	h.HandleSlashCommand("/ethics", func(evt *socketmode.Event, c *socketmode.Client) {
+		cmd, ok := evt.Data.(slack.SlashCommand)
+		c.Ack(*evt.Request)
+		if ok {
+			a.Go(func() { a.Slash(context.Background(), cmd) })
+		}
+	})
+	h.HandleInteraction(slack.InteractionTypeBlockActions, func(evt *socketmode.Event, c *socketmode.Client) {
+		cb, ok := evt.Data.(slack.InteractionCallback)
+		c.Ack(*evt.Request)
+		if ok {
+			a.Go(func() { a.Interaction(context.Background(), cb) })
+		}
+	})
+	h.HandleInteraction(slack.InteractionTypeViewSubmission, func(evt *socketmode.Event, c *socketmode.Client) {
+		cb, ok := evt.Data.(slack.InteractionCallback)
+		if !ok {
+			c.Ack(*evt.Request)
+			return
+		}
+		// The modal waits for the ack: errors keep it open.
+		if errs := a.Interaction(context.Background(), cb); len(errs) > 0 {
+			c.Ack(*evt.Request, slack.NewErrorsViewSubmissionResponse(errs))
+			return
+		}
+		c.Ack(*evt.Request)
+	})
+	h.HandleEvents(slackevents.AppHomeOpened, func(evt *socketmode.Event, c *socketmode.Client) {
+		c.Ack(*evt.Request)
+		api, ok := evt.Data.(slackevents.EventsAPIEvent)
+		if !ok || (evt.Request != nil && evt.Request.RetryAttempt > 0) {
+			return
+		}
+		if home, ok := api.InnerEvent.Data.(*slackevents.AppHomeOpenedEvent); ok && home.Tab == "home" {
+			a.Go(func() { a.PublishHome(context.Background(), home.User) })
+		}
+	})
+	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
+		a.logger().Info("connected to Slack over Socket Mode")
+	})
+	h.Handle(socketmode.EventTypeConnectionError, func(evt *socketmode.Event, c *socketmode.Client) {
+		a.logger().Warn("Socket Mode connection failed; reconnecting", "detail", fmt.Sprint(evt.Data))
+	})
+	h.Handle(socketmode.EventTypeDisconnect, func(evt *socketmode.Event, c *socketmode.Client) {
+		a.logger().Info("Slack asked to reconnect; reconnecting")
+	})
+	h.HandleDefault(func(evt *socketmode.Event, c *socketmode.Client) {
+		if evt.Request != nil {
+			c.Ack(*evt.Request)
+		}
+	})
+	return h
+}
+
+// RunSocketMode connects and serves until ctx ends, reconnecting after network loss and
+// disconnect messages; it stops with an error on fatal auth errors. In-flight work
+// finishes before it returns.
+func (a *App) RunSocketMode(ctx context.Context, client *socketmode.Client) error {
+	err := a.SocketHandler(client).RunEventLoopContext(ctx)
+	a.Wait()
+	if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+		return nil
+	}
+	if err != nil {
+		if why, ok := fatalAuth[err.Error()]; ok {
+			return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", err, why)
+		}
+	}
+	return err
+}
