@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -193,6 +195,10 @@ ordinance:
 		{"ErrUnknownZone", "\ntimezone: Springfield\n", "line 2: time zone \"Springfield\""},
 		{"ErrUnknownHoliday", "holidays:\n  remove: [boxing_day]\n", "line 1: cannot remove holiday \"boxing_day\""},
 		{"ErrBadClosure", "holidays:\n  closures: [2026-02-30]\n", "line 2"},
+		{"ErrBadCommissioner", "commissioners:\n  - U01ABC\n  - jane\n", "line 3: commissioner \"jane\" is not a Slack user id"},
+		{"ErrClerkAlsoCommissioner", "commissioners: [U01ABC]\nclerk: U01ABC\n", "line 2: the clerk U01ABC is also listed as a commissioner"},
+		{"ErrBadChannel", "channels:\n  docket: ethics docket\n", "line 2: channel \"ethics docket\" is not a Slack channel id"},
+		{"ErrSameChannels", "channels:\n  docket: C01\n  notices: C01\n", "line 1: the docket channel is private"},
 		{"ErrNullClosure", "holidays:\n  closures: [~]\n", "line 2: a closure has no date"},
 		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
 		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n", "line 3: period hearing_notice (D) counts in hours"},
@@ -336,4 +342,96 @@ func TestRecordCommands(t *testing.T) {
 			t.Errorf("exit %d, %q", code, out)
 		}
 	})
+}
+
+// TestManifest checks manifest.yml creates the app the code expects: /ethics, the App Home
+// tab, interactivity, Socket Mode, and exactly the scopes the code uses.
+func TestManifest(t *testing.T) {
+	b, err := os.ReadFile("manifest.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Features struct {
+			AppHome struct {
+				HomeTab bool `yaml:"home_tab_enabled"`
+			} `yaml:"app_home"`
+			BotUser struct {
+				DisplayName string `yaml:"display_name"`
+			} `yaml:"bot_user"`
+			SlashCommands []struct {
+				Command   string `yaml:"command"`
+				UsageHint string `yaml:"usage_hint"`
+			} `yaml:"slash_commands"`
+		} `yaml:"features"`
+		OAuth struct {
+			Scopes struct {
+				Bot []string `yaml:"bot"`
+			} `yaml:"scopes"`
+		} `yaml:"oauth_config"`
+		Settings struct {
+			Events struct {
+				BotEvents []string `yaml:"bot_events"`
+			} `yaml:"event_subscriptions"`
+			Interactivity struct {
+				Enabled bool `yaml:"is_enabled"`
+			} `yaml:"interactivity"`
+			SocketMode bool `yaml:"socket_mode_enabled"`
+		} `yaml:"settings"`
+	}
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		t.Fatalf("manifest.yml is not valid YAML: %v", err)
+	}
+	f, s := m.Features, m.Settings
+	if len(f.SlashCommands) != 1 || f.SlashCommands[0].Command != "/ethics" || f.SlashCommands[0].UsageHint == "" {
+		t.Errorf("slash commands %+v", f.SlashCommands)
+	}
+	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
+		t.Errorf("features %+v settings %+v", f, s)
+	}
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write" {
+		t.Errorf("bot scopes %s, want commands,chat:write", got)
+	}
+	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened" {
+		t.Errorf("bot events %s", got)
+	}
+}
+
+// TestGoRunStartsConsole is `go run .` on a fresh machine: no Slack settings and no
+// configuration file, so a demo console on its own database.
+func TestGoRunStartsConsole(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, out, errOut := runCLI(t, map[string]string{}, "/ethics help\n:quit\n")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"this is a demo", "U_COMM1", "ethicsbot-demo.db", "You are U_CLERK", "[ephemeral] */ethics* runs"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("console output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat("ethicsbot-demo.db"); err != nil {
+		t.Errorf("no demo database: %v", err)
+	}
+	if _, err := os.Stat("ethicsbot.db"); err == nil {
+		t.Error("the demo wrote to ethicsbot.db, the production default")
+	}
+}
+
+func TestSlackModesNeedConfig(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, env := range []map[string]string{
+		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"},
+		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"},
+	} {
+		code, _, errOut := runCLI(t, env, "")
+		if code != 1 || !strings.Contains(errOut, "needs ethicsbot.yml") {
+			t.Errorf("%v: exit %d, %q", env, code, errOut)
+		}
+	}
+	env := writeConfig(t, "commissioners: [U01]\n")
+	env["SLACK_BOT_TOKEN"], env["SLACK_APP_TOKEN"] = "xoxb-1", "xapp-1"
+	if code, _, errOut := runCLI(t, env, ""); code != 1 || !strings.Contains(errOut, "needs clerk, channels.docket, channels.notices") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
 }
