@@ -16,6 +16,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
+	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
 
@@ -66,12 +67,21 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc := &commands.Service{Record: db, Engine: engine, Roles: cfg.Roles, Channels: cfg.Channels, Now: now, Log: logger}
+	planner := &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
+		People: reminders.People{Clerk: cfg.Roles.Clerk, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
 
 	switch mode {
 	case "console":
 		clock := bot.NewClock(now())
 		svc.Now = clock.Now
-		c := &bot.Console{Service: svc, Clock: clock, User: demo.user}
+		sender := &bot.ConsoleSender{}
+		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Sender: sender, Log: logger}
+		c := &bot.Console{Service: svc, Clock: clock, User: demo.user, Tick: func(ctx context.Context, now time.Time) []commands.Message {
+			if _, err := sweeper.Sweep(ctx, now); err != nil {
+				logger.Error("reminder sweep failed", "err", err)
+			}
+			return sender.Drain()
+		}}
 		if isDemo {
 			fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
 		} else {
@@ -106,6 +116,12 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		return fail("%v", err)
 	}
 	app := &bot.App{Service: svc, API: api, Log: logger}
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Sender: &bot.Reminders{API: api}, Log: logger}
+	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
+	if err != nil {
+		return fail("config %s: %v", cfg.Path, err)
+	}
+	defer stopSweeps() // before the database closes: a running sweep finishes first
 	switch mode {
 	case "socket":
 		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)

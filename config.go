@@ -10,11 +10,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/robfig/cron/v3"
 	"go.yaml.in/yaml/v3"
 
 	"ethicsbot/commands"
 	"ethicsbot/docket"
+	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
 
@@ -28,6 +31,8 @@ type Config struct {
 	Database  string // the SQLite file; ETHICSBOT_DB overrides it
 	Roles     commands.Roles
 	Channels  commands.Channels
+	Reminders reminders.Policy
+	Sweep     string // cron schedule of the reminder sweep
 	Calendar  docket.CalendarConfig
 	Ordinance docket.Ordinance
 }
@@ -42,7 +47,17 @@ type fileConfig struct {
 		Docket  string `yaml:"docket"`
 		Notices string `yaml:"notices"`
 	} `yaml:"channels"`
-	Timezone string `yaml:"timezone"`
+	Timezone  string `yaml:"timezone"`
+	Reminders struct {
+		At           string `yaml:"at"`
+		DaysBefore   []int  `yaml:"days_before"`
+		MentionAfter *int   `yaml:"mention_after"`
+		NoticeLead   string `yaml:"notice_lead"`
+		MeetingLead  string `yaml:"meeting_lead"`
+		DigestAt     string `yaml:"digest_at"`
+		DigestWithin *int   `yaml:"digest_within"`
+		Sweep        string `yaml:"sweep"`
+	} `yaml:"reminders"`
 	Holidays struct {
 		Remove   []string    `yaml:"remove"`
 		Add      []string    `yaml:"add"`
@@ -62,6 +77,65 @@ type fileConfig struct {
 			Referral string `yaml:"referral"`
 		} `yaml:"sections"`
 	} `yaml:"ordinance"`
+}
+
+// parseReminders applies the reminders section to cfg.
+func parseReminders(cfg *Config, f fileConfig) error {
+	r, p := f.Reminders, &cfg.Reminders
+	for _, t := range []struct {
+		name, value string
+		dst         *time.Duration
+	}{{"at", r.At, &p.At}, {"digest_at", r.DigestAt, &p.DigestAt}} {
+		if t.value == "" {
+			continue
+		}
+		clock, err := time.Parse("15:04", t.value)
+		if err != nil {
+			return fmt.Errorf("%s %q is not a time of day such as 09:00", t.name, t.value)
+		}
+		*t.dst = time.Duration(clock.Hour())*time.Hour + time.Duration(clock.Minute())*time.Minute
+	}
+	for _, d := range []struct {
+		name, value string
+		dst         *time.Duration
+	}{{"notice_lead", r.NoticeLead, &p.NoticeLead}, {"meeting_lead", r.MeetingLead, &p.MeetingLead}} {
+		if d.value == "" {
+			continue
+		}
+		v, err := time.ParseDuration(d.value)
+		if err != nil || v <= 0 || v > 14*24*time.Hour {
+			return fmt.Errorf("%s %q is not a duration such as 24h or 90m, up to 14 days", d.name, d.value)
+		}
+		*d.dst = v
+	}
+	if r.DaysBefore != nil {
+		for _, n := range r.DaysBefore {
+			if n < 1 || n > 30 {
+				return fmt.Errorf("days_before %d is not a number of business days from 1 to 30", n)
+			}
+		}
+		p.DaysBefore = r.DaysBefore
+	}
+	for _, n := range []struct {
+		name string
+		v    *int
+		dst  *int
+	}{{"mention_after", r.MentionAfter, &p.MentionAfter}, {"digest_within", r.DigestWithin, &p.DigestWithin}} {
+		if n.v == nil {
+			continue
+		}
+		if *n.v < 0 || *n.v > 60 {
+			return fmt.Errorf("%s %d is not a number of business days from 0 to 60", n.name, *n.v)
+		}
+		*n.dst = *n.v
+	}
+	if r.Sweep != "" {
+		if _, err := cron.ParseStandard(r.Sweep); err != nil {
+			return fmt.Errorf("sweep %q is not a cron schedule such as \"@every 1m\" or \"*/5 * * * *\": %v", r.Sweep, err)
+		}
+		cfg.Sweep = r.Sweep
+	}
+	return nil
 }
 
 // yamlDate is a date written YYYY-MM-DD; an impossible one is refused with its line.
@@ -115,7 +189,7 @@ func (c Config) withEnv(getenv func(string) string) Config {
 }
 
 func defaultConfig() Config {
-	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance()}
+	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m"}
 }
 
 // parseConfig reads and checks a configuration file's contents. The strict decode catches
@@ -158,6 +232,9 @@ func parseConfig(b []byte) (Config, error) {
 	}
 	if f.Channels.Docket != "" && f.Channels.Docket == f.Channels.Notices {
 		return Config{}, at("channels")(errors.New("the docket channel is private and the notices channel public: they must be two different channels"))
+	}
+	if err := parseReminders(&cfg, f); err != nil {
+		return Config{}, at("reminders")(err)
 	}
 	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerk: f.Clerk, Attorney: f.Attorney}
 	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}

@@ -389,8 +389,8 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write" {
-		t.Errorf("bot scopes %s, want commands,chat:write", got)
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history" {
+		t.Errorf("bot scopes %s", got)
 	}
 	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened" {
 		t.Errorf("bot events %s", got)

@@ -13,6 +13,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/reminders"
 )
 
 // Clock is a simulated clock for the console: it starts at the real time and moves only
@@ -182,4 +183,32 @@ func modalText(m *slack.ModalViewRequest) string {
 	}
 	return fmt.Sprintf("In Slack this opens the form %q with fields %s. In the console, type the one-line form: see /ethics help %s.",
 		m.Title.Text, strings.Join(fields, ", "), strings.TrimPrefix(m.CallbackID, commands.ModalPrefix))
+}
+
+// ConsoleSender collects reminders for the console to print.
+type ConsoleSender struct {
+	mu  sync.Mutex
+	out []commands.Message
+}
+
+// Send records the reminder; the console prints it after the clock moves.
+func (c *ConsoleSender) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.out = append(c.out, commands.Message{Channel: d.Channel, User: d.User, Text: text})
+	return d.String(), strconv.Itoa(len(c.out)), nil
+}
+
+// Find never finds: the console's messages do not outlive it.
+func (c *ConsoleSender) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
+	return "", "", false, nil
+}
+
+// Drain returns and forgets what was sent.
+func (c *ConsoleSender) Drain() []commands.Message {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.out
+	c.out = nil
+	return out
 }

@@ -80,6 +80,7 @@ type Deadline struct {
 	Due    Date      // for deadlines that fall on a date
 	DueAt  time.Time // for the 48-hour notices, an instant
 	Status Status
+	Done   bool    // its step has happened, on time or late: nothing more to remind
 	Period *Period // the row of the ordinance's table it comes from
 
 	// The trail of the count, rendered by Basis.
@@ -155,12 +156,12 @@ func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
 		today = c.DateOf(now)
 	}
 	add := func(d Deadline, done Date) {
-		d.Status = dateStatus(d.Due, done, today)
+		d.Status, d.Done = dateStatus(d.Due, done, today), !done.IsZero()
 		s.Deadlines = append(s.Deadlines, d)
 	}
 	addNotice := func(id DeadlineID, what string, m Meeting) {
 		d := e.before(id, what, m.Start)
-		d.Status = instantStatus(d.DueAt, m.NoticePosted, now)
+		d.Status, d.Done = instantStatus(d.DueAt, m.NoticePosted, now), !m.NoticePosted.IsZero()
 		s.Deadlines = append(s.Deadlines, d)
 	}
 
@@ -181,7 +182,7 @@ func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
 		rulingDone = c.DateOf(f.Sufficiency.Start)
 	}
 	if f.Ruling != "" && rulingDone.IsZero() {
-		ruling.Status = Met // ruled, on a date not given
+		ruling.Status, ruling.Done = Met, true // ruled, on a date not given
 		s.Deadlines = append(s.Deadlines, ruling)
 	} else {
 		add(ruling, rulingDone)

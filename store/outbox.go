@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// ReminderKey names one reminder: a step (e.g. "due-2", "overdue-2026-12-10") of one
-// deadline of one case. Case is "" for a message about no one case, such as the digest.
+// ReminderKey names one reminder: a step of a series (a deadline, a meeting, the digest)
+// of one case, at one destination. Case is "" for a message about no one case.
 type ReminderKey struct {
 	Case       string
 	DeadlineID string
@@ -27,40 +27,38 @@ type OutboxRow struct {
 	LastError string
 }
 
-// Claim takes the reminder for sending. It returns the row and true if the caller now
-// holds it; false if it was already sent. A row claimed earlier but never marked sent (a
-// crash between claim and send) is claimed again, with its earlier claim time kept in
-// the returned row's Claimed so the sender can look for a message it may already have
-// posted.
-func (s *Store) Claim(ctx context.Context, k ReminderKey, due, now time.Time) (OutboxRow, bool, error) {
-	var row OutboxRow
-	var held bool
-	err := s.write(ctx, func(tx *sql.Tx) error {
+// Claim takes a reminder for sending. held is true if the caller now holds it, false if it
+// was already sent. A reminder claimed earlier but never marked sent (a crash between claim
+// and send) is claimed again, and prior is that earlier claim's time, so the sender can
+// look for a message it may already have posted.
+func (s *Store) Claim(ctx context.Context, caseNumber, series, step string, due, now time.Time) (prior time.Time, held bool, err error) {
+	k := ReminderKey{caseNumber, series, step}
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (case_number, deadline_id, step, due) VALUES (?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`, k.Case, k.DeadlineID, k.Step, stamp(due)); err != nil {
 			return err
 		}
-		var err error
-		if row, err = readOutbox(ctx, tx, k); err != nil {
+		row, err := readOutbox(ctx, tx, k)
+		if err != nil {
 			return err
 		}
 		if !row.Sent.IsZero() {
 			return nil
 		}
-		held = true
+		prior, held = row.Claimed, true
 		_, err = tx.ExecContext(ctx, `UPDATE outbox SET claimed = ?, attempts = attempts + 1
 			WHERE case_number = ? AND deadline_id = ? AND step = ?`, stamp(now), k.Case, k.DeadlineID, k.Step)
 		return err
 	})
-	return row, held, err
+	return prior, held, err
 }
 
 // MarkSent records that Slack accepted the reminder, with its channel and message ts.
 // After this the reminder is never claimed again.
-func (s *Store) MarkSent(ctx context.Context, k ReminderKey, channel, ts string, now time.Time) error {
+func (s *Store) MarkSent(ctx context.Context, caseNumber, series, step, channel, ts string, now time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ?, last_error = ''
-			WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`, stamp(now), channel, ts, k.Case, k.DeadlineID, k.Step)
+			WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`, stamp(now), channel, ts, caseNumber, series, step)
 		if err != nil {
 			return err
 		}
@@ -72,10 +70,48 @@ func (s *Store) MarkSent(ctx context.Context, k ReminderKey, channel, ts string,
 }
 
 // MarkFailed records why a delivery attempt failed; the reminder stays unsent.
-func (s *Store) MarkFailed(ctx context.Context, k ReminderKey, reason string) error {
+func (s *Store) MarkFailed(ctx context.Context, caseNumber, series, step, reason string) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE outbox SET last_error = ? WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`,
-			reason, k.Case, k.DeadlineID, k.Step)
+			reason, caseNumber, series, step)
+		return err
+	})
+}
+
+// SentSince returns the keys, joined by "|", of the reminders due since since that have
+// been sent: a sweep skips them without a write.
+func (s *Store) SentSince(ctx context.Context, since time.Time) (map[string]bool, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT case_number, deadline_id, step FROM outbox WHERE sent != '' AND due >= ?`, stamp(since))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[string]bool)
+	for rows.Next() {
+		var c, d, st string
+		if err := rows.Scan(&c, &d, &st); err != nil {
+			return nil, err
+		}
+		out[c+"|"+d+"|"+st] = true
+	}
+	return out, rows.Err()
+}
+
+// LastSweep returns when the reminder sweep last finished; zero if never.
+func (s *Store) LastSweep(ctx context.Context) (time.Time, error) {
+	var v string
+	err := s.r.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'last_sweep'`).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, nil
+	}
+	return unstamp(v), err
+}
+
+// SetLastSweep records when the reminder sweep finished.
+func (s *Store) SetLastSweep(ctx context.Context, at time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('last_sweep', ?)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, stamp(at))
 		return err
 	})
 }

@@ -137,7 +137,7 @@ func TestMigrationsFromEachVersion(t *testing.T) {
 			if c.Number != "2026-001" {
 				t.Errorf("number %s", c.Number)
 			}
-			if _, _, err := s.Claim(ctx, store.ReminderKey{Case: c.Number, DeadlineID: "respondent_notice", Step: "due"}, T(t, "2026-12-09T09:00:00-06:00"), T(t, "2026-12-09T09:00:00-06:00")); err != nil {
+			if _, _, err := s.Claim(ctx, c.Number, "respondent_notice", "due", T(t, "2026-12-09T09:00:00-06:00"), T(t, "2026-12-09T09:00:00-06:00")); err != nil {
 				t.Errorf("the outbox is missing after migrating: %v", err)
 			}
 		})
@@ -486,27 +486,47 @@ func TestExport(t *testing.T) {
 
 func TestOutboxExactlyOnce(t *testing.T) {
 	s := MustOpen(t)
-	k := store.ReminderKey{Case: "2026-001", DeadlineID: "respondent_notice", Step: "due"}
+	k := []string{"2026-001", "respondent_notice", "due:2026-12-09@#C_DOCKET"}
 	due := T(t, "2026-12-09T09:00:00-06:00")
-	row, held, err := s.Claim(ctx, k, due, due)
-	if err != nil || !held || row.Attempts != 0 {
-		t.Fatalf("first claim: %+v %v %v", row, held, err)
+	prior, held, err := s.Claim(ctx, k[0], k[1], k[2], due, due)
+	if err != nil || !held || !prior.IsZero() {
+		t.Fatalf("first claim: %v %v %v", prior, held, err)
 	}
 	// A crash before MarkSent: the next claim holds it again and sees the earlier claim.
-	row, held, err = s.Claim(ctx, k, due, due.Add(time.Minute))
-	if err != nil || !held || !row.Claimed.Equal(due) || row.Attempts != 1 {
-		t.Fatalf("reclaim: %+v %v %v", row, held, err)
+	prior, held, err = s.Claim(ctx, k[0], k[1], k[2], due, due.Add(time.Minute))
+	if err != nil || !held || !prior.Equal(due) {
+		t.Fatalf("reclaim: %v %v %v", prior, held, err)
 	}
-	if err := s.MarkSent(ctx, k, "C_DOCKET", "1733400000.000100", due.Add(2*time.Minute)); err != nil {
+	if err := s.MarkFailed(ctx, k[0], k[1], k[2], "slack: 500"); err != nil {
 		t.Fatal(err)
 	}
-	if _, held, _ := s.Claim(ctx, k, due, due.Add(3*time.Minute)); held {
+	if unsent, _ := s.Unsent(ctx); len(unsent) != 1 || unsent[0].LastError != "slack: 500" || unsent[0].Attempts != 2 {
+		t.Errorf("unsent %+v", unsent)
+	}
+	if err := s.MarkSent(ctx, k[0], k[1], k[2], "C_DOCKET", "1733400000.000100", due.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, held, _ := s.Claim(ctx, k[0], k[1], k[2], due, due.Add(3*time.Minute)); held {
 		t.Error("a sent reminder was claimed again")
 	}
-	if err := s.MarkSent(ctx, k, "C_DOCKET", "x", due); err == nil {
+	if err := s.MarkSent(ctx, k[0], k[1], k[2], "C_DOCKET", "x", due); err == nil {
 		t.Error("marked sent twice")
 	}
 	if unsent, _ := s.Unsent(ctx); len(unsent) != 0 {
 		t.Errorf("unsent %+v", unsent)
+	}
+	sent, err := s.SentSince(ctx, due.Add(-time.Hour))
+	if err != nil || !sent["2026-001|respondent_notice|due:2026-12-09@#C_DOCKET"] {
+		t.Errorf("SentSince %v %v", sent, err)
+	}
+	if sent, _ := s.SentSince(ctx, due.Add(time.Hour)); len(sent) != 0 {
+		t.Errorf("SentSince after due: %v", sent)
+	}
+	if last, _ := s.LastSweep(ctx); !last.IsZero() {
+		t.Errorf("last sweep %v before any", last)
+	}
+	s.SetLastSweep(ctx, due)
+	if last, _ := s.LastSweep(ctx); !last.Equal(due) {
+		t.Errorf("last sweep %v", last)
 	}
 }

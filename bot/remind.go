@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/reminders"
+)
+
+// reminderEvent tags each reminder's message metadata with its outbox key, so that after a
+// crash between sending and recording, the sweep can find whether it went out.
+const reminderEvent = "ethicsbot_reminder"
+
+// Reminders says reminders in Slack.
+type Reminders struct {
+	API *slack.Client
+}
+
+// Send posts text to d with its key in the message metadata.
+func (r *Reminders) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+	to := d.Channel
+	if to == "" {
+		to = d.User // a user id posts to the app's direct messages with that user
+	}
+	var ch, ts string
+	err := retry(ctx, func() error {
+		var err error
+		ch, ts, err = r.API.PostMessageContext(ctx, to, slack.MsgOptionText(text, false),
+			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: reminderEvent, EventPayload: map[string]any{"key": key}}))
+		return err
+	})
+	return ch, ts, err
+}
+
+// Find looks through d's history since since for a message tagged key.
+func (r *Reminders) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
+	ch := d.Channel
+	if ch == "" {
+		c, _, _, err := r.API.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{d.User}, ReturnIM: true})
+		if err != nil {
+			return "", "", false, fmt.Errorf("opening the direct messages with %s: %w", d.User, err)
+		}
+		ch = c.ID
+	}
+	params := &slack.GetConversationHistoryParameters{ChannelID: ch, Oldest: strconv.FormatInt(since.Unix(), 10), Limit: 200, IncludeAllMetadata: true}
+	for {
+		h, err := r.API.GetConversationHistoryContext(ctx, params)
+		if err != nil {
+			return "", "", false, err
+		}
+		for _, m := range h.Messages {
+			if m.Metadata.EventType == reminderEvent && m.Metadata.EventPayload["key"] == key {
+				return ch, m.Timestamp, true, nil
+			}
+		}
+		if !h.HasMore || h.ResponseMetaData.NextCursor == "" {
+			return ch, "", false, nil
+		}
+		params.Cursor = h.ResponseMetaData.NextCursor
+	}
+}

@@ -1,0 +1,398 @@
+package reminders_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/reminders"
+	"ethicsbot/store"
+)
+
+var ctx = context.Background()
+
+func chicago(t testing.TB) *time.Location {
+	loc, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+// at is a Chicago wall-clock time.
+func at(t testing.TB, s string) time.Time {
+	tm, err := time.ParseInLocation("2006-01-02 15:04", s, chicago(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tm
+}
+
+// said is one reminder as the recording sender saw it.
+type said struct {
+	When time.Time
+	To   string
+	Key  string
+	Text string
+}
+
+func (s said) String() string {
+	return s.When.Format("Mon 01-02 15:04 MST") + " " + s.To + " " + s.Key
+}
+
+// recorder is a Sender that records what it says, at the simulated time, and can fail.
+type recorder struct {
+	mu    sync.Mutex
+	now   func() time.Time
+	said  []said
+	fail  func(now time.Time) error
+	calls int
+}
+
+func (r *recorder) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls++
+	if r.fail != nil {
+		if err := r.fail(r.now()); err != nil {
+			return "", "", err
+		}
+	}
+	r.said = append(r.said, said{r.now(), d.String(), key, text})
+	return d.String(), fmt.Sprint(len(r.said)), nil
+}
+
+func (r *recorder) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, s := range r.said {
+		if s.Key == key {
+			return d.String(), fmt.Sprint(i + 1), true, nil
+		}
+	}
+	return "", "", false, nil
+}
+
+// world is a store, an engine and a sweeper on a simulated clock.
+type world struct {
+	t     *testing.T
+	db    *store.Store
+	e     *docket.Engine
+	now   time.Time
+	rec   *recorder
+	sweep *reminders.Sweeper
+	path  string
+}
+
+var people = reminders.People{Clerk: "U_CLERK", Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	cal, err := docket.NewCalendar(docket.CalendarConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{t: t, e: &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}, path: filepath.Join(t.TempDir(), "ethicsbot.db")}
+	w.open()
+	w.rec = &recorder{now: func() time.Time { return w.now }}
+	w.restart()
+	return w
+}
+
+func (w *world) open() {
+	db, err := store.Open(w.path, w.e)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.t.Cleanup(func() { db.Close() })
+	w.db = db
+}
+
+// restart replaces the sweeper with a new one, as a restarted process would have.
+func (w *world) restart() {
+	w.sweep = &reminders.Sweeper{
+		Planner: &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people},
+		Cases:   w.db, Outbox: w.db, Sender: w.rec, DownAfter: time.Hour,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+}
+
+func (w *world) file(received time.Time, elections ...docket.Date) string {
+	w.t.Helper()
+	res, err := w.db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
+		Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections}, received)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return res.Case.Number
+}
+
+func (w *world) apply(number string, when time.Time, a docket.Action) {
+	w.t.Helper()
+	if _, err := w.db.Apply(ctx, number, "U_CLERK", "", when, a); err != nil {
+		w.t.Fatalf("%s at %v: %v", a.Kind(), when, err)
+	}
+}
+
+// run sweeps every step from from to to, doing each action when its time comes.
+func (w *world) run(from, to time.Time, every time.Duration, actions map[time.Time]func()) {
+	w.t.Helper()
+	for now := from; !now.After(to); now = now.Add(every) {
+		w.now = now
+		for when, a := range actions {
+			if when.Equal(now) {
+				a()
+			}
+		}
+		if _, err := w.sweep.Sweep(ctx, now); err != nil && w.rec.fail == nil {
+			w.t.Fatalf("sweep at %v: %v", now, err)
+		}
+	}
+}
+
+func (w *world) list() []string {
+	var out []string
+	for _, s := range w.rec.said {
+		out = append(out, s.String())
+	}
+	return out
+}
+
+func diff(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("reminders:\n%s\n\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestCompleteCase runs a case from filing to dismissal over a simulated week, sweeping
+// every 15 minutes, and checks every reminder: when, to whom, and which.
+func TestCompleteCase(t *testing.T) {
+	w := newWorld(t)
+	var n string
+	w.run(at(t, "2026-12-04 10:00"), at(t, "2026-12-11 12:00"), 15*time.Minute, map[time.Time]func(){
+		at(t, "2026-12-04 10:00"): func() {
+			n = w.file(at(t, "2026-12-04 10:00"))
+			w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
+			w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+		},
+		at(t, "2026-12-07 10:00"): func() {
+			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
+			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"})
+		},
+		at(t, "2026-12-10 17:30"): func() { w.apply(n, at(t, "2026-12-10 17:30"), docket.Rule{Ruling: docket.Insufficient}) },
+	})
+	diff(t, w.list(), []string{
+		"Fri 12-04 10:00 CST @U_CLERK |digest|daily:2026-12-04@@U_CLERK",
+		"Mon 12-07 08:00 CST @U_CLERK |digest|daily:2026-12-07@@U_CLERK",
+		"Mon 12-07 09:00 CST @U_CLERK 2026-001|respondent_notice|before-2:2026-12-09@@U_CLERK",
+		"Mon 12-07 09:00 CST #C_DOCKET 2026-001|respondent_notice|before-2:2026-12-09@#C_DOCKET",
+		"Mon 12-07 09:00 CST @U_CLERK 2026-001|complainant_confirmation|before-2:2026-12-09@@U_CLERK",
+		"Mon 12-07 09:00 CST #C_DOCKET 2026-001|complainant_confirmation|before-2:2026-12-09@#C_DOCKET",
+		"Tue 12-08 08:00 CST @U_CLERK |digest|daily:2026-12-08@@U_CLERK",
+		"Wed 12-09 08:00 CST @U_CLERK |digest|daily:2026-12-09@@U_CLERK",
+		"Wed 12-09 09:00 CST @U_COMM1 2026-001|meeting:sufficiency|day-before:1796943600@@U_COMM1",
+		"Wed 12-09 09:00 CST @U_COMM2 2026-001|meeting:sufficiency|day-before:1796943600@@U_COMM2",
+		"Thu 12-10 08:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
+		"Thu 12-10 15:00 CST @U_COMM1 2026-001|meeting:sufficiency|lead:1796943600@@U_COMM1",
+		"Thu 12-10 15:00 CST @U_COMM2 2026-001|meeting:sufficiency|lead:1796943600@@U_COMM2",
+	})
+	want := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent <article no.>`."
+	if len(w.rec.said) < 9 {
+		return
+	}
+	if got := w.rec.said[2].Text; got != want {
+		t.Errorf("message:\n%s\nwant:\n%s", got, want)
+	}
+	if got := w.rec.said[8].Text; got != "2026-001: the sufficiency meeting is Thu 10 Dec at 17:00 CST at City Hall, open to the public." {
+		t.Errorf("meeting reminder %q", got)
+	}
+}
+
+// TestRestartCausesNoDuplicates: a new process in the middle says nothing twice.
+func TestRestartCausesNoDuplicates(t *testing.T) {
+	w := newWorld(t)
+	n := w.file(at(t, "2026-12-04 10:00"))
+	w.run(at(t, "2026-12-07 08:30"), at(t, "2026-12-07 12:00"), 15*time.Minute, nil)
+	first := len(w.rec.said)
+	w.db.Close()
+	w.open()
+	w.restart()
+	w.run(at(t, "2026-12-07 12:00"), at(t, "2026-12-08 10:00"), 15*time.Minute, nil)
+	seen := map[string]bool{}
+	for _, s := range w.rec.said {
+		if seen[s.Key] {
+			t.Errorf("said twice: %s", s)
+		}
+		seen[s.Key] = true
+	}
+	if first == 0 || len(w.rec.said) <= first || !seen[n+"|respondent_notice|before-1:2026-12-09@@U_CLERK"] {
+		t.Errorf("reminders %v", w.list())
+	}
+}
+
+// TestCrashBetweenSendAndMark: a message that went out before a crash is found, not resent.
+func TestCrashBetweenSendAndMark(t *testing.T) {
+	w := newWorld(t)
+	n := w.file(at(t, "2026-12-04 10:00"))
+	key := n + "|respondent_notice|before-2:2026-12-09@@U_CLERK"
+	// The crashed process claimed it and Slack took it, but it was never marked sent.
+	if _, _, err := w.db.Claim(ctx, n, "respondent_notice", "before-2:2026-12-09@@U_CLERK", at(t, "2026-12-07 09:00"), at(t, "2026-12-07 09:00")); err != nil {
+		t.Fatal(err)
+	}
+	w.rec.said = append(w.rec.said, said{at(t, "2026-12-07 09:00"), "@U_CLERK", key, "sent before the crash"})
+	w.run(at(t, "2026-12-07 09:15"), at(t, "2026-12-07 09:15"), time.Minute, nil)
+	count := 0
+	for _, s := range w.rec.said {
+		if s.Key == key {
+			count++
+		}
+	}
+	if count != 1 {
+		t.Errorf("said %d times: %v", count, w.list())
+	}
+}
+
+// TestOutageCatchUp: three days down across two due dates give one consolidated message
+// per deadline, at its latest step, saying ethicsbot was down.
+func TestOutageCatchUp(t *testing.T) {
+	w := newWorld(t)
+	n := w.file(at(t, "2026-12-04 10:00"))
+	w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-14 17:00"), Place: "City Hall"})
+	w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+	w.run(at(t, "2026-12-04 10:15"), at(t, "2026-12-04 10:15"), time.Minute, nil)
+	w.rec.said = nil
+	// Down from Friday 10:15 to Thursday 10:00: the (B) notices fell due Wednesday.
+	w.run(at(t, "2026-12-10 10:00"), at(t, "2026-12-10 10:00"), time.Minute, nil)
+	diff(t, w.list(), []string{
+		"Thu 12-10 10:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
+		"Thu 12-10 10:00 CST @U_CLERK 2026-001|respondent_notice|overdue:2026-12-10@@U_CLERK",
+		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|respondent_notice|overdue:2026-12-10@#C_DOCKET",
+		"Thu 12-10 10:00 CST @U_CLERK 2026-001|complainant_confirmation|overdue:2026-12-10@@U_CLERK",
+		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|complainant_confirmation|overdue:2026-12-10@#C_DOCKET",
+	})
+	for _, s := range w.rec.said {
+		if !strings.Contains(s.Text, "ethicsbot was not running from Fri 4 Dec 10:15 CST") && !strings.HasPrefix(s.Key, "|digest") {
+			t.Errorf("no downtime note: %s", s.Text)
+		}
+	}
+	if !strings.Contains(w.rec.said[1].Text, "1 day overdue") {
+		t.Errorf("text %q", w.rec.said[1].Text)
+	}
+}
+
+// TestSlackOutage: Slack answers 429 and 500 for ten simulated minutes around a due
+// time, then recovers; each reminder is delivered exactly once.
+func TestSlackOutage(t *testing.T) {
+	w := newWorld(t)
+	w.file(at(t, "2026-12-04 10:00"))
+	w.rec.fail = func(now time.Time) error {
+		if now.Before(at(t, "2026-12-07 09:10")) && !now.Before(at(t, "2026-12-07 08:55")) {
+			if now.Minute()%2 == 0 {
+				return errors.New("slack rate limit exceeded, retry after 2s")
+			}
+			return errors.New("slack server error: 500 Internal Server Error")
+		}
+		return nil
+	}
+	w.run(at(t, "2026-12-07 08:55"), at(t, "2026-12-07 09:30"), time.Minute, nil)
+	seen := map[string]int{}
+	for _, s := range w.rec.said {
+		seen[s.Key]++
+		if s.When.Before(at(t, "2026-12-07 09:10")) {
+			t.Errorf("delivered during the outage: %s", s)
+		}
+	}
+	for k, n := range seen {
+		if n != 1 {
+			t.Errorf("%s delivered %d times", k, n)
+		}
+	}
+	if len(seen) != 5 || w.rec.calls <= 5 {
+		t.Errorf("delivered %v after %d attempts", w.list(), w.rec.calls)
+	}
+}
+
+// TestDelayedDeliveryIsReported: a reminder that could not be delivered for over an hour
+// is reported in the docket channel once it is.
+func TestDelayedDeliveryIsReported(t *testing.T) {
+	w := newWorld(t)
+	w.file(at(t, "2026-12-04 10:00"))
+	w.rec.fail = func(now time.Time) error {
+		if now.Before(at(t, "2026-12-07 10:30")) {
+			return errors.New("slack server error: 503")
+		}
+		return nil
+	}
+	w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 10:30"), 5*time.Minute, nil)
+	reports := 0
+	for _, s := range w.rec.said {
+		if strings.HasPrefix(s.Text, "Delivery delayed") {
+			reports++
+			if s.To != "#C_DOCKET" {
+				t.Errorf("report to %s", s.To)
+			}
+		}
+	}
+	if reports != 5 {
+		t.Errorf("%d delay reports, want one per delayed reminder (the digest and 4 others): %v", reports, w.list())
+	}
+}
+
+// TestDaylightSaving: reminders at 09:00 local fire once each across spring-forward and
+// fall-back days.
+func TestDaylightSaving(t *testing.T) {
+	for _, tc := range []struct {
+		name, received, from, to string
+		days                     []string
+	}{
+		{"SpringForward", "2027-03-09 10:00", "2027-03-12 00:00", "2027-03-16 12:00", []string{"2027-03-13", "2027-03-14", "2027-03-15", "2027-03-16"}},
+		{"FallBack", "2026-10-27 10:00", "2026-10-30 00:00", "2026-11-03 12:00", []string{"2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			n := w.file(at(t, tc.received))
+			w.run(at(t, tc.from), at(t, tc.to), 10*time.Minute, nil)
+			var got []string
+			for _, s := range w.rec.said {
+				if s.To == "@U_CLERK" && strings.HasPrefix(s.Key, n+"|respondent_notice|overdue:") {
+					got = append(got, s.When.In(chicago(t)).Format("2006-01-02 15:04"))
+				}
+			}
+			var want []string
+			for _, d := range tc.days {
+				want = append(want, d+" 09:00")
+			}
+			sort.Strings(got)
+			diff(t, got, want)
+		})
+	}
+}
+
+// TestExpedited: an expedited case is marked in every message, with a daily reminder.
+func TestExpedited(t *testing.T) {
+	w := newWorld(t)
+	n := w.file(at(t, "2026-12-04 10:00"), docket.NewDate(2027, time.January, 20))
+	w.run(at(t, "2026-12-04 10:15"), at(t, "2026-12-08 10:00"), 30*time.Minute, nil)
+	days := map[string]bool{}
+	for _, s := range w.rec.said {
+		if s.Key[0:4] == "2026" && !strings.Contains(s.Text, n+" EXPEDITED (G): ") {
+			t.Errorf("not marked EXPEDITED: %s", s.Text)
+		}
+		if strings.Contains(s.Key, "|expedited|") && s.To == "@U_CLERK" {
+			days[s.When.Format("01-02")] = true
+		}
+	}
+	if len(days) != 5 {
+		t.Errorf("daily expedited reminders on %v, want every day from Fri 4 to Tue 8 Dec", days)
+	}
+}

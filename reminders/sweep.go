@@ -1,0 +1,241 @@
+package reminders
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/robfig/cron/v3"
+
+	"ethicsbot/docket"
+)
+
+// Cases gives the sweep the open cases; store.Store is one.
+type Cases interface {
+	OpenCases(ctx context.Context) ([]*docket.Case, error)
+}
+
+// Outbox makes each reminder exactly-once; store.Store is one. A reminder is claimed
+// before it is sent and marked sent after Slack accepts it.
+type Outbox interface {
+	Claim(ctx context.Context, caseNumber, series, step string, due, now time.Time) (prior time.Time, held bool, err error)
+	MarkSent(ctx context.Context, caseNumber, series, step, channel, ts string, now time.Time) error
+	MarkFailed(ctx context.Context, caseNumber, series, step, reason string) error
+	SentSince(ctx context.Context, since time.Time) (map[string]bool, error)
+	LastSweep(ctx context.Context) (time.Time, error)
+	SetLastSweep(ctx context.Context, at time.Time) error
+}
+
+// Sender says a reminder; bot's Slack sender and the console are two.
+type Sender interface {
+	// Send posts text to d, tagged with key so it can be found again, and returns the
+	// channel and the message's ts.
+	Send(ctx context.Context, d Dest, text, key string) (channel, ts string, err error)
+	// Find looks for a message tagged key posted to d since since: after a crash between
+	// a claim and its mark, it tells whether the message went out.
+	Find(ctx context.Context, d Dest, key string, since time.Time) (channel, ts string, found bool, err error)
+}
+
+// Sweeper says every reminder that is due, once.
+type Sweeper struct {
+	Planner *Planner
+	Cases   Cases
+	Outbox  Outbox
+	Sender  Sender
+	Log     *slog.Logger
+
+	// ReportAfter is how long a reminder may fail before, once delivered, its delay is
+	// reported in the docket channel (an hour).
+	ReportAfter time.Duration
+	// DownAfter is the gap between sweeps taken to mean ethicsbot was not running, so a
+	// reminder that fell due in it says so (10 minutes; sweeps run every minute).
+	DownAfter time.Duration
+
+	mu        sync.Mutex           // one sweep at a time, whoever calls
+	sent      map[string]bool      // keys known to be sent
+	failing   map[string]time.Time // keys failing, since when
+	lastSweep time.Time
+	loaded    bool
+}
+
+// Stats is what one sweep did.
+type Stats struct {
+	Cases, Planned, Sent, Failed int
+}
+
+// Sweep says what is due at now. It is safe to call from cron and from the console.
+func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var st Stats
+	if !s.loaded {
+		// Reminders fall due at most a day or so before they are planned; a week covers it.
+		sent, err := s.Outbox.SentSince(ctx, now.AddDate(0, 0, -7))
+		if err != nil {
+			return st, err
+		}
+		last, err := s.Outbox.LastSweep(ctx)
+		if err != nil {
+			return st, err
+		}
+		s.sent, s.failing, s.lastSweep, s.loaded = sent, make(map[string]time.Time), last, true
+	}
+	cases, err := s.Cases.OpenCases(ctx)
+	if err != nil {
+		return st, err
+	}
+	st.Cases = len(cases)
+	var due []Reminder
+	for _, c := range cases {
+		due = append(due, s.Planner.Plan(c, now)...)
+	}
+	if d, ok := s.Planner.Digest(cases, now); ok {
+		due = append(due, d)
+	}
+	sort.SliceStable(due, func(i, j int) bool { return due[i].At.Before(due[j].At) })
+	st.Planned = len(due)
+	for _, r := range due {
+		c, series, step := r.Key()
+		key := c + "|" + series + "|" + step
+		if s.sent[key] {
+			continue
+		}
+		if err := s.say(ctx, r, key, now); err != nil {
+			st.Failed++
+			s.logger().Warn("reminder not delivered; it will be retried", "case", r.Case, "series", r.Series, "to", r.To.String(), "err", err)
+			continue
+		}
+		st.Sent++
+	}
+	if err := s.Outbox.SetLastSweep(ctx, now); err != nil {
+		return st, err
+	}
+	s.lastSweep = now
+	return st, nil
+}
+
+// say delivers one reminder exactly once.
+func (s *Sweeper) say(ctx context.Context, r Reminder, key string, now time.Time) error {
+	c, series, step := r.Key()
+	prior, held, err := s.Outbox.Claim(ctx, c, series, step, r.At, now)
+	if err != nil {
+		return err
+	}
+	if !held {
+		s.sent[key] = true
+		return nil
+	}
+	if !prior.IsZero() {
+		// Claimed before but not marked: the message may have gone out before a crash.
+		ch, ts, found, err := s.Sender.Find(ctx, r.To, key, prior.Add(-time.Minute))
+		if err != nil {
+			return err
+		}
+		if found {
+			s.sent[key] = true
+			return s.Outbox.MarkSent(ctx, c, series, step, ch, ts, now)
+		}
+	}
+	text := r.Text
+	if late := s.downtimeNote(r, now); late != "" {
+		text += " " + late
+	}
+	ch, ts, err := s.Sender.Send(ctx, r.To, text, key)
+	if err != nil {
+		if _, ok := s.failing[key]; !ok {
+			s.failing[key] = now
+		}
+		if merr := s.Outbox.MarkFailed(ctx, c, series, step, err.Error()); merr != nil {
+			return merr
+		}
+		return err
+	}
+	s.sent[key] = true
+	if err := s.Outbox.MarkSent(ctx, c, series, step, ch, ts, now); err != nil {
+		return err
+	}
+	if since, ok := s.failing[key]; ok {
+		delete(s.failing, key)
+		if now.Sub(since) >= s.reportAfter() && s.Planner.People.Docket != "" {
+			note := fmt.Sprintf("Delivery delayed: the reminder to %s about %s (%s) could not be delivered from %s until %s because Slack was failing.",
+				r.To, caseOrDocket(r.Case), r.Series, since.In(s.Planner.Engine.Cal.Location()).Format("Mon 2 Jan 15:04 MST"), now.In(s.Planner.Engine.Cal.Location()).Format("15:04 MST"))
+			if _, _, err := s.Sender.Send(ctx, Dest{Channel: s.Planner.People.Docket}, note, key+"|delayed"); err != nil {
+				s.logger().Warn("could not report a delayed reminder", "err", err)
+			}
+		}
+	}
+	return nil
+}
+
+// downtimeNote says a reminder is late because ethicsbot was not running when it fell
+// due: it fell due after the previous sweep, and that sweep was long enough ago.
+func (s *Sweeper) downtimeNote(r Reminder, now time.Time) string {
+	down := s.DownAfter
+	if down == 0 {
+		down = 10 * time.Minute
+	}
+	if s.lastSweep.IsZero() || now.Sub(s.lastSweep) < down || !r.At.After(s.lastSweep) || now.Sub(r.At) < down {
+		return ""
+	}
+	loc := s.Planner.Engine.Cal.Location()
+	return fmt.Sprintf("(Sent late: ethicsbot was not running from %s; this was due at %s.)",
+		s.lastSweep.In(loc).Format("Mon 2 Jan 15:04 MST"), r.At.In(loc).Format("Mon 2 Jan 15:04 MST"))
+}
+
+func caseOrDocket(c string) string {
+	if c == "" {
+		return "the docket"
+	}
+	return "case " + c
+}
+
+func (s *Sweeper) reportAfter() time.Duration {
+	if s.ReportAfter == 0 {
+		return time.Hour
+	}
+	return s.ReportAfter
+}
+
+func (s *Sweeper) logger() *slog.Logger {
+	if s.Log == nil {
+		return slog.Default()
+	}
+	return s.Log
+}
+
+// Start runs the sweep on schedule (a cron spec such as "@every 1m") in the commission's
+// zone until stop is called; stop waits for a running sweep to finish. Cron only triggers
+// the sweep: a panic is recovered and logged, and a sweep still running is not started
+// twice.
+func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err error) {
+	l := cron.PrintfLogger(log.New(slogWriter{s.logger()}, "", 0))
+	c := cron.New(cron.WithLocation(s.Planner.Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
+	ctx, cancel := context.WithCancel(context.Background())
+	if _, err := c.AddFunc(schedule, func() {
+		if st, err := s.Sweep(ctx, now()); err != nil {
+			s.logger().Error("reminder sweep failed", "err", err)
+		} else if st.Sent > 0 || st.Failed > 0 {
+			s.logger().Info("reminder sweep", "cases", st.Cases, "sent", st.Sent, "failed", st.Failed)
+		}
+	}); err != nil {
+		cancel()
+		return nil, fmt.Errorf("reminder schedule %q: %w", schedule, err)
+	}
+	c.Start()
+	return func() {
+		<-c.Stop().Done()
+		cancel()
+	}, nil
+}
+
+// slogWriter lets cron's printf logger write to slog.
+type slogWriter struct{ l *slog.Logger }
+
+func (w slogWriter) Write(p []byte) (int, error) {
+	w.l.Warn(string(p))
+	return len(p), nil
+}
