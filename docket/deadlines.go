@@ -148,9 +148,15 @@ type Engine struct {
 // has been missed; a zero now leaves every undone deadline open. f must be valid (see
 // Facts.Validate).
 func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
+	return e.ScheduleInto(make([]Deadline, 0, len(e.Ord.periods)), f, now)
+}
+
+// ScheduleInto is Schedule appending the deadlines to buf[:0], so that a sweep over many
+// cases can reuse one buffer.
+func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule {
 	c := e.Cal
 	received := c.DateOf(f.Received)
-	s := Schedule{Received: received, Deadlines: make([]Deadline, 0, len(e.Ord.periods))}
+	s := Schedule{Received: received, Deadlines: buf[:0]}
 	today := Date(0)
 	if !now.IsZero() {
 		today = c.DateOf(now)

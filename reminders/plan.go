@@ -6,6 +6,7 @@ package reminders
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,6 +28,15 @@ type Policy struct {
 func Defaults() Policy {
 	return Policy{At: 9 * time.Hour, DaysBefore: []int{2, 1}, MentionAfter: 2, NoticeLead: 24 * time.Hour,
 		MeetingLead: 2 * time.Hour, DigestAt: 8 * time.Hour, DigestWithin: 5}
+}
+
+// commissioners are the commissioners as destinations.
+func (p *Planner) commissioners() []Dest {
+	to := make([]Dest, len(p.People.Commissioners))
+	for i, u := range p.People.Commissioners {
+		to[i] = Dest{User: u}
+	}
+	return to
 }
 
 // People are who reminders go to.
@@ -57,7 +67,49 @@ type Reminder struct {
 	Step   string    // which step of the series, e.g. "before-1:2026-12-08"
 	At     time.Time // when it falls due
 	To     Dest
-	Text   string
+	msg    message
+}
+
+// message is what a reminder will say, kept as data: most reminders a sweep plans were
+// already said and only need their key, so the text is written only when asked.
+type message struct {
+	p      *Planner
+	c      *docket.Case
+	kind   byte // 'd' deadline, 'm' meeting, 'e' expedited, 'g' digest
+	d      docket.Deadline
+	s      step
+	mk     docket.MeetingKind
+	now    time.Time
+	prefix string
+	sched  struct{ election docket.Date }
+	dg     *digest
+}
+
+// Text is what the reminder says.
+func (r Reminder) Text() string {
+	m := r.msg
+	p, c, d, now := m.p, m.c, m.d, m.now
+	switch m.kind {
+	case 'd':
+		text := m.prefix + p.describe(c, d, now)
+		if overdue := p.overdueBusinessDays(d, p.Engine.Cal.DateOf(now)); overdue >= p.Policy.MentionAfter && len(p.People.Commissioners) > 0 {
+			text += " Commissioners: " + mentions(p.People.Commissioners) + "."
+		}
+		if m.s.missed {
+			return text + " No posting is recorded. If it was posted in time, record it with `/ethics " + recordCommand(c, d) + "`; if not, the meeting cannot lawfully be held then: reschedule it."
+		}
+		return text + " " + howToRecord(c, d)
+	case 'm':
+		mt := c.Meeting(m.mk)
+		return fmt.Sprintf("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, access(mt))
+	case 'e':
+		return fmt.Sprintf("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
+			m.prefix, m.sched.election.Short(), d.Due.Short(), leftText(p.Engine, d, now))
+	case 'g':
+		today := p.Engine.Cal.DateOf(now)
+		return fmt.Sprintf("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, strings.Join(m.dg.lines, "\n"))
+	}
+	return ""
 }
 
 // Key is the reminder's outbox key: case, series, and step at destination.
@@ -67,9 +119,20 @@ func (r Reminder) Key() (caseNumber, series, step string) {
 
 // step is one point of a series, before it is addressed.
 type step struct {
-	name string
-	at   time.Time
-	note string // what the step says, after the deadline's description
+	kind    string      // "before-2", "due", "overdue", "lead", "missed", "day-before", "daily"
+	day     docket.Date // the date the step names, for date deadlines
+	instant int64       // or the instant it names, for notices and meetings (Unix seconds)
+	at      time.Time
+	missed  bool // a notice deadline passed without a recorded posting
+}
+
+// name is the step's part of the outbox key, e.g. "before-2:2026-12-09" or "lead:1796943600".
+// It is built only for the step chosen, not for every candidate.
+func (s step) name() string {
+	if s.instant != 0 {
+		return s.kind + ":" + strconv.FormatInt(s.instant, 10)
+	}
+	return s.kind + ":" + s.day.String()
 }
 
 // latest returns the latest step at or before now. After downtime, or when a deadline
@@ -102,42 +165,45 @@ type Planner struct {
 // Plan returns the reminders due at now for case c: for each series, its latest step at
 // or before now, addressed to each of its destinations.
 func (p *Planner) Plan(c *docket.Case, now time.Time) []Reminder {
+	sched := p.Engine.Schedule(&c.Facts, now)
+	return p.plan(nil, c, &sched, now, nil)
+}
+
+// plan appends to out the reminders due at now for c, whose schedule is sched, leaving
+// out those skip reports as already said.
+func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, now time.Time, skip func(c, series, step string) bool) []Reminder {
 	e, loc := p.Engine, p.Engine.Cal.Location()
-	sched := e.Schedule(&c.Facts, now)
 	today := e.Cal.DateOf(now)
 	prefix := c.Number + ": "
 	if sched.Expedited {
 		prefix = c.Number + " EXPEDITED (G): "
 	}
 	clerkAndDocket := []Dest{{User: p.People.Clerk}, {Channel: p.People.Docket}}
-	var out []Reminder
-	emit := func(series string, s step, to []Dest, text string) {
+	steps := make([]step, 0, 8)
+	emit := func(series string, s step, to []Dest, msg message) {
+		name := s.name()
+		msg.p, msg.c, msg.s, msg.now, msg.prefix = p, c, s, now, prefix
 		for _, d := range to {
 			if d.User == "" && d.Channel == "" {
 				continue
 			}
-			out = append(out, Reminder{Case: c.Number, Series: series, Step: s.name, At: s.at, To: d, Text: text})
+			r := Reminder{Case: c.Number, Series: series, Step: name, At: s.at, To: d, msg: msg}
+			if skip != nil && skip(r.Key()) {
+				continue
+			}
+			out = append(out, r)
 		}
 	}
 	for _, d := range sched.Deadlines {
 		if d.Done || d.Period.Party != docket.Commission {
 			continue
 		}
-		steps := p.deadlineSteps(c, d, today, loc)
+		steps = p.deadlineSteps(steps[:0], d, today, loc)
 		s, ok := latest(steps, now)
 		if !ok {
 			continue
 		}
-		text := prefix + p.describe(c, d, now)
-		if overdue := p.overdueBusinessDays(d, today); overdue >= p.Policy.MentionAfter && len(p.People.Commissioners) > 0 {
-			text += " Commissioners: " + mentions(p.People.Commissioners) + "."
-		}
-		if s.note != "" {
-			text += " " + s.note
-		} else {
-			text += " " + howToRecord(c, d)
-		}
-		emit(string(d.ID), s, clerkAndDocket, text)
+		emit(string(d.ID), s, clerkAndDocket, message{kind: 'd', d: d})
 	}
 	for _, k := range docket.MeetingKinds {
 		m := c.Meeting(k)
@@ -147,26 +213,22 @@ func (p *Planner) Plan(c *docket.Case, now time.Time) []Reminder {
 		start := m.Start.In(loc)
 		dayBefore := e.Cal.SubBusinessDays(e.Cal.DateOf(start), 1)
 		steps := []step{
-			{name: fmt.Sprintf("day-before:%d", start.Unix()), at: wall(dayBefore, p.Policy.At, loc)},
-			{name: fmt.Sprintf("lead:%d", start.Unix()), at: start.Add(-p.Policy.MeetingLead)},
+			{kind: "day-before", instant: start.Unix(), at: wall(dayBefore, p.Policy.At, loc)},
+			{kind: "lead", instant: start.Unix(), at: start.Add(-p.Policy.MeetingLead)},
 		}
 		s, ok := latest(steps, now)
 		if !ok {
 			continue
 		}
-		var to []Dest
-		for _, u := range p.People.Commissioners {
-			to = append(to, Dest{User: u})
-		}
-		emit("meeting:"+string(k), s, to, fmt.Sprintf("%sthe %s is %s at %s, %s.",
-			prefix, k.Name(), start.Format("Mon 2 Jan at 15:04 MST"), m.Place, access(m)))
+		emit("meeting:"+string(k), s, p.commissioners(), message{kind: 'm', mk: k})
 	}
 	if sched.Expedited && c.DecisionIssued.IsZero() {
 		if d, ok := sched.Find(docket.ElectionDecision); ok {
-			s := step{name: "daily:" + today.String(), at: wall(today, p.Policy.At, loc)}
+			s := step{kind: "daily", day: today, at: wall(today, p.Policy.At, loc)}
 			if !s.at.After(now) && today >= sched.Received {
-				emit("expedited", s, clerkAndDocket, fmt.Sprintf("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
-					prefix, sched.Election.Short(), d.Due.Short(), leftText(e, d, now)))
+				msg := message{kind: 'e', d: d}
+				msg.sched.election = sched.Election
+				emit("expedited", s, clerkAndDocket, msg)
 			}
 		}
 	}
@@ -176,27 +238,42 @@ func (p *Planner) Plan(c *docket.Case, now time.Time) []Reminder {
 // deadlineSteps are the points at which a deadline is mentioned: business days before,
 // the day itself, and each day after while it is not done. A notice deadline is mentioned
 // a lead time before it, and once when missed.
-func (p *Planner) deadlineSteps(c *docket.Case, d docket.Deadline, today docket.Date, loc *time.Location) []step {
+func (p *Planner) deadlineSteps(buf []step, d docket.Deadline, today docket.Date, loc *time.Location) []step {
 	e := p.Engine
 	if !d.DueAt.IsZero() {
-		return []step{
-			{name: fmt.Sprintf("lead:%d", d.DueAt.Unix()), at: d.DueAt.Add(-p.Policy.NoticeLead)},
-			{name: fmt.Sprintf("missed:%d", d.DueAt.Unix()), at: d.DueAt, note: "No posting is recorded. If it was posted in time, record it with `/ethics " + recordCommand(c, d) + "`; if not, the meeting cannot lawfully be held then: reschedule it."},
-		}
+		return append(buf,
+			step{kind: "lead", instant: d.DueAt.Unix(), at: d.DueAt.Add(-p.Policy.NoticeLead)},
+			step{kind: "missed", instant: d.DueAt.Unix(), at: d.DueAt, missed: true})
 	}
-	var steps []step
+	steps := buf
 	for _, n := range p.Policy.DaysBefore {
 		day := e.Cal.SubBusinessDays(d.Due, n)
-		steps = append(steps, step{name: fmt.Sprintf("before-%d:%s", n, d.Due), at: wall(day, p.Policy.At, loc)})
+		steps = append(steps, step{kind: beforeKind(n), day: d.Due, at: wall(day, p.Policy.At, loc)})
 	}
-	steps = append(steps, step{name: "due:" + d.Due.String(), at: wall(d.Due, p.Policy.At, loc)})
+	steps = append(steps, step{kind: "due", day: d.Due, at: wall(d.Due, p.Policy.At, loc)})
 	// Overdue: daily until done. Only yesterday's and today's can be the latest.
-	for _, day := range []docket.Date{today - 1, today} {
+	for _, day := range [2]docket.Date{today - 1, today} {
 		if day > d.Due {
-			steps = append(steps, step{name: "overdue:" + day.String(), at: wall(day, p.Policy.At, loc)})
+			steps = append(steps, step{kind: "overdue", day: day, at: wall(day, p.Policy.At, loc)})
 		}
 	}
 	return steps
+}
+
+var beforeKinds = map[int]string{}
+
+// beforeKind names the step n business days before a due date: "before-2".
+func beforeKind(n int) string {
+	if k, ok := beforeKinds[n]; ok {
+		return k
+	}
+	return "before-" + strconv.Itoa(n)
+}
+
+func init() {
+	for n := 1; n <= 30; n++ {
+		beforeKinds[n] = "before-" + strconv.Itoa(n)
+	}
 }
 
 // overdueBusinessDays is how many business days a date deadline is past due.
@@ -268,51 +345,82 @@ func howToRecord(c *docket.Case, d docket.Deadline) string {
 
 // recordCommand is the /ethics command, without /ethics, that meets the deadline.
 func recordCommand(c *docket.Case, d docket.Deadline) string {
-	cmd := map[docket.DeadlineID]string{
-		docket.RespondentNotice:         "mail " + c.Number + " respondent <article no.>",
-		docket.ComplainantConfirmation:  "mail " + c.Number + " complainant <article no.>",
-		docket.SufficiencyRuling:        "rule " + c.Number + " <ruling>",
-		docket.SufficiencyMeetingNotice: "posted " + c.Number + " sufficiency",
-		docket.HearingBy:                "schedule " + c.Number + " hearing <start> place=\"...\"",
-		docket.HearingNotice:            "posted " + c.Number + " hearing",
-		docket.DecisionDue:              "decide " + c.Number + " <outcome>",
-		docket.ElectionDecision:         "decide " + c.Number + " <outcome>",
-		docket.PublicHearingBy:          "held " + c.Number,
-		docket.PublicHearingNotice:      "posted " + c.Number + " public_hearing",
-		docket.FinalRecommendationDue:   "final " + c.Number + " text=\"...\"",
-	}[d.ID]
-	if d.ID == docket.HearingNotice && c.Reconvened.Scheduled() {
-		cmd = "posted " + c.Number + " recessed_hearing"
+	n := c.Number
+	switch d.ID {
+	case docket.RespondentNotice:
+		return "mail " + n + " respondent <article no.>"
+	case docket.ComplainantConfirmation:
+		return "mail " + n + " complainant <article no.>"
+	case docket.SufficiencyRuling:
+		return "rule " + n + " <ruling>"
+	case docket.SufficiencyMeetingNotice:
+		return "posted " + n + " sufficiency"
+	case docket.HearingBy:
+		return "schedule " + n + " hearing <start> place=\"...\""
+	case docket.HearingNotice:
+		if c.Reconvened.Scheduled() {
+			return "posted " + n + " recessed_hearing"
+		}
+		return "posted " + n + " hearing"
+	case docket.DecisionDue, docket.ElectionDecision:
+		return "decide " + n + " <outcome>"
+	case docket.PublicHearingBy:
+		return "held " + n
+	case docket.PublicHearingNotice:
+		return "posted " + n + " public_hearing"
+	case docket.FinalRecommendationDue:
+		return "final " + n + " text=\"...\""
 	}
-	return cmd
+	return ""
 }
 
-// Digest is the clerk's morning summary, on business days at DigestAt, when something is
-// due within DigestWithin business days; ok is false when there is nothing to say.
-func (p *Planner) Digest(cases []*docket.Case, now time.Time) (Reminder, bool) {
+// digest is the clerk's morning summary, on business days at DigestAt, when something is
+// due within DigestWithin business days or overdue. It is planned with the key alone;
+// items collects the lines as the sweep goes through the cases, and the text is written
+// only if the digest is to be said.
+type digest struct {
+	r     Reminder
+	lines []string
+}
+
+// newDigest returns the day's digest if one may be due at now.
+func (p *Planner) newDigest(now time.Time) (*digest, bool) {
 	e, loc := p.Engine, p.Engine.Cal.Location()
 	today := e.Cal.DateOf(now)
 	at := wall(today, p.Policy.DigestAt, loc)
 	if !e.Cal.IsBusinessDay(today) || now.Before(at) || p.People.Clerk == "" {
-		return Reminder{}, false
+		return nil, false
 	}
-	horizon := e.Cal.AddBusinessDays(today, p.Policy.DigestWithin)
-	var lines []string
-	for _, c := range cases {
-		for _, d := range e.Schedule(&c.Facts, now).Deadlines {
-			due := d.Due
-			if !d.DueAt.IsZero() {
-				due = e.Cal.DateOf(d.DueAt)
-			}
-			if d.Done || d.Period.Party != docket.Commission || due > horizon {
-				continue
-			}
-			lines = append(lines, fmt.Sprintf("• %s: %s", c.Number, p.describe(c, d, now)))
+	dg := &digest{}
+	dg.r = Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: Dest{User: p.People.Clerk}, msg: message{p: p, kind: 'g', now: now, dg: dg}}
+	return dg, true
+}
+
+// add puts c's deadlines that are due soon into the digest.
+func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule, now time.Time) {
+	e := p.Engine
+	horizon := e.Cal.AddBusinessDays(e.Cal.DateOf(now), p.Policy.DigestWithin)
+	for _, d := range sched.Deadlines {
+		due := d.Due
+		if !d.DueAt.IsZero() {
+			due = e.Cal.DateOf(d.DueAt)
 		}
+		if d.Done || d.Period.Party != docket.Commission || due > horizon {
+			continue
+		}
+		dg.lines = append(dg.lines, fmt.Sprintf("• %s: %s", c.Number, p.describe(c, d, now)))
 	}
-	if len(lines) == 0 {
+}
+
+// Digest is the clerk's morning summary for cases at now, if there is anything to say.
+func (p *Planner) Digest(cases []*docket.Case, now time.Time) (Reminder, bool) {
+	dg, ok := p.newDigest(now)
+	if !ok {
 		return Reminder{}, false
 	}
-	text := fmt.Sprintf("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, strings.Join(lines, "\n"))
-	return Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: Dest{User: p.People.Clerk}, Text: text}, true
+	for _, c := range cases {
+		sched := p.Engine.Schedule(&c.Facts, now)
+		p.addToDigest(dg, c, &sched, now)
+	}
+	return dg.r, len(dg.lines) > 0
 }

@@ -64,7 +64,10 @@ type Sweeper struct {
 
 // Stats is what one sweep did.
 type Stats struct {
-	Cases, Planned, Sent, Failed int
+	Cases   int // open cases swept
+	Planned int // reminders due and not yet said
+	Sent    int
+	Failed  int
 }
 
 // Sweep says what is due at now. It is safe to call from cron and from the console.
@@ -89,12 +92,26 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		return st, err
 	}
 	st.Cases = len(cases)
-	var due []Reminder
-	for _, c := range cases {
-		due = append(due, s.Planner.Plan(c, now)...)
+	p := s.Planner
+	// The digest's lines are gathered in the same pass, but only if it is still to be said.
+	dg, digestDue := p.newDigest(now)
+	if digestDue {
+		c, series, step := dg.r.Key()
+		digestDue = !s.sent[c+"|"+series+"|"+step]
 	}
-	if d, ok := s.Planner.Digest(cases, now); ok {
-		due = append(due, d)
+	var due []Reminder
+	skip := func(c, series, step string) bool { return s.sent[c+"|"+series+"|"+step] }
+	var buf []docket.Deadline
+	for _, c := range cases {
+		sched := p.Engine.ScheduleInto(buf, &c.Facts, now)
+		buf = sched.Deadlines
+		due = p.plan(due, c, &sched, now, skip)
+		if digestDue {
+			p.addToDigest(dg, c, &sched, now)
+		}
+	}
+	if digestDue && len(dg.lines) > 0 {
+		due = append(due, dg.r)
 	}
 	sort.SliceStable(due, func(i, j int) bool { return due[i].At.Before(due[j].At) })
 	st.Planned = len(due)
@@ -140,7 +157,7 @@ func (s *Sweeper) say(ctx context.Context, r Reminder, key string, now time.Time
 			return s.Outbox.MarkSent(ctx, c, series, step, ch, ts, now)
 		}
 	}
-	text := r.Text
+	text := r.Text()
 	if late := s.downtimeNote(r, now); late != "" {
 		text += " " + late
 	}
