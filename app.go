@@ -88,6 +88,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			c.User = cfg.Roles.Clerk
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}
+		if getenv("SLACK_BOT_TOKEN") != "" {
+			fmt.Fprintln(stdout, "[console] SLACK_BOT_TOKEN is set, but neither SLACK_APP_TOKEN (Socket Mode) nor SLACK_SIGNING_SECRET (HTTP): not connecting to Slack.")
+		}
 		fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
 		done := make(chan error, 1)
 		go func() { done <- c.Run(ctx, stdin, stdout) }()

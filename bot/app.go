@@ -24,6 +24,10 @@ type App struct {
 	Log     *slog.Logger
 
 	wg sync.WaitGroup // work started after an ack
+
+	mu       sync.Mutex
+	cancel   context.CancelFunc // stops a running Socket Mode loop
+	fatalErr error              // why it was stopped
 }
 
 // Reply says where a command's ephemeral replies go.
@@ -115,6 +119,11 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.Channel, o...); return err })
 		case r.Channel != "":
 			err = retry(ctx, func() error { _, err := a.API.PostEphemeralContext(ctx, r.Channel, r.User, opts...); return err })
+			if err != nil {
+				// Not in that channel (a DM between people, a private channel): the user
+				// must still see the answer, so it goes to their direct messages.
+				err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.User, opts...); return err })
+			}
 		default: // a form submitted from nowhere in particular: a direct message
 			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.User, opts...); return err })
 		}
@@ -128,9 +137,10 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 // retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off
 // on server and network errors, for at most five attempts.
 func retry(ctx context.Context, fn func() error) error {
+	const attempts = 5
 	delay := 500 * time.Millisecond
 	var err error
-	for attempt := 0; attempt < 5; attempt++ {
+	for attempt := 1; ; attempt++ {
 		if err = fn(); err == nil {
 			return nil
 		}
@@ -140,10 +150,16 @@ func retry(ctx context.Context, fn func() error) error {
 		switch {
 		case errors.As(err, &rl):
 			wait = rl.RetryAfter
-		case errors.As(err, &sc) && sc.Code >= http.StatusInternalServerError:
+		case errors.As(err, &sc):
+			if sc.Code < http.StatusInternalServerError {
+				return err // 404 from an expired response_url, 403...: retrying will not help
+			}
 		case isNetwork(err):
 		default:
 			return err // a Slack error such as channel_not_found: retrying will not help
+		}
+		if attempt == attempts {
+			return err
 		}
 		select {
 		case <-time.After(wait):
@@ -152,7 +168,6 @@ func retry(ctx context.Context, fn func() error) error {
 		}
 		delay = min(delay*2, 8*time.Second)
 	}
-	return err
 }
 
 func isNetwork(err error) bool {

@@ -52,6 +52,7 @@ type fakeSlack struct {
 	mu    sync.Mutex
 	calls []call
 	got   chan struct{}
+	fail  map[string]string // method → Slack error, or "404" for an HTTP status
 }
 
 func newFakeSlack(t *testing.T) *fakeSlack {
@@ -73,8 +74,18 @@ func newFakeSlack(t *testing.T) *fakeSlack {
 		}
 		f.mu.Lock()
 		f.calls = append(f.calls, call{method, fields})
+		failure := f.fail[method]
 		f.mu.Unlock()
+		defer func() { f.got <- struct{}{} }()
 		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case failure == "404":
+			w.WriteHeader(http.StatusNotFound)
+			return
+		case failure != "":
+			fmt.Fprintf(w, `{"ok":false,"error":%q}`, failure)
+			return
+		}
 		switch method {
 		case "auth.test":
 			io.WriteString(w, `{"ok":true,"user_id":"UBOT","team_id":"T1"}`)
@@ -83,7 +94,6 @@ func newFakeSlack(t *testing.T) *fakeSlack {
 		default:
 			io.WriteString(w, `{"ok":true}`)
 		}
-		f.got <- struct{}{}
 	}))
 	t.Cleanup(f.Close)
 	return f
@@ -409,5 +419,42 @@ func TestSlackOutageRetries(t *testing.T) {
 	e.app.Deliver(context.Background(), []commands.Message{{Channel: "C_DOCKET", Text: "hello"}}, bot.Reply{})
 	if delivered != 1 || attempts != 3 || time.Since(start) < time.Second {
 		t.Errorf("delivered %d after %d attempts in %v", delivered, attempts, time.Since(start))
+	}
+}
+
+// TestReplyFallsBackToDM: a form opened where the bot is not a member still answers the
+// user, in their direct messages.
+func TestReplyFallsBackToDM(t *testing.T) {
+	e := newEnv(t)
+	e.slack.fail = map[string]string{"chat.postEphemeral": "channel_not_found"}
+	e.app.Deliver(context.Background(), []commands.Message{{Text: "Filed as case 2026-001."}}, bot.Reply{Channel: "D0SOMEDM", User: "U2147483697"})
+	calls := e.slack.wait(t, 2)
+	if c := calls[1]; c.Method != "chat.postMessage" || c.Fields["channel"] != "U2147483697" {
+		t.Errorf("fallback %+v", c)
+	}
+}
+
+// TestExpiredResponseURLIsNotRetried: a 404 will not get better; one attempt only.
+func TestExpiredResponseURLIsNotRetried(t *testing.T) {
+	e := newEnv(t)
+	e.slack.fail = map[string]string{"response_url": "404"}
+	start := time.Now()
+	e.app.Deliver(context.Background(), []commands.Message{{Text: "x"}}, bot.Reply{ResponseURL: e.slack.URL + "/response/old", Channel: "C1", User: "U1"})
+	if n := e.slack.count(); n != 1 || time.Since(start) > time.Second {
+		t.Errorf("%d attempts in %v", n, time.Since(start))
+	}
+}
+
+// TestSocketModeStopsOnMissingScope: an app token without connections:write stops the bot
+// with a message, instead of reconnecting for ever.
+func TestSocketModeStopsOnMissingScope(t *testing.T) {
+	e := newEnv(t)
+	e.slack.fail = map[string]string{"apps.connections.open": "missing_scope"}
+	api := slack.New("xoxb-test", slack.OptionAppLevelToken("xapp-test"), slack.OptionAPIURL(e.slack.URL+"/api/"))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := e.app.RunSocketMode(ctx, socketmode.New(api))
+	if err == nil || !strings.Contains(err.Error(), "missing_scope") || ctx.Err() != nil {
+		t.Errorf("RunSocketMode = %v", err)
 	}
 }

@@ -136,8 +136,8 @@ func moveClock(now time.Time, arg string) (time.Time, error) {
 	return t, nil
 }
 
-// Print writes messages as the console shows them: [ephemeral], [#channel] or [@user],
-// then the text, with any Block Kit buttons listed after it.
+// Print writes messages as the console shows them: each line prefixed by where it goes,
+// [ephemeral], [#channel] or [@user], with any Block Kit buttons listed after the text.
 func Print(out io.Writer, msgs []commands.Message) {
 	for _, m := range msgs {
 		dest := "[ephemeral]"
@@ -151,7 +151,10 @@ func Print(out io.Writer, msgs []commands.Message) {
 		if buttons := buttonLabels(m.Blocks); buttons != "" {
 			text += "\nButtons: " + buttons
 		}
-		fmt.Fprintln(out, dest+" "+strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", len(dest)+1)))
+		// Every line carries its destination, so a script can pick out what went where.
+		for _, line := range strings.Split(text, "\n") {
+			fmt.Fprintln(out, dest+" "+line)
+		}
 	}
 }
 

@@ -67,6 +67,10 @@ func (h *HTTP) signed(next func(w http.ResponseWriter, r *http.Request, body []b
 
 func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 	form, err := url.ParseQuery(string(body))
+	if err == nil && form.Get("ssl_check") == "1" {
+		w.WriteHeader(http.StatusOK) // Slack checking the certificate
+		return
+	}
 	if err != nil || form.Get("command") == "" {
 		http.Error(w, "not a slash command", http.StatusBadRequest)
 		return

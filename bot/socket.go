@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -37,34 +38,44 @@ func CheckAuth(ctx context.Context, api *slack.Client, which string) error {
 // DispatchEvent.
 func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHandler {
 	h := socketmode.NewSocketmodeHandler(client)
-	h.HandleSlashCommand("/ethics", func(evt *socketmode.Event, c *socketmode.Client) {
+	// Every handler counts as in-flight work, so shutdown waits for it.
+	tracked := func(f socketmode.SocketmodeHandlerFunc) socketmode.SocketmodeHandlerFunc {
+		return func(evt *socketmode.Event, c *socketmode.Client) {
+			a.wg.Add(1)
+			defer a.wg.Done()
+			f(evt, c)
+		}
+	}
+	h.HandleSlashCommand("/ethics", tracked(func(evt *socketmode.Event, c *socketmode.Client) {
 		cmd, ok := evt.Data.(slack.SlashCommand)
 		c.Ack(*evt.Request)
 		if ok {
 			a.Go(func() { a.Slash(context.Background(), cmd) })
 		}
-	})
-	h.HandleInteraction(slack.InteractionTypeBlockActions, func(evt *socketmode.Event, c *socketmode.Client) {
+	}))
+	h.HandleInteraction(slack.InteractionTypeBlockActions, tracked(func(evt *socketmode.Event, c *socketmode.Client) {
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		c.Ack(*evt.Request)
 		if ok {
 			a.Go(func() { a.Interaction(context.Background(), cb) })
 		}
-	})
-	h.HandleInteraction(slack.InteractionTypeViewSubmission, func(evt *socketmode.Event, c *socketmode.Client) {
+	}))
+	h.HandleInteraction(slack.InteractionTypeViewSubmission, tracked(func(evt *socketmode.Event, c *socketmode.Client) {
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok {
 			c.Ack(*evt.Request)
 			return
 		}
-		// The modal waits for the ack: errors keep it open.
-		if errs := a.Interaction(context.Background(), cb); len(errs) > 0 {
+		// The modal waits for the ack, within Slack's 3 s: errors keep it open.
+		ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
+		defer cancel()
+		if errs := a.Interaction(ctx, cb); len(errs) > 0 {
 			c.Ack(*evt.Request, slack.NewErrorsViewSubmissionResponse(errs))
 			return
 		}
 		c.Ack(*evt.Request)
-	})
-	h.HandleEvents(slackevents.AppHomeOpened, func(evt *socketmode.Event, c *socketmode.Client) {
+	}))
+	h.HandleEvents(slackevents.AppHomeOpened, tracked(func(evt *socketmode.Event, c *socketmode.Client) {
 		c.Ack(*evt.Request)
 		api, ok := evt.Data.(slackevents.EventsAPIEvent)
 		if !ok || (evt.Request != nil && evt.Request.RetryAttempt > 0) {
@@ -73,11 +84,17 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 		if home, ok := api.InnerEvent.Data.(*slackevents.AppHomeOpenedEvent); ok && home.Tab == "home" {
 			a.Go(func() { a.PublishHome(context.Background(), home.User) })
 		}
-	})
+	}))
 	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
 		a.logger().Info("connected to Slack over Socket Mode")
 	})
 	h.Handle(socketmode.EventTypeConnectionError, func(evt *socketmode.Event, c *socketmode.Client) {
+		if ce, ok := evt.Data.(*slack.ConnectionErrorEvent); ok {
+			if err := fatal(ce.ErrorObj); err != nil {
+				a.stopSocket(err) // reconnecting cannot fix a token or a scope
+				return
+			}
+		}
 		a.logger().Warn("Socket Mode connection failed; reconnecting", "detail", fmt.Sprint(evt.Data))
 	})
 	h.Handle(socketmode.EventTypeDisconnect, func(evt *socketmode.Event, c *socketmode.Client) {
@@ -91,19 +108,59 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 	return h
 }
 
+// fatal returns an error saying what to do if err is one reconnecting cannot fix.
+func fatal(err error) error {
+	var se slack.SlackErrorResponse
+	code := ""
+	if errors.As(err, &se) {
+		code = se.Err
+	} else if err != nil {
+		code = err.Error()
+	}
+	if why, ok := fatalAuth[code]; ok {
+		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", code, why)
+	}
+	return nil
+}
+
+// stopSocket ends RunSocketMode with err.
+func (a *App) stopSocket(err error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.fatalErr == nil {
+		a.fatalErr = err
+	}
+	if a.cancel != nil {
+		a.cancel()
+	}
+}
+
 // RunSocketMode connects and serves until ctx ends, reconnecting after network loss and
-// disconnect messages; it stops with an error on fatal auth errors. In-flight work
-// finishes before it returns.
+// disconnect messages; it stops with an error on fatal auth errors (invalid_auth,
+// token_revoked, missing_scope). In-flight work finishes before it returns.
 func (a *App) RunSocketMode(ctx context.Context, client *socketmode.Client) error {
+	// One connection attempt first: a bad app token or a missing scope is reported now,
+	// not retried for ever.
+	if _, _, err := client.OpenContext(ctx); fatal(err) != nil {
+		return fatal(err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	a.mu.Lock()
+	a.cancel = cancel
+	a.mu.Unlock()
+	defer cancel()
 	err := a.SocketHandler(client).RunEventLoopContext(ctx)
 	a.Wait()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.fatalErr != nil {
+		return a.fatalErr
+	}
+	if f := fatal(err); f != nil {
+		return f
+	}
 	if errors.Is(err, context.Canceled) || ctx.Err() != nil {
 		return nil
-	}
-	if err != nil {
-		if why, ok := fatalAuth[err.Error()]; ok {
-			return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", err, why)
-		}
 	}
 	return err
 }

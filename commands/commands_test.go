@@ -111,6 +111,9 @@ func TestFileOneLine(t *testing.T) {
 		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 violation=2025-11-01 candidate=2027-01-20 summary="x"`, "time-barred")
 		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 candidate=2027-01-20 summary="x"`, "EXPEDITED")
 	})
+	t.Run("OneDigitHour", func(t *testing.T) {
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T9:05 summary="x"`, "received Fri 4 Dec 2026 09:05 CST")
+	})
 	t.Run("ReceivedDefaultsToNow", func(t *testing.T) {
 		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 summary="x"`, "received Fri 4 Dec 2026 10:30 CST")
 	})

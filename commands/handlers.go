@@ -87,10 +87,6 @@ func runDocket(s *Service, ctx context.Context, req Request, a args) (Response, 
 // warnings, a line in the docket channel, and whatever public notice the ordinance wants.
 func (s *Service) apply(ctx context.Context, req Request, a args, done string, actions ...docket.Action) (docket.Case, Response, error) {
 	number := a.str("number")
-	before, err := s.Record.Case(ctx, number)
-	if err != nil {
-		return docket.Case{}, Response{}, err
-	}
 	res, err := s.Record.Apply(ctx, number, req.User, req.RequestID, s.Now(), actions...)
 	if err != nil {
 		return docket.Case{}, Response{}, err
@@ -103,7 +99,9 @@ func (s *Service) apply(ctx context.Context, req Request, a args, done string, a
 		{Text: fmt.Sprintf("Case %s: %s.%s%s", number, done, warningText(warnings), s.nextStep(&c, s.Roles.Of(req.User)))},
 		{Channel: s.Channels.Docket, Text: fmt.Sprintf("%s%s: %s, recorded by <@%s>.%s", number, s.expeditedTag(&c), done, req.User, warningText(warnings))},
 	}}
-	resp.Messages = append(resp.Messages, s.publicNotices(&before, &c)...)
+	// What changed is judged against the case as the same transaction found it, so a
+	// change that another request made meanwhile is not announced twice.
+	resp.Messages = append(resp.Messages, s.publicNotices(&res.Before, &c)...)
 	return c, resp, nil
 }
 

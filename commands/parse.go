@@ -254,11 +254,12 @@ func parseInstant(s string, loc *time.Location) (time.Time, error) {
 		return checkYear(t)
 	}
 	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05"} {
-		t, err := time.ParseInLocation(layout, s, loc)
+		naive, err := time.Parse(layout, s) // the wall clock as written
 		if err != nil {
 			continue
 		}
-		if t.Format(layout) != s {
+		t := time.Date(naive.Year(), naive.Month(), naive.Day(), naive.Hour(), naive.Minute(), naive.Second(), 0, loc)
+		if t.Hour() != naive.Hour() || t.Minute() != naive.Minute() {
 			return time.Time{}, errSkipped
 		}
 		return checkYear(t)

@@ -189,6 +189,7 @@ func (c *Case) Public() bool {
 // Result is what recording an action did.
 type Result struct {
 	Case     Case
+	Before   Case // the case as it was just before, read in the same transaction
 	Warnings []Warning
 	// Replayed is true when the request had already been recorded (a retry): nothing new
 	// was written, and Case is the case as it stands.

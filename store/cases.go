@@ -82,6 +82,7 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 		if err != nil {
 			return err
 		}
+		before := c
 		var all []docket.Warning
 		for i, a := range actions {
 			next, warnings, err := s.engine.Apply(c, a, at)
@@ -97,7 +98,7 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 			}
 			c, all = next, append(all, warnings...)
 		}
-		res = docket.Result{Case: c, Warnings: all}
+		res = docket.Result{Case: c, Before: before, Warnings: all}
 		return nil
 	})
 	return res, err

@@ -186,6 +186,13 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	}
 	mustVerify(t, s)
 
+	t.Run("ResultHasTheCaseBefore", func(t *testing.T) {
+		res, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+		if err != nil || !res.Before.Sufficiency.NoticePosted.IsZero() || res.Case.Sufficiency.NoticePosted.IsZero() {
+			t.Errorf("before %+v after %+v: %v", res.Before.Sufficiency, res.Case.Sufficiency, err)
+		}
+		evs, _ = s.Events(ctx, c.Number)
+	})
 	t.Run("RefusalWritesNothing", func(t *testing.T) {
 		_, err := s.Apply(ctx, c.Number, "U_COMM1", "", T(t, "2026-12-08T09:00:00-06:00"), docket.Decide{Fine: 99})
 		if docket.ErrorCode(err) != docket.ECONFLICT {
