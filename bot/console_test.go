@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"ethicsbot/bot"
+	"ethicsbot/commands"
+	"ethicsbot/reminders"
 )
 
 // TestConsoleCompleteCase drives one case from filing to final recommendation through the
@@ -106,5 +108,48 @@ func TestConsoleCompleteCase(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "Open cases") {
 		t.Error("a line after :quit ran")
+	}
+}
+
+// TestConsoleReminders: a meeting scheduled in the console posts its public notice, and
+// moving :clock past the reminder times prints the reminders.
+func TestConsoleReminders(t *testing.T) {
+	e := newEnv(t)
+	svc := e.app.Service
+	svc.Roles.Clerk, svc.Roles.Commissioners = "U_CLERK", []string{"U_COMM1"}
+	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
+	clock := bot.NewClock(time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC))
+	svc.Now = clock.Now
+	sender := &bot.ConsoleSender{}
+	sweeper := &reminders.Sweeper{
+		Planner: &reminders.Planner{Engine: svc.Engine, Policy: reminders.Defaults(),
+			People: reminders.People{Clerk: "U_CLERK", Commissioners: []string{"U_COMM1"}, Docket: "#ethics-docket"}},
+		Cases: e.db, Outbox: e.db, Sender: sender,
+	}
+	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Tick: func(ctx context.Context, now time.Time) []commands.Message {
+		if _, err := sweeper.Sweep(ctx, now); err != nil {
+			t.Fatal(err)
+		}
+		return sender.Drain()
+	}}
+	var out bytes.Buffer
+	c.Run(context.Background(), strings.NewReader(`
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="x"
+/ethics schedule 2026-001 sufficiency 2026-12-09T17:00 place="City Hall"
+:clock 2026-12-07T09:00:00-06:00
+:clock 2026-12-08T09:00:00-06:00
+:clock 2026-12-09T15:00:00-06:00
+`), &out)
+	got := out.String()
+	for _, want := range []string{
+		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Wed 9 Dec 2026 at 17:00 CST at City Hall, open to the public.",
+		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent <article no.>`.",
+		"[#ethics-docket] 2026-001: respondent notice by certified mail due Wed 9 Dec (1 business day), rule (B).",
+		"[@U_COMM1] 2026-001: the sufficiency meeting is Wed 9 Dec at 17:00 CST at City Hall, open to the public.",
+		"[@U_CLERK] Docket for Tue 2026-12-08: due within 5 business days or overdue:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("console lacks %q:\n%s", want, got)
+		}
 	}
 }

@@ -108,3 +108,23 @@ func BenchmarkSweep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBaselineSchedules only derives every open case's deadlines: the floor under any
+// sweep, measured in the same run.
+func BenchmarkBaselineSchedules(b *testing.B) {
+	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
+	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	now := time.Date(2026, 12, 9, 15, 30, 0, 0, time.UTC)
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("open=%d", n), func(b *testing.B) {
+			cases := openCases(b, e, n, now)
+			var buf []docket.Deadline
+			b.ResetTimer()
+			for b.Loop() {
+				for _, c := range cases {
+					buf = e.ScheduleInto(buf, &c.Facts, now).Deadlines
+				}
+			}
+		})
+	}
+}
