@@ -158,6 +158,9 @@ ordinance:
     sufficiency_meeting_notice: {amount: 24}
   fines: {min: 500, max: 2500}
   sections: {hearing: "2-4-10", referral: "2-4-5"}
+reminders:
+  at: "08:30"
+  sweep: "*/5 * * * *"
 `)
 		code, out, errOut := runCLI(t, env, `{"received": "2026-12-04T10:00:00-06:00", "section": "2-4-10", "ruling": "probable_cause",
 			"sufficiency_meeting": "2026-12-15T17:00:00-06:00"}`, "deadlines")
@@ -174,7 +177,7 @@ ordinance:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Ordinance.FineMin != 500 || cfg.Ordinance.FineMax != 2500 || cfg.Ordinance.HearingSection != "2-4-10" {
+		if cfg.Ordinance.FineMin != 500 || cfg.Ordinance.FineMax != 2500 || cfg.Ordinance.HearingSection != "2-4-10" || cfg.Reminders.At != 8*time.Hour+30*time.Minute || cfg.Sweep != "*/5 * * * *" {
 			t.Errorf("ordinance %+v", cfg.Ordinance)
 		}
 	})
@@ -199,6 +202,10 @@ ordinance:
 		{"ErrClerkAlsoCommissioner", "commissioners: [U01ABC]\nclerk: U01ABC\n", "line 2: the clerk U01ABC is also listed as a commissioner"},
 		{"ErrBadChannel", "channels:\n  docket: ethics docket\n", "line 2: channel \"ethics docket\" is not a Slack channel id"},
 		{"ErrSameChannels", "channels:\n  docket: C01\n  notices: C01\n", "line 1: the docket channel is private"},
+		{"ErrReminderTime", "reminders:\n  at: 9am\n", "line 1: at \"9am\" is not a time of day"},
+		{"ErrReminderLead", "reminders:\n  notice_lead: soon\n", "notice_lead \"soon\" is not a duration"},
+		{"ErrReminderSweep", "reminders:\n  sweep: every minute\n", "sweep \"every minute\" is not a cron schedule"},
+		{"ErrReminderDays", "reminders:\n  days_before: [0]\n", "days_before 0"},
 		{"ErrNullClosure", "holidays:\n  closures: [~]\n", "line 2: a closure has no date"},
 		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
 		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n", "line 3: period hearing_notice (D) counts in hours"},
