@@ -29,15 +29,22 @@ import (
 	"ethicsbot/store"
 )
 
-const fixtures = "../../shared/slack-fixtures/"
-
+// fixture reads one of Slack's published payloads from shared/slack-fixtures, which lies
+// beside the repository (../shared from its root); it is looked for up the tree.
 func fixture(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(fixtures + name)
-	if err != nil {
-		t.Fatalf("fixture %s: %v", name, err)
+	dir, _ := os.Getwd()
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "shared", "slack-fixtures", name))
+		if err == nil {
+			return b
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatalf("fixture %s: no shared/slack-fixtures beside the repository", name)
+		}
+		dir = parent
 	}
-	return b
 }
 
 // call is one request the fake Slack API received.
