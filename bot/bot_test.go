@@ -465,3 +465,135 @@ func TestSocketModeStopsOnMissingScope(t *testing.T) {
 		t.Errorf("RunSocketMode = %v", err)
 	}
 }
+
+// TestHTTPCompleteCase drives the console's complete case through signed HTTP requests,
+// as Slack would send them, and checks what reaches the public channel.
+func TestHTTPCompleteCase(t *testing.T) {
+	e := newEnv(t)
+	svc := e.app.Service
+	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U_CLERK"}
+	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	user := "U_CLERK"
+	for i, line := range strings.Split(strings.TrimSpace(completeCase), "\n") {
+		switch {
+		case strings.HasPrefix(line, ":as "):
+			user = strings.TrimPrefix(line, ":as ")
+		case strings.HasPrefix(line, ":clock "):
+			now, _ = time.Parse(time.RFC3339, strings.TrimPrefix(line, ":clock "))
+		default:
+			form, _ := url.ParseQuery(strings.TrimSpace(string(fixture(t, "slash-command.form"))))
+			form.Set("command", "/ethics")
+			form.Set("text", strings.TrimPrefix(line, "/ethics "))
+			form.Set("user_id", user)
+			form.Set("trigger_id", fmt.Sprintf("trigger-%d", i))
+			form.Set("response_url", e.slack.URL+"/response/"+strconv.Itoa(i))
+			if w := post(t, h, "/slack/commands", []byte(form.Encode()), time.Now(), ""); w.Code != 200 {
+				t.Fatalf("%s: %d", line, w.Code)
+			}
+			e.app.Wait() // each step sees the one before, as a person typing would
+		}
+	}
+	var notices, refusals []string
+	e.slack.mu.Lock()
+	for _, c := range e.slack.calls {
+		text := fmt.Sprint(c.Fields["text"])
+		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES" {
+			notices = append(notices, text)
+		}
+		if c.Method == "response_url" && (strings.HasPrefix(text, "Not done") || strings.HasPrefix(text, "Only ")) {
+			refusals = append(refusals, text)
+		}
+	}
+	e.slack.mu.Unlock()
+	if len(refusals) > 0 {
+		t.Errorf("refused: %q", refusals)
+	}
+	if len(notices) != 5 || !strings.Contains(notices[4], "final recommendation in case 2026-001") {
+		t.Errorf("public notices: %q", notices)
+	}
+	for _, n := range notices[:2] {
+		if strings.Contains(n, "Jane Roe") || strings.Contains(n, "John Doe") {
+			t.Errorf("a party is named before the ordinance makes the case public: %s", n)
+		}
+	}
+	c, err := e.db.Case(context.Background(), "2026-001")
+	if err != nil || c.State != docket.StateFinal {
+		t.Errorf("case ended %v, %v", c.State, err)
+	}
+}
+
+const completeCase = `
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
+/ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
+/ethics posted 2026-001 sufficiency
+/ethics mail 2026-001 respondent 9407 1118 9876 5432 1012 34
+/ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
+:clock 2026-12-07T18:00:00-06:00
+:as U_COMM1
+/ethics rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"
+/ethics posted 2026-001 hearing
+:clock 2026-12-10T15:00:00-06:00
+/ethics concluded 2026-001
+/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 findings="Violated 103.10."
+:clock 2026-12-11T10:00:00-06:00
+:as U_CLERK
+/ethics demand 2026-001
+/ethics schedule 2026-001 public_hearing 2026-12-14T18:00 place="Council Chambers"
+/ethics posted 2026-001 public_hearing
+:clock 2026-12-14T20:00:00-06:00
+/ethics held 2026-001
+:as U_COMM1
+/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500
+`
+
+// TestSocketModeCompleteCase drives the same case through Socket Mode envelopes.
+func TestSocketModeCompleteCase(t *testing.T) {
+	e := newEnv(t)
+	svc := e.app.Service
+	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U_CLERK"}
+	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	h := e.app.SocketHandler(socketmode.New(e.app.API))
+	var env socketmode.Request
+	json.Unmarshal(fixture(t, "socket-slash-command.json"), &env)
+	user := "U_CLERK"
+	replies := func() int {
+		e.slack.mu.Lock()
+		defer e.slack.mu.Unlock()
+		n := 0
+		for _, c := range e.slack.calls {
+			if c.Method == "response_url" {
+				n++
+			}
+		}
+		return n
+	}
+	for i, line := range strings.Split(strings.TrimSpace(completeCase), "\n") {
+		switch {
+		case strings.HasPrefix(line, ":as "):
+			user = strings.TrimPrefix(line, ":as ")
+		case strings.HasPrefix(line, ":clock "):
+			now, _ = time.Parse(time.RFC3339, strings.TrimPrefix(line, ":clock "))
+		default:
+			var cmd slack.SlashCommand
+			json.Unmarshal(env.Payload, &cmd)
+			cmd.Command, cmd.UserID, cmd.Text = "/ethics", user, strings.TrimPrefix(line, "/ethics ")
+			cmd.TriggerID, cmd.ResponseURL = fmt.Sprintf("socket-%d", i), e.slack.URL+"/response/s"+strconv.Itoa(i)
+			before := replies()
+			req := env
+			req.EnvelopeID = fmt.Sprintf("env-%d", i)
+			h.DispatchEvent(socketmode.Event{Type: socketmode.EventTypeSlashCommand, Data: cmd, Request: &req})
+			deadline := time.Now().Add(5 * time.Second)
+			for replies() == before && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+	}
+	e.app.Wait()
+	c, err := e.db.Case(context.Background(), "2026-001")
+	if err != nil || c.State != docket.StateFinal {
+		t.Errorf("case ended %v, %v", c.State, err)
+	}
+}
