@@ -6,7 +6,9 @@ package bot
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -170,9 +172,15 @@ func retry(ctx context.Context, fn func() error) error {
 	}
 }
 
+// isNetwork reports whether err is a failure to reach Slack that may pass: a refused or
+// reset connection, a DNS failure, a timeout, a connection cut mid-answer. A malformed URL
+// or a bad answer is not: it would fail the same way again.
 func isNetwork(err error) bool {
-	var se slack.SlackErrorResponse
-	return !errors.As(err, &se) && !errors.Is(err, context.Canceled)
+	var op *net.OpError
+	var dns *net.DNSError
+	var ne net.Error
+	return errors.As(err, &op) || errors.As(err, &dns) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		errors.As(err, &ne) && ne.Timeout() && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // slackError is an error's text without anything but Slack's code or the transport's

@@ -31,7 +31,7 @@ import (
 
 // fixture reads one of Slack's published payloads from shared/slack-fixtures, which lies
 // beside the repository (../shared from its root); it is looked for up the tree.
-func fixture(t *testing.T, name string) []byte {
+func fixture(t testing.TB, name string) []byte {
 	t.Helper()
 	dir, _ := os.Getwd()
 	for {
@@ -62,7 +62,7 @@ type fakeSlack struct {
 	fail  map[string]string // method → Slack error, or "404" for an HTTP status
 }
 
-func newFakeSlack(t *testing.T) *fakeSlack {
+func newFakeSlack(t testing.TB) *fakeSlack {
 	f := &fakeSlack{got: make(chan struct{}, 100)}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -142,7 +142,7 @@ type env struct {
 	now   time.Time
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
 	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
@@ -158,9 +158,28 @@ func newEnv(t *testing.T) *env {
 		Roles:    commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U2147483697", Attorney: "U_ATTY"},
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
 	}
-	api := slack.New("xoxb-test", slack.OptionAPIURL(fs.URL+"/api/"))
+	api := slack.New("xoxb-test", slack.OptionAPIURL(fs.URL+"/api/"), slack.OptionHTTPClient(localOnly(fs)))
 	return &env{slack: fs, app: &bot.App{Service: svc, API: api}, db: db, now: now}
 }
+
+// localOnly is an HTTP client that sends every request to the fake Slack, whatever its
+// URL: a payload's response_url (hooks.slack.com in the fixtures) arrives as
+// /response/<path>. Tests never reach Slack.
+func localOnly(f *fakeSlack) *http.Client {
+	fake, _ := url.Parse(f.URL)
+	return &http.Client{Timeout: 5 * time.Second, Transport: roundTripper(func(r *http.Request) (*http.Response, error) {
+		if r.URL.Host != fake.Host {
+			r = r.Clone(r.Context())
+			r.URL.Path = "/response" + r.URL.Path
+			r.URL.Scheme, r.URL.Host, r.Host = fake.Scheme, fake.Host, fake.Host
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})}
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 func sign(secret string, ts int64, body []byte) string {
 	mac := hmac.New(sha256.New, []byte(secret))
