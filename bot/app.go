@@ -60,8 +60,19 @@ func (a *App) logger() *slog.Logger {
 
 // Slash runs one /ethics command. The caller has already acked it.
 func (a *App) Slash(ctx context.Context, cmd slack.SlashCommand) {
-	req := commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: "slash:" + cmd.TriggerID}
-	resp := a.Service.Handle(ctx, req)
+	a.Answer(ctx, cmd, a.Service.Handle(ctx, SlashRequest(cmd)), false)
+}
+
+// SlashRequest is the commands request for a slash command. A retry carries the same
+// trigger_id, so it is recognised and not recorded twice.
+func SlashRequest(cmd slack.SlashCommand) commands.Request {
+	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: "slash:" + cmd.TriggerID}
+}
+
+// Answer opens the response's form, if any, and delivers its messages. With inline, the
+// first reply to the user is not delivered but returned, for the caller to put in the
+// HTTP response itself; the other messages are delivered after.
+func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.Response, inline bool) *commands.Message {
 	if resp.Modal != nil {
 		// trigger_id expires about 3 s after the user acted: open the form first.
 		commands.WithChannel(resp.Modal, cmd.ChannelID)
@@ -70,7 +81,24 @@ func (a *App) Slash(ctx context.Context, cmd slack.SlashCommand) {
 			resp.Messages = append(resp.Messages, commands.Message{Text: "The form could not be opened (" + slackError(err) + "). Type the one-line form instead: `/ethics help " + strings.Fields(cmd.Text + " file")[0] + "`."})
 		}
 	}
-	a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cmd.ResponseURL, Channel: cmd.ChannelID, User: cmd.UserID})
+	var first *commands.Message
+	msgs := resp.Messages
+	if inline {
+		for i, m := range msgs {
+			if m.Channel == "" && m.User == "" {
+				first = &msgs[i]
+				msgs = append(append([]commands.Message(nil), msgs[:i]...), msgs[i+1:]...)
+				break
+			}
+		}
+	}
+	reply := Reply{ResponseURL: cmd.ResponseURL, Channel: cmd.ChannelID, User: cmd.UserID}
+	if inline {
+		a.Go(func() { a.Deliver(context.WithoutCancel(ctx), msgs, reply) })
+	} else {
+		a.Deliver(ctx, msgs, reply)
+	}
+	return first
 }
 
 // Interaction handles a button click or a modal submission. For a submission it returns

@@ -256,6 +256,19 @@ func post(t *testing.T, h http.Handler, path string, body []byte, ts time.Time, 
 	return w
 }
 
+// replyOf is the ephemeral reply a slash command's HTTP response carries.
+func replyOf(t *testing.T, body []byte) string {
+	t.Helper()
+	var r struct {
+		ResponseType string `json:"response_type"`
+		Text         string `json:"text"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil || r.ResponseType != "ephemeral" {
+		t.Fatalf("response %q is not an ephemeral reply: %v", body, err)
+	}
+	return r.Text
+}
+
 func TestHTTPSlashCommand(t *testing.T) {
 	e := newEnv(t)
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
@@ -265,14 +278,16 @@ func TestHTTPSlashCommand(t *testing.T) {
 	if w.Code != http.StatusOK || time.Since(start) > 3*time.Second {
 		t.Fatalf("ack %d after %v", w.Code, time.Since(start))
 	}
-	calls := e.slack.wait(t, 2)
+	// The reply is in the response: the 200 comes after the durable commit.
+	reply := strings.Contains(replyOf(t, w.Body.Bytes()), "Filed as case *2026-001*")
+	if all, _ := e.db.AllCases(context.Background()); len(all) != 1 {
+		t.Fatalf("answered before the filing was recorded")
+	}
 	e.app.Wait()
-	calls = e.slack.wait(t, 2)
-	var reply, docketPost bool
+	calls := e.slack.wait(t, 1)
+	var docketPost bool
 	for _, c := range calls {
 		switch {
-		case c.Method == "response_url" && c.Fields["response_type"] == "ephemeral" && strings.Contains(fmt.Sprint(c.Fields["text"]), "Filed as case *2026-001*"):
-			reply = true
 		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" && strings.Contains(fmt.Sprint(c.Fields["text"]), "Jane Roe"):
 			docketPost = true
 		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES":
@@ -495,6 +510,7 @@ func TestHTTPCompleteCase(t *testing.T) {
 	svc.Now = func() time.Time { return now }
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	user := "U_CLERK"
+	var notices, refusals []string
 	for i, line := range strings.Split(strings.TrimSpace(completeCase), "\n") {
 		switch {
 		case strings.HasPrefix(line, ":as "):
@@ -508,21 +524,20 @@ func TestHTTPCompleteCase(t *testing.T) {
 			form.Set("user_id", user)
 			form.Set("trigger_id", fmt.Sprintf("trigger-%d", i))
 			form.Set("response_url", e.slack.URL+"/response/"+strconv.Itoa(i))
-			if w := post(t, h, "/slack/commands", []byte(form.Encode()), time.Now(), ""); w.Code != 200 {
+			w := post(t, h, "/slack/commands", []byte(form.Encode()), time.Now(), "")
+			if w.Code != 200 {
 				t.Fatalf("%s: %d", line, w.Code)
+			}
+			if text := replyOf(t, w.Body.Bytes()); strings.HasPrefix(text, "Not done") || strings.HasPrefix(text, "Only ") {
+				refusals = append(refusals, text)
 			}
 			e.app.Wait() // each step sees the one before, as a person typing would
 		}
 	}
-	var notices, refusals []string
 	e.slack.mu.Lock()
 	for _, c := range e.slack.calls {
-		text := fmt.Sprint(c.Fields["text"])
 		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES" {
-			notices = append(notices, text)
-		}
-		if c.Method == "response_url" && (strings.HasPrefix(text, "Not done") || strings.HasPrefix(text, "Only ")) {
-			refusals = append(refusals, text)
+			notices = append(notices, fmt.Sprint(c.Fields["text"]))
 		}
 	}
 	e.slack.mu.Unlock()
@@ -614,5 +629,41 @@ func TestSocketModeCompleteCase(t *testing.T) {
 	c, err := e.db.Case(context.Background(), "2026-001")
 	if err != nil || c.State != docket.StateFinal {
 		t.Errorf("case ended %v, %v", c.State, err)
+	}
+}
+
+// slowRecord is a record whose filings take a while, like a database under load.
+type slowRecord struct {
+	*store.Store
+	delay time.Duration
+}
+
+func (r slowRecord) File(ctx context.Context, by, request string, f docket.File, at time.Time) (docket.Result, error) {
+	time.Sleep(r.delay)
+	return r.Store.File(ctx, by, request, f, at)
+}
+
+// TestSlowCommandIsAckedThenAnswered: a command that outlasts the inline window is acked
+// at once with an empty 200 and answered through response_url.
+func TestSlowCommandIsAckedThenAnswered(t *testing.T) {
+	e := newEnv(t)
+	e.app.Service.Record = slowRecord{e.db, 300 * time.Millisecond}
+	defer func(d time.Duration) { bot.SlashInline = d }(bot.SlashInline)
+	bot.SlashInline = 50 * time.Millisecond
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	start := time.Now()
+	w := post(t, h, "/slack/commands", slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 summary="x"`, "slow"), time.Now(), "")
+	if w.Code != 200 || w.Body.Len() != 0 || time.Since(start) > 250*time.Millisecond {
+		t.Fatalf("ack %d %q after %v", w.Code, w.Body.String(), time.Since(start))
+	}
+	e.app.Wait()
+	var answered bool
+	for _, c := range e.slack.wait(t, 2) {
+		if c.Method == "response_url" && strings.Contains(fmt.Sprint(c.Fields["text"]), "Filed as case") {
+			answered = true
+		}
+	}
+	if !answered {
+		t.Error("no answer through response_url")
 	}
 }

@@ -3,7 +3,6 @@ package bot_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -67,8 +66,7 @@ func TestHostileInput(t *testing.T) {
 				}
 			}
 			if tc.reply != "" {
-				got := e.slack.wait(t, calls+1)
-				if text := fmt.Sprint(got[calls].Fields["text"]); !strings.Contains(text, tc.reply) {
+				if text := replyOf(t, w.Body.Bytes()); !strings.Contains(text, tc.reply) {
 					t.Errorf("reply %q, want %q", text, tc.reply)
 				}
 			}

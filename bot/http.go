@@ -12,6 +12,8 @@ import (
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
+
+	"ethicsbot/commands"
 )
 
 // MaxBody bounds a request from Slack. Slash commands and interactions are a few KB; a
@@ -83,9 +85,33 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 		writeJSON(w, map[string]string{"response_type": "ephemeral", "text": "ethicsbot answers /ethics only."})
 		return
 	}
-	// Ack now, within Slack's 3 s; the work and the reply follow through response_url.
-	w.WriteHeader(http.StatusOK)
-	h.App.Go(func() { h.App.Slash(context.WithoutCancel(r.Context()), cmd) })
+	// Most commands take a few milliseconds, including the durable commit: the reply goes
+	// in the response itself, so a 200 means the action is on disk. One that takes longer
+	// is acked at 2 s, well inside Slack's 3, and answered through response_url after.
+	ctx := context.WithoutCancel(r.Context())
+	result := make(chan commands.Response, 1)
+	h.App.Go(func() { result <- h.App.Service.Handle(ctx, SlashRequest(cmd)) })
+	select {
+	case resp := <-result:
+		if m := h.App.Answer(ctx, cmd, resp, true); m != nil {
+			writeJSON(w, slashReply{ResponseType: slack.ResponseTypeEphemeral, Text: m.Text, Blocks: m.Blocks})
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	case <-time.After(SlashInline):
+		w.WriteHeader(http.StatusOK)
+		h.App.Go(func() { h.App.Answer(ctx, cmd, <-result, false) })
+	}
+}
+
+// SlashInline is how long a slash command may run before it is acked without its answer.
+var SlashInline = 2 * time.Second
+
+// slashReply is a slash command's answer in the HTTP response.
+type slashReply struct {
+	ResponseType string        `json:"response_type"`
+	Text         string        `json:"text"`
+	Blocks       []slack.Block `json:"blocks,omitempty"`
 }
 
 func (h *HTTP) interactivity(w http.ResponseWriter, r *http.Request, body []byte) {
