@@ -83,7 +83,12 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		f.calls = append(f.calls, call{method, fields})
 		failure := f.fail[method]
 		f.mu.Unlock()
-		defer func() { f.got <- struct{}{} }()
+		defer func() {
+			select {
+			case f.got <- struct{}{}:
+			default: // nobody is waiting; wait() also looks at calls itself
+			}
+		}()
 		w.Header().Set("Content-Type", "application/json")
 		switch {
 		case failure == "404":
@@ -120,6 +125,7 @@ func (f *fakeSlack) wait(t *testing.T, n int) []call {
 		f.mu.Unlock()
 		select {
 		case <-f.got:
+		case <-time.After(10 * time.Millisecond): // a signal may have been dropped
 		case <-deadline:
 			f.mu.Lock()
 			defer f.mu.Unlock()

@@ -285,33 +285,32 @@ func (s *Service) nextStep(c *docket.Case, role Role) string {
 	return "\nNext: " + strings.Join(forms, " or ")
 }
 
-// docketList lists the open cases by their nearest open deadline.
+// DocketLimit is how many cases the docket lists: a Slack message holds about 40,000
+// characters, and the nearest deadlines are the ones that matter.
+const DocketLimit = 50
+
+// docketList lists the open cases by their nearest open deadline. Only the cases shown
+// are written out; the rest are counted.
 func (s *Service) docketList(cases []*docket.Case, now time.Time) string {
 	type row struct {
-		number string
-		when   time.Time
-		line   string
+		c    *docket.Case
+		next docket.Deadline
+		has  bool
+		when time.Time
 	}
-	var rows []row
+	rows := make([]row, 0, len(cases))
+	var buf []docket.Deadline
 	for _, c := range cases {
-		sched := s.Engine.Schedule(&c.Facts, now)
-		r := row{number: c.Number, line: fmt.Sprintf("*%s*%s · %s", c.Number, s.expeditedTag(c), stateName(c))}
-		var open []docket.Deadline
+		sched := s.Engine.ScheduleInto(buf, &c.Facts, now)
+		buf = sched.Deadlines
+		r := row{c: c, when: time.Unix(1<<40, 0)}
 		for _, d := range sched.Deadlines {
-			if d.Status != docket.Met && d.Period.Party != docket.Respondent && !(d.Status == docket.Missed && d.ID == docket.FilingLimit) {
-				open = append(open, d)
+			if d.Status == docket.Met || d.Period.Party == docket.Respondent || d.Status == docket.Missed && d.ID == docket.FilingLimit {
+				continue
 			}
-		}
-		sort.Slice(open, func(i, j int) bool { return dueInstant(s.Engine, open[i]).Before(dueInstant(s.Engine, open[j])) })
-		if len(open) > 0 {
-			r.when = dueInstant(s.Engine, open[0])
-			r.line += " · next: " + DeadlineLine(s.Engine, open[0], now)
-			if open[0].Status == docket.Missed {
-				r.line += " (MISSED)"
+			if w := dueInstant(s.Engine, d); !r.has || w.Before(r.when) {
+				r.next, r.has, r.when = d, true, w
 			}
-		} else {
-			r.when = time.Unix(1<<40, 0)
-			r.line += " · no open deadline"
 		}
 		rows = append(rows, r)
 	}
@@ -319,11 +318,25 @@ func (s *Service) docketList(cases []*docket.Case, now time.Time) string {
 		return "No open cases."
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].when.Before(rows[j].when) })
-	lines := make([]string, len(rows))
-	for i, r := range rows {
-		lines[i] = "• " + r.line
+	shown := min(len(rows), DocketLimit)
+	lines := make([]string, shown)
+	for i, r := range rows[:shown] {
+		line := fmt.Sprintf("• *%s*%s · %s", r.c.Number, s.expeditedTag(r.c), stateName(r.c))
+		switch {
+		case !r.has:
+			line += " · no open deadline"
+		case r.next.Status == docket.Missed:
+			line += " · next: " + DeadlineLine(s.Engine, r.next, now) + " (MISSED)"
+		default:
+			line += " · next: " + DeadlineLine(s.Engine, r.next, now)
+		}
+		lines[i] = line
 	}
-	return fmt.Sprintf("Open cases (%d), nearest deadline first:\n%s", len(rows), strings.Join(lines, "\n"))
+	more := ""
+	if len(rows) > shown {
+		more = fmt.Sprintf("\n…and %d more; `/ethics case <number>` shows any case.", len(rows)-shown)
+	}
+	return fmt.Sprintf("Open cases (%d), nearest deadline first:\n%s%s", len(rows), strings.Join(lines, "\n"), more)
 }
 
 // dueInstant is when a deadline falls: a notice's instant, or the end of its due date.

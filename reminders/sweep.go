@@ -232,19 +232,29 @@ func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err
 	l := cron.PrintfLogger(log.New(slogWriter{s.logger()}, "", 0))
 	c := cron.New(cron.WithLocation(s.Planner.Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
 	ctx, cancel := context.WithCancel(context.Background())
-	if _, err := c.AddFunc(schedule, func() {
+	id, err := c.AddFunc(schedule, func() {
 		if st, err := s.Sweep(ctx, now()); err != nil {
 			s.logger().Error("reminder sweep failed", "err", err)
 		} else if st.Sent > 0 || st.Failed > 0 {
 			s.logger().Info("reminder sweep", "cases", st.Cases, "sent", st.Sent, "failed", st.Failed)
 		}
-	}); err != nil {
+	})
+	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("reminder schedule %q: %w", schedule, err)
 	}
+	// One sweep at once, through the same chain: after downtime the catch-up should not
+	// wait for the schedule, and it is never run twice at the same time.
+	var first sync.WaitGroup
+	first.Add(1)
+	go func() {
+		defer first.Done()
+		c.Entry(id).WrappedJob.Run()
+	}()
 	c.Start()
 	return func() {
 		<-c.Stop().Done()
+		first.Wait()
 		cancel()
 	}, nil
 }

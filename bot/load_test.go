@@ -1,0 +1,194 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/bot"
+	"ethicsbot/docket"
+)
+
+// signedRequest is a signed slash command for text, ready to send to base.
+func signedRequest(b testing.TB, base, text, trigger string) *http.Request {
+	form := url.Values{"command": {"/ethics"}, "user_id": {"U2147483697"}, "channel_id": {"C1"}, "trigger_id": {trigger},
+		"response_url": {base + "/response/" + trigger}, "text": {text}}
+	body := []byte(form.Encode())
+	now := time.Now().Unix()
+	r, err := http.NewRequest(http.MethodPost, base+"/slack/commands", bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("X-Slack-Request-Timestamp", strconv.FormatInt(now, 10))
+	r.Header.Set("X-Slack-Signature", sign(secret, now, body))
+	return r
+}
+
+// latencies sends n requests made by mk one after another and returns each one's time.
+func latencies(b *testing.B, client *http.Client, n int, mk func(i int) *http.Request) []time.Duration {
+	out := make([]time.Duration, 0, n)
+	for i := 0; i < n; i++ {
+		req := mk(i)
+		start := time.Now()
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			b.Fatalf("status %d", resp.StatusCode)
+		}
+		out = append(out, time.Since(start))
+	}
+	return out
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+// BenchmarkSlashFileVsFloor measures a signed `/ethics file` over HTTP on loopback, end to
+// end (signature, parse, durable commit, reply), against a baseline server that only
+// verifies the signature with slack-go and answers 200: the floor for any Slack app.
+// Both run in the same benchmark, alternating, so noise falls on both.
+func BenchmarkSlashFileVsFloor(b *testing.B) {
+	e := newEnv(b)
+	e.app.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	e.app.Service.Now = time.Now
+	ours := httptest.NewServer((&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler())
+	defer ours.Close()
+	floor := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sv, err := slack.NewSecretsVerifier(r.Header, secret)
+		if err != nil {
+			w.WriteHeader(401)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		sv.Write(body)
+		if sv.Ensure() != nil {
+			w.WriteHeader(401)
+			return
+		}
+		w.WriteHeader(200)
+	}))
+	defer floor.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	const n = 500
+	text := `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="Used city email to campaign."`
+	var oursAll, floorAll []time.Duration
+	for round := 0; b.Loop(); round++ {
+		oursAll = append(oursAll, latencies(b, client, n, func(i int) *http.Request {
+			return signedRequest(b, ours.URL, text, fmt.Sprintf("r%d-%d", round, i))
+		})...)
+		floorAll = append(floorAll, latencies(b, client, n, func(i int) *http.Request {
+			return signedRequest(b, floor.URL, text, fmt.Sprintf("f%d-%d", round, i))
+		})...)
+	}
+	e.app.Wait()
+	op50, op99, fp50, fp99 := percentile(oursAll, .5), percentile(oursAll, .99), percentile(floorAll, .5), percentile(floorAll, .99)
+	b.ReportMetric(float64(op50.Microseconds()), "p50-µs")
+	b.ReportMetric(float64(op99.Microseconds()), "p99-µs")
+	b.ReportMetric(float64(fp50.Microseconds()), "floor-p50-µs")
+	b.ReportMetric(float64(fp99.Microseconds()), "floor-p99-µs")
+	b.ReportMetric(float64(op99)/float64(fp99), "p99-ratio")
+	b.ReportMetric(float64(op50)/float64(fp50), "p50-ratio")
+}
+
+// BenchmarkLoad sends signed requests at a steady 200 a second, mixing file (20%), case
+// (60%) and docket (20%), against 10,000 existing cases, for ETHICSBOT_LOAD_SECONDS
+// (default 60). It reports errors and latency percentiles. Run it alone:
+//
+//	go test ./bot -run '^$' -bench Load -benchtime 1x -timeout 30m
+func BenchmarkLoad(b *testing.B) {
+	seconds := 60
+	if s, err := strconv.Atoi(os.Getenv("ETHICSBOT_LOAD_SECONDS")); err == nil && s > 0 {
+		seconds = s
+	}
+	e := newEnv(b)
+	e.app.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	e.app.Service.Now = time.Now
+	ctx := context.Background()
+	start := time.Now()
+	for i := 0; i < 10000; i++ {
+		at := time.Now()
+		if _, err := e.db.File(ctx, "U2147483697", "", docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+			Sections: []string{"103.10"}, Received: at, Summary: "x"}, at); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Logf("10,000 cases filed in %v", time.Since(start))
+	srv := httptest.NewServer((&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler())
+	defer srv.Close()
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+	year := time.Now().Year()
+	for b.Loop() {
+		var mu sync.Mutex
+		var lat []time.Duration
+		var errs, busy atomic.Int64
+		var wg sync.WaitGroup
+		tick := time.NewTicker(5 * time.Millisecond) // 200 a second
+		deadline := time.Now().Add(time.Duration(seconds) * time.Second)
+		for i := 0; time.Now().Before(deadline); i++ {
+			<-tick.C
+			var text string
+			switch i % 5 {
+			case 0:
+				text = fmt.Sprintf(`file respondent="Load %d" complainant="C" section=103.10 summary="x"`, i)
+			case 1, 2, 3:
+				text = fmt.Sprintf("case %d-%03d", year, i%10000+1)
+			default:
+				text = "docket"
+			}
+			req := signedRequest(b, srv.URL, text, fmt.Sprintf("load-%d", i))
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				t0 := time.Now()
+				resp, err := client.Do(req)
+				d := time.Since(t0)
+				if err != nil {
+					errs.Add(1)
+					return
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 || bytes.Contains(body, []byte("Internal error")) {
+					errs.Add(1)
+				}
+				if bytes.Contains(body, []byte("locked")) || bytes.Contains(body, []byte("SQLITE_BUSY")) {
+					busy.Add(1)
+				}
+				mu.Lock()
+				lat = append(lat, d)
+				mu.Unlock()
+			}()
+		}
+		tick.Stop()
+		wg.Wait()
+		e.app.Wait()
+		b.ReportMetric(float64(len(lat))/float64(seconds), "req/s")
+		b.ReportMetric(float64(errs.Load()), "errors")
+		b.ReportMetric(float64(busy.Load()), "busy")
+		b.ReportMetric(float64(percentile(lat, .5).Microseconds()), "p50-µs")
+		b.ReportMetric(float64(percentile(lat, .99).Microseconds()), "p99-µs")
+		b.ReportMetric(float64(percentile(lat, 1).Microseconds()), "max-µs")
+	}
+}
