@@ -396,3 +396,32 @@ func TestExpedited(t *testing.T) {
 		t.Errorf("daily expedited reminders on %v, want every day from Fri 4 to Tue 8 Dec", days)
 	}
 }
+
+// TestStartSweepsAtOnceAndStops: the cron-driven sweep runs at start, without waiting for
+// its schedule, and stop returns.
+func TestStartSweepsAtOnceAndStops(t *testing.T) {
+	w := newWorld(t)
+	w.file(at(t, "2026-12-04 10:00"))
+	w.now = at(t, "2026-12-07 09:30")
+	stop, err := w.sweep.Start("@every 1h", func() time.Time { return at(t, "2026-12-07 09:30") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		w.rec.mu.Lock()
+		n := len(w.rec.said)
+		w.rec.mu.Unlock()
+		if n >= 5 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	if len(w.rec.said) < 5 {
+		t.Errorf("the first sweep said %d reminders", len(w.rec.said))
+	}
+	if _, err := w.sweep.Start("every minute", time.Now); err == nil {
+		t.Error("a bad schedule was accepted")
+	}
+}

@@ -116,6 +116,9 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	sort.SliceStable(due, func(i, j int) bool { return due[i].At.Before(due[j].At) })
 	st.Planned = len(due)
 	for _, r := range due {
+		if ctx.Err() != nil {
+			return st, ctx.Err()
+		}
 		c, series, step := r.Key()
 		key := c + "|" + series + "|" + step
 		if s.sent[key] {
@@ -224,8 +227,9 @@ func (s *Sweeper) logger() *slog.Logger {
 	return s.Log
 }
 
-// Start runs the sweep on schedule (a cron spec such as "@every 1m") in the commission's
-// zone until stop is called; stop waits for a running sweep to finish. Cron only triggers
+// Start runs the sweep at once and then on schedule (a cron spec such as "@every 1m") in
+// the commission's zone until stop is called; stop ends a running sweep between two
+// reminders and waits for it. Cron only triggers
 // the sweep: a panic is recovered and logged, and a sweep still running is not started
 // twice.
 func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err error) {
@@ -233,7 +237,7 @@ func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err
 	c := cron.New(cron.WithLocation(s.Planner.Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
 	ctx, cancel := context.WithCancel(context.Background())
 	id, err := c.AddFunc(schedule, func() {
-		if st, err := s.Sweep(ctx, now()); err != nil {
+		if st, err := s.Sweep(ctx, now()); err != nil && ctx.Err() == nil {
 			s.logger().Error("reminder sweep failed", "err", err)
 		} else if st.Sent > 0 || st.Failed > 0 {
 			s.logger().Info("reminder sweep", "cases", st.Cases, "sent", st.Sent, "failed", st.Failed)
@@ -253,9 +257,9 @@ func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err
 	}()
 	c.Start()
 	return func() {
+		cancel() // a sweep stops between reminders; what it has not said, the next says
 		<-c.Stop().Done()
 		first.Wait()
-		cancel()
 	}, nil
 }
 
