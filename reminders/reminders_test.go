@@ -274,19 +274,19 @@ func TestOutageCatchUp(t *testing.T) {
 	// Down from Friday 10:15 to Thursday 10:00: the (B) notices fell due Wednesday.
 	w.run(at(t, "2026-12-10 10:00"), at(t, "2026-12-10 10:00"), time.Minute, nil)
 	diff(t, w.list(), []string{
-		"Thu 12-10 10:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
 		"Thu 12-10 10:00 CST @U_CLERK 2026-001|respondent_notice|overdue:2026-12-10@@U_CLERK",
 		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|respondent_notice|overdue:2026-12-10@#C_DOCKET",
 		"Thu 12-10 10:00 CST @U_CLERK 2026-001|complainant_confirmation|overdue:2026-12-10@@U_CLERK",
 		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|complainant_confirmation|overdue:2026-12-10@#C_DOCKET",
+		"Thu 12-10 10:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
 	})
 	for _, s := range w.rec.said {
 		if !strings.Contains(s.Text, "ethicsbot was not running from Fri 4 Dec 10:15 CST") && !strings.HasPrefix(s.Key, "|digest") {
 			t.Errorf("no downtime note: %s", s.Text)
 		}
 	}
-	if !strings.Contains(w.rec.said[1].Text, "1 day overdue") {
-		t.Errorf("text %q", w.rec.said[1].Text)
+	if !strings.Contains(w.rec.said[0].Text, "1 day overdue") {
+		t.Errorf("text %q", w.rec.said[0].Text)
 	}
 }
 

@@ -99,37 +99,44 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		c, series, step := dg.r.Key()
 		digestDue = !s.sent[c+"|"+series+"|"+step]
 	}
-	var due []Reminder
+	// Each case's reminders are said as soon as they are planned, so memory holds one
+	// case's at a time however many are due after a long outage.
 	skip := func(c, series, step string) bool { return s.sent[c+"|"+series+"|"+step] }
+	var due []Reminder
 	var buf []docket.Deadline
+	sayAll := func(due []Reminder) error {
+		sort.SliceStable(due, func(i, j int) bool { return due[i].At.Before(due[j].At) })
+		for _, r := range due {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			st.Planned++
+			c, series, step := r.Key()
+			key := c + "|" + series + "|" + step
+			if err := s.say(ctx, r, key, now); err != nil {
+				st.Failed++
+				s.logger().Warn("reminder not delivered; it will be retried", "case", r.Case, "series", r.Series, "to", r.To.String(), "err", err)
+				continue
+			}
+			st.Sent++
+		}
+		return nil
+	}
 	for _, c := range cases {
 		sched := p.Engine.ScheduleInto(buf, &c.Facts, now)
 		buf = sched.Deadlines
-		due = p.plan(due, c, &sched, now, skip)
+		due = p.plan(due[:0], c, &sched, now, skip)
 		if digestDue {
 			p.addToDigest(dg, c, &sched, now)
 		}
+		if err := sayAll(due); err != nil {
+			return st, err
+		}
 	}
 	if digestDue && len(dg.lines) > 0 {
-		due = append(due, dg.r)
-	}
-	sort.SliceStable(due, func(i, j int) bool { return due[i].At.Before(due[j].At) })
-	st.Planned = len(due)
-	for _, r := range due {
-		if ctx.Err() != nil {
-			return st, ctx.Err()
+		if err := sayAll([]Reminder{dg.r}); err != nil {
+			return st, err
 		}
-		c, series, step := r.Key()
-		key := c + "|" + series + "|" + step
-		if s.sent[key] {
-			continue
-		}
-		if err := s.say(ctx, r, key, now); err != nil {
-			st.Failed++
-			s.logger().Warn("reminder not delivered; it will be retried", "case", r.Case, "series", r.Series, "to", r.To.String(), "err", err)
-			continue
-		}
-		st.Sent++
 	}
 	if err := s.Outbox.SetLastSweep(ctx, now); err != nil {
 		return st, err
