@@ -70,3 +70,19 @@ func BulkLoad(s *Store, cases, eventsPerCase int, start time.Time) error {
 	}
 	return flush()
 }
+
+// LimitPages caps the database at n pages on the write connection (0 lifts the cap), the
+// way a full disk stops SQLite from growing the file.
+func LimitPages(s *Store, n int) error {
+	if n == 0 {
+		n = 1 << 30
+	}
+	_, err := s.w.Exec(fmt.Sprintf("PRAGMA max_page_count = %d", n))
+	return err
+}
+
+// PageCount is the database's size in pages.
+func PageCount(s *Store) (n int, err error) {
+	err = s.w.QueryRow("PRAGMA page_count").Scan(&n)
+	return n, err
+}

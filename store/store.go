@@ -246,7 +246,7 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
-		return err
+		return s.wrap(err)
 	}
 	return s.wrap(tx.Commit())
 }

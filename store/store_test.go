@@ -537,3 +537,38 @@ func TestOutboxExactlyOnce(t *testing.T) {
 		t.Errorf("last sweep %v", last)
 	}
 }
+
+// TestDiskFull: when the disk fills mid-run, filings get a clear error and leave nothing
+// half-written; when space returns, filing resumes with the next number.
+func TestDiskFull(t *testing.T) {
+	s := MustOpen(t)
+	mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	pages, err := store.PageCount(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.LimitPages(s, pages); err != nil {
+		t.Fatal(err)
+	}
+	big := complaint(T(t, "2026-12-04T11:00:00-06:00"), "Richard Roe")
+	big.Summary = strings.Repeat("The disk is full. ", 150) // needs new pages
+	var failed error
+	for i := 0; i < 20 && failed == nil; i++ {
+		_, failed = s.File(ctx, "U_CLERK", "", big, T(t, "2026-12-04T11:00:00-06:00"))
+	}
+	if failed == nil || !strings.Contains(failed.Error(), "is full; nothing was recorded") {
+		t.Fatalf("error %v, want a clear disk-full error", failed)
+	}
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("the store is down after a full disk: %v", err)
+	}
+	if err := store.LimitPages(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	c := mustFile(t, s, "2026-12-04T12:00:00-06:00", "After The Cleanup")
+	all, _ := s.AllCases(ctx)
+	if c.Number != fmt.Sprintf("2026-%03d", len(all)) {
+		t.Errorf("after recovery the number is %s with %d cases: a failed filing left a gap or a half-written case", c.Number, len(all))
+	}
+	mustVerify(t, s)
+}
