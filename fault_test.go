@@ -189,7 +189,7 @@ func TestKill9(t *testing.T) {
 	}
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -197,4 +197,63 @@ func freeAddr(t *testing.T) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
+}
+
+// BenchmarkStartAndMemory starts ethicsbot in HTTP mode on the store benchmarks' database
+// (10,000 open cases, 1,000,000 events; run `go test ./store -bench OpenCases10k` first to
+// build it) and reports the time to healthy and the resident memory 5 s later.
+func BenchmarkStartAndMemory(b *testing.B) {
+	src := filepath.Join(os.TempDir(), "ethicsbot-bench-10000x100.db")
+	if _, err := os.Stat(src); err != nil {
+		b.Skip("no benchmark database: run go test ./store -run '^$' -bench OpenCases10k first")
+	}
+	slackAPI := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"ok":true,"user_id":"UBOT","channel":"C1","ts":"1.1"}`)
+	}))
+	defer slackAPI.Close()
+	for b.Loop() {
+		dir := b.TempDir()
+		db := filepath.Join(dir, "ethicsbot.db")
+		data, err := os.ReadFile(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		os.WriteFile(db, data, 0o600)
+		cfg := filepath.Join(dir, "ethicsbot.yml")
+		os.WriteFile(cfg, []byte("commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"), 0o600)
+		addr := freeAddr(b)
+		cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), serveEnv+"=1", "ETHICSBOT_ADDR="+addr, "ETHICSBOT_CONFIG="+cfg, "ETHICSBOT_DB="+db,
+			"SLACK_BOT_TOKEN=xoxb-test", "SLACK_SIGNING_SECRET=s", "SLACK_API_URL="+slackAPI.URL+"/api/", "SLACK_APP_TOKEN=")
+		start := time.Now()
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		for {
+			resp, err := http.Get("http://" + addr + "/healthz")
+			if err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					break
+				}
+			}
+			if time.Since(start) > time.Minute {
+				cmd.Process.Kill()
+				b.Fatal("not healthy after a minute")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		ready := time.Since(start)
+		time.Sleep(5 * time.Second)
+		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+		rss := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(status)
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+		b.ReportMetric(float64(ready.Milliseconds()), "start-ms")
+		if rss != nil {
+			kb, _ := strconv.Atoi(string(rss[1]))
+			b.ReportMetric(float64(kb)/1024, "rss-MB")
+		}
+	}
 }
