@@ -120,6 +120,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	app := &bot.App{Service: svc, API: api, Log: logger}
 	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Sender: &bot.Reminders{API: api}, Log: logger}
+	app.Posts = sweeper // notices and docket lines go through the outbox too
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)

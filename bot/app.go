@@ -6,24 +6,36 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/reminders"
 )
+
+// Poster delivers a message that must not be lost: it keeps it until Slack takes it, and
+// says it once. reminders.Sweeper is one.
+type Poster interface {
+	Post(ctx context.Context, caseNumber, id string, to reminders.Dest, text string, now time.Time) error
+}
 
 // App connects commands to the Slack Web API. Both transports use it.
 type App struct {
 	Service *commands.Service
 	API     *slack.Client
 	Log     *slog.Logger
+	// Posts, if set, carries posts to channels and direct messages (meeting notices,
+	// docket lines) through the outbox, so an outage delays them but loses none.
+	Posts Poster
 
 	wg sync.WaitGroup // work started after an ack
 
@@ -139,6 +151,13 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 			opts = append(opts, slack.MsgOptionBlocks(m.Blocks...))
 		}
 		var err error
+		if a.Posts != nil && (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
+			to := reminders.Dest{Channel: m.Channel, User: m.User}
+			if err := a.Posts.Post(ctx, "", postID(), to, m.Text, time.Now()); err != nil {
+				a.logger().Warn("post queued; it will be retried", "to", to.String(), "err", slackError(err))
+			}
+			continue
+		}
 		switch {
 		case m.Channel != "":
 			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, m.Channel, opts...); return err })
@@ -162,6 +181,13 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 			a.logger().Error("delivery failed", "channel", m.Channel, "user", m.User, "err", slackError(err))
 		}
 	}
+}
+
+var postSeq atomic.Int64
+
+// postID is unique for each message this process posts.
+func postID() string {
+	return fmt.Sprintf("%d.%d", time.Now().UnixNano(), postSeq.Add(1))
 }
 
 // retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off

@@ -21,6 +21,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/docket"
+	"ethicsbot/reminders"
 )
 
 // signedRequest is a signed slash command for text, ready to send to base.
@@ -135,6 +136,9 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 	b.Logf("10,000 cases filed in %v", time.Since(start))
+	// As in production, channel posts go through the outbox.
+	e.app.Posts = &reminders.Sweeper{Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults()},
+		Cases: e.db, Outbox: e.db, Sender: &bot.Reminders{API: e.app.API}, Log: e.app.Log}
 	srv := httptest.NewServer((&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler())
 	defer srv.Close()
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}

@@ -46,6 +46,10 @@ func (o *memOutbox) SentSince(context.Context, time.Time) (map[string]bool, erro
 	}
 	return out, nil
 }
+func (o *memOutbox) QueuePost(context.Context, string, string, string, time.Time) error { return nil }
+func (o *memOutbox) UnsentPosts(context.Context, time.Time) ([]reminders.Post, error) {
+	return nil, nil
+}
 func (o *memOutbox) LastSweep(context.Context) (time.Time, error)      { return o.last, nil }
 func (o *memOutbox) SetLastSweep(_ context.Context, t time.Time) error { o.last = t; return nil }
 

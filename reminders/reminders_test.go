@@ -425,3 +425,33 @@ func TestStartSweepsAtOnceAndStops(t *testing.T) {
 		t.Error("a bad schedule was accepted")
 	}
 }
+
+// TestPostsSurviveAnOutage: a public notice posted while Slack fails is kept, and the
+// sweeps after Slack recovers deliver it once.
+func TestPostsSurviveAnOutage(t *testing.T) {
+	w := newWorld(t)
+	w.now = at(t, "2026-12-07 10:00")
+	w.rec.fail = func(now time.Time) error {
+		if now.Before(at(t, "2026-12-07 10:20")) {
+			return errors.New("slack server error: 500")
+		}
+		return nil
+	}
+	err := w.sweep.Post(ctx, "2026-001", "notice-1", reminders.Dest{Channel: "C_NOTICES"}, "PUBLIC NOTICE. Ethics Commission, case 2026-001: ...", w.now)
+	if err == nil {
+		t.Fatal("the first attempt should have failed")
+	}
+	w.run(at(t, "2026-12-07 10:01"), at(t, "2026-12-07 10:40"), time.Minute, nil)
+	count := 0
+	for _, s := range w.rec.said {
+		if strings.HasPrefix(s.Text, "PUBLIC NOTICE") {
+			count++
+			if s.When.Before(at(t, "2026-12-07 10:20")) || s.To != "#C_NOTICES" {
+				t.Errorf("delivered %s", s)
+			}
+		}
+	}
+	if count != 1 {
+		t.Errorf("notice delivered %d times: %v", count, w.list())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"log"
 	"log/slog"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,7 +29,18 @@ type Outbox interface {
 	SentSince(ctx context.Context, since time.Time) (map[string]bool, error)
 	LastSweep(ctx context.Context) (time.Time, error)
 	SetLastSweep(ctx context.Context, at time.Time) error
+	// QueuePost and UnsentPosts keep messages that must not be lost until Slack takes them.
+	QueuePost(ctx context.Context, caseNumber, step, text string, now time.Time) error
+	UnsentPosts(ctx context.Context, before time.Time) ([]Post, error)
 }
+
+// Post is a queued message that is not a reminder, such as a public meeting notice. It is
+// an alias of the unnamed struct so that the store can return it without importing this
+// package.
+type Post = struct{ Case, Step, Text string }
+
+// postSeries is the outbox series of queued posts.
+const postSeries = "post"
 
 // Sender says a reminder; bot's Slack sender and the console are two.
 type Sender interface {
@@ -138,6 +150,19 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 	}
+	// Posts that Slack refused earlier are tried again, until each is delivered once.
+	posts, err := s.Outbox.UnsentPosts(ctx, now.Add(-30*time.Second))
+	if err != nil {
+		return st, err
+	}
+	for _, p := range posts {
+		if err := s.deliverPost(ctx, p, now); err != nil {
+			st.Failed++
+			s.logger().Warn("post not delivered; it will be retried", "case", p.Case, "err", err)
+			continue
+		}
+		st.Sent++
+	}
 	if err := s.Outbox.SetLastSweep(ctx, now); err != nil {
 		return st, err
 	}
@@ -196,6 +221,49 @@ func (s *Sweeper) say(ctx context.Context, r Reminder, key string, now time.Time
 		}
 	}
 	return nil
+}
+
+// Post says a message that must not be lost, such as a public meeting notice: it is
+// queued in the outbox and sent at once; if Slack fails, each sweep tries again until it is
+// delivered, once. id must be unique for the message.
+func (s *Sweeper) Post(ctx context.Context, caseNumber, id string, to Dest, text string, now time.Time) error {
+	p := Post{Case: caseNumber, Step: id + "@" + to.String(), Text: text}
+	if err := s.Outbox.QueuePost(ctx, p.Case, p.Step, p.Text, now); err != nil {
+		return err
+	}
+	return s.deliverPost(ctx, p, now)
+}
+
+// deliverPost sends one queued post exactly once.
+func (s *Sweeper) deliverPost(ctx context.Context, p Post, now time.Time) error {
+	_, destText, ok := strings.Cut(p.Step, "@")
+	if !ok || len(destText) < 2 {
+		return fmt.Errorf("queued post %q has no destination", p.Step)
+	}
+	to := Dest{Channel: destText[1:]}
+	if destText[0] == '@' {
+		to = Dest{User: destText[1:]}
+	}
+	key := p.Case + "|" + postSeries + "|" + p.Step
+	prior, held, err := s.Outbox.Claim(ctx, p.Case, postSeries, p.Step, now, now)
+	if err != nil || !held {
+		return err
+	}
+	if !prior.IsZero() {
+		if ch, ts, found, err := s.Sender.Find(ctx, to, key, prior.Add(-time.Minute)); err != nil {
+			return err
+		} else if found {
+			return s.Outbox.MarkSent(ctx, p.Case, postSeries, p.Step, ch, ts, now)
+		}
+	}
+	ch, ts, err := s.Sender.Send(ctx, to, p.Text, key)
+	if err != nil {
+		if merr := s.Outbox.MarkFailed(ctx, p.Case, postSeries, p.Step, err.Error()); merr != nil {
+			return merr
+		}
+		return err
+	}
+	return s.Outbox.MarkSent(ctx, p.Case, postSeries, p.Step, ch, ts, now)
 }
 
 // downtimeNote says a reminder is late because ethicsbot was not running when it fell

@@ -25,6 +25,7 @@ type OutboxRow struct {
 	TS        string // Slack's message ts, once sent
 	Attempts  int
 	LastError string
+	Text      string // for a queued post, what it says
 }
 
 // Claim takes a reminder for sending. held is true if the caller now holds it, false if it
@@ -116,6 +117,39 @@ func (s *Store) SetLastSweep(ctx context.Context, at time.Time) error {
 	})
 }
 
+// PostSeries is the outbox series of queued posts.
+const PostSeries = "post"
+
+// QueuePost puts a message that must not be lost in the outbox, unsent, under step (unique
+// for the message and its destination).
+func (s *Store) QueuePost(ctx context.Context, caseNumber, step, text string, now time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO outbox (case_number, deadline_id, step, due, text) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, caseNumber, PostSeries, step, stamp(now), text)
+		return err
+	})
+}
+
+// UnsentPosts returns the queued posts not yet delivered and not claimed since before,
+// oldest first: the ones a sweep should try again. The element type is spelled out so
+// that it is reminders.Post without store importing reminders.
+func (s *Store) UnsentPosts(ctx context.Context, before time.Time) ([]struct{ Case, Step, Text string }, error) {
+	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' AND deadline_id = ? AND claimed < ? ORDER BY due`, PostSeries, stamp(before))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []struct{ Case, Step, Text string }
+	for rows.Next() {
+		r, err := scanOutbox(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, struct{ Case, Step, Text string }{r.Case, r.Step, r.Text})
+	}
+	return out, rows.Err()
+}
+
 // Unsent returns the reminders not yet delivered, oldest due first.
 func (s *Store) Unsent(ctx context.Context) ([]OutboxRow, error) {
 	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' ORDER BY due, case_number, deadline_id, step`)
@@ -134,7 +168,7 @@ func (s *Store) Unsent(ctx context.Context) ([]OutboxRow, error) {
 	return out, rows.Err()
 }
 
-const outboxColumns = `SELECT case_number, deadline_id, step, due, claimed, sent, channel, ts, attempts, last_error FROM outbox`
+const outboxColumns = `SELECT case_number, deadline_id, step, due, claimed, sent, channel, ts, attempts, last_error, text FROM outbox`
 
 func readOutbox(ctx context.Context, q querier, k ReminderKey) (OutboxRow, error) {
 	rows, err := q.QueryContext(ctx, outboxColumns+` WHERE case_number = ? AND deadline_id = ? AND step = ?`, k.Case, k.DeadlineID, k.Step)
@@ -151,7 +185,7 @@ func readOutbox(ctx context.Context, q querier, k ReminderKey) (OutboxRow, error
 func scanOutbox(rows *sql.Rows) (OutboxRow, error) {
 	var r OutboxRow
 	var due, claimed, sent string
-	if err := rows.Scan(&r.Case, &r.DeadlineID, &r.Step, &due, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError); err != nil {
+	if err := rows.Scan(&r.Case, &r.DeadlineID, &r.Step, &due, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &r.Text); err != nil {
 		return r, err
 	}
 	r.Due, r.Claimed, r.Sent = unstamp(due), unstamp(claimed), unstamp(sent)
