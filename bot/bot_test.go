@@ -506,17 +506,14 @@ func TestSocketModeStopsOnMissingScope(t *testing.T) {
 	}
 }
 
-// TestHTTPCompleteCase drives the console's complete case through signed HTTP requests,
-// as Slack would send them, and checks what reaches the public channel.
-func TestHTTPCompleteCase(t *testing.T) {
-	e := newEnv(t)
+// play runs the complete case as a person would type it: ":as" changes who types,
+// ":clock" sets the service's clock, and each /ethics line goes to send.
+func play(e *env, send func(i int, user, text string)) {
 	svc := e.app.Service
 	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U_CLERK"}
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
 	svc.Now = func() time.Time { return now }
-	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	user := "U_CLERK"
-	var notices, refusals []string
 	for i, line := range strings.Split(strings.TrimSpace(completeCase), "\n") {
 		switch {
 		case strings.HasPrefix(line, ":as "):
@@ -524,22 +521,33 @@ func TestHTTPCompleteCase(t *testing.T) {
 		case strings.HasPrefix(line, ":clock "):
 			now, _ = time.Parse(time.RFC3339, strings.TrimPrefix(line, ":clock "))
 		default:
-			form, _ := url.ParseQuery(strings.TrimSpace(string(fixture(t, "slash-command.form"))))
-			form.Set("command", "/ethics")
-			form.Set("text", strings.TrimPrefix(line, "/ethics "))
-			form.Set("user_id", user)
-			form.Set("trigger_id", fmt.Sprintf("trigger-%d", i))
-			form.Set("response_url", e.slack.URL+"/response/"+strconv.Itoa(i))
-			w := post(t, h, "/slack/commands", []byte(form.Encode()), time.Now(), "")
-			if w.Code != 200 {
-				t.Fatalf("%s: %d", line, w.Code)
-			}
-			if text := replyOf(t, w.Body.Bytes()); strings.HasPrefix(text, "Not done") || strings.HasPrefix(text, "Only ") {
-				refusals = append(refusals, text)
-			}
-			e.app.Wait() // each step sees the one before, as a person typing would
+			send(i, user, strings.TrimPrefix(line, "/ethics "))
 		}
 	}
+}
+
+// TestHTTPCompleteCase drives the console's complete case through signed HTTP requests,
+// as Slack would send them, and checks what reaches the public channel.
+func TestHTTPCompleteCase(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	var notices, refusals []string
+	play(e, func(i int, user, text string) {
+		form, _ := url.ParseQuery(strings.TrimSpace(string(fixture(t, "slash-command.form"))))
+		form.Set("command", "/ethics")
+		form.Set("text", text)
+		form.Set("user_id", user)
+		form.Set("trigger_id", fmt.Sprintf("trigger-%d", i))
+		form.Set("response_url", e.slack.URL+"/response/"+strconv.Itoa(i))
+		w := post(t, h, "/slack/commands", []byte(form.Encode()), time.Now(), "")
+		if w.Code != 200 {
+			t.Fatalf("%s: %d", text, w.Code)
+		}
+		if reply := replyOf(t, w.Body.Bytes()); strings.HasPrefix(reply, "Not done") || strings.HasPrefix(reply, "Only ") {
+			refusals = append(refusals, reply)
+		}
+		e.app.Wait() // each step sees the one before, as a person typing would
+	})
 	e.slack.mu.Lock()
 	for _, c := range e.slack.calls {
 		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES" {
@@ -591,14 +599,9 @@ const completeCase = `
 // TestSocketModeCompleteCase drives the same case through Socket Mode envelopes.
 func TestSocketModeCompleteCase(t *testing.T) {
 	e := newEnv(t)
-	svc := e.app.Service
-	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U_CLERK"}
-	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
-	svc.Now = func() time.Time { return now }
 	h := e.app.SocketHandler(socketmode.New(e.app.API))
 	var env socketmode.Request
 	json.Unmarshal(fixture(t, "socket-slash-command.json"), &env)
-	user := "U_CLERK"
 	replies := func() int {
 		e.slack.mu.Lock()
 		defer e.slack.mu.Unlock()
@@ -610,27 +613,19 @@ func TestSocketModeCompleteCase(t *testing.T) {
 		}
 		return n
 	}
-	for i, line := range strings.Split(strings.TrimSpace(completeCase), "\n") {
-		switch {
-		case strings.HasPrefix(line, ":as "):
-			user = strings.TrimPrefix(line, ":as ")
-		case strings.HasPrefix(line, ":clock "):
-			now, _ = time.Parse(time.RFC3339, strings.TrimPrefix(line, ":clock "))
-		default:
-			var cmd slack.SlashCommand
-			json.Unmarshal(env.Payload, &cmd)
-			cmd.Command, cmd.UserID, cmd.Text = "/ethics", user, strings.TrimPrefix(line, "/ethics ")
-			cmd.TriggerID, cmd.ResponseURL = fmt.Sprintf("socket-%d", i), e.slack.URL+"/response/s"+strconv.Itoa(i)
-			before := replies()
-			req := env
-			req.EnvelopeID = fmt.Sprintf("env-%d", i)
-			h.DispatchEvent(socketmode.Event{Type: socketmode.EventTypeSlashCommand, Data: cmd, Request: &req})
-			deadline := time.Now().Add(5 * time.Second)
-			for replies() == before && time.Now().Before(deadline) {
-				time.Sleep(5 * time.Millisecond)
-			}
+	play(e, func(i int, user, text string) {
+		var cmd slack.SlashCommand
+		json.Unmarshal(env.Payload, &cmd)
+		cmd.Command, cmd.UserID, cmd.Text = "/ethics", user, text
+		cmd.TriggerID, cmd.ResponseURL = fmt.Sprintf("socket-%d", i), e.slack.URL+"/response/s"+strconv.Itoa(i)
+		before := replies()
+		req := env
+		req.EnvelopeID = fmt.Sprintf("env-%d", i)
+		h.DispatchEvent(socketmode.Event{Type: socketmode.EventTypeSlashCommand, Data: cmd, Request: &req})
+		for deadline := time.Now().Add(5 * time.Second); replies() == before && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
 		}
-	}
+	})
 	e.app.Wait()
 	c, err := e.db.Case(context.Background(), "2026-001")
 	if err != nil || c.State != docket.StateFinal {

@@ -22,34 +22,7 @@ func TestConsoleCompleteCase(t *testing.T) {
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
 	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK"}
-	script := `
-:clock 2026-12-04T10:30:00-06:00
-/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used city email to campaign."
-/ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
-/ethics posted 2026-001 sufficiency
-/ethics mail 2026-001 respondent 9407 1118 9876 5432 1012 34
-/ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
-:clock 2026-12-07T18:00:00-06:00
-:as U_COMM1
-/ethics rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"
-/ethics posted 2026-001 hearing
-:clock +2d
-:clock 2026-12-10T15:00:00-06:00
-/ethics concluded 2026-001
-/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 findings="Violated 103.10."
-:clock 2026-12-11T10:00:00-06:00
-:as U_CLERK
-/ethics demand 2026-001
-/ethics schedule 2026-001 public_hearing 2026-12-14T18:00 place="Council Chambers"
-/ethics posted 2026-001 public_hearing
-:clock 2026-12-14T20:00:00-06:00
-/ethics held 2026-001
-:as U_COMM1
-/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500
-/ethics case 2026-001
-:quit
-/ethics docket
-`
+	script := ":clock 2026-12-04T10:30:00-06:00\n" + completeCase + "/ethics case 2026-001\n:quit\n/ethics docket\n"
 	var out bytes.Buffer
 	if err := c.Run(context.Background(), strings.NewReader(script), &out); err != nil {
 		t.Fatal(err)
@@ -98,7 +71,7 @@ func TestConsoleCompleteCase(t *testing.T) {
 	for _, want := range []string{
 		"[ephemeral] Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST.",
 		"[console] now acting as U_COMM1 (commissioner)",
-		"[console] the time is now Wed 2026-12-09 18:00 CST",
+		"[console] the time is now Mon 2026-12-07 18:00 CST",
 		"[ephemeral] Case 2026-001: final",
 		":white_check_mark: met final recommendation issued publicly (F): due Mon 2026-12-21",
 	} {

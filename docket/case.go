@@ -208,6 +208,7 @@ type Warning struct {
 	Message string
 }
 
+// String writes the warning with its rule.
 func (w Warning) String() string { return w.Message + " (rule " + w.Rule + ")" }
 
 // Action is one step of the procedure: filing, scheduling, mailing, ruling, deciding.

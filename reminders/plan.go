@@ -52,6 +52,7 @@ type Dest struct {
 	User    string
 }
 
+// String writes d as the console shows it: "#channel" or "@user".
 func (d Dest) String() string {
 	if d.User != "" {
 		return "@" + d.User

@@ -16,6 +16,7 @@ type Break struct {
 	Problem string
 }
 
+// String says where the chain broke: "event 42 (case 2026-003): ...".
 func (b *Break) String() string {
 	if b.EventID == 0 {
 		return fmt.Sprintf("case %s: %s", b.Case, b.Problem)
