@@ -31,6 +31,11 @@ const (
 const usage = `ethicsbot runs a municipal ethics commission's complaint docket as its ordinance requires.
 
 Usage:
+  ethicsbot
+      Start the bot. With SLACK_BOT_TOKEN and SLACK_APP_TOKEN it connects over Socket
+      Mode; with SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET it serves HTTP on
+      ETHICSBOT_ADDR (default :3000); with neither it opens the console, reading
+      /ethics lines from stdin (a demo configuration if there is no ethicsbot.yml).
   ethicsbot deadlines [--tz ZONE] < facts.json
       Read one case's facts as JSON on stdin and write every deadline that applies,
       with its rule and how it was counted, as JSON on stdout.
@@ -48,9 +53,9 @@ Usage:
 Settings:
   ETHICSBOT_CONFIG   configuration file (default ./ethicsbot.yml, used if present)
   ETHICSBOT_DB       the SQLite database (default ./ethicsbot.db)
-
-The Slack bot, console mode and reminders are built on the engine and the store next;
-README.md says what each step adds.
+  ETHICSBOT_ADDR     HTTP listen address (default :3000)
+  SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
+                     see README.md, "Connecting to Slack"
 `
 
 // run is main with its inputs passed in, so tests drive it directly.
