@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -107,7 +108,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err := slackReady(cfg); err != nil {
 		return fail("%v", err)
 	}
-	apiOpts := []slack.Option{}
+	// No call to Slack may hang for ever: shutdown waits for in-flight work.
+	apiOpts := []slack.Option{slack.OptionHTTPClient(&http.Client{Timeout: 30 * time.Second})}
 	if u := getenv("SLACK_API_URL"); u != "" {
 		apiOpts = append(apiOpts, slack.OptionAPIURL(strings.TrimSuffix(u, "/")+"/"))
 	}

@@ -25,7 +25,8 @@ import (
 // Poster delivers a message that must not be lost: it keeps it until Slack takes it, and
 // says it once. reminders.Sweeper is one.
 type Poster interface {
-	Post(ctx context.Context, caseNumber, id string, to reminders.Dest, text string, now time.Time) error
+	Queue(ctx context.Context, caseNumber, id string, to reminders.Dest, text string, now time.Time) (reminders.Post, error)
+	DeliverPost(ctx context.Context, p reminders.Post, now time.Time) error
 }
 
 // App connects commands to the Slack Web API. Both transports use it.
@@ -88,7 +89,10 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 	if resp.Modal != nil {
 		// trigger_id expires about 3 s after the user acted: open the form first.
 		commands.WithChannel(resp.Modal, cmd.ChannelID)
-		if _, err := a.API.OpenViewContext(ctx, cmd.TriggerID, *resp.Modal); err != nil {
+		vctx, cancel := context.WithTimeout(ctx, 2500*time.Millisecond) // the trigger is dead after 3 s
+		_, err := a.API.OpenViewContext(vctx, cmd.TriggerID, *resp.Modal)
+		cancel()
+		if err != nil {
 			a.logger().Error("views.open failed", "err", err)
 			resp.Messages = append(resp.Messages, commands.Message{Text: "The form could not be opened (" + slackError(err) + "). Type the one-line form instead: `/ethics help " + strings.Fields(cmd.Text + " file")[0] + "`."})
 		}
@@ -105,11 +109,29 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 		}
 	}
 	reply := Reply{ResponseURL: cmd.ResponseURL, Channel: cmd.ChannelID, User: cmd.UserID}
-	if inline {
-		a.Go(func() { a.Deliver(context.WithoutCancel(ctx), msgs, reply) })
-	} else {
+	if !inline {
 		a.Deliver(ctx, msgs, reply)
+		return first
 	}
+	// The answer goes back once the posts it caused are in the outbox: a crash after the
+	// 200 cannot lose a public notice.
+	var queued []reminders.Post
+	if a.Posts != nil {
+		var rest []commands.Message
+		for _, m := range msgs {
+			if (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
+				queued = append(queued, a.queue(ctx, m)...)
+			} else {
+				rest = append(rest, m)
+			}
+		}
+		msgs = rest
+	}
+	a.Go(func() {
+		ctx := context.WithoutCancel(ctx)
+		a.post(ctx, queued...)
+		a.Deliver(ctx, msgs, reply)
+	})
 	return first
 }
 
@@ -152,10 +174,7 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 		}
 		var err error
 		if a.Posts != nil && (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
-			to := reminders.Dest{Channel: m.Channel, User: m.User}
-			if err := a.Posts.Post(ctx, "", postID(), to, m.Text, time.Now()); err != nil {
-				a.logger().Warn("post queued; it will be retried", "to", to.String(), "err", slackError(err))
-			}
+			a.post(ctx, a.queue(ctx, m)...)
 			continue
 		}
 		switch {
@@ -179,6 +198,30 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 		if err != nil {
 			// Never log message text: it may hold complaint details.
 			a.logger().Error("delivery failed", "channel", m.Channel, "user", m.User, "err", slackError(err))
+		}
+	}
+}
+
+// queue puts the channel posts and direct messages among msgs in the outbox, durably.
+func (a *App) queue(ctx context.Context, msgs ...commands.Message) []reminders.Post {
+	var out []reminders.Post
+	for _, m := range msgs {
+		to := reminders.Dest{Channel: m.Channel, User: m.User}
+		p, err := a.Posts.Queue(ctx, "", postID(), to, m.Text, time.Now())
+		if err != nil {
+			a.logger().Error("post could not be queued", "to", to.String(), "err", err)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// post sends queued posts; one Slack refuses stays queued for the next sweep.
+func (a *App) post(ctx context.Context, posts ...reminders.Post) {
+	for _, p := range posts {
+		if err := a.Posts.DeliverPost(ctx, p, time.Now()); err != nil {
+			a.logger().Warn("post not delivered; it stays queued and will be retried", "err", slackError(err))
 		}
 	}
 }

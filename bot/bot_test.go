@@ -26,6 +26,7 @@ import (
 	"ethicsbot/bot"
 	"ethicsbot/commands"
 	"ethicsbot/docket"
+	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
 
@@ -667,4 +668,45 @@ func TestSlowCommandIsAckedThenAnswered(t *testing.T) {
 	if !answered {
 		t.Error("no answer through response_url")
 	}
+}
+
+// TestNoticeQueuedBeforeTheAnswer: when a command's 200 goes back, the public notice it
+// caused is already in the outbox, so a crash right after cannot lose it.
+func TestNoticeQueuedBeforeTheAnswer(t *testing.T) {
+	e := newEnv(t)
+	blocked := make(chan struct{})
+	sender := &blockingSender{release: blocked}
+	e.app.Posts = &reminders.Sweeper{Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults()},
+		Cases: e.db, Outbox: e.db, Sender: sender}
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	post(t, h, "/slack/commands", slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T10:00 summary="x"`, "q1"), time.Now(), "")
+	w := post(t, h, "/slack/commands", slashBody(t, e.slack, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "q2"), time.Now(), "")
+	if !strings.Contains(replyOf(t, w.Body.Bytes()), "scheduled") {
+		t.Fatalf("reply %q", w.Body.String())
+	}
+	unsent, err := e.db.Unsent(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notice bool
+	for _, r := range unsent {
+		notice = notice || strings.HasPrefix(r.Text, "PUBLIC NOTICE") && strings.HasSuffix(r.Step, "@#C_NOTICES")
+	}
+	if !notice {
+		t.Errorf("at the 200 the public notice is not in the outbox: %+v", unsent)
+	}
+	close(blocked)
+	e.app.Wait()
+}
+
+// blockingSender holds every send until released.
+type blockingSender struct{ release chan struct{} }
+
+func (b *blockingSender) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+	<-b.release
+	return d.String(), "1", nil
+}
+
+func (b *blockingSender) Find(context.Context, reminders.Dest, string, time.Time) (string, string, bool, error) {
+	return "", "", false, nil
 }

@@ -27,7 +27,16 @@ func (r *Reminders) Send(ctx context.Context, d reminders.Dest, text, key string
 		to = d.User // a user id posts to the app's direct messages with that user
 	}
 	var ch, ts string
+	start, tried := time.Now(), false
 	err := retry(ctx, func() error {
+		if tried {
+			// The last attempt may have been posted even though its answer was lost.
+			if c, t, found, err := r.Find(ctx, d, key, start.Add(-time.Minute)); err == nil && found {
+				ch, ts = c, t
+				return nil
+			}
+		}
+		tried = true
 		var err error
 		ch, ts, err = r.API.PostMessageContext(ctx, to, slack.MsgOptionText(text, false),
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: reminderEvent, EventPayload: map[string]any{"key": key}}))

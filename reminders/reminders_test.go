@@ -56,6 +56,10 @@ type recorder struct {
 	said  []said
 	fail  func(now time.Time) error
 	calls int
+	// lost, if set, makes Send post the message and then report failure, as when Slack
+	// takes a message but its answer never arrives; findFail makes Find fail.
+	lost     func(now time.Time) bool
+	findFail func(now time.Time) error
 }
 
 func (r *recorder) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
@@ -68,14 +72,22 @@ func (r *recorder) Send(ctx context.Context, d reminders.Dest, text, key string)
 		}
 	}
 	r.said = append(r.said, said{r.now(), d.String(), key, text})
+	if r.lost != nil && r.lost(r.now()) {
+		return "", "", errors.New("slack: connection reset before the answer")
+	}
 	return d.String(), fmt.Sprint(len(r.said)), nil
 }
 
 func (r *recorder) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.findFail != nil {
+		if err := r.findFail(r.now()); err != nil {
+			return "", "", false, err
+		}
+	}
 	for i, s := range r.said {
-		if s.Key == key {
+		if s.Key == key && !s.When.Before(since) {
 			return d.String(), fmt.Sprint(i + 1), true, nil
 		}
 	}
@@ -453,5 +465,30 @@ func TestPostsSurviveAnOutage(t *testing.T) {
 	}
 	if count != 1 {
 		t.Errorf("notice delivered %d times: %v", count, w.list())
+	}
+}
+
+// TestLostAnswerIsNotResent: Slack takes a reminder at 09:00 but the answer is lost, and
+// the history cannot be read for ten minutes; the look-back starts at the first claim, so
+// the reminder is found, not sent again.
+func TestLostAnswerIsNotResent(t *testing.T) {
+	w := newWorld(t)
+	w.file(at(t, "2026-12-04 10:00"))
+	w.rec.lost = func(now time.Time) bool { return now.Equal(at(t, "2026-12-07 09:00")) }
+	w.rec.findFail = func(now time.Time) error {
+		if now.Before(at(t, "2026-12-07 09:11")) {
+			return errors.New("slack server error: 500")
+		}
+		return nil
+	}
+	w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 09:30"), time.Minute, nil)
+	seen := map[string]int{}
+	for _, s := range w.rec.said {
+		seen[s.Key]++
+	}
+	for k, n := range seen {
+		if n != 1 {
+			t.Errorf("%s said %d times", k, n)
+		}
 	}
 }

@@ -67,6 +67,7 @@ type Sweeper struct {
 	// reminder that fell due in it says so (10 minutes; sweeps run every minute).
 	DownAfter time.Duration
 
+	inFlight  sync.Map             // keys of posts being sent now
 	mu        sync.Mutex           // one sweep at a time, whoever calls
 	sent      map[string]bool      // keys known to be sent
 	failing   map[string]time.Time // keys failing, since when
@@ -156,7 +157,7 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		return st, err
 	}
 	for _, p := range posts {
-		if err := s.deliverPost(ctx, p, now); err != nil {
+		if err := s.DeliverPost(ctx, p, now); err != nil {
 			st.Failed++
 			s.logger().Warn("post not delivered; it will be retried", "case", p.Case, "err", err)
 			continue
@@ -227,15 +228,28 @@ func (s *Sweeper) say(ctx context.Context, r Reminder, key string, now time.Time
 // queued in the outbox and sent at once; if Slack fails, each sweep tries again until it is
 // delivered, once. id must be unique for the message.
 func (s *Sweeper) Post(ctx context.Context, caseNumber, id string, to Dest, text string, now time.Time) error {
-	p := Post{Case: caseNumber, Step: id + "@" + to.String(), Text: text}
-	if err := s.Outbox.QueuePost(ctx, p.Case, p.Step, p.Text, now); err != nil {
+	p, err := s.Queue(ctx, caseNumber, id, to, text, now)
+	if err != nil {
 		return err
 	}
-	return s.deliverPost(ctx, p, now)
+	return s.DeliverPost(ctx, p, now)
 }
 
-// deliverPost sends one queued post exactly once.
-func (s *Sweeper) deliverPost(ctx context.Context, p Post, now time.Time) error {
+// Queue puts a message in the outbox durably, without sending it: a caller that must
+// answer quickly queues first, answers, then calls DeliverPost.
+func (s *Sweeper) Queue(ctx context.Context, caseNumber, id string, to Dest, text string, now time.Time) (Post, error) {
+	p := Post{Case: caseNumber, Step: id + "@" + to.String(), Text: text}
+	return p, s.Outbox.QueuePost(ctx, p.Case, p.Step, p.Text, now)
+}
+
+// DeliverPost sends one queued post exactly once. A post being sent by this process is
+// left alone by the others (a sweep's retry and a fresh Post never race).
+func (s *Sweeper) DeliverPost(ctx context.Context, p Post, now time.Time) error {
+	key := p.Case + "|" + postSeries + "|" + p.Step
+	if _, busy := s.inFlight.LoadOrStore(key, true); busy {
+		return nil
+	}
+	defer s.inFlight.Delete(key)
 	_, destText, ok := strings.Cut(p.Step, "@")
 	if !ok || len(destText) < 2 {
 		return fmt.Errorf("queued post %q has no destination", p.Step)
@@ -244,7 +258,6 @@ func (s *Sweeper) deliverPost(ctx context.Context, p Post, now time.Time) error 
 	if destText[0] == '@' {
 		to = Dest{User: destText[1:]}
 	}
-	key := p.Case + "|" + postSeries + "|" + p.Step
 	prior, held, err := s.Outbox.Claim(ctx, p.Case, postSeries, p.Step, now, now)
 	if err != nil || !held {
 		return err

@@ -30,8 +30,8 @@ type OutboxRow struct {
 
 // Claim takes a reminder for sending. held is true if the caller now holds it, false if it
 // was already sent. A reminder claimed earlier but never marked sent (a crash between claim
-// and send) is claimed again, and prior is that earlier claim's time, so the sender can
-// look for a message it may already have posted.
+// and send, or a failed attempt) is claimed again, and prior is the first claim's time, so
+// the sender can look for a message it may already have posted since then.
 func (s *Store) Claim(ctx context.Context, caseNumber, series, step string, due, now time.Time) (prior time.Time, held bool, err error) {
 	k := ReminderKey{caseNumber, series, step}
 	err = s.write(ctx, func(tx *sql.Tx) error {
@@ -47,7 +47,9 @@ func (s *Store) Claim(ctx context.Context, caseNumber, series, step string, due,
 			return nil
 		}
 		prior, held = row.Claimed, true
-		_, err = tx.ExecContext(ctx, `UPDATE outbox SET claimed = ?, attempts = attempts + 1
+		// claimed keeps the first claim: a message sent then, whose answer was lost, is
+		// looked for from that time however many attempts came after.
+		_, err = tx.ExecContext(ctx, `UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
 			WHERE case_number = ? AND deadline_id = ? AND step = ?`, stamp(now), k.Case, k.DeadlineID, k.Step)
 		return err
 	})
