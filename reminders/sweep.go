@@ -69,7 +69,8 @@ type Sweeper struct {
 
 	inFlight  sync.Map             // keys of posts being sent now
 	mu        sync.Mutex           // one sweep at a time, whoever calls
-	sent      map[string]bool      // keys known to be sent
+	sent      map[string]bool      // keys known to be sent, due in the last week
+	loadedOn  docket.Date          // the day sent was read from the outbox
 	failing   map[string]time.Time // keys failing, since when
 	lastSweep time.Time
 	loaded    bool
@@ -88,17 +89,21 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var st Stats
-	if !s.loaded {
+	if today := s.Planner.Engine.Cal.DateOf(now); !s.loaded || today != s.loadedOn {
 		// Reminders fall due at most a day or so before they are planned; a week covers it.
+		// Reloading once a day keeps the set to a week's reminders, not all history's.
 		sent, err := s.Outbox.SentSince(ctx, now.AddDate(0, 0, -7))
 		if err != nil {
 			return st, err
 		}
-		last, err := s.Outbox.LastSweep(ctx)
-		if err != nil {
-			return st, err
+		if !s.loaded {
+			last, err := s.Outbox.LastSweep(ctx)
+			if err != nil {
+				return st, err
+			}
+			s.failing, s.lastSweep, s.loaded = make(map[string]time.Time), last, true
 		}
-		s.sent, s.failing, s.lastSweep, s.loaded = sent, make(map[string]time.Time), last, true
+		s.sent, s.loadedOn = sent, today
 	}
 	cases, err := s.Cases.OpenCases(ctx)
 	if err != nil {
