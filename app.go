@@ -86,6 +86,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		if isDemo {
 			fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
 		} else {
+			// On a real record, time is real and reminders are the bot's: a console must not
+			// write events at a simulated time, nor mark reminders said that Slack never saw.
+			svc.Now, c.Tick, c.RealTime = now, nil, true
 			c.User = cfg.Roles.Clerk
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}

@@ -442,3 +442,14 @@ func TestSlackModesNeedConfig(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 }
+
+// TestConsoleOnARealRecord: with a configuration file, the console works on the real
+// database in real time: :clock is refused, and no reminder is marked said.
+func TestConsoleOnARealRecord(t *testing.T) {
+	env := writeConfig(t, "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n")
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "real.db")
+	code, out, errOut := runCLI(t, env, ":clock +3d\n/ethics help\n")
+	if code != 0 || !strings.Contains(out, ":clock works only in the demo console") || !strings.Contains(out, "You are U0CLERK1") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -49,7 +49,9 @@ type Console struct {
 	// Tick, if set, is called with the clock's time after it moves, and whatever it
 	// returns is printed: reminders falling due as simulated time passes.
 	Tick func(ctx context.Context, now time.Time) []commands.Message
-	seq  int
+	// RealTime refuses :clock: on a real record, events carry the real time.
+	RealTime bool
+	seq      int
 }
 
 // Run reads lines from in until :quit or the end of input.
@@ -84,6 +86,8 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 	case strings.HasPrefix(line, ":as "):
 		c.User = strings.TrimSpace(strings.TrimPrefix(line, ":as "))
 		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Roles.Of(c.User)))
+	case strings.HasPrefix(line, ":clock") && c.RealTime:
+		fmt.Fprintln(out, "[console] :clock works only in the demo console, so that a real record is never written at a simulated time")
 	case strings.HasPrefix(line, ":clock"):
 		arg := strings.TrimSpace(strings.TrimPrefix(line, ":clock"))
 		if arg == "" {
