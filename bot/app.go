@@ -115,18 +115,7 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 	}
 	// The answer goes back once the posts it caused are in the outbox: a crash after the
 	// 200 cannot lose a public notice.
-	var queued []reminders.Post
-	if a.Posts != nil {
-		var rest []commands.Message
-		for _, m := range msgs {
-			if (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
-				queued = append(queued, a.queue(ctx, m)...)
-			} else {
-				rest = append(rest, m)
-			}
-		}
-		msgs = rest
-	}
+	queued, msgs := a.queueCaused(ctx, msgs)
 	a.Go(func() {
 		ctx := context.WithoutCancel(ctx)
 		a.post(ctx, queued...)
@@ -158,11 +147,34 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map
 		if len(sub.Errors) > 0 {
 			return sub.Errors
 		}
+		// As for a slash command: the posts it caused are in the outbox before the modal
+		// closes, then sent.
+		queued, rest := a.queueCaused(ctx, sub.Response.Messages)
 		a.Go(func() {
-			a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
+			ctx := context.WithoutCancel(ctx)
+			a.post(ctx, queued...)
+			a.Deliver(ctx, rest, Reply{Channel: sub.Channel, User: cb.User.ID})
 		})
 	}
 	return nil
+}
+
+// queueCaused puts the channel posts and direct messages among msgs in the outbox, if
+// there is one, and returns them queued, with the messages left to deliver.
+func (a *App) queueCaused(ctx context.Context, msgs []commands.Message) ([]reminders.Post, []commands.Message) {
+	if a.Posts == nil {
+		return nil, msgs
+	}
+	var queued []reminders.Post
+	var rest []commands.Message
+	for _, m := range msgs {
+		if (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
+			queued = append(queued, a.queue(ctx, m)...)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	return queued, rest
 }
 
 // Deliver sends messages: posts to channels and users, and replies as r says.
