@@ -24,41 +24,23 @@ func (s *Service) expeditedTag(c *docket.Case) string {
 	return ""
 }
 
-// Left says how long is left until a deadline, in the unit its rule counts: "2 business
+// left says how long is left until a deadline, in the unit its rule counts: "2 business
 // days left", "due today", "3 days overdue", "in 30 hours".
-func Left(e *docket.Engine, d docket.Deadline, now time.Time) string {
-	if !d.DueAt.IsZero() {
-		h := int(d.DueAt.Sub(now).Hours())
-		switch {
-		case now.After(d.DueAt):
-			return fmt.Sprintf("%d hours overdue", int(now.Sub(d.DueAt).Hours()))
-		case h == 0:
-			return "within the hour"
-		}
-		return fmt.Sprintf("in %d hours", h)
-	}
-	today := e.Cal.DateOf(now)
-	var n int
-	unit := "day"
-	if d.Period.Unit == docket.BusinessDays {
-		n, unit = e.Cal.BusinessDaysUntil(today, d.Due), "business day"
-	} else {
-		n = int(d.Due - today)
-	}
-	plural := func(k int) string {
-		if k == 1 {
-			return fmt.Sprintf("1 %s", unit)
-		}
-		return fmt.Sprintf("%d %ss", k, unit)
-	}
+func left(e *docket.Engine, d docket.Deadline, now time.Time) string {
+	n, unit, late := e.Left(d, now)
 	switch {
-	case d.Due == today:
+	case unit == "hour" && late:
+		return fmt.Sprintf("%d hours overdue", n)
+	case unit == "hour" && n == 0:
+		return "within the hour"
+	case unit == "hour":
+		return fmt.Sprintf("in %d hours", n)
+	case late:
+		return docket.Count(n, unit) + " overdue"
+	case n == 0:
 		return "due today"
-	case d.Due < today:
-		unit = "day" // overdue is counted in calendar days, whatever the rule counts
-		return plural(int(today-d.Due)) + " overdue"
 	}
-	return plural(n) + " left"
+	return docket.Count(n, unit) + " left"
 }
 
 var statusMark = map[docket.Status]string{docket.Met: ":white_check_mark: met", docket.Open: ":hourglass: open", docket.Missed: ":x: missed"}
@@ -74,7 +56,7 @@ func DeadlineLine(e *docket.Engine, d docket.Deadline, now time.Time) string {
 	}
 	line := fmt.Sprintf("%s %s: %s", d.Period.Duty, d.Rule, due)
 	if d.Status == docket.Open {
-		line += ", " + Left(e, d, now)
+		line += ", " + left(e, d, now)
 	}
 	return line
 }
@@ -371,8 +353,9 @@ func (s *Service) publicNotices(before, after *docket.Case) []Message {
 		}
 	}
 	var newRecords []docket.PublicRecord
+	already := docket.PublicRecords(before, loc)
 	for _, r := range docket.PublicRecords(after, loc) {
-		if r.Record != "meeting_notice" && !slices.Contains(docket.PublicRecords(before, loc), r) {
+		if r.Record != "meeting_notice" && !slices.Contains(already, r) {
 			newRecords = append(newRecords, r)
 		}
 	}

@@ -256,6 +256,35 @@ func instantStatus(due, done, now time.Time) Status {
 	return Open
 }
 
+// Left is how much time is left before d at now, counted as its rule counts: business days
+// for a business-day period, calendar days for the others ("day" also when it is due
+// today, with n 0), whole hours ("hour") for a notice. late is true once it has passed;
+// then n is how late, in calendar days, or in hours for a notice.
+func (e *Engine) Left(d Deadline, now time.Time) (n int, unit string, late bool) {
+	if !d.DueAt.IsZero() {
+		if now.After(d.DueAt) {
+			return int(now.Sub(d.DueAt).Hours()), "hour", true
+		}
+		return int(d.DueAt.Sub(now).Hours()), "hour", false
+	}
+	today := e.Cal.DateOf(now)
+	switch {
+	case d.Due < today:
+		return int(today - d.Due), "day", true
+	case d.Period.Unit == BusinessDays && d.Due > today:
+		return e.Cal.BusinessDaysUntil(today, d.Due), "business day", false
+	}
+	return int(d.Due - today), "day", false
+}
+
+// Count writes n of unit for people: "1 business day", "3 days".
+func Count(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
 // after counts a period forward from the date its trigger happened: business days are
 // counted strictly after from; calendar periods land on from + N and roll forward to a
 // business day (5 ILCS 70/1.11).

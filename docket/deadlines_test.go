@@ -457,3 +457,32 @@ func TestValidate(t *testing.T) {
 		}
 	})
 }
+
+func TestLeft(t *testing.T) {
+	e := MustEngine(t)
+	f := &docket.Facts{Received: T(t, "2026-12-04T10:00:00-06:00"), Sufficiency: docket.Meeting{Start: T(t, "2026-12-10T17:00:00-06:00")}}
+	s := e.Schedule(f, time.Time{})
+	notice, mail, ruling := due(t, s, docket.SufficiencyMeetingNotice), due(t, s, docket.RespondentNotice), due(t, s, docket.SufficiencyRuling)
+	for _, tc := range []struct {
+		d    docket.Deadline
+		now  string
+		n    int
+		unit string
+		late bool
+	}{
+		{mail, "2026-12-07T09:00:00-06:00", 2, "business day", false}, // Mon, due Wed
+		{mail, "2026-12-09T23:00:00-06:00", 0, "day", false},          // due today
+		{mail, "2026-12-12T09:00:00-06:00", 3, "day", true},           // Sat: late in calendar days
+		{ruling, "2026-12-11T09:00:00-06:00", 2, "business day", false},
+		{notice, "2026-12-08T07:30:00-06:00", 9, "hour", false}, // due Tue 17:00
+		{notice, "2026-12-08T17:10:00-06:00", 0, "hour", true},
+	} {
+		n, unit, late := e.Left(tc.d, T(t, tc.now))
+		if n != tc.n || unit != tc.unit || late != tc.late {
+			t.Errorf("%s at %s: %d %q late=%v, want %d %q late=%v", tc.d.ID, tc.now, n, unit, late, tc.n, tc.unit, tc.late)
+		}
+	}
+	if got := docket.Count(1, "business day") + ", " + docket.Count(3, "day"); got != "1 business day, 3 days" {
+		t.Errorf("Count: %q", got)
+	}
+}

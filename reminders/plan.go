@@ -296,29 +296,18 @@ func (p *Planner) describe(c *docket.Case, d docket.Deadline, now time.Time) str
 
 // leftText is the time left or overdue, in the unit the rule counts.
 func leftText(e *docket.Engine, d docket.Deadline, now time.Time) string {
-	if !d.DueAt.IsZero() {
-		if now.After(d.DueAt) {
-			return "passed"
-		}
-		return fmt.Sprintf("in %d hours", int(d.DueAt.Sub(now).Hours()))
-	}
-	today := e.Cal.DateOf(now)
+	n, unit, late := e.Left(d, now)
 	switch {
-	case d.Due == today:
+	case unit == "hour" && late:
+		return "passed"
+	case unit == "hour":
+		return fmt.Sprintf("in %d hours", n)
+	case late:
+		return docket.Count(n, unit) + " overdue"
+	case n == 0:
 		return "today"
-	case d.Due < today:
-		return plural(int(today-d.Due), "day") + " overdue"
-	case d.Period.Unit == docket.BusinessDays:
-		return plural(e.Cal.BusinessDaysUntil(today, d.Due), "business day")
 	}
-	return plural(int(d.Due-today), "day")
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	return docket.Count(n, unit)
 }
 
 func mentions(users []string) string {
@@ -377,7 +366,7 @@ func recordCommand(c *docket.Case, d docket.Deadline) string {
 
 // digest is the clerk's morning summary, on business days at DigestAt, when something is
 // due within DigestWithin business days or overdue. It is planned with the key alone;
-// items collects the lines as the sweep goes through the cases, and the text is written
+// lines collects what the sweep finds as it goes through the cases, and the text is written
 // only if the digest is to be said.
 type digest struct {
 	r     Reminder
@@ -397,7 +386,7 @@ func (p *Planner) newDigest(now time.Time) (*digest, bool) {
 	return dg, true
 }
 
-// add puts c's deadlines that are due soon into the digest.
+// addToDigest puts c's deadlines that are due soon into the digest.
 func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule, now time.Time) {
 	e := p.Engine
 	horizon := e.Cal.AddBusinessDays(e.Cal.DateOf(now), p.Policy.DigestWithin)
@@ -411,17 +400,4 @@ func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule
 		}
 		dg.lines = append(dg.lines, fmt.Sprintf("• %s: %s", c.Number, p.describe(c, d, now)))
 	}
-}
-
-// Digest is the clerk's morning summary for cases at now, if there is anything to say.
-func (p *Planner) Digest(cases []*docket.Case, now time.Time) (Reminder, bool) {
-	dg, ok := p.newDigest(now)
-	if !ok {
-		return Reminder{}, false
-	}
-	for _, c := range cases {
-		sched := p.Engine.Schedule(&c.Facts, now)
-		p.addToDigest(dg, c, &sched, now)
-	}
-	return dg.r, len(dg.lines) > 0
 }

@@ -171,6 +171,15 @@ func (w *world) run(from, to time.Time, every time.Duration, actions map[time.Ti
 	}
 }
 
+// timesSaid counts how often each key was said.
+func (w *world) timesSaid() map[string]int {
+	seen := map[string]int{}
+	for _, s := range w.rec.said {
+		seen[s.Key]++
+	}
+	return seen
+}
+
 func (w *world) list() []string {
 	var out []string
 	for _, s := range w.rec.said {
@@ -317,13 +326,12 @@ func TestSlackOutage(t *testing.T) {
 		return nil
 	}
 	w.run(at(t, "2026-12-07 08:55"), at(t, "2026-12-07 09:30"), time.Minute, nil)
-	seen := map[string]int{}
 	for _, s := range w.rec.said {
-		seen[s.Key]++
 		if s.When.Before(at(t, "2026-12-07 09:10")) {
 			t.Errorf("delivered during the outage: %s", s)
 		}
 	}
+	seen := w.timesSaid()
 	for k, n := range seen {
 		if n != 1 {
 			t.Errorf("%s delivered %d times", k, n)
@@ -482,11 +490,7 @@ func TestLostAnswerIsNotResent(t *testing.T) {
 		return nil
 	}
 	w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 09:30"), time.Minute, nil)
-	seen := map[string]int{}
-	for _, s := range w.rec.said {
-		seen[s.Key]++
-	}
-	for k, n := range seen {
+	for k, n := range w.timesSaid() {
 		if n != 1 {
 			t.Errorf("%s said %d times", k, n)
 		}

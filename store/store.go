@@ -269,9 +269,6 @@ func (s *Store) wrap(err error) error {
 	return err
 }
 
-// Path returns the database file's path.
-func (s *Store) Path() string { return s.path }
-
 // Ping reports whether the database can be read.
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
