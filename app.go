@@ -17,6 +17,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
+	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
@@ -75,20 +76,20 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	case "console":
 		clock := bot.NewClock(now())
 		svc.Now = clock.Now
-		sender := &bot.ConsoleSender{}
-		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Sender: sender, Log: logger}
-		c := &bot.Console{Service: svc, Clock: clock, User: demo.user, Tick: func(ctx context.Context, now time.Time) []commands.Message {
-			if _, err := sweeper.Sweep(ctx, now); err != nil {
-				logger.Error("reminder sweep failed", "err", err)
-			}
-			return sender.Drain()
-		}}
+		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
+		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
+		c := &bot.Console{Service: svc, Clock: clock, User: demo.user, Deliver: bot.Printing(deliverer),
+			Tick: func(ctx context.Context, now time.Time) {
+				if _, err := sweeper.Sweep(ctx, now); err != nil {
+					logger.Error("reminder sweep failed", "err", err)
+				}
+			}}
 		if isDemo {
 			fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
 		} else {
 			// On a real record, time is real and reminders are the bot's: a console must not
 			// write events at a simulated time, nor mark reminders said that Slack never saw.
-			svc.Now, c.Tick, c.RealTime = now, nil, true
+			svc.Now, c.Tick, c.Deliver, c.RealTime = now, nil, nil, true
 			c.User = cfg.Roles.Clerk
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}
@@ -123,14 +124,16 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)"); err != nil {
 		return fail("%v", err)
 	}
-	app := &bot.App{Service: svc, API: api, Log: logger}
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Sender: &bot.Reminders{API: api}, Log: logger}
-	app.Posts = sweeper // notices and docket lines go through the outbox too
+	deliverer := &outbox.Deliverer{Store: db, Sender: &bot.Sender{API: api}, Log: logger,
+		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
+	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger}
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
 	}
 	defer stopSweeps() // before the database closes: a running sweep finishes first
+	defer deliver(deliverer, logger)()
 	switch mode {
 	case "socket":
 		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
@@ -150,6 +153,31 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	logger.Info("stopped")
 	return exitOK
 }
+
+// deliver runs the outbox's deliverer until the returned stop is called. Stopping ends a
+// drain between two posts, then gives what was committed last (a notice recorded just
+// before SIGTERM) a few seconds to go out; whatever is left goes at the next start.
+func deliver(d *outbox.Deliverer, logger *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.Run(ctx, DeliveryRetry, time.Now)
+	}()
+	return func() {
+		cancel()
+		<-done
+		last, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := d.Drain(last, time.Now()); err != nil && last.Err() == nil {
+			logger.Warn("outbox: some messages wait for the next start", "err", err)
+		}
+	}
+}
+
+// DeliveryRetry is how often the outbox is drained again when nothing wakes it: the retry
+// interval for what Slack refused.
+const DeliveryRetry = 30 * time.Second
 
 // slackReady checks that the configuration names the people and channels a Slack
 // deployment needs.

@@ -274,16 +274,16 @@ func recordEnv(t *testing.T) map[string]string {
 		_, err := db.File(context.Background(), "U_CLERK", "", docket.File{
 			Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: name},
 			Sections: []string{"103.10"}, Received: at, Summary: "Confidential allegation.",
-		}, at)
+		}, at, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
 	ctx := context.Background()
-	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"}); err != nil {
+	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), docket.Rule{Ruling: docket.Insufficient}); err != nil {
+	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
 		t.Fatal(err)
 	}
 	return env

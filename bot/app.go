@@ -6,27 +6,24 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
-	"ethicsbot/reminders"
+	"ethicsbot/outbox"
 )
 
-// Poster delivers a message that must not be lost: it keeps it until Slack takes it, and
-// says it once. reminders.Sweeper is one.
-type Poster interface {
-	Queue(ctx context.Context, caseNumber, id string, to reminders.Dest, text string, now time.Time) (reminders.Post, error)
-	DeliverPost(ctx context.Context, p reminders.Post, now time.Time) error
+// Waker wakes the outbox's deliverer after a request put posts in the outbox;
+// outbox.Deliverer is one.
+type Waker interface {
+	Kick()
 }
 
 // App connects commands to the Slack Web API. Both transports use it.
@@ -34,9 +31,10 @@ type App struct {
 	Service *commands.Service
 	API     *slack.Client
 	Log     *slog.Logger
-	// Posts, if set, carries posts to channels and direct messages (meeting notices,
-	// docket lines) through the outbox, so an outage delays them but loses none.
-	Posts Poster
+	// Outbox, if set, is woken when a request has put posts in the outbox (meeting
+	// notices, docket lines), which were committed with the request's events. The app
+	// never posts them itself.
+	Outbox Waker
 
 	wg sync.WaitGroup // work started after an ack
 
@@ -82,9 +80,9 @@ func SlashRequest(cmd slack.SlashCommand) commands.Request {
 	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: "slash:" + cmd.TriggerID}
 }
 
-// Answer opens the response's form, if any, and delivers its messages. With inline, the
-// first reply to the user is not delivered but returned, for the caller to put in the
-// HTTP response itself; the other messages are delivered after.
+// Answer opens the response's form, if any, wakes the outbox for the posts the request
+// committed, and delivers its replies. With inline, the first reply is not delivered but
+// returned, for the caller to put in the HTTP response itself.
 func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.Response, inline bool) *commands.Message {
 	if resp.Modal != nil {
 		// trigger_id expires about 3 s after the user acted: open the form first.
@@ -94,34 +92,27 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 		cancel()
 		if err != nil {
 			a.logger().Error("views.open failed", "err", err)
-			resp.Messages = append(resp.Messages, commands.Message{Text: "The form could not be opened (" + slackError(err) + "). Type the one-line form instead: `/ethics help " + strings.Fields(cmd.Text + " file")[0] + "`."})
+			resp.Messages = append(resp.Messages, commands.Message{Text: outbox.Format("The form could not be opened (%s). Type the one-line form instead: `/ethics help %s`.", slackError(err), strings.Fields(cmd.Text + " file")[0])})
 		}
 	}
-	var first *commands.Message
-	msgs := resp.Messages
-	if inline {
-		for i, m := range msgs {
-			if m.Channel == "" && m.User == "" {
-				first = &msgs[i]
-				msgs = append(append([]commands.Message(nil), msgs[:i]...), msgs[i+1:]...)
-				break
-			}
-		}
-	}
+	a.wake(resp)
 	reply := Reply{ResponseURL: cmd.ResponseURL, Channel: cmd.ChannelID, User: cmd.UserID}
-	if !inline {
+	msgs := resp.Messages
+	if !inline || len(msgs) == 0 {
 		a.Deliver(ctx, msgs, reply)
-		return first
+		return nil
 	}
-	// The answer goes back once the posts it caused are in the outbox: a crash after the
-	// 200 cannot lose a public notice.
-	queued, msgs := a.queueCaused(ctx, msgs)
-	a.Go(func() {
-		ctx := context.WithoutCancel(ctx)
-		a.post(ctx, queued...)
-		a.Deliver(ctx, msgs, reply)
-	})
-	return first
+	if rest := msgs[1:]; len(rest) > 0 {
+		a.Go(func() { a.Deliver(context.WithoutCancel(ctx), rest, reply) })
+	}
+	return &msgs[0]
+}
+
+// wake tells the outbox that resp's posts are waiting.
+func (a *App) wake(resp commands.Response) {
+	if len(resp.Posts) > 0 && a.Outbox != nil {
+		a.Outbox.Kick()
+	}
 }
 
 // Interaction handles a button click or a modal submission. For a submission it returns
@@ -137,7 +128,7 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map
 			if resp.Modal != nil {
 				if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
 					a.logger().Error("views.open failed", "err", err)
-					resp.Messages = append(resp.Messages, commands.Message{Text: "The form could not be opened (" + slackError(err) + ")."})
+					resp.Messages = append(resp.Messages, commands.Message{Text: outbox.Format("The form could not be opened (%s).", slackError(err))})
 				}
 			}
 			a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})
@@ -147,53 +138,26 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map
 		if len(sub.Errors) > 0 {
 			return sub.Errors
 		}
-		// As for a slash command: the posts it caused are in the outbox before the modal
-		// closes, then sent.
-		queued, rest := a.queueCaused(ctx, sub.Response.Messages)
+		// As for a slash command: the posts it caused were committed with it, before the
+		// modal closes; the outbox sends them.
+		a.wake(sub.Response)
 		a.Go(func() {
-			ctx := context.WithoutCancel(ctx)
-			a.post(ctx, queued...)
-			a.Deliver(ctx, rest, Reply{Channel: sub.Channel, User: cb.User.ID})
+			a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
 		})
 	}
 	return nil
 }
 
-// queueCaused puts the channel posts and direct messages among msgs in the outbox, if
-// there is one, and returns them queued, with the messages left to deliver.
-func (a *App) queueCaused(ctx context.Context, msgs []commands.Message) ([]reminders.Post, []commands.Message) {
-	if a.Posts == nil {
-		return nil, msgs
-	}
-	var queued []reminders.Post
-	var rest []commands.Message
-	for _, m := range msgs {
-		if (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
-			queued = append(queued, a.queue(ctx, m)...)
-		} else {
-			rest = append(rest, m)
-		}
-	}
-	return queued, rest
-}
-
-// Deliver sends messages: posts to channels and users, and replies as r says.
+// Deliver sends replies to the user who asked, as r says: through the response_url, as an
+// ephemeral message, or else as a direct message.
 func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 	for _, m := range msgs {
-		opts := []slack.MsgOption{slack.MsgOptionText(m.Text, false)}
+		opts := []slack.MsgOption{slack.MsgOptionText(string(m.Text), false)}
 		if len(m.Blocks) > 0 {
 			opts = append(opts, slack.MsgOptionBlocks(m.Blocks...))
 		}
 		var err error
-		if a.Posts != nil && (m.Channel != "" || m.User != "") && len(m.Blocks) == 0 {
-			a.post(ctx, a.queue(ctx, m)...)
-			continue
-		}
 		switch {
-		case m.Channel != "":
-			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, m.Channel, opts...); return err })
-		case m.User != "":
-			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, m.User, opts...); return err })
 		case r.ResponseURL != "":
 			o := append(opts, slack.MsgOptionResponseURL(r.ResponseURL, slack.ResponseTypeEphemeral))
 			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.Channel, o...); return err })
@@ -209,40 +173,9 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 		}
 		if err != nil {
 			// Never log message text: it may hold complaint details.
-			a.logger().Error("delivery failed", "channel", m.Channel, "user", m.User, "err", slackError(err))
+			a.logger().Error("reply not delivered", "user", r.User, "err", slackError(err))
 		}
 	}
-}
-
-// queue puts the channel posts and direct messages among msgs in the outbox, durably.
-func (a *App) queue(ctx context.Context, msgs ...commands.Message) []reminders.Post {
-	var out []reminders.Post
-	for _, m := range msgs {
-		to := reminders.Dest{Channel: m.Channel, User: m.User}
-		p, err := a.Posts.Queue(ctx, "", postID(), to, m.Text, time.Now())
-		if err != nil {
-			a.logger().Error("post could not be queued", "to", to.String(), "err", err)
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// post sends queued posts; one Slack refuses stays queued for the next sweep.
-func (a *App) post(ctx context.Context, posts ...reminders.Post) {
-	for _, p := range posts {
-		if err := a.Posts.DeliverPost(ctx, p, time.Now()); err != nil {
-			a.logger().Warn("post not delivered; it stays queued and will be retried", "err", slackError(err))
-		}
-	}
-}
-
-var postSeq atomic.Int64
-
-// postID is unique for each message this process posts.
-func postID() string {
-	return fmt.Sprintf("%d.%d", time.Now().UnixNano(), postSeq.Add(1))
 }
 
 // retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -26,7 +27,7 @@ import (
 	"ethicsbot/bot"
 	"ethicsbot/commands"
 	"ethicsbot/docket"
-	"ethicsbot/reminders"
+	"ethicsbot/outbox"
 	"ethicsbot/store"
 )
 
@@ -141,7 +142,8 @@ func (f *fakeSlack) count() int {
 	return len(f.calls)
 }
 
-// env is a bot wired to a fake Slack and a real store.
+// env is a bot wired to a fake Slack and a real store, with the outbox's deliverer
+// running as in production.
 type env struct {
 	slack *fakeSlack
 	app   *bot.App
@@ -149,7 +151,11 @@ type env struct {
 	now   time.Time
 }
 
-func newEnv(t testing.TB) *env {
+func newEnv(t testing.TB) *env { return newEnvSender(t, nil) }
+
+// newEnvSender is newEnv with the outbox delivering through sender (nil: bot.Sender to the
+// fake Slack).
+func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 	t.Helper()
 	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
 	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
@@ -166,7 +172,38 @@ func newEnv(t testing.TB) *env {
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
 	}
 	api := slack.New("xoxb-test", slack.OptionAPIURL(fs.URL+"/api/"), slack.OptionHTTPClient(localOnly(fs)))
-	return &env{slack: fs, app: &bot.App{Service: svc, API: api}, db: db, now: now}
+	if sender == nil {
+		sender = &bot.Sender{API: api}
+	}
+	d := &outbox.Deliverer{Store: db, Sender: sender, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	en := &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, now: now}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.Run(ctx, time.Hour, func() time.Time { return en.app.Service.Now() })
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	return en
+}
+
+// settle waits until the outbox has delivered everything due, or fails after a few
+// seconds: delivery runs on its own, after the request that caused it has answered.
+func (e *env) settle(t testing.TB) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		pending, err := e.db.Pending(context.Background(), e.app.Service.Now(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pending) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the outbox still holds %+v", pending[0])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // localOnly is an HTTP client that sends every request to the fake Slack, whatever its
@@ -291,6 +328,7 @@ func TestHTTPSlashCommand(t *testing.T) {
 		t.Fatalf("answered before the filing was recorded")
 	}
 	e.app.Wait()
+	e.settle(t)
 	calls := e.slack.wait(t, 1)
 	var docketPost bool
 	for _, c := range calls {
@@ -464,7 +502,7 @@ func TestSlackOutageRetries(t *testing.T) {
 	e := newEnv(t)
 	e.app.API = slack.New("xoxb-test", slack.OptionAPIURL(srv.URL+"/api/"))
 	start := time.Now()
-	e.app.Deliver(context.Background(), []commands.Message{{Channel: "C_DOCKET", Text: "hello"}}, bot.Reply{})
+	e.app.Deliver(context.Background(), []commands.Message{{Text: "hello"}}, bot.Reply{Channel: "C_DOCKET", User: "U1"})
 	if delivered != 1 || attempts != 3 || time.Since(start) < time.Second {
 		t.Errorf("delivered %d after %d attempts in %v", delivered, attempts, time.Since(start))
 	}
@@ -549,6 +587,7 @@ func TestHTTPCompleteCase(t *testing.T) {
 		}
 		e.app.Wait() // each step sees the one before, as a person typing would
 	})
+	e.settle(t)
 	e.slack.mu.Lock()
 	for _, c := range e.slack.calls {
 		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES" {
@@ -640,9 +679,9 @@ type slowRecord struct {
 	delay time.Duration
 }
 
-func (r slowRecord) File(ctx context.Context, by, request string, f docket.File, at time.Time) (docket.Result, error) {
+func (r slowRecord) File(ctx context.Context, by, request string, f docket.File, at time.Time, say func(docket.Step) []outbox.Post) (docket.Result, error) {
 	time.Sleep(r.delay)
-	return r.Store.File(ctx, by, request, f, at)
+	return r.Store.File(ctx, by, request, f, at, say)
 }
 
 // TestSlowCommandIsAckedThenAnswered: a command that outlasts the inline window is acked
@@ -673,27 +712,24 @@ func TestSlowCommandIsAckedThenAnswered(t *testing.T) {
 // TestNoticeQueuedBeforeTheAnswer: when a command's 200 goes back, the public notice it
 // caused is already in the outbox, so a crash right after cannot lose it.
 func TestNoticeQueuedBeforeTheAnswer(t *testing.T) {
-	e := newEnv(t)
 	blocked := make(chan struct{})
-	sender := &blockingSender{release: blocked}
-	e.app.Posts = &reminders.Sweeper{Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults()},
-		Cases: e.db, Outbox: e.db, Sender: sender}
+	e := newEnvSender(t, &blockingSender{release: blocked})
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	post(t, h, "/slack/commands", slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T10:00 summary="x"`, "q1"), time.Now(), "")
 	w := post(t, h, "/slack/commands", slashBody(t, e.slack, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "q2"), time.Now(), "")
 	if !strings.Contains(replyOf(t, w.Body.Bytes()), "scheduled") {
 		t.Fatalf("reply %q", w.Body.String())
 	}
-	unsent, err := e.db.Unsent(context.Background())
+	all, err := e.db.Outbox(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var notice bool
-	for _, r := range unsent {
-		notice = notice || strings.HasPrefix(r.Text, "PUBLIC NOTICE") && strings.HasSuffix(r.Step, "@#C_NOTICES")
+	for _, r := range all {
+		notice = notice || strings.HasPrefix(string(r.Text), "PUBLIC NOTICE") && r.Key.To.Channel == "C_NOTICES" && r.Sent.IsZero()
 	}
 	if !notice {
-		t.Errorf("at the 200 the public notice is not in the outbox: %+v", unsent)
+		t.Errorf("at the 200 the public notice is not in the outbox: %+v", all)
 	}
 	close(blocked)
 	e.app.Wait()
@@ -702,11 +738,15 @@ func TestNoticeQueuedBeforeTheAnswer(t *testing.T) {
 // blockingSender holds every send until released.
 type blockingSender struct{ release chan struct{} }
 
-func (b *blockingSender) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
-	<-b.release
-	return d.String(), "1", nil
+func (b *blockingSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+	select {
+	case <-b.release:
+		return d.String(), "1", nil
+	case <-ctx.Done():
+		return "", "", ctx.Err()
+	}
 }
 
-func (b *blockingSender) Find(context.Context, reminders.Dest, string, time.Time) (string, string, bool, error) {
+func (b *blockingSender) Find(context.Context, outbox.Dest, outbox.Key, time.Time) (string, string, bool, error) {
 	return "", "", false, nil
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
-	"ethicsbot/reminders"
+	"ethicsbot/outbox"
 )
 
 // Clock is a simulated clock for the console: it starts at the real time and moves only
@@ -46,9 +46,13 @@ type Console struct {
 	Service *commands.Service
 	Clock   *Clock
 	User    string // the user lines run as
-	// Tick, if set, is called with the clock's time after it moves, and whatever it
-	// returns is printed: reminders falling due as simulated time passes.
-	Tick func(ctx context.Context, now time.Time) []commands.Message
+	// Tick, if set, is called with the clock's time after it moves: the reminder sweep,
+	// putting what falls due as simulated time passes in the outbox.
+	Tick func(ctx context.Context, now time.Time)
+	// Deliver, if set, drains the outbox at now after each command and each Tick, and
+	// returns what it said, to be printed. Without it (on a real record) the posts a
+	// command committed are printed as queued: the bot delivers them to Slack.
+	Deliver func(ctx context.Context, now time.Time) []outbox.Post
 	// RealTime refuses :clock: on a real record, events carry the real time.
 	RealTime bool
 	seq      int
@@ -83,6 +87,11 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			fmt.Fprintln(out, "[ephemeral] "+modalText(resp.Modal))
 		}
 		Print(out, resp.Messages)
+		if c.Deliver != nil {
+			PrintPosts(out, c.Deliver(ctx, c.Clock.Now()), "")
+		} else {
+			PrintPosts(out, resp.Posts, "(queued for Slack) ")
+		}
 	case strings.HasPrefix(line, ":as "):
 		c.User = strings.TrimSpace(strings.TrimPrefix(line, ":as "))
 		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Roles.Of(c.User)))
@@ -102,7 +111,10 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		c.Clock.Set(t)
 		fmt.Fprintf(out, "[console] the time is now %s\n", t.In(c.Service.Engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
 		if c.Tick != nil {
-			Print(out, c.Tick(ctx, t))
+			c.Tick(ctx, t)
+		}
+		if c.Deliver != nil {
+			PrintPosts(out, c.Deliver(ctx, t), "")
 		}
 	default:
 		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
@@ -140,25 +152,31 @@ func moveClock(now time.Time, arg string) (time.Time, error) {
 	return t, nil
 }
 
-// Print writes messages as the console shows them: each line prefixed by where it goes,
-// [ephemeral], [#channel] or [@user], with any Block Kit buttons listed after the text.
+// Print writes replies as the console shows them: each line prefixed by [ephemeral], with
+// any Block Kit buttons listed after the text.
 func Print(out io.Writer, msgs []commands.Message) {
 	for _, m := range msgs {
-		dest := "[ephemeral]"
-		switch {
-		case m.Channel != "":
-			dest = "[#" + strings.TrimPrefix(m.Channel, "#") + "]"
-		case m.User != "":
-			dest = "[@" + m.User + "]"
-		}
-		text := m.Text
+		text := string(m.Text)
 		if buttons := buttonLabels(m.Blocks); buttons != "" {
 			text += "\nButtons: " + buttons
 		}
-		// Every line carries its destination, so a script can pick out what went where.
-		for _, line := range strings.Split(text, "\n") {
-			fmt.Fprintln(out, dest+" "+line)
-		}
+		printLines(out, "[ephemeral] ", text)
+	}
+}
+
+// PrintPosts writes posts as the console shows them: each line prefixed by where it goes,
+// [#channel] or [@user], then note.
+func PrintPosts(out io.Writer, posts []outbox.Post, note string) {
+	for _, p := range posts {
+		printLines(out, "["+p.Key.To.String()+"] "+note, string(p.Text))
+	}
+}
+
+// printLines writes text with prefix on every line, so a script can pick out what went
+// where.
+func printLines(out io.Writer, prefix, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		fmt.Fprintln(out, prefix+line)
 	}
 }
 
@@ -192,27 +210,42 @@ func modalText(m *slack.ModalViewRequest) string {
 		m.Title.Text, strings.Join(fields, ", "), strings.TrimPrefix(m.CallbackID, commands.ModalPrefix))
 }
 
-// ConsoleSender collects reminders for the console to print.
-type ConsoleSender struct {
-	mu  sync.Mutex
-	out []commands.Message
+// Printing returns a Console.Deliver that drains d's outbox through a ConsoleSender, so
+// that the console prints what the outbox says, exactly as the bot would post it. It
+// replaces d's Sender.
+func Printing(d *outbox.Deliverer) func(ctx context.Context, now time.Time) []outbox.Post {
+	sender := &ConsoleSender{}
+	d.Sender = sender
+	return func(ctx context.Context, now time.Time) []outbox.Post {
+		if _, err := d.Drain(ctx, now); err != nil && d.Log != nil {
+			d.Log.Error("outbox drain failed", "err", err)
+		}
+		return sender.Drain()
+	}
 }
 
-// Send records the reminder; the console prints it after the clock moves.
-func (c *ConsoleSender) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+// ConsoleSender is the console's outbox.Sender: it collects what the outbox says, for the
+// console to print.
+type ConsoleSender struct {
+	mu  sync.Mutex
+	out []outbox.Post
+}
+
+// Send records the message; the console prints it after the command or clock move.
+func (c *ConsoleSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.out = append(c.out, commands.Message{Channel: d.Channel, User: d.User, Text: text})
+	c.out = append(c.out, outbox.Post{Key: key, Text: text})
 	return d.String(), strconv.Itoa(len(c.out)), nil
 }
 
 // Find never finds: the console's messages do not outlive it.
-func (c *ConsoleSender) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
+func (c *ConsoleSender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
 	return "", "", false, nil
 }
 
 // Drain returns and forgets what was sent.
-func (c *ConsoleSender) Drain() []commands.Message {
+func (c *ConsoleSender) Drain() []outbox.Post {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := c.out

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"ethicsbot/bot"
-	"ethicsbot/commands"
+	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 )
 
@@ -21,7 +21,7 @@ func TestConsoleCompleteCase(t *testing.T) {
 	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
-	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK"}
+	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
 	script := ":clock 2026-12-04T10:30:00-06:00\n" + completeCase + "/ethics case 2026-001\n:quit\n/ethics docket\n"
 	var out bytes.Buffer
 	if err := c.Run(context.Background(), strings.NewReader(script), &out); err != nil {
@@ -37,9 +37,17 @@ func TestConsoleCompleteCase(t *testing.T) {
 	wantNotices := []string{
 		"PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, Room 201, open to the public.",
 		"PUBLIC NOTICE. Ethics Commission, case 2026-001: hearing on Thu 10 Dec 2026 at 10:00 CST at Council Chambers, closed to the public under 5 ILCS 120/2(c)(4).",
-		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, on Thu 2026-12-10: recommendation and/or fine (E)(2); findings: Violated 103.10.; recommendation: Written reprimand; fine: $2,500.",
+		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, on Thu 2026-12-10: recommendation and/or fine (E)(2).",
+		"*Findings:*",
+		"> Violated 103.10.",
+		"*Recommendation:*",
+		"> Written reprimand",
+		"Fine: $2,500.",
 		"PUBLIC NOTICE. Ethics Commission, case 2026-001: public hearing on Mon 14 Dec 2026 at 18:00 CST at Council Chambers, open to the public.",
-		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe against Jane Roe, on Mon 2026-12-14: Reprimand and fine affirmed.; fine: $2,500.",
+		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe against Jane Roe, on Mon 2026-12-14:",
+		"*Final recommendation:*",
+		"> Reprimand and fine affirmed.",
+		"Fine: $2,500.",
 	}
 	if strings.Join(notices, "\n") != strings.Join(wantNotices, "\n") {
 		t.Errorf("public notices:\n%s\nwant:\n%s", strings.Join(notices, "\n"), strings.Join(wantNotices, "\n"))
@@ -65,8 +73,9 @@ func TestConsoleCompleteCase(t *testing.T) {
 			}
 		}
 	}
-	if docketLines != 14 || replies != 15 {
-		t.Errorf("%d docket lines and %d replies, want 14 and 15:\n%s", docketLines, replies, out.String())
+	// One docket line per event: the ruling that schedules its hearing is two events.
+	if docketLines != 15 || replies != 15 {
+		t.Errorf("%d docket lines and %d replies, want 15 and 15:\n%s", docketLines, replies, out.String())
 	}
 	for _, want := range []string{
 		"[ephemeral] Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST.",
@@ -93,18 +102,18 @@ func TestConsoleReminders(t *testing.T) {
 	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
 	clock := bot.NewClock(time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC))
 	svc.Now = clock.Now
-	sender := &bot.ConsoleSender{}
 	sweeper := &reminders.Sweeper{
 		Planner: &reminders.Planner{Engine: svc.Engine, Policy: reminders.Defaults(),
 			People: reminders.People{Clerk: "U_CLERK", Commissioners: []string{"U_COMM1"}, Docket: "#ethics-docket"}},
-		Cases: e.db, Outbox: e.db, Sender: sender,
+		Cases: e.db, Outbox: e.db,
 	}
-	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Tick: func(ctx context.Context, now time.Time) []commands.Message {
-		if _, err := sweeper.Sweep(ctx, now); err != nil {
-			t.Fatal(err)
-		}
-		return sender.Drain()
-	}}
+	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK",
+		Tick: func(ctx context.Context, now time.Time) {
+			if _, err := sweeper.Sweep(ctx, now); err != nil {
+				t.Fatal(err)
+			}
+		},
+		Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
 	var out bytes.Buffer
 	c.Run(context.Background(), strings.NewReader(`
 /ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="x"
@@ -116,7 +125,7 @@ func TestConsoleReminders(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Wed 9 Dec 2026 at 17:00 CST at City Hall, open to the public.",
-		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent <article no.>`.",
+		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.",
 		"[#ethics-docket] 2026-001: respondent notice by certified mail due Wed 9 Dec (1 business day), rule (B).",
 		"[@U_COMM1] 2026-001: the sufficiency meeting is Wed 9 Dec at 17:00 CST at City Hall, open to the public.",
 		"[@U_CLERK] Docket for Tue 2026-12-08: due within 5 business days or overdue:",

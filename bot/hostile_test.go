@@ -20,6 +20,7 @@ func TestHostileInput(t *testing.T) {
 	good := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "setup")
 	post(t, h, "/slack/commands", good, time.Now(), "")
 	e.app.Wait()
+	e.settle(t)
 	eventsBefore, _ := e.db.Events(context.Background(), "2026-001")
 	slash := func(text string) []byte { return slashBody(t, e.slack, text, "t-"+strconv.Itoa(len(text))) }
 	old := time.Now().Add(-10 * time.Minute)

@@ -94,7 +94,7 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 	select {
 	case resp := <-result:
 		if m := h.App.Answer(ctx, cmd, resp, true); m != nil {
-			writeJSON(w, slashReply{ResponseType: slack.ResponseTypeEphemeral, Text: m.Text, Blocks: m.Blocks})
+			writeJSON(w, slashReply{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks})
 			return
 		}
 		w.WriteHeader(http.StatusOK)
@@ -182,7 +182,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 func (a *App) PublishHome(ctx context.Context, user string) {
 	text := a.Service.Home(ctx, user)
 	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: []slack.Block{
-		slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, truncateRunes(text, 3000), false, false), nil, nil),
+		slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, truncateRunes(string(text), 3000), false, false), nil, nil),
 	}}}
 	if err := retry(ctx, func() error {
 		_, err := a.API.PublishViewContext(ctx, slack.PublishViewContextRequest{UserID: user, View: view})

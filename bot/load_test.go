@@ -21,7 +21,6 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/docket"
-	"ethicsbot/reminders"
 )
 
 // signedRequest is a signed slash command for text, ready to send to base.
@@ -131,14 +130,13 @@ func BenchmarkLoad(b *testing.B) {
 	for i := 0; i < 10000; i++ {
 		at := time.Now()
 		if _, err := e.db.File(ctx, "U2147483697", "", docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-			Sections: []string{"103.10"}, Received: at, Summary: "x"}, at); err != nil {
+			Sections: []string{"103.10"}, Received: at, Summary: "x"}, at, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.Logf("10,000 cases filed in %v", time.Since(start))
-	// As in production, channel posts go through the outbox.
-	e.app.Posts = &reminders.Sweeper{Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults()},
-		Cases: e.db, Outbox: e.db, Sender: &bot.Reminders{API: e.app.API}, Log: e.app.Log}
+	// As in production, channel posts are committed with their events and delivered by the
+	// outbox's deliverer, which newEnv runs.
 	srv := httptest.NewServer((&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler())
 	defer srv.Close()
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}

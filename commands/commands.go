@@ -8,7 +8,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -18,15 +17,18 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 // Record is what commands needs from the commission's record; store.Store is one.
 type Record interface {
 	// File records a new complaint and returns it with its number. request, if not "",
-	// makes a retry return the first result (Replayed) instead of filing again.
-	File(ctx context.Context, by, request string, f docket.File, at time.Time) (docket.Result, error)
-	// Apply performs actions on a case in one transaction: all are recorded, or none.
-	Apply(ctx context.Context, number, by, request string, at time.Time, actions ...docket.Action) (docket.Result, error)
+	// makes a retry return the first result (Replayed) instead of filing again. What say
+	// derives from the filing is put in the outbox in the same transaction.
+	File(ctx context.Context, by, request string, f docket.File, at time.Time, say func(docket.Step) []outbox.Post) (docket.Result, error)
+	// Apply performs actions on a case in one transaction: all are recorded, or none, with
+	// what say derives from each.
+	Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error)
 	Case(ctx context.Context, number string) (docket.Case, error)
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
 	AddElection(ctx context.Context, e docket.Election) error
@@ -89,23 +91,24 @@ type Request struct {
 	RequestID string // idempotency key: the same for a retry of the same request
 }
 
-// Message is one thing ethicsbot says. With neither Channel nor User it is a reply to the
-// user who asked, seen only by them (ephemeral).
+// Message is a reply to the user who asked, seen only by them (ephemeral).
 type Message struct {
-	Channel string        // a channel to post in
-	User    string        // a user to message directly
-	Text    string        // the whole message as text: notifications, logs, console
-	Blocks  []slack.Block // Block Kit, when richer than Text
+	Text   outbox.Markup // the whole message as text: notifications, logs, console
+	Blocks []slack.Block // Block Kit, when richer than Text
 }
 
 // Response is everything a request makes ethicsbot say.
 type Response struct {
+	// Messages are the replies to the user who asked.
 	Messages []Message
+	// Posts are what the request put in the outbox, in the transaction that recorded it:
+	// docket lines and public notices. The outbox delivers them; a transport only wakes it.
+	Posts []outbox.Post
 	// Modal, when set, is a modal to open with the request's trigger_id.
 	Modal *slack.ModalViewRequest
 }
 
-func reply(text string, blocks ...slack.Block) Response {
+func reply(text outbox.Markup, blocks ...slack.Block) Response {
 	return Response{Messages: []Message{{Text: text, Blocks: blocks}}}
 }
 
@@ -113,7 +116,7 @@ func reply(text string, blocks ...slack.Block) Response {
 // and what to do; an error the user cannot act on is logged and reported as internal.
 func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if !utf8.ValidString(req.Text) {
-		return reply("Not done: the command is not valid UTF-8 text; retype it rather than pasting it.")
+		return reply(outbox.Markup("Not done: the command is not valid UTF-8 text; retype it rather than pasting it."))
 	}
 	words := tokenize(req.Text)
 	name := "help"
@@ -127,16 +130,16 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	case role == Nobody && name != "help":
 		return reply(notAuthorised)
 	case !ok:
-		return reply(fmt.Sprintf("There is no `/ethics %s`. %s", name, seeHelp))
+		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp))
 	case !slices.Contains(sub.roles, role):
-		return reply(fmt.Sprintf("Only %s can use `/ethics %s`. %s", rolesText(sub.roles), sub.name, sub.why))
+		return onlyFor(sub)
 	}
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
 		return Response{Modal: s.modal(sub, nil)}
 	}
 	a, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		return reply(fmt.Sprintf("%s\nUsage: `%s`\nExample: `/ethics %s`", err, sub.usage(), sub.example))
+		return reply(outbox.Format("%s\nUsage: `%s`\nExample: `/ethics %s`", err, sub.usage(), sub.example))
 	}
 	return s.run(ctx, sub, req, a)
 }
@@ -155,14 +158,14 @@ func (s *Service) respond(sub *subcommand, req Request, resp Response, err error
 	}
 	var de *docket.Error
 	if errors.As(err, &de) && de.Code != docket.EINTERNAL {
-		return reply("Not done: " + de.Error())
+		return reply(outbox.Format("Not done: %s", de.Error()))
 	}
 	if errors.As(err, &de) {
 		s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
-		return reply("Not done: " + de.Message)
+		return reply(outbox.Format("Not done: %s", de.Message))
 	}
 	s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
-	return reply("Internal error: nothing was changed. The problem has been logged for the city's IT staff.")
+	return reply(outbox.Markup("Internal error: nothing was changed. The problem has been logged for the city's IT staff."))
 }
 
 func (s *Service) logger() *slog.Logger {
@@ -172,9 +175,14 @@ func (s *Service) logger() *slog.Logger {
 	return s.Log
 }
 
+// onlyFor refuses sub to a user whose role may not use it.
+func onlyFor(sub *subcommand) Response {
+	return reply(outbox.Format("Only %s can use `/ethics %s`. %s", rolesText(sub.roles), sub.name, sub.why))
+}
+
 const (
-	notAuthorised = "Sorry, `/ethics` is for the ethics commission's members, clerk and attorney. If you should have access, ask the clerk to add your Slack user id to ethicsbot's configuration."
-	seeHelp       = "Type `/ethics help` for the list of commands."
+	notAuthorised outbox.Markup = "Sorry, `/ethics` is for the ethics commission's members, clerk and attorney. If you should have access, ask the clerk to add your Slack user id to ethicsbot's configuration."
+	seeHelp       outbox.Markup = "Type `/ethics help` for the list of commands."
 )
 
 func rolesText(roles []Role) string {

@@ -61,20 +61,18 @@ func do(s *commands.Service, user, text string) commands.Response {
 
 // replyText is the text of the response's reply to the user.
 func replyText(r commands.Response) string {
-	for _, m := range r.Messages {
-		if m.Channel == "" && m.User == "" {
-			return m.Text
-		}
+	if len(r.Messages) == 0 {
+		return ""
 	}
-	return ""
+	return string(r.Messages[0].Text)
 }
 
-// posted is the text of everything the response posts to channel.
+// posted is the text of everything the response put in the outbox for channel.
 func posted(r commands.Response, channel string) []string {
 	var out []string
-	for _, m := range r.Messages {
-		if m.Channel == channel {
-			out = append(out, m.Text)
+	for _, p := range r.Posts {
+		if p.Key.To.Channel == channel {
+			out = append(out, string(p.Text))
 		}
 	}
 	return out

@@ -2,11 +2,11 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 func rulingChoices() []string {
@@ -38,32 +38,27 @@ func runFile(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if a.has("candidate") {
 		f.Elections = []docket.Date{a.date("candidate")}
 	}
-	res, err := s.Record.File(ctx, req.User, req.RequestID, f, now)
+	posts, say := s.sayer()
+	res, err := s.Record.File(ctx, req.User, req.RequestID, f, now, say)
 	if err != nil {
 		return Response{}, err
 	}
-	c, warnings, replayed := res.Case, res.Warnings, res.Replayed
-	msg := fmt.Sprintf("Filed as case *%s*, received %s.", c.Number, s.when(c.Received))
-	if replayed {
-		msg = fmt.Sprintf("Already filed as case *%s* (this request was received twice; nothing new was filed).", c.Number)
-		return reply(msg), nil
+	c := res.Case
+	if res.Replayed {
+		return reply(outbox.Format("Already filed as case *%s* (this request was received twice; nothing new was filed).", c.Number)), nil
 	}
-	msg += warningText(warnings)
-	msg += "\nNext: schedule the sufficiency meeting, because the (B) notices must give its date, time and place: `/ethics schedule " + c.Number + " sufficiency <start> place=\"...\"`."
-	return Response{Messages: []Message{
-		{Text: msg},
-		{Channel: s.Channels.Docket, Text: fmt.Sprintf("New case %s%s: %s v. %s, §%s, received %s, filed by <@%s>.%s",
-			c.Number, s.expeditedTag(&c), c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), s.when(c.Received), req.User, warningText(warnings))},
-	}}, nil
+	msg := outbox.Format("Filed as case *%s*, received %s.%s\nNext: schedule the sufficiency meeting, because the (B) notices must give its date, time and place: `/ethics schedule %s sufficiency %s place=\"...\"`.",
+		c.Number, s.when(c.Received), warningText(res.Warnings), c.Number, "<start>")
+	return Response{Messages: []Message{{Text: msg}}, Posts: *posts}, nil
 }
 
 // warningText writes warnings as lines to append to a message.
-func warningText(ws []docket.Warning) string {
-	var b strings.Builder
+func warningText(ws []docket.Warning) outbox.Markup {
+	var out outbox.Markup
 	for _, w := range ws {
-		fmt.Fprintf(&b, "\n:warning: %s", w)
+		out += outbox.Format("\n:warning: %s", w.String())
 	}
-	return b.String()
+	return out
 }
 
 func runCase(s *Service, ctx context.Context, req Request, a args) (Response, error) {
@@ -83,38 +78,50 @@ func runDocket(s *Service, ctx context.Context, req Request, a args) (Response, 
 	return reply(s.docketList(cases, s.Now())), nil
 }
 
-// apply performs actions on the case named in a, and reports the result: a reply with the
-// warnings, a line in the docket channel, and whatever public notice the ordinance wants.
-func (s *Service) apply(ctx context.Context, req Request, a args, done string, actions ...docket.Action) (docket.Case, Response, error) {
+// sayer returns the say function that Record calls inside its transaction, and the posts
+// it said, for the Response. They are read only once Record has returned without error:
+// then they are exactly the posts committed with the events.
+func (s *Service) sayer() (*[]outbox.Post, func(docket.Step) []outbox.Post) {
+	var posts []outbox.Post
+	return &posts, func(st docket.Step) []outbox.Post {
+		p := s.say(st)
+		posts = append(posts, p...)
+		return p
+	}
+}
+
+// apply performs actions on the case named in a, and replies with what was done, the
+// warnings and the next steps. What each action causes to be said (a line in the docket
+// channel, a public notice) is derived from the action and committed with it.
+func (s *Service) apply(ctx context.Context, req Request, a args, actions ...docket.Action) (docket.Case, Response, error) {
 	number := a.str("number")
-	res, err := s.Record.Apply(ctx, number, req.User, req.RequestID, s.Now(), actions...)
+	posts, say := s.sayer()
+	res, err := s.Record.Apply(ctx, number, req.User, req.RequestID, s.Now(), say, actions...)
 	if err != nil {
 		return docket.Case{}, Response{}, err
 	}
-	c, warnings, replayed := res.Case, res.Warnings, res.Replayed
-	if replayed {
-		return c, reply(fmt.Sprintf("Already recorded on case %s (this request was received twice; nothing new was recorded).", number)), nil
+	c := res.Case
+	if res.Replayed {
+		return c, reply(outbox.Format("Already recorded on case %s (this request was received twice; nothing new was recorded).", number)), nil
 	}
-	resp := Response{Messages: []Message{
-		{Text: fmt.Sprintf("Case %s: %s.%s%s", number, done, warningText(warnings), s.nextStep(&c, s.Roles.Of(req.User)))},
-		{Channel: s.Channels.Docket, Text: fmt.Sprintf("%s%s: %s, recorded by <@%s>.%s", number, s.expeditedTag(&c), done, req.User, warningText(warnings))},
-	}}
-	// What changed is judged against the case as the same transaction found it, so a
-	// change that another request made meanwhile is not announced twice.
-	resp.Messages = append(resp.Messages, s.publicNotices(&res.Before, &c)...)
-	return c, resp, nil
+	done := make([]outbox.Markup, len(res.Steps))
+	for i, st := range res.Steps {
+		done[i] = s.done(st)
+	}
+	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Roles.Of(req.User)))
+	return c, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
 }
 
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
 	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")}
-	c, resp, err := s.apply(ctx, req, a, fmt.Sprintf("%s scheduled for %s at %s", kind.Name(), s.when(a.instant("start")), a.str("place")), act)
-	if err != nil || len(resp.Messages) < 2 {
+	c, resp, err := s.apply(ctx, req, a, act)
+	if err != nil || len(resp.Posts) == 0 {
 		return resp, err
 	}
 	// (C)(1), (D), (F): the physical notice is the clerk's task, due 48 hours before.
 	if d, ok := noticeDeadline(s.Engine, &c, kind); ok {
-		resp.Messages[0].Text += fmt.Sprintf("\nTask: post the notice at the meeting place and the commission's principal office by %s %s, then record it: `/ethics posted %s %s`.",
+		resp.Messages[0].Text += outbox.Format("\nTask: post the notice at the meeting place and the commission's principal office by %s %s, then record it: `/ethics posted %s %s`.",
 			s.when(d.DueAt), d.Rule, c.Number, kind)
 	}
 	return resp, nil
@@ -130,18 +137,12 @@ func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (
 }
 
 func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	kind := docket.MeetingKind(a.str("meeting"))
-	_, resp, err := s.apply(ctx, req, a, kind.Name()+" cancelled", docket.CancelMeeting{Meeting: kind, Reason: a.str("reason")})
+	_, resp, err := s.apply(ctx, req, a, docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")})
 	return resp, err
 }
 
 func runPosted(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	kind := docket.MeetingKind(a.str("meeting"))
-	at := a.instant("at")
-	if at.IsZero() {
-		at = s.Now()
-	}
-	_, resp, err := s.apply(ctx, req, a, fmt.Sprintf("notice of the %s posted %s", kind.Name(), s.when(at)), docket.PostNotice{Meeting: kind, Posted: at})
+	_, resp, err := s.apply(ctx, req, a, docket.PostNotice{Meeting: docket.MeetingKind(a.str("meeting")), Posted: a.instant("at")})
 	return resp, err
 }
 
@@ -150,21 +151,18 @@ func runMail(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, fmt.Sprintf("certified mail to the %s recorded, article %s", a.str("recipient"), article),
-		docket.RecordMailing{Recipient: docket.Party(a.str("recipient")), Article: article, Mailed: a.date("mailed")})
+	_, resp, err := s.apply(ctx, req, a, docket.RecordMailing{Recipient: docket.Party(a.str("recipient")), Article: article, Mailed: a.date("mailed")})
 	return resp, err
 }
 
 func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "return receipt recorded for article "+strings.Join(strings.Fields(a.str("article")), ""),
-		docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned")})
+	_, resp, err := s.apply(ctx, req, a, docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned")})
 	return resp, err
 }
 
 func runRule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	ruling := docket.Ruling(a.str("ruling"))
 	actions := []docket.Action{docket.Rule{Ruling: ruling, On: a.date("on")}}
-	done := "ruling recorded: " + strings.ReplaceAll(string(ruling), "_", " ")
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "a hearing follows only a ruling of probable_cause"}
@@ -173,21 +171,20 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "place", Rule: "(D)", Message: "give the hearing's place with place=\"...\""}
 		}
 		actions = append(actions, docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")})
-		done += fmt.Sprintf("; hearing scheduled for %s at %s", s.when(a.instant("hearing")), a.str("place"))
 	} else if a.has("place") || a.has("closed") {
 		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "place= and closed= go with hearing=<start>"}
 	}
-	_, resp, err := s.apply(ctx, req, a, done, actions...)
+	_, resp, err := s.apply(ctx, req, a, actions...)
 	return resp, err
 }
 
 func runRecess(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "hearing recessed", docket.RecessHearing{})
+	_, resp, err := s.apply(ctx, req, a, docket.RecessHearing{})
 	return resp, err
 }
 
 func runConcluded(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "hearing concluded", docket.ConcludeHearing{On: a.date("on")})
+	_, resp, err := s.apply(ctx, req, a, docket.ConcludeHearing{On: a.date("on")})
 	return resp, err
 }
 
@@ -205,33 +202,32 @@ func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, 
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "fine", Rule: "(H)", Message: "give the fine with fine=<dollars>"}
 		}
 	}
-	_, resp, err := s.apply(ctx, req, a, "decision recorded ("+a.str("outcome")+")", d)
+	_, resp, err := s.apply(ctx, req, a, d)
 	return resp, err
 }
 
 func runDemand(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "demand for a public hearing recorded; enforcement is stayed (F)", docket.DemandPublicHearing{Received: a.date("received")})
+	_, resp, err := s.apply(ctx, req, a, docket.DemandPublicHearing{Received: a.date("received")})
 	return resp, err
 }
 
 func runHeld(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "public hearing held", docket.HoldPublicHearing{On: a.date("on")})
+	_, resp, err := s.apply(ctx, req, a, docket.HoldPublicHearing{On: a.date("on")})
 	return resp, err
 }
 
 func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "final recommendation issued", docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), On: a.date("on")})
+	_, resp, err := s.apply(ctx, req, a, docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), On: a.date("on")})
 	return resp, err
 }
 
 func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, fmt.Sprintf("complaint found knowingly frivolous; complainant fined $%d", a.dollars("fine")),
-		docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), On: a.date("on")})
+	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), On: a.date("on")})
 	return resp, err
 }
 
 func runCandidate(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, "candidacy at the election on "+a.date("election").Long()+" recorded", docket.AddCandidacy{Election: a.date("election")})
+	_, resp, err := s.apply(ctx, req, a, docket.AddCandidacy{Election: a.date("election")})
 	return resp, err
 }
 
@@ -244,12 +240,11 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 		if len(es) == 0 {
 			return reply("No elections are recorded. Add one: `/ethics election add 2027-02-23 Consolidated General Election`."), nil
 		}
-		var b strings.Builder
-		b.WriteString("Elections:")
+		text := outbox.Markup("Elections:")
 		for _, e := range es {
-			fmt.Fprintf(&b, "\n• %s: %s", e.Date.Long(), e.Name)
+			text += outbox.Format("\n• %s: %s", e.Date.Long(), e.Name)
 		}
-		return reply(b.String()), nil
+		return reply(text), nil
 	}
 	if s.Roles.Of(req.User) == Attorney {
 		return reply("Only commissioners and the clerk can record elections."), nil
@@ -260,12 +255,12 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 	if err := s.Record.AddElection(ctx, docket.Election{Date: a.date("date"), Name: a.str("name")}); err != nil {
 		return Response{}, err
 	}
-	return reply(fmt.Sprintf("Election recorded: %s, %s. Record a respondent's candidacy with `/ethics candidate <number> %s`.", a.date("date").Long(), a.str("name"), a.date("date"))), nil
+	return reply(outbox.Format("Election recorded: %s, %s. Record a respondent's candidacy with `/ethics candidate %s %s`.", a.date("date").Long(), a.str("name"), "<number>", a.date("date"))), nil
 }
 
 // Home is the App Home tab for user: the commands they may use, and for those who may see
 // it, the docket.
-func (s *Service) Home(ctx context.Context, user string) string {
+func (s *Service) Home(ctx context.Context, user string) outbox.Markup {
 	help := replyText(s.Handle(ctx, Request{User: user, Text: "help"}))
 	if s.Roles.Of(user) == Nobody {
 		return help
@@ -278,7 +273,7 @@ func (s *Service) Home(ctx context.Context, user string) string {
 	return s.docketList(cases, s.Now()) + "\n\n" + help
 }
 
-func replyText(r Response) string {
+func replyText(r Response) outbox.Markup {
 	if len(r.Messages) == 0 {
 		return ""
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 // ModalPrefix starts the callback_id of every modal ethicsbot opens.
@@ -36,7 +36,7 @@ func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.Modal
 	}
 	var blocks []slack.Block
 	if sub.rule != "" || sub.summary != "" {
-		blocks = append(blocks, slack.NewContextBlock("about", mrkdwn(strings.TrimSpace(sub.summary+" "+sub.rule))))
+		blocks = append(blocks, slack.NewContextBlock("about", mrkdwn(outbox.Escape(strings.TrimSpace(sub.summary+" "+sub.rule)))))
 	}
 	for _, p := range sub.params {
 		if _, fixed := prefill[p.name]; fixed {
@@ -95,7 +95,7 @@ type Submission struct {
 func (s *Service) Submit(ctx context.Context, user, requestID string, view slack.View) Submission {
 	var meta modalMeta
 	if err := json.Unmarshal([]byte(view.PrivateMetadata), &meta); err != nil || !strings.HasPrefix(view.CallbackID, ModalPrefix) {
-		return Submission{Response: reply("That form is not one of ethicsbot's; nothing was recorded.")}
+		return Submission{Response: reply(outbox.Markup("That form is not one of ethicsbot's; nothing was recorded."))}
 	}
 	sub, ok := lookup(meta.Sub)
 	role := s.Roles.Of(user)
@@ -105,7 +105,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	case role == Nobody:
 		return Submission{Response: reply(notAuthorised)}
 	case !slices.Contains(sub.roles, role):
-		return Submission{Response: reply(fmt.Sprintf("Only %s can use `/ethics %s`. %s", rolesText(sub.roles), sub.name, sub.why))}
+		return Submission{Response: onlyFor(sub)}
 	}
 	var words []word
 	for k, v := range meta.Prefill {
@@ -150,7 +150,7 @@ func (s *Service) fieldError(sub *subcommand, meta modalMeta, err error) Submiss
 	if errors.As(err, &fe) && hasInput(sub, meta, fe.param) {
 		return Submission{Errors: map[string]string{fe.param: err.Error()}}
 	}
-	return Submission{Response: reply(err.Error()), Channel: meta.Channel}
+	return Submission{Response: reply(outbox.Escape(err.Error())), Channel: meta.Channel}
 }
 
 func hasInput(sub *subcommand, meta modalMeta, name string) bool {
@@ -175,7 +175,7 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 		return reply("That button is out of date. " + seeHelp)
 	}
 	if !slices.Contains(sub.roles, role) {
-		return reply(fmt.Sprintf("Only %s can use `/ethics %s`. %s", rolesText(sub.roles), sub.name, sub.why))
+		return onlyFor(sub)
 	}
 	prefill := map[string]string{"number": parts[1]}
 	if len(parts) > 2 {

@@ -10,6 +10,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 // when formats an instant in the commission's zone: "Thu 10 Dec 2026 17:00 CST".
@@ -63,10 +64,9 @@ func DeadlineLine(e *docket.Engine, d docket.Deadline, now time.Time) string {
 
 // card renders a case for an authorised user: state, parties, what is public so far,
 // deadlines with their status, and buttons for the next steps the state allows.
-func (s *Service) card(c *docket.Case, role Role, now time.Time) (string, []slack.Block) {
+func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup, []slack.Block) {
 	e := s.Engine
 	sched := e.Schedule(&c.Facts, now)
-	var text strings.Builder
 	title := fmt.Sprintf("Case %s: %s", c.Number, stateName(c))
 	if sched.Expedited {
 		title += fmt.Sprintf(" · EXPEDITED (G), election %s", sched.Election.Long())
@@ -74,55 +74,56 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (string, []slac
 	if c.EnforcementStayed() {
 		title += " · enforcement stayed (F)"
 	}
-	fmt.Fprintf(&text, "%s\n", title)
-	facts := []string{
+	facts := []outbox.Markup{
 		"*Respondent:* " + person(c.Respondent),
 		"*Complainant:* " + person(c.Complainant),
-		"*Section:* §" + strings.Join(c.Sections, ", §"),
-		"*Received:* " + s.when(c.Received),
+		outbox.Format("*Section:* §%s", strings.Join(c.Sections, ", §")),
+		outbox.Format("*Received:* %s", s.when(c.Received)),
 	}
 	if !c.ViolationDate.IsZero() {
 		barred := ""
 		if sched.TimeBarred != nil && *sched.TimeBarred {
 			barred = " (time-barred (I))"
 		}
-		facts = append(facts, "*Violation:* "+c.ViolationDate.Long()+barred)
+		facts = append(facts, outbox.Format("*Violation:* %s%s", c.ViolationDate.Long(), barred))
 	}
 	for _, el := range c.Elections {
-		facts = append(facts, "*Candidate at:* election of "+el.Long())
+		facts = append(facts, outbox.Format("*Candidate at:* election of %s", el.Long()))
 	}
-	fmt.Fprintf(&text, "%s\n*Summary (confidential):* %s\n", strings.Join(facts, "\n"), c.Summary)
+	summary := "*Summary (confidential):*" + outbox.Quote(c.Summary)
 
-	var public []string
+	var public []outbox.Markup
 	for _, r := range docket.PublicRecords(c, e.Cal.Location()) {
 		public = append(public, publicLine(r))
 	}
 	if len(public) == 0 {
-		public = []string{"nothing yet"}
+		public = []outbox.Markup{"nothing yet"}
 	}
-	fmt.Fprintf(&text, "*Public so far:*\n• %s\n", strings.Join(public, "\n• "))
+	publicText := "*Public so far:*\n• " + outbox.Join(public, "\n• ")
 
-	var lines []string
+	var lines []outbox.Markup
 	for _, d := range sched.Deadlines {
-		lines = append(lines, statusMark[d.Status]+" "+DeadlineLine(e, d, now))
+		lines = append(lines, outbox.Format("%s %s", statusMark[d.Status], DeadlineLine(e, d, now)))
 	}
-	fmt.Fprintf(&text, "*Deadlines:*\n%s", strings.Join(lines, "\n"))
+	deadlines := "*Deadlines:*\n" + outbox.Join(lines, "\n")
 
+	text := outbox.Escape(title) + "\n" + outbox.Join(facts, "\n") + "\n" + summary + "\n" + publicText + "\n" + deadlines
 	blocks := []slack.Block{
 		slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150), false, false)),
-		slack.NewSectionBlock(mrkdwn(strings.Join(facts, "\n")), nil, nil),
-		slack.NewSectionBlock(mrkdwn("*Summary (confidential):* "+truncate(c.Summary, 2900)), nil, nil),
-		slack.NewSectionBlock(mrkdwn(truncate("*Public so far:*\n• "+strings.Join(public, "\n• "), 3000)), nil, nil),
-		slack.NewSectionBlock(mrkdwn(truncate("*Deadlines:*\n"+strings.Join(lines, "\n"), 3000)), nil, nil),
+		slack.NewSectionBlock(mrkdwn(outbox.Join(facts, "\n")), nil, nil),
+		slack.NewSectionBlock(mrkdwn(summary), nil, nil),
+		slack.NewSectionBlock(mrkdwn(publicText), nil, nil),
+		slack.NewSectionBlock(mrkdwn(deadlines), nil, nil),
 	}
 	if buttons := s.nextButtons(c, role); len(buttons) > 0 {
 		blocks = append(blocks, slack.NewActionBlock("next_actions", buttons...))
 	}
-	return text.String(), blocks
+	return text, blocks
 }
 
-func mrkdwn(s string) *slack.TextBlockObject {
-	return slack.NewTextBlockObject(slack.MarkdownType, s, false, false)
+// mrkdwn is a Block Kit text object of ethicsbot's markup.
+func mrkdwn(m outbox.Markup) *slack.TextBlockObject {
+	return slack.NewTextBlockObject(slack.MarkdownType, string(m), false, false)
 }
 
 func truncate(s string, n int) string {
@@ -132,40 +133,46 @@ func truncate(s string, n int) string {
 	return s
 }
 
-func person(p docket.Person) string {
+// person is a party's name, with a mention if they have a Slack id.
+func person(p docket.Person) outbox.Markup {
 	if p.SlackID != "" {
-		return fmt.Sprintf("%s (<@%s>)", p.Name, p.SlackID)
+		return outbox.Format("%s (%s)", p.Name, outbox.Mention(p.SlackID))
 	}
-	return p.Name
+	return outbox.Escape(p.Name)
 }
 
-func publicLine(r docket.PublicRecord) string {
+func publicLine(r docket.PublicRecord) outbox.Markup {
 	switch r.Record {
 	case "meeting_notice":
-		return "notice: " + r.Text
+		return outbox.Format("notice: %s", r.Text)
 	case "dismissal":
-		return fmt.Sprintf("dismissed %s on %s: %s", r.Rule, r.On.Long(), strings.ReplaceAll(r.Ruling, "_", " "))
+		return outbox.Format("dismissed %s on %s: %s", r.Rule, r.On.Long(), strings.ReplaceAll(r.Ruling, "_", " "))
 	case "decision":
-		return fmt.Sprintf("decision %s on %s: %s%s", r.Rule, r.On.Long(), r.Text, outcomeDetail(r.Findings, r.Recommendation, r.Fine))
+		return outbox.Format("decision %s on %s: %s%s", r.Rule, r.On.Long(), r.Text, outcomeDetail(r.Findings, r.Recommendation, r.Fine))
 	}
-	return fmt.Sprintf("final recommendation %s on %s: %s%s", r.Rule, r.On.Long(), r.Text, outcomeDetail("", "", r.Fine))
+	return outbox.Format("final recommendation %s on %s:%s%s", r.Rule, r.On.Long(), labelled("Text", r.Text), fineLine(r.Fine))
 }
 
-func outcomeDetail(findings, recommendation string, fine int) string {
-	var parts []string
-	if findings != "" {
-		parts = append(parts, "findings: "+findings)
-	}
-	if recommendation != "" {
-		parts = append(parts, "recommendation: "+recommendation)
-	}
-	if fine > 0 {
-		parts = append(parts, "fine: $"+docket.Dollars(fine))
-	}
-	if len(parts) == 0 {
+// outcomeDetail writes the public parts of an (E) outcome. Each text a commissioner wrote
+// is quoted as a block of its own, so none of it can pass for a line of ethicsbot's own.
+func outcomeDetail(findings, recommendation string, fine int) outbox.Markup {
+	return labelled("Findings", findings) + labelled("Recommendation", recommendation) + fineLine(fine)
+}
+
+// labelled is text under a label, quoted as a block on lines of its own; "" for no text.
+func labelled(label, text string) outbox.Markup {
+	if strings.TrimSpace(text) == "" {
 		return ""
 	}
-	return "; " + strings.Join(parts, "; ")
+	return outbox.Format("\n*%s:*", label) + outbox.Quote(text)
+}
+
+// fineLine is the fine on a line of its own; "" for none.
+func fineLine(fine int) outbox.Markup {
+	if fine <= 0 {
+		return ""
+	}
+	return outbox.Format("\nFine: $%s.", docket.Dollars(fine))
 }
 
 func stateName(c *docket.Case) string {
@@ -254,7 +261,7 @@ func (s *Service) nextButtons(c *docket.Case, role Role) []slack.BlockElement {
 const ActionPrefix = "ethics:"
 
 // nextStep is a hint for the reply after an action.
-func (s *Service) nextStep(c *docket.Case, role Role) string {
+func (s *Service) nextStep(c *docket.Case, role Role) outbox.Markup {
 	n := nextFor(c, role)
 	if len(n) == 0 {
 		return ""
@@ -264,7 +271,7 @@ func (s *Service) nextStep(c *docket.Case, role Role) string {
 		sub, _ := lookup(x[0])
 		forms = append(forms, "`"+strings.TrimSpace(fmt.Sprintf("/ethics %s %s %s", sub.name, c.Number, x[1]))+"`")
 	}
-	return "\nNext: " + strings.Join(forms, " or ")
+	return outbox.Format("\nNext: %s", strings.Join(forms, " or "))
 }
 
 // DocketLimit is how many cases the docket lists: a Slack message holds about 40,000
@@ -273,7 +280,7 @@ const DocketLimit = 50
 
 // docketList lists the open cases by their nearest open deadline. Only the cases shown
 // are written out; the rest are counted.
-func (s *Service) docketList(cases []*docket.Case, now time.Time) string {
+func (s *Service) docketList(cases []*docket.Case, now time.Time) outbox.Markup {
 	type row struct {
 		c    *docket.Case
 		next docket.Deadline
@@ -316,9 +323,9 @@ func (s *Service) docketList(cases []*docket.Case, now time.Time) string {
 	}
 	more := ""
 	if len(rows) > shown {
-		more = fmt.Sprintf("\n…and %d more; `/ethics case <number>` shows any case.", len(rows)-shown)
+		more = fmt.Sprintf("\n…and %d more; `/ethics case <number>` shows any case.", len(rows)-shown) // escaped below
 	}
-	return fmt.Sprintf("Open cases (%d), nearest deadline first:\n%s%s", len(rows), strings.Join(lines, "\n"), more)
+	return outbox.Format("Open cases (%d), nearest deadline first:\n%s%s", len(rows), strings.Join(lines, "\n"), more)
 }
 
 // dueInstant is when a deadline falls: a notice's instant, or the end of its due date.
@@ -327,55 +334,4 @@ func dueInstant(e *docket.Engine, d docket.Deadline) time.Time {
 		return d.DueAt
 	}
 	return d.Due.AddDays(1).In(e.Cal.Location())
-}
-
-// publicNotices are the posts to the public channel that a change from before to after
-// calls for: meeting notices and cancellations, and the outcomes the ordinance makes
-// public. Nothing else about a case is ever posted there.
-func (s *Service) publicNotices(before, after *docket.Case) []Message {
-	if s.Channels.Notices == "" {
-		return nil
-	}
-	loc := s.Engine.Cal.Location()
-	var out []Message
-	post := func(text string) { out = append(out, Message{Channel: s.Channels.Notices, Text: text}) }
-	for _, k := range docket.MeetingKinds {
-		b, a := before.Meeting(k), after.Meeting(k)
-		switch {
-		case a.Scheduled() && !b.Scheduled():
-			post(fmt.Sprintf("PUBLIC NOTICE. Ethics Commission, case %s: %s.", after.Number, docket.MeetingNotice(k, a, loc)))
-		case a.Scheduled() && (!a.Start.Equal(b.Start) || a.Place != b.Place || a.Closed != b.Closed || a.Authority != b.Authority):
-			post(fmt.Sprintf("PUBLIC NOTICE, RESCHEDULED. Ethics Commission, case %s: the %s set for %s is moved to: %s.",
-				after.Number, k.Name(), b.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), docket.MeetingNotice(k, a, loc)))
-		case b.Scheduled() && !a.Scheduled():
-			post(fmt.Sprintf("PUBLIC NOTICE, CANCELLED. Ethics Commission, case %s: the %s set for %s is cancelled.",
-				after.Number, k.Name(), b.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST")))
-		}
-	}
-	var newRecords []docket.PublicRecord
-	already := docket.PublicRecords(before, loc)
-	for _, r := range docket.PublicRecords(after, loc) {
-		if r.Record != "meeting_notice" && !slices.Contains(already, r) {
-			newRecords = append(newRecords, r)
-		}
-	}
-	for _, r := range newRecords {
-		parties := fmt.Sprintf("complaint of %s against %s", r.Complainant, r.Respondent)
-		switch r.Record {
-		case "dismissal":
-			post(fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.", r.Rule, r.Case, parties, rulingWords(r.Ruling)))
-		case "decision":
-			post(fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s%s.", r.Rule, r.Case, parties, r.On.Long(), r.Text, outcomeDetail(r.Findings, r.Recommendation, r.Fine)))
-		case "final_recommendation":
-			post(fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, on %s: %s%s.", r.Rule, r.Case, parties, r.On.Long(), r.Text, outcomeDetail("", "", r.Fine)))
-		}
-	}
-	return out
-}
-
-func rulingWords(r string) string {
-	if r == string(docket.Insufficient) {
-		return "the complaint does not sufficiently allege a violation"
-	}
-	return "there is no probable cause to proceed"
 }

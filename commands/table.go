@@ -2,9 +2,10 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
+
+	"ethicsbot/outbox"
 )
 
 // subcommand is one row of the /ethics table: its form, who may use it, and what it does.
@@ -192,37 +193,33 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if name := a.str("command"); name != "" {
 		sub, ok := lookup(strings.ToLower(name))
 		if !ok {
-			return reply(fmt.Sprintf("There is no `/ethics %s`. %s", name, seeHelp)), nil
+			return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp)), nil
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "*/ethics %s*: %s", sub.name, sub.summary)
+		text := outbox.Format("*/ethics %s*: %s", sub.name, sub.summary)
 		if sub.rule != "" {
-			fmt.Fprintf(&b, " %s", sub.rule)
+			text += outbox.Format(" %s", sub.rule)
 		}
-		fmt.Fprintf(&b, "\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)
+		text += outbox.Format("\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)
 		for _, p := range sub.params {
-			fmt.Fprintf(&b, "• `%s`: %s\n", p.name, p.help)
+			text += outbox.Format("• `%s`: %s\n", p.name, p.help)
 		}
-		fmt.Fprintf(&b, "Who: %s.", rolesText(without(sub.roles, Nobody)))
+		text += outbox.Format("Who: %s.", rolesText(without(sub.roles, Nobody)))
 		if sub.modal {
-			b.WriteString(" Typed with nothing after it, it opens a form.")
+			text += " Typed with nothing after it, it opens a form."
 		}
-		return reply(b.String()), nil
+		return reply(text), nil
 	}
 	role := s.Roles.Of(req.User)
-	var b strings.Builder
-	b.WriteString("*/ethics* runs the ethics commission's complaint docket under its ordinance.\n")
+	text := outbox.Markup("*/ethics* runs the ethics commission's complaint docket under its ordinance.\n")
 	if role == Nobody {
-		b.WriteString(notAuthorised)
-		return reply(b.String()), nil
+		return reply(text + notAuthorised), nil
 	}
 	for _, sub := range table {
 		if slices.Contains(sub.roles, role) {
-			fmt.Fprintf(&b, "• `/ethics %s`: %s\n", sub.name, sub.summary)
+			text += outbox.Format("• `/ethics %s`: %s\n", sub.name, sub.summary)
 		}
 	}
-	b.WriteString("Type `/ethics help <command>` for its form and an example.")
-	return reply(b.String()), nil
+	return reply(text + outbox.Format("Type `/ethics help %s` for its form and an example.", "<command>")), nil
 }
 
 func without(roles []Role, r Role) []Role {

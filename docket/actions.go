@@ -27,8 +27,8 @@ func (a File) apply(x *applying) error {
 		return conflict("(A)", "this case is already filed")
 	}
 	for _, check := range []error{
-		checkText("respondent", a.Respondent.Name, true, MaxName),
-		checkText("complainant", a.Complainant.Name, true, MaxName),
+		CheckLine("respondent", "(A)", a.Respondent.Name, true, MaxName),
+		CheckLine("complainant", "(A)", a.Complainant.Name, true, MaxName),
 		checkSlackID("respondent_slack_id", a.Respondent.SlackID),
 		checkSlackID("complainant_slack_id", a.Complainant.SlackID),
 		checkText("summary", a.Summary, true, MaxSummary),
@@ -95,7 +95,7 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		return err
 	}
 	mr := meetingRules[a.Meeting]
-	if err := checkText("place", a.Place, true, MaxName); err != nil {
+	if err := CheckLine("place", mr.rule, a.Place, true, MaxName); err != nil {
 		return err
 	}
 	if a.Start.IsZero() {
@@ -105,8 +105,11 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		if a.Meeting == PublicHearing {
 			return invalid("closed", "(F)", "the public hearing demanded under (F) cannot be closed to the public")
 		}
-		if err := checkText("authority", a.Authority, true, MaxName); err != nil {
+		if strings.TrimSpace(a.Authority) == "" {
 			return invalid("authority", mr.rule, "a closed meeting needs the Open Meetings Act exception that allows it, e.g. 5 ILCS 120/2(c)(4)")
+		}
+		if err := CheckLine("authority", mr.rule, a.Authority, true, MaxName); err != nil {
+			return err
 		}
 	} else if a.Authority != "" {
 		return invalid("authority", mr.rule, "an Open Meetings Act exception is given only for a closed meeting")
@@ -271,6 +274,9 @@ func (RecordMailing) Kind() string { return "mail" }
 // NormalizeArticle returns a USPS article number without spaces, or an error if it is not
 // 20 to 22 digits.
 func NormalizeArticle(s string) (string, error) {
+	if strings.ContainsAny(s, "\n\r\t") {
+		return "", invalid("article", "(B)", "must be one line: an article number is 20 to 22 digits, spaces allowed")
+	}
 	n := strings.Join(strings.Fields(s), "")
 	if len(n) < 20 || len(n) > 22 || strings.Trim(n, "0123456789") != "" {
 		return "", invalid("article", "(B)", fmt.Sprintf("%q is not a USPS certified-mail article number: it has 20 to 22 digits, spaces allowed", s))

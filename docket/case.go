@@ -186,14 +186,30 @@ func (c *Case) Public() bool {
 	return false
 }
 
-// Result is what recording an action did.
+// Result is what recording a request's actions did.
 type Result struct {
 	Case     Case
 	Before   Case // the case as it was just before, read in the same transaction
 	Warnings []Warning
+	// Steps are the actions as recorded, one per event, in order.
+	Steps []Step
 	// Replayed is true when the request had already been recorded (a retry): nothing new
 	// was written, and Case is the case as it stands.
 	Replayed bool
+}
+
+// Step is one action as the record holds it: the event that recorded it, who took it and
+// when, the case just before and just after, and what the engine warned. What ethicsbot
+// says about an action is derived from its Step, not from a comparison of two states, so a
+// notice says what the action did.
+type Step struct {
+	Event    int64 // the event's id in the log
+	By       string
+	At       time.Time
+	Action   Action
+	Before   *Case
+	After    *Case
+	Warnings []Warning
 }
 
 // Election is an election at which a respondent may be a candidate (G).
@@ -317,6 +333,29 @@ func checkText(field, s string, required bool, max int) error {
 	for _, r := range s {
 		if unicode.IsControl(r) && r != '\n' && r != '\t' {
 			return invalid(field, "", fmt.Sprintf("holds the control character %U", r))
+		}
+	}
+	return nil
+}
+
+// CheckLine checks a one-line field (a name, a place, an Open Meetings Act authority): as
+// checkText, and it refuses line breaks, tabs and the invisible characters that reverse
+// the direction of text. A notice or a letter shows such a field inside a line of its own;
+// a line break in it could forge a line of ethicsbot's, and a direction override could make
+// it read as something else.
+func CheckLine(field, rule, s string, required bool, max int) error {
+	if err := checkText(field, s, required, max); err != nil {
+		err.(*Error).Rule = rule
+		return err
+	}
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
+			return invalid(field, rule, "must be one line: it holds a line break")
+		case r == '\t':
+			return invalid(field, rule, "must be one line: it holds a tab")
+		case r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069':
+			return invalid(field, rule, fmt.Sprintf("holds the invisible direction control %U, which would make it display as something else", r))
 		}
 	}
 	return nil

@@ -247,7 +247,7 @@ func TestRefusals(t *testing.T) {
 		text   string
 	}{
 		{"ErrMeetingUnder48Hours", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-06T10:00:00-06:00"), Place: "City Hall"}, "(C)(1)", "earliest lawful start is Sun 6 Dec 2026 11:00 CST"},
-		{"ErrMeetingNoPlace", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T10:00:00-06:00")}, "", "place: required"},
+		{"ErrMeetingNoPlace", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T10:00:00-06:00")}, "(C)(1)", "place: required"},
 		{"ErrClosedWithoutAuthority", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T10:00:00-06:00"), Place: "City Hall", Closed: true}, "(C)(1)", "Open Meetings Act"},
 		{"ErrMailBeforeMeetingScheduled", 1, "2026-12-04T11:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321013"}, "(B)", "schedule that meeting first"},
 		{"ErrBadArticle", 2, "2026-12-04T12:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407-1118"}, "(B)", "20 to 22 digits"},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 )
 
@@ -20,47 +21,30 @@ type memCases []*docket.Case
 func (m memCases) OpenCases(context.Context) ([]*docket.Case, error) { return m, nil }
 
 type memOutbox struct {
-	mu   sync.Mutex
-	sent map[string]bool
-	last time.Time
+	mu      sync.Mutex
+	planned map[outbox.Key]bool
+	last    time.Time
 }
 
-func (o *memOutbox) Claim(_ context.Context, c, s, st string, _, _ time.Time) (time.Time, bool, error) {
+func (o *memOutbox) Enqueue(_ context.Context, posts []outbox.Post) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return time.Time{}, !o.sent[c+"|"+s+"|"+st], nil
-}
-func (o *memOutbox) MarkSent(_ context.Context, c, s, st, _, _ string, _ time.Time) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.sent[c+"|"+s+"|"+st] = true
+	for _, p := range posts {
+		o.planned[p.Key] = true
+	}
 	return nil
 }
-func (o *memOutbox) MarkFailed(context.Context, string, string, string, string) error { return nil }
-func (o *memOutbox) SentSince(context.Context, time.Time) (map[string]bool, error) {
+func (o *memOutbox) Planned(context.Context, time.Time) (map[outbox.Key]bool, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	out := make(map[string]bool, len(o.sent))
-	for k := range o.sent {
+	out := make(map[outbox.Key]bool, len(o.planned))
+	for k := range o.planned {
 		out[k] = true
 	}
 	return out, nil
 }
-func (o *memOutbox) QueuePost(context.Context, string, string, string, time.Time) error { return nil }
-func (o *memOutbox) UnsentPosts(context.Context, time.Time) ([]reminders.Post, error) {
-	return nil, nil
-}
 func (o *memOutbox) LastSweep(context.Context) (time.Time, error)      { return o.last, nil }
 func (o *memOutbox) SetLastSweep(_ context.Context, t time.Time) error { o.last = t; return nil }
-
-type nullSender struct{}
-
-func (nullSender) Send(context.Context, reminders.Dest, string, string) (string, string, error) {
-	return "C", "1", nil
-}
-func (nullSender) Find(context.Context, reminders.Dest, string, time.Time) (string, string, bool, error) {
-	return "", "", false, nil
-}
 
 // openCases builds n open cases at different stages, received over the last month.
 func openCases(b *testing.B, e *docket.Engine, n int, now time.Time) memCases {
@@ -95,22 +79,22 @@ func bySize(b *testing.B, bench func(b *testing.B, e *docket.Engine, cases memCa
 }
 
 // BenchmarkSweep is one minute's sweep in steady state: every case's deadlines derived and
-// every due reminder found already said.
+// every due reminder found already in the outbox.
 func BenchmarkSweep(b *testing.B) {
 	bySize(b, func(b *testing.B, e *docket.Engine, cases memCases, now time.Time) {
 		s := &reminders.Sweeper{
 			Planner: &reminders.Planner{Engine: e, Policy: reminders.Defaults(), People: people},
-			Cases:   cases, Outbox: &memOutbox{sent: map[string]bool{}}, Sender: nullSender{},
+			Cases:   cases, Outbox: &memOutbox{planned: map[outbox.Key]bool{}},
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		}
-		st, err := s.Sweep(context.Background(), now) // says everything due once
-		if err != nil || st.Sent == 0 {
+		st, err := s.Sweep(context.Background(), now) // puts everything due in the outbox once
+		if err != nil || st.Planned == 0 {
 			b.Fatalf("%+v %v", st, err)
 		}
 		b.ResetTimer()
 		for b.Loop() {
 			st, err := s.Sweep(context.Background(), now)
-			if err != nil || st.Sent != 0 || st.Cases != len(cases) {
+			if err != nil || st.Planned != 0 || st.Cases != len(cases) {
 				b.Fatalf("%+v %v", st, err)
 			}
 		}

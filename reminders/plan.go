@@ -7,10 +7,10 @@ package reminders
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 // Policy is when reminders are said. Defaults gives the ones the README documents.
@@ -31,10 +31,10 @@ func Defaults() Policy {
 }
 
 // commissioners are the commissioners as destinations.
-func (p *Planner) commissioners() []Dest {
-	to := make([]Dest, len(p.People.Commissioners))
+func (p *Planner) commissioners() []outbox.Dest {
+	to := make([]outbox.Dest, len(p.People.Commissioners))
 	for i, u := range p.People.Commissioners {
-		to[i] = Dest{User: u}
+		to[i] = outbox.Dest{User: u}
 	}
 	return to
 }
@@ -46,20 +46,6 @@ type People struct {
 	Docket        string   // the private docket channel
 }
 
-// Dest is where one copy of a reminder goes: a channel, or a user's direct messages.
-type Dest struct {
-	Channel string
-	User    string
-}
-
-// String writes d as the console shows it: "#channel" or "@user".
-func (d Dest) String() string {
-	if d.User != "" {
-		return "@" + d.User
-	}
-	return "#" + strings.TrimPrefix(d.Channel, "#")
-}
-
 // Reminder is one message due to be said to one destination. Its key is unique for all
 // time, so the sweep says it once.
 type Reminder struct {
@@ -67,7 +53,7 @@ type Reminder struct {
 	Series string    // a deadline id, "meeting:<kind>", "expedited" or "digest"
 	Step   string    // which step of the series, e.g. "before-1:2026-12-08"
 	At     time.Time // when it falls due
-	To     Dest
+	To     outbox.Dest
 	msg    message
 }
 
@@ -87,35 +73,35 @@ type message struct {
 }
 
 // Text is what the reminder says.
-func (r Reminder) Text() string {
+func (r Reminder) Text() outbox.Markup {
 	m := r.msg
 	p, c, d, now := m.p, m.c, m.d, m.now
 	switch m.kind {
 	case 'd':
-		text := m.prefix + p.describe(c, d, now)
+		text := outbox.Escape(m.prefix) + p.describe(c, d, now)
 		if overdue := p.overdueBusinessDays(d, p.Engine.Cal.DateOf(now)); overdue >= p.Policy.MentionAfter && len(p.People.Commissioners) > 0 {
-			text += " Commissioners: " + mentions(p.People.Commissioners) + "."
+			text += outbox.Format(" Commissioners: %s.", mentions(p.People.Commissioners))
 		}
 		if m.s.missed {
-			return text + " No posting is recorded. If it was posted in time, record it with `/ethics " + recordCommand(c, d) + "`; if not, the meeting cannot lawfully be held then: reschedule it."
+			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", recordCommand(c, d))
 		}
 		return text + " " + howToRecord(c, d)
 	case 'm':
 		mt := c.Meeting(m.mk)
-		return fmt.Sprintf("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, access(mt))
+		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, access(mt))
 	case 'e':
-		return fmt.Sprintf("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
+		return outbox.Format("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
 			m.prefix, m.sched.election.Short(), d.Due.Short(), leftText(p.Engine, d, now))
 	case 'g':
 		today := p.Engine.Cal.DateOf(now)
-		return fmt.Sprintf("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, strings.Join(m.dg.lines, "\n"))
+		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, outbox.Join(m.dg.lines, "\n"))
 	}
 	return ""
 }
 
-// Key is the reminder's outbox key: case, series, and step at destination.
-func (r Reminder) Key() (caseNumber, series, step string) {
-	return r.Case, r.Series, r.Step + "@" + r.To.String()
+// Key is the reminder's outbox key: case, series, step and destination.
+func (r Reminder) Key() outbox.Key {
+	return outbox.Key{Case: r.Case, Series: r.Series, Step: r.Step, To: r.To}
 }
 
 // step is one point of a series, before it is addressed.
@@ -172,16 +158,16 @@ func (p *Planner) Plan(c *docket.Case, now time.Time) []Reminder {
 
 // plan appends to out the reminders due at now for c, whose schedule is sched, leaving
 // out those skip reports as already said.
-func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, now time.Time, skip func(c, series, step string) bool) []Reminder {
+func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, now time.Time, skip func(outbox.Key) bool) []Reminder {
 	e, loc := p.Engine, p.Engine.Cal.Location()
 	today := e.Cal.DateOf(now)
 	prefix := c.Number + ": "
 	if sched.Expedited {
 		prefix = c.Number + " EXPEDITED (G): "
 	}
-	clerkAndDocket := []Dest{{User: p.People.Clerk}, {Channel: p.People.Docket}}
+	clerkAndDocket := []outbox.Dest{{User: p.People.Clerk}, {Channel: p.People.Docket}}
 	steps := make([]step, 0, 8)
-	emit := func(series string, s step, to []Dest, msg message) {
+	emit := func(series string, s step, to []outbox.Dest, msg message) {
 		name := s.name()
 		msg.p, msg.c, msg.s, msg.now, msg.prefix = p, c, s, now, prefix
 		for _, d := range to {
@@ -287,11 +273,11 @@ func (p *Planner) overdueBusinessDays(d docket.Deadline, today docket.Date) int 
 
 // describe says the deadline as a message: "respondent notice by certified mail due Wed
 // 9 Dec (2 business days), rule (B)."
-func (p *Planner) describe(c *docket.Case, d docket.Deadline, now time.Time) string {
+func (p *Planner) describe(c *docket.Case, d docket.Deadline, now time.Time) outbox.Markup {
 	if !d.DueAt.IsZero() {
-		return fmt.Sprintf("%s due by %s (%s), rule %s.", d.Period.Duty, d.DueAt.In(p.Engine.Cal.Location()).Format("Mon 2 Jan 15:04 MST"), leftText(p.Engine, d, now), d.Rule)
+		return outbox.Format("%s due by %s (%s), rule %s.", d.Period.Duty, d.DueAt.In(p.Engine.Cal.Location()).Format("Mon 2 Jan 15:04 MST"), leftText(p.Engine, d, now), d.Rule)
 	}
-	return fmt.Sprintf("%s due %s (%s), rule %s.", d.Period.Duty, d.Due.Short(), leftText(p.Engine, d, now), d.Rule)
+	return outbox.Format("%s due %s (%s), rule %s.", d.Period.Duty, d.Due.Short(), leftText(p.Engine, d, now), d.Rule)
 }
 
 // leftText is the time left or overdue, in the unit the rule counts.
@@ -310,12 +296,12 @@ func leftText(e *docket.Engine, d docket.Deadline, now time.Time) string {
 	return docket.Count(n, unit)
 }
 
-func mentions(users []string) string {
-	m := make([]string, len(users))
+func mentions(users []string) outbox.Markup {
+	m := make([]outbox.Markup, len(users))
 	for i, u := range users {
-		m[i] = "<@" + u + ">"
+		m[i] = outbox.Mention(u)
 	}
-	return strings.Join(m, " ")
+	return outbox.Join(m, " ")
 }
 
 func access(m docket.Meeting) string {
@@ -326,9 +312,9 @@ func access(m docket.Meeting) string {
 }
 
 // howToRecord tells the clerk the command that meets the deadline.
-func howToRecord(c *docket.Case, d docket.Deadline) string {
+func howToRecord(c *docket.Case, d docket.Deadline) outbox.Markup {
 	if cmd := recordCommand(c, d); cmd != "" {
-		return "Record it with `/ethics " + cmd + "`."
+		return outbox.Format("Record it with `/ethics %s`.", cmd)
 	}
 	return ""
 }
@@ -370,7 +356,7 @@ func recordCommand(c *docket.Case, d docket.Deadline) string {
 // only if the digest is to be said.
 type digest struct {
 	r     Reminder
-	lines []string
+	lines []outbox.Markup
 }
 
 // newDigest returns the day's digest if one may be due at now.
@@ -382,7 +368,7 @@ func (p *Planner) newDigest(now time.Time) (*digest, bool) {
 		return nil, false
 	}
 	dg := &digest{}
-	dg.r = Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: Dest{User: p.People.Clerk}, msg: message{p: p, kind: 'g', now: now, dg: dg}}
+	dg.r = Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: outbox.Dest{User: p.People.Clerk}, msg: message{p: p, kind: 'g', now: now, dg: dg}}
 	return dg, true
 }
 
@@ -398,6 +384,6 @@ func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule
 		if d.Done || d.Period.Party != docket.Commission || due > horizon {
 			continue
 		}
-		dg.lines = append(dg.lines, fmt.Sprintf("• %s: %s", c.Number, p.describe(c, d, now)))
+		dg.lines = append(dg.lines, outbox.Format("• %s: %s", c.Number, p.describe(c, d, now)))
 	}
 }

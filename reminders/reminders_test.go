@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
@@ -62,7 +63,8 @@ type recorder struct {
 	findFail func(now time.Time) error
 }
 
-func (r *recorder) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+func (r *recorder) Send(ctx context.Context, d outbox.Dest, markup outbox.Markup, k outbox.Key) (string, string, error) {
+	text, key := string(markup), k.String()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls++
@@ -78,7 +80,8 @@ func (r *recorder) Send(ctx context.Context, d reminders.Dest, text, key string)
 	return d.String(), fmt.Sprint(len(r.said)), nil
 }
 
-func (r *recorder) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
+func (r *recorder) Find(ctx context.Context, d outbox.Dest, k outbox.Key, since time.Time) (string, string, bool, error) {
+	key := k.String()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.findFail != nil {
@@ -94,15 +97,16 @@ func (r *recorder) Find(ctx context.Context, d reminders.Dest, key string, since
 	return "", "", false, nil
 }
 
-// world is a store, an engine and a sweeper on a simulated clock.
+// world is a store, an engine, a sweeper and the outbox's deliverer on a simulated clock.
 type world struct {
-	t     *testing.T
-	db    *store.Store
-	e     *docket.Engine
-	now   time.Time
-	rec   *recorder
-	sweep *reminders.Sweeper
-	path  string
+	t       *testing.T
+	db      *store.Store
+	e       *docket.Engine
+	now     time.Time
+	rec     *recorder
+	sweep   *reminders.Sweeper
+	deliver *outbox.Deliverer
+	path    string
 }
 
 var people = reminders.People{Clerk: "U_CLERK", Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
@@ -129,19 +133,21 @@ func (w *world) open() {
 	w.db = db
 }
 
-// restart replaces the sweeper with a new one, as a restarted process would have.
+// restart replaces the sweeper and the deliverer with new ones, as a restarted process
+// would have.
 func (w *world) restart() {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	w.sweep = &reminders.Sweeper{
 		Planner: &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people},
-		Cases:   w.db, Outbox: w.db, Sender: w.rec, DownAfter: time.Hour,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Cases:   w.db, Outbox: w.db, DownAfter: time.Hour, Log: log,
 	}
+	w.deliver = &outbox.Deliverer{Store: w.db, Sender: w.rec, Log: log, Report: outbox.Dest{Channel: people.Docket}, Zone: w.e.Cal.Location()}
 }
 
 func (w *world) file(received time.Time, elections ...docket.Date) string {
 	w.t.Helper()
 	res, err := w.db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
-		Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections}, received)
+		Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections}, received, nil)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -150,12 +156,13 @@ func (w *world) file(received time.Time, elections ...docket.Date) string {
 
 func (w *world) apply(number string, when time.Time, a docket.Action) {
 	w.t.Helper()
-	if _, err := w.db.Apply(ctx, number, "U_CLERK", "", when, a); err != nil {
+	if _, err := w.db.Apply(ctx, number, "U_CLERK", "", when, nil, a); err != nil {
 		w.t.Fatalf("%s at %v: %v", a.Kind(), when, err)
 	}
 }
 
-// run sweeps every step from from to to, doing each action when its time comes.
+// run sweeps and drains the outbox every step from from to to, doing each action when its
+// time comes.
 func (w *world) run(from, to time.Time, every time.Duration, actions map[time.Time]func()) {
 	w.t.Helper()
 	for now := from; !now.After(to); now = now.Add(every) {
@@ -165,8 +172,11 @@ func (w *world) run(from, to time.Time, every time.Duration, actions map[time.Ti
 				a()
 			}
 		}
-		if _, err := w.sweep.Sweep(ctx, now); err != nil && w.rec.fail == nil {
+		if _, err := w.sweep.Sweep(ctx, now); err != nil {
 			w.t.Fatalf("sweep at %v: %v", now, err)
+		}
+		if _, err := w.deliver.Drain(ctx, now); err != nil {
+			w.t.Fatalf("drain at %v: %v", now, err)
 		}
 	}
 }
@@ -227,7 +237,7 @@ func TestCompleteCase(t *testing.T) {
 		"Thu 12-10 15:00 CST @U_COMM1 2026-001|meeting:sufficiency|lead:1796943600@@U_COMM1",
 		"Thu 12-10 15:00 CST @U_COMM2 2026-001|meeting:sufficiency|lead:1796943600@@U_COMM2",
 	})
-	want := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent <article no.>`."
+	want := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`."
 	if len(w.rec.said) < 9 {
 		return
 	}
@@ -266,8 +276,13 @@ func TestCrashBetweenSendAndMark(t *testing.T) {
 	w := newWorld(t)
 	n := w.file(at(t, "2026-12-04 10:00"))
 	key := n + "|respondent_notice|before-2:2026-12-09@@U_CLERK"
-	// The crashed process claimed it and Slack took it, but it was never marked sent.
-	if _, _, err := w.db.Claim(ctx, n, "respondent_notice", "before-2:2026-12-09@@U_CLERK", at(t, "2026-12-07 09:00"), at(t, "2026-12-07 09:00")); err != nil {
+	// The crashed process put it in the outbox, claimed it, and Slack took it, but it was
+	// never marked sent.
+	k := outbox.Key{Case: n, Series: "respondent_notice", Step: "before-2:2026-12-09", To: outbox.Dest{User: "U_CLERK"}}
+	if err := w.db.Enqueue(ctx, []outbox.Post{{Key: k, Text: "sent before the crash", Due: at(t, "2026-12-07 09:00")}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := w.db.Claim(ctx, k, at(t, "2026-12-07 09:00")); err != nil {
 		t.Fatal(err)
 	}
 	w.rec.said = append(w.rec.said, said{at(t, "2026-12-07 09:00"), "@U_CLERK", key, "sent before the crash"})
@@ -294,20 +309,21 @@ func TestOutageCatchUp(t *testing.T) {
 	w.rec.said = nil
 	// Down from Friday 10:15 to Thursday 10:00: the (B) notices fell due Wednesday.
 	w.run(at(t, "2026-12-10 10:00"), at(t, "2026-12-10 10:00"), time.Minute, nil)
+	// In the order they fell due: the digest at 08:00, the deadlines at 09:00.
 	diff(t, w.list(), []string{
+		"Thu 12-10 10:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
 		"Thu 12-10 10:00 CST @U_CLERK 2026-001|respondent_notice|overdue:2026-12-10@@U_CLERK",
 		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|respondent_notice|overdue:2026-12-10@#C_DOCKET",
 		"Thu 12-10 10:00 CST @U_CLERK 2026-001|complainant_confirmation|overdue:2026-12-10@@U_CLERK",
 		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|complainant_confirmation|overdue:2026-12-10@#C_DOCKET",
-		"Thu 12-10 10:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
 	})
 	for _, s := range w.rec.said {
 		if !strings.Contains(s.Text, "ethicsbot was not running from Fri 4 Dec 10:15 CST") && !strings.HasPrefix(s.Key, "|digest") {
 			t.Errorf("no downtime note: %s", s.Text)
 		}
 	}
-	if !strings.Contains(w.rec.said[0].Text, "1 day overdue") {
-		t.Errorf("text %q", w.rec.said[0].Text)
+	if len(w.rec.said) < 2 || !strings.Contains(w.rec.said[1].Text, "1 day overdue") {
+		t.Errorf("said %v", w.list())
 	}
 }
 
@@ -418,28 +434,24 @@ func TestExpedited(t *testing.T) {
 }
 
 // TestStartSweepsAtOnceAndStops: the cron-driven sweep runs at start, without waiting for
-// its schedule, and stop returns.
+// its schedule, puts what is due in the outbox and wakes the deliverer; stop returns.
 func TestStartSweepsAtOnceAndStops(t *testing.T) {
 	w := newWorld(t)
 	w.file(at(t, "2026-12-04 10:00"))
-	w.now = at(t, "2026-12-07 09:30")
+	woken := make(chan struct{}, 10)
+	w.sweep.Notify = func() { woken <- struct{}{} }
 	stop, err := w.sweep.Start("@every 1h", func() time.Time { return at(t, "2026-12-07 09:30") })
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		w.rec.mu.Lock()
-		n := len(w.rec.said)
-		w.rec.mu.Unlock()
-		if n >= 5 {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+	select {
+	case <-woken:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first sweep did not run at start")
 	}
 	stop()
-	if len(w.rec.said) < 5 {
-		t.Errorf("the first sweep said %d reminders", len(w.rec.said))
+	if all, err := w.db.Outbox(ctx); err != nil || len(all) != 5 {
+		t.Errorf("the first sweep put %d reminders in the outbox (%v), want 5", len(all), err)
 	}
 	if _, err := w.sweep.Start("every minute", time.Now); err == nil {
 		t.Error("a bad schedule was accepted")
@@ -457,9 +469,12 @@ func TestPostsSurviveAnOutage(t *testing.T) {
 		}
 		return nil
 	}
-	err := w.sweep.Post(ctx, "2026-001", "notice-1", reminders.Dest{Channel: "C_NOTICES"}, "PUBLIC NOTICE. Ethics Commission, case 2026-001: ...", w.now)
-	if err == nil {
-		t.Fatal("the first attempt should have failed")
+	notice := outbox.Post{Key: outbox.EventKey("2026-001", 7, 2, outbox.Dest{Channel: "C_NOTICES"}), Text: "PUBLIC NOTICE. Ethics Commission, case 2026-001: ...", Due: w.now}
+	if err := w.db.Enqueue(ctx, []outbox.Post{notice}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := w.deliver.Drain(ctx, w.now); err != nil || st.Failed != 1 {
+		t.Fatalf("the first attempt should have failed: %+v %v", st, err)
 	}
 	w.run(at(t, "2026-12-07 10:01"), at(t, "2026-12-07 10:40"), time.Minute, nil)
 	count := 0

@@ -17,7 +17,7 @@ func BenchmarkFile(b *testing.B) {
 	s := MustOpen(b)
 	when := T(b, "2026-12-04T10:00:00-06:00")
 	for i := 0; b.Loop(); i++ {
-		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when); err != nil {
+		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

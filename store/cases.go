@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 // Event is one entry of the append-only log: who did what to which case, and when.
@@ -35,7 +36,11 @@ var genesis = strings.Repeat("0", 64)
 // File records a new complaint (A) and assigns its number, YYYY-NNN by year of receipt.
 // by is the Slack user id of who filed it, and request, if not "", an idempotency key: a
 // retry with the same key files nothing new.
-func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time) (docket.Result, error) {
+//
+// say derives what the filing causes ethicsbot to say. It runs inside the transaction
+// that records it, and its posts are committed with the event, or not at all; nil says
+// nothing.
+func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time, say func(docket.Step) []outbox.Post) (docket.Result, error) {
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
@@ -52,10 +57,11 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 			return err
 		}
 		c.Number = fmt.Sprintf("%04d-%03d", year, n)
-		if err := s.record(ctx, tx, c, 0, by, request, f, at); err != nil {
+		step := docket.Step{By: by, At: at, Action: f, Before: &docket.Case{}, After: &c, Warnings: warnings}
+		if err := s.record(ctx, tx, &step, 0, request, say); err != nil {
 			return err
 		}
-		res = docket.Result{Case: c, Warnings: warnings}
+		res = docket.Result{Case: c, Warnings: warnings, Steps: []docket.Step{step}}
 		return nil
 	})
 	return res, err
@@ -63,8 +69,8 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 
 // Apply performs actions on case number, in order, and records each as an event, all in
 // one transaction: if any is refused, none is recorded. A refusal is a *docket.Error that
-// names the rule.
-func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time, actions ...docket.Action) (docket.Result, error) {
+// names the rule. say's posts for each action go to the outbox with its event.
+func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error) {
 	if len(actions) == 0 {
 		return docket.Result{}, &docket.Error{Code: docket.EINVALID, Message: "no action given"}
 	}
@@ -82,8 +88,7 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 		if err != nil {
 			return err
 		}
-		before := c
-		var all []docket.Warning
+		res = docket.Result{Before: c}
 		for i, a := range actions {
 			next, warnings, err := s.engine.Apply(c, a, at)
 			if err != nil {
@@ -93,12 +98,16 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 			if i > 0 {
 				key = "" // the request key marks the first event of the request
 			}
-			if err := s.record(ctx, tx, next, seq+i, by, key, a, at); err != nil {
+			before := c
+			step := docket.Step{By: by, At: at, Action: a, Before: &before, After: &next, Warnings: warnings}
+			if err := s.record(ctx, tx, &step, seq+i, key, say); err != nil {
 				return err
 			}
-			c, all = next, append(all, warnings...)
+			c = next
+			res.Steps = append(res.Steps, step)
+			res.Warnings = append(res.Warnings, warnings...)
 		}
-		res = docket.Result{Case: c, Before: before, Warnings: all}
+		res.Case = c
 		return nil
 	})
 	return res, err
@@ -147,13 +156,15 @@ func loadCase(ctx context.Context, q querier, number string) (docket.Case, int, 
 	return c, events, nil
 }
 
-// record appends the event for action a, which turned the case into c, and writes the
-// materialised case, meetings and mailings: all in the caller's transaction.
-func (s *Store) record(ctx context.Context, tx *sql.Tx, c docket.Case, prevSeq int, by, request string, a docket.Action, at time.Time) error {
+// record appends the event for step, whose action turned the case into step.After,
+// writes the materialised case, and puts what say derives from the step in the outbox:
+// all in the caller's transaction. It sets step.Event.
+func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevSeq int, request string, say func(docket.Step) []outbox.Post) error {
+	c, by, at := step.After, step.By, step.At
 	if strings.TrimSpace(by) == "" {
 		return &docket.Error{Code: docket.EINVALID, Field: "by", Message: "every event names who acted"}
 	}
-	payload, err := json.Marshal(a)
+	payload, err := json.Marshal(step.Action)
 	if err != nil {
 		return err
 	}
@@ -161,7 +172,7 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, c docket.Case, prevSeq i
 	if err != nil {
 		return err
 	}
-	e := Event{Case: c.Number, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	e := Event{Case: c.Number, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: step.Action.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
 	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -196,36 +207,11 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, c docket.Case, prevSeq i
 		e.ID, e.Case, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash); err != nil {
 		return err
 	}
-	return writeProjections(ctx, tx, &c, now)
-}
-
-// writeProjections brings the meetings and mailings tables in line with the case.
-func writeProjections(ctx context.Context, tx *sql.Tx, c *docket.Case, now string) error {
-	for _, k := range docket.MeetingKinds {
-		m := c.Meeting(k)
-		var err error
-		if m.Scheduled() {
-			_, err = tx.ExecContext(ctx, `INSERT INTO meetings (case_number, kind, start, place, closed, authority, notice_posted, cancelled)
-				VALUES (?, ?, ?, ?, ?, ?, ?, '')
-				ON CONFLICT (case_number, kind) DO UPDATE SET start = excluded.start, place = excluded.place,
-				closed = excluded.closed, authority = excluded.authority, notice_posted = excluded.notice_posted, cancelled = ''`,
-				c.Number, k, stamp(m.Start), m.Place, m.Closed, m.Authority, stamp(m.NoticePosted))
-		} else {
-			_, err = tx.ExecContext(ctx, `UPDATE meetings SET cancelled = ? WHERE case_number = ? AND kind = ? AND cancelled = ''`, now, c.Number, k)
-		}
-		if err != nil {
-			return err
-		}
+	step.Event = e.ID
+	if say == nil {
+		return nil
 	}
-	for _, m := range c.Mailings {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO mailings (article, case_number, recipient, mailed, returned, satisfies)
-			VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (article) DO UPDATE SET returned = excluded.returned`,
-			m.Article, c.Number, m.Recipient, m.Mailed.String(), m.Returned.String(), m.Satisfies); err != nil {
-			return err
-		}
-	}
-	return nil
+	return enqueue(ctx, tx, e.ID, say(*step))
 }
 
 // chainHash is SHA-256 over the previous event's hash and this event's canonical content.

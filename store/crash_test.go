@@ -109,14 +109,14 @@ func crashChild(t *testing.T, path string) {
 	deadline := time.Now().Add(2 * time.Minute) // bounded, should the parent vanish
 	for i := 0; time.Now().Before(deadline); i++ {
 		when := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second)
-		res, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when)
+		res, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)
 		}
 		fmt.Fprintf(os.Stdout, "FILED %s\n", res.Case.Number)
 		if i%5 == 0 {
-			s.Apply(ctx, res.Case.Number, "U_CLERK", "", when.Add(time.Minute), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
+			s.Apply(ctx, res.Case.Number, "U_CLERK", "", when.Add(time.Minute), nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
 				Start: when.Add(72 * time.Hour), Place: "City Hall"})
 		}
 	}

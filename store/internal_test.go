@@ -57,7 +57,8 @@ func BulkLoad(s *Store, cases, eventsPerCase int, start time.Time) error {
 			if j == 0 {
 				next.Number = fmt.Sprintf("%04d-%03d", at.Year(), i+1)
 			}
-			if err := s.record(ctx, tx, next, j, "U_CLERK", "", a, when); err != nil {
+			step := docket.Step{By: "U_CLERK", At: when, Action: a, Before: &c, After: &next}
+			if err := s.record(ctx, tx, &step, j, "", nil); err != nil {
 				return err
 			}
 			c = next

@@ -18,8 +18,8 @@ func (s *Store) AddElection(ctx context.Context, e docket.Election) error {
 	if e.Date.IsZero() {
 		return &docket.Error{Code: docket.EINVALID, Field: "date", Rule: "(G)", Message: "required: the date of the election"}
 	}
-	if len(e.Name) == 0 || len(e.Name) > docket.MaxName {
-		return &docket.Error{Code: docket.EINVALID, Field: "name", Rule: "(G)", Message: fmt.Sprintf("required, at most %d characters: e.g. Consolidated General Election", docket.MaxName)}
+	if err := docket.CheckLine("name", "(G)", e.Name, true, docket.MaxName); err != nil {
+		return err
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO elections (date, name) VALUES (?, ?)

@@ -4,100 +4,157 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
+
+	"ethicsbot/outbox"
 )
 
-// ReminderKey names one reminder: a step of a series (a deadline, a meeting, the digest)
-// of one case, at one destination. Case is "" for a message about no one case.
-type ReminderKey struct {
-	Case       string
-	DeadlineID string
-	Step       string
-}
+// The outbox: what ethicsbot is to say, until Slack has it. Its rows are written in the
+// transaction of the action that caused them (enqueue), or by the reminder sweep
+// (Enqueue), and drained by an outbox.Deliverer.
 
-// OutboxRow is a reminder's delivery record.
-type OutboxRow struct {
-	ReminderKey
-	Due       time.Time
-	Claimed   time.Time // zero: never claimed
-	Sent      time.Time // zero: not yet delivered
-	Channel   string
-	TS        string // Slack's message ts, once sent
-	Attempts  int
-	LastError string
-	Text      string // for a queued post, what it says
-}
-
-// Claim takes a reminder for sending. held is true if the caller now holds it, false if it
-// was already sent. A reminder claimed earlier but never marked sent (a crash between claim
-// and send, or a failed attempt) is claimed again, and prior is the first claim's time, so
-// the sender can look for a message it may already have posted since then.
-func (s *Store) Claim(ctx context.Context, caseNumber, series, step string, due, now time.Time) (prior time.Time, held bool, err error) {
-	k := ReminderKey{caseNumber, series, step}
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (case_number, deadline_id, step, due) VALUES (?, ?, ?, ?)
-			ON CONFLICT DO NOTHING`, k.Case, k.DeadlineID, k.Step, stamp(due)); err != nil {
+// enqueue writes posts in the caller's transaction, naming the event that caused them (0:
+// none). A post whose key is already there is kept as it is, unless it was never given its
+// text (a reminder claimed by an older ethicsbot).
+func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) error {
+	if len(posts) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT DO UPDATE SET text = excluded.text WHERE outbox.text = '' AND outbox.sent = ''`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	var ev any
+	if event != 0 {
+		ev = event
+	}
+	for _, p := range posts {
+		k := p.Key
+		if k.To == (outbox.Dest{}) || k.Series == "" || k.Step == "" {
+			return fmt.Errorf("outbox: post %q has no destination, series or step", k)
+		}
+		if p.Text == "" {
+			return fmt.Errorf("outbox: post %q says nothing", k)
+		}
+		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev); err != nil {
 			return err
 		}
-		row, err := readOutbox(ctx, tx, k)
+	}
+	return nil
+}
+
+// Enqueue adds posts to the outbox, unsent, in one transaction.
+func (s *Store) Enqueue(ctx context.Context, posts []outbox.Post) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return enqueue(ctx, tx, 0, posts) })
+}
+
+// Pending returns up to limit posts due at now and not yet sent, oldest first, in the order
+// they were written within an instant.
+func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]outbox.Row, error) {
+	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' AND text != '' AND due <= ? ORDER BY due, rowid LIMIT ?`, stamp(now), limit)
+	if err != nil {
+		return nil, err
+	}
+	return scanOutboxRows(rows)
+}
+
+// Claim takes a post for sending. held is true if the caller now holds it, false if it was
+// already sent. A post claimed earlier but never marked sent (a crash between claim and
+// send, or a failed attempt) is claimed again, and prior is the first claim's time, so the
+// sender can look for a message it may already have posted since then.
+func (s *Store) Claim(ctx context.Context, k outbox.Key, now time.Time) (prior time.Time, held bool, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var claimed string
+		// claimed keeps the first claim: a message sent then, whose answer was lost, is
+		// looked for from that time however many attempts came after.
+		err := tx.QueryRowContext(ctx, `UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''
+			RETURNING CASE WHEN attempts = 1 THEN '' ELSE claimed END`,
+			stamp(now), k.Case, k.Series, k.Step, k.To.String()).Scan(&claimed)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // sent already, or never queued
+		}
 		if err != nil {
 			return err
 		}
-		if !row.Sent.IsZero() {
-			return nil
-		}
-		prior, held = row.Claimed, true
-		// claimed keeps the first claim: a message sent then, whose answer was lost, is
-		// looked for from that time however many attempts came after.
-		_, err = tx.ExecContext(ctx, `UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
-			WHERE case_number = ? AND deadline_id = ? AND step = ?`, stamp(now), k.Case, k.DeadlineID, k.Step)
-		return err
+		prior, held = unstamp(claimed), true
+		return nil
 	})
 	return prior, held, err
 }
 
-// MarkSent records that Slack accepted the reminder, with its channel and message ts.
-// After this the reminder is never claimed again.
-func (s *Store) MarkSent(ctx context.Context, caseNumber, series, step, channel, ts string, now time.Time) error {
+// MarkSent records that Slack accepted the post, with its channel and message ts. After
+// this the post is never claimed again.
+func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, now time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ?, last_error = ''
-			WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`, stamp(now), channel, ts, caseNumber, series, step)
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ?
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
+			stamp(now), channel, ts, k.Case, k.Series, k.Step, k.To.String())
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return errors.New("outbox: the reminder is not claimed, or was already sent")
+			return fmt.Errorf("outbox: %s is not claimed, or was already sent", k)
 		}
 		return nil
 	})
 }
 
-// MarkFailed records why a delivery attempt failed; the reminder stays unsent.
-func (s *Store) MarkFailed(ctx context.Context, caseNumber, series, step, reason string) error {
+// MarkFailed records why a delivery attempt failed, or why the post was held back, and
+// since when it has been failing; the post stays unsent.
+func (s *Store) MarkFailed(ctx context.Context, k outbox.Key, reason string, now time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE outbox SET last_error = ? WHERE case_number = ? AND deadline_id = ? AND step = ? AND sent = ''`,
-			reason, caseNumber, series, step)
+		_, err := tx.ExecContext(ctx, `UPDATE outbox SET last_error = ?, failing = CASE WHEN failing = '' THEN ? ELSE failing END
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
+			reason, stamp(now), k.Case, k.Series, k.Step, k.To.String())
 		return err
 	})
 }
 
-// SentSince returns the keys, joined by "|", of the reminders due since since that have
-// been sent: a sweep skips them without a write.
-func (s *Store) SentSince(ctx context.Context, since time.Time) (map[string]bool, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT case_number, deadline_id, step FROM outbox WHERE sent != '' AND due >= ?`, stamp(since))
+// Planned returns the keys of the posts due since since that are in the outbox, sent or
+// not: the reminder sweep skips them without a write.
+func (s *Store) Planned(ctx context.Context, since time.Time) (map[outbox.Key]bool, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT case_number, series, step, dest FROM outbox WHERE due >= ? AND text != ''`, stamp(since))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := make(map[string]bool)
+	out := make(map[outbox.Key]bool)
 	for rows.Next() {
-		var c, d, st string
-		if err := rows.Scan(&c, &d, &st); err != nil {
+		var k outbox.Key
+		var dest string
+		if err := rows.Scan(&k.Case, &k.Series, &k.Step, &dest); err != nil {
 			return nil, err
 		}
-		out[c+"|"+d+"|"+st] = true
+		if k.To, err = outbox.ParseDest(dest); err != nil {
+			return nil, err
+		}
+		out[k] = true
 	}
 	return out, rows.Err()
+}
+
+// Outbox returns every post in the outbox, sent or not, in the order it fell due: for
+// tests, audits and the console.
+func (s *Store) Outbox(ctx context.Context) ([]outbox.Row, error) {
+	rows, err := s.r.QueryContext(ctx, outboxColumns+` ORDER BY due, rowid`)
+	if err != nil {
+		return nil, err
+	}
+	return scanOutboxRows(rows)
+}
+
+// EventPosts returns the posts event caused, in order.
+func (s *Store) EventPosts(ctx context.Context, event int64) ([]outbox.Row, error) {
+	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE event_id = ? ORDER BY rowid`, event)
+	if err != nil {
+		return nil, err
+	}
+	return scanOutboxRows(rows)
 }
 
 // LastSweep returns when the reminder sweep last finished; zero if never.
@@ -119,87 +176,37 @@ func (s *Store) SetLastSweep(ctx context.Context, at time.Time) error {
 	})
 }
 
-// PostSeries is the outbox series of queued posts.
-const PostSeries = "post"
+const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing FROM outbox`
 
-// QueuePost puts a message that must not be lost in the outbox, unsent, under step (unique
-// for the message and its destination).
-func (s *Store) QueuePost(ctx context.Context, caseNumber, step, text string, now time.Time) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO outbox (case_number, deadline_id, step, due, text) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT DO NOTHING`, caseNumber, PostSeries, step, stamp(now), text)
-		return err
-	})
-}
-
-// UnsentPosts returns the queued posts not yet delivered and not claimed since before,
-// oldest first: the ones a sweep should try again. The element type is spelled out so
-// that it is reminders.Post without store importing reminders.
-func (s *Store) UnsentPosts(ctx context.Context, before time.Time) ([]struct{ Case, Step, Text string }, error) {
-	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' AND deadline_id = ? AND claimed < ? ORDER BY due`, PostSeries, stamp(before))
-	if err != nil {
-		return nil, err
-	}
+func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 	defer rows.Close()
-	var out []struct{ Case, Step, Text string }
+	var out []outbox.Row
 	for rows.Next() {
-		r, err := scanOutbox(rows)
-		if err != nil {
+		var r outbox.Row
+		var dest, due, text, claimed, sent, failing string
+		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing); err != nil {
 			return nil, err
 		}
-		out = append(out, struct{ Case, Step, Text string }{r.Case, r.Step, r.Text})
-	}
-	return out, rows.Err()
-}
-
-// Unsent returns the reminders not yet delivered, oldest due first.
-func (s *Store) Unsent(ctx context.Context) ([]OutboxRow, error) {
-	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' ORDER BY due, case_number, deadline_id, step`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []OutboxRow
-	for rows.Next() {
-		r, err := scanOutbox(rows)
-		if err != nil {
+		var err error
+		if r.Key.To, err = outbox.ParseDest(dest); err != nil {
 			return nil, err
 		}
+		r.Text, r.Due, r.Claimed, r.Sent, r.Failing = outbox.Markup(text), unstamp(due), unstamp(claimed), unstamp(sent), unstamp(failing)
 		out = append(out, r)
 	}
 	return out, rows.Err()
 }
 
-const outboxColumns = `SELECT case_number, deadline_id, step, due, claimed, sent, channel, ts, attempts, last_error, text FROM outbox`
-
-func readOutbox(ctx context.Context, q querier, k ReminderKey) (OutboxRow, error) {
-	rows, err := q.QueryContext(ctx, outboxColumns+` WHERE case_number = ? AND deadline_id = ? AND step = ?`, k.Case, k.DeadlineID, k.Step)
-	if err != nil {
-		return OutboxRow{}, err
-	}
-	defer rows.Close()
-	if !rows.Next() {
-		return OutboxRow{}, sql.ErrNoRows
-	}
-	return scanOutbox(rows)
-}
-
-func scanOutbox(rows *sql.Rows) (OutboxRow, error) {
-	var r OutboxRow
-	var due, claimed, sent string
-	if err := rows.Scan(&r.Case, &r.DeadlineID, &r.Step, &due, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &r.Text); err != nil {
-		return r, err
-	}
-	r.Due, r.Claimed, r.Sent = unstamp(due), unstamp(claimed), unstamp(sent)
-	return r, nil
-}
+// stampLayout is RFC 3339 in UTC with a fixed nine-digit fraction, so that stored instants
+// sort as text in time order (with RFC3339Nano, "…00.5Z" sorts before "…00Z").
+const stampLayout = "2006-01-02T15:04:05.000000000Z07:00"
 
 // stamp and unstamp store instants as RFC 3339 UTC text, "" for none.
 func stamp(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.UTC().Format(time.RFC3339Nano)
+	return t.UTC().Format(stampLayout)
 }
 
 func unstamp(s string) time.Time {

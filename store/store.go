@@ -1,6 +1,6 @@
 // Package store keeps the commission's record in SQLite: cases materialised from an
-// append-only, hash-chained event log, their meetings and mailings, elections, and the
-// reminder outbox. Deadlines are never stored; docket derives them from the facts.
+// append-only, hash-chained event log, elections, and the outbox of what ethicsbot is to
+// say. Deadlines are never stored; docket derives them from the facts.
 package store
 
 import (

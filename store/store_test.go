@@ -17,6 +17,7 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 	"ethicsbot/store"
 )
 
@@ -71,7 +72,7 @@ func complaint(received time.Time, respondent string) docket.File {
 func mustFile(tb testing.TB, s *store.Store, at string, respondent string) docket.Case {
 	tb.Helper()
 	when := T(tb, at)
-	res, err := s.File(ctx, "U_CLERK", "", complaint(when, respondent), when)
+	res, err := s.File(ctx, "U_CLERK", "", complaint(when, respondent), when, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func mustFile(tb testing.TB, s *store.Store, at string, respondent string) docke
 
 func mustApply(tb testing.TB, s *store.Store, number, at string, a docket.Action) docket.Case {
 	tb.Helper()
-	res, err := s.Apply(ctx, number, "U_CLERK", "", T(tb, at), a)
+	res, err := s.Apply(ctx, number, "U_CLERK", "", T(tb, at), nil, a)
 	if err != nil {
 		tb.Fatalf("%s on %s: %v", a.Kind(), number, err)
 	}
@@ -137,8 +138,12 @@ func TestMigrationsFromEachVersion(t *testing.T) {
 			if c.Number != "2026-001" {
 				t.Errorf("number %s", c.Number)
 			}
-			if _, _, err := s.Claim(ctx, c.Number, "respondent_notice", "due", T(t, "2026-12-09T09:00:00-06:00"), T(t, "2026-12-09T09:00:00-06:00")); err != nil {
+			k := outbox.Key{Case: c.Number, Series: "respondent_notice", Step: "due", To: outbox.Dest{User: "U_CLERK"}}
+			if err := s.Enqueue(ctx, []outbox.Post{{Key: k, Text: "x", Due: T(t, "2026-12-09T09:00:00-06:00")}}); err != nil {
 				t.Errorf("the outbox is missing after migrating: %v", err)
+			}
+			if _, held, err := s.Claim(ctx, k, T(t, "2026-12-09T09:00:00-06:00")); err != nil || !held {
+				t.Errorf("the outbox cannot be claimed after migrating: %v %v", held, err)
 			}
 		})
 	}
@@ -187,14 +192,14 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	mustVerify(t, s)
 
 	t.Run("ResultHasTheCaseBefore", func(t *testing.T) {
-		res, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+		res, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), nil, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		if err != nil || !res.Before.Sufficiency.NoticePosted.IsZero() || res.Case.Sufficiency.NoticePosted.IsZero() {
 			t.Errorf("before %+v after %+v: %v", res.Before.Sufficiency, res.Case.Sufficiency, err)
 		}
 		evs, _ = s.Events(ctx, c.Number)
 	})
 	t.Run("RefusalWritesNothing", func(t *testing.T) {
-		_, err := s.Apply(ctx, c.Number, "U_COMM1", "", T(t, "2026-12-08T09:00:00-06:00"), docket.Decide{Fine: 99})
+		_, err := s.Apply(ctx, c.Number, "U_COMM1", "", T(t, "2026-12-08T09:00:00-06:00"), nil, docket.Decide{Fine: 99})
 		if docket.ErrorCode(err) != docket.ECONFLICT {
 			t.Fatalf("err %v, want a conflict", err)
 		}
@@ -203,7 +208,7 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 		}
 	})
 	t.Run("ErrUnknownCase", func(t *testing.T) {
-		_, err := s.Apply(ctx, "2025-999", "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), docket.RecessHearing{})
+		_, err := s.Apply(ctx, "2025-999", "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), nil, docket.RecessHearing{})
 		if docket.ErrorCode(err) != docket.ENOTFOUND {
 			t.Errorf("err %v, want not found", err)
 		}
@@ -213,11 +218,11 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	})
 	t.Run("RetriedRequestIsIdempotent", func(t *testing.T) {
 		when := T(t, "2026-12-05T10:00:00-06:00")
-		first, err := s.File(ctx, "U_CLERK", "slack:trigger:123", complaint(when, "Richard Roe"), when)
+		first, err := s.File(ctx, "U_CLERK", "slack:trigger:123", complaint(when, "Richard Roe"), when, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := s.File(ctx, "U_CLERK", "slack:trigger:123", complaint(when, "Richard Roe"), when)
+		again, err := s.File(ctx, "U_CLERK", "slack:trigger:123", complaint(when, "Richard Roe"), when, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +281,7 @@ func TestConcurrentFilingsGetDistinctGapFreeNumbers(t *testing.T) {
 			defer wg.Done()
 			<-start
 			when := T(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Second)
-			res, err := s.File(ctx, "U_CLERK", fmt.Sprintf("req-%d", i), complaint(when, fmt.Sprintf("Respondent %d", i)), when)
+			res, err := s.File(ctx, "U_CLERK", fmt.Sprintf("req-%d", i), complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
 			numbers[i], errs[i] = res.Case.Number, err
 		}(i)
 	}
@@ -418,7 +423,7 @@ func TestBackupWhileWriting(t *testing.T) {
 			default:
 			}
 			when := T(t, "2026-12-05T10:00:00-06:00")
-			if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Busy %d", i)), when); err != nil {
+			if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Busy %d", i)), when, nil); err != nil {
 				done <- err
 				return
 			}
@@ -493,41 +498,54 @@ func TestExport(t *testing.T) {
 
 func TestOutboxExactlyOnce(t *testing.T) {
 	s := MustOpen(t)
-	k := []string{"2026-001", "respondent_notice", "due:2026-12-09@#C_DOCKET"}
+	k := outbox.Key{Case: "2026-001", Series: "respondent_notice", Step: "due:2026-12-09", To: outbox.Dest{Channel: "C_DOCKET"}}
 	due := T(t, "2026-12-09T09:00:00-06:00")
-	prior, held, err := s.Claim(ctx, k[0], k[1], k[2], due, due)
+	if err := s.Enqueue(ctx, []outbox.Post{{Key: k, Text: "due today", Due: due}}); err != nil {
+		t.Fatal(err)
+	}
+	if pending, _ := s.Pending(ctx, due.Add(-time.Second), 10); len(pending) != 0 {
+		t.Errorf("pending before it is due: %+v", pending)
+	}
+	prior, held, err := s.Claim(ctx, k, due)
 	if err != nil || !held || !prior.IsZero() {
 		t.Fatalf("first claim: %v %v %v", prior, held, err)
 	}
 	// A crash before MarkSent: the next claim holds it again and sees the earlier claim.
-	prior, held, err = s.Claim(ctx, k[0], k[1], k[2], due, due.Add(time.Minute))
+	prior, held, err = s.Claim(ctx, k, due.Add(time.Minute))
 	if err != nil || !held || !prior.Equal(due) {
 		t.Fatalf("reclaim: %v %v %v", prior, held, err)
 	}
-	if err := s.MarkFailed(ctx, k[0], k[1], k[2], "slack: 500"); err != nil {
+	if err := s.MarkFailed(ctx, k, "slack: 500", due.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if unsent, _ := s.Unsent(ctx); len(unsent) != 1 || unsent[0].LastError != "slack: 500" || unsent[0].Attempts != 2 {
-		t.Errorf("unsent %+v", unsent)
+	if pending, _ := s.Pending(ctx, due, 10); len(pending) != 1 || pending[0].LastError != "slack: 500" || pending[0].Attempts != 2 || pending[0].Text != "due today" || !pending[0].Failing.Equal(due.Add(time.Minute)) {
+		t.Errorf("pending %+v", pending)
 	}
-	if err := s.MarkSent(ctx, k[0], k[1], k[2], "C_DOCKET", "1733400000.000100", due.Add(2*time.Minute)); err != nil {
+	if err := s.MarkSent(ctx, k, "C_DOCKET", "1733400000.000100", due.Add(2*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if _, held, _ := s.Claim(ctx, k[0], k[1], k[2], due, due.Add(3*time.Minute)); held {
+	if _, held, _ := s.Claim(ctx, k, due.Add(3*time.Minute)); held {
 		t.Error("a sent reminder was claimed again")
 	}
-	if err := s.MarkSent(ctx, k[0], k[1], k[2], "C_DOCKET", "x", due); err == nil {
+	if err := s.MarkSent(ctx, k, "C_DOCKET", "x", due); err == nil {
 		t.Error("marked sent twice")
 	}
-	if unsent, _ := s.Unsent(ctx); len(unsent) != 0 {
-		t.Errorf("unsent %+v", unsent)
+	if pending, _ := s.Pending(ctx, due.Add(time.Hour), 10); len(pending) != 0 {
+		t.Errorf("pending %+v", pending)
 	}
-	sent, err := s.SentSince(ctx, due.Add(-time.Hour))
-	if err != nil || !sent["2026-001|respondent_notice|due:2026-12-09@#C_DOCKET"] {
-		t.Errorf("SentSince %v %v", sent, err)
+	// Enqueueing it again changes nothing: it was said.
+	if err := s.Enqueue(ctx, []outbox.Post{{Key: k, Text: "due today, again", Due: due}}); err != nil {
+		t.Fatal(err)
 	}
-	if sent, _ := s.SentSince(ctx, due.Add(time.Hour)); len(sent) != 0 {
-		t.Errorf("SentSince after due: %v", sent)
+	if all, _ := s.Outbox(ctx); len(all) != 1 || all[0].Text != "due today" || all[0].Sent.IsZero() {
+		t.Errorf("outbox %+v", all)
+	}
+	planned, err := s.Planned(ctx, due.Add(-time.Hour))
+	if err != nil || !planned[k] {
+		t.Errorf("Planned %v %v", planned, err)
+	}
+	if planned, _ := s.Planned(ctx, due.Add(time.Hour)); len(planned) != 0 {
+		t.Errorf("Planned after due: %v", planned)
 	}
 	if last, _ := s.LastSweep(ctx); !last.IsZero() {
 		t.Errorf("last sweep %v before any", last)
@@ -554,7 +572,7 @@ func TestDiskFull(t *testing.T) {
 	big.Summary = strings.Repeat("The disk is full. ", 150) // needs new pages
 	var failed error
 	for i := 0; i < 20 && failed == nil; i++ {
-		_, failed = s.File(ctx, "U_CLERK", "", big, T(t, "2026-12-04T11:00:00-06:00"))
+		_, failed = s.File(ctx, "U_CLERK", "", big, T(t, "2026-12-04T11:00:00-06:00"), nil)
 	}
 	if failed == nil || !strings.Contains(failed.Error(), "is full; nothing was recorded") {
 		t.Fatalf("error %v, want a clear disk-full error", failed)

@@ -8,20 +8,21 @@ import (
 
 	"github.com/slack-go/slack"
 
-	"ethicsbot/reminders"
+	"ethicsbot/outbox"
 )
 
-// reminderEvent tags each reminder's message metadata with its outbox key, so that after a
-// crash between sending and recording, the sweep can find whether it went out.
-const reminderEvent = "ethicsbot_reminder"
+// metadataEvent tags each message's Slack metadata with its outbox key, so that after a
+// crash between sending and recording, the deliverer can find whether it went out. (The
+// name dates from when only reminders carried it; messages sent then are still found.)
+const metadataEvent = "ethicsbot_reminder"
 
-// Reminders says reminders in Slack.
-type Reminders struct {
+// Sender says the outbox's messages in Slack; it is an outbox.Sender.
+type Sender struct {
 	API *slack.Client
 }
 
 // Send posts text to d with its key in the message metadata.
-func (r *Reminders) Send(ctx context.Context, d reminders.Dest, text, key string) (string, string, error) {
+func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
 	to := d.Channel
 	if to == "" {
 		to = d.User // a user id posts to the app's direct messages with that user
@@ -38,15 +39,15 @@ func (r *Reminders) Send(ctx context.Context, d reminders.Dest, text, key string
 		}
 		tried = true
 		var err error
-		ch, ts, err = r.API.PostMessageContext(ctx, to, slack.MsgOptionText(text, false),
-			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: reminderEvent, EventPayload: map[string]any{"key": key}}))
+		ch, ts, err = r.API.PostMessageContext(ctx, to, slack.MsgOptionText(string(text), false),
+			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	})
 	return ch, ts, err
 }
 
 // Find looks through d's history since since for a message tagged key.
-func (r *Reminders) Find(ctx context.Context, d reminders.Dest, key string, since time.Time) (string, string, bool, error) {
+func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
 	ch := d.Channel
 	if ch == "" {
 		c, _, _, err := r.API.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{d.User}, ReturnIM: true})
@@ -55,6 +56,7 @@ func (r *Reminders) Find(ctx context.Context, d reminders.Dest, key string, sinc
 		}
 		ch = c.ID
 	}
+	want := key.String()
 	params := &slack.GetConversationHistoryParameters{ChannelID: ch, Oldest: strconv.FormatInt(since.Unix(), 10), Limit: 200, IncludeAllMetadata: true}
 	for {
 		h, err := r.API.GetConversationHistoryContext(ctx, params)
@@ -62,7 +64,7 @@ func (r *Reminders) Find(ctx context.Context, d reminders.Dest, key string, sinc
 			return "", "", false, err
 		}
 		for _, m := range h.Messages {
-			if m.Metadata.EventType == reminderEvent && m.Metadata.EventPayload["key"] == key {
+			if m.Metadata.EventType == metadataEvent && m.Metadata.EventPayload["key"] == want {
 				return ch, m.Timestamp, true, nil
 			}
 		}

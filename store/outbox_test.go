@@ -1,0 +1,140 @@
+package store_test
+
+import (
+	"database/sql"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+	"ethicsbot/store"
+)
+
+// announce says one docket line per step, and a notice for a scheduled meeting.
+func announce(st docket.Step) []outbox.Post {
+	posts := []outbox.Post{{Key: outbox.EventKey(st.After.Number, st.Event, 1, outbox.Dest{Channel: "C_DOCKET"}), Text: outbox.Format("%s: %s", st.After.Number, st.Action.Kind()), Due: st.At}}
+	if _, ok := st.Action.(docket.ScheduleMeeting); ok {
+		posts = append(posts, outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, 2, outbox.Dest{Channel: "C_NOTICES"}), Text: "PUBLIC NOTICE", Due: st.At})
+	}
+	return posts
+}
+
+// TestPostsCommitWithTheirEvent: what an action causes to be said is in the outbox if and
+// only if the action's event is on record, keyed by that event.
+func TestPostsCommitWithTheirEvent(t *testing.T) {
+	s := MustOpen(t)
+	when := T(t, "2026-12-04T10:00:00-06:00")
+	filed, err := s.File(ctx, "U_CLERK", "req-1", complaint(when, "Jane Roe"), when, announce)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := filed.Case.Number
+	if len(filed.Steps) != 1 || filed.Steps[0].Event != 1 {
+		t.Fatalf("steps %+v", filed.Steps)
+	}
+	t.Run("RetryAddsNothing", func(t *testing.T) {
+		again, err := s.File(ctx, "U_CLERK", "req-1", complaint(when, "Jane Roe"), when, announce)
+		if err != nil || !again.Replayed || len(again.Steps) != 0 {
+			t.Fatalf("retry: %+v %v", again, err)
+		}
+		if all, _ := s.Outbox(ctx); len(all) != 1 {
+			t.Errorf("after a retried filing the outbox holds %d posts, want 1", len(all))
+		}
+	})
+	t.Run("EachEventItsPosts", func(t *testing.T) {
+		at := T(t, "2026-12-04T11:00:00-06:00")
+		res, err := s.Apply(ctx, n, "U_CLERK", "req-2", at, announce,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"), Place: "City Hall"},
+			docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Steps) != 2 {
+			t.Fatalf("steps %+v", res.Steps)
+		}
+		for i, want := range []int{2, 1} {
+			posts, err := s.EventPosts(ctx, res.Steps[i].Event)
+			if err != nil || len(posts) != want {
+				t.Errorf("event %d: %d posts (%v), want %d", res.Steps[i].Event, len(posts), err, want)
+			}
+		}
+	})
+	t.Run("RefusedAddsNothing", func(t *testing.T) {
+		before, _ := s.Outbox(ctx)
+		// The first action is allowed, the second refused: neither is recorded, nor said.
+		_, err := s.Apply(ctx, n, "U_CLERK", "req-3", T(t, "2026-12-04T12:00:00-06:00"), announce,
+			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting}, docket.RecessHearing{})
+		if docket.ErrorCode(err) != docket.ECONFLICT {
+			t.Fatalf("want a refusal, got %v", err)
+		}
+		if after, _ := s.Outbox(ctx); len(after) != len(before) {
+			t.Errorf("a refused request left %d posts in the outbox", len(after)-len(before))
+		}
+	})
+	mustVerify(t, s)
+}
+
+// TestPendingInTimeOrder: posts due within the same second come out in time order; stored
+// instants sort as text.
+func TestPendingInTimeOrder(t *testing.T) {
+	s := MustOpen(t)
+	base := T(t, "2026-12-04T10:00:00-06:00")
+	var posts []outbox.Post
+	for i, d := range []time.Duration{900 * time.Millisecond, 0, 950 * time.Millisecond, 500 * time.Millisecond} {
+		posts = append(posts, outbox.Post{Key: outbox.Key{Series: "t", Step: string(rune('a' + i)), To: outbox.Dest{Channel: "C1"}}, Text: "x", Due: base.Add(d)})
+	}
+	if err := s.Enqueue(ctx, posts); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Pending(ctx, base.Add(920*time.Millisecond), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps string
+	for _, r := range got {
+		steps += r.Key.Step
+	}
+	if steps != "bda" {
+		t.Errorf("pending at +920ms: %q, want b (0), d (500ms), a (900ms)", steps)
+	}
+}
+
+// TestOutboxMigration: posts and reminders queued by ethicsbot before schema 6 keep their
+// destination and state, and unsent posts are still delivered.
+func TestOutboxMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	old, err := store.OpenAtVersion(path, MustEngine(t), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO outbox (case_number, deadline_id, step, due, text) VALUES ('2026-001', 'post', '17.1@#C0NOTICE1', '2026-12-04T16:00:00Z', 'PUBLIC NOTICE. old')`,
+		`INSERT INTO outbox (case_number, deadline_id, step, due, sent, channel, ts) VALUES ('2026-001', 'respondent_notice', 'due:2026-12-09@@U_CLERK', '2026-12-09T15:00:00Z', '2026-12-09T15:00:01Z', 'D1', '1.1')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s := MustOpenPath(t, path)
+	all, err := s.Outbox(ctx)
+	if err != nil || len(all) != 2 {
+		t.Fatalf("outbox after migrating: %+v %v", all, err)
+	}
+	post, reminder := all[0], all[1]
+	if post.Key.To != (outbox.Dest{Channel: "C0NOTICE1"}) || post.Key.Step != "17.1" || post.Key.Series != "post" || !post.Sent.IsZero() || post.Text != "PUBLIC NOTICE. old" {
+		t.Errorf("queued post: %+v", post)
+	}
+	if reminder.Key.To != (outbox.Dest{User: "U_CLERK"}) || reminder.Key.Step != "due:2026-12-09" || reminder.Sent.IsZero() || reminder.TS != "1.1" {
+		t.Errorf("sent reminder: %+v", reminder)
+	}
+	if pending, _ := s.Pending(ctx, T(t, "2026-12-10T00:00:00Z"), 10); len(pending) != 1 || pending[0].Key != post.Key {
+		t.Errorf("pending after migrating: %+v", pending)
+	}
+}
