@@ -146,6 +146,7 @@ type env struct {
 	slack *fakeSlack
 	app   *bot.App
 	db    *store.Store
+	path  string // db's file
 	now   time.Time
 }
 
@@ -153,7 +154,8 @@ func newEnv(t testing.TB) *env {
 	t.Helper()
 	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
 	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), e)
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	db, err := store.Open(path, e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +168,7 @@ func newEnv(t testing.TB) *env {
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
 	}
 	api := slack.New("xoxb-test", slack.OptionAPIURL(fs.URL+"/api/"), slack.OptionHTTPClient(localOnly(fs)))
-	return &env{slack: fs, app: &bot.App{Service: svc, API: api}, db: db, now: now}
+	return &env{slack: fs, app: &bot.App{Service: svc, API: api}, db: db, path: path, now: now}
 }
 
 // localOnly is an HTTP client that sends every request to the fake Slack, whatever its
@@ -381,6 +383,32 @@ func TestHTTPEventsAndHealth(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("healthz with the database closed: %d", rec.Code)
 	}
+}
+
+// TestHTTPDatabaseRemoved: with the database file removed under a running bot, /healthz
+// answers 503 saying so (without the path), and a filing is refused, not "filed".
+func TestHTTPDatabaseRemoved(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	for _, p := range []string{e.path, e.path + "-wal", e.path + "-shm"} {
+		os.Remove(p)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	var health map[string]string
+	json.Unmarshal(rec.Body.Bytes(), &health)
+	if rec.Code != http.StatusServiceUnavailable || health["status"] != "error" || health["database"] != "removed" {
+		t.Errorf("healthz: %d %s, want 503 and database removed", rec.Code, rec.Body.String())
+	}
+	if strings.Contains(rec.Body.String(), filepath.Base(e.path)) {
+		t.Errorf("healthz shows the path: %s", rec.Body.String())
+	}
+	body := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
+	w := post(t, h, "/slack/commands", body, time.Now(), "")
+	if reply := replyOf(t, w.Body.Bytes()); !strings.Contains(reply, "Not done") || !strings.Contains(reply, "was removed") || strings.Contains(reply, "Filed") {
+		t.Errorf("filing with the file removed answered %q", reply)
+	}
+	e.app.Wait()
 }
 
 func TestHTTPViewSubmission(t *testing.T) {
