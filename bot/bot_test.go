@@ -30,22 +30,15 @@ import (
 	"ethicsbot/store"
 )
 
-// fixture reads one of Slack's published payloads from shared/slack-fixtures, which lies
-// beside the repository (../shared from its root); it is looked for up the tree.
+// fixture reads one of Slack's published payloads from testdata (see testdata/README.md
+// for where each comes from). Go runs a package's tests in its directory.
 func fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "shared", "slack-fixtures", name))
-		if err == nil {
-			return b
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatalf("fixture %s: no shared/slack-fixtures beside the repository", name)
-		}
-		dir = parent
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatalf("fixture: %v", err)
 	}
+	return b
 }
 
 // call is one request the fake Slack API received.
