@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -65,6 +66,14 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		return fail("%v", err)
 	}
 	defer db.Close()
+	if db.Created() {
+		// Say where: a record that was expected elsewhere, or was removed, shows here first.
+		path, err := filepath.Abs(cfg.Database)
+		if err != nil {
+			path = cfg.Database
+		}
+		logger.Info("creating a new database", "path", path)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -3,10 +3,11 @@ module ethicsbot
 go 1.26
 
 require (
-	github.com/gorilla/websocket v1.5.3 // indirect
-	github.com/mattn/go-sqlite3 v1.14.53 // indirect
-	github.com/rickar/cal/v2 v2.1.13 // indirect
-	github.com/robfig/cron/v3 v3.0.1 // indirect
-	github.com/slack-go/slack v0.36.0 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	github.com/mattn/go-sqlite3 v1.14.53
+	github.com/rickar/cal/v2 v2.1.13
+	github.com/robfig/cron/v3 v3.0.1
+	github.com/slack-go/slack v0.36.0
+	go.yaml.in/yaml/v3 v3.0.6
 )
+
+require github.com/gorilla/websocket v1.5.3 // indirect

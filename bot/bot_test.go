@@ -31,22 +31,15 @@ import (
 	"ethicsbot/store"
 )
 
-// fixture reads one of Slack's published payloads from shared/slack-fixtures, which lies
-// beside the repository (../shared from its root); it is looked for up the tree.
+// fixture reads one of Slack's published payloads from testdata (see testdata/README.md
+// for where each comes from). Go runs a package's tests in its directory.
 func fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "shared", "slack-fixtures", name))
-		if err == nil {
-			return b
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatalf("fixture %s: no shared/slack-fixtures beside the repository", name)
-		}
-		dir = parent
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatalf("fixture: %v", err)
 	}
+	return b
 }
 
 // call is one request the fake Slack API received.
@@ -148,6 +141,7 @@ type env struct {
 	slack *fakeSlack
 	app   *bot.App
 	db    *store.Store
+	path  string // db's file
 	now   time.Time
 }
 
@@ -159,7 +153,8 @@ func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 	t.Helper()
 	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
 	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), e)
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	db, err := store.Open(path, e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +171,7 @@ func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 		sender = &bot.Sender{API: api}
 	}
 	d := &outbox.Deliverer{Store: db, Sender: sender, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	en := &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, now: now}
+	en := &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, path: path, now: now}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -419,6 +414,32 @@ func TestHTTPEventsAndHealth(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("healthz with the database closed: %d", rec.Code)
 	}
+}
+
+// TestHTTPDatabaseRemoved: with the database file removed under a running bot, /healthz
+// answers 503 saying so (without the path), and a filing is refused, not "filed".
+func TestHTTPDatabaseRemoved(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	for _, p := range []string{e.path, e.path + "-wal", e.path + "-shm"} {
+		os.Remove(p)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	var health map[string]string
+	json.Unmarshal(rec.Body.Bytes(), &health)
+	if rec.Code != http.StatusServiceUnavailable || health["status"] != "error" || health["database"] != "removed" {
+		t.Errorf("healthz: %d %s, want 503 and database removed", rec.Code, rec.Body.String())
+	}
+	if strings.Contains(rec.Body.String(), filepath.Base(e.path)) {
+		t.Errorf("healthz shows the path: %s", rec.Body.String())
+	}
+	body := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
+	w := post(t, h, "/slack/commands", body, time.Now(), "")
+	if reply := replyOf(t, w.Body.Bytes()); !strings.Contains(reply, "Not done") || !strings.Contains(reply, "was removed") || strings.Contains(reply, "Filed") {
+		t.Errorf("filing with the file removed answered %q", reply)
+	}
+	e.app.Wait()
 }
 
 func TestHTTPViewSubmission(t *testing.T) {

@@ -165,8 +165,15 @@ func (h *HTTP) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := h.DB.Ping(ctx); err != nil {
+		// The store may name the fault in one word ("removed", "replaced"); the error's
+		// text stays out of the reply, since it names paths.
+		database := "unreachable"
+		var fault interface{ Health() string }
+		if errors.As(err, &fault) {
+			database = fault.Health()
+		}
 		w.WriteHeader(http.StatusServiceUnavailable)
-		writeJSON(w, map[string]string{"status": "error", "database": "unreachable"})
+		writeJSON(w, map[string]string{"status": "error", "database": database})
 		return
 	}
 	writeJSON(w, map[string]string{"status": "ok", "database": "ok"})

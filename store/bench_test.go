@@ -23,6 +23,17 @@ func BenchmarkFile(b *testing.B) {
 	}
 }
 
+// BenchmarkFileCheck is what every write pays, before BenchmarkFile's work, to make sure
+// the database file is still the one the store opened: one stat.
+func BenchmarkFileCheck(b *testing.B) {
+	s := MustOpen(b)
+	for b.Loop() {
+		if err := store.CheckFile(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkBaselineDurableInsert is the floor for any durable write on this disk: one row
 // inserted and committed per op with the same pragmas (WAL, synchronous=FULL).
 func BenchmarkBaselineDurableInsert(b *testing.B) {

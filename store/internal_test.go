@@ -87,3 +87,12 @@ func PageCount(s *Store) (n int, err error) {
 	err = s.w.QueryRow("PRAGMA page_count").Scan(&n)
 	return n, err
 }
+
+// CheckFile runs the check every write makes first: that the file at the store's path is
+// still the one it opened.
+func CheckFile(s *Store) error {
+	if e := s.sameFile(); e != nil {
+		return e
+	}
+	return nil
+}

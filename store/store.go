@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -34,10 +35,13 @@ const DefaultPath = "ethicsbot.db"
 // Store is the commission's record in one SQLite file. It is safe for concurrent use:
 // writes go through one connection, one transaction at a time, and reads use a pool.
 type Store struct {
-	path   string
-	w      *sql.DB // a single connection: writers queue here instead of meeting SQLITE_BUSY
-	r      *sql.DB // readers; WAL lets them run while a write commits
-	engine *docket.Engine
+	path    string
+	file    os.FileInfo // the database file as opened: os.SameFile compares its device and inode
+	created bool
+	gone    atomic.Pointer[fileError] // set, for good, once path is no longer that file
+	w       *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
+	r       *sql.DB                   // readers; WAL lets them run while a write commits
+	engine  *docket.Engine
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -193,6 +197,13 @@ func (s *Store) init(target int) error {
 	if mode != "wal" {
 		return fmt.Errorf("database %s: journal mode is %q, not WAL; is it on a network file system? Put it on a local disk", s.path, mode)
 	}
+	// The write connection has the file open now (SQLite created it if need be): this is
+	// the file every write must still find at path.
+	fi, err := os.Stat(s.path)
+	if err != nil {
+		return fmt.Errorf("database %s: %w", s.path, err)
+	}
+	s.file = fi
 	var sync, fk int
 	if err := s.w.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&sync); err != nil || sync != 2 {
 		return fmt.Errorf("database %s: synchronous is %d, not FULL: %v", s.path, sync, err)
@@ -208,6 +219,7 @@ func (s *Store) init(target int) error {
 	if err := s.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
 		return fmt.Errorf("database %s: %w", s.path, err)
 	}
+	s.created = current == 0
 	for _, m := range ms[current:target] {
 		if err := s.migrate(ctx, m); err != nil {
 			return fmt.Errorf("database %s: migration %s: %w", s.path, m.name, err)
@@ -239,7 +251,11 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 
 // write runs fn in one immediate transaction on the write connection, and commits it with
 // synchronous=FULL: when write returns nil, the change is on disk.
+// It first checks that path is still the file Open opened (see sameFile).
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if e := s.sameFile(); e != nil {
+		return e.err
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return s.wrap(err)
@@ -269,8 +285,58 @@ func (s *Store) wrap(err error) error {
 	return err
 }
 
-// Ping reports whether the database can be read.
+// fileError is why a Store refuses to write: the file at its path is not, or cannot be
+// shown to be, the file it opened.
+type fileError struct {
+	health string        // one word for /healthz, which must not show paths: "removed", "replaced", "unchecked"
+	err    *docket.Error // what the user is told, EINTERNAL
+}
+
+func (e *fileError) Error() string  { return e.err.Error() }
+func (e *fileError) Unwrap() error  { return e.err }
+func (e *fileError) Health() string { return e.health }
+
+// sameFile checks, with one stat, that the file at path is still the one Open opened.
+// SQLite goes on writing to the file it holds open even after it was removed, moved
+// away or replaced (by a backup moved into place, say): those writes would reach no file
+// the commission will ever read, and the next start would begin an empty record and
+// number its cases from 001 again. Once the file is found removed or replaced, the Store
+// refuses every write until it is restarted on the right file. (The inode cannot be
+// reused by another file meanwhile: SQLite holds the old one open.)
+func (s *Store) sameFile() *fileError {
+	if e := s.gone.Load(); e != nil {
+		return e
+	}
+	fi, err := os.Stat(s.path)
+	var health, what string
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		health, what = "removed", "removed or moved away"
+	case err != nil:
+		// Not latched: a permission or I/O error may pass.
+		return &fileError{"unchecked", &docket.Error{Code: docket.EINTERNAL,
+			Message: fmt.Sprintf("the database file %s cannot be checked (%v); nothing was recorded", s.path, err)}}
+	case !os.SameFile(fi, s.file):
+		health, what = "replaced", "replaced by another file"
+	default:
+		return nil
+	}
+	s.gone.CompareAndSwap(nil, &fileError{health, &docket.Error{Code: docket.EINTERNAL,
+		Message: fmt.Sprintf("the database file %s was %s while ethicsbot was running; nothing was recorded. "+
+			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path, what)}})
+	return s.gone.Load()
+}
+
+// Created reports whether Open found no record at its path (no file, or an empty one)
+// and began a new, empty database: worth telling the operator, who may have expected one.
+func (s *Store) Created() bool { return s.created }
+
+// Ping reports whether the database can be read and its path still holds the file Open
+// opened. A failure's Health method, if it has one, names the fault in one word.
 func (s *Store) Ping(ctx context.Context) error {
+	if e := s.sameFile(); e != nil {
+		return e
+	}
 	var one int
 	return s.r.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
