@@ -1,0 +1,4 @@
+package bot
+
+// SlackError is slackError, for the external tests.
+var SlackError = slackError
