@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -440,6 +441,61 @@ func TestSlackModesNeedConfig(t *testing.T) {
 	env["SLACK_BOT_TOKEN"], env["SLACK_APP_TOKEN"] = "xoxb-1", "xapp-1"
 	if code, _, errOut := runCLI(t, env, ""); code != 1 || !strings.Contains(errOut, "needs clerk, channels.docket, channels.notices") {
 		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// TestSlackSettingsIncomplete: one Slack setting without its partner is someone who meant
+// to connect to Slack; ethicsbot says what to set instead of opening the console.
+func TestSlackSettingsIncomplete(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"BotTokenOnly", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1"}, []string{"SLACK_APP_TOKEN (xapp-...) for Socket Mode", "SLACK_SIGNING_SECRET for HTTP mode", "unset SLACK_BOT_TOKEN"}},
+		{"EmptySigningSecret", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": ""}, []string{"SLACK_SIGNING_SECRET for HTTP mode"}},
+		{"AppTokenOnly", map[string]string{"SLACK_APP_TOKEN": "xapp-1"}, []string{"SLACK_APP_TOKEN is set, but Socket Mode also needs SLACK_BOT_TOKEN"}},
+		{"SigningSecretOnly", map[string]string{"SLACK_SIGNING_SECRET": "s"}, []string{"SLACK_SIGNING_SECRET is set, but HTTP mode also needs SLACK_BOT_TOKEN"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			code, out, errOut := runCLI(t, tc.env, "/ethics help\n")
+			if code != 1 || out != "" {
+				t.Errorf("exit %d, stdout %q: want 1 and no console", code, out)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("stderr %q lacks %q", errOut, want)
+				}
+			}
+			if files, _ := filepath.Glob("*.db"); len(files) > 0 {
+				t.Errorf("a refused start created %v", files)
+			}
+		})
+	}
+}
+
+// TestSlackModesNeedChannelIDs: Slack posts to and reads channels by id, so a #name is
+// refused at start with where to find the id; the console keeps accepting names.
+func TestSlackModesNeedChannelIDs(t *testing.T) {
+	body := "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: \"#ethics-notices\"}\n"
+	for _, mode := range []map[string]string{
+		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"},
+		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"},
+	} {
+		env := writeConfig(t, body)
+		env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+		maps.Copy(env, mode)
+		code, _, errOut := runCLI(t, env, "")
+		want := `channels.notices is the channel name "#ethics-notices", but Slack needs the channel's id, such as C0123456789: in Slack, open the channel's details; the id is at the bottom`
+		if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, env["ETHICSBOT_CONFIG"]) {
+			t.Errorf("%v: exit %d, stderr %q", mode, code, errOut)
+		}
+	}
+	env := writeConfig(t, body)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+	if code, out, errOut := runCLI(t, env, "/ethics help\n"); code != 0 || !strings.Contains(out, "You are U0CLERK1") {
+		t.Errorf("console with a channel name: exit %d\n%s%s", code, out, errOut)
 	}
 }
 
