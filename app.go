@@ -123,7 +123,13 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		apiOpts = append(apiOpts, slack.OptionAppLevelToken(getenv("SLACK_APP_TOKEN")))
 	}
 	api := slack.New(getenv("SLACK_BOT_TOKEN"), apiOpts...)
-	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)"); err != nil {
+	// Slack may be unreachable for a while (a network outage, a proxy restarting): CheckAuth
+	// waits for it, and a SIGTERM meanwhile is a clean stop, not a failure.
+	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)", logger); err != nil {
+		if ctx.Err() != nil {
+			logger.Info("stopped before Slack answered")
+			return exitOK
+		}
 		return fail("%v", err)
 	}
 	app := &bot.App{Service: svc, API: api, Log: logger}

@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -475,6 +482,9 @@ func TestSlackSettingsIncomplete(t *testing.T) {
 	}
 }
 
+// slackConfig is a configuration complete enough to connect to Slack.
+const slackConfig = "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
+
 // TestSlackModesNeedChannelIDs: Slack posts to and reads channels by id, so a #name is
 // refused at start with where to find the id; the console keeps accepting names.
 func TestSlackModesNeedChannelIDs(t *testing.T) {
@@ -496,6 +506,75 @@ func TestSlackModesNeedChannelIDs(t *testing.T) {
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
 	if code, out, errOut := runCLI(t, env, "/ethics help\n"); code != 0 || !strings.Contains(out, "You are U0CLERK1") {
 		t.Errorf("console with a channel name: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// authSlack is a fake Slack whose auth.test answers with status and body, and counts calls.
+func authSlack(t *testing.T, status int, body string) (*httptest.Server, *atomic.Int32) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/auth.test" {
+			t.Errorf("unexpected call %s", r.URL.Path)
+		}
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &calls
+}
+
+// TestStartStopsOnRefusedToken: a bad bot token ends start-up at once, with what to do.
+func TestStartStopsOnRefusedToken(t *testing.T) {
+	srv, calls := authSlack(t, http.StatusOK, `{"ok":false,"error":"invalid_auth"}`)
+	env := writeConfig(t, slackConfig)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+	env["SLACK_BOT_TOKEN"], env["SLACK_SIGNING_SECRET"], env["SLACK_API_URL"] = "xoxb-bad", "s", srv.URL+"/api"
+	code, _, errOut := runCLI(t, env, "")
+	want := "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token in the environment"
+	if code != 1 || !strings.Contains(errOut, want) || calls.Load() != 1 {
+		t.Errorf("exit %d after %d calls, stderr %q", code, calls.Load(), errOut)
+	}
+}
+
+// TestStartWaitsForSlackUntilStopped runs ethicsbot in a child process while Slack answers
+// 503: it logs that it will try again and keeps waiting, and a SIGTERM then stops it
+// cleanly, with exit status 0.
+func TestStartWaitsForSlackUntilStopped(t *testing.T) {
+	srv, calls := authSlack(t, http.StatusServiceUnavailable, "")
+	env := writeConfig(t, slackConfig)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), serveEnv+"=1", "ETHICSBOT_CONFIG="+env["ETHICSBOT_CONFIG"],
+		"ETHICSBOT_DB="+filepath.Join(t.TempDir(), "ethicsbot.db"), "ETHICSBOT_ADDR=127.0.0.1:0",
+		"SLACK_BOT_TOKEN=xoxb-1", "SLACK_SIGNING_SECRET=s", "SLACK_API_URL="+srv.URL+"/api/")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	guard := time.AfterFunc(time.Minute, func() { cmd.Process.Kill() }) // a hang fails, not blocks
+	defer guard.Stop()
+	var log strings.Builder
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "trying again") {
+			break
+		}
+	}
+	if !strings.Contains(log.String(), "retry_in=1s") {
+		t.Fatalf("no retry logged:\n%s", log.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(stderr)
+	log.Write(rest)
+	if err := cmd.Wait(); err != nil || !strings.Contains(log.String(), "stopped before Slack answered") {
+		t.Errorf("after SIGTERM: %v, after %d calls\n%s", err, calls.Load(), log.String())
 	}
 }
 
