@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -49,7 +50,15 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err != nil {
 		return fail("%v", err)
 	}
-	mode := chooseMode(getenv)
+	mode, err := chooseMode(getenv)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if mode != "console" {
+		if err := slackReady(cfg); err != nil {
+			return fail("%v", err)
+		}
+	}
 	isDemo := cfg.Path == "" && mode == "console"
 	if isDemo {
 		cfg.Roles, cfg.Channels = demo.roles, demo.channels
@@ -102,9 +111,6 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			c.User = cfg.Roles.Clerk
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}
-		if getenv("SLACK_BOT_TOKEN") != "" {
-			fmt.Fprintln(stdout, "[console] SLACK_BOT_TOKEN is set, but neither SLACK_APP_TOKEN (Socket Mode) nor SLACK_SIGNING_SECRET (HTTP): not connecting to Slack.")
-		}
 		fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
 		done := make(chan error, 1)
 		go func() { done <- c.Run(ctx, stdin, stdout) }()
@@ -118,9 +124,6 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		}
 		return exitOK
 	}
-	if err := slackReady(cfg); err != nil {
-		return fail("%v", err)
-	}
 	// No call to Slack may hang for ever: shutdown waits for in-flight work.
 	apiOpts := []slack.Option{slack.OptionHTTPClient(&http.Client{Timeout: 30 * time.Second})}
 	if u := getenv("SLACK_API_URL"); u != "" {
@@ -130,7 +133,13 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		apiOpts = append(apiOpts, slack.OptionAppLevelToken(getenv("SLACK_APP_TOKEN")))
 	}
 	api := slack.New(getenv("SLACK_BOT_TOKEN"), apiOpts...)
-	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)"); err != nil {
+	// Slack may be unreachable for a while (a network outage, a proxy restarting): CheckAuth
+	// waits for it, and a SIGTERM meanwhile is a clean stop, not a failure.
+	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)", logger); err != nil {
+		if ctx.Err() != nil {
+			logger.Info("stopped before Slack answered")
+			return exitOK
+		}
 		return fail("%v", err)
 	}
 	deliverer := &outbox.Deliverer{Store: db, Sender: &bot.Sender{API: api}, Log: logger,
@@ -210,16 +219,35 @@ func slackReady(cfg Config) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("config %s: connecting to Slack needs %s", cfg.Path, strings.Join(missing, ", "))
 	}
+	// Slack posts to, and reads the history of, a channel by its id; a #name works only in
+	// the console. Ids also survive a channel being renamed.
+	for _, ch := range []struct{ key, value string }{{"channels.docket", cfg.Channels.Docket}, {"channels.notices", cfg.Channels.Notices}} {
+		if strings.HasPrefix(ch.value, "#") {
+			return fmt.Errorf("config %s: %s is the channel name %q, but Slack needs the channel's id, such as C0123456789: in Slack, open the channel's details; the id is at the bottom (names work only in the console)", cfg.Path, ch.key, ch.value)
+		}
+	}
 	return nil
 }
 
-// chooseMode picks the transport from the environment.
-func chooseMode(getenv func(string) string) string {
+// chooseMode picks the transport from the environment: Socket Mode with the bot and app
+// tokens, HTTP with the bot token and the signing secret, the console with none of them.
+// Any one of them set means the user meant to connect to Slack, so a missing partner is an
+// error that says what to set, not a quiet fall back to the console.
+func chooseMode(getenv func(string) string) (string, error) {
+	botToken, appToken, secret := getenv("SLACK_BOT_TOKEN") != "", getenv("SLACK_APP_TOKEN") != "", getenv("SLACK_SIGNING_SECRET") != ""
 	switch {
-	case getenv("SLACK_BOT_TOKEN") != "" && getenv("SLACK_APP_TOKEN") != "":
-		return "socket"
-	case getenv("SLACK_BOT_TOKEN") != "" && getenv("SLACK_SIGNING_SECRET") != "":
-		return "http"
+	case botToken && appToken:
+		return "socket", nil
+	case botToken && secret:
+		return "http", nil
+	case botToken:
+		return "", errors.New("SLACK_BOT_TOKEN is set, but connecting to Slack needs one more setting: SLACK_APP_TOKEN (xapp-...) for Socket Mode, or SLACK_SIGNING_SECRET for HTTP mode; see README.md, \"Connecting to Slack\". To use the console instead, unset SLACK_BOT_TOKEN")
+	case appToken || secret:
+		set, mode := "SLACK_APP_TOKEN", "Socket Mode"
+		if !appToken {
+			set, mode = "SLACK_SIGNING_SECRET", "HTTP mode"
+		}
+		return "", fmt.Errorf("%s is set, but %s also needs SLACK_BOT_TOKEN, the Bot User OAuth Token (xoxb-...); see README.md, \"Connecting to Slack\". To use the console instead, unset %s", set, mode, set)
 	}
-	return "console"
+	return "console", nil
 }

@@ -34,8 +34,10 @@ Usage:
   ethicsbot
       Start the bot. With SLACK_BOT_TOKEN and SLACK_APP_TOKEN it connects over Socket
       Mode; with SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET it serves HTTP on
-      ETHICSBOT_ADDR (default :3000); with neither it opens the console, reading
-      /ethics lines from stdin (a demo configuration if there is no ethicsbot.yml).
+      ETHICSBOT_ADDR (default :3000); with none of the three it opens the console,
+      reading /ethics lines from stdin (a demo configuration if there is no
+      ethicsbot.yml). Part of a mode's settings is refused. While Slack cannot be
+      reached at start, it waits and tries again.
   ethicsbot deadlines [--tz ZONE] < facts.json
       Read one case's facts as JSON on stdin and write every deadline that applies,
       with its rule and how it was counted, as JSON on stdout.

@@ -1,13 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -440,6 +448,133 @@ func TestSlackModesNeedConfig(t *testing.T) {
 	env["SLACK_BOT_TOKEN"], env["SLACK_APP_TOKEN"] = "xoxb-1", "xapp-1"
 	if code, _, errOut := runCLI(t, env, ""); code != 1 || !strings.Contains(errOut, "needs clerk, channels.docket, channels.notices") {
 		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// TestSlackSettingsIncomplete: one Slack setting without its partner is someone who meant
+// to connect to Slack; ethicsbot says what to set instead of opening the console.
+func TestSlackSettingsIncomplete(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"BotTokenOnly", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1"}, []string{"SLACK_APP_TOKEN (xapp-...) for Socket Mode", "SLACK_SIGNING_SECRET for HTTP mode", "unset SLACK_BOT_TOKEN"}},
+		{"EmptySigningSecret", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": ""}, []string{"SLACK_SIGNING_SECRET for HTTP mode"}},
+		{"AppTokenOnly", map[string]string{"SLACK_APP_TOKEN": "xapp-1"}, []string{"SLACK_APP_TOKEN is set, but Socket Mode also needs SLACK_BOT_TOKEN"}},
+		{"SigningSecretOnly", map[string]string{"SLACK_SIGNING_SECRET": "s"}, []string{"SLACK_SIGNING_SECRET is set, but HTTP mode also needs SLACK_BOT_TOKEN"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			code, out, errOut := runCLI(t, tc.env, "/ethics help\n")
+			if code != 1 || out != "" {
+				t.Errorf("exit %d, stdout %q: want 1 and no console", code, out)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("stderr %q lacks %q", errOut, want)
+				}
+			}
+			if files, _ := filepath.Glob("*.db"); len(files) > 0 {
+				t.Errorf("a refused start created %v", files)
+			}
+		})
+	}
+}
+
+// slackConfig is a configuration complete enough to connect to Slack.
+const slackConfig = "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
+
+// TestSlackModesNeedChannelIDs: Slack posts to and reads channels by id, so a #name is
+// refused at start with where to find the id; the console keeps accepting names.
+func TestSlackModesNeedChannelIDs(t *testing.T) {
+	body := "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: \"#ethics-notices\"}\n"
+	for _, mode := range []map[string]string{
+		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"},
+		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"},
+	} {
+		env := writeConfig(t, body)
+		env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+		maps.Copy(env, mode)
+		code, _, errOut := runCLI(t, env, "")
+		want := `channels.notices is the channel name "#ethics-notices", but Slack needs the channel's id, such as C0123456789: in Slack, open the channel's details; the id is at the bottom`
+		if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, env["ETHICSBOT_CONFIG"]) {
+			t.Errorf("%v: exit %d, stderr %q", mode, code, errOut)
+		}
+	}
+	env := writeConfig(t, body)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+	if code, out, errOut := runCLI(t, env, "/ethics help\n"); code != 0 || !strings.Contains(out, "You are U0CLERK1") {
+		t.Errorf("console with a channel name: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// authSlack is a fake Slack whose auth.test answers with status and body, and counts calls.
+func authSlack(t *testing.T, status int, body string) (*httptest.Server, *atomic.Int32) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/auth.test" {
+			t.Errorf("unexpected call %s", r.URL.Path)
+		}
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &calls
+}
+
+// TestStartStopsOnRefusedToken: a bad bot token ends start-up at once, with what to do.
+func TestStartStopsOnRefusedToken(t *testing.T) {
+	srv, calls := authSlack(t, http.StatusOK, `{"ok":false,"error":"invalid_auth"}`)
+	env := writeConfig(t, slackConfig)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+	env["SLACK_BOT_TOKEN"], env["SLACK_SIGNING_SECRET"], env["SLACK_API_URL"] = "xoxb-bad", "s", srv.URL+"/api"
+	code, _, errOut := runCLI(t, env, "")
+	want := "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token in the environment"
+	if code != 1 || !strings.Contains(errOut, want) || calls.Load() != 1 {
+		t.Errorf("exit %d after %d calls, stderr %q", code, calls.Load(), errOut)
+	}
+}
+
+// TestStartWaitsForSlackUntilStopped runs ethicsbot in a child process while Slack answers
+// 503: it logs that it will try again and keeps waiting, and a SIGTERM then stops it
+// cleanly, with exit status 0.
+func TestStartWaitsForSlackUntilStopped(t *testing.T) {
+	srv, calls := authSlack(t, http.StatusServiceUnavailable, "")
+	env := writeConfig(t, slackConfig)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), serveEnv+"=1", "ETHICSBOT_CONFIG="+env["ETHICSBOT_CONFIG"],
+		"ETHICSBOT_DB="+filepath.Join(t.TempDir(), "ethicsbot.db"), "ETHICSBOT_ADDR=127.0.0.1:0",
+		"SLACK_BOT_TOKEN=xoxb-1", "SLACK_SIGNING_SECRET=s", "SLACK_API_URL="+srv.URL+"/api/")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	guard := time.AfterFunc(time.Minute, func() { cmd.Process.Kill() }) // a hang fails, not blocks
+	defer guard.Stop()
+	var log strings.Builder
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "trying again") {
+			break
+		}
+	}
+	if !strings.Contains(log.String(), "retry_in=1s") {
+		t.Fatalf("no retry logged:\n%s", log.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(stderr)
+	log.Write(rest)
+	if err := cmd.Wait(); err != nil || !strings.Contains(log.String(), "stopped before Slack answered") {
+		t.Errorf("after SIGTERM: %v, after %d calls\n%s", err, calls.Load(), log.String())
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -225,12 +226,28 @@ func isNetwork(err error) bool {
 		errors.As(err, &ne) && ne.Timeout() && !errors.Is(err, context.DeadlineExceeded)
 }
 
-// slackError is an error's text without anything but Slack's code or the transport's
-// failure.
+// slackError says why a call to Slack failed in words fit to show a user: Slack's error
+// code, or a plain phrase for a failure on the way. Never the error's own text for a
+// transport failure: that names the API URL, which may be an internal proxy's
+// (SLACK_API_URL). An error that did not come from Slack keeps its text.
 func slackError(err error) string {
 	var se slack.SlackErrorResponse
-	if errors.As(err, &se) {
+	var rl *slack.RateLimitedError
+	var sc slack.StatusCodeError
+	var ue *url.Error
+	switch {
+	case errors.As(err, &se):
 		return se.Err
+	case errors.As(err, &rl):
+		return "Slack asked ethicsbot to slow down"
+	case errors.As(err, &sc):
+		return fmt.Sprintf("Slack answered with an error, HTTP %d", sc.Code)
+	case errors.Is(err, context.Canceled):
+		return "ethicsbot stopped before Slack answered"
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ue) && ue.Timeout():
+		return "Slack did not answer in time"
+	case errors.As(err, &ue), isNetwork(err):
+		return "Slack could not be reached"
 	}
 	return err.Error()
 }

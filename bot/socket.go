@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -21,16 +24,76 @@ var fatalAuth = map[string]string{
 	"missing_scope":    "the app lacks a scope it needs; reinstall it from manifest.yml",
 }
 
-// CheckAuth calls auth.test, and turns a fatal answer into an error that says what to do.
-func CheckAuth(ctx context.Context, api *slack.Client, which string) error {
-	_, err := api.AuthTestContext(ctx)
-	var se slack.SlackErrorResponse
-	if errors.As(err, &se) {
-		if why, ok := fatalAuth[se.Err]; ok {
-			return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
-		}
+// Start-up waits while Slack cannot be reached: the first, then twice as long each time, up
+// to the longest.
+const (
+	authRetryFirst   = time.Second
+	authRetryLongest = 30 * time.Second
+)
+
+// authWait waits d, or until ctx ends; tests replace it so as not to sleep.
+var authWait = func(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	return err
+}
+
+// CheckAuth calls auth.test until Slack answers, so that a bot started during a network or
+// Slack outage comes up when it ends instead of exiting. While Slack cannot be reached or
+// answers with a server error, it logs each failure with the wait before the next attempt:
+// 1 s, doubling up to 30 s. A fatal answer (a bad token, a missing scope) is returned at
+// once as an error that says what to do, as is any other answer retrying cannot change. If
+// ctx ends first, it returns ctx's error.
+func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.Logger) error {
+	if log == nil {
+		log = slog.Default()
+	}
+	wait := authRetryFirst
+	for attempt := 1; ; attempt++ {
+		_, err := api.AuthTestContext(ctx)
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var se slack.SlackErrorResponse
+		if errors.As(err, &se) {
+			if why, ok := fatalAuth[se.Err]; ok {
+				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
+			}
+		}
+		pause, ok := authRetryable(err, wait)
+		if !ok {
+			return fmt.Errorf("checking the %s with Slack (auth.test): %w", which, err)
+		}
+		log.Warn("Slack is unavailable; trying again", "token", which, "attempt", attempt, "err", err.Error(), "retry_in", pause)
+		if err := authWait(ctx, pause); err != nil {
+			return err
+		}
+		wait = min(wait*2, authRetryLongest)
+	}
+}
+
+// authRetryable says whether auth.test's err may pass with time, and how long to wait
+// first: wait, or longer if Slack asked for it. A network failure, a timeout, a server
+// error or a rate limit may; a 404 from a wrong SLACK_API_URL or a Slack error code will not.
+func authRetryable(err error, wait time.Duration) (time.Duration, bool) {
+	var rl *slack.RateLimitedError
+	var sc slack.StatusCodeError
+	var ue *url.Error
+	switch {
+	case errors.As(err, &rl):
+		return max(wait, rl.RetryAfter), true
+	case errors.As(err, &sc):
+		return wait, sc.Code >= http.StatusInternalServerError || sc.Code == http.StatusTooManyRequests
+	}
+	return wait, isNetwork(err) || errors.As(err, &ue) && ue.Timeout()
 }
 
 // SocketHandler routes Socket Mode events to the app. Every path acks at once; the work
