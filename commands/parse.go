@@ -117,7 +117,8 @@ func (a args) has(name string) bool {
 	return ok
 }
 
-// maxValue bounds any one value; the docket has its own, tighter limits per field.
+// maxValue bounds any one value, in characters (runes) as the docket counts them; the
+// docket has its own, tighter limits per field.
 const maxValue = 4000
 
 // bind matches words to the subcommand's parameters and converts each value.
@@ -202,8 +203,8 @@ func (a args) set(p param, value string, loc *time.Location) error {
 	if !utf8.ValidString(value) {
 		return p.errorf("is not valid text")
 	}
-	if len(value) > maxValue {
-		return p.errorf("is %d characters long; the limit is %d", utf8.RuneCountInString(value), maxValue)
+	if n := utf8.RuneCountInString(value); n > maxValue {
+		return p.errorf("is %d characters long; the limit is %d", n, maxValue)
 	}
 	switch p.kind {
 	case kText:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"unicode/utf8"
 
 	"github.com/mattn/go-sqlite3"
 
@@ -18,7 +19,7 @@ func (s *Store) AddElection(ctx context.Context, e docket.Election) error {
 	if e.Date.IsZero() {
 		return &docket.Error{Code: docket.EINVALID, Field: "date", Rule: "(G)", Message: "required: the date of the election"}
 	}
-	if len(e.Name) == 0 || len(e.Name) > docket.MaxName {
+	if n := utf8.RuneCountInString(e.Name); n == 0 || n > docket.MaxName {
 		return &docket.Error{Code: docket.EINVALID, Field: "name", Rule: "(G)", Message: fmt.Sprintf("required, at most %d characters: e.g. Consolidated General Election", docket.MaxName)}
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
