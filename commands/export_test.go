@@ -1,8 +1,11 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 	"time"
+
+	"github.com/slack-go/slack"
 )
 
 // ParseForTest tokenizes text and binds it to its subcommand, as Handle does.
@@ -16,4 +19,9 @@ func ParseForTest(text string) (args, error) {
 		return nil, nil
 	}
 	return sub.bind(words[1:], time.UTC)
+}
+
+// SectionsForTest lays text out as the card and the Home tab do, in at most limit blocks.
+func SectionsForTest(text string, limit int) []slack.Block {
+	return sections(text, limit, func(n int) string { return fmt.Sprintf("…and %d more", n) })
 }

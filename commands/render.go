@@ -108,17 +108,25 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (string, []slac
 	}
 	fmt.Fprintf(&text, "*Deadlines:*\n%s", strings.Join(lines, "\n"))
 
-	blocks := []slack.Block{
-		slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150), false, false)),
-		slack.NewSectionBlock(mrkdwn(strings.Join(facts, "\n")), nil, nil),
-		slack.NewSectionBlock(mrkdwn("*Summary (confidential):* "+truncate(c.Summary, 2900)), nil, nil),
-		slack.NewSectionBlock(mrkdwn(truncate("*Public so far:*\n• "+strings.Join(public, "\n• "), 3000)), nil, nil),
-		slack.NewSectionBlock(mrkdwn(truncate("*Deadlines:*\n"+strings.Join(lines, "\n"), 3000)), nil, nil),
+	blocks := []slack.Block{slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150), false, false))}
+	buttons := s.nextButtons(c, role)
+	// Each part runs over as many sections as it needs, leaving each later part one.
+	parts := []string{
+		strings.Join(facts, "\n"),
+		"*Summary (confidential):* " + c.Summary,
+		"*Public so far:*\n• " + strings.Join(public, "\n• "),
+		"*Deadlines:*\n" + strings.Join(lines, "\n"),
 	}
-	if buttons := s.nextButtons(c, role); len(buttons) > 0 {
+	budget := MaxMessageBlocks - len(blocks) - min(len(buttons), 1)
+	for i, p := range parts {
+		part := sections(p, budget-(len(parts)-1-i), cardMore)
+		blocks = append(blocks, part...)
+		budget -= len(part)
+	}
+	if len(buttons) > 0 {
 		blocks = append(blocks, slack.NewActionBlock("next_actions", buttons...))
 	}
-	return text.String(), blocks
+	return capText(text.String(), MaxMessageText, cardMore), blocks
 }
 
 func mrkdwn(s string) *slack.TextBlockObject {
