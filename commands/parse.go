@@ -76,6 +76,7 @@ const (
 	kDate                // YYYY-MM-DD
 	kInstant             // YYYY-MM-DDTHH:MM in the commission's zone, or RFC 3339
 	kDollars             // whole dollars: 2500, $2,500
+	kUser                // a Slack member id, U024BE7LH: a people picker in a form
 )
 
 // param is one input of a subcommand.
@@ -207,7 +208,7 @@ func (a args) set(p param, value string, loc *time.Location) error {
 		return p.errorf("is %d characters long; the limit is %d", n, maxValue)
 	}
 	switch p.kind {
-	case kText:
+	case kText, kUser:
 		a[p.name] = value
 	case kCase:
 		if !casePattern.MatchString(value) {
