@@ -91,9 +91,9 @@ func nonBlank(lines []string) int {
 }
 
 // splitLine breaks line into pieces of at most limit characters that join back into line.
-// A piece ends after a space where there is one in its second half; otherwise it ends
-// between characters, but not inside a Slack entity (&amp;), a mention or link (<...>),
-// or before a combining mark.
+// A piece ends after a space where there is one in its second half, otherwise between
+// characters; never inside a Slack entity (&amp;), a mention or link (<...>), or before a
+// combining mark.
 func splitLine(line string, limit int) []string {
 	var out []string
 	for textLen(line) > limit {
@@ -101,9 +101,8 @@ func splitLine(line string, limit int) []string {
 		if i := strings.LastIndexFunc(line[:cut], unicode.IsSpace); i > 0 && textLen(line[:i]) >= limit/2 {
 			_, size := utf8.DecodeRuneInString(line[i:])
 			cut = i + size
-		} else {
-			cut = safeCut(line, cut)
 		}
+		cut = safeCut(line, cut)
 		out = append(out, line[:cut])
 		line = line[cut:]
 	}

@@ -86,7 +86,7 @@ func TestSections(t *testing.T) {
 		}
 	})
 	t.Run("EntitiesAndCombiningMarksKept", func(t *testing.T) {
-		for _, unit := range []string{"&amp;", "e\u0301", "<@U024BE7LH>"} {
+		for _, unit := range []string{"&amp;", "e\u0301", "<@U024BE7LH>", "<https://x.gov|a " + strings.Repeat("m", 200) + "> "} {
 			line := strings.Repeat(unit, 4000/utf8.RuneCountInString(unit)+1)
 			got := texts(t, commands.SectionsForTest(line, 10))
 			for _, s := range got {
