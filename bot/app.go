@@ -76,10 +76,19 @@ func (a *App) Slash(ctx context.Context, cmd slack.SlashCommand) {
 	a.Answer(ctx, cmd, a.Service.Handle(ctx, SlashRequest(cmd)), false)
 }
 
-// SlashRequest is the commands request for a slash command. A retry carries the same
-// trigger_id, so it is recognised and not recorded twice.
+// SlashRequest is the commands request for a slash command. Its idempotency key is one
+// that a retry of the same invocation repeats and no other invocation shares, so a retry
+// is recognised and not recorded twice: the trigger_id, else the response_url. With
+// neither there is no key, rather than one that two different commands would share.
 func SlashRequest(cmd slack.SlashCommand) commands.Request {
-	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: "slash:" + cmd.TriggerID}
+	key := ""
+	switch {
+	case cmd.TriggerID != "":
+		key = "slash:" + cmd.TriggerID
+	case cmd.ResponseURL != "":
+		key = "slash-response:" + cmd.ResponseURL
+	}
+	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: key}
 }
 
 // Answer opens the response's form, if any, wakes the outbox for the posts the request
@@ -136,7 +145,7 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map
 			a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})
 		}
 	case slack.InteractionTypeViewSubmission:
-		sub := a.Service.Submit(ctx, cb.User.ID, "view:"+cb.View.ID+":"+cb.View.Hash, cb.View)
+		sub := a.Service.Submit(ctx, cb.User.ID, ViewRequestID(cb.View), cb.View)
 		if len(sub.Errors) > 0 {
 			return sub.Errors
 		}

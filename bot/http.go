@@ -187,23 +187,13 @@ func writeJSON(w http.ResponseWriter, v any) {
 // PublishHome shows the user the App Home tab: their commands, and the docket if they
 // may see it.
 func (a *App) PublishHome(ctx context.Context, user string) {
-	text := a.Service.Home(ctx, user)
-	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: []slack.Block{
-		slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, truncateRunes(string(text), 3000), false, false), nil, nil),
-	}}}
+	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: a.Service.HomeBlocks(ctx, user)}}
 	if err := retry(ctx, func() error {
 		_, err := a.API.PublishViewContext(ctx, slack.PublishViewContextRequest{UserID: user, View: view})
 		return err
 	}); err != nil {
 		a.logger().Error("views.publish failed", "err", slackError(err))
 	}
-}
-
-func truncateRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 // Serve runs the HTTP server on addr until ctx ends, then lets in-flight requests and the

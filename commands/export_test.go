@@ -3,6 +3,10 @@ package commands
 import (
 	"strings"
 	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/outbox"
 )
 
 // ParseForTest tokenizes text and binds it to its subcommand, as Handle does.
@@ -16,4 +20,9 @@ func ParseForTest(text string) (args, error) {
 		return nil, nil
 	}
 	return sub.bind(words[1:], time.UTC)
+}
+
+// SectionsForTest lays text out as the card and the Home tab do, in at most limit blocks.
+func SectionsForTest(text string, limit int) []slack.Block {
+	return sections(outbox.Markup(text), limit, func(n int) outbox.Markup { return outbox.Format("…and %d more", n) })
 }

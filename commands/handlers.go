@@ -258,21 +258,6 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 	return reply(outbox.Format("Election recorded: %s, %s. Record a respondent's candidacy with `/ethics candidate %s %s`.", a.date("date").Long(), a.str("name"), "<number>", a.date("date"))), nil
 }
 
-// Home is the App Home tab for user: the commands they may use, and for those who may see
-// it, the docket.
-func (s *Service) Home(ctx context.Context, user string) outbox.Markup {
-	help := replyText(s.Handle(ctx, Request{User: user, Text: "help"}))
-	if s.Roles.Of(user) == Nobody {
-		return help
-	}
-	cases, err := s.Record.OpenCases(ctx)
-	if err != nil {
-		s.logger().Error("home: open cases", "err", err)
-		return help
-	}
-	return s.docketList(cases, s.Now()) + "\n\n" + help
-}
-
 func replyText(r Response) outbox.Markup {
 	if len(r.Messages) == 0 {
 		return ""

@@ -74,38 +74,42 @@ func element(p param) slack.BlockElement {
 		return slack.NewDateTimePickerBlockElement(p.name)
 	case kDollars:
 		return slack.NewNumberInputBlockElement(nil, p.name, false)
+	case kUser:
+		return slack.NewOptionsSelectBlockElement(slack.OptTypeUser, nil, p.name)
 	}
 	e := slack.NewPlainTextInputBlockElement(nil, p.name)
 	e.Multiline = multiline[p.name]
+	e.MaxLength = maxLength(p)
 	if p.kind == kCase {
 		e.Placeholder = slack.NewTextBlockObject(slack.PlainTextType, "2026-014", false, false)
 	}
 	return e
 }
 
-// Submission is the answer to a modal: either field errors, shown in the modal, or
-// messages, with the modal closed.
+// Submission is the answer to a modal: either errors, shown in the modal, which stays
+// open, or messages, with the modal closed.
 type Submission struct {
 	Errors   map[string]string // block id → problem
 	Response Response
 	Channel  string // where the modal was opened from, for the reply
 }
 
-// Submit handles a modal's submission by user.
+// Submit handles a modal's submission by user. A refusal never closes the modal: see
+// formError.
 func (s *Service) Submit(ctx context.Context, user, requestID string, view slack.View) Submission {
 	var meta modalMeta
 	if err := json.Unmarshal([]byte(view.PrivateMetadata), &meta); err != nil || !strings.HasPrefix(view.CallbackID, ModalPrefix) {
-		return Submission{Response: reply(outbox.Markup("That form is not one of ethicsbot's; nothing was recorded."))}
+		return formError(nil, meta, view, "", "", "That form is not one of ethicsbot's; nothing was recorded.")
 	}
 	sub, ok := lookup(meta.Sub)
 	role := s.Roles.Of(user)
 	switch {
 	case !ok:
-		return Submission{Response: reply("That form is out of date; nothing was recorded. " + seeHelp)}
+		return formError(nil, meta, view, "", "", "That form is out of date; nothing was recorded. "+seeHelp)
 	case role == Nobody:
-		return Submission{Response: reply(notAuthorised)}
+		return formError(sub, meta, view, "", "", notAuthorised)
 	case !slices.Contains(sub.roles, role):
-		return Submission{Response: onlyFor(sub)}
+		return formError(sub, meta, view, "", "", onlyFor(sub).Messages[0].Text)
 	}
 	var words []word
 	for k, v := range meta.Prefill {
@@ -120,15 +124,24 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	}
 	a, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		return s.fieldError(sub, meta, err)
+		field := ""
+		if fe := (*fieldErr)(nil); errors.As(err, &fe) {
+			field = fe.param
+		}
+		return formError(sub, meta, view, field, err.Error(), outbox.Escape(err.Error()))
 	}
 	req := Request{User: user, RequestID: requestID}
 	resp, err := sub.run(s, ctx, req, a)
-	var de *docket.Error
-	if errors.As(err, &de) && de.Code != docket.EINTERNAL && hasInput(sub, meta, de.Field) {
-		return Submission{Errors: map[string]string{de.Field: de.Error()}}
+	if err == nil {
+		return Submission{Response: resp, Channel: meta.Channel}
 	}
-	return Submission{Response: s.respond(sub, req, resp, err), Channel: meta.Channel}
+	whole := replyText(s.respond(sub, req, resp, err))
+	var de *docket.Error
+	if errors.As(err, &de) && de.Code != docket.EINTERNAL && de.Field != "" {
+		field := formField(sub, de.Field)
+		return formError(sub, meta, view, field, onField(de, field), whole)
+	}
+	return formError(sub, meta, view, "", "", whole)
 }
 
 // actionValue is what an input element holds, as the text a user would have typed.
@@ -136,21 +149,14 @@ func actionValue(v slack.BlockAction) string {
 	switch {
 	case v.SelectedOption.Value != "":
 		return v.SelectedOption.Value
+	case v.SelectedUser != "":
+		return v.SelectedUser
 	case v.SelectedDate != "":
 		return v.SelectedDate
 	case v.SelectedDateTime != 0:
 		return time.Unix(v.SelectedDateTime, 0).UTC().Format(time.RFC3339)
 	}
 	return v.Value
-}
-
-// fieldError shows a binding error on its field, or as a reply if the field is not shown.
-func (s *Service) fieldError(sub *subcommand, meta modalMeta, err error) Submission {
-	var fe *fieldErr
-	if errors.As(err, &fe) && hasInput(sub, meta, fe.param) {
-		return Submission{Errors: map[string]string{fe.param: err.Error()}}
-	}
-	return Submission{Response: reply(outbox.Escape(err.Error())), Channel: meta.Channel}
 }
 
 func hasInput(sub *subcommand, meta modalMeta, name string) bool {

@@ -76,6 +76,7 @@ const (
 	kDate                // YYYY-MM-DD
 	kInstant             // YYYY-MM-DDTHH:MM in the commission's zone, or RFC 3339
 	kDollars             // whole dollars: 2500, $2,500
+	kUser                // a Slack member id, U024BE7LH: a people picker in a form
 )
 
 // param is one input of a subcommand.
@@ -117,7 +118,8 @@ func (a args) has(name string) bool {
 	return ok
 }
 
-// maxValue bounds any one value; the docket has its own, tighter limits per field.
+// maxValue bounds any one value, in characters (runes) as the docket counts them; the
+// docket has its own, tighter limits per field.
 const maxValue = 4000
 
 // bind matches words to the subcommand's parameters and converts each value.
@@ -202,11 +204,11 @@ func (a args) set(p param, value string, loc *time.Location) error {
 	if !utf8.ValidString(value) {
 		return p.errorf("is not valid text")
 	}
-	if len(value) > maxValue {
-		return p.errorf("is %d characters long; the limit is %d", utf8.RuneCountInString(value), maxValue)
+	if n := utf8.RuneCountInString(value); n > maxValue {
+		return p.errorf("is %d characters long; the limit is %d", n, maxValue)
 	}
 	switch p.kind {
-	case kText:
+	case kText, kUser:
 		a[p.name] = value
 	case kCase:
 		if !casePattern.MatchString(value) {

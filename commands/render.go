@@ -108,17 +108,20 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	deadlines := "*Deadlines:*\n" + outbox.Join(lines, "\n")
 
 	text := outbox.Escape(title) + "\n" + outbox.Join(facts, "\n") + "\n" + summary + "\n" + publicText + "\n" + deadlines
-	blocks := []slack.Block{
-		slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150), false, false)),
-		slack.NewSectionBlock(mrkdwn(outbox.Join(facts, "\n")), nil, nil),
-		slack.NewSectionBlock(mrkdwn(summary), nil, nil),
-		slack.NewSectionBlock(mrkdwn(publicText), nil, nil),
-		slack.NewSectionBlock(mrkdwn(deadlines), nil, nil),
+	blocks := []slack.Block{slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150), false, false))}
+	buttons := s.nextButtons(c, role)
+	// Each part runs over as many sections as it needs, leaving each later part one.
+	parts := []outbox.Markup{outbox.Join(facts, "\n"), summary, publicText, deadlines}
+	budget := MaxMessageBlocks - len(blocks) - min(len(buttons), 1)
+	for i, p := range parts {
+		part := sections(p, budget-(len(parts)-1-i), cardMore)
+		blocks = append(blocks, part...)
+		budget -= len(part)
 	}
-	if buttons := s.nextButtons(c, role); len(buttons) > 0 {
+	if len(buttons) > 0 {
 		blocks = append(blocks, slack.NewActionBlock("next_actions", buttons...))
 	}
-	return text, blocks
+	return capText(text, MaxMessageText, cardMore), blocks
 }
 
 // mrkdwn is a Block Kit text object of ethicsbot's markup.

@@ -76,6 +76,13 @@ func Format(format string, args ...any) Markup {
 	return Markup(fmt.Sprintf(format, safe...))
 }
 
+// unescaper reverses escaper.
+var unescaper = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">")
+
+// Plain is the markup as plain text, for places Slack shows as typed (a modal's field
+// errors, plain_text objects): the escaped characters read as themselves again.
+func (m Markup) Plain() string { return unescaper.Replace(string(m)) }
+
 // Join joins markup with sep, which is ethicsbot's own.
 func Join(parts []Markup, sep string) Markup {
 	s := make([]string, len(parts))

@@ -123,7 +123,9 @@ func open(path string, engine *docket.Engine, target int) (*Store, error) {
 	}
 	s.w.SetMaxOpenConns(1)
 	s.w.SetConnMaxIdleTime(0)
-	if s.r, err = sql.Open("sqlite3", dsn(path, "_query_only=true&_txlock=deferred")); err != nil {
+	// Readers open the file but never create it: a read after the file was removed must
+	// fail, not leave an empty database at the path for the next start to take as the record.
+	if s.r, err = sql.Open("sqlite3", dsn(path, "_query_only=true&_txlock=deferred&mode=rw")); err != nil {
 		s.w.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}

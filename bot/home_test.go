@@ -1,0 +1,57 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"ethicsbot/commands"
+)
+
+// TestPublishHomeBlocks: the Home tab is published as the service lays it out, in several
+// blocks, not as one section cut at 3,000 characters.
+func TestPublishHomeBlocks(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	for i := range 60 {
+		text := fmt.Sprintf(`file respondent="Respondent %d" complainant="Complainant %d" section=103.10 summary="x"`, i, i)
+		if r := e.app.Service.Handle(ctx, commands.Request{User: "U2147483697", Text: text}); !strings.Contains(string(r.Messages[0].Text), "Filed") {
+			t.Fatalf("filing %d: %q", i, r.Messages[0].Text)
+		}
+	}
+	e.app.PublishHome(ctx, "U2147483697")
+	calls := e.slack.wait(t, 1)
+	if calls[0].Method != "views.publish" {
+		t.Fatalf("called %s", calls[0].Method)
+	}
+	raw, _ := json.Marshal(calls[0].Fields["view"])
+	if s, ok := calls[0].Fields["view"].(string); ok {
+		raw = []byte(s)
+	}
+	var view struct {
+		Type   string `json:"type"`
+		Blocks []struct {
+			Type string `json:"type"`
+			Text struct {
+				Text string `json:"text"`
+			} `json:"text"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal(raw, &view); err != nil {
+		t.Fatalf("view %s: %v", raw, err)
+	}
+	var all strings.Builder
+	for _, b := range view.Blocks {
+		all.WriteString(b.Text.Text + "\n")
+	}
+	if n := len(view.Blocks); view.Type != "home" || n < 3 || n > commands.MaxViewBlocks {
+		t.Errorf("a %s view of %d blocks", view.Type, n)
+	}
+	for _, want := range []string{"*2026-050*", "…and 10 more", "Type `/ethics help &lt;command&gt;`"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("the Home tab lacks %q", want)
+		}
+	}
+}

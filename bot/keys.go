@@ -1,0 +1,13 @@
+package bot
+
+import "github.com/slack-go/slack"
+
+// ViewRequestID is the idempotency key of a modal's submission: the view's id and hash,
+// which a retry repeats. Without a view id there is no key, rather than one that two
+// different submissions would share.
+func ViewRequestID(v slack.View) string {
+	if v.ID == "" {
+		return ""
+	}
+	return "view:" + v.ID + ":" + v.Hash
+}

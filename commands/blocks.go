@@ -1,0 +1,197 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/outbox"
+)
+
+// Slack's Block Kit limits. Every payload ethicsbot builds keeps within them by spreading
+// long content over more blocks, never by cutting it silently.
+const (
+	// MaxMessageBlocks is how many blocks a message may hold.
+	MaxMessageBlocks = 50
+	// MaxViewBlocks is how many blocks a modal or the App Home tab may hold.
+	MaxViewBlocks = 100
+	// MaxSectionText is how many characters a section block's text may hold.
+	MaxSectionText = 3000
+	// MaxMessageText is how many characters of a message's text Slack keeps.
+	MaxMessageText = 40000
+)
+
+// textLen is s's length as Slack may count it: in UTF-16 code units, so a character
+// outside the Basic Multilingual Plane (most emoji) counts two. Text within a limit
+// counted this way is within it counted in characters too.
+func textLen(s string) int {
+	n := 0
+	for _, r := range s {
+		if l := utf16.RuneLen(r); l > 0 {
+			n += l
+		} else {
+			n++ // invalid UTF-8 becomes U+FFFD
+		}
+	}
+	return n
+}
+
+// sections lays text out as mrkdwn section blocks of at most MaxSectionText characters,
+// as few as hold it: lines are kept whole where they fit, and a longer line is broken
+// at a space, or between characters where it has none. At most limit blocks are made; if
+// the lines do not all fit, the last block says how many were left out and what shows
+// them: more(n).
+func sections(text outbox.Markup, limit int, more func(n int) outbox.Markup) []slack.Block {
+	if limit < 1 {
+		return nil
+	}
+	lines := strings.Split(string(text), "\n")
+	texts, n := pack(lines, limit)
+	if n < len(lines) {
+		texts, n = pack(lines, limit-1)
+		texts = append(texts, string(more(nonBlank(lines[n:]))))
+	}
+	out := make([]slack.Block, len(texts))
+	for i, t := range texts {
+		// Pieces of markup whose user text was escaped before it was split; a cut never
+		// falls inside an entity, a mention or a link.
+		out[i] = slack.NewSectionBlock(mrkdwn(outbox.Markup(t)), nil, nil)
+	}
+	return out
+}
+
+// pack fills at most limit section texts with lines, in order, and says how many lines it
+// took. A blank line that would open a section is dropped: Slack refuses an empty one,
+// and between two sections it shows nothing anyway.
+func pack(lines []string, limit int) (texts []string, n int) {
+	for i, line := range lines {
+		last := len(texts) - 1
+		switch pieces := splitLine(line, MaxSectionText); {
+		case last >= 0 && len(pieces) == 1 && textLen(texts[last])+1+textLen(line) <= MaxSectionText:
+			texts[last] += "\n" + line
+		case strings.TrimSpace(line) == "":
+		case len(texts)+len(pieces) > limit:
+			return texts, i
+		default:
+			texts = append(texts, pieces...)
+		}
+	}
+	return texts, len(lines)
+}
+
+func nonBlank(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// splitLine breaks line into pieces of at most limit characters that join back into line.
+// A piece ends after a space where there is one in its second half, otherwise between
+// characters; never inside a Slack entity (&amp;), a mention or link (<...>), or before a
+// combining mark.
+func splitLine(line string, limit int) []string {
+	var out []string
+	for textLen(line) > limit {
+		cut := prefix(line, limit)
+		if i := strings.LastIndexFunc(line[:cut], unicode.IsSpace); i > 0 && textLen(line[:i]) >= limit/2 {
+			_, size := utf8.DecodeRuneInString(line[i:])
+			cut = i + size
+		}
+		cut = safeCut(line, cut)
+		out = append(out, line[:cut])
+		line = line[cut:]
+	}
+	return append(out, line)
+}
+
+// prefix is the byte length of the longest prefix of s at most limit characters long.
+func prefix(s string, limit int) int {
+	n := 0
+	for i, r := range s {
+		l := max(utf16.RuneLen(r), 1)
+		if n+l > limit {
+			return i
+		}
+		n += l
+	}
+	return len(s)
+}
+
+// safeCut moves a cut at byte cut of s back so that it splits no entity, mention, link
+// or combined character, as long as something is left before it.
+func safeCut(s string, cut int) int {
+	head := s[:cut]
+	if i := strings.LastIndexByte(head, '<'); i > 0 && !strings.Contains(head[i:], ">") {
+		cut = i
+	} else if i := strings.LastIndexByte(head, '&'); i > 0 && cut-i <= 8 && !strings.Contains(head[i:], ";") {
+		cut = i
+	}
+	for c := cut; c > 0; {
+		r, _ := utf8.DecodeRuneInString(s[c:])
+		prev, size := utf8.DecodeLastRuneInString(s[:c])
+		if !unicode.In(r, unicode.Mn, unicode.Me) && r != '\u200d' && prev != '\u200d' && !unicode.Is(unicode.Variation_Selector, r) {
+			return c
+		}
+		c -= size
+	}
+	return cut // all of it is one combined character: any cut will do
+}
+
+// capText keeps text within limit characters, cutting between lines and ending with
+// more(n), n the lines left out.
+func capText(markup outbox.Markup, limit int, more func(n int) outbox.Markup) outbox.Markup {
+	text := string(markup)
+	if textLen(text) <= limit {
+		return markup
+	}
+	lines := strings.Split(text, "\n")
+	room := limit - textLen(string(more(len(lines)))) - 1
+	var b strings.Builder
+	used := 0
+	for i, line := range lines {
+		if used+textLen(line)+1 > room {
+			if i == 0 { // one line longer than the whole message
+				b.WriteString(line[:safeCut(line, prefix(line, room))] + "\n")
+			}
+			return outbox.Markup(b.String()) + more(nonBlank(lines[i:]))
+		}
+		b.WriteString(line + "\n")
+		used += textLen(line) + 1
+	}
+	return outbox.Markup(b.String())
+}
+
+// cardMore says what a case card leaves out when it would pass Slack's limits.
+func cardMore(n int) outbox.Markup {
+	return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot export --format json` on the server writes the whole record.", n)
+}
+
+// HomeBlocks is the App Home tab for user: for those who may see it, the docket, then
+// the commands they may use. Long lists run over several sections rather than being cut,
+// and the whole stays within the blocks a view may hold.
+func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
+	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/2, func(n int) outbox.Markup {
+		return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
+	})
+	if s.Roles.Of(user) == Nobody {
+		return help
+	}
+	list := outbox.Markup("The docket could not be read just now; `/ethics docket` tries again.")
+	if cases, err := s.Record.OpenCases(ctx); err != nil {
+		s.logger().Error("home: open cases", "err", err)
+	} else {
+		list = s.docketList(cases, s.Now())
+	}
+	blocks := sections(list, MaxViewBlocks-len(help)-1, func(n int) outbox.Markup {
+		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
+	})
+	return append(append(blocks, slack.NewDividerBlock()), help...)
+}
