@@ -18,6 +18,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -81,12 +83,11 @@ func startServer(t *testing.T, env []string, addr string) *server {
 	return nil
 }
 
-// file sends a signed one-line filing and returns the case number if the answer says the
-// case was filed.
-func (s *server) file(i int) (string, bool) {
-	form := url.Values{"command": {"/ethics"}, "user_id": {"U_CLERK"}, "channel_id": {"C1"}, "trigger_id": {fmt.Sprintf("fault-%d", i)},
-		"response_url": {"http://127.0.0.1:1/unused"},
-		"text":         {fmt.Sprintf(`file respondent="Respondent %d" complainant="C" section=103.10 summary="x"`, i)}}
+// slash sends a signed /ethics command as the clerk and returns the reply, if the answer
+// was a 200 with one.
+func (s *server) slash(trigger, text string) (string, bool) {
+	form := url.Values{"command": {"/ethics"}, "user_id": {"U_CLERK"}, "channel_id": {"C1"}, "trigger_id": {trigger},
+		"response_url": {"http://127.0.0.1:1/unused"}, "text": {text}}
 	body := []byte(form.Encode())
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	mac := hmac.New(sha256.New, []byte(faultSecret))
@@ -105,27 +106,104 @@ func (s *server) file(i int) (string, bool) {
 	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&r) != nil {
 		return "", false
 	}
-	m := filedPattern.FindStringSubmatch(r.Text)
+	return r.Text, true
+}
+
+// file sends a signed one-line filing and returns the case number if the answer says the
+// case was filed.
+func (s *server) file(i int) (string, bool) {
+	reply, _ := s.slash(fmt.Sprintf("fault-%d", i), fmt.Sprintf(`file respondent="Respondent %d" complainant="C" section=103.10 summary="x"`, i))
+	m := filedPattern.FindStringSubmatch(reply)
 	if m == nil {
 		return "", false
 	}
 	return m[1], true
 }
 
-var filedPattern = regexp.MustCompile(`Filed as case \*(\d{4}-\d+)\*`)
+// schedule schedules case n's sufficiency meeting four days ahead; true if the answer says
+// it was scheduled.
+func (s *server) schedule(n string, i int) bool {
+	start := time.Now().Add(96 * time.Hour).In(chicago).Format("2006-01-02T15:04")
+	reply, _ := s.slash(fmt.Sprintf("sched-%d", i), fmt.Sprintf(`schedule %s sufficiency %s place="Room %d"`, n, start, i))
+	return strings.Contains(reply, "sufficiency meeting scheduled")
+}
 
-// TestKill9 runs ethicsbot in HTTP mode, files cases as fast as a client can, kills the
-// server with SIGKILL, restarts it, and checks that every filing answered 200 is there and
-// the chain verifies.
+var (
+	filedPattern = regexp.MustCompile(`Filed as case \*(\d{4}-\d+)\*`)
+	chicago, _   = time.LoadLocation("America/Chicago")
+)
+
+// recordingSlack is a fake Slack Web API that keeps every message posted, with its
+// metadata, and answers conversations.history from them, as Slack does; so a process
+// killed between posting and recording can find what it posted.
+type recordingSlack struct {
+	*httptest.Server
+	mu   sync.Mutex
+	msgs []slackMessage
+}
+
+type slackMessage struct {
+	Channel  string
+	TS       string
+	Text     string
+	Metadata map[string]any
+}
+
+func newRecordingSlack(t *testing.T) *recordingSlack {
+	f := &recordingSlack{}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		w.Header().Set("Content-Type", "application/json")
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		switch strings.TrimPrefix(r.URL.Path, "/api/") {
+		case "chat.postMessage":
+			m := slackMessage{Channel: r.Form.Get("channel"), TS: fmt.Sprintf("1800000000.%06d", len(f.msgs)+1), Text: r.Form.Get("text")}
+			json.Unmarshal([]byte(r.Form.Get("metadata")), &m.Metadata)
+			f.msgs = append(f.msgs, m)
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS})
+		case "conversations.history":
+			var out []map[string]any
+			for i := len(f.msgs) - 1; i >= 0; i-- {
+				if m := f.msgs[i]; m.Channel == r.Form.Get("channel") {
+					out = append(out, map[string]any{"type": "message", "ts": m.TS, "text": m.Text, "metadata": m.Metadata})
+				}
+			}
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": out, "has_more": false})
+		case "conversations.open":
+			io.WriteString(w, `{"ok":true,"channel":{"id":"D0DIRECT1"}}`)
+		default:
+			io.WriteString(w, `{"ok":true,"user_id":"UBOT","team_id":"T1"}`)
+		}
+	}))
+	t.Cleanup(f.Close)
+	return f
+}
+
+// keys counts the messages posted with each outbox key.
+func (f *recordingSlack) keys() map[string][]slackMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[string][]slackMessage{}
+	for _, m := range f.msgs {
+		if p, ok := m.Metadata["event_payload"].(map[string]any); ok {
+			k, _ := p["key"].(string)
+			out[k] = append(out[k], m)
+		}
+	}
+	return out
+}
+
+// TestKill9 runs ethicsbot in HTTP mode, files cases and schedules their meetings as fast
+// as a client can, kills the server with SIGKILL mid-burst, restarts it, and checks that
+// every filing answered 200 is there, the chain verifies, every committed event has all
+// its posts, and each post reached Slack exactly once: every scheduled meeting has
+// exactly one public notice.
 func TestKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts ethicsbot in a child process")
 	}
-	slackAPI := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"ok":true,"user_id":"UBOT","channel":"C1","ts":"1.1"}`)
-	}))
-	defer slackAPI.Close()
+	slackAPI := newRecordingSlack(t)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "ethicsbot.yml")
 	os.WriteFile(cfg, []byte("commissioners: [U_COMM1]\nclerk: U_CLERK\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\nreminders: {sweep: \"@every 1h\"}\n"), 0o600)
@@ -134,40 +212,53 @@ func TestKill9(t *testing.T) {
 		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackAPI.URL + "/api/", "SLACK_APP_TOKEN="}
 	addr := freeAddr(t)
 
-	var acknowledged []string
-	for round := 0; round < 2; round++ {
+	var acknowledged, scheduled []string
+	var mu sync.Mutex
+	for round := 0; round < 3; round++ {
 		srv := startServer(t, env, addr)
-		stop := time.Now().Add(time.Duration(300+round*200) * time.Millisecond)
+		var mine []string
+		stop := time.Now().Add(time.Duration(300+round*100) * time.Millisecond)
 		for i := 0; time.Now().Before(stop); i++ {
 			if n, ok := srv.file(round*100000 + i); ok {
 				acknowledged = append(acknowledged, n)
+				mine = append(mine, n)
 			}
 		}
-		// Keep filing while the kill lands, so it may hit a commit in flight.
-		done := make(chan struct{})
+		// Schedule this round's cases, and file more, while the kill lands, so it may hit
+		// a commit or a delivery in flight.
+		var wg sync.WaitGroup
+		wg.Add(2)
 		go func() {
-			defer close(done)
-			for i := 0; i < 50; i++ {
-				if n, ok := srv.file(round*100000 + 50000 + i); ok {
-					acknowledged = append(acknowledged, n)
+			defer wg.Done()
+			for i, n := range mine {
+				if srv.schedule(n, round*100000+i) {
+					mu.Lock()
+					scheduled = append(scheduled, n)
+					mu.Unlock()
 				}
 			}
 		}()
-		time.Sleep(5 * time.Millisecond)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				if n, ok := srv.file(round*100000 + 50000 + i); ok {
+					mu.Lock()
+					acknowledged = append(acknowledged, n)
+					mu.Unlock()
+				}
+			}
+		}()
+		time.Sleep(time.Duration(60+round*40) * time.Millisecond)
 		srv.cmd.Process.Signal(syscall.SIGKILL)
 		<-srv.exited
-		<-done
+		wg.Wait()
 	}
-	if len(acknowledged) < 10 {
-		t.Fatalf("only %d filings were acknowledged", len(acknowledged))
+	if len(acknowledged) < 10 || len(scheduled) < 3 {
+		t.Fatalf("only %d filings and %d meetings were acknowledged", len(acknowledged), len(scheduled))
 	}
-	// Restart once more: it starts on the killed database, then stops cleanly on SIGTERM.
+	// Restart once more: it starts on the killed database and delivers what the killed
+	// processes left in the outbox; then it stops cleanly on SIGTERM.
 	srv := startServer(t, env, addr)
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	if err := <-srv.exited; err != nil {
-		t.Fatalf("did not stop cleanly on SIGTERM: %v\n%s", err, srv.stderr.String())
-	}
-
 	engine, err := newEngine(defaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -177,12 +268,86 @@ func TestKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	ctx := context.Background()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		pending, err := db.Pending(ctx, time.Now(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pending) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after restart the outbox still holds %+v", pending[0])
+		}
+	}
+	srv.cmd.Process.Signal(syscall.SIGTERM)
+	if err := <-srv.exited; err != nil {
+		t.Fatalf("did not stop cleanly on SIGTERM: %v\n%s", err, srv.stderr.String())
+	}
+
 	for _, n := range acknowledged {
-		if _, err := db.Case(context.Background(), n); err != nil {
+		if _, err := db.Case(ctx, n); err != nil {
 			t.Errorf("case %s was acknowledged with a 200 but is missing: %v", n, err)
 		}
 	}
-	t.Logf("%d filings acknowledged across two SIGKILLs; all present", len(acknowledged))
+	for _, n := range scheduled {
+		if c, err := db.Case(ctx, n); err != nil || !c.Sufficiency.Scheduled() {
+			t.Errorf("case %s's meeting was acknowledged with a 200 but is not on record: %v", n, err)
+		}
+	}
+	// Every committed event has its posts, and each reached Slack exactly once.
+	said := slackAPI.keys()
+	all, err := db.Outbox(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts := map[string]bool{}
+	for _, r := range all {
+		posts[r.Key.String()] = true
+		if got := len(said[r.Key.String()]); got != 1 || r.Sent.IsZero() {
+			t.Errorf("%s reached Slack %d times (marked sent: %v)", r.Key, got, !r.Sent.IsZero())
+		}
+	}
+	for k := range said {
+		if !posts[k] {
+			t.Errorf("Slack got %s, which is not on record", k)
+		}
+	}
+	meetings := 0
+	err = db.EachCase(ctx, false, func(c store.CaseRecord) error {
+		for _, e := range c.Events {
+			rows, err := db.EventPosts(ctx, e.ID)
+			if err != nil {
+				return err
+			}
+			var notices []string
+			for _, r := range rows {
+				if r.Key.To.Channel == "C0NOTICE1" {
+					for _, m := range said[r.Key.String()] {
+						notices = append(notices, m.Text)
+					}
+				}
+			}
+			switch {
+			case len(rows) == 0:
+				t.Errorf("event %d (%s of %s) is on record but caused no post", e.ID, e.Kind, c.Number)
+			case e.Kind == "schedule_meeting":
+				meetings++
+				if len(notices) != 1 || !strings.HasPrefix(notices[0], "PUBLIC NOTICE. Ethics Commission, case "+c.Number+": sufficiency meeting") {
+					t.Errorf("meeting of %s (event %d) has public notices %q, want exactly one", c.Number, e.ID, notices)
+				}
+			case len(notices) != 0:
+				t.Errorf("a %s of %s reached the public channel: %q", e.Kind, c.Number, notices)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d filings and %d meetings acknowledged across three SIGKILLs; %d meetings on record, each with one public notice; %d posts, each delivered once",
+		len(acknowledged), len(scheduled), meetings, len(all))
 	code, out, errOut := runCLI(t, map[string]string{"ETHICSBOT_CONFIG": cfg, "ETHICSBOT_DB": dbPath}, "", "verify")
 	if code != 0 {
 		t.Errorf("verify after SIGKILL: exit %d\n%s%s", code, out, errOut)
