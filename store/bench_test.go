@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
 	"ethicsbot/store"
 )
 
@@ -18,6 +20,41 @@ func BenchmarkFile(b *testing.B) {
 	when := T(b, "2026-12-04T10:00:00-06:00")
 	for i := 0; b.Loop(); i++ {
 		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// docketLine is what commands says about a filing: one post to the docket channel.
+func docketLine(st docket.Step) []outbox.Post {
+	return []outbox.Post{{Key: outbox.EventKey(st.After.Number, st.Event, 1, outbox.Dest{Channel: "C_DOCKET"}),
+		Text: outbox.Format("New case %s: %s v. %s", st.After.Number, st.After.Complainant.Name, st.After.Respondent.Name), Due: st.At}}
+}
+
+// BenchmarkFileWithPost files one complaint per op as /ethics file does: the event and
+// the docket line it causes, in one transaction.
+func BenchmarkFileWithPost(b *testing.B) {
+	s := MustOpen(b)
+	when := T(b, "2026-12-04T10:00:00-06:00")
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, docketLine); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBaselineFileThenQueue is the design before schema 6, measured in the same run:
+// the event committed, then its docket line queued in a second durable transaction (and
+// lost if the process died between the two).
+func BenchmarkBaselineFileThenQueue(b *testing.B) {
+	s := MustOpen(b)
+	when := T(b, "2026-12-04T10:00:00-06:00")
+	for i := 0; b.Loop(); i++ {
+		res, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Enqueue(ctx, docketLine(res.Steps[0])); err != nil {
 			b.Fatal(err)
 		}
 	}
