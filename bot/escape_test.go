@@ -142,8 +142,27 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 			e.slack.wait(t, n+1)
 			e.app.Wait()
 		}
+		// And a form submitted over Socket Mode: the second case, filed with the names
+		// swapped round.
+		form := e.app.Service.Handle(context.Background(), commands.Request{User: "U2147483697", Text: "file"}).Modal
+		cb := slack.InteractionCallback{Type: slack.InteractionTypeViewSubmission, User: slack.User{ID: "U2147483697"},
+			View: slack.View{ID: "VSOCKET", Hash: "h1", CallbackID: form.CallbackID, PrivateMetadata: form.PrivateMetadata,
+				State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
+					"respondent": {"respondent": {Value: hostileLink}}, "complainant": {"complainant": {Value: hostileName}},
+					"section": {"section": {Value: "103.10"}}, "summary": {"summary": {Value: "x"}},
+				}}}}
+		r := req
+		r.EnvelopeID = "env-form"
+		n := e.slack.count()
+		h.DispatchEvent(socketmode.Event{Type: socketmode.EventTypeInteractive, Data: cb, Request: &r})
+		e.slack.wait(t, n+1) // the docket line of 2026-002
+		e.app.Wait()
 		e.settle(t)
-		checkShown(t, checkSaid(t, e), true)
+		all := checkSaid(t, e)
+		checkShown(t, all, true)
+		if !strings.Contains(all, "New case 2026-002: &lt;!channel&gt; Jane &amp; Roe v. &lt;https://evil.example|the evidence&gt;") {
+			t.Errorf("the form's filing did not reach the docket channel, escaped:\n%s", all)
+		}
 	})
 	t.Run("Forms", func(t *testing.T) {
 		e := newEnv(t)

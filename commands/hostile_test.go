@@ -225,6 +225,12 @@ func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 	if len(notices) != 1 || !strings.HasPrefix(notices[0], "PUBLIC NOTICE. Ethics Commission, case 2026-001: recessed hearing on Tue 5 Jan 2027") {
 		t.Errorf("notice %q, want a new notice of the session of 5 Jan", notices)
 	}
+	// The same meeting scheduled again changes nothing and says nothing.
+	before := len(posted(r, "C_NOTICES"))
+	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "already scheduled for")
+	if len(r.Posts) != 0 || before != 1 {
+		t.Errorf("scheduling the same session again said %q", r.Posts)
+	}
 	// Moving a session still to come is a reschedule.
 	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-06T10:00 place="Council Chambers"`, "recessed hearing rescheduled")
 	if notices := posted(r, "C_NOTICES"); len(notices) != 1 || !strings.Contains(notices[0], "RESCHEDULED") || !strings.Contains(notices[0], "set for Tue 5 Jan 2027") {

@@ -117,6 +117,10 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	if err := x.meetingAllowed(a.Meeting); err != nil {
 		return err
 	}
+	if m := x.c.Meeting(a.Meeting); m.Scheduled() && m.Start.After(x.at) && m.Start.Equal(a.Start) && m.Place == a.Place && m.Closed == a.Closed && m.Authority == a.Authority {
+		// Nothing would change, and a notice of a move that is no move would mislead.
+		return conflict(mr.rule, fmt.Sprintf("the %s is already scheduled for %s at %s; nothing was changed", mr.name, x.e.shortTime(m.Start), m.Place))
+	}
 	if earliest := x.e.EarliestMeeting(mr.notice, x.at); a.Start.Before(earliest) {
 		p := x.e.Ord.Period(mr.notice)
 		return invalid("start", mr.rule, fmt.Sprintf("a %s needs at least %s' public notice; the earliest lawful start is %s", mr.name, p.describe(), x.e.shortTime(earliest)))

@@ -137,4 +137,14 @@ func TestOutboxMigration(t *testing.T) {
 	if pending, _ := s.Pending(ctx, T(t, "2026-12-10T00:00:00Z"), 10); len(pending) != 1 || pending[0].Key != post.Key {
 		t.Errorf("pending after migrating: %+v", pending)
 	}
+	// The tables that repeated the case record, and disagreed with it, are gone.
+	db, err = sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var left int
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name IN ('meetings', 'mailings')`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d of the meetings and mailings tables are left (%v)", left, err)
+	}
 }
