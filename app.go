@@ -86,7 +86,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	svc := &commands.Service{Record: db, Engine: engine, Roles: cfg.Roles, Channels: cfg.Channels, Now: now, Log: logger}
+	svc := &commands.Service{Record: db, Engine: engine, Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, Now: now, Log: logger}
 	planner := &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
 		People: reminders.People{Clerk: cfg.Roles.Clerk, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
 

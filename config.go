@@ -31,6 +31,7 @@ type Config struct {
 	Database  string // the SQLite file; ETHICSBOT_DB overrides it
 	Roles     commands.Roles
 	Channels  commands.Channels
+	Voting    commands.Voting
 	Reminders reminders.Policy
 	Sweep     string // cron schedule of the reminder sweep
 	Calendar  docket.CalendarConfig
@@ -47,7 +48,12 @@ type fileConfig struct {
 		Docket  string `yaml:"docket"`
 		Notices string `yaml:"notices"`
 	} `yaml:"channels"`
-	Timezone  string `yaml:"timezone"`
+	Timezone string `yaml:"timezone"`
+	Voting   struct {
+		Required *bool  `yaml:"required"`
+		Quorum   *int   `yaml:"quorum"`
+		Carry    string `yaml:"carry"`
+	} `yaml:"voting"`
 	Reminders struct {
 		At           string `yaml:"at"`
 		DaysBefore   []int  `yaml:"days_before"`
@@ -189,7 +195,38 @@ func (c Config) withEnv(getenv func(string) string) Config {
 }
 
 func defaultConfig() Config {
-	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m"}
+	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
+		Voting: commands.Voting{Required: true}}
+}
+
+// parseVoting applies the voting section to cfg: how the commission's roll calls are
+// counted. The quorum, if set, must be possible with the commissioners named.
+func parseVoting(cfg *Config, f fileConfig) error {
+	v := f.Voting
+	if v.Required != nil {
+		cfg.Voting.Required = *v.Required
+	}
+	if v.Quorum != nil {
+		if n := len(f.Commissioners); *v.Quorum < 1 || n > 0 && *v.Quorum > n {
+			return fmt.Errorf("quorum %d is not a number of commissioners from 1 to the %d seated", *v.Quorum, n)
+		}
+		cfg.Voting.Quorum = *v.Quorum
+	}
+	if v.Carry != "" {
+		if !slices.Contains(docket.Carries, docket.Carry(v.Carry)) {
+			return fmt.Errorf("carry %q is not one of %s", v.Carry, joinCarries())
+		}
+		cfg.Voting.Carry = docket.Carry(v.Carry)
+	}
+	return nil
+}
+
+func joinCarries() string {
+	s := make([]string, len(docket.Carries))
+	for i, c := range docket.Carries {
+		s[i] = string(c)
+	}
+	return strings.Join(s, ", ")
 }
 
 // parseConfig reads and checks a configuration file's contents. The strict decode catches
@@ -235,6 +272,9 @@ func parseConfig(b []byte) (Config, error) {
 	}
 	if err := parseReminders(&cfg, f); err != nil {
 		return Config{}, at("reminders")(err)
+	}
+	if err := parseVoting(&cfg, f); err != nil {
+		return Config{}, at("voting")(err)
 	}
 	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerk: f.Clerk, Attorney: f.Attorney}
 	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}

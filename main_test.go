@@ -195,8 +195,18 @@ reminders:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 {
+		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 || !cfg.Voting.Required || cfg.Voting.Quorum != 0 {
 			t.Errorf("defaults %+v", cfg)
+		}
+	})
+	t.Run("Voting", func(t *testing.T) {
+		env := writeConfig(t, "commissioners: [U01A, U01B, U01C, U01D, U01E]\nvoting:\n  required: false\n  quorum: 3\n  carry: majority_of_seated\n")
+		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Voting.Required || cfg.Voting.Quorum != 3 || cfg.Voting.Carry != docket.MajorityOfSeated {
+			t.Errorf("voting %+v", cfg.Voting)
 		}
 	})
 	for _, tc := range []struct {
@@ -213,6 +223,8 @@ reminders:
 		{"ErrReminderTime", "reminders:\n  at: 9am\n", "line 1: at \"9am\" is not a time of day"},
 		{"ErrReminderLead", "reminders:\n  notice_lead: soon\n", "notice_lead \"soon\" is not a duration"},
 		{"ErrReminderSweep", "reminders:\n  sweep: every minute\n", "sweep \"every minute\" is not a cron schedule"},
+		{"ErrQuorumTooBig", "commissioners: [U01A, U01B, U01C]\nvoting:\n  quorum: 4\n", "line 2: quorum 4 is not a number of commissioners from 1 to the 3 seated"},
+		{"ErrCarry", "voting:\n  carry: unanimous\n", "line 1: carry \"unanimous\" is not one of majority_of_votes_cast, majority_present, majority_of_seated"},
 		{"ErrReminderDays", "reminders:\n  days_before: [0]\n", "days_before 0"},
 		{"ErrNullClosure", "holidays:\n  closures: [~]\n", "line 2: a closure has no date"},
 		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
@@ -430,6 +442,42 @@ func TestGoRunStartsConsole(t *testing.T) {
 	}
 	if _, err := os.Stat("ethicsbot.db"); err == nil {
 		t.Error("the demo wrote to ethicsbot.db, the production default")
+	}
+}
+
+// TestREADMEWalkthrough pastes README's "A case in the console" into `go run .` with
+// nothing else set, as a newcomer would, and checks the whole case runs: no step refused,
+// and the public notices, votes included, come out.
+func TestREADMEWalkthrough(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "## A case in the console")
+	_, block, _ := strings.Cut(section, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !strings.Contains(block, "/ethics final") {
+		t.Fatalf("README's walk-through is not where this test looks:\n%s", block)
+	}
+	t.Chdir(t.TempDir())
+	code, out, errOut := runCLI(t, map[string]string{}, block)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.HasPrefix(line, "[ephemeral] Only ") || strings.HasPrefix(line, "[ephemeral] There is no") {
+			t.Errorf("a step of the walk-through was refused: %s", line)
+		}
+	}
+	for _, want := range []string{
+		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, Room 201, open to the public.",
+		"By roll call: adopted 2–1.",
+		"By roll call: adopted 2–0, 1 absent.",
+		"[ephemeral] Case 2026-001: final",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the walk-through's output lacks %q:\n%s", want, out)
+		}
 	}
 }
 

@@ -570,7 +570,8 @@ func TestSocketModeStopsOnMissingScope(t *testing.T) {
 // ":clock" sets the service's clock, and each /ethics line goes to send.
 func play(e *env, send func(i int, user, text string)) {
 	svc := e.app.Service
-	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U_CLERK"}
+	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerk: "U_CLERK"}
+	svc.Voting = commands.Voting{Required: true} // as configured by default
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
 	svc.Now = func() time.Time { return now }
 	user := "U_CLERK"
@@ -641,11 +642,11 @@ const completeCase = `
 /ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
 :clock 2026-12-07T18:00:00-06:00
 :as U_COMM1
-/ethics rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"
+/ethics rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)" yes=U_COMM1,U_COMM2,U_COMM3
 /ethics posted 2026-001 hearing
 :clock 2026-12-10T15:00:00-06:00
 /ethics concluded 2026-001
-/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 findings="Violated 103.10."
+/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 findings="Violated 103.10." yes=U_COMM1,U_COMM2 no=U_COMM3
 :clock 2026-12-11T10:00:00-06:00
 :as U_CLERK
 /ethics demand 2026-001
@@ -654,7 +655,7 @@ const completeCase = `
 :clock 2026-12-14T20:00:00-06:00
 /ethics held 2026-001
 :as U_COMM1
-/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500
+/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500 yes=U_COMM1,U_COMM2 absent=U_COMM3
 `
 
 // TestSocketModeCompleteCase drives the same case through Socket Mode envelopes.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ethicsbot/bot"
+	"ethicsbot/commands"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 )
@@ -17,7 +18,8 @@ import (
 func TestConsoleCompleteCase(t *testing.T) {
 	e := newEnv(t)
 	svc := e.app.Service
-	svc.Roles.Clerk = "U_CLERK"
+	svc.Roles.Clerk, svc.Roles.Commissioners = "U_CLERK", []string{"U_COMM1", "U_COMM2", "U_COMM3"}
+	svc.Voting = commands.Voting{Required: true}
 	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
@@ -37,14 +39,14 @@ func TestConsoleCompleteCase(t *testing.T) {
 	wantNotices := []string{
 		"PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, Room 201, open to the public.",
 		"PUBLIC NOTICE. Ethics Commission, case 2026-001: hearing on Thu 10 Dec 2026 at 10:00 CST at Council Chambers, closed to the public under 5 ILCS 120/2(c)(4).",
-		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, on Thu 2026-12-10: recommendation and/or fine (E)(2).",
+		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, on Thu 2026-12-10: recommendation and/or fine (E)(2). By roll call: adopted 2–1.",
 		"*Findings:*",
 		"> Violated 103.10.",
 		"*Recommendation:*",
 		"> Written reprimand",
 		"Fine: $2,500.",
 		"PUBLIC NOTICE. Ethics Commission, case 2026-001: public hearing on Mon 14 Dec 2026 at 18:00 CST at Council Chambers, open to the public.",
-		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe against Jane Roe, on Mon 2026-12-14:",
+		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe against Jane Roe, on Mon 2026-12-14. By roll call: adopted 2–0, 1 absent.",
 		"*Final recommendation:*",
 		"> Reprimand and fine affirmed.",
 		"Fine: $2,500.",

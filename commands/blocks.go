@@ -188,7 +188,7 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 	if cases, err := s.Record.OpenCases(ctx); err != nil {
 		s.logger().Error("home: open cases", "err", err)
 	} else {
-		list = s.docketList(cases, s.Now())
+		list = s.docketList(cases, user, s.Now())
 	}
 	blocks := sections(list, MaxViewBlocks-len(help)-1, func(n int) outbox.Markup {
 		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)

@@ -80,6 +80,7 @@ type Service struct {
 	Engine   *docket.Engine
 	Roles    Roles
 	Channels Channels
+	Voting   Voting
 	Now      func() time.Time
 	Log      *slog.Logger
 }
@@ -131,8 +132,8 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return reply(notAuthorised)
 	case !ok:
 		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp))
-	case !slices.Contains(sub.roles, role):
-		return onlyFor(sub)
+	case !s.allowed(sub, role):
+		return s.onlyFor(sub)
 	}
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
 		return Response{Modal: s.modal(sub, nil)}
@@ -176,8 +177,39 @@ func (s *Service) logger() *slog.Logger {
 }
 
 // onlyFor refuses sub to a user whose role may not use it.
-func onlyFor(sub *subcommand) Response {
-	return reply(outbox.Format("Only %s can use `/ethics %s`. %s", rolesText(sub.roles), sub.name, sub.why))
+func (s *Service) onlyFor(sub *subcommand) Response {
+	why := sub.why
+	if sub.vote && s.Voting.Required {
+		why = commissionVotes
+	}
+	return reply(outbox.Format("Only %s can use `/ethics %s`. %s", rolesText(s.rolesOf(sub)), sub.name, why))
+}
+
+// rolesOf is who may use sub. An action of the commission is taken by vote; when votes are
+// required, the clerk may record one as well as a commissioner.
+func (s *Service) rolesOf(sub *subcommand) []Role {
+	if sub.vote && s.Voting.Required {
+		return staff
+	}
+	return sub.roles
+}
+
+// allowed reports whether role may use sub.
+func (s *Service) allowed(sub *subcommand, role Role) bool {
+	return slices.Contains(s.rolesOf(sub), role)
+}
+
+// Voting is how the commission's roll calls are counted (configuration `voting:`).
+type Voting struct {
+	// Required makes the (C) ruling, the (E) decision, the (F) final recommendation and
+	// the (H) finding take a roll call. Without it, one commissioner records them alone,
+	// for towns that record votes elsewhere.
+	Required bool
+	// Quorum is how many commissioners must be present to act; 0 is a majority of the
+	// seated commissioners.
+	Quorum int
+	// Carry is the majority that carries a motion; "" is docket.MajorityOfVotesCast.
+	Carry docket.Carry
 }
 
 const (

@@ -2,6 +2,8 @@ package commands
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,6 +68,10 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
+	if why, ok := c.Recused(req.User); ok {
+		// A recused member sees nothing of the case's confidential details.
+		return reply(outbox.Format("You are recused from case %s (%s), so its details are not shown to you.", c.Number, strings.TrimPrefix(why, "you "))), nil
+	}
 	text, blocks := s.card(&c, s.Roles.Of(req.User), s.Now())
 	return reply(text, blocks...), nil
 }
@@ -75,7 +81,7 @@ func runDocket(s *Service, ctx context.Context, req Request, a args) (Response, 
 	if err != nil {
 		return Response{}, err
 	}
-	return reply(s.docketList(cases, s.Now())), nil
+	return reply(s.docketList(cases, req.User, s.Now())), nil
 }
 
 // sayer returns the say function that Record calls inside its transaction, and the posts
@@ -160,9 +166,35 @@ func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response,
 	return resp, err
 }
 
+// vote is the roll call given with an action of the commission; nil when none was given
+// and none is required. It records who is seated and the rules it is counted by.
+func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
+	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
+		if s.Voting.Required {
+			return nil, &docket.Error{Code: docket.EINVALID, Field: "yes", Rule: rule, Message: "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=U_COMM1,U_COMM2 no=U_COMM3"}
+		}
+		return nil, nil
+	}
+	seated := slices.Clone(s.Roles.Commissioners)
+	quorum := s.Voting.Quorum
+	if quorum == 0 {
+		quorum = docket.DefaultQuorum(len(seated))
+	}
+	carry := s.Voting.Carry
+	if carry == "" {
+		carry = docket.MajorityOfVotesCast
+	}
+	return &docket.Vote{Seated: seated, Yes: a.users("yes"), No: a.users("no"), Abstain: a.users("abstain"), Absent: a.users("absent"),
+		Quorum: quorum, Carry: carry}, nil
+}
+
 func runRule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	ruling := docket.Ruling(a.str("ruling"))
-	actions := []docket.Action{docket.Rule{Ruling: ruling, On: a.date("on")}}
+	vote, err := s.vote(a, "(C)")
+	if err != nil {
+		return Response{}, err
+	}
+	actions := []docket.Action{docket.Rule{Ruling: ruling, On: a.date("on"), Vote: vote}}
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "a hearing follows only a ruling of probable_cause"}
@@ -189,7 +221,11 @@ func runConcluded(s *Service, ctx context.Context, req Request, a args) (Respons
 }
 
 func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	d := docket.Decide{Findings: a.str("findings"), Recommendation: a.str("recommendation"), Fine: a.dollars("fine"), On: a.date("on")}
+	vote, err := s.vote(a, "(E)")
+	if err != nil {
+		return Response{}, err
+	}
+	d := docket.Decide{Findings: a.str("findings"), Recommendation: a.str("recommendation"), Fine: a.dollars("fine"), On: a.date("on"), Vote: vote}
 	switch a.str("outcome") {
 	case "dismiss":
 		d.Dismiss = true
@@ -217,12 +253,38 @@ func runHeld(s *Service, ctx context.Context, req Request, a args) (Response, er
 }
 
 func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), On: a.date("on")})
+	vote, err := s.vote(a, "(F)")
+	if err != nil {
+		return Response{}, err
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), On: a.date("on"), Vote: vote})
 	return resp, err
 }
 
 func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), On: a.date("on")})
+	vote, err := s.vote(a, "(H)")
+	if err != nil {
+		return Response{}, err
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), On: a.date("on"), Vote: vote})
+	return resp, err
+}
+
+// runRecuse records a commissioner's recusal: their own, or, by the clerk, the one named.
+func runRecuse(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	who, role := req.User, s.Roles.Of(req.User)
+	if a.has("commissioner") {
+		who = a.str("commissioner")
+	}
+	switch {
+	case role == Commissioner && who != req.User:
+		return Response{}, &docket.Error{Code: docket.EUNAUTHORIZED, Field: "commissioner", Message: "a commissioner recuses only themselves; leave commissioner= out"}
+	case role != Commissioner && !a.has("commissioner"):
+		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "commissioner", Message: "name the commissioner who recuses: commissioner=U024BE7LH"}
+	case s.Roles.Of(who) != Commissioner:
+		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "commissioner", Message: fmt.Sprintf("%s is not a commissioner", who)}
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.Recuse{User: who, Reason: a.str("reason")})
 	return resp, err
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +75,8 @@ func element(p param) slack.BlockElement {
 		return slack.NewNumberInputBlockElement(nil, p.name, false)
 	case kUser:
 		return slack.NewOptionsSelectBlockElement(slack.OptTypeUser, nil, p.name)
+	case kUsers:
+		return slack.NewOptionsMultiSelectBlockElement(slack.MultiOptTypeUser, nil, p.name)
 	}
 	e := slack.NewPlainTextInputBlockElement(nil, p.name)
 	e.Multiline = multiline[p.name]
@@ -108,8 +109,8 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 		return formError(nil, meta, view, "", "", "That form is out of date; nothing was recorded. "+seeHelp)
 	case role == Nobody:
 		return formError(sub, meta, view, "", "", notAuthorised)
-	case !slices.Contains(sub.roles, role):
-		return formError(sub, meta, view, "", "", onlyFor(sub).Messages[0].Text)
+	case !s.allowed(sub, role):
+		return formError(sub, meta, view, "", "", s.onlyFor(sub).Messages[0].Text)
 	}
 	var words []word
 	for k, v := range meta.Prefill {
@@ -151,6 +152,8 @@ func actionValue(v slack.BlockAction) string {
 		return v.SelectedOption.Value
 	case v.SelectedUser != "":
 		return v.SelectedUser
+	case len(v.SelectedUsers) > 0:
+		return strings.Join(v.SelectedUsers, ",")
 	case v.SelectedDate != "":
 		return v.SelectedDate
 	case v.SelectedDateTime != 0:
@@ -180,8 +183,8 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 	if !ok {
 		return reply("That button is out of date. " + seeHelp)
 	}
-	if !slices.Contains(sub.roles, role) {
-		return onlyFor(sub)
+	if !s.allowed(sub, role) {
+		return s.onlyFor(sub)
 	}
 	prefill := map[string]string{"number": parts[1]}
 	if len(parts) > 2 {

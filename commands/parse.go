@@ -77,6 +77,7 @@ const (
 	kInstant             // YYYY-MM-DDTHH:MM in the commission's zone, or RFC 3339
 	kDollars             // whole dollars: 2500, $2,500
 	kUser                // a Slack member id, U024BE7LH: a people picker in a form
+	kUsers               // Slack member ids, comma-separated: a multi-person picker in a form
 )
 
 // param is one input of a subcommand.
@@ -111,6 +112,11 @@ func (a args) instant(name string) time.Time {
 func (a args) dollars(name string) int {
 	n, _ := a[name].(int)
 	return n
+}
+
+func (a args) users(name string) []string {
+	u, _ := a[name].([]string)
+	return u
 }
 
 func (a args) has(name string) bool {
@@ -193,7 +199,10 @@ func (sub *subcommand) param(name string) (param, bool) {
 	return param{}, false
 }
 
-var casePattern = regexp.MustCompile(`^\d{4}-\d{3,6}$`)
+var (
+	casePattern = regexp.MustCompile(`^\d{4}-\d{3,6}$`)
+	memberID    = regexp.MustCompile(`^[UW][A-Z0-9_]{2,20}$`)
+)
 
 // set converts value for p. An empty value counts as not given.
 func (a args) set(p param, value string, loc *time.Location) error {
@@ -210,6 +219,18 @@ func (a args) set(p param, value string, loc *time.Location) error {
 	switch p.kind {
 	case kText, kUser:
 		a[p.name] = value
+	case kUsers:
+		var users []string
+		for _, u := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+			// Slack writes a mention typed in a command as <@U024BE7LH|name>.
+			u = strings.TrimPrefix(strings.TrimSuffix(u, ">"), "<@")
+			u, _, _ = strings.Cut(u, "|")
+			if !memberID.MatchString(u) {
+				return p.errorf("%q is not a Slack member id such as U024BE7LH; separate several with commas", u)
+			}
+			users = append(users, u)
+		}
+		a[p.name] = users
 	case kCase:
 		if !casePattern.MatchString(value) {
 			return p.errorf("%q is not a case number; case numbers look like 2026-014", value)

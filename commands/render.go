@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -90,6 +89,15 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	for _, el := range c.Elections {
 		facts = append(facts, outbox.Format("*Candidate at:* election of %s", el.Long()))
 	}
+	if recused := recusals(c, s.Roles.Commissioners); recused != "" {
+		facts = append(facts, "*Recused:* "+recused)
+	}
+	for _, v := range c.Votes {
+		facts = append(facts, outbox.Format("*Vote:* %s %s, %s on %s", v.What, v.Rule, v.Vote.Tally(), v.On.Long()))
+	}
+	for _, m := range c.Motions {
+		facts = append(facts, outbox.Format("*Motion failed:* %s %s, %s on %s", m.What, m.Rule, m.Vote.Tally(), m.On.Long()))
+	}
 	summary := "*Summary (confidential):*" + outbox.Quote(c.Summary)
 
 	var public []outbox.Markup
@@ -134,6 +142,25 @@ func truncate(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// recusals lists who is recused from c, and why: the commissioners among the parties, and
+// every declared recusal.
+func recusals(c *docket.Case, commissioners []string) outbox.Markup {
+	var out []outbox.Markup
+	for _, u := range commissioners {
+		if why, ok := c.Recused(u); ok && strings.HasPrefix(why, "you are the") {
+			out = append(out, outbox.Format("%s (%s)", outbox.Mention(u), strings.TrimPrefix(why, "you are ")))
+		}
+	}
+	for _, r := range c.Recusals {
+		why := "since " + r.On.Long()
+		if r.Reason != "" {
+			why += ": " + r.Reason
+		}
+		out = append(out, outbox.Format("%s (%s)", outbox.Mention(r.User), why))
+	}
+	return outbox.Join(out, ", ")
 }
 
 // person is a party's name, with a mention if they have a Slack id.
@@ -236,10 +263,10 @@ func next(c *docket.Case) [][2]string {
 }
 
 // nextFor is next, keeping only what role may do.
-func nextFor(c *docket.Case, role Role) [][2]string {
+func (s *Service) nextFor(c *docket.Case, role Role) [][2]string {
 	var out [][2]string
 	for _, n := range next(c) {
-		if sub, ok := lookup(n[0]); ok && slices.Contains(sub.roles, role) {
+		if sub, ok := lookup(n[0]); ok && s.allowed(sub, role) {
 			out = append(out, n)
 		}
 	}
@@ -249,7 +276,7 @@ func nextFor(c *docket.Case, role Role) [][2]string {
 // nextButtons are the card's buttons: each opens the subcommand's form for this case.
 func (s *Service) nextButtons(c *docket.Case, role Role) []slack.BlockElement {
 	var out []slack.BlockElement
-	for _, n := range nextFor(c, role) {
+	for _, n := range s.nextFor(c, role) {
 		label := n[0]
 		if n[1] != "" {
 			label += " " + strings.ReplaceAll(n[1], "_", " ")
@@ -265,7 +292,7 @@ const ActionPrefix = "ethics:"
 
 // nextStep is a hint for the reply after an action.
 func (s *Service) nextStep(c *docket.Case, role Role) outbox.Markup {
-	n := nextFor(c, role)
+	n := s.nextFor(c, role)
 	if len(n) == 0 {
 		return ""
 	}
@@ -283,7 +310,7 @@ const DocketLimit = 50
 
 // docketList lists the open cases by their nearest open deadline. Only the cases shown
 // are written out; the rest are counted.
-func (s *Service) docketList(cases []*docket.Case, now time.Time) outbox.Markup {
+func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time) outbox.Markup {
 	type row struct {
 		c    *docket.Case
 		next docket.Deadline
@@ -314,6 +341,10 @@ func (s *Service) docketList(cases []*docket.Case, now time.Time) outbox.Markup 
 	lines := make([]string, shown)
 	for i, r := range rows[:shown] {
 		line := fmt.Sprintf("• *%s*%s · %s", r.c.Number, s.expeditedTag(r.c), stateName(r.c))
+		if _, recused := r.c.Recused(viewer); recused {
+			lines[i] = line + " · you are recused"
+			continue
+		}
 		switch {
 		case !r.has:
 			line += " · no open deadline"

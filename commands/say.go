@@ -39,8 +39,36 @@ func (s *Service) docketLine(st docket.Step) outbox.Markup {
 }
 
 // done says what a step did, from its action: "hearing scheduled for Thu 10 Dec 2026
-// 17:00 CST at Council Chambers".
+// 17:00 CST at Council Chambers". An action of the commission says how the vote went.
 func (s *Service) done(st docket.Step) outbox.Markup {
+	if m, failed := failedMotion(st); failed {
+		return outbox.Format("motion failed: %s %s, %s; nothing else changed", m.What, m.Rule, m.Vote.Tally())
+	}
+	text := s.did(st)
+	if v, adopted := adoptedVote(st); adopted {
+		text += outbox.Format(" (%s)", v.Vote.Tally())
+	}
+	return text
+}
+
+// failedMotion is the motion a step recorded as failed, if it did.
+func failedMotion(st docket.Step) (docket.Motion, bool) {
+	if len(st.After.Motions) > len(st.Before.Motions) {
+		return st.After.Motions[len(st.After.Motions)-1], true
+	}
+	return docket.Motion{}, false
+}
+
+// adoptedVote is the roll call that adopted a step's action, if one did.
+func adoptedVote(st docket.Step) (docket.Adopted, bool) {
+	if len(st.After.Votes) > len(st.Before.Votes) {
+		return st.After.Votes[len(st.After.Votes)-1], true
+	}
+	return docket.Adopted{}, false
+}
+
+// did says what a step's action did.
+func (s *Service) did(st docket.Step) outbox.Markup {
 	c := st.After
 	switch a := st.Action.(type) {
 	case docket.File:
@@ -79,6 +107,11 @@ func (s *Service) done(st docket.Step) outbox.Markup {
 		return outbox.Format("complaint found knowingly frivolous; complainant fined $%s", docket.Dollars(a.Fine))
 	case docket.AddCandidacy:
 		return outbox.Format("candidacy at the election on %s recorded", a.Election.Long())
+	case docket.Recuse:
+		if a.Reason != "" {
+			return outbox.Format("%s recused: %s", outbox.Mention(a.User), a.Reason)
+		}
+		return outbox.Format("%s recused", outbox.Mention(a.User))
 	}
 	return outbox.Format("%s recorded", st.Action.Kind())
 }
@@ -109,6 +142,9 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 	if s.Channels.Notices == "" {
 		return nil
 	}
+	if _, failed := failedMotion(st); failed {
+		return nil // a motion that failed changed nothing the public is told of
+	}
 	loc := s.Engine.Cal.Location()
 	c := st.After
 	const at = "Mon 2 Jan 2006 at 15:04 MST"
@@ -125,17 +161,17 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 			c.Number, a.Meeting.Name(), st.Before.Meeting(a.Meeting).Start.In(loc).Format(at))}
 	case docket.Rule:
 		if r, ok := publicRecord(c, "dismissal", loc); ok {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.", r.Rule, r.Case, parties(r), rulingWords(r.Ruling))}
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s", r.Rule, r.Case, parties(r), rulingWords(r.Ruling), byVote(r))}
 		}
 	case docket.Decide:
 		if r, ok := publicRecord(c, "decision", loc); ok {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s.%s",
-				r.Rule, r.Case, parties(r), r.On.Long(), r.Text, outcomeDetail(r.Findings, r.Recommendation, r.Fine))}
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s.%s%s",
+				r.Rule, r.Case, parties(r), r.On.Long(), r.Text, byVote(r), outcomeDetail(r.Findings, r.Recommendation, r.Fine))}
 		}
 	case docket.IssueFinal:
 		if r, ok := publicRecord(c, "final_recommendation", loc); ok {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, on %s:%s%s",
-				r.Rule, r.Case, parties(r), r.On.Long(), labelled("Final recommendation", r.Text), fineLine(r.Fine))}
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, on %s.%s%s%s",
+				r.Rule, r.Case, parties(r), r.On.Long(), byVote(r), labelled("Final recommendation", r.Text), fineLine(r.Fine))}
 		}
 	}
 	return nil
@@ -149,6 +185,15 @@ func publicRecord(c *docket.Case, kind string, loc *time.Location) (docket.Publi
 		}
 	}
 	return docket.PublicRecord{}, false
+}
+
+// byVote says how the commission voted on a public action: " Adopted 3–0." ("" without a
+// roll call).
+func byVote(r docket.PublicRecord) outbox.Markup {
+	if r.Tally == "" {
+		return ""
+	}
+	return outbox.Format(" By roll call: %s.", r.Tally)
 }
 
 func parties(r docket.PublicRecord) outbox.Markup {

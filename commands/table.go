@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"ethicsbot/outbox"
@@ -19,6 +18,7 @@ type subcommand struct {
 	roles   []Role
 	why     string // why only those roles, for refusals
 	modal   bool   // typed with no arguments, it opens a modal
+	vote    bool   // an action of the commission, taken by roll call (yes=, no=, abstain=, absent=)
 	run     func(s *Service, ctx context.Context, req Request, a args) (Response, error)
 }
 
@@ -29,7 +29,10 @@ var (
 	commissioners = []Role{Commissioner}
 )
 
-const commissionersOnly = "Rulings and decisions are the commission's own (C), (E), (F), (H)."
+const (
+	commissionersOnly = "Rulings and decisions are the commission's own (C), (E), (F), (H)."
+	commissionVotes   = "Rulings and decisions are the commission's own (C), (E), (F), (H), taken by roll call; a commissioner or the clerk records the vote."
+)
 
 // Parameters shared by several subcommands.
 var (
@@ -37,6 +40,13 @@ var (
 	pMeeting = param{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, required: true, positional: true, help: "which meeting"}
 	pOn      = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
 	pFine    = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
+	// The roll call: every seated commissioner who is not recused, exactly once.
+	pRollCall = []param{
+		{name: "yes", kind: kUsers, help: "commissioners voting yes, e.g. U_COMM1,U_COMM2"},
+		{name: "no", kind: kUsers, help: "commissioners voting no"},
+		{name: "abstain", kind: kUsers, help: "commissioners present who abstain"},
+		{name: "absent", kind: kUsers, help: "commissioners absent"},
+	}
 )
 
 var table []*subcommand
@@ -96,28 +106,28 @@ func init() {
 			},
 			example: "receipt 2026-014 9407 1118 9876 5432 1012 34 returned=2026-12-09", run: runReceipt},
 		{name: "rule", summary: "record the sufficiency and probable-cause ruling; with probable cause, optionally schedule the hearing", rule: "(C)", modal: true,
-			roles: commissioners, why: commissionersOnly,
-			params: []param{pCase,
+			roles: commissioners, why: commissionersOnly, vote: true,
+			params: append([]param{pCase,
 				{name: "ruling", kind: kChoice, choices: rulingChoices(), required: true, positional: true, help: "the ruling"},
 				pOn,
 				{name: "hearing", kind: kInstant, help: "with probable_cause: the hearing's start (C)(2)"},
 				{name: "place", kind: kText, help: "with hearing=: where it is held"},
 				{name: "closed", kind: kText, help: "with hearing=: the Open Meetings Act exception, if closed"},
-			},
-			example: `rule 2026-014 probable_cause hearing=2026-12-28T10:00 place="City Hall, Room 201"`, run: runRule},
+			}, pRollCall...),
+			example: `rule 2026-014 probable_cause hearing=2026-12-28T10:00 place="City Hall, Room 201" yes=U_COMM1,U_COMM2 no=U_COMM3`, run: runRule},
 		{name: "recess", summary: "record that the hearing recessed, to reconvene", rule: "(E)", modal: true, roles: staff,
 			why: "Commissioners and the clerk record hearings.", params: []param{pCase}, example: "recess 2026-014", run: runRecess},
 		{name: "concluded", summary: "record that the hearing (or recessed hearing) concluded; the decision is due in 30 days", rule: "(E)", modal: true, roles: staff,
 			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn}, example: "concluded 2026-014", run: runConcluded},
 		{name: "decide", summary: "record the decision: dismiss, or a recommendation for discipline and/or a fine; made public", rule: "(E)", modal: true,
-			roles: commissioners, why: commissionersOnly,
-			params: []param{pCase,
+			roles: commissioners, why: commissionersOnly, vote: true,
+			params: append([]param{pCase,
 				{name: "outcome", kind: kChoice, choices: []string{"dismiss", "recommend", "fine"}, required: true, positional: true, help: "dismiss (E)(1), or recommend and/or fine (E)(2)"},
 				{name: "findings", kind: kText, help: "the particular findings; public"},
 				{name: "recommendation", kind: kText, help: "the discipline recommended; public"},
 				pFine, pOn,
-			},
-			example: `decide 2026-014 recommend recommendation="Written reprimand" fine=2500 findings="..."`, run: runDecide},
+			}, pRollCall...),
+			example: `decide 2026-014 recommend recommendation="Written reprimand" fine=2500 findings="..." yes=U_COMM1,U_COMM2,U_COMM3`, run: runDecide},
 		{name: "demand", summary: "record the respondent's written demand for a public hearing; stays enforcement", rule: "(F)", modal: true, roles: staff,
 			why:     "Commissioners and the clerk record filings.",
 			params:  []param{pCase, {name: "received", kind: kDate, help: "the date the demand was received, if not today"}},
@@ -125,13 +135,20 @@ func init() {
 		{name: "held", summary: "record that the public hearing was held; the final recommendation is due in 7 days", rule: "(F)", modal: true, roles: staff,
 			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn}, example: "held 2026-014", run: runHeld},
 		{name: "final", summary: "issue the final recommendation after the public hearing; made public", rule: "(F)", modal: true,
-			roles: commissioners, why: commissionersOnly,
-			params:  []param{pCase, {name: "text", kind: kText, required: true, help: "the final recommendation"}, pFine, pOn},
-			example: `final 2026-014 text="Reprimand affirmed" fine=2500`, run: runFinal},
+			roles: commissioners, why: commissionersOnly, vote: true,
+			params:  append([]param{pCase, {name: "text", kind: kText, required: true, help: "the final recommendation"}, pFine, pOn}, pRollCall...),
+			example: `final 2026-014 text="Reprimand affirmed" fine=2500 yes=U_COMM1,U_COMM2,U_COMM3`, run: runFinal},
 		{name: "frivolous", summary: "find that a dismissed complaint was knowingly frivolous, and fine the complainant", rule: "(H)", modal: true,
-			roles: commissioners, why: commissionersOnly,
-			params:  []param{pCase, {name: "fine", kind: kDollars, required: true, help: "whole dollars, $1,001 to $5,000"}, {name: "findings", kind: kText, required: true, help: "the findings"}, pOn},
-			example: `frivolous 2026-014 fine=1500 findings="..."`, run: runFrivolous},
+			roles: commissioners, why: commissionersOnly, vote: true,
+			params:  append([]param{pCase, {name: "fine", kind: kDollars, required: true, help: "whole dollars, $1,001 to $5,000"}, {name: "findings", kind: kText, required: true, help: "the findings"}, pOn}, pRollCall...),
+			example: `frivolous 2026-014 fine=1500 findings="..." yes=U_COMM1,U_COMM2 absent=U_COMM3`, run: runFrivolous},
+		{name: "recuse", summary: "record that a commissioner withdraws from a case: they no longer see it, are reminded of it, act or vote on it", modal: true, roles: staff,
+			why: "Commissioners recuse themselves; the clerk may record a commissioner's recusal.",
+			params: []param{pCase,
+				{name: "reason", kind: kText, help: "why, for the record"},
+				{name: "commissioner", kind: kUser, help: "who recuses; a commissioner recuses only themselves, the clerk names them"},
+			},
+			example: `recuse 2026-014 reason="I know the complainant"`, run: runRecuse},
 		{name: "election", summary: "record an election, or list them", rule: "(G)", roles: readers,
 			params: []param{
 				{name: "action", kind: kChoice, choices: []string{"add", "list"}, required: true, positional: true, help: "add or list"},
@@ -203,7 +220,7 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 		for _, p := range sub.params {
 			text += outbox.Format("• `%s`: %s\n", p.name, p.help)
 		}
-		text += outbox.Format("Who: %s.", rolesText(without(sub.roles, Nobody)))
+		text += outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))
 		if sub.modal {
 			text += " Typed with nothing after it, it opens a form."
 		}
@@ -215,7 +232,7 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 		return reply(text + notAuthorised), nil
 	}
 	for _, sub := range table {
-		if slices.Contains(sub.roles, role) {
+		if s.allowed(sub, role) {
 			text += outbox.Format("• `/ethics %s`: %s\n", sub.name, sub.summary)
 		}
 	}

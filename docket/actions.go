@@ -364,12 +364,18 @@ func (a RecordReturnReceipt) apply(x *applying) error {
 type Rule struct {
 	Ruling Ruling `json:"ruling"`
 	On     Date   `json:"on,omitzero"` // zero: today
+	Vote   *Vote  `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
 func (Rule) Kind() string { return "rule" }
 
 func (a Rule) apply(x *applying) error {
+	return x.voted(a.Vote, a.Kind(), "ruling: "+strings.ReplaceAll(string(a.Ruling), "_", " "), "(C)", func() error { return a.rule(x) })
+}
+
+// rule records the ruling, once the commission has adopted it.
+func (a Rule) rule(x *applying) error {
 	c := x.c
 	if err := x.needState("(C)(1)", "rule on sufficiency", StateReceived, StateNoticesSent); err != nil {
 		return err
@@ -463,12 +469,22 @@ type Decide struct {
 	Recommendation string `json:"recommendation,omitempty"`
 	Fine           int    `json:"fine,omitempty"`
 	On             Date   `json:"on,omitzero"` // zero: today
+	Vote           *Vote  `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
 func (Decide) Kind() string { return "decide" }
 
 func (a Decide) apply(x *applying) error {
+	what := "decision: recommendation and/or fine (E)(2)"
+	if a.Dismiss {
+		what = "decision: dismiss (E)(1)"
+	}
+	return x.voted(a.Vote, a.Kind(), what, "(E)", func() error { return a.decide(x) })
+}
+
+// decide records the decision, once the commission has adopted it.
+func (a Decide) decide(x *applying) error {
 	c := x.c
 	if err := x.needState("(E)", "decide: the decision follows the conclusion of the hearing", StateHearingDone); err != nil {
 		return err
@@ -560,12 +576,18 @@ type IssueFinal struct {
 	Text string `json:"text"`
 	Fine int    `json:"fine,omitempty"`
 	On   Date   `json:"on,omitzero"` // zero: today
+	Vote *Vote  `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
 func (IssueFinal) Kind() string { return "final_recommendation" }
 
 func (a IssueFinal) apply(x *applying) error {
+	return x.voted(a.Vote, a.Kind(), "final recommendation", "(F)", func() error { return a.issue(x) })
+}
+
+// issue records the final recommendation, once the commission has adopted it.
+func (a IssueFinal) issue(x *applying) error {
 	c := x.c
 	if err := x.needState("(F)", "issue the final recommendation: it follows the public hearing", StatePublicHeld); err != nil {
 		return err
@@ -591,12 +613,18 @@ type FindFrivolous struct {
 	Findings string `json:"findings"`
 	Fine     int    `json:"fine"`
 	On       Date   `json:"on,omitzero"` // zero: today
+	Vote     *Vote  `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
 func (FindFrivolous) Kind() string { return "frivolous" }
 
 func (a FindFrivolous) apply(x *applying) error {
+	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)", func() error { return a.find(x) })
+}
+
+// find records the (H) finding, once the commission has adopted it.
+func (a FindFrivolous) find(x *applying) error {
 	c := x.c
 	if err := x.needState("(H)", "find the complaint frivolous: only a dismissed complaint can be", StateDismissed); err != nil {
 		return err
@@ -671,6 +699,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	IssueFinal{}.Kind():          decodeAs[IssueFinal],
 	FindFrivolous{}.Kind():       decodeAs[FindFrivolous],
 	AddCandidacy{}.Kind():        decodeAs[AddCandidacy],
+	Recuse{}.Kind():              decodeAs[Recuse],
 }
 
 func decodeAs[T Action](payload []byte) (Action, error) {

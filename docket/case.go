@@ -126,6 +126,10 @@ type Case struct {
 	Frivolous *Finding  `json:"frivolous,omitempty"`
 	Recesses  int       `json:"recesses,omitempty"`
 	Cancelled int       `json:"cancelled_meetings,omitempty"`
+
+	Recusals []Recusal `json:"recusals,omitempty"`
+	Votes    []Adopted `json:"votes,omitempty"`   // roll calls that carried, in order
+	Motions  []Motion  `json:"motions,omitempty"` // roll calls that failed: on the record, changing nothing
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -134,6 +138,7 @@ func (c Case) clone() Case {
 	c.Sections = slices.Clone(c.Sections)
 	c.Elections = slices.Clone(c.Elections)
 	c.Mailings = slices.Clone(c.Mailings)
+	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d
@@ -240,6 +245,7 @@ type Action interface {
 type applying struct {
 	e        *Engine
 	c        *Case
+	by       string // who acts; "" when not known (replays, tools)
 	at       time.Time
 	today    Date
 	warnings []Warning
@@ -252,6 +258,10 @@ func (x *applying) warn(rule, format string, a ...any) {
 // Apply performs a on c at instant at, and returns the new case and any warnings. On error,
 // c is unchanged and the error is an *Error that names the rule.
 func (e *Engine) Apply(c Case, a Action, at time.Time) (Case, []Warning, error) {
+	return e.apply(c, a, "", at)
+}
+
+func (e *Engine) apply(c Case, a Action, by string, at time.Time) (Case, []Warning, error) {
 	if v := reflect.ValueOf(a); !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil() {
 		return c, nil, invalid("action", "", "missing")
 	} else if v.Kind() == reflect.Pointer {
@@ -261,9 +271,12 @@ func (e *Engine) Apply(c Case, a Action, at time.Time) (Case, []Warning, error) 
 		return c, nil, invalid("at", "", "an action needs the time it is taken")
 	}
 	next := c.clone()
-	x := &applying{e: e, c: &next, at: at, today: e.Cal.DateOf(at)}
+	x := &applying{e: e, c: &next, by: by, at: at, today: e.Cal.DateOf(at)}
 	if _, isFiling := a.(File); !isFiling && c.State == "" {
 		return c, nil, &Error{Code: ENOTFOUND, Message: "there is no such case; file the complaint first"}
+	}
+	if err := x.actorMayAct(a); err != nil {
+		return c, nil, err
 	}
 	if err := a.apply(x); err != nil {
 		return c, nil, err

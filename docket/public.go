@@ -20,6 +20,7 @@ type PublicRecord struct {
 	Recommendation string `json:"recommendation,omitempty"`
 	Fine           int    `json:"fine,omitempty"`
 	Text           string `json:"text,omitempty"`
+	Tally          string `json:"tally,omitempty"` // the commission's roll call, e.g. "adopted 3–0"
 }
 
 // PublicRecords lists what the ordinance makes public about c, and nothing else: no
@@ -42,16 +43,26 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 		add(PublicRecord{Rule: rule, Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc)})
 	}
 	if c.State == StateDismissed && c.Decision == nil {
-		add(PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling)})
+		add(PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling), Tally: c.tally(Rule{}.Kind())})
 	}
 	if d := c.Decision; d != nil {
 		add(PublicRecord{Rule: "(E)", Record: "decision", On: d.On, Findings: d.Findings, Recommendation: d.Recommendation, Fine: d.Fine,
-			Text: map[bool]string{true: "complaint dismissed (E)(1)", false: "recommendation and/or fine (E)(2)"}[d.Dismissed]})
+			Text: map[bool]string{true: "complaint dismissed (E)(1)", false: "recommendation and/or fine (E)(2)"}[d.Dismissed], Tally: c.tally(Decide{}.Kind())})
 	}
 	if f := c.Final; f != nil {
-		add(PublicRecord{Rule: "(F)", Record: "final_recommendation", On: f.On, Text: f.Text, Fine: f.Fine})
+		add(PublicRecord{Rule: "(F)", Record: "final_recommendation", On: f.On, Text: f.Text, Fine: f.Fine, Tally: c.tally(IssueFinal{}.Kind())})
 	}
 	return out
+}
+
+// tally is the roll call that adopted the case's action of kind, or "" if none was taken.
+func (c *Case) tally(kind string) string {
+	for i := len(c.Votes) - 1; i >= 0; i-- {
+		if c.Votes[i].Action == kind {
+			return c.Votes[i].Vote.Tally()
+		}
+	}
+	return ""
 }
 
 // MeetingNotice is a meeting's public notice in one line: kind, date, time, place, and

@@ -30,10 +30,22 @@ func Defaults() Policy {
 		MeetingLead: 2 * time.Hour, DigestAt: 8 * time.Hour, DigestWithin: 5}
 }
 
-// commissioners are the commissioners as destinations.
-func (p *Planner) commissioners() []outbox.Dest {
-	to := make([]outbox.Dest, len(p.People.Commissioners))
-	for i, u := range p.People.Commissioners {
+// commissioners are the commissioners who may hear of case c: all but the recused, who
+// are told nothing about it.
+func (p *Planner) commissioners(c *docket.Case) []string {
+	out := make([]string, 0, len(p.People.Commissioners))
+	for _, u := range p.People.Commissioners {
+		if _, recused := c.Recused(u); !recused {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// dests are users as destinations.
+func dests(users []string) []outbox.Dest {
+	to := make([]outbox.Dest, len(users))
+	for i, u := range users {
 		to[i] = outbox.Dest{User: u}
 	}
 	return to
@@ -79,8 +91,10 @@ func (r Reminder) Text() outbox.Markup {
 	switch m.kind {
 	case 'd':
 		text := outbox.Escape(m.prefix) + p.describe(c, d, now)
-		if overdue := p.overdueBusinessDays(d, p.Engine.Cal.DateOf(now)); overdue >= p.Policy.MentionAfter && len(p.People.Commissioners) > 0 {
-			text += outbox.Format(" Commissioners: %s.", mentions(p.People.Commissioners))
+		if overdue := p.overdueBusinessDays(d, p.Engine.Cal.DateOf(now)); overdue >= p.Policy.MentionAfter {
+			if who := p.commissioners(c); len(who) > 0 {
+				text += outbox.Format(" Commissioners: %s.", mentions(who))
+			}
 		}
 		if m.s.missed {
 			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", recordCommand(c, d))
@@ -207,7 +221,7 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 		if !ok {
 			continue
 		}
-		emit("meeting:"+string(k), s, p.commissioners(), message{kind: 'm', mk: k})
+		emit("meeting:"+string(k), s, dests(p.commissioners(c)), message{kind: 'm', mk: k})
 	}
 	if sched.Expedited && c.DecisionIssued.IsZero() {
 		if d, ok := sched.Find(docket.ElectionDecision); ok {

@@ -511,3 +511,41 @@ func TestLostAnswerIsNotResent(t *testing.T) {
 		}
 	}
 }
+
+// TestRecusedCommissionerHearsNothing: a commissioner who is a party to a case, or who
+// recused, gets none of its meeting reminders and is not mentioned in its overdue ones.
+func TestRecusedCommissionerHearsNothing(t *testing.T) {
+	w := newWorld(t)
+	res, err := w.db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe", SlackID: "U_COMM2"},
+		Sections: []string{"103.10"}, Received: at(t, "2026-12-04 10:00"), Summary: "x"}, at(t, "2026-12-04 10:00"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := res.Case.Number
+	w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
+	w.run(at(t, "2026-12-09 09:00"), at(t, "2026-12-09 09:00"), time.Minute, nil)
+	var to []string
+	for _, s := range w.rec.said {
+		if strings.Contains(s.Key, "|meeting:sufficiency|") {
+			to = append(to, s.To)
+		}
+	}
+	if strings.Join(to, " ") != "@U_COMM1" {
+		t.Errorf("meeting reminders went to %v, want only @U_COMM1: U_COMM2 is the respondent", to)
+	}
+	// Overdue by two business days: the commissioners are mentioned, but not U_COMM2.
+	c, _ := w.db.Case(ctx, n)
+	planner := &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people}
+	mentioned := 0
+	for _, r := range planner.Plan(&c, at(t, "2026-12-11 09:30")) {
+		if text := string(r.Text()); strings.Contains(text, "Commissioners:") {
+			mentioned++
+			if strings.Contains(text, "U_COMM2") || !strings.Contains(text, "<@U_COMM1>") {
+				t.Errorf("overdue reminder mentions the wrong commissioners: %s", text)
+			}
+		}
+	}
+	if mentioned == 0 {
+		t.Error("no overdue reminder mentions the commissioners")
+	}
+}

@@ -90,7 +90,7 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 		}
 		res = docket.Result{Before: c}
 		for i, a := range actions {
-			next, warnings, err := s.engine.Apply(c, a, at)
+			next, warnings, err := s.engine.ApplyBy(c, a, by, at)
 			if err != nil {
 				return err
 			}

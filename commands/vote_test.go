@@ -1,0 +1,129 @@
+package commands_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/commands"
+)
+
+// voting returns a service with three commissioners whose actions take a roll call, and
+// a case 2026-001 at its sufficiency meeting.
+func voting(t *testing.T) (*commands.Service, *clock) {
+	t.Helper()
+	s, clk, _ := MustService(t)
+	s.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
+	s.Voting = commands.Voting{Required: true}
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
+	return s, clk
+}
+
+func TestRollCall(t *testing.T) {
+	t.Run("Required", func(t *testing.T) {
+		s, _ := voting(t)
+		mustDo(t, s, comm, "rule 2026-001 insufficient", "yes: this is an action of the commission, taken by roll call")
+	})
+	for _, tc := range []struct{ name, roll, want string }{
+		{"Missing", "yes=U_COMM1,U_COMM2", "U_COMM3 is not listed"},
+		{"Twice", "yes=U_COMM1,U_COMM2 no=U_COMM2,U_COMM3", "U_COMM2 is listed twice, under yes= and no="},
+		{"NotSeated", "yes=U_COMM1,U_COMM2,U_COMM3,U_CLERK", "U_CLERK is not a seated commissioner"},
+		{"NotAnID", "yes=U_COMM1,Jane", `"Jane" is not a Slack member id`},
+		{"NoQuorum", "yes=U_COMM1 absent=U_COMM2,U_COMM3", "no quorum: 1 commissioner present, and 2 are needed to act"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := voting(t)
+			r := mustDo(t, s, comm, "rule 2026-001 insufficient "+tc.roll, tc.want)
+			if len(r.Posts) != 0 {
+				t.Errorf("a refused roll call said %q", r.Posts)
+			}
+			mustDo(t, s, comm, "case 2026-001", "Case 2026-001: received")
+		})
+	}
+	t.Run("Failed", func(t *testing.T) {
+		s, _ := voting(t)
+		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1 no=U_COMM2,U_COMM3", "motion failed: ruling: insufficient (C), failed 1–2; nothing else changed")
+		if p := posted(r, "C_NOTICES"); len(p) != 0 {
+			t.Errorf("a failed motion posted a public notice: %q", p)
+		}
+		if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], "motion failed") {
+			t.Errorf("docket line %q", p)
+		}
+		card := mustDo(t, s, comm, "case 2026-001", "Case 2026-001: received")
+		if !strings.Contains(replyText(card), "*Motion failed:* ruling: insufficient (C), failed 1–2") {
+			t.Errorf("the card does not show the failed motion:\n%s", replyText(card))
+		}
+		// The case is where it was: the commission can still rule.
+		r = mustDo(t, s, clerk, "rule 2026-001 no_probable_cause yes=U_COMM1,U_COMM2 abstain=U_COMM3", "ruling recorded: no probable cause (adopted 2–0, 1 abstaining)")
+		if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "By roll call: adopted 2–0, 1 abstaining.") {
+			t.Errorf("public notice %q, want the tally", p)
+		}
+	})
+	t.Run("ClerkRecordsAttorneyDoesNot", func(t *testing.T) {
+		s, _ := voting(t)
+		mustDo(t, s, attorney, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "Only commissioners and clerks can use `/ethics rule`")
+		mustDo(t, s, clerk, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "ruling recorded: insufficient (adopted 3–0)")
+	})
+	t.Run("NotRequired", func(t *testing.T) {
+		s, _ := voting(t)
+		s.Voting.Required = false
+		mustDo(t, s, clerk, "rule 2026-001 insufficient", "Only commissioners can use `/ethics rule`")
+		mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded: insufficient.")
+	})
+}
+
+func TestRecusal(t *testing.T) {
+	s, clk, db := MustService(t)
+	s.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
+	s.Voting = commands.Voting{Required: true}
+	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
+
+	t.Run("PartySeesNothing", func(t *testing.T) {
+		r := mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent), so its details are not shown to you.")
+		if strings.Contains(replyText(r), "Jane Roe") || len(r.Messages[0].Blocks) != 0 {
+			t.Errorf("a recused commissioner sees the case: %+v", r)
+		}
+		mustDo(t, s, "U_COMM2", "docket", "2026-001* · received · you are recused")
+	})
+	t.Run("PartyCannotAct", func(t *testing.T) {
+		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "you are recused from case 2026-001 (are the respondent), so you cannot act or vote on it")
+	})
+	t.Run("PartyCannotBeInTheRollCall", func(t *testing.T) {
+		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "U_COMM2 is recused from case 2026-001 (they are the respondent) and takes no part in its votes")
+	})
+	t.Run("Declared", func(t *testing.T) {
+		mustDo(t, s, comm, `recuse 2026-001 commissioner=U_COMM3`, "a commissioner recuses only themselves")
+		mustDo(t, s, clerk, `recuse 2026-001`, "name the commissioner who recuses")
+		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_ATTY`, "U_ATTY is not a commissioner")
+		r := mustDo(t, s, "U_COMM3", `recuse 2026-001 reason="I know the complainant"`, "<@U_COMM3> recused: I know the complainant")
+		if p := posted(r, "C_NOTICES"); len(p) != 0 {
+			t.Errorf("a recusal went public: %q", p)
+		}
+		mustDo(t, s, "U_COMM3", `recuse 2026-001`, "you are recused from case 2026-001")
+		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3`, "U_COMM3 is already recused")
+		mustDo(t, s, "U_COMM3", "case 2026-001", "You are recused from case 2026-001 (recused yourself on Mon 2026-12-07: I know the complainant)")
+	})
+	t.Run("RollCallOfTheRest", func(t *testing.T) {
+		// One commissioner is left: the default quorum is a majority of the three seated.
+		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1", "no quorum: 1 commissioner present, and 2 are needed")
+		s.Voting.Quorum = 1
+		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1", "ruling recorded: insufficient (adopted 1–0, 2 recused)")
+		if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "By roll call: adopted 1–0, 2 recused.") {
+			t.Errorf("public notice %q", p)
+		}
+		card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001: dismissed"))
+		for _, want := range []string{"*Recused:* <@U_COMM2> (the respondent), <@U_COMM3> (since Mon 2026-12-07: I know the complainant)", "*Vote:* ruling: insufficient (C), adopted 1–0, 2 recused on Mon 2026-12-07"} {
+			if !strings.Contains(card, want) {
+				t.Errorf("card lacks %q:\n%s", want, card)
+			}
+		}
+		c, _ := db.Case(ctx, "2026-001")
+		if len(c.Votes) != 1 || strings.Join(c.Votes[0].Vote.Recused, ",") != "U_COMM2,U_COMM3" || strings.Join(c.Votes[0].Vote.Seated, ",") != "U_COMM1,U_COMM2,U_COMM3" {
+			t.Errorf("recorded vote %+v", c.Votes)
+		}
+	})
+}
