@@ -30,6 +30,8 @@ type Record interface {
 	// what say derives from each.
 	Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error)
 	Case(ctx context.Context, number string) (docket.Case, error)
+	// Entries is a case's record: each event's action as recorded, in order.
+	Entries(ctx context.Context, number string) ([]docket.Entry, error)
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
 	AddElection(ctx context.Context, e docket.Election) error
 	Elections(ctx context.Context) ([]docket.Election, error)

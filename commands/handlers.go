@@ -25,14 +25,10 @@ func runFile(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if a.has("received") {
 		received = a.instant("received")
 	}
-	var sections []string
-	for _, sec := range strings.FieldsFunc(a.str("section"), func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		sections = append(sections, strings.TrimPrefix(sec, "§"))
-	}
 	f := docket.File{
 		Complainant:   docket.Person{Name: a.str("complainant"), SlackID: a.str("complainant_user")},
 		Respondent:    docket.Person{Name: a.str("respondent"), SlackID: a.str("respondent_user")},
-		Sections:      sections,
+		Sections:      sectionList(a.str("section")),
 		ViolationDate: a.date("violation"),
 		Received:      received,
 		Summary:       a.str("summary"),

@@ -98,6 +98,13 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	for _, m := range c.Motions {
 		facts = append(facts, outbox.Format("*Motion failed:* %s %s, %s on %s", m.What, m.Rule, m.Vote.Tally(), m.On.Long()))
 	}
+	for _, am := range c.Amendments {
+		if am.Void {
+			facts = append(facts, outbox.Format("*Voided:* event %d (%s) on %s by %s: %s", am.Event, kindName(am.Kind), am.On.Long(), outbox.Mention(am.By), am.Reason))
+			continue
+		}
+		facts = append(facts, outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From), quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
+	}
 	summary := "*Summary (confidential):*" + outbox.Quote(c.Summary)
 
 	var public []outbox.Markup

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"reflect"
 	"strings"
 	"time"
 
@@ -35,7 +36,12 @@ func (s *Service) docketLine(st docket.Step) outbox.Markup {
 		return outbox.Format("New case %s%s: %s v. %s, §%s, received %s, filed by %s.%s",
 			c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), s.when(c.Received), outbox.Mention(st.By), warningText(st.Warnings))
 	}
-	return outbox.Format("%s%s: %s, recorded by %s.%s", c.Number, s.expeditedTag(c), s.done(st), outbox.Mention(st.By), warningText(st.Warnings))
+	line := outbox.Format("%s%s: %s, recorded by %s.%s", c.Number, s.expeditedTag(c), s.done(st), outbox.Mention(st.By), warningText(st.Warnings))
+	switch st.Action.(type) {
+	case docket.Correct, docket.Void:
+		line += s.recalculation(st.Before, st.After, st.At)
+	}
+	return line
 }
 
 // done says what a step did, from its action: "hearing scheduled for Thu 10 Dec 2026
@@ -44,7 +50,11 @@ func (s *Service) done(st docket.Step) outbox.Markup {
 	if m, failed := failedMotion(st); failed {
 		return outbox.Format("motion failed: %s %s, %s; nothing else changed", m.What, m.Rule, m.Vote.Tally())
 	}
-	text := s.did(st)
+	moved := false
+	if a, ok := st.Action.(docket.ScheduleMeeting); ok {
+		moved = s.reschedules(st, a.Meeting)
+	}
+	text := s.did(st.Action, st.At, moved)
 	if v, adopted := adoptedVote(st); adopted {
 		text += outbox.Format(" (%s)", v.Vote.Tally())
 	}
@@ -67,25 +77,31 @@ func adoptedVote(st docket.Step) (docket.Adopted, bool) {
 	return docket.Adopted{}, false
 }
 
-// did says what a step's action did.
-func (s *Service) did(st docket.Step) outbox.Markup {
-	c := st.After
-	switch a := st.Action.(type) {
+// did says what an action taken at at did, from the action alone, so that the history of
+// a case can say it too; moved is a schedule that moved a meeting still to come.
+func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup {
+	orAt := func(t time.Time) time.Time {
+		if t.IsZero() {
+			return at
+		}
+		return t
+	}
+	switch a := act.(type) {
 	case docket.File:
-		return outbox.Format("filed, received %s", s.when(c.Received))
+		return outbox.Format("filed, received %s", s.when(orAt(a.Received)))
 	case docket.ScheduleMeeting:
 		verb := "scheduled"
-		if s.reschedules(st, a.Meeting) {
+		if moved {
 			verb = "rescheduled"
 		}
 		return outbox.Format("%s %s for %s at %s", a.Meeting.Name(), verb, s.when(a.Start), a.Place)
 	case docket.CancelMeeting:
 		return outbox.Format("%s cancelled", a.Meeting.Name())
 	case docket.PostNotice:
-		return outbox.Format("notice of the %s posted %s", a.Meeting.Name(), s.when(c.Meeting(a.Meeting).NoticePosted))
+		return outbox.Format("notice of the %s posted %s", a.Meeting.Name(), s.when(orAt(a.Posted)))
 	case docket.RecordMailing:
-		m := c.Mailings[len(c.Mailings)-1]
-		return outbox.Format("certified mail to the %s recorded, article %s", m.Recipient, m.Article)
+		article, _ := docket.NormalizeArticle(a.Article)
+		return outbox.Format("certified mail to the %s recorded, article %s", a.Recipient, article)
 	case docket.RecordReturnReceipt:
 		article, _ := docket.NormalizeArticle(a.Article)
 		return outbox.Format("return receipt recorded for article %s", article)
@@ -112,8 +128,12 @@ func (s *Service) did(st docket.Step) outbox.Markup {
 			return outbox.Format("%s recused: %s", outbox.Mention(a.User), a.Reason)
 		}
 		return outbox.Format("%s recused", outbox.Mention(a.User))
+	case docket.Correct:
+		return outbox.Format("event %d corrected: %s %s → %s (%s)", a.Seq, a.Field, quoted(a.From), quoted(a.To), a.Reason)
+	case docket.Void:
+		return outbox.Format("event %d (%s) voided (%s)", a.Seq, kindName(a.Of), a.Reason)
 	}
-	return outbox.Format("%s recorded", st.Action.Kind())
+	return outbox.Format("%s recorded", act.Kind())
 }
 
 // outcome names a decision as /ethics decide does: dismiss, recommend or fine.
@@ -168,6 +188,17 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s.%s%s",
 				r.Rule, r.Case, parties(r), r.On.Long(), r.Text, byVote(r), outcomeDetail(r.Findings, r.Recommendation, r.Fine))}
 		}
+	case docket.Correct:
+		if !reflect.DeepEqual(docket.PublicRecords(st.Before, loc), docket.PublicRecords(c, loc)) {
+			// What the public was told changed: it is told of the correction, quoting it.
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: the %s recorded as %s is corrected to %s.",
+				c.Number, correctedWhat(a), quoted(a.From), quoted(a.To))}
+		}
+	case docket.Void:
+		if !reflect.DeepEqual(docket.PublicRecords(st.Before, loc), docket.PublicRecords(c, loc)) {
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: the %s recorded earlier was recorded in error and is withdrawn.",
+				c.Number, kindName(a.Of))}
+		}
 	case docket.IssueFinal:
 		if r, ok := publicRecord(c, "final_recommendation", loc); ok {
 			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, on %s.%s%s%s",
@@ -175,6 +206,17 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 		}
 	}
 	return nil
+}
+
+// correctedWhat names a corrected fact for the public: "place of the sufficiency meeting".
+func correctedWhat(a docket.Correct) string {
+	field := strings.ReplaceAll(a.Field, "_", " ")
+	if act, err := docket.DecodeAction(a.Of, a.Action); err == nil {
+		if k := meetingOf(act); k != "" {
+			return field + " of the " + k.Name()
+		}
+	}
+	return field
 }
 
 // publicRecord finds c's public record of kind: what the ordinance makes public of it.

@@ -700,6 +700,8 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	FindFrivolous{}.Kind():       decodeAs[FindFrivolous],
 	AddCandidacy{}.Kind():        decodeAs[AddCandidacy],
 	Recuse{}.Kind():              decodeAs[Recuse],
+	Correct{}.Kind():             decodeAs[Correct],
+	Void{}.Kind():                decodeAs[Void],
 }
 
 func decodeAs[T Action](payload []byte) (Action, error) {

@@ -130,6 +130,8 @@ type Case struct {
 	Recusals []Recusal `json:"recusals,omitempty"`
 	Votes    []Adopted `json:"votes,omitempty"`   // roll calls that carried, in order
 	Motions  []Motion  `json:"motions,omitempty"` // roll calls that failed: on the record, changing nothing
+
+	Amendments []Amendment `json:"amendments,omitempty"` // corrections and voids, in order
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -139,6 +141,7 @@ func (c Case) clone() Case {
 	c.Elections = slices.Clone(c.Elections)
 	c.Mailings = slices.Clone(c.Mailings)
 	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
+	c.Amendments = slices.Clone(c.Amendments)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d

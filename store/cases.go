@@ -90,9 +90,24 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 		}
 		res = docket.Result{Before: c}
 		for i, a := range actions {
-			next, warnings, err := s.engine.ApplyBy(c, a, by, at)
-			if err != nil {
-				return err
+			var next docket.Case
+			var warnings []docket.Warning
+			switch a.(type) {
+			case docket.Correct, docket.Void:
+				// An amendment rebuilds the case from its record, as amended.
+				entries, err := loadEntries(ctx, tx, number)
+				if err != nil {
+					return err
+				}
+				next, err = s.engine.Amend(c, entries, a, by, at)
+				if err != nil {
+					return err
+				}
+			default:
+				next, warnings, err = s.engine.ApplyBy(c, a, by, at)
+				if err != nil {
+					return err
+				}
 			}
 			key := request
 			if i > 0 {
@@ -111,6 +126,31 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 		return nil
 	})
 	return res, err
+}
+
+// Entries returns case number's record: each event's action as recorded, in order.
+func (s *Store) Entries(ctx context.Context, number string) ([]docket.Entry, error) {
+	if _, _, err := loadCase(ctx, s.r, number); err != nil {
+		return nil, err
+	}
+	return loadEntries(ctx, s.r, number)
+}
+
+// loadEntries reads a case's events as docket entries.
+func loadEntries(ctx context.Context, q querier, number string) ([]docket.Entry, error) {
+	events, err := scanEvents(q.QueryContext(ctx, eventColumns+` WHERE case_number = ? ORDER BY seq`, number))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]docket.Entry, len(events))
+	for i, e := range events {
+		a, err := docket.DecodeAction(e.Kind, e.Payload)
+		if err != nil {
+			return nil, fmt.Errorf("event %d of case %s cannot be read: %w", e.Seq, number, err)
+		}
+		out[i] = docket.Entry{ID: e.ID, Seq: e.Seq, By: e.By, At: e.At, Action: a}
+	}
+	return out, nil
 }
 
 // replay answers a retried request from the record: done is true if request was already

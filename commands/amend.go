@@ -1,0 +1,406 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// A correctable fact: the form's field, the actions that record it, and how to set it.
+type fixable struct {
+	field string
+	kinds []string // the action kinds that record it, the first preferred
+	// set changes act's fact to the value in a, and says the fact before and after.
+	set func(s *Service, act docket.Action, a args) (docket.Action, string, string, error)
+}
+
+// fixables are the facts /ethics correct corrects, in the order help lists them.
+var fixables = []fixable{
+	{"received", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.Received
+		f.Received = a.instant("received")
+		return f, s.when(old), s.when(f.Received), nil
+	}},
+	{"violation", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.ViolationDate
+		f.ViolationDate = a.date("violation")
+		return f, dateText(old), dateText(f.ViolationDate), nil
+	}},
+	{"respondent", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.Respondent.Name
+		f.Respondent.Name = a.str("respondent")
+		return f, old, f.Respondent.Name, nil
+	}},
+	{"complainant", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.Complainant.Name
+		f.Complainant.Name = a.str("complainant")
+		return f, old, f.Complainant.Name, nil
+	}},
+	{"respondent_user", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.Respondent.SlackID
+		f.Respondent.SlackID = a.str("respondent_user")
+		return f, old, f.Respondent.SlackID, nil
+	}},
+	{"complainant_user", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.Complainant.SlackID
+		f.Complainant.SlackID = a.str("complainant_user")
+		return f, old, f.Complainant.SlackID, nil
+	}},
+	{"section", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := strings.Join(f.Sections, ", ")
+		f.Sections = sectionList(a.str("section"))
+		return f, old, strings.Join(f.Sections, ", "), nil
+	}},
+	{"summary", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		f := act.(docket.File)
+		old := f.Summary
+		f.Summary = a.str("summary")
+		return f, old, f.Summary, nil
+	}},
+	{"election", []string{"file", "candidacy"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		switch x := act.(type) {
+		case docket.File:
+			if len(x.Elections) != 1 {
+				return nil, "", "", &docket.Error{Code: docket.EINVALID, Field: "event", Rule: "(G)", Message: "the filing records no single election; name the candidacy's event with event=<n>"}
+			}
+			old := x.Elections[0]
+			x.Elections = []docket.Date{a.date("election")}
+			return x, dateText(old), dateText(x.Elections[0]), nil
+		case docket.AddCandidacy:
+			old := x.Election
+			x.Election = a.date("election")
+			return x, dateText(old), dateText(x.Election), nil
+		}
+		return nil, "", "", nil
+	}},
+	{"article", []string{"mail"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		m := act.(docket.RecordMailing)
+		article, err := docket.NormalizeArticle(a.str("article"))
+		if err != nil {
+			return nil, "", "", err
+		}
+		old, _ := docket.NormalizeArticle(m.Article)
+		m.Article = article
+		return m, old, article, nil
+	}},
+	{"mailed", []string{"mail"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		m := act.(docket.RecordMailing)
+		old := m.Mailed
+		m.Mailed = a.date("mailed")
+		return m, dateText(old), dateText(m.Mailed), nil
+	}},
+	{"returned", []string{"return_receipt"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		r := act.(docket.RecordReturnReceipt)
+		old := r.Returned
+		r.Returned = a.date("returned")
+		return r, dateText(old), dateText(r.Returned), nil
+	}},
+	{"start", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		m := act.(docket.ScheduleMeeting)
+		old := m.Start
+		m.Start = a.instant("start")
+		return m, s.when(old), s.when(m.Start), nil
+	}},
+	{"place", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		m := act.(docket.ScheduleMeeting)
+		old := m.Place
+		m.Place = a.str("place")
+		return m, old, m.Place, nil
+	}},
+	{"posted", []string{"post_notice"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		p := act.(docket.PostNotice)
+		old := p.Posted
+		p.Posted = a.instant("posted")
+		return p, s.when(old), s.when(p.Posted), nil
+	}},
+}
+
+// fixableFields lists the fields /ethics correct takes.
+func fixableFields() []string {
+	out := make([]string, len(fixables))
+	for i, f := range fixables {
+		out[i] = f.field
+	}
+	return out
+}
+
+func dateText(d docket.Date) string {
+	if d.IsZero() {
+		return "none"
+	}
+	return d.Long()
+}
+
+// sectionList reads "103.10, §103.05" as the sections alleged.
+func sectionList(text string) []string {
+	var out []string
+	for _, sec := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		out = append(out, strings.TrimPrefix(sec, "§"))
+	}
+	return out
+}
+
+// quoted shows a value of the record in quotes: "City Hall".
+func quoted(v string) string { return strconv.Quote(v) }
+
+// kindName says an action kind as people do: "schedule meeting".
+func kindName(kind string) string { return strings.ReplaceAll(kind, "_", " ") }
+
+// runCorrect corrects one recorded fact of a case, with a reason, in the open.
+func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	var fix *fixable
+	for i := range fixables {
+		if a.has(fixables[i].field) {
+			if fix != nil {
+				return Response{}, &docket.Error{Code: docket.EINVALID, Field: fixables[i].field, Message: fmt.Sprintf("correct one fact at a time: both %s= and %s= are given", fix.field, fixables[i].field)}
+			}
+			fix = &fixables[i]
+		}
+	}
+	if fix == nil {
+		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "field", Message: "give the fact to correct and its right value, one of " + strings.Join(fixableFields(), "=, ") + "="}
+	}
+	number := a.str("number")
+	entries, err := s.Record.Entries(ctx, number)
+	if err != nil {
+		return Response{}, err
+	}
+	seq, err := s.pickEvent(entries, fix, a)
+	if err != nil {
+		return Response{}, err
+	}
+	act, err := docket.Effective(entries, seq)
+	if err != nil {
+		return Response{}, err
+	}
+	corrected, from, to, err := fix.set(s, act, a)
+	if err != nil {
+		return Response{}, err
+	}
+	if from == to {
+		return Response{}, &docket.Error{Code: docket.EINVALID, Field: fix.field, Message: fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, quoted(to))}
+	}
+	payload, err := json.Marshal(corrected)
+	if err != nil {
+		return Response{}, err
+	}
+	_, resp, err := s.amend(ctx, req, a, docket.Correct{Seq: seq, Of: act.Kind(), Field: fix.field, From: from, To: to, Reason: a.str("reason"), Action: payload})
+	return resp, err
+}
+
+// pickEvent is the event a correction of fix applies to: the one named by event=, else the
+// latest that records the fact (of the meeting named by meeting=, for a meeting's facts).
+// Where several could be meant, it asks for event=.
+func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, error) {
+	var candidates []docket.Entry
+	for _, en := range entries {
+		act, _ := docket.Effective(entries, en.Seq)
+		if act == nil || !slices.Contains(fix.kinds, act.Kind()) || voided(entries, en.Seq) {
+			continue
+		}
+		if k := a.str("meeting"); k != "" && meetingOf(act) != docket.MeetingKind(k) {
+			continue
+		}
+		if _, ok := act.(docket.File); ok && fix.field == "election" && len(act.(docket.File).Elections) == 0 {
+			continue
+		}
+		candidates = append(candidates, en)
+	}
+	if a.has("event") {
+		n, err := strconv.Atoi(a.str("event"))
+		if err == nil {
+			for _, c := range candidates {
+				if c.Seq == n {
+					return n, nil
+				}
+			}
+		}
+		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("event %s does not record %s; /ethics history lists the events", a.str("event"), fix.field)}
+	}
+	switch {
+	case len(candidates) == 0:
+		return 0, &docket.Error{Code: docket.ENOTFOUND, Field: fix.field, Message: fmt.Sprintf("no event of this case records %s%s", fix.field, meetingNote(a))}
+	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "election" && a.str("meeting") == ""):
+		var seqs []string
+		for _, c := range candidates {
+			seqs = append(seqs, strconv.Itoa(c.Seq))
+		}
+		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("events %s each record %s; say which with event=<n>", strings.Join(seqs, ", "), fix.field)}
+	case len(candidates) > 1 && a.str("meeting") == "" && meetingOf(candidates[0].Action) != "":
+		return 0, &docket.Error{Code: docket.EINVALID, Field: "meeting", Message: "say which meeting with meeting=sufficiency, hearing, recessed_hearing or public_hearing"}
+	}
+	return candidates[len(candidates)-1].Seq, nil
+}
+
+func meetingNote(a args) string {
+	if k := a.str("meeting"); k != "" {
+		return " of the " + docket.MeetingKind(k).Name()
+	}
+	return ""
+}
+
+// meetingOf is the meeting an action concerns, if any.
+func meetingOf(act docket.Action) docket.MeetingKind {
+	switch a := act.(type) {
+	case docket.ScheduleMeeting:
+		return a.Meeting
+	case docket.PostNotice:
+		return a.Meeting
+	}
+	return ""
+}
+
+func voided(entries []docket.Entry, seq int) bool {
+	for _, en := range entries {
+		if v, ok := en.Action.(docket.Void); ok && v.Seq == seq {
+			return true
+		}
+	}
+	return false
+}
+
+// runVoid withdraws a mistaken entry, with a reason.
+func runVoid(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	number := a.str("number")
+	entries, err := s.Record.Entries(ctx, number)
+	if err != nil {
+		return Response{}, err
+	}
+	seq, err := strconv.Atoi(a.str("event"))
+	if err != nil || seq < 1 || seq > len(entries) {
+		return Response{}, &docket.Error{Code: docket.ENOTFOUND, Field: "event", Message: fmt.Sprintf("case %s has no event %s; /ethics history %s lists them", number, a.str("event"), number)}
+	}
+	_, resp, err := s.amend(ctx, req, a, docket.Void{Seq: seq, Of: entries[seq-1].Action.Kind(), Reason: a.str("reason")})
+	return resp, err
+}
+
+// amend records a correction or a void, and replies with every deadline it moved.
+func (s *Service) amend(ctx context.Context, req Request, a args, act docket.Action) (docket.Case, Response, error) {
+	posts, say := s.sayer()
+	res, err := s.Record.Apply(ctx, a.str("number"), req.User, req.RequestID, s.Now(), say, act)
+	if err != nil {
+		return docket.Case{}, Response{}, err
+	}
+	if res.Replayed {
+		return res.Case, reply(outbox.Format("Already recorded on case %s (this request was received twice; nothing new was recorded).", res.Case.Number)), nil
+	}
+	text := outbox.Format("Case %s: %s.", res.Case.Number, s.done(res.Steps[0])) + s.recalculation(&res.Before, &res.Case, s.Now())
+	return res.Case, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
+}
+
+// recalculation lists, for every deadline an amendment moved, its old and new due dates
+// and where it now stands, and the deadlines it added or removed: what a docketing tool
+// calls recalculating on a changed trigger.
+func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbox.Markup {
+	e := s.Engine
+	old := map[docket.DeadlineID]docket.Deadline{}
+	for _, d := range e.Schedule(&before.Facts, now).Deadlines {
+		old[d.ID] = d
+	}
+	var lines []outbox.Markup
+	seen := map[docket.DeadlineID]bool{}
+	for _, d := range e.Schedule(&after.Facts, now).Deadlines {
+		seen[d.ID] = true
+		b, had := old[d.ID]
+		switch {
+		case !had:
+			lines = append(lines, outbox.Format("• new: %s", DeadlineLine(e, d, now)))
+		case b.Due != d.Due || !b.DueAt.Equal(d.DueAt):
+			lines = append(lines, outbox.Format("• %s %s: %s → %s%s", d.Period.Duty, d.Rule, dueText(e, b), dueText(e, d), standing(e, b, d, now)))
+		case b.Status != d.Status:
+			lines = append(lines, outbox.Format("• %s %s: now %s", d.Period.Duty, d.Rule, statusWord(d.Status)))
+		}
+	}
+	for _, d := range e.Schedule(&before.Facts, now).Deadlines {
+		if !seen[d.ID] {
+			lines = append(lines, outbox.Format("• no longer applies: %s %s (was %s)", d.Period.Duty, d.Rule, dueText(e, d)))
+		}
+	}
+	if len(lines) == 0 {
+		return "\nNo deadline moved."
+	}
+	return "\n*Deadlines recalculated:*\n" + outbox.Join(lines, "\n") + "\nReminders follow the new dates: a reminder for an old date that no longer applies is not said, and one now due is said at the next sweep."
+}
+
+func dueText(e *docket.Engine, d docket.Deadline) string {
+	if !d.DueAt.IsZero() {
+		return d.DueAt.In(e.Cal.Location()).Format("Mon 2 Jan 15:04 MST")
+	}
+	return d.Due.Short()
+}
+
+// standing says where a moved deadline stands now, and whether that changed: ", now 2
+// business days overdue (it was not)".
+func standing(e *docket.Engine, b, d docket.Deadline, now time.Time) string {
+	switch {
+	case d.Status == docket.Missed && b.Status != docket.Missed:
+		return ", now missed: the clerk is reminded daily until it is done"
+	case d.Status != docket.Open && b.Status == docket.Missed:
+		return ", " + statusWord(d.Status) + ", no longer missed"
+	case d.Status != docket.Open:
+		return ", " + statusWord(d.Status)
+	}
+	_, _, late := e.Left(d, now)
+	_, _, wasLate := e.Left(b, now)
+	text := ", " + left(e, d, now)
+	switch {
+	case late && !wasLate:
+		text += ": now overdue, and reminded daily"
+	case !late && wasLate:
+		text += ": no longer overdue"
+	}
+	return text
+}
+
+func statusWord(st docket.Status) string {
+	return map[docket.Status]string{docket.Met: "met", docket.Open: "open", docket.Missed: "missed"}[st]
+}
+
+// runHistory lists a case's events: who recorded what, when, and what amended it.
+func runHistory(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	number := a.str("number")
+	c, err := s.Record.Case(ctx, number)
+	if err != nil {
+		return Response{}, err
+	}
+	if why, ok := c.Recused(req.User); ok {
+		return reply(outbox.Format("You are recused from case %s (%s), so its history is not shown to you.", number, strings.TrimPrefix(why, "you "))), nil
+	}
+	entries, err := s.Record.Entries(ctx, number)
+	if err != nil {
+		return Response{}, err
+	}
+	lines := []outbox.Markup{outbox.Format("History of case %s, %d events:", number, len(entries))}
+	for _, en := range entries {
+		line := outbox.Format("*%d.* %s, %s: %s", en.Seq, s.when(en.At), outbox.Mention(en.By), s.did(en.Action, en.At, false))
+		for _, am := range c.Amendments {
+			if am.Event != en.Seq {
+				continue
+			}
+			if am.Void {
+				line += outbox.Format(" _(voided by %d on %s: %s)_", am.Seq, am.On.Long(), am.Reason)
+			} else {
+				line += outbox.Format(" _(corrected by %d on %s: %s %s → %s)_", am.Seq, am.On.Long(), am.Field, quoted(am.From), quoted(am.To))
+			}
+		}
+		lines = append(lines, line)
+	}
+	text := outbox.Join(lines, "\n")
+	return reply(text, sections(text, MaxMessageBlocks, func(n int) outbox.Markup {
+		return outbox.Format("…and %d more events; `ethicsbot export --format json` on the server writes the whole record.", n)
+	})...), nil
+}

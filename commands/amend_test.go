@@ -1,0 +1,120 @@
+package commands_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCorrectReceipt: a mistyped receipt date is corrected in the open; the reply and the
+// docket line show each deadline that moved, old date → new date.
+func TestCorrectReceipt(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
+	r := mustDo(t, s, clerk, `correct 2026-001 received=2026-12-01T16:45 reason="the date stamp was misread"`,
+		`Case 2026-001: event 1 corrected: received "Fri 4 Dec 2026 10:00 CST" → "Tue 1 Dec 2026 16:45 CST" (the date stamp was misread).`)
+	for _, want := range []string{
+		"*Deadlines recalculated:*",
+		"• respondent notice by certified mail (B): Wed 9 Dec → Fri 4 Dec, now missed: the clerk is reminded daily until it is done",
+		"• complainant confirmation by certified mail (B): Wed 9 Dec → Fri 4 Dec, now missed",
+		"• notice of the sufficiency and probable-cause ruling (C)(1): Tue 15 Dec → Thu 10 Dec, 3 business days left",
+		"Reminders follow the new dates",
+	} {
+		if !strings.Contains(replyText(r), want) {
+			t.Errorf("reply lacks %q:\n%s", want, replyText(r))
+		}
+	}
+	if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], "Wed 9 Dec → Fri 4 Dec") || !strings.Contains(p[0], "recorded by <@U_CLERK>") {
+		t.Errorf("docket line %q", p)
+	}
+	if p := posted(r, "C_NOTICES"); len(p) != 0 {
+		t.Errorf("a confidential correction went public: %q", p)
+	}
+	c, _ := db.Case(ctx, "2026-001")
+	if c.Received.Format(time.RFC3339) != "2026-12-01T16:45:00-06:00" || len(c.Amendments) != 1 {
+		t.Errorf("case after correction: received %v, amendments %+v", c.Received, c.Amendments)
+	}
+	card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001"))
+	if !strings.Contains(card, `*Corrected:* event 1, received "Fri 4 Dec 2026 10:00 CST" → "Tue 1 Dec 2026 16:45 CST", on Mon 2026-12-07 by <@U_CLERK>: the date stamp was misread`) {
+		t.Errorf("card does not show the correction:\n%s", card)
+	}
+	hist := replyText(mustDo(t, s, attorney, "history 2026-001", "History of case 2026-001, 3 events:"))
+	for _, want := range []string{"*1.* Fri 4 Dec 2026 10:30 CST, <@U_CLERK>: filed, received Fri 4 Dec 2026 10:00 CST _(corrected by 3 on Mon 2026-12-07: received",
+		"*3.* Mon 7 Dec 2026 09:00 CST, <@U_CLERK>: event 1 corrected"} {
+		if !strings.Contains(hist, want) {
+			t.Errorf("history lacks %q:\n%s", want, hist)
+		}
+	}
+	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
+		t.Errorf("verify after a correction: %v %v", r.Broken, err)
+	}
+	t.Run("Refusals", func(t *testing.T) {
+		mustDo(t, s, clerk, `correct 2026-001 received=2026-12-01T16:45 reason="again"`, "event 1 already records received")
+		mustDo(t, s, clerk, `correct 2026-001 received=2026-12-05T10:00 violation=2026-05-02 reason="x"`, "correct one fact at a time")
+		mustDo(t, s, clerk, `correct 2026-001 reason="x"`, "give the fact to correct")
+		mustDo(t, s, clerk, `correct 2026-001 received=2026-12-02T10:00`, "reason: is missing")
+		// Received after the meeting was scheduled on it: the filing would be recorded
+		// before the complaint arrived.
+		mustDo(t, s, clerk, `correct 2026-001 received=2026-12-06T10:00 reason="x"`, "event 1 (file, recorded Fri 4 Dec 2026 10:30 CST) would no longer hold: received: Sun 6 Dec 2026 10:00 CST is in the future")
+		mustDo(t, s, clerk, `correct 2026-001 article=9407111898765432101234 reason="x"`, "no event of this case records article")
+		mustDo(t, s, attorney, `correct 2026-001 respondent="X" reason="x"`, "Only commissioners and clerks can use `/ethics correct`")
+	})
+}
+
+// TestCorrectPublicFact: correcting what the public was told (a meeting's place) posts a
+// public correction quoting it.
+func TestCorrectPublicFact(t *testing.T) {
+	s, _, _ := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hal, Room 21"`, "scheduled")
+	r := mustDo(t, s, clerk, `correct 2026-001 place="City Hall, Room 201" meeting=sufficiency reason="typo"`, "event 2 corrected: place")
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != `PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the place of the sufficiency meeting recorded as "City Hal, Room 21" is corrected to "City Hall, Room 201".` {
+		t.Errorf("public notices %q", p)
+	}
+}
+
+// TestVoid: a ruling recorded on the wrong case is withdrawn by a commissioner; the case is
+// back where it was, and the public, told of the dismissal, is told of the withdrawal.
+func TestVoid(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
+	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
+	mustDo(t, s, clerk, `void 2026-001 3 reason="wrong case"`, "Only commissioners can use `/ethics void`")
+	mustDo(t, s, comm, `void 2026-001 1 reason="x"`, "event 1 of case 2026-001 is the filing itself and cannot be voided")
+	mustDo(t, s, comm, `void 2026-001 9 reason="x"`, "case 2026-001 has no event 9")
+	r := mustDo(t, s, comm, `void 2026-001 3 reason="recorded on the wrong case"`, "Case 2026-001: event 3 (rule) voided (recorded on the wrong case).")
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the rule recorded earlier was recorded in error and is withdrawn.") {
+		t.Errorf("public notices %q", p)
+	}
+	c, _ := db.Case(ctx, "2026-001")
+	if c.State != "received" || c.Ruling != "" {
+		t.Errorf("after the void: state %s, ruling %q", c.State, c.Ruling)
+	}
+	mustDo(t, s, comm, `void 2026-001 3 reason="again"`, "event 3 of case 2026-001 was voided by event 4")
+	mustDo(t, s, comm, `void 2026-001 4 reason="undo"`, "is itself a correction or a void")
+	// The commission can rule again.
+	mustDo(t, s, comm, "rule 2026-001 probable_cause", "ruling recorded: probable cause")
+	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
+		t.Errorf("verify after a void: %v %v", r.Broken, err)
+	}
+	t.Run("DependentsRefuse", func(t *testing.T) {
+		mustDo(t, s, comm, `schedule 2026-001 hearing 2026-12-21T10:00 place="Council Chambers"`, "hearing scheduled")
+		mustDo(t, s, comm, `void 2026-001 5 reason="x"`, "event 6 (schedule_meeting, recorded Mon 7 Dec 2026 18:00 CST) would no longer hold: cannot schedule the hearing")
+	})
+}
+
+// TestCorrectionMakesARecusal: correcting the respondent's Slack account to a
+// commissioner's recuses that commissioner; voiding a declared recusal takes it back.
+func TestCorrectionMakesARecusal(t *testing.T) {
+	s, _, _ := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `correct 2026-001 respondent_user=U_COMM2 reason="she is the commissioner"`, "event 1 corrected")
+	mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent)")
+	mustDo(t, s, comm, `recuse 2026-001 reason="mistake"`, "recused")
+	mustDo(t, s, comm, "case 2026-001", "You are recused")
+	mustDo(t, s, "U_COMM2", `void 2026-001 3 reason="x"`, "you are recused from case 2026-001")
+}
