@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -46,10 +47,10 @@ const (
 	Nobody       Role = ""
 )
 
-// Roles says who is who, by Slack user id.
+// Roles says who is who, by Slack user id. The configuration gives each person one role.
 type Roles struct {
 	Commissioners []string
-	Clerk         string
+	Clerks        []string
 	Attorney      string
 }
 
@@ -60,7 +61,7 @@ func (r Roles) Of(user string) Role {
 		return Nobody
 	case slices.Contains(r.Commissioners, user):
 		return Commissioner
-	case user == r.Clerk:
+	case slices.Contains(r.Clerks, user):
 		return Clerk
 	case user == r.Attorney:
 		return Attorney
@@ -74,15 +75,39 @@ type Channels struct {
 	Notices string // public: only what the ordinance makes public
 }
 
-// Service runs /ethics.
-type Service struct {
-	Record   Record
-	Engine   *docket.Engine
+// Settings are who is who and where posts go: the part of the configuration that may
+// change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed
+// in place; a reload puts new ones in their stead.
+type Settings struct {
 	Roles    Roles
 	Channels Channels
-	Now      func() time.Time
-	Log      *slog.Logger
 }
+
+// Service runs /ethics.
+type Service struct {
+	Record Record
+	Engine *docket.Engine
+	Now    func() time.Time
+	Log    *slog.Logger
+
+	settings atomic.Pointer[Settings] // see Configure
+}
+
+// Configure puts st in force, at start and again on each reload. Requests read the
+// settings without a lock, so a reload neither waits for a request nor races one: each
+// read sees the old settings or the new, whole.
+func (s *Service) Configure(st Settings) { s.settings.Store(&st) }
+
+// Settings returns the settings in force; until Configure, nobody has a role and there
+// are no channels. The caller must not change what it points to.
+func (s *Service) Settings() *Settings {
+	if st := s.settings.Load(); st != nil {
+		return st
+	}
+	return &unconfigured
+}
+
+var unconfigured Settings
 
 // Request is one /ethics command or modal submission.
 type Request struct {
@@ -124,7 +149,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		name = strings.ToLower(words[0].text)
 		words = words[1:]
 	}
-	role := s.Roles.Of(req.User)
+	role := s.Settings().Roles.Of(req.User)
 	sub, ok := lookup(name)
 	switch {
 	case role == Nobody && name != "help":

@@ -66,7 +66,7 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	text, blocks := s.card(&c, s.Roles.Of(req.User), s.Now())
+	text, blocks := s.card(&c, s.Settings().Roles.Of(req.User), s.Now())
 	return reply(text, blocks...), nil
 }
 
@@ -108,7 +108,7 @@ func (s *Service) apply(ctx context.Context, req Request, a args, actions ...doc
 	for i, st := range res.Steps {
 		done[i] = s.done(st)
 	}
-	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Roles.Of(req.User)))
+	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Settings().Roles.Of(req.User)))
 	return c, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
 }
 
@@ -246,7 +246,7 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 		}
 		return reply(text), nil
 	}
-	if s.Roles.Of(req.User) == Attorney {
+	if s.Settings().Roles.Of(req.User) == Attorney {
 		return reply("Only commissioners and the clerk can record elections."), nil
 	}
 	if !a.has("date") || a.str("name") == "" {
