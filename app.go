@@ -29,12 +29,10 @@ var demo = struct {
 	roles    commands.Roles
 	channels commands.Channels
 	database string
-	user     string
 }{
-	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerk: "U_CLERK"},
+	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
 	channels: commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
 	database: "ethicsbot-demo.db",
-	user:     "U_CLERK",
 }
 
 // serve starts ethicsbot in the mode the environment chooses: Socket Mode, HTTP, or the
@@ -86,9 +84,16 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	svc := &commands.Service{Record: db, Engine: engine, Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, Now: now, Log: logger}
-	planner := &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
-		People: reminders.People{Clerk: cfg.Roles.Clerk, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
+	// In the Slack modes SIGHUP reloads the configuration; one that comes while ethicsbot
+	// is still starting waits for the reloader rather than ending the process.
+	hup := make(chan os.Signal, 1)
+	if mode != "console" {
+		signal.Notify(hup, syscall.SIGHUP)
+		defer signal.Stop(hup)
+	}
+	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger}
+	svc.Configure(settingsOf(cfg))
+	planner := plannerOf(engine, cfg)
 
 	switch mode {
 	case "console":
@@ -96,7 +101,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		svc.Now = clock.Now
 		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
-		c := &bot.Console{Service: svc, Clock: clock, User: demo.user, Deliver: bot.Printing(deliverer),
+		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
+		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer),
 			Tick: func(ctx context.Context, now time.Time) {
 				if _, err := sweeper.Sweep(ctx, now); err != nil {
 					logger.Error("reminder sweep failed", "err", err)
@@ -108,7 +114,6 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			// On a real record, time is real and reminders are the bot's: a console must not
 			// write events at a simulated time, nor mark reminders said that Slack never saw.
 			svc.Now, c.Tick, c.Deliver, c.RealTime = now, nil, nil, true
-			c.User = cfg.Roles.Clerk
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}
 		fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
@@ -152,6 +157,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	defer stopSweeps() // before the database closes: a running sweep finishes first
 	defer deliver(deliverer, logger)()
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
+	go r.watch(ctx, hup)
 	switch mode {
 	case "socket":
 		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
@@ -207,7 +214,7 @@ func slackReady(cfg Config) error {
 	if len(cfg.Roles.Commissioners) == 0 {
 		missing = append(missing, "commissioners")
 	}
-	if cfg.Roles.Clerk == "" {
+	if len(cfg.Roles.Clerks) == 0 {
 		missing = append(missing, "clerk")
 	}
 	if cfg.Channels.Docket == "" {

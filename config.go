@@ -40,10 +40,10 @@ type Config struct {
 
 // fileConfig is the file's layout.
 type fileConfig struct {
-	Database      string   `yaml:"database"`
-	Commissioners []string `yaml:"commissioners"`
-	Clerk         string   `yaml:"clerk"`
-	Attorney      string   `yaml:"attorney"`
+	Database      string    `yaml:"database"`
+	Commissioners []string  `yaml:"commissioners"`
+	Clerk         oneOrMany `yaml:"clerk"` // one clerk, or a list
+	Attorney      string    `yaml:"attorney"`
 	Channels      struct {
 		Docket  string `yaml:"docket"`
 		Notices string `yaml:"notices"`
@@ -156,6 +156,29 @@ func (d *yamlDate) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
+// oneOrMany is a setting written as one value or as a list: `clerk: U01` or
+// `clerk: [U01, U02]`. One value is what files written before the list was allowed have.
+type oneOrMany []string
+
+func (v *oneOrMany) UnmarshalYAML(n *yaml.Node) error {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		*v = nil
+		if n.Value != "" { // `clerk: ""` names no clerk, as it always did
+			*v = oneOrMany{n.Value}
+		}
+		return nil
+	case yaml.SequenceNode:
+		var list []string
+		if err := n.Decode(&list); err != nil {
+			return err
+		}
+		*v = list
+		return nil
+	}
+	return lineError{n.Line, "expected one Slack user id, or a list of them such as [U024BE7LH, U0G9QF9C6]"}
+}
+
 // lineError is a problem at one line of the file.
 type lineError struct {
 	line int
@@ -171,10 +194,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if path == "" {
 		path, explicit = defaultConfigPath, false
 	}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) && !explicit {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && !explicit {
 		return defaultConfig().withEnv(getenv), nil
 	}
+	return readConfig(path, getenv)
+}
+
+// readConfig reads the configuration file at path: at start, and again on SIGHUP.
+func readConfig(path string, getenv func(string) string) (Config, error) {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: cannot read it: %w", path, err)
 	}
@@ -249,18 +277,8 @@ func parseConfig(b []byte) (Config, error) {
 	if f.Database != "" {
 		cfg.Database = f.Database
 	}
-	for i, u := range f.Commissioners {
-		if !slackUser.MatchString(u) {
-			return Config{}, lineError{lineOfItem(&root, i, "commissioners"), fmt.Sprintf("commissioner %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, Copy member ID)", u)}
-		}
-	}
-	for key, u := range map[string]string{"clerk": f.Clerk, "attorney": f.Attorney} {
-		if u != "" && !slackUser.MatchString(u) {
-			return Config{}, at(key)(fmt.Errorf("%s %q is not a Slack user id such as U024BE7LH", key, u))
-		}
-	}
-	if f.Clerk != "" && slices.Contains(f.Commissioners, f.Clerk) {
-		return Config{}, at("clerk")(fmt.Errorf("the clerk %s is also listed as a commissioner; give each person one role", f.Clerk))
+	if err := checkPeople(&root, f); err != nil {
+		return Config{}, err
 	}
 	for key, ch := range map[string]string{"docket": f.Channels.Docket, "notices": f.Channels.Notices} {
 		if ch != "" && !slackChannel.MatchString(ch) {
@@ -276,7 +294,7 @@ func parseConfig(b []byte) (Config, error) {
 	if err := parseVoting(&cfg, f); err != nil {
 		return Config{}, at("voting")(err)
 	}
-	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerk: f.Clerk, Attorney: f.Attorney}
+	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
 	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
@@ -312,6 +330,53 @@ func parseConfig(b []byte) (Config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// checkPeople checks that each commissioner, clerk and attorney is a Slack user id, and
+// that nobody is listed twice: one person in two roles would have the powers of both (a
+// clerk who is also the attorney, a commissioner who is also the clerk), and one listed
+// twice as a commissioner would count twice. A refusal is placed at the later entry and
+// names both.
+func checkPeople(root *yaml.Node, f fileConfig) error {
+	type entry struct {
+		role commands.Role
+		user string
+		line int
+	}
+	var entries []entry
+	for i, u := range f.Commissioners {
+		entries = append(entries, entry{commands.Commissioner, u, lineOfItem(root, i, "commissioners")})
+	}
+	for i, u := range f.Clerk {
+		entries = append(entries, entry{commands.Clerk, u, lineOfItem(root, i, "clerk")})
+	}
+	if f.Attorney != "" {
+		entries = append(entries, entry{commands.Attorney, f.Attorney, lineOf(root, "attorney")})
+	}
+	for _, e := range entries {
+		if !slackUser.MatchString(e.user) {
+			return lineError{e.line, fmt.Sprintf("%s %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, Copy member ID)", e.role, e.user)}
+		}
+	}
+	as := func(r commands.Role) string {
+		if r == commands.Attorney {
+			return "the attorney" // there is one
+		}
+		return "a " + string(r)
+	}
+	slices.SortStableFunc(entries, func(a, b entry) int { return a.line - b.line })
+	seen := make(map[string]entry, len(entries))
+	for _, e := range entries {
+		first, ok := seen[e.user]
+		switch {
+		case ok && first.role == e.role:
+			return lineError{e.line, fmt.Sprintf("%s is listed twice as %s (also on line %d); list each person once", e.user, e.role, first.line)}
+		case ok:
+			return lineError{e.line, fmt.Sprintf("%s is %s here and %s on line %d; give each person one role", e.user, as(e.role), as(first.role), first.line)}
+		}
+		seen[e.user] = e
+	}
+	return nil
 }
 
 var (

@@ -45,11 +45,44 @@ type server struct {
 	cmd    *exec.Cmd
 	addr   string
 	env    []string
-	stderr bytes.Buffer
+	stderr lockedBuffer
 	exited chan error // the child's exit
 }
 
+// lockedBuffer is a buffer that a child's stderr is copied into while a test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 const faultSecret = "fault-test-secret"
+
+// faultPeople is the fault tests' configuration after its first line, the commissioners.
+const faultPeople = "clerk: U_CLERK\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\nreminders: {sweep: \"@every 1h\"}\n"
+
+// childEnv writes body as dir's ethicsbot.yml and returns its path and the environment of
+// ethicsbot in HTTP mode on dir's database, against the fake Slack at slackURL.
+func childEnv(t *testing.T, dir, slackURL, body string) (cfg string, env []string) {
+	t.Helper()
+	cfg = filepath.Join(dir, "ethicsbot.yml")
+	if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cfg, []string{"ETHICSBOT_CONFIG=" + cfg, "ETHICSBOT_DB=" + filepath.Join(dir, "ethicsbot.db"), "SLACK_BOT_TOKEN=xoxb-test",
+		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackURL + "/api/", "SLACK_APP_TOKEN="}
+}
 
 func startServer(t *testing.T, env []string, addr string) *server {
 	t.Helper()
@@ -86,7 +119,12 @@ func startServer(t *testing.T, env []string, addr string) *server {
 // slash sends a signed /ethics command as the clerk and returns the reply, if the answer
 // was a 200 with one.
 func (s *server) slash(trigger, text string) (string, bool) {
-	form := url.Values{"command": {"/ethics"}, "user_id": {"U_CLERK"}, "channel_id": {"C1"}, "trigger_id": {trigger},
+	return s.slashAs("U_CLERK", trigger, text)
+}
+
+// slashAs is slash as user.
+func (s *server) slashAs(user, trigger, text string) (string, bool) {
+	form := url.Values{"command": {"/ethics"}, "user_id": {user}, "channel_id": {"C1"}, "trigger_id": {trigger},
 		"response_url": {"http://127.0.0.1:1/unused"}, "text": {text}}
 	body := []byte(form.Encode())
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
@@ -205,11 +243,8 @@ func TestKill9(t *testing.T) {
 	}
 	slackAPI := newRecordingSlack(t)
 	dir := t.TempDir()
-	cfg := filepath.Join(dir, "ethicsbot.yml")
-	os.WriteFile(cfg, []byte("commissioners: [U_COMM1]\nclerk: U_CLERK\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\nreminders: {sweep: \"@every 1h\"}\n"), 0o600)
+	cfg, env := childEnv(t, dir, slackAPI.URL, "commissioners: [U_COMM1]\n"+faultPeople)
 	dbPath := filepath.Join(dir, "ethicsbot.db")
-	env := []string{"ETHICSBOT_CONFIG=" + cfg, "ETHICSBOT_DB=" + dbPath, "SLACK_BOT_TOKEN=xoxb-test",
-		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackAPI.URL + "/api/", "SLACK_APP_TOKEN="}
 	addr := freeAddr(t)
 
 	var acknowledged, scheduled []string
@@ -351,6 +386,70 @@ func TestKill9(t *testing.T) {
 	code, out, errOut := runCLI(t, map[string]string{"ETHICSBOT_CONFIG": cfg, "ETHICSBOT_DB": dbPath}, "", "verify")
 	if code != 0 {
 		t.Errorf("verify after SIGKILL: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestSIGHUPReloads runs ethicsbot in HTTP mode, adds a commissioner to ethicsbot.yml and
+// sends SIGHUP: the new commissioner's signed command is then accepted. A broken file and
+// another SIGHUP are refused with the file, the line and the problem on stderr, and the
+// configuration in force goes on working.
+func TestSIGHUPReloads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts ethicsbot in a child process")
+	}
+	slackAPI := newRecordingSlack(t)
+	cfg, env := childEnv(t, t.TempDir(), slackAPI.URL, "commissioners: [U_COMM1]\n"+faultPeople)
+	write := func(body string) {
+		if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := startServer(t, env, freeAddr(t))
+	defer srv.cmd.Process.Kill()
+	seq := 0
+	allowed := func(user string) bool {
+		seq++
+		reply, ok := srv.slashAs(user, fmt.Sprint("hup-", seq), "docket")
+		if !ok {
+			t.Fatalf("no answer to %s's /ethics docket:\n%s", user, srv.stderr.String())
+		}
+		return !strings.HasPrefix(reply, "Sorry")
+	}
+	// waitFor sends SIGHUP and waits for the log line it causes.
+	waitFor := func(line string) {
+		t.Helper()
+		before := strings.Count(srv.stderr.String(), line)
+		if err := srv.cmd.Process.Signal(syscall.SIGHUP); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(10 * time.Second); strings.Count(srv.stderr.String(), line) == before; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %q after SIGHUP:\n%s", line, srv.stderr.String())
+			}
+		}
+	}
+	if allowed("U_COMM2") {
+		t.Fatal("U_COMM2 is allowed before being configured")
+	}
+
+	write("commissioners: [U_COMM1, U_COMM2]\n" + faultPeople)
+	waitFor(`msg="configuration reloaded"`)
+	if !allowed("U_COMM2") || !allowed("U_COMM1") || !allowed("U_CLERK") {
+		t.Errorf("after SIGHUP, a configured user is refused:\n%s", srv.stderr.String())
+	}
+
+	write("commissioners: [U_COMM1, U_COMM2]\n" + faultPeople + "attorney: U_COMM2\n")
+	waitFor(`msg="configuration not reloaded`)
+	if want := cfg + ": line 5: U_COMM2 is the attorney here and a commissioner on line 1"; !strings.Contains(srv.stderr.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, srv.stderr.String())
+	}
+	if !allowed("U_COMM2") || !allowed("U_CLERK") {
+		t.Errorf("after a refused reload, the configuration in force is lost:\n%s", srv.stderr.String())
+	}
+
+	srv.cmd.Process.Signal(syscall.SIGTERM)
+	if err := <-srv.exited; err != nil {
+		t.Fatalf("did not stop cleanly on SIGTERM: %v\n%s", err, srv.stderr.String())
 	}
 }
 

@@ -37,7 +37,9 @@ Usage:
       ETHICSBOT_ADDR (default :3000); with none of the three it opens the console,
       reading /ethics lines from stdin (a demo configuration if there is no
       ethicsbot.yml). Part of a mode's settings is refused. While Slack cannot be
-      reached at start, it waits and tries again.
+      reached at start, it waits and tries again. SIGINT or SIGTERM stops it; in
+      Socket Mode and HTTP mode, SIGHUP reloads the configuration file (roles,
+      channels, reminders) without a restart.
   ethicsbot deadlines [--tz ZONE] < facts.json
       Read one case's facts as JSON on stdin and write every deadline that applies,
       with its rule and how it was counted, as JSON on stdout.

@@ -217,7 +217,15 @@ reminders:
 		{"ErrUnknownHoliday", "holidays:\n  remove: [boxing_day]\n", "line 1: cannot remove holiday \"boxing_day\""},
 		{"ErrBadClosure", "holidays:\n  closures: [2026-02-30]\n", "line 2"},
 		{"ErrBadCommissioner", "commissioners:\n  - U01ABC\n  - jane\n", "line 3: commissioner \"jane\" is not a Slack user id"},
-		{"ErrClerkAlsoCommissioner", "commissioners: [U01ABC]\nclerk: U01ABC\n", "line 2: the clerk U01ABC is also listed as a commissioner"},
+		{"ErrClerkAlsoCommissioner", "commissioners: [U01ABC]\nclerk: U01ABC\n", "line 2: U01ABC is a clerk here and a commissioner on line 1; give each person one role"},
+		{"ErrClerkAlsoAttorney", "clerk: [U01ABC, U02DEF]\nattorney: U02DEF\n", "line 2: U02DEF is the attorney here and a clerk on line 1"},
+		{"ErrAttorneyAlsoCommissioner", "attorney: U03GHI\ncommissioners:\n  - U01ABC\n  - U03GHI\n", "line 4: U03GHI is a commissioner here and the attorney on line 1"},
+		{"ErrListedClerkAlsoCommissioner", "commissioners: [U01ABC, U02DEF]\nclerk:\n  - U09XYZ\n  - U02DEF\n", "line 4: U02DEF is a clerk here and a commissioner on line 1"},
+		{"ErrCommissionerTwice", "commissioners:\n  - U01ABC\n  - U01ABC\n", "line 3: U01ABC is listed twice as commissioner (also on line 2)"},
+		{"ErrBadClerkInList", "clerk:\n  - U01ABC\n  - jane\n", "line 3: clerk \"jane\" is not a Slack user id"},
+		{"ErrBadAttorney", "attorney: counsel\n", "line 1: attorney \"counsel\" is not a Slack user id"},
+		{"ErrClerkNotAList", "clerk: {id: U01ABC}\n", "line 1: expected one Slack user id, or a list"},
+		{"ErrClerkListOfLists", "clerk: [[U01ABC]]\n", "line 1"},
 		{"ErrBadChannel", "channels:\n  docket: ethics docket\n", "line 2: channel \"ethics docket\" is not a Slack channel id"},
 		{"ErrSameChannels", "channels:\n  docket: C01\n  notices: C01\n", "line 1: the docket channel is private"},
 		{"ErrReminderTime", "reminders:\n  at: 9am\n", "line 1: at \"9am\" is not a time of day"},
@@ -251,6 +259,25 @@ reminders:
 			}
 		})
 	}
+	t.Run("Clerks", func(t *testing.T) {
+		for _, tc := range []struct{ body, want string }{
+			{"clerk: U01ABC\n", "U01ABC"}, // files written before the list was allowed
+			{"clerk: [U01ABC, U02DEF]\n", "U01ABC U02DEF"},
+			{"clerk:\n  - U01ABC\n  - U02DEF\n", "U01ABC U02DEF"},
+			{"clerk:\n", ""},
+			{"clerk: \"\"\n", ""},
+			{"", ""},
+		} {
+			env := writeConfig(t, tc.body)
+			cfg, err := LoadConfig(func(k string) string { return env[k] })
+			if err != nil {
+				t.Fatalf("%q: %v", tc.body, err)
+			}
+			if got := strings.Join(cfg.Roles.Clerks, " "); got != tc.want {
+				t.Errorf("%q: clerks %q, want %q", tc.body, got, tc.want)
+			}
+		}
+	})
 	t.Run("ErrMissingExplicitFile", func(t *testing.T) {
 		_, err := LoadConfig(func(string) string { return filepath.Join(t.TempDir(), "nope.yml") })
 		if err == nil || !strings.Contains(err.Error(), "nope.yml") {
@@ -271,6 +298,21 @@ func FuzzConfig(f *testing.F) {
 	})
 }
 
+// openRecord opens the database cfg names, with the engine cfg describes; the caller
+// closes it.
+func openRecord(t *testing.T, cfg Config) (*docket.Engine, *store.Store) {
+	t.Helper()
+	engine, err := newEngine(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(cfg.Database, engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine, db
+}
+
 // recordEnv returns an environment whose database holds two cases, one dismissed.
 func recordEnv(t *testing.T) map[string]string {
 	t.Helper()
@@ -280,14 +322,7 @@ func recordEnv(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, err := newEngine(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(cfg.Database, engine)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, db := openRecord(t, cfg)
 	defer db.Close()
 	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)
 	for _, name := range []string{"Hidden Respondent", "Public Respondent"} {

@@ -147,6 +147,14 @@ type env struct {
 
 func newEnv(t testing.TB) *env { return newEnvSender(t, nil) }
 
+// reconfigure changes the service's settings as a reload would: change edits a copy of
+// those in force, and the copy is put in force.
+func reconfigure(svc *commands.Service, change func(*commands.Settings)) {
+	st := *svc.Settings()
+	change(&st)
+	svc.Configure(st)
+}
+
 // newEnvSender is newEnv with the outbox delivering through sender (nil: bot.Sender to the
 // fake Slack).
 func newEnvSender(t testing.TB, sender outbox.Sender) *env {
@@ -161,11 +169,11 @@ func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 	t.Cleanup(func() { db.Close() })
 	fs := newFakeSlack(t)
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
-	svc := &commands.Service{
-		Record: db, Engine: e, Now: func() time.Time { return now },
-		Roles:    commands.Roles{Commissioners: []string{"U_COMM1"}, Clerk: "U2147483697", Attorney: "U_ATTY"},
+	svc := &commands.Service{Record: db, Engine: e, Now: func() time.Time { return now }}
+	svc.Configure(commands.Settings{
+		Roles:    commands.Roles{Commissioners: []string{"U_COMM1"}, Clerks: []string{"U2147483697"}, Attorney: "U_ATTY"},
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
-	}
+	})
 	api := slack.New("xoxb-test", slack.OptionAPIURL(fs.URL+"/api/"), slack.OptionHTTPClient(localOnly(fs)))
 	if sender == nil {
 		sender = &bot.Sender{API: api}
@@ -176,7 +184,9 @@ func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		d.Run(ctx, time.Hour, func() time.Time { return en.app.Service.Now() })
+		// Every post is due by then: tests set the service's clock as they go, and the
+		// deliverer must not read it from another goroutine.
+		d.Run(ctx, time.Hour, func() time.Time { return time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC) })
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	return en
@@ -186,6 +196,7 @@ func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 // seconds: delivery runs on its own, after the request that caused it has answered.
 func (e *env) settle(t testing.TB) {
 	t.Helper()
+	e.app.Outbox.Kick() // posts committed without a request's answer (Handle called directly) wait for a kick
 	for deadline := time.Now().Add(5 * time.Second); ; {
 		pending, err := e.db.Pending(context.Background(), e.app.Service.Now(), 1)
 		if err != nil {
@@ -570,8 +581,10 @@ func TestSocketModeStopsOnMissingScope(t *testing.T) {
 // ":clock" sets the service's clock, and each /ethics line goes to send.
 func play(e *env, send func(i int, user, text string)) {
 	svc := e.app.Service
-	svc.Roles = commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerk: "U_CLERK"}
-	svc.Voting = commands.Voting{Required: true} // as configured by default
+	reconfigure(svc, func(st *commands.Settings) {
+		st.Roles = commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}}
+		st.Voting = commands.Voting{Required: true} // as configured by default
+	})
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
 	svc.Now = func() time.Time { return now }
 	user := "U_CLERK"

@@ -94,7 +94,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		}
 	case strings.HasPrefix(line, ":as "):
 		c.User = strings.TrimSpace(strings.TrimPrefix(line, ":as "))
-		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Roles.Of(c.User)))
+		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Settings().Roles.Of(c.User)))
 	case strings.HasPrefix(line, ":clock") && c.RealTime:
 		fmt.Fprintln(out, "[console] :clock works only in the demo console, so that a real record is never written at a simulated time")
 	case strings.HasPrefix(line, ":clock"):

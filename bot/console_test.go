@@ -18,9 +18,11 @@ import (
 func TestConsoleCompleteCase(t *testing.T) {
 	e := newEnv(t)
 	svc := e.app.Service
-	svc.Roles.Clerk, svc.Roles.Commissioners = "U_CLERK", []string{"U_COMM1", "U_COMM2", "U_COMM3"}
-	svc.Voting = commands.Voting{Required: true}
-	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
+	reconfigure(svc, func(st *commands.Settings) {
+		st.Roles.Clerks, st.Roles.Commissioners = []string{"U_CLERK"}, []string{"U_COMM1", "U_COMM2", "U_COMM3"}
+		st.Voting = commands.Voting{Required: true}
+		st.Channels = commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"}
+	})
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
 	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
@@ -100,13 +102,15 @@ func TestConsoleCompleteCase(t *testing.T) {
 func TestConsoleReminders(t *testing.T) {
 	e := newEnv(t)
 	svc := e.app.Service
-	svc.Roles.Clerk, svc.Roles.Commissioners = "U_CLERK", []string{"U_COMM1"}
-	svc.Channels.Docket, svc.Channels.Notices = "#ethics-docket", "#ethics-notices"
+	reconfigure(svc, func(st *commands.Settings) {
+		st.Roles.Clerks, st.Roles.Commissioners = []string{"U_CLERK"}, []string{"U_COMM1"}
+		st.Channels = commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"}
+	})
 	clock := bot.NewClock(time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC))
 	svc.Now = clock.Now
 	sweeper := &reminders.Sweeper{
 		Planner: &reminders.Planner{Engine: svc.Engine, Policy: reminders.Defaults(),
-			People: reminders.People{Clerk: "U_CLERK", Commissioners: []string{"U_COMM1"}, Docket: "#ethics-docket"}},
+			People: reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1"}, Docket: "#ethics-docket"}},
 		Cases: e.db, Outbox: e.db,
 	}
 	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK",

@@ -206,7 +206,7 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 	t.Run("Console", func(t *testing.T) {
 		e := newEnv(t)
 		svc := e.app.Service
-		svc.Roles.Clerk = "U_CLERK"
+		reconfigure(svc, func(st *commands.Settings) { st.Roles.Clerks = []string{"U_CLERK"} })
 		c := &bot.Console{Service: svc, Clock: bot.NewClock(e.now), User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
 		var out bytes.Buffer
 		c.Run(context.Background(), strings.NewReader(strings.Join(append([]string{""}, hostileScript...), "\n/ethics ")), &out)

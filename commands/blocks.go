@@ -181,7 +181,7 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/2, func(n int) outbox.Markup {
 		return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
 	})
-	if s.Roles.Of(user) == Nobody {
+	if s.Settings().Roles.Of(user) == Nobody {
 		return help
 	}
 	list := outbox.Markup("The docket could not be read just now; `/ethics docket` tries again.")

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -48,10 +49,10 @@ const (
 	Nobody       Role = ""
 )
 
-// Roles says who is who, by Slack user id.
+// Roles says who is who, by Slack user id. The configuration gives each person one role.
 type Roles struct {
 	Commissioners []string
-	Clerk         string
+	Clerks        []string
 	Attorney      string
 }
 
@@ -62,7 +63,7 @@ func (r Roles) Of(user string) Role {
 		return Nobody
 	case slices.Contains(r.Commissioners, user):
 		return Commissioner
-	case user == r.Clerk:
+	case slices.Contains(r.Clerks, user):
 		return Clerk
 	case user == r.Attorney:
 		return Attorney
@@ -76,16 +77,40 @@ type Channels struct {
 	Notices string // public: only what the ordinance makes public
 }
 
-// Service runs /ethics.
-type Service struct {
-	Record   Record
-	Engine   *docket.Engine
+// Settings are who is who and where posts go: the part of the configuration that may
+// change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed
+// in place; a reload puts new ones in their stead.
+type Settings struct {
 	Roles    Roles
 	Channels Channels
 	Voting   Voting
-	Now      func() time.Time
-	Log      *slog.Logger
 }
+
+// Service runs /ethics.
+type Service struct {
+	Record Record
+	Engine *docket.Engine
+	Now    func() time.Time
+	Log    *slog.Logger
+
+	settings atomic.Pointer[Settings] // see Configure
+}
+
+// Configure puts st in force, at start and again on each reload. Requests read the
+// settings without a lock, so a reload neither waits for a request nor races one: each
+// read sees the old settings or the new, whole.
+func (s *Service) Configure(st Settings) { s.settings.Store(&st) }
+
+// Settings returns the settings in force; until Configure, nobody has a role and there
+// are no channels. The caller must not change what it points to.
+func (s *Service) Settings() *Settings {
+	if st := s.settings.Load(); st != nil {
+		return st
+	}
+	return &unconfigured
+}
+
+var unconfigured Settings
 
 // Request is one /ethics command or modal submission.
 type Request struct {
@@ -127,7 +152,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		name = strings.ToLower(words[0].text)
 		words = words[1:]
 	}
-	role := s.Roles.Of(req.User)
+	role := s.Settings().Roles.Of(req.User)
 	sub, ok := lookup(name)
 	switch {
 	case role == Nobody && name != "help":
@@ -181,7 +206,7 @@ func (s *Service) logger() *slog.Logger {
 // onlyFor refuses sub to a user whose role may not use it.
 func (s *Service) onlyFor(sub *subcommand) Response {
 	why := sub.why
-	if sub.vote && s.Voting.Required {
+	if sub.vote && s.Settings().Voting.Required {
 		why = commissionVotes
 	}
 	return reply(outbox.Format("Only %s can use `/ethics %s`. %s", rolesText(s.rolesOf(sub)), sub.name, why))
@@ -190,7 +215,7 @@ func (s *Service) onlyFor(sub *subcommand) Response {
 // rolesOf is who may use sub. An action of the commission is taken by vote; when votes are
 // required, the clerk may record one as well as a commissioner.
 func (s *Service) rolesOf(sub *subcommand) []Role {
-	if sub.vote && s.Voting.Required {
+	if sub.vote && s.Settings().Voting.Required {
 		return staff
 	}
 	return sub.roles

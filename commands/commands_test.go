@@ -45,13 +45,12 @@ func MustService(t *testing.T) (*commands.Service, *clock, *store.Store) {
 	}
 	t.Cleanup(func() { db.Close() })
 	c := &clock{now: time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)}
-	return &commands.Service{
-		Record:   db,
-		Engine:   e,
-		Roles:    commands.Roles{Commissioners: []string{comm, "U_COMM2"}, Clerk: clerk, Attorney: attorney},
+	s := &commands.Service{Record: db, Engine: e, Now: c.Now}
+	s.Configure(commands.Settings{
+		Roles:    commands.Roles{Commissioners: []string{comm, "U_COMM2"}, Clerks: []string{clerk}, Attorney: attorney},
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
-		Now:      c.Now,
-	}, c, db
+	})
+	return s, c, db
 }
 
 // do runs text as user and returns the response.

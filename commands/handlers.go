@@ -68,7 +68,7 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 		// A recused member sees nothing of the case's confidential details.
 		return reply(outbox.Format("You are recused from case %s (%s), so its details are not shown to you.", c.Number, strings.TrimPrefix(why, "you "))), nil
 	}
-	text, blocks := s.card(&c, s.Roles.Of(req.User), s.Now())
+	text, blocks := s.card(&c, s.Settings().Roles.Of(req.User), s.Now())
 	return reply(text, blocks...), nil
 }
 
@@ -110,7 +110,7 @@ func (s *Service) apply(ctx context.Context, req Request, a args, actions ...doc
 	for i, st := range res.Steps {
 		done[i] = s.done(st)
 	}
-	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Roles.Of(req.User)))
+	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Settings().Roles.Of(req.User)))
 	return c, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
 }
 
@@ -165,18 +165,19 @@ func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response,
 // vote is the roll call given with an action of the commission; nil when none was given
 // and none is required. It records who is seated and the rules it is counted by.
 func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
+	st := s.Settings()
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
-		if s.Voting.Required {
+		if st.Voting.Required {
 			return nil, &docket.Error{Code: docket.EINVALID, Field: "yes", Rule: rule, Message: "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=U_COMM1,U_COMM2 no=U_COMM3"}
 		}
 		return nil, nil
 	}
-	seated := slices.Clone(s.Roles.Commissioners)
-	quorum := s.Voting.Quorum
+	seated := slices.Clone(st.Roles.Commissioners)
+	quorum := st.Voting.Quorum
 	if quorum == 0 {
 		quorum = docket.DefaultQuorum(len(seated))
 	}
-	carry := s.Voting.Carry
+	carry := st.Voting.Carry
 	if carry == "" {
 		carry = docket.MajorityOfVotesCast
 	}
@@ -268,7 +269,8 @@ func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Respons
 
 // runRecuse records a commissioner's recusal: their own, or, by the clerk, the one named.
 func runRecuse(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	who, role := req.User, s.Roles.Of(req.User)
+	roles := s.Settings().Roles
+	who, role := req.User, roles.Of(req.User)
 	if a.has("commissioner") {
 		who = a.str("commissioner")
 	}
@@ -277,7 +279,7 @@ func runRecuse(s *Service, ctx context.Context, req Request, a args) (Response, 
 		return Response{}, &docket.Error{Code: docket.EUNAUTHORIZED, Field: "commissioner", Message: "a commissioner recuses only themselves; leave commissioner= out"}
 	case role != Commissioner && !a.has("commissioner"):
 		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "commissioner", Message: "name the commissioner who recuses: commissioner=U024BE7LH"}
-	case s.Roles.Of(who) != Commissioner:
+	case roles.Of(who) != Commissioner:
 		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "commissioner", Message: fmt.Sprintf("%s is not a commissioner", who)}
 	}
 	_, resp, err := s.apply(ctx, req, a, docket.Recuse{User: who, Reason: a.str("reason")})
@@ -304,7 +306,7 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 		}
 		return reply(text), nil
 	}
-	if s.Roles.Of(req.User) == Attorney {
+	if s.Settings().Roles.Of(req.User) == Attorney {
 		return reply("Only commissioners and the clerk can record elections."), nil
 	}
 	if !a.has("date") || a.str("name") == "" {

@@ -142,7 +142,7 @@ func TestHostileTextIsData(t *testing.T) {
 		}
 	}
 	planner := &reminders.Planner{Engine: s.Engine, Policy: reminders.Defaults(),
-		People: reminders.People{Clerk: clerk, Commissioners: []string{comm}, Docket: "C_DOCKET"}}
+		People: reminders.People{Clerks: []string{clerk}, Commissioners: []string{comm}, Docket: "C_DOCKET"}}
 	for _, when := range []string{"2026-12-04T17:00:00Z", "2026-12-07T15:00:00Z", "2026-12-08T21:00:00Z"} {
 		now, _ := time.Parse(time.RFC3339, when)
 		c, err := db.Case(ctx, "2026-002")

@@ -103,7 +103,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 		return formError(nil, meta, view, "", "", "That form is not one of ethicsbot's; nothing was recorded.")
 	}
 	sub, ok := lookup(meta.Sub)
-	role := s.Roles.Of(user)
+	role := s.Settings().Roles.Of(user)
 	switch {
 	case !ok:
 		return formError(nil, meta, view, "", "", "That form is out of date; nothing was recorded. "+seeHelp)
@@ -171,7 +171,7 @@ func hasInput(sub *subcommand, meta modalMeta, name string) bool {
 // Action handles a click on a case card's button: it opens that step's form for the case.
 // value is "sub number [meeting]" as the card wrote it.
 func (s *Service) Action(ctx context.Context, user, value, channel string) Response {
-	role := s.Roles.Of(user)
+	role := s.Settings().Roles.Of(user)
 	if role == Nobody {
 		return reply(notAuthorised)
 	}

@@ -89,7 +89,7 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	for _, el := range c.Elections {
 		facts = append(facts, outbox.Format("*Candidate at:* election of %s", el.Long()))
 	}
-	if recused := recusals(c, s.Roles.Commissioners); recused != "" {
+	if recused := recusals(c, s.Settings().Roles.Commissioners); recused != "" {
 		facts = append(facts, "*Recused:* "+recused)
 	}
 	for _, v := range c.Votes {

@@ -15,6 +15,7 @@ import (
 // post exists if and only if its event does, and a retried request adds none.
 func (s *Service) say(st docket.Step) []outbox.Post {
 	var out []outbox.Post
+	ch := s.Settings().Channels
 	add := func(channel string, text outbox.Markup) {
 		if channel == "" {
 			return
@@ -22,9 +23,9 @@ func (s *Service) say(st docket.Step) []outbox.Post {
 		to := outbox.Dest{Channel: channel}
 		out = append(out, outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, len(out)+1, to), Text: text, Due: st.At})
 	}
-	add(s.Channels.Docket, s.docketLine(st))
+	add(ch.Docket, s.docketLine(st))
 	for _, n := range s.publicNotices(st) {
-		add(s.Channels.Notices, n)
+		add(ch.Notices, n)
 	}
 	return out
 }
@@ -159,7 +160,7 @@ func (s *Service) reschedules(st docket.Step, k docket.MeetingKind) bool {
 // notices, moves and cancellations, and the outcomes the ordinance makes public. Nothing
 // else about a case is ever posted there.
 func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
-	if s.Channels.Notices == "" {
+	if s.Settings().Channels.Notices == "" {
 		return nil
 	}
 	if _, failed := failedMotion(st); failed {

@@ -258,7 +258,7 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 		}
 		return reply(text), nil
 	}
-	role := s.Roles.Of(req.User)
+	role := s.Settings().Roles.Of(req.User)
 	text := outbox.Markup("*/ethics* runs the ethics commission's complaint docket under its ordinance.\n")
 	if role == Nobody {
 		return reply(text + notAuthorised), nil

@@ -8,13 +8,22 @@ import (
 	"ethicsbot/commands"
 )
 
+// reconfigure changes the settings in force, as a reload would.
+func reconfigure(s *commands.Service, change func(*commands.Settings)) {
+	st := *s.Settings()
+	change(&st)
+	s.Configure(st)
+}
+
 // voting returns a service with three commissioners whose actions take a roll call, and
 // a case 2026-001 at its sufficiency meeting.
 func voting(t *testing.T) (*commands.Service, *clock) {
 	t.Helper()
 	s, clk, _ := MustService(t)
-	s.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
-	s.Voting = commands.Voting{Required: true}
+	reconfigure(s, func(st *commands.Settings) {
+		st.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
+		st.Voting = commands.Voting{Required: true}
+	})
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
@@ -68,7 +77,7 @@ func TestRollCall(t *testing.T) {
 	})
 	t.Run("NotRequired", func(t *testing.T) {
 		s, _ := voting(t)
-		s.Voting.Required = false
+		reconfigure(s, func(st *commands.Settings) { st.Voting.Required = false })
 		mustDo(t, s, clerk, "rule 2026-001 insufficient", "Only commissioners can use `/ethics rule`")
 		mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded: insufficient.")
 	})
@@ -76,8 +85,10 @@ func TestRollCall(t *testing.T) {
 
 func TestRecusal(t *testing.T) {
 	s, clk, db := MustService(t)
-	s.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
-	s.Voting = commands.Voting{Required: true}
+	reconfigure(s, func(st *commands.Settings) {
+		st.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
+		st.Voting = commands.Voting{Required: true}
+	})
 	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
@@ -110,7 +121,7 @@ func TestRecusal(t *testing.T) {
 	t.Run("RollCallOfTheRest", func(t *testing.T) {
 		// One commissioner is left: the default quorum is a majority of the three seated.
 		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1", "no quorum: 1 commissioner present, and 2 are needed")
-		s.Voting.Quorum = 1
+		reconfigure(s, func(st *commands.Settings) { st.Voting.Quorum = 1 })
 		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1", "ruling recorded: insufficient (adopted 1–0, 2 recused)")
 		if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "By roll call: adopted 1–0, 2 recused.") {
 			t.Errorf("public notice %q", p)

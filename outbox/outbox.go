@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -122,7 +123,7 @@ type Deliverer struct {
 	Sender Sender
 	Log    *slog.Logger
 	// Report, if set, is told (once) when a post could be delivered only after failing
-	// for ReportAfter (an hour): the docket channel.
+	// for ReportAfter (an hour): the docket channel. SetReport changes it while Run runs.
 	Report      Dest
 	ReportAfter time.Duration
 	// Zone is the commission's time zone, for the times in such a note.
@@ -130,9 +131,22 @@ type Deliverer struct {
 	// Batch is how many posts one read of the outbox takes (256).
 	Batch int
 
-	mu   sync.Mutex    // one drain at a time
-	kick chan struct{} // wakes Run
-	once sync.Once
+	mu     sync.Mutex    // one drain at a time
+	kick   chan struct{} // wakes Run
+	once   sync.Once
+	report atomic.Pointer[Dest] // see SetReport
+}
+
+// SetReport makes to the destination of delay reports from now on, in place of Report: a
+// reload that moved the docket channel. It does not wait for a drain under way.
+func (d *Deliverer) SetReport(to Dest) { d.report.Store(&to) }
+
+// reportTo is where delay reports go.
+func (d *Deliverer) reportTo() Dest {
+	if to := d.report.Load(); to != nil {
+		return *to
+	}
+	return d.Report
 }
 
 // Stats is what one drain did.
@@ -232,7 +246,8 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 	if after == 0 {
 		after = time.Hour
 	}
-	if d.Report == (Dest{}) || r.Key.Series == delayedSeries || r.Failing.IsZero() || now.Sub(r.Failing) < after {
+	report := d.reportTo()
+	if report == (Dest{}) || r.Key.Series == delayedSeries || r.Failing.IsZero() || now.Sub(r.Failing) < after {
 		return nil
 	}
 	zone := d.Zone
@@ -240,7 +255,7 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 		zone = time.UTC
 	}
 	note := Post{
-		Key: Key{Case: r.Key.Case, Series: delayedSeries, Step: r.Key.String(), To: d.Report},
+		Key: Key{Case: r.Key.Case, Series: delayedSeries, Step: r.Key.String(), To: report},
 		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because Slack was failing.",
 			r.Key.To.String(), caseOrDocket(r.Key.Case), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"), now.In(zone).Format("Mon 2 Jan 15:04 MST")),
 		Due: now,

@@ -53,7 +53,7 @@ func dests(users []string) []outbox.Dest {
 
 // People are who reminders go to.
 type People struct {
-	Clerk         string   // Slack user id
+	Clerks        []string // Slack user ids: each gets the clerk's reminders and the digest
 	Commissioners []string // Slack user ids
 	Docket        string   // the private docket channel
 }
@@ -179,7 +179,11 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 	if sched.Expedited {
 		prefix = c.Number + " EXPEDITED (G): "
 	}
-	clerkAndDocket := []outbox.Dest{{User: p.People.Clerk}, {Channel: p.People.Docket}}
+	clerkAndDocket := make([]outbox.Dest, 0, len(p.People.Clerks)+1)
+	for _, u := range p.People.Clerks {
+		clerkAndDocket = append(clerkAndDocket, outbox.Dest{User: u})
+	}
+	clerkAndDocket = append(clerkAndDocket, outbox.Dest{Channel: p.People.Docket})
 	steps := make([]step, 0, 8)
 	emit := func(series string, s step, to []outbox.Dest, msg message) {
 		name := s.name()
@@ -364,12 +368,12 @@ func recordCommand(c *docket.Case, d docket.Deadline) string {
 	return ""
 }
 
-// digest is the clerk's morning summary, on business days at DigestAt, when something is
-// due within DigestWithin business days or overdue. It is planned with the key alone;
-// lines collects what the sweep finds as it goes through the cases, and the text is written
-// only if the digest is to be said.
+// digest is the clerks' morning summary, on business days at DigestAt, when something is
+// due within DigestWithin business days or overdue. It is planned with the keys alone, one
+// reminder to each clerk; lines collects what the sweep finds as it goes through the cases,
+// and the text is written only if the digest is to be said.
 type digest struct {
-	r     Reminder
+	rs    []Reminder
 	lines []outbox.Markup
 }
 
@@ -378,11 +382,13 @@ func (p *Planner) newDigest(now time.Time) (*digest, bool) {
 	e, loc := p.Engine, p.Engine.Cal.Location()
 	today := e.Cal.DateOf(now)
 	at := wall(today, p.Policy.DigestAt, loc)
-	if !e.Cal.IsBusinessDay(today) || now.Before(at) || p.People.Clerk == "" {
+	if !e.Cal.IsBusinessDay(today) || now.Before(at) || len(p.People.Clerks) == 0 {
 		return nil, false
 	}
 	dg := &digest{}
-	dg.r = Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: outbox.Dest{User: p.People.Clerk}, msg: message{p: p, kind: 'g', now: now, dg: dg}}
+	for _, u := range p.People.Clerks {
+		dg.rs = append(dg.rs, Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: outbox.Dest{User: u}, msg: message{p: p, kind: 'g', now: now, dg: dg}})
+	}
 	return dg, true
 }
 

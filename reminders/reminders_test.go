@@ -109,7 +109,7 @@ type world struct {
 	path    string
 }
 
-var people = reminders.People{Clerk: "U_CLERK", Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
+var people = reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
@@ -249,6 +249,34 @@ func TestCompleteCase(t *testing.T) {
 	}
 }
 
+// TestClerksAndReload: every clerk gets the clerk's reminders and the digest; a planner put
+// in force with SetPlanner (a reload) applies from the next sweep, to a clerk added by it
+// and with the new time of day, and says nothing twice to those already told.
+func TestClerksAndReload(t *testing.T) {
+	w := newWorld(t)
+	w.file(at(t, "2026-12-04 10:00"))
+	w.run(at(t, "2026-12-07 08:00"), at(t, "2026-12-07 08:15"), 15*time.Minute, nil)
+	later := reminders.Defaults()
+	later.At = 10 * time.Hour
+	two := people
+	two.Clerks = []string{"U_CLERK", "U_CLERK2"}
+	w.sweep.SetPlanner(&reminders.Planner{Engine: w.e, Policy: later, People: two})
+	w.run(at(t, "2026-12-07 08:30"), at(t, "2026-12-07 10:00"), 30*time.Minute, nil)
+	diff(t, w.list(), []string{
+		"Mon 12-07 08:00 CST @U_CLERK |digest|daily:2026-12-07@@U_CLERK",
+		"Mon 12-07 08:30 CST @U_CLERK2 |digest|daily:2026-12-07@@U_CLERK2",
+		"Mon 12-07 10:00 CST @U_CLERK 2026-001|respondent_notice|before-2:2026-12-09@@U_CLERK",
+		"Mon 12-07 10:00 CST @U_CLERK2 2026-001|respondent_notice|before-2:2026-12-09@@U_CLERK2",
+		"Mon 12-07 10:00 CST #C_DOCKET 2026-001|respondent_notice|before-2:2026-12-09@#C_DOCKET",
+		"Mon 12-07 10:00 CST @U_CLERK 2026-001|complainant_confirmation|before-2:2026-12-09@@U_CLERK",
+		"Mon 12-07 10:00 CST @U_CLERK2 2026-001|complainant_confirmation|before-2:2026-12-09@@U_CLERK2",
+		"Mon 12-07 10:00 CST #C_DOCKET 2026-001|complainant_confirmation|before-2:2026-12-09@#C_DOCKET",
+	})
+	if len(w.rec.said) > 1 && w.rec.said[1].Text != w.rec.said[0].Text {
+		t.Errorf("the second clerk's digest differs:\n%s\n%s", w.rec.said[1].Text, w.rec.said[0].Text)
+	}
+}
+
 // TestRestartCausesNoDuplicates: a new process in the middle says nothing twice.
 func TestRestartCausesNoDuplicates(t *testing.T) {
 	w := newWorld(t)
@@ -359,28 +387,39 @@ func TestSlackOutage(t *testing.T) {
 }
 
 // TestDelayedDeliveryIsReported: a reminder that could not be delivered for over an hour
-// is reported in the docket channel once it is.
+// is reported in the docket channel once it is; after SetReport (a reload that moved the
+// docket channel), in the new one.
 func TestDelayedDeliveryIsReported(t *testing.T) {
-	w := newWorld(t)
-	w.file(at(t, "2026-12-04 10:00"))
-	w.rec.fail = func(now time.Time) error {
-		if now.Before(at(t, "2026-12-07 10:30")) {
-			return errors.New("slack server error: 503")
-		}
-		return nil
-	}
-	w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 10:30"), 5*time.Minute, nil)
-	reports := 0
-	for _, s := range w.rec.said {
-		if strings.HasPrefix(s.Text, "Delivery delayed") {
-			reports++
-			if s.To != "#C_DOCKET" {
-				t.Errorf("report to %s", s.To)
+	for _, tc := range []struct{ name, set, want string }{
+		{"Report", "", "#C_DOCKET"},
+		{"SetReport", "C_DOCKET2", "#C_DOCKET2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			if tc.set != "" {
+				w.deliver.SetReport(outbox.Dest{Channel: tc.set})
 			}
-		}
-	}
-	if reports != 5 {
-		t.Errorf("%d delay reports, want one per delayed reminder (the digest and 4 others): %v", reports, w.list())
+			w.file(at(t, "2026-12-04 10:00"))
+			w.rec.fail = func(now time.Time) error {
+				if now.Before(at(t, "2026-12-07 10:30")) {
+					return errors.New("slack server error: 503")
+				}
+				return nil
+			}
+			w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 10:30"), 5*time.Minute, nil)
+			reports := 0
+			for _, s := range w.rec.said {
+				if strings.HasPrefix(s.Text, "Delivery delayed") {
+					reports++
+					if s.To != tc.want {
+						t.Errorf("report to %s, want %s", s.To, tc.want)
+					}
+				}
+			}
+			if reports != 5 {
+				t.Errorf("%d delay reports, want one per delayed reminder (the digest and 4 others): %v", reports, w.list())
+			}
+		})
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"log"
 	"log/slog"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/robfig/cron/v3"
@@ -32,6 +34,7 @@ type Outbox interface {
 
 // Sweeper finds every reminder that is due and puts it in the outbox, once.
 type Sweeper struct {
+	// Planner plans the reminders, until SetPlanner puts another in its place.
 	Planner *Planner
 	Cases   Cases
 	Outbox  Outbox
@@ -49,6 +52,21 @@ type Sweeper struct {
 	loadedOn  docket.Date         // the day planned was read from the outbox
 	lastSweep time.Time
 	loaded    bool
+	replaced  atomic.Pointer[Planner] // see SetPlanner
+}
+
+// SetPlanner puts p in force from the next sweep on: a reload of the reminder policy, or
+// of who gets reminders. A sweep already running finishes with the planner it began with,
+// so each sweep plans with one policy and one set of people. p must share the planner's
+// Engine: the calendar and the ordinance change only with a restart.
+func (s *Sweeper) SetPlanner(p *Planner) { s.replaced.Store(p) }
+
+// planner returns the planner in force.
+func (s *Sweeper) planner() *Planner {
+	if p := s.replaced.Load(); p != nil {
+		return p
+	}
+	return s.Planner
 }
 
 // Stats is what one sweep did.
@@ -67,7 +85,8 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var st Stats
-	if today := s.Planner.Engine.Cal.DateOf(now); !s.loaded || today != s.loadedOn {
+	p := s.planner()
+	if today := p.Engine.Cal.DateOf(now); !s.loaded || today != s.loadedOn {
 		// Reminders fall due at most a day or so before they are planned; a week covers it.
 		// Reloading once a day keeps the set to a week's reminders, not all history's.
 		planned, err := s.Outbox.Planned(ctx, now.AddDate(0, 0, -7))
@@ -88,11 +107,12 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		return st, err
 	}
 	st.Cases = len(cases)
-	p := s.Planner
-	// The digest's lines are gathered in the same pass, but only if it is still to be said.
+	// The digest's lines are gathered in the same pass, but only if it is still to be said
+	// to some clerk.
 	dg, digestDue := p.newDigest(now)
 	if digestDue {
-		digestDue = !s.planned[dg.r.Key()]
+		dg.rs = slices.DeleteFunc(dg.rs, func(r Reminder) bool { return s.planned[r.Key()] })
+		digestDue = len(dg.rs) > 0
 	}
 	skip := func(k outbox.Key) bool { return s.planned[k] }
 	var due []Reminder
@@ -141,7 +161,7 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		}
 	}
 	if digestDue && len(dg.lines) > 0 {
-		if err := add([]Reminder{dg.r}); err != nil {
+		if err := add(dg.rs); err != nil {
 			return st, err
 		}
 	}
@@ -168,7 +188,7 @@ func (s *Sweeper) downtimeNote(r Reminder, now time.Time) outbox.Markup {
 	if s.lastSweep.IsZero() || now.Sub(s.lastSweep) < down || !r.At.After(s.lastSweep) || now.Sub(r.At) < down {
 		return ""
 	}
-	loc := s.Planner.Engine.Cal.Location()
+	loc := s.planner().Engine.Cal.Location()
 	return outbox.Format("(Sent late: ethicsbot was not running from %s; this was due at %s.)",
 		s.lastSweep.In(loc).Format("Mon 2 Jan 15:04 MST"), r.At.In(loc).Format("Mon 2 Jan 15:04 MST"))
 }
@@ -187,7 +207,7 @@ func (s *Sweeper) logger() *slog.Logger {
 // twice.
 func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err error) {
 	l := cron.PrintfLogger(log.New(slogWriter{s.logger()}, "", 0))
-	c := cron.New(cron.WithLocation(s.Planner.Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
+	c := cron.New(cron.WithLocation(s.planner().Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
 	ctx, cancel := context.WithCancel(context.Background())
 	id, err := c.AddFunc(schedule, func() {
 		if st, err := s.Sweep(ctx, now()); err != nil && ctx.Err() == nil {

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+
+	"ethicsbot/commands"
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+	"ethicsbot/reminders"
+)
+
+// settingsOf is who is who and where posts go, as commands needs them.
+func settingsOf(cfg Config) commands.Settings {
+	return commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting}
+}
+
+// plannerOf is the reminder planner the configuration describes: every clerk gets the
+// clerk's reminders and the digest.
+func plannerOf(engine *docket.Engine, cfg Config) *reminders.Planner {
+	return &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
+		People: reminders.People{Clerks: cfg.Roles.Clerks, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
+}
+
+// firstClerk is the user the console acts as at start.
+func firstClerk(r commands.Roles) string {
+	if len(r.Clerks) == 0 {
+		return ""
+	}
+	return r.Clerks[0]
+}
+
+// reloader puts a changed configuration file in force without a restart, on SIGHUP:
+// roles, channels and the reminder policy. The rest (the database, the calendar, the
+// ordinance, the sweep's schedule) is built into what is running and changes only with a
+// restart.
+type reloader struct {
+	cfg       Config // in force; only Reload reads or writes it, one call at a time
+	getenv    func(string) string
+	svc       *commands.Service
+	sweeper   *reminders.Sweeper
+	deliverer *outbox.Deliverer
+	log       *slog.Logger
+}
+
+// watch reloads the configuration at each signal on hup until ctx ends.
+func (r *reloader) watch(ctx context.Context, hup <-chan os.Signal) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-hup:
+			r.Reload()
+		}
+	}
+}
+
+// Reload reads the configuration file again and puts what may change while ethicsbot runs
+// in force. A file that is not valid, or lacks what Slack needs, is refused and the
+// configuration in force is kept; the log says the file, the line and the problem. A
+// changed setting that needs a restart is logged as such and left as it was.
+func (r *reloader) Reload() error {
+	next, err := readConfig(r.cfg.Path, r.getenv)
+	if err == nil {
+		err = slackReady(next)
+	}
+	if err != nil {
+		// err names the file, the line and the problem.
+		r.log.Error("configuration not reloaded: the file is refused and the configuration in force is kept", "err", err)
+		return err
+	}
+	if restart := needsRestart(r.cfg, next); len(restart) > 0 {
+		r.log.Warn("configuration: changed settings left as they were: each needs a restart to take effect",
+			"config", r.cfg.Path, "settings", strings.Join(restart, ", "))
+	}
+	old := r.cfg
+	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders = next.Roles, next.Channels, next.Reminders
+	r.svc.Configure(settingsOf(r.cfg))
+	r.sweeper.SetPlanner(plannerOf(r.sweeper.Planner.Engine, r.cfg))
+	r.deliverer.SetReport(outbox.Dest{Channel: r.cfg.Channels.Docket})
+
+	var changed []string
+	if old.Channels.Docket != r.cfg.Channels.Docket {
+		changed = append(changed, "channels.docket")
+	}
+	if old.Channels.Notices != r.cfg.Channels.Notices {
+		changed = append(changed, "channels.notices")
+	}
+	if !reflect.DeepEqual(old.Reminders, r.cfg.Reminders) {
+		changed = append(changed, "reminders")
+	}
+	added, removed := roleChanges(old.Roles, r.cfg.Roles)
+	if len(added)+len(removed) > 0 {
+		changed = append(changed, "roles")
+	}
+	if len(changed) == 0 {
+		changed = []string{"nothing"}
+	}
+	attrs := []any{"config", r.cfg.Path, "changed", strings.Join(changed, ", "),
+		"commissioners", len(r.cfg.Roles.Commissioners), "clerks", len(r.cfg.Roles.Clerks), "attorney", r.cfg.Roles.Attorney != ""}
+	if len(added) > 0 {
+		attrs = append(attrs, "added", strings.Join(added, ", "))
+	}
+	if len(removed) > 0 {
+		attrs = append(attrs, "removed", strings.Join(removed, ", "))
+	}
+	r.log.Info("configuration reloaded", attrs...)
+	return nil
+}
+
+// needsRestart names the settings that differ between the configuration in force and the
+// file, but cannot change while ethicsbot runs: the database is open, and the calendar,
+// the ordinance and the sweep's schedule are built into the engine, the record and cron.
+func needsRestart(old, next Config) []string {
+	var out []string
+	if old.Database != next.Database {
+		out = append(out, "database")
+	}
+	if old.Calendar.Zone != next.Calendar.Zone {
+		out = append(out, "timezone")
+	}
+	if !slices.Equal(old.Calendar.Remove, next.Calendar.Remove) || !slices.Equal(old.Calendar.Add, next.Calendar.Add) ||
+		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) {
+		out = append(out, "holidays")
+	}
+	if !reflect.DeepEqual(old.Ordinance, next.Ordinance) {
+		out = append(out, "ordinance")
+	}
+	if old.Sweep != next.Sweep {
+		out = append(out, "reminders.sweep")
+	}
+	return out
+}
+
+// roleChanges says who gained or lost a role, as "commissioner U0123ABCD"; someone whose
+// role changed appears in both.
+func roleChanges(old, next commands.Roles) (added, removed []string) {
+	each := func(r commands.Roles, f func(role commands.Role, user string)) {
+		for _, u := range r.Commissioners {
+			f(commands.Commissioner, u)
+		}
+		for _, u := range r.Clerks {
+			f(commands.Clerk, u)
+		}
+		if r.Attorney != "" {
+			f(commands.Attorney, r.Attorney)
+		}
+	}
+	each(next, func(role commands.Role, u string) {
+		if old.Of(u) != role {
+			added = append(added, string(role)+" "+u)
+		}
+	})
+	each(old, func(role commands.Role, u string) {
+		if next.Of(u) != role {
+			removed = append(removed, string(role)+" "+u)
+		}
+	})
+	return added, removed
+}

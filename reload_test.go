@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"ethicsbot/commands"
+	"ethicsbot/outbox"
+	"ethicsbot/reminders"
+)
+
+// TestReload rewrites the configuration file of a running service and reloads it as SIGHUP
+// does: people and channels change at once, a refused file keeps the configuration in
+// force, and settings that need a restart are reported and left as they were.
+func TestReload(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ethicsbot.yml")
+	write := func(body string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte("database: "+filepath.Join(dir, "ethicsbot.db")+"\n"+body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const (
+		one = "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
+		two = "commissioners: [U0COMM1, U0COMM2]\nclerk: [U0CLERK1, U0CLERK2]\nchannels: {docket: C0DOCKET2, notices: C0NOTICE1}\n"
+	)
+	write(one)
+	getenv := func(string) string { return "" }
+	cfg, err := readConfig(path, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, db := openRecord(t, cfg)
+	defer db.Close()
+	now := time.Date(2026, 12, 4, 10, 0, 0, 0, engine.Cal.Location())
+	svc := &commands.Service{Record: db, Engine: engine, Now: func() time.Time { return now }}
+	svc.Configure(settingsOf(cfg))
+	var log lockedBuffer
+	logger := slog.New(slog.NewTextHandler(&log, nil))
+	sweeper := &reminders.Sweeper{Planner: plannerOf(engine, cfg), Cases: db, Outbox: db, Log: logger}
+	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}}
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
+	ctx := context.Background()
+	seq := 0
+	ask := func(user, text string) commands.Response {
+		seq++
+		return svc.Handle(ctx, commands.Request{User: user, Text: text, RequestID: fmt.Sprint("reload-", seq)})
+	}
+	allowed := func(user string) bool {
+		resp := ask(user, "docket")
+		return len(resp.Messages) > 0 && !strings.HasPrefix(string(resp.Messages[0].Text), "Sorry")
+	}
+	logged := func(want ...string) {
+		t.Helper()
+		for _, w := range want {
+			if !strings.Contains(log.String(), w) {
+				t.Errorf("the log lacks %s:\n%s", w, log.String())
+			}
+		}
+	}
+
+	t.Run("AddsPeopleAndMovesTheDocket", func(t *testing.T) {
+		if allowed("U0COMM2") {
+			t.Fatal("U0COMM2 is allowed before being configured")
+		}
+		write(two)
+		if err := r.Reload(); err != nil {
+			t.Fatal(err)
+		}
+		if !allowed("U0COMM2") || !allowed("U0CLERK2") || !allowed("U0COMM1") {
+			t.Error("after the reload, a commissioner or a clerk is refused")
+		}
+		resp := ask("U0CLERK2", `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="x"`)
+		if len(resp.Posts) == 0 || resp.Posts[0].Key.To.Channel != "C0DOCKET2" {
+			t.Errorf("the filing's docket line went to %+v, want C0DOCKET2", resp.Posts)
+		}
+		logged(`msg="configuration reloaded"`, "config="+path, `changed="channels.docket, roles"`, "commissioners=2 clerks=2",
+			`added="commissioner U0COMM2, clerk U0CLERK2"`)
+		// The next sweep plans with the new people: Monday's digest goes to both clerks.
+		if _, err := sweeper.Sweep(ctx, time.Date(2026, 12, 7, 8, 30, 0, 0, engine.Cal.Location())); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := db.Outbox(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var digests []string
+		for _, row := range rows {
+			if row.Key.Series == "digest" {
+				digests = append(digests, row.Key.To.User)
+			}
+		}
+		if got := strings.Join(digests, " "); got != "U0CLERK1 U0CLERK2" {
+			t.Errorf("digests to %q, want both clerks", got)
+		}
+	})
+
+	t.Run("RefusesABadFile", func(t *testing.T) {
+		for _, tc := range []struct{ name, body, want string }{
+			{"NotYAML", "commissioners: [U0COMM1\n", "line"},
+			{"TwoRoles", two + "attorney: U0CLERK2\n", "line 5: U0CLERK2 is the attorney here and a clerk on line 3; give each person one role"},
+			{"NoClerk", "commissioners: [U0COMM1]\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n", "connecting to Slack needs clerk"},
+			{"ChannelName", "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: \"#docket\", notices: C0NOTICE1}\n", "Slack needs the channel's id"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				before := svc.Settings()
+				write(tc.body)
+				err := r.Reload()
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("Reload = %v, want an error with %q", err, tc.want)
+				}
+				logged(`level=ERROR msg="configuration not reloaded`, path, tc.want)
+				if svc.Settings() != before || !allowed("U0COMM2") {
+					t.Error("a refused file changed the configuration in force")
+				}
+			})
+		}
+	})
+
+	t.Run("SettingsThatNeedARestart", func(t *testing.T) {
+		os.WriteFile(path, []byte("database: "+filepath.Join(dir, "other.db")+"\ntimezone: America/New_York\n"+
+			"reminders: {sweep: \"@every 5m\", at: \"10:00\"}\nordinance: {fines: {min: 1, max: 2}}\n"+two), 0o600)
+		if err := r.Reload(); err != nil {
+			t.Fatal(err)
+		}
+		logged(`settings="database, timezone, ordinance, reminders.sweep"`, "needs a restart to take effect")
+		if r.cfg.Database != cfg.Database || r.cfg.Calendar.Zone != "" || r.cfg.Sweep != cfg.Sweep || r.cfg.Ordinance.FineMin != 1001 {
+			t.Errorf("a setting that needs a restart changed: %+v", r.cfg)
+		}
+		if r.cfg.Reminders.At != 10*time.Hour {
+			t.Errorf("reminders.at is %v, want 10:00 at once", r.cfg.Reminders.At)
+		}
+	})
+
+	t.Run("RemovesPeople", func(t *testing.T) {
+		write(one)
+		if err := r.Reload(); err != nil {
+			t.Fatal(err)
+		}
+		if allowed("U0COMM2") || allowed("U0CLERK2") {
+			t.Error("a commissioner or clerk removed from the file is still allowed")
+		}
+		logged(`removed="commissioner U0COMM2, clerk U0CLERK2"`)
+	})
+
+	// Requests go on while the file is reloaded over and over; `go test -race` checks that
+	// they never read the settings half-written.
+	t.Run("WhileRequestsRun", func(t *testing.T) {
+		var wg sync.WaitGroup
+		stop := make(chan struct{})
+		for i := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := 0; ; j++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					svc.Handle(ctx, commands.Request{User: "U0COMM1", Text: "docket", RequestID: fmt.Sprint("race-", i, "-", j)})
+				}
+			}()
+		}
+		for i := range 20 {
+			write([]string{one, two}[i%2])
+			if err := r.Reload(); err != nil {
+				t.Error(err)
+			}
+		}
+		close(stop)
+		wg.Wait()
+		if !allowed("U0COMM2") {
+			t.Error("after the last reload, U0COMM2 is refused")
+		}
+	})
+}
