@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
+
 	"ethicsbot/commands"
 )
 
@@ -137,4 +139,39 @@ func TestRecusal(t *testing.T) {
 			t.Errorf("recorded vote %+v", c.Votes)
 		}
 	})
+}
+
+// TestRollCallForm: the ruling's form takes the roll call with people pickers, and a
+// submission records it.
+func TestRollCallForm(t *testing.T) {
+	s, _ := voting(t)
+	m := form(t, s, clerk, "rule 2026-001")
+	pickers := 0
+	for _, b := range m.Blocks.BlockSet {
+		if in, ok := b.(*slack.InputBlock); ok {
+			if e, ok := in.Element.(*slack.MultiSelectBlockElement); ok && e.Type == slack.MultiOptTypeUser {
+				pickers++
+			}
+		}
+	}
+	if pickers != 4 {
+		t.Fatalf("the form has %d people pickers, want yes, no, abstain and absent", pickers)
+	}
+	sub := submit(s, clerk, m, values{
+		"ruling":  {SelectedOption: slack.OptionBlockObject{Value: "insufficient"}},
+		"yes":     {SelectedUsers: []string{comm, "U_COMM2"}},
+		"abstain": {SelectedUsers: []string{"U_COMM3"}},
+	})
+	if len(sub.Errors) > 0 || !strings.Contains(replyText(sub.Response), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
+		t.Fatalf("submission: %v %q", sub.Errors, replyText(sub.Response))
+	}
+	// A roll call that misses someone stays open, on the yes field.
+	s2, _ := voting(t)
+	sub = submit(s2, clerk, form(t, s2, clerk, "rule 2026-001"), values{
+		"ruling": {SelectedOption: slack.OptionBlockObject{Value: "insufficient"}},
+		"yes":    {SelectedUsers: []string{comm}},
+	})
+	if !strings.Contains(sub.Errors["yes"], "U_COMM2, U_COMM3 are not listed") {
+		t.Errorf("errors %v", sub.Errors)
+	}
 }
