@@ -305,7 +305,7 @@ func TestKill9(t *testing.T) {
 	defer db.Close()
 	ctx := context.Background()
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		pending, err := db.Pending(ctx, time.Now(), 1)
+		pending, err := db.Pending(ctx, time.Now(), nil, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -198,7 +198,7 @@ func (e *env) settle(t testing.TB) {
 	t.Helper()
 	e.app.Outbox.Kick() // posts committed without a request's answer (Handle called directly) wait for a kick
 	for deadline := time.Now().Add(5 * time.Second); ; {
-		pending, err := e.db.Pending(context.Background(), e.app.Service.Now(), 1)
+		pending, err := e.db.Pending(context.Background(), e.app.Service.Now(), nil, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -95,8 +95,9 @@ type Row struct {
 type Store interface {
 	// Enqueue adds posts, unsent; a post whose key is already there is left as it is.
 	Enqueue(ctx context.Context, posts []Post) error
-	// Pending returns up to limit posts due at now and not yet sent, oldest first.
-	Pending(ctx context.Context, now time.Time, limit int) ([]Row, error)
+	// Pending returns up to limit posts due at now and not yet sent, oldest first,
+	// leaving out those to the destinations in skip.
+	Pending(ctx context.Context, now time.Time, skip []Dest, limit int) ([]Row, error)
 	// Claim takes a post for sending: held is false if it was already sent. prior is the
 	// first claim's time if it was claimed before and never marked sent.
 	Claim(ctx context.Context, k Key, now time.Time) (prior time.Time, held bool, err error)
@@ -172,7 +173,11 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	blocked := make(map[Dest]error) // a destination that failed in this drain, and why
 	tried := make(map[Key]bool)
 	for {
-		rows, err := d.Store.Pending(ctx, now, batch)
+		skip := make([]Dest, 0, len(blocked))
+		for to := range blocked {
+			skip = append(skip, to)
+		}
+		rows, err := d.Store.Pending(ctx, now, skip, batch)
 		if err != nil {
 			return st, err
 		}

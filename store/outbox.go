@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"ethicsbot/outbox"
@@ -53,9 +54,19 @@ func (s *Store) Enqueue(ctx context.Context, posts []outbox.Post) error {
 }
 
 // Pending returns up to limit posts due at now and not yet sent, oldest first, in the order
-// they were written within an instant.
-func (s *Store) Pending(ctx context.Context, now time.Time, limit int) ([]outbox.Row, error) {
-	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' AND text != '' AND due <= ? ORDER BY due, rowid LIMIT ?`, stamp(now), limit)
+// they were written within an instant, leaving out those to the destinations in skip (a
+// drain skips a destination that failed, so that a destination that keeps failing cannot
+// hold back the others however many posts wait for it).
+func (s *Store) Pending(ctx context.Context, now time.Time, skip []outbox.Dest, limit int) ([]outbox.Row, error) {
+	q := outboxColumns + ` WHERE sent = '' AND text != '' AND due <= ?`
+	args := []any{stamp(now)}
+	if len(skip) > 0 {
+		q += ` AND dest NOT IN (?` + strings.Repeat(`, ?`, len(skip)-1) + `)`
+		for _, d := range skip {
+			args = append(args, d.String())
+		}
+	}
+	rows, err := s.r.QueryContext(ctx, q+` ORDER BY due, rowid LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,10 @@
 package store_test
 
 import (
+	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -87,7 +90,7 @@ func TestPendingInTimeOrder(t *testing.T) {
 	if err := s.Enqueue(ctx, posts); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.Pending(ctx, base.Add(920*time.Millisecond), 10)
+	got, err := s.Pending(ctx, base.Add(920*time.Millisecond), nil, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +137,7 @@ func TestOutboxMigration(t *testing.T) {
 	if reminder.Key.To != (outbox.Dest{User: "U_CLERK"}) || reminder.Key.Step != "due:2026-12-09" || reminder.Sent.IsZero() || reminder.TS != "1.1" {
 		t.Errorf("sent reminder: %+v", reminder)
 	}
-	if pending, _ := s.Pending(ctx, T(t, "2026-12-10T00:00:00Z"), 10); len(pending) != 1 || pending[0].Key != post.Key {
+	if pending, _ := s.Pending(ctx, T(t, "2026-12-10T00:00:00Z"), nil, 10); len(pending) != 1 || pending[0].Key != post.Key {
 		t.Errorf("pending after migrating: %+v", pending)
 	}
 	// The tables that repeated the case record, and disagreed with it, are gone.
@@ -146,5 +149,44 @@ func TestOutboxMigration(t *testing.T) {
 	var left int
 	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name IN ('meetings', 'mailings')`).Scan(&left); err != nil || left != 0 {
 		t.Errorf("%d of the meetings and mailings tables are left (%v)", left, err)
+	}
+}
+
+// failingTo fails every message to one destination and takes the rest.
+type failingTo struct {
+	bad  outbox.Dest
+	sent []outbox.Key
+}
+
+func (f *failingTo) Send(_ context.Context, to outbox.Dest, _ outbox.Markup, k outbox.Key) (string, string, error) {
+	if to == f.bad {
+		return "", "", errors.New("channel_not_found")
+	}
+	f.sent = append(f.sent, k)
+	return to.Channel, "1", nil
+}
+
+func (f *failingTo) Find(context.Context, outbox.Dest, outbox.Key, time.Time) (string, string, bool, error) {
+	return "", "", false, nil
+}
+
+// TestDrainIsNotStarved: a destination that keeps failing, with more posts waiting than a
+// drain reads at once, does not hold back a public notice to another channel.
+func TestDrainIsNotStarved(t *testing.T) {
+	s := MustOpen(t)
+	base := T(t, "2026-12-04T10:00:00-06:00")
+	var posts []outbox.Post
+	for i := range 300 {
+		posts = append(posts, outbox.Post{Key: outbox.Key{Series: "t", Step: fmt.Sprint(i), To: outbox.Dest{User: "U_GONE"}}, Text: "x", Due: base})
+	}
+	notice := outbox.Post{Key: outbox.Key{Series: "t", Step: "notice", To: outbox.Dest{Channel: "C_NOTICES"}}, Text: "PUBLIC NOTICE", Due: base.Add(time.Second)}
+	if err := s.Enqueue(ctx, append(posts, notice)); err != nil {
+		t.Fatal(err)
+	}
+	sender := &failingTo{bad: outbox.Dest{User: "U_GONE"}}
+	d := &outbox.Deliverer{Store: s, Sender: sender, Batch: 256}
+	st, err := d.Drain(ctx, base.Add(time.Minute))
+	if err != nil || st.Sent != 1 || len(sender.sent) != 1 || sender.sent[0] != notice.Key {
+		t.Errorf("drain %+v %v sent %v; want the notice sent", st, err, sender.sent)
 	}
 }

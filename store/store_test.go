@@ -503,7 +503,7 @@ func TestOutboxExactlyOnce(t *testing.T) {
 	if err := s.Enqueue(ctx, []outbox.Post{{Key: k, Text: "due today", Due: due}}); err != nil {
 		t.Fatal(err)
 	}
-	if pending, _ := s.Pending(ctx, due.Add(-time.Second), 10); len(pending) != 0 {
+	if pending, _ := s.Pending(ctx, due.Add(-time.Second), nil, 10); len(pending) != 0 {
 		t.Errorf("pending before it is due: %+v", pending)
 	}
 	prior, held, err := s.Claim(ctx, k, due)
@@ -518,7 +518,7 @@ func TestOutboxExactlyOnce(t *testing.T) {
 	if err := s.MarkFailed(ctx, k, "slack: 500", due.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if pending, _ := s.Pending(ctx, due, 10); len(pending) != 1 || pending[0].LastError != "slack: 500" || pending[0].Attempts != 2 || pending[0].Text != "due today" || !pending[0].Failing.Equal(due.Add(time.Minute)) {
+	if pending, _ := s.Pending(ctx, due, nil, 10); len(pending) != 1 || pending[0].LastError != "slack: 500" || pending[0].Attempts != 2 || pending[0].Text != "due today" || !pending[0].Failing.Equal(due.Add(time.Minute)) {
 		t.Errorf("pending %+v", pending)
 	}
 	if err := s.MarkSent(ctx, k, "C_DOCKET", "1733400000.000100", due.Add(2*time.Minute)); err != nil {
@@ -530,7 +530,7 @@ func TestOutboxExactlyOnce(t *testing.T) {
 	if err := s.MarkSent(ctx, k, "C_DOCKET", "x", due); err == nil {
 		t.Error("marked sent twice")
 	}
-	if pending, _ := s.Pending(ctx, due.Add(time.Hour), 10); len(pending) != 0 {
+	if pending, _ := s.Pending(ctx, due.Add(time.Hour), nil, 10); len(pending) != 0 {
 		t.Errorf("pending %+v", pending)
 	}
 	// Enqueueing it again changes nothing: it was said.
