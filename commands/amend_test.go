@@ -110,11 +110,15 @@ func TestVoid(t *testing.T) {
 // TestCorrectionMakesARecusal: correcting the respondent's Slack account to a
 // commissioner's recuses that commissioner; voiding a declared recusal takes it back.
 func TestCorrectionMakesARecusal(t *testing.T) {
-	s, _, _ := MustService(t)
+	s, _, db := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `correct 2026-001 respondent_user=U_COMM2 reason="she is the commissioner"`, "event 1 corrected")
 	mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent)")
 	mustDo(t, s, comm, `recuse 2026-001 reason="mistake"`, "recused")
 	mustDo(t, s, comm, "case 2026-001", "You are recused")
 	mustDo(t, s, "U_COMM2", `void 2026-001 3 reason="x"`, "you are recused from case 2026-001")
+	mustDo(t, s, clerk, `correct 2026-001 respondent="Janet Roe" reason="misspelt"`, "event 1 corrected: respondent")
+	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
+		t.Errorf("verify after correcting a party's name: %v %v", r.Broken, err)
+	}
 }

@@ -232,8 +232,11 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 			c.Respondent.Name, c.Respondent.SlackID, strings.Join(c.Sections, ","), c.ViolationDate.String(), c.Summary,
 			string(doc), e.Seq, now)
 	} else {
-		_, err = tx.ExecContext(ctx, `UPDATE cases SET state = ?, open = ?, doc = ?, events = ?, updated = ? WHERE number = ?`,
-			c.State, !c.Closed(), string(doc), e.Seq, now, c.Number)
+		// Every column follows the record: a correction may change the parties or the receipt.
+		_, err = tx.ExecContext(ctx, `UPDATE cases SET state = ?, open = ?, received = ?, complainant = ?, complainant_user = ?,
+			respondent = ?, respondent_user = ?, sections = ?, violation_date = ?, summary = ?, doc = ?, events = ?, updated = ? WHERE number = ?`,
+			c.State, !c.Closed(), stamp(c.Received), c.Complainant.Name, c.Complainant.SlackID, c.Respondent.Name, c.Respondent.SlackID,
+			strings.Join(c.Sections, ","), c.ViolationDate.String(), c.Summary, string(doc), e.Seq, now, c.Number)
 	}
 	if err != nil {
 		return err
