@@ -189,8 +189,10 @@ func (s *Service) respond(sub *subcommand, req Request, resp Response, err error
 		return reply(outbox.Format("Not done: %s", de.Error()))
 	}
 	if errors.As(err, &de) {
+		// The record cannot be written (a full disk, a removed file): the user is told
+		// so, and the city's IT staff get the details, paths included, in the log.
 		s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
-		return reply(outbox.Format("Not done: %s", de.Message))
+		return reply(outbox.Markup("Not done: the commission's record cannot be written just now; nothing was recorded. The problem has been logged for the city's IT staff."))
 	}
 	s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
 	return reply(outbox.Markup("Internal error: nothing was changed. The problem has been logged for the city's IT staff."))
