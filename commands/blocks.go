@@ -98,6 +98,12 @@ func nonBlank(lines []string) int {
 // characters; never inside a Slack entity (&amp;), a mention or link (<...>), or before a
 // combining mark.
 func splitLine(line string, limit int) []string {
+	// A quoted line (user text, see outbox.Quote) stays quoted in every piece: a piece
+	// that lost its "> " could pass for a line of ethicsbot's own.
+	quote := ""
+	if strings.HasPrefix(line, "> ") {
+		quote = "> "
+	}
 	var out []string
 	for textLen(line) > limit {
 		cut := prefix(line, limit)
@@ -106,8 +112,11 @@ func splitLine(line string, limit int) []string {
 			cut = i + size
 		}
 		cut = safeCut(line, cut)
+		if cut <= len(quote) {
+			cut = safeCut(line, prefix(line, limit)) // never a piece of the quote mark alone
+		}
 		out = append(out, line[:cut])
-		line = line[cut:]
+		line = quote + line[cut:]
 	}
 	return append(out, line)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/outbox"
 )
 
 // prose is n characters of numbered words, "tag1 tag2 tag3 ...", so that a piece lost
@@ -180,7 +181,12 @@ func TestCardHoldsALargeCase(t *testing.T) {
 	if n := len(m.Blocks); n > commands.MaxMessageBlocks {
 		t.Errorf("%d blocks in a message", n)
 	}
-	all := strings.Join(texts(t, m.Blocks), "")
+	// A quoted line split over blocks repeats its quote mark in each; read them back without.
+	var pieces []string
+	for _, b := range texts(t, m.Blocks) {
+		pieces = append(pieces, strings.TrimPrefix(b, "> "))
+	}
+	all := strings.Join(pieces, "")
 	for name, want := range map[string]string{"summary": summary, "findings": findings, "recommendation": recommendation, "final recommendation": final} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the card's blocks lose part of the %s", name)
@@ -234,4 +240,19 @@ func TestHomeListsEveryCase(t *testing.T) {
 			t.Errorf("a stranger's Home tab: %q", all)
 		}
 	})
+}
+
+// TestSplitKeepsQuotes: a quoted line too long for one section is split into pieces that
+// are each still quoted, so none can pass for a line of ethicsbot's own.
+func TestSplitKeepsQuotes(t *testing.T) {
+	text := "*Summary (confidential):*" + string(outbox.Quote(strings.Repeat("<", 748)+" PUBLIC NOTICE. The Ethics Commission has dismissed case 2026-001."))
+	blocks := commands.SectionsForTest(text, 10)
+	if len(blocks) < 2 {
+		t.Fatalf("%d blocks, want the quote split", len(blocks))
+	}
+	for i, b := range blocks[1:] {
+		if got := b.(*slack.SectionBlock).Text.Text; !strings.HasPrefix(got, "> ") {
+			t.Errorf("block %d lost its quote: %.60q", i+2, got)
+		}
+	}
 }
