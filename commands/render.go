@@ -90,6 +90,7 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	for _, el := range c.Elections {
 		facts = append(facts, outbox.Format("*Candidate at:* election of %s", el.Long()))
 	}
+	facts = append(facts, overrideLines(c)...)
 	summary := "*Summary (confidential):*" + outbox.Quote(c.Summary)
 
 	var public []outbox.Markup

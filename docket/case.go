@@ -126,6 +126,9 @@ type Case struct {
 	Frivolous *Finding  `json:"frivolous,omitempty"`
 	Recesses  int       `json:"recesses,omitempty"`
 	Cancelled int       `json:"cancelled_meetings,omitempty"`
+
+	// Overrides are the steps recorded without what the ordinance requires for them, and why.
+	Overrides []Override `json:"overrides,omitempty"`
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -134,6 +137,7 @@ func (c Case) clone() Case {
 	c.Sections = slices.Clone(c.Sections)
 	c.Elections = slices.Clone(c.Elections)
 	c.Mailings = slices.Clone(c.Mailings)
+	c.Overrides = slices.Clone(c.Overrides)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d
