@@ -335,7 +335,12 @@ func recordEnv(t *testing.T) map[string]string {
 		}
 	}
 	ctx := context.Background()
-	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"}); err != nil {
+	// The meeting, its posted notice (C)(1) and both (B) notices: what a ruling needs.
+	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, nil,
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"},
+		docket.PostNotice{Meeting: docket.SufficiencyMeeting},
+		docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"},
+		docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
@@ -347,12 +352,12 @@ func recordEnv(t *testing.T) map[string]string {
 func TestRecordCommands(t *testing.T) {
 	env := recordEnv(t)
 	code, out, errOut := runCLI(t, env, "", "verify")
-	if code != 0 || !strings.Contains(out, "4 events in 2 cases; the chain is intact") {
+	if code != 0 || !strings.Contains(out, "7 events in 2 cases; the chain is intact") {
 		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
 	}
 	backup := filepath.Join(t.TempDir(), "copy.db")
 	code, out, errOut = runCLI(t, env, "", "backup", backup)
-	if code != 0 || !strings.Contains(out, "4 events in 2 cases") {
+	if code != 0 || !strings.Contains(out, "7 events in 2 cases") {
 		t.Errorf("backup: exit %d, %q %q", code, out, errOut)
 	}
 	code, out, _ = runCLI(t, env, "", "export", "--format", "json", "--public")

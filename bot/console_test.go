@@ -65,8 +65,11 @@ func TestConsoleCompleteCase(t *testing.T) {
 		}
 	}
 	var docketLines, replies int
+	var warnings []string
 	for _, l := range lines {
 		switch {
+		case strings.HasPrefix(l, "[#ethics-docket] :warning: "):
+			warnings = append(warnings, strings.TrimPrefix(l, "[#ethics-docket] :warning: "))
 		case strings.HasPrefix(l, "[#ethics-docket] "):
 			docketLines++
 		case strings.HasPrefix(l, "[ephemeral] Case 2026-001") || strings.HasPrefix(l, "[ephemeral] Filed as case"):
@@ -80,6 +83,14 @@ func TestConsoleCompleteCase(t *testing.T) {
 	// One docket line per event: the ruling that schedules its hearing is two events.
 	if docketLines != 15 || replies != 15 {
 		t.Errorf("%d docket lines and %d replies, want 15 and 15:\n%s", docketLines, replies, out.String())
+	}
+	// Both Monday meetings are scheduled with their notices due on the Saturday before.
+	wantWarnings := []string{
+		"the notice of the sufficiency meeting must be posted by Sat 5 Dec 2026 17:00 CST, a weekend: post it before the office closes today, Fri 4 Dec (rule (C)(1))",
+		"the notice of the public hearing must be posted by Sat 12 Dec 2026 18:00 CST, a weekend: post it before the office closes today, Fri 11 Dec (rule (F))",
+	}
+	if strings.Join(warnings, "\n") != strings.Join(wantWarnings, "\n") {
+		t.Errorf("docket warnings:\n%s\nwant:\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))
 	}
 	for _, want := range []string{
 		"[ephemeral] Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST.",

@@ -81,21 +81,22 @@ func TestVoid(t *testing.T) {
 	s, clk, db := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	noticed(t, s)
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
-	mustDo(t, s, clerk, `void 2026-001 3 reason="wrong case"`, "Only commissioners can use `/ethics void`")
+	mustDo(t, s, clerk, `void 2026-001 6 reason="wrong case"`, "Only commissioners can use `/ethics void`")
 	mustDo(t, s, comm, `void 2026-001 1 reason="x"`, "event 1 of case 2026-001 is the filing itself and cannot be voided")
 	mustDo(t, s, comm, `void 2026-001 9 reason="x"`, "case 2026-001 has no event 9")
-	r := mustDo(t, s, comm, `void 2026-001 3 reason="recorded on the wrong case"`, "Case 2026-001: event 3 (rule) voided (recorded on the wrong case).")
+	r := mustDo(t, s, comm, `void 2026-001 6 reason="recorded on the wrong case"`, "Case 2026-001: event 6 (rule) voided (recorded on the wrong case).")
 	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the rule recorded earlier was recorded in error and is withdrawn.") {
 		t.Errorf("public notices %q", p)
 	}
 	c, _ := db.Case(ctx, "2026-001")
-	if c.State != "received" || c.Ruling != "" {
+	if c.State != "notices_sent" || c.Ruling != "" {
 		t.Errorf("after the void: state %s, ruling %q", c.State, c.Ruling)
 	}
-	mustDo(t, s, comm, `void 2026-001 3 reason="again"`, "event 3 of case 2026-001 was voided by event 4")
-	mustDo(t, s, comm, `void 2026-001 4 reason="undo"`, "is itself a correction or a void")
+	mustDo(t, s, comm, `void 2026-001 6 reason="again"`, "event 6 of case 2026-001 was voided by event 7")
+	mustDo(t, s, comm, `void 2026-001 7 reason="undo"`, "is itself a correction or a void")
 	// The commission can rule again.
 	mustDo(t, s, comm, "rule 2026-001 probable_cause", "ruling recorded: probable cause")
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
@@ -103,7 +104,7 @@ func TestVoid(t *testing.T) {
 	}
 	t.Run("DependentsRefuse", func(t *testing.T) {
 		mustDo(t, s, comm, `schedule 2026-001 hearing 2026-12-21T10:00 place="Council Chambers"`, "hearing scheduled")
-		mustDo(t, s, comm, `void 2026-001 5 reason="x"`, "event 6 (schedule_meeting, recorded Mon 7 Dec 2026 18:00 CST) would no longer hold: cannot schedule the hearing")
+		mustDo(t, s, comm, `void 2026-001 8 reason="x"`, "event 9 (schedule_meeting, recorded Mon 7 Dec 2026 18:00 CST) would no longer hold: cannot schedule the hearing")
 	})
 }
 

@@ -168,10 +168,9 @@ func TestBadInputChangesNothing(t *testing.T) {
 // is refused, the ruling is not recorded either.
 func TestRuleWithHearingIsAtomic(t *testing.T) {
 	s, c, db := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	readyToRule(t, s)
 	c.now = time.Date(2026, 12, 7, 23, 30, 0, 0, time.UTC) // 17:30 CST, after the meeting began
-	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-08T10:00 place="City Hall"`, "earliest lawful start")
+	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-08T10:00 place="City Hall"`, "a hearing needs at least 48 hours' public notice; the earliest lawful start")
 	if cs, _ := db.Case(ctx, "2026-001"); cs.Ruling != "" {
 		t.Fatalf("the ruling was recorded without its hearing: %s", cs.Ruling)
 	}

@@ -17,6 +17,8 @@ func maxLength(p param) int {
 		return min(docket.MaxSummary, 3000)
 	case multiline[p.name]:
 		return min(docket.MaxText, 3000)
+	case p.name == "override":
+		return docket.MaxReason
 	}
 	return docket.MaxName
 }

@@ -108,7 +108,7 @@ func (s *Service) apply(ctx context.Context, req Request, a args, actions ...doc
 	}
 	done := make([]outbox.Markup, len(res.Steps))
 	for i, st := range res.Steps {
-		done[i] = s.done(st)
+		done[i] = s.done(st) + overridden(st)
 	}
 	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Settings().Roles.Of(req.User)))
 	return c, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
@@ -191,7 +191,7 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	actions := []docket.Action{docket.Rule{Ruling: ruling, On: a.date("on"), Vote: vote}}
+	actions := []docket.Action{docket.Rule{Ruling: ruling, On: a.date("on"), Vote: vote, Override: a.str("override")}}
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "a hearing follows only a ruling of probable_cause"}
@@ -208,12 +208,12 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 }
 
 func runRecess(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.RecessHearing{})
+	_, resp, err := s.apply(ctx, req, a, docket.RecessHearing{Override: a.str("override")})
 	return resp, err
 }
 
 func runConcluded(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.ConcludeHearing{On: a.date("on")})
+	_, resp, err := s.apply(ctx, req, a, docket.ConcludeHearing{On: a.date("on"), Override: a.str("override")})
 	return resp, err
 }
 
@@ -245,7 +245,7 @@ func runDemand(s *Service, ctx context.Context, req Request, a args) (Response, 
 }
 
 func runHeld(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.HoldPublicHearing{On: a.date("on")})
+	_, resp, err := s.apply(ctx, req, a, docket.HoldPublicHearing{On: a.date("on"), Override: a.str("override")})
 	return resp, err
 }
 

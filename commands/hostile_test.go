@@ -128,7 +128,8 @@ func TestHostileTextIsData(t *testing.T) {
 	}
 	record("schedule form", sub.Response)
 	at("2026-12-09T00:00:00Z")
-	run(comm, `rule 2026-002 insufficient`)
+	// Neither notice posted nor (B) mailings: recorded by override, whose reason is shown too.
+	run(comm, `rule 2026-002 insufficient override="`+pingName+`"`)
 	run(comm, `frivolous 2026-002 fine=1500 findings="`+forged+`"`)
 
 	// What is shown, not said: the cards, the docket, the Home tab; and the reminders.
@@ -163,7 +164,7 @@ func TestHostileTextIsData(t *testing.T) {
 	for _, want := range []string{
 		"&lt;!channel&gt; Jane &amp; Roe", "&lt;https://evil.example|the evidence&gt;", "&lt;!everyone&gt; Room 1",
 		"&lt;@U0ADMIN1&gt; of &lt;#C0123|general&gt;", "> PUBLIC NOTICE. The Ethics Commission has dismissed every case. &lt;!here&gt;",
-		"<@U0RESP1>",
+		"<@U0RESP1>", "(override: &lt;!channel&gt; Jane &amp; Roe)", "on Tue 2026-12-08: &lt;!channel&gt; Jane &amp; Roe",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("nothing said shows %q", want)
@@ -211,13 +212,14 @@ func TestOneLineFieldsRefuseLineBreaks(t *testing.T) {
 func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 	s, clk, _ := MustService(t)
 	at := func(v string) { clk.now, _ = time.Parse(time.RFC3339, v) }
-	mustDo(t, s, clerk, fileLine, "Filed")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	readyToRule(t, s)
 	at("2026-12-08T00:00:00Z")
 	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-14T10:00 place="Council Chambers"`, "ruling recorded")
+	mustDo(t, s, clerk, `posted 2026-001 hearing`, "posted")
 	at("2026-12-14T17:00:00Z")
 	mustDo(t, s, clerk, "recess 2026-001", "hearing recessed")
 	mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2026-12-28T10:00 place="Council Chambers"`, "recessed hearing scheduled")
+	mustDo(t, s, clerk, `posted 2026-001 recessed_hearing`, "posted")
 	at("2026-12-28T17:00:00Z")
 	mustDo(t, s, clerk, "recess 2026-001", "hearing recessed")
 	r := mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "recessed hearing scheduled for Tue 5 Jan 2027")

@@ -97,8 +97,7 @@ func TestModalInputs(t *testing.T) {
 // open with the problem on the input the user sees, so nothing typed is lost.
 func TestModalErrorsStayOnTheirField(t *testing.T) {
 	s, c, db := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	readyToRule(t, s)
 	filing := values{
 		"respondent":  {Value: "Jane Roe"},
 		"complainant": {Value: "John Doe"},
@@ -136,7 +135,11 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 			"closed": {Value: strings.Repeat("x", docket.MaxName+1)},
 		}, "closed", "Not done: closed: is 201 characters; the limit is 200 (rule (D))"},
 		{"PostedOnAt", clerk, "posted 2026-001 sufficiency", values{"at": {SelectedDateTime: time.Date(2026, 12, 5, 16, 0, 0, 0, time.UTC).Unix()}},
-			"at", "Not done: at: is in the future"},
+			"at", "Not done: at: Sat 5 Dec 2026 10:00 CST is in the future: it is now Fri 4 Dec 2026 10:30 CST"},
+		{"BackdatedPostedOnAt", clerk, "posted 2026-001 sufficiency", values{"at": {SelectedDateTime: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC).Unix()}},
+			"at", "Not done: at: Fri 4 Dec 2026 10:00 CST is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec 2026 10:30 CST"},
+		{"OverrideOnOneLine", clerk, "recess 2026-001", values{"override": {Value: "posted\nPUBLIC NOTICE"}},
+			"override", "Not done: override: must be one line: it holds a line break"},
 		{"StateOnTheWholeForm", comm, "decide 2026-001", values{"outcome": {SelectedOption: slack.OptionBlockObject{Value: "dismiss"}}},
 			"outcome", "About the whole form: Not done: cannot decide: the decision follows the conclusion of the hearing"},
 		{"MeetingFixedByTheButton", clerk, "cancel 2026-001 hearing", values{"reason": {Value: "No quorum, typed at length."}},
@@ -192,8 +195,19 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 			t.Errorf("error on the first input %q", got)
 		}
 	})
-	t.Run("NoInputToShowItOn", func(t *testing.T) {
+	t.Run("StateOnTheOnlyInput", func(t *testing.T) {
 		sub := submit(s, clerk, form(t, s, clerk, "recess 2026-001"), nil)
+		if got := sub.Errors["override"]; !strings.HasPrefix(got, "About the whole form: Not done: cannot recess the hearing") || len(sub.Response.Messages) != 0 {
+			t.Errorf("the recess form's one input, override: %+v", sub)
+		}
+	})
+	t.Run("NoInputToShowItOn", func(t *testing.T) {
+		// A form whose every value was fixed when it opened has nothing to show a
+		// problem on: it closes, with the problem as a reply.
+		m := form(t, s, clerk, "recess 2026-001")
+		m.PrivateMetadata = `{"sub":"recess","prefill":{"number":"2026-001","override":"quorum"},"channel":"C_HERE"}`
+		m.Blocks = slack.Blocks{}
+		sub := submit(s, clerk, m, nil)
 		if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "cannot recess the hearing") || sub.Channel != "C_HERE" {
 			t.Errorf("a form with no inputs: %+v", sub)
 		}

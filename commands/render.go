@@ -105,6 +105,7 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 		}
 		facts = append(facts, outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From), quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
 	}
+	facts = append(facts, overrideLines(c)...)
 	summary := "*Summary (confidential):*" + outbox.Quote(c.Summary)
 
 	var public []outbox.Markup

@@ -37,7 +37,7 @@ func (s *Service) docketLine(st docket.Step) outbox.Markup {
 		return outbox.Format("New case %s%s: %s v. %s, §%s, received %s, filed by %s.%s",
 			c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), s.when(c.Received), outbox.Mention(st.By), warningText(st.Warnings))
 	}
-	line := outbox.Format("%s%s: %s, recorded by %s.%s", c.Number, s.expeditedTag(c), s.done(st), outbox.Mention(st.By), warningText(st.Warnings))
+	line := outbox.Format("%s%s: %s%s, recorded by %s.%s", c.Number, s.expeditedTag(c), s.done(st), overridden(st), outbox.Mention(st.By), warningText(st.Warnings))
 	switch st.Action.(type) {
 	case docket.Correct, docket.Void:
 		line += s.recalculation(st.Before, st.After, st.At)

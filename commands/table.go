@@ -113,12 +113,13 @@ func init() {
 				{name: "hearing", kind: kInstant, help: "with probable_cause: the hearing's start (C)(2)"},
 				{name: "place", kind: kText, help: "with hearing=: where it is held"},
 				{name: "closed", kind: kText, help: "with hearing=: the Open Meetings Act exception, if closed"},
+				pOverride,
 			}, pRollCall...),
 			example: `rule 2026-014 probable_cause hearing=2026-12-28T10:00 place="City Hall, Room 201" yes=U_COMM1,U_COMM2 no=U_COMM3`, run: runRule},
 		{name: "recess", summary: "record that the hearing recessed, to reconvene", rule: "(E)", modal: true, roles: staff,
-			why: "Commissioners and the clerk record hearings.", params: []param{pCase}, example: "recess 2026-014", run: runRecess},
+			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOverride}, example: "recess 2026-014", run: runRecess},
 		{name: "concluded", summary: "record that the hearing (or recessed hearing) concluded; the decision is due in 30 days", rule: "(E)", modal: true, roles: staff,
-			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn}, example: "concluded 2026-014", run: runConcluded},
+			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn, pOverride}, example: "concluded 2026-014", run: runConcluded},
 		{name: "decide", summary: "record the decision: dismiss, or a recommendation for discipline and/or a fine; made public", rule: "(E)", modal: true,
 			roles: commissioners, why: commissionersOnly, vote: true,
 			params: append([]param{pCase,
@@ -133,7 +134,7 @@ func init() {
 			params:  []param{pCase, {name: "received", kind: kDate, help: "the date the demand was received, if not today"}},
 			example: "demand 2026-014", run: runDemand},
 		{name: "held", summary: "record that the public hearing was held; the final recommendation is due in 7 days", rule: "(F)", modal: true, roles: staff,
-			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn}, example: "held 2026-014", run: runHeld},
+			why: "Commissioners and the clerk record hearings.", params: []param{pCase, pOn, pOverride}, example: "held 2026-014", run: runHeld},
 		{name: "final", summary: "issue the final recommendation after the public hearing; made public", rule: "(F)", modal: true,
 			roles: commissioners, why: commissionersOnly, vote: true,
 			params:  append([]param{pCase, {name: "text", kind: kText, required: true, help: "the final recommendation"}, pFine, pOn}, pRollCall...),
@@ -251,6 +252,9 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 		text += outbox.Format("\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)
 		for _, p := range sub.params {
 			text += outbox.Format("• `%s`: %s\n", p.name, p.help)
+		}
+		if _, ok := sub.param("override"); ok {
+			text += overrideHelp
 		}
 		text += outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))
 		if sub.modal {

@@ -17,6 +17,15 @@ func reconfigure(s *commands.Service, change func(*commands.Settings)) {
 	s.Configure(st)
 }
 
+// noticed records what a ruling on case 2026-001 needs: its meeting's notice posted, and
+// both (B) notices of it mailed.
+func noticed(t *testing.T, s *commands.Service) {
+	t.Helper()
+	mustDo(t, s, clerk, "posted 2026-001 sufficiency", "posted")
+	mustDo(t, s, clerk, "mail 2026-001 respondent 9407 1118 9876 5432 1012 34", "recorded")
+	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1012 35", "recorded")
+}
+
 // voting returns a service with three commissioners whose actions take a roll call, and
 // a case 2026-001 at its sufficiency meeting.
 func voting(t *testing.T) (*commands.Service, *clock) {
@@ -28,6 +37,7 @@ func voting(t *testing.T) (*commands.Service, *clock) {
 	})
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	noticed(t, s)
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 	return s, clk
 }
@@ -50,7 +60,7 @@ func TestRollCall(t *testing.T) {
 			if len(r.Posts) != 0 {
 				t.Errorf("a refused roll call said %q", r.Posts)
 			}
-			mustDo(t, s, comm, "case 2026-001", "Case 2026-001: received")
+			mustDo(t, s, comm, "case 2026-001", "Case 2026-001: notices sent")
 		})
 	}
 	t.Run("Failed", func(t *testing.T) {
@@ -62,7 +72,7 @@ func TestRollCall(t *testing.T) {
 		if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], "motion failed") {
 			t.Errorf("docket line %q", p)
 		}
-		card := mustDo(t, s, comm, "case 2026-001", "Case 2026-001: received")
+		card := mustDo(t, s, comm, "case 2026-001", "Case 2026-001: notices sent")
 		if !strings.Contains(replyText(card), "*Motion failed:* ruling: insufficient (C), failed 1–2") {
 			t.Errorf("the card does not show the failed motion:\n%s", replyText(card))
 		}
@@ -93,6 +103,7 @@ func TestRecusal(t *testing.T) {
 	})
 	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	noticed(t, s)
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 
 	t.Run("PartySeesNothing", func(t *testing.T) {
@@ -100,7 +111,7 @@ func TestRecusal(t *testing.T) {
 		if strings.Contains(replyText(r), "Jane Roe") || len(r.Messages[0].Blocks) != 0 {
 			t.Errorf("a recused commissioner sees the case: %+v", r)
 		}
-		mustDo(t, s, "U_COMM2", "docket", "2026-001* · received · you are recused")
+		mustDo(t, s, "U_COMM2", "docket", "2026-001* · notices sent · you are recused")
 	})
 	t.Run("PartyCannotAct", func(t *testing.T) {
 		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "you are recused from case 2026-001 (are the respondent), so you cannot act or vote on it")

@@ -127,7 +127,8 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	}
 	c := x.c
 	m := c.meeting(a.Meeting)
-	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority}
+	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority, ScheduledAt: x.at.In(x.e.Cal.Location())}
+	x.warnClosedDeadline(a.Meeting, *m)
 	switch a.Meeting {
 	case SufficiencyMeeting:
 		if slices.ContainsFunc(c.Mailings, func(ml Mailing) bool { return ml.Satisfies == "(B)" && !ml.announces(*m) }) {
@@ -155,7 +156,8 @@ func (a ScheduleMeeting) apply(x *applying) error {
 // meetingAllowed says whether the case's state allows scheduling (or rescheduling) k.
 func (x *applying) meetingAllowed(k MeetingKind) error {
 	c := x.c
-	started := func(m Meeting) bool { return m.Scheduled() && !m.Start.After(x.at) }
+	// A session held without the 48 hours' notice (D) requires may be held again.
+	started := func(m Meeting) bool { return m.Scheduled() && !m.Start.After(x.at) && x.e.noticeMet(HearingMeeting, m) }
 	switch k {
 	case SufficiencyMeeting:
 		if err := x.needState("(C)(1)", "schedule the sufficiency meeting", StateReceived, StateNoticesSent); err != nil {
@@ -252,11 +254,8 @@ func (a PostNotice) apply(x *applying) error {
 	if posted.IsZero() {
 		posted = x.at
 	}
-	if posted.After(x.at) {
-		return invalid("posted", mr.rule, "is in the future; record the posting once it is done")
-	}
-	if !posted.Before(m.Start) {
-		return invalid("posted", mr.rule, fmt.Sprintf("is not before the %s at %s", mr.name, x.e.shortTime(m.Start)))
+	if err := x.checkPosting(a.Meeting, *m, posted); err != nil {
+		return err
 	}
 	m.NoticePosted = posted.In(x.e.Cal.Location())
 	if due := m.Start.Add(-time.Duration(x.e.Ord.Period(mr.notice).Amount) * time.Hour); posted.After(due) {
@@ -365,6 +364,9 @@ type Rule struct {
 	Ruling Ruling `json:"ruling"`
 	On     Date   `json:"on,omitzero"` // zero: today
 	Vote   *Vote  `json:"vote,omitempty"`
+
+	// Override is why the ruling is recorded without the notices (C)(1) and (B) require.
+	Override string `json:"override,omitempty"`
 }
 
 // Kind implements Action.
@@ -377,6 +379,9 @@ func (a Rule) apply(x *applying) error {
 // rule records the ruling, once the commission has adopted it.
 func (a Rule) rule(x *applying) error {
 	c := x.c
+	if err := checkOverride("(C)(1)", a.Override); err != nil {
+		return err
+	}
 	if err := x.needState("(C)(1)", "rule on sufficiency", StateReceived, StateNoticesSent); err != nil {
 		return err
 	}
@@ -391,10 +396,9 @@ func (a Rule) rule(x *applying) error {
 	if err := validateRuling(&c.Facts, x.e.Ord); err != nil {
 		return err
 	}
-	for _, p := range []Party{Respondent, Complainant} {
-		if !slices.ContainsFunc(c.Mailings, func(m Mailing) bool { return m.Recipient == p && m.announces(c.Sufficiency) }) {
-			x.warn("(B)", "no certified notice to the %s of this meeting's date, time and place is recorded", p)
-		}
+	// (C)(1): the meeting needs 48 hours' public notice; (B): both parties told of it.
+	if err := x.override("ruling", a.Override, append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...)); err != nil {
+		return err
 	}
 	switch a.Ruling {
 	case Insufficient, NoProbableCause:
@@ -408,13 +412,19 @@ func (a Rule) rule(x *applying) error {
 }
 
 // RecessHearing records that the hearing recessed, to reconvene at a later session.
-type RecessHearing struct{}
+type RecessHearing struct {
+	// Override is why it is recorded without the session's notice (D) requires.
+	Override string `json:"override,omitempty"`
+}
 
 // Kind implements Action.
 func (RecessHearing) Kind() string { return "recess_hearing" }
 
-func (RecessHearing) apply(x *applying) error {
+func (a RecessHearing) apply(x *applying) error {
 	c := x.c
+	if err := checkOverride("(D)", a.Override); err != nil {
+		return err
+	}
 	if err := x.needState("(E)", "recess the hearing", StateHearingSet); err != nil {
 		return err
 	}
@@ -422,10 +432,21 @@ func (RecessHearing) apply(x *applying) error {
 	if s.Start.After(x.at) {
 		return conflict("(E)", fmt.Sprintf("the hearing session at %s has not begun", x.e.shortTime(s.Start)))
 	}
+	if err := x.override("recess", a.Override, x.noticeGap(c.sessionKind(), s)); err != nil {
+		return err
+	}
 	c.State = StateHearingRecessed
 	c.HearingClosed = c.HearingClosed || s.Closed // (F): any closed session counts
 	c.Recesses++
 	return nil
+}
+
+// sessionKind is the kind of the hearing session now scheduled.
+func (c *Case) sessionKind() MeetingKind {
+	if c.Reconvened.Scheduled() {
+		return RecessedHearing
+	}
+	return HearingMeeting
 }
 
 // currentSession is the hearing session now scheduled: the reconvened one if any.
@@ -439,6 +460,9 @@ func (c *Case) currentSession() Meeting {
 // ConcludeHearing records that the hearing, or a recessed hearing, concluded.
 type ConcludeHearing struct {
 	On Date `json:"on,omitzero"` // zero: today
+
+	// Override is why it is recorded without the session's notice (D) requires.
+	Override string `json:"override,omitempty"`
 }
 
 // Kind implements Action.
@@ -446,6 +470,9 @@ func (ConcludeHearing) Kind() string { return "conclude_hearing" }
 
 func (a ConcludeHearing) apply(x *applying) error {
 	c := x.c
+	if err := checkOverride("(D)", a.Override); err != nil {
+		return err
+	}
 	if err := x.needState("(E)", "conclude the hearing", StateHearingSet); err != nil {
 		return err
 	}
@@ -455,6 +482,9 @@ func (a ConcludeHearing) apply(x *applying) error {
 	}
 	on, err := x.stepDate("on", "(E)", a.On, x.e.Cal.DateOf(s.Start), "the hearing session")
 	if err != nil {
+		return err
+	}
+	if err := x.override("hearing's conclusion", a.Override, x.noticeGap(c.sessionKind(), s)); err != nil {
 		return err
 	}
 	c.State, c.HearingConcluded = StateHearingDone, on
@@ -550,6 +580,9 @@ func (a DemandPublicHearing) apply(x *applying) error {
 // HoldPublicHearing records that the (F) public hearing was held.
 type HoldPublicHearing struct {
 	On Date `json:"on,omitzero"` // zero: today
+
+	// Override is why it is recorded without the hearing's notice (F) requires.
+	Override string `json:"override,omitempty"`
 }
 
 // Kind implements Action.
@@ -557,6 +590,9 @@ func (HoldPublicHearing) Kind() string { return "public_hearing_held" }
 
 func (a HoldPublicHearing) apply(x *applying) error {
 	c := x.c
+	if err := checkOverride("(F)", a.Override); err != nil {
+		return err
+	}
 	if err := x.needState("(F)", "record the public hearing as held", StatePublicSet); err != nil {
 		return err
 	}
@@ -565,6 +601,9 @@ func (a HoldPublicHearing) apply(x *applying) error {
 	}
 	on, err := x.stepDate("on", "(F)", a.On, x.e.Cal.DateOf(c.PublicHearing.Start), "the public hearing")
 	if err != nil {
+		return err
+	}
+	if err := x.override("public hearing", a.Override, x.noticeGap(PublicHearing, c.PublicHearing)); err != nil {
 		return err
 	}
 	c.State, c.PublicHearingHeld = StatePublicHeld, on

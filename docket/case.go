@@ -132,6 +132,8 @@ type Case struct {
 	Motions  []Motion  `json:"motions,omitempty"` // roll calls that failed: on the record, changing nothing
 
 	Amendments []Amendment `json:"amendments,omitempty"` // corrections and voids, in order
+	// Overrides are the steps recorded without what the ordinance requires for them, and why.
+	Overrides []Override `json:"overrides,omitempty"`
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -142,6 +144,7 @@ func (c Case) clone() Case {
 	c.Mailings = slices.Clone(c.Mailings)
 	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
 	c.Amendments = slices.Clone(c.Amendments)
+	c.Overrides = slices.Clone(c.Overrides)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d

@@ -69,15 +69,15 @@ func closedHearingCase() []step {
 		{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"}, docket.StateNoticesSent, ""},
 		{"2026-12-09T09:00:00-06:00", docket.RecordReturnReceipt{Article: "9407111898765432101234"}, docket.StateNoticesSent, ""},
 		{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.ProbableCause}, docket.StateHearingPending, ""},
-		{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall, Room 201", Closed: true, Authority: "5 ILCS 120/2(c)(1)"}, docket.StateHearingSet, ""},
+		{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall, Room 201", Closed: true, Authority: "5 ILCS 120/2(c)(1)"}, docket.StateHearingSet, "(D)"},
 		{"2026-12-11T09:30:00-06:00", docket.PostNotice{Meeting: docket.HearingMeeting}, docket.StateHearingSet, ""},
 		{"2026-12-21T16:00:00-06:00", docket.RecessHearing{}, docket.StateHearingRecessed, ""},
-		{"2026-12-21T16:05:00-06:00", docket.ScheduleMeeting{Meeting: docket.RecessedHearing, Start: mustTime("2026-12-28T10:00:00-06:00"), Place: "City Hall, Room 201"}, docket.StateHearingSet, ""},
+		{"2026-12-21T16:05:00-06:00", docket.ScheduleMeeting{Meeting: docket.RecessedHearing, Start: mustTime("2026-12-28T10:00:00-06:00"), Place: "City Hall, Room 201"}, docket.StateHearingSet, "(D)"},
 		{"2026-12-22T09:00:00-06:00", docket.PostNotice{Meeting: docket.RecessedHearing, Posted: mustTime("2026-12-21T17:00:00-06:00")}, docket.StateHearingSet, ""},
 		{"2026-12-28T15:00:00-06:00", docket.ConcludeHearing{}, docket.StateHearingDone, ""},
 		{"2027-01-05T10:00:00-06:00", docket.Decide{Findings: "Violated §103.10.", Recommendation: "Written reprimand.", Fine: 1500}, docket.StateDecided, ""},
 		{"2027-01-12T10:00:00-06:00", docket.DemandPublicHearing{}, docket.StateDemanded, ""},
-		{"2027-01-13T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.PublicHearing, Start: mustTime("2027-01-19T18:00:00-06:00"), Place: "Council Chambers"}, docket.StatePublicSet, ""},
+		{"2027-01-13T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.PublicHearing, Start: mustTime("2027-01-19T18:00:00-06:00"), Place: "Council Chambers"}, docket.StatePublicSet, "(F)"},
 		{"2027-01-13T10:30:00-06:00", docket.PostNotice{Meeting: docket.PublicHearing}, docket.StatePublicSet, ""},
 		{"2027-01-19T21:00:00-06:00", docket.HoldPublicHearing{}, docket.StatePublicHeld, ""},
 		{"2027-01-22T10:00:00-06:00", docket.IssueFinal{Text: "Reprimand and fine affirmed.", Fine: 1500}, docket.StateFinal, ""},
@@ -171,13 +171,14 @@ func TestLifecycleOtherPaths(t *testing.T) {
 		{"DismissedAfterOpenHearing", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.ProbableCause}, docket.StateHearingPending, ""},
 			{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2027-01-08T10:00:00-06:00"), Place: "City Hall"}, docket.StateHearingSet, "(C)(2)"},
+			{"2026-12-11T09:05:00-06:00", docket.PostNotice{Meeting: docket.HearingMeeting}, docket.StateHearingSet, ""},
 			{"2027-01-08T15:00:00-06:00", docket.ConcludeHearing{}, docket.StateHearingDone, ""},
 			{"2027-01-09T15:00:00-06:00", docket.Decide{Dismiss: true, Findings: "No violation."}, docket.StateDismissed, ""},
 		}},
 		{"RescheduleAndCancel", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.ProbableCause}, docket.StateHearingPending, ""},
-			{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall"}, docket.StateHearingSet, ""},
-			{"2026-12-14T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-22T10:00:00-06:00"), Place: "Library"}, docket.StateHearingSet, ""},
+			{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall"}, docket.StateHearingSet, "(D)"},
+			{"2026-12-14T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-22T10:00:00-06:00"), Place: "Library"}, docket.StateHearingSet, "(D)"},
 			{"2026-12-15T09:00:00-06:00", docket.CancelMeeting{Meeting: docket.HearingMeeting, Reason: "quorum"}, docket.StateHearingPending, ""},
 		}},
 	} {
@@ -206,10 +207,23 @@ func TestLifecycleOtherPaths(t *testing.T) {
 			t.Errorf("warnings %v, want time-barred (I) and expedited (G)", ws)
 		}
 	})
-	t.Run("RescheduledAfterNoticesWarnsTwice", func(t *testing.T) {
+	t.Run("RescheduledAfterNoticesNeedsThemAgain", func(t *testing.T) {
+		// The notices mailed give the old meeting: scheduling warns, and the ruling at the
+		// new meeting is refused under (B) until both parties are told of it again.
+		c := apply(t, e, append(append([]step(nil), start...),
+			step{"2026-12-07T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "Library"}, docket.StateNoticesSent, "(B)"},
+			step{"2026-12-07T10:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateNoticesSent, ""},
+		))
+		_, _, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient}, T(t, "2026-12-14T18:00:00-06:00"))
+		if de, ok := err.(*docket.Error); !ok || de.Rule != "(B)" || !strings.Contains(de.Message, "respondent and the complainant") {
+			t.Fatalf("ruling before the new (B) notices = %v, want a (B) refusal naming both parties", err)
+		}
 		apply(t, e, append(append([]step(nil), start...),
 			step{"2026-12-07T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "Library"}, docket.StateNoticesSent, "(B)"},
-			step{"2026-12-14T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, "(B)"},
+			step{"2026-12-07T10:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateNoticesSent, ""},
+			step{"2026-12-08T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321020"}, docket.StateNoticesSent, ""},
+			step{"2026-12-08T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321021"}, docket.StateNoticesSent, ""},
+			step{"2026-12-14T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
 		))
 	})
 	t.Run("PointerActions", func(t *testing.T) {

@@ -30,6 +30,7 @@ type Meeting struct {
 	Closed       bool      `json:"closed,omitempty"`       // closed to the public under the Open Meetings Act
 	Authority    string    `json:"authority,omitempty"`    // the Open Meetings Act exception that allows closing it
 	NoticePosted time.Time `json:"notice_posted,omitzero"` // when its public notice was posted; zero: not yet
+	ScheduledAt  time.Time `json:"scheduled_at,omitzero"`  // when it was scheduled as it now stands; zero in records from before this was kept
 }
 
 // Scheduled reports whether the meeting has a start.

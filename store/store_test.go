@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -86,6 +87,15 @@ func mustApply(tb testing.TB, s *store.Store, number, at string, a docket.Action
 		tb.Fatalf("%s on %s: %v", a.Kind(), number, err)
 	}
 	return res.Case
+}
+
+// mustNotice records what a ruling needs first: the sufficiency meeting's public notice
+// posted at at (C)(1), and both (B) notices mailed.
+func mustNotice(tb testing.TB, s *store.Store, number, at string) {
+	tb.Helper()
+	mustApply(tb, s, number, at, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
+	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"})
 }
 
 func mustVerify(tb testing.TB, s *store.Store) store.Report {
@@ -261,6 +271,7 @@ func TestOpenCasesSeesEveryChange(t *testing.T) {
 	}
 	mustApply(t, b, c1.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
 	mustApply(t, b, c2.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustNotice(t, b, c2.Number, "2026-12-04T12:30:00-06:00")
 	mustApply(t, b, c2.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	open, err = a.OpenCases(ctx)
 	if err != nil || len(open) != 1 || open[0].Number != c1.Number || !open[0].Sufficiency.Scheduled() {
@@ -452,7 +463,9 @@ func TestExport(t *testing.T) {
 	mustApply(t, s, secret.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall", Closed: true, Authority: "5 ILCS 120/2(c)(4)"})
 	dismissed := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Public Respondent")
 	mustApply(t, s, dismissed.Number, "2026-12-04T13:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
-	mustApply(t, s, dismissed.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.NoProbableCause})
+	// Recorded by override: neither the notice's posting nor the (B) mailings are on record.
+	const reason = "=posted on the board 4 Dec; the log was lost"
+	mustApply(t, s, dismissed.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.NoProbableCause, Override: reason})
 
 	var full, pub, pubCSV, fullCSV bytes.Buffer
 	for _, x := range []struct {
@@ -491,6 +504,40 @@ func TestExport(t *testing.T) {
 	if !strings.Contains(fullCSV.String(), "Hidden Respondent") || strings.Count(fullCSV.String(), "\n") != 6 {
 		t.Errorf("full csv:\n%s", fullCSV.String())
 	}
+	t.Run("Overrides", func(t *testing.T) {
+		// The JSON export has the override on the case and in the ruling's event; the CSV
+		// export in the event's payload. The public export says nothing of it.
+		var doc struct {
+			Cases []struct {
+				Overrides []docket.Override `json:"overrides"`
+				Events    []struct {
+					Kind    string          `json:"kind"`
+					Payload json.RawMessage `json:"payload"`
+				} `json:"events"`
+			} `json:"cases"`
+		}
+		if err := json.Unmarshal(full.Bytes(), &doc); err != nil || len(doc.Cases) != 2 {
+			t.Fatalf("full export: %v", err)
+		}
+		got := doc.Cases[1].Overrides
+		if len(got) != 2 || got[0].Rule != "(C)(1)" || got[1].Rule != "(B)" || got[0].Reason != reason || got[0].Step != "ruling" || got[0].On.String() != "2026-12-10" {
+			t.Errorf("the case's overrides in JSON: %+v", got)
+		}
+		var rule struct{ Override string }
+		if ev := doc.Cases[1].Events[2]; ev.Kind != "rule" || json.Unmarshal(ev.Payload, &rule) != nil || rule.Override != reason {
+			t.Errorf("the ruling's event in JSON: %+v", ev)
+		}
+		rows, err := csv.NewReader(strings.NewReader(fullCSV.String())).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last := rows[len(rows)-1]; last[9] != "rule" || !strings.Contains(last[10], `"override":"=posted on the board`) {
+			t.Errorf("the ruling's CSV row: %q", last)
+		}
+		if strings.Contains(pub.String(), "log was lost") || strings.Contains(pubCSV.String(), "log was lost") {
+			t.Error("a public export shows the override")
+		}
+	})
 	if err := s.Export(ctx, &full, "xml", false); docket.ErrorCode(err) != docket.EINVALID {
 		t.Errorf("xml export: %v", err)
 	}
