@@ -73,6 +73,9 @@ func TestCorrectPublicFact(t *testing.T) {
 	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != `PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the place of the sufficiency meeting recorded as "City Hal, Room 21" is corrected to "City Hall, Room 201".` {
 		t.Errorf("public notices %q", p)
 	}
+	// Moving a meeting by correction needs the notice a rescheduling would.
+	mustDo(t, s, clerk, `correct 2026-001 start=2026-12-05T12:00 meeting=sufficiency reason="typo"`, "start: the notice posted gave the sufficiency meeting's old time")
+	mustDo(t, s, clerk, `correct 2026-001 start=2026-12-08T17:00 meeting=sufficiency reason="typo"`, "event 2 corrected: start")
 }
 
 // TestVoid: a ruling recorded on the wrong case is withdrawn by a commissioner; the case is

@@ -104,6 +104,11 @@ func (e *Engine) Amend(c Case, entries []Entry, a Action, by string, at time.Tim
 	if err := CheckLine("reason", "", reason, true, MaxName); err != nil {
 		return c, err
 	}
+	if cor, ok := a.(Correct); ok {
+		if err := e.noticeOfCorrectedStart(entries, cor, at); err != nil {
+			return c, err
+		}
+	}
 	all := append(append([]Entry(nil), entries...), Entry{Seq: len(entries) + 1, By: by, At: at, Action: a})
 	return e.Rebuild(c.Number, all)
 }
@@ -180,4 +185,32 @@ func (e *Engine) Rebuild(number string, entries []Entry) (Case, error) {
 	}
 	c.Amendments = amendments
 	return c, nil
+}
+
+// noticeOfCorrectedStart refuses a correction that moves a meeting still to come to a time
+// the public has not had its notice for: the notice posted gave the old time, so the new
+// one has its notice from now on, as a rescheduling would ((C)(1), (D), (F)). A meeting
+// already held may have its recorded start corrected.
+func (e *Engine) noticeOfCorrectedStart(entries []Entry, cor Correct, at time.Time) error {
+	if cor.Of != (ScheduleMeeting{}).Kind() {
+		return nil
+	}
+	act, err := DecodeAction(cor.Of, cor.Action)
+	if err != nil {
+		return err
+	}
+	was, err := Effective(entries, cor.Seq)
+	if err != nil {
+		return err
+	}
+	to, from := act.(ScheduleMeeting), was.(ScheduleMeeting)
+	if to.Start.Equal(from.Start) || !to.Start.After(at) {
+		return nil
+	}
+	mr := meetingRules[to.Meeting]
+	if earliest := e.EarliestMeeting(mr.notice, at); to.Start.Before(earliest) {
+		return invalid("start", mr.rule, fmt.Sprintf("the notice posted gave the %s's old time; a %s at the corrected time needs %s' public notice from now, so the earliest lawful start is %s: schedule it again with /ethics schedule instead",
+			mr.name, mr.name, e.Ord.Period(mr.notice).describe(), e.shortTime(earliest)))
+	}
+	return nil
 }
