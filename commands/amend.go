@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -154,8 +155,18 @@ func sectionList(text string) []string {
 	return out
 }
 
-// quoted shows a value of the record in quotes: "City Hall".
-func quoted(v string) string { return strconv.Quote(v) }
+// quoted shows a value of the record in quotes: "City Hall". A long one (a summary) is
+// named by its length instead, so that a line about a correction stays a line; the whole
+// value is in the record, and in export.
+func quoted(v string) string {
+	if n := utf8.RuneCountInString(v); n > maxQuoted {
+		return fmt.Sprintf("a text of %d characters", n)
+	}
+	return `"` + v + `"`
+}
+
+// maxQuoted is the longest value a correction's line quotes.
+const maxQuoted = 200
 
 // kindName says an action kind as people do: "schedule meeting".
 func kindName(kind string) string { return strings.ReplaceAll(kind, "_", " ") }

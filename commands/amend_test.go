@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slack-go/slack"
 )
 
 // TestCorrectReceipt: a mistyped receipt date is corrected in the open; the reply and the
@@ -124,5 +126,30 @@ func TestCorrectionMakesARecusal(t *testing.T) {
 	mustDo(t, s, clerk, `correct 2026-001 respondent="Janet Roe" reason="misspelt"`, "event 1 corrected: respondent")
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
 		t.Errorf("verify after correcting a party's name: %v %v", r.Broken, err)
+	}
+}
+
+// TestCorrectLongText: correcting a long text names it by its length in the lines about
+// the correction, which stay short; the text itself is in the record.
+func TestCorrectLongText(t *testing.T) {
+	s, _, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	long := strings.Repeat("Corrected allegation. ", 130)
+	r := mustDo(t, s, clerk, `correct 2026-001 summary="`+long+`" reason="the wrong complaint was typed"`, `summary "Used the city's email to campaign." → a text of 2859 characters`)
+	for _, p := range posted(r, "C_DOCKET") {
+		if len(p) > 2000 {
+			t.Errorf("the docket line is %d bytes", len(p))
+		}
+	}
+	if c, _ := db.Case(ctx, "2026-001"); c.Summary != strings.TrimSpace(long) {
+		t.Errorf("summary not corrected")
+	}
+	m := form(t, s, clerk, "correct")
+	for _, b := range m.Blocks.BlockSet {
+		if in, ok := b.(*slack.InputBlock); ok && in.BlockID == "reason" {
+			if e := in.Element.(*slack.PlainTextInputBlockElement); e.Multiline || e.MaxLength != 200 {
+				t.Errorf("the reason input: multiline %v, max %d; want one line of 200", e.Multiline, e.MaxLength)
+			}
+		}
 	}
 }

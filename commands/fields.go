@@ -13,6 +13,8 @@ import (
 // limit for the field, within Slack's 3,000 for a plain-text input.
 func maxLength(p param) int {
 	switch {
+	case p.oneLine:
+		return docket.MaxName
 	case p.name == "summary":
 		return min(docket.MaxSummary, 3000)
 	case multiline[p.name]:

@@ -79,7 +79,7 @@ func element(p param) slack.BlockElement {
 		return slack.NewOptionsMultiSelectBlockElement(slack.MultiOptTypeUser, nil, p.name)
 	}
 	e := slack.NewPlainTextInputBlockElement(nil, p.name)
-	e.Multiline = multiline[p.name]
+	e.Multiline = multiline[p.name] && !p.oneLine
 	e.MaxLength = maxLength(p)
 	if p.kind == kCase {
 		e.Placeholder = slack.NewTextBlockObject(slack.PlainTextType, "2026-014", false, false)

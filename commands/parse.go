@@ -88,6 +88,7 @@ type param struct {
 	required   bool
 	positional bool // given in order, without name=
 	rest       bool // a positional that takes every remaining positional word
+	oneLine    bool // free text kept to one line, though its name is usually multi-line
 	help       string
 }
 
