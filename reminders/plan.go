@@ -7,6 +7,7 @@ package reminders
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -183,7 +184,9 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 	for _, u := range p.People.Clerks {
 		clerkAndDocket = append(clerkAndDocket, outbox.Dest{User: u})
 	}
-	clerkAndDocket = append(clerkAndDocket, outbox.Dest{Channel: p.People.Docket})
+	// As the outbox stores it, so that the sweep knows a reminder already planned: a
+	// console's "#name" is kept without its "#" (outbox.Dest.String adds it back).
+	clerkAndDocket = append(clerkAndDocket, outbox.Dest{Channel: strings.TrimPrefix(p.People.Docket, "#")})
 	steps := make([]step, 0, 8)
 	emit := func(series string, s step, to []outbox.Dest, msg message) {
 		name := s.name()
