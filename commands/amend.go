@@ -318,8 +318,9 @@ func (s *Service) amend(ctx context.Context, req Request, a args, act docket.Act
 // calls recalculating on a changed trigger.
 func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbox.Markup {
 	e := s.Engine
+	was := e.Schedule(&before.Facts, now).Deadlines
 	old := map[docket.DeadlineID]docket.Deadline{}
-	for _, d := range e.Schedule(&before.Facts, now).Deadlines {
+	for _, d := range was {
 		old[d.ID] = d
 	}
 	var lines []outbox.Markup
@@ -336,7 +337,7 @@ func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbo
 			lines = append(lines, outbox.Format("• %s %s: now %s", d.Period.Duty, d.Rule, statusWord(d.Status)))
 		}
 	}
-	for _, d := range e.Schedule(&before.Facts, now).Deadlines {
+	for _, d := range was {
 		if !seen[d.ID] {
 			lines = append(lines, outbox.Format("• no longer applies: %s %s (was %s)", d.Period.Duty, d.Rule, dueText(e, d)))
 		}

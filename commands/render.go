@@ -157,8 +157,8 @@ func truncate(s string, n int) string {
 func recusals(c *docket.Case, commissioners []string) outbox.Markup {
 	var out []outbox.Markup
 	for _, u := range commissioners {
-		if why, ok := c.Recused(u); ok && strings.HasPrefix(why, "you are the") {
-			out = append(out, outbox.Format("%s (%s)", outbox.Mention(u), strings.TrimPrefix(why, "you are ")))
+		if p := c.PartyOf(u); p != "" {
+			out = append(out, outbox.Format("%s (the %s)", outbox.Mention(u), p))
 		}
 	}
 	for _, r := range c.Recusals {

@@ -19,13 +19,11 @@ type Recusal struct {
 // Slack id recorded for the respondent or the complainant is theirs), or a recusal they
 // declared. A recusal cannot be taken back.
 func (c *Case) Recused(user string) (why string, recused bool) {
-	switch {
-	case user == "":
+	if user == "" {
 		return "", false
-	case user == c.Respondent.SlackID:
-		return "you are the respondent", true
-	case user == c.Complainant.SlackID:
-		return "you are the complainant", true
+	}
+	if p := c.PartyOf(user); p != "" {
+		return "you are the " + string(p), true
 	}
 	for _, r := range c.Recusals {
 		if r.User == user {
@@ -37,6 +35,20 @@ func (c *Case) Recused(user string) (why string, recused bool) {
 		}
 	}
 	return "", false
+}
+
+// PartyOf is the party to c whose Slack account is user's: Respondent, Complainant, or ""
+// for neither.
+func (c *Case) PartyOf(user string) Party {
+	switch {
+	case user == "":
+		return ""
+	case user == c.Respondent.SlackID:
+		return Respondent
+	case user == c.Complainant.SlackID:
+		return Complainant
+	}
+	return ""
 }
 
 // RecusedUsers lists who is recused from c among users, in their order.
