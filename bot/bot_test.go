@@ -159,6 +159,24 @@ func reconfigure(svc *commands.Service, change func(*commands.Settings)) {
 // fake Slack).
 func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 	t.Helper()
+	e := newQuietEnv(t, sender)
+	d := e.app.Outbox.(*outbox.Deliverer)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// Every post is due by then: tests set the service's clock as they go, and the
+		// deliverer must not read it from another goroutine.
+		d.Run(ctx, time.Hour, func() time.Time { return time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC) })
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	return e
+}
+
+// newQuietEnv is newEnvSender with no delivery running in the background: a console test
+// drains the outbox itself, and a background drain would race it for every post.
+func newQuietEnv(t testing.TB, sender outbox.Sender) *env {
+	t.Helper()
 	cal, _ := docket.NewCalendar(docket.CalendarConfig{})
 	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
@@ -179,17 +197,7 @@ func newEnvSender(t testing.TB, sender outbox.Sender) *env {
 		sender = &bot.Sender{API: api}
 	}
 	d := &outbox.Deliverer{Store: db, Sender: sender, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	en := &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, path: path, now: now}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		// Every post is due by then: tests set the service's clock as they go, and the
-		// deliverer must not read it from another goroutine.
-		d.Run(ctx, time.Hour, func() time.Time { return time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC) })
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	return en
+	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, path: path, now: now}
 }
 
 // settle waits until the outbox has delivered everything due, or fails after a few

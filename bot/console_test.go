@@ -16,7 +16,7 @@ import (
 // TestConsoleCompleteCase drives one case from filing to final recommendation through the
 // console, as a newcomer would from the README, and checks every line posted.
 func TestConsoleCompleteCase(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t, nil)
 	svc := e.app.Service
 	reconfigure(svc, func(st *commands.Settings) {
 		st.Roles.Clerks, st.Roles.Commissioners = []string{"U_CLERK"}, []string{"U_COMM1", "U_COMM2", "U_COMM3"}
@@ -111,7 +111,7 @@ func TestConsoleCompleteCase(t *testing.T) {
 // TestConsoleReminders: a meeting scheduled in the console posts its public notice, and
 // moving :clock past the reminder times prints the reminders.
 func TestConsoleReminders(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t, nil)
 	svc := e.app.Service
 	reconfigure(svc, func(st *commands.Settings) {
 		st.Roles.Clerks, st.Roles.Commissioners = []string{"U_CLERK"}, []string{"U_COMM1"}

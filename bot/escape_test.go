@@ -204,7 +204,7 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		}
 	})
 	t.Run("Console", func(t *testing.T) {
-		e := newEnv(t)
+		e := newQuietEnv(t, nil)
 		svc := e.app.Service
 		reconfigure(svc, func(st *commands.Settings) { st.Roles.Clerks = []string{"U_CLERK"} })
 		c := &bot.Console{Service: svc, Clock: bot.NewClock(e.now), User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
