@@ -21,7 +21,7 @@ func TestCorrectReceipt(t *testing.T) {
 		"*Deadlines recalculated:*",
 		"• respondent notice by certified mail (B): Wed 9 Dec → Fri 4 Dec, now missed: the clerk is reminded daily until it is done",
 		"• complainant confirmation by certified mail (B): Wed 9 Dec → Fri 4 Dec, now missed",
-		"• notice of the sufficiency and probable-cause ruling (C)(1): Tue 15 Dec → Thu 10 Dec, 3 business days left",
+		"• sufficiency and probable-cause ruling (C)(1): Tue 15 Dec → Thu 10 Dec, 3 business days left",
 		"Reminders follow the new dates",
 	} {
 		if !strings.Contains(replyText(r), want) {

@@ -77,11 +77,13 @@ var meetingRules = map[MeetingKind]struct {
 // Name returns the meeting kind as people say it: "sufficiency meeting".
 func (k MeetingKind) Name() string { return meetingRules[k].name }
 
-// Mailing is a certified mailing, return receipt requested.
+// Mailing is a paper sent: by certified mail, return receipt requested, with its article
+// number, or delivered otherwise (by hand, first-class mail, e-mail), without one.
 type Mailing struct {
-	Recipient Party  `json:"recipient"` // respondent or complainant
-	Article   string `json:"article"`   // USPS article number, digits only
-	Mailed    Date   `json:"mailed"`
+	Paper     Paper  `json:"paper,omitempty"`   // empty in records from before papers were named
+	Recipient Party  `json:"recipient"`         // respondent, complainant, attorney or officer
+	Article   string `json:"article"`           // USPS article number, digits only; "" for a delivery
+	Mailed    Date   `json:"mailed"`            // the day it was mailed or delivered
 	Returned  Date   `json:"returned,omitzero"` // return receipt signed
 	Satisfies string `json:"satisfies,omitempty"`
 	// (B): the sufficiency meeting the notice announced, as it stood when mailed.

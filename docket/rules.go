@@ -26,6 +26,18 @@ const (
 	PublicHearingNotice      DeadlineID = "public_hearing_notice"
 	FinalRecommendationDue   DeadlineID = "final_recommendation"
 
+	// (C)(1): the ruling's notice to each party, within the ruling's 7 business days.
+	RulingNoticeRespondent  DeadlineID = "ruling_notice_respondent"
+	RulingNoticeComplainant DeadlineID = "ruling_notice_complainant"
+
+	// Papers the ordinance requires without a time limit: tracked as open tasks.
+	AdjudicationTask             DeadlineID = "adjudication_request"      // (C)(2)
+	ReferralTask                 DeadlineID = "referral_transmittal"      // (C)(3)
+	RecommendationRespondentTask DeadlineID = "recommendation_respondent" // (E)(2)
+	RecommendationOfficerTask    DeadlineID = "recommendation_officer"    // (E)(2)
+	FinalRespondentTask          DeadlineID = "final_respondent"          // (F)
+	FinalOfficerTask             DeadlineID = "final_officer"             // (F)
+
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
 	ElectionPeriod DeadlineID = "election_period"
@@ -41,6 +53,7 @@ const (
 	Weeks        Unit = "weeks"         // 7 calendar days each, then rolled
 	Years        Unit = "years"         // same month and day, then rolled
 	Hours        Unit = "hours"         // an exact duration before a meeting starts
+	Task         Unit = "task"          // no time limit: a step the ordinance requires, tracked until done
 )
 
 // Party says who must act by a deadline.
@@ -76,7 +89,9 @@ var defaultPeriods = []Period{
 	{FilingLimit, "(I)", 1, Years, "the alleged violation", "complaint filed", Complainant, dateUnits},
 	{RespondentNotice, "(B)", 3, BusinessDays, "receipt", "respondent notice by certified mail", Commission, dateUnits},
 	{ComplainantConfirmation, "(B)", 3, BusinessDays, "receipt", "complainant confirmation by certified mail", Commission, dateUnits},
-	{SufficiencyRuling, "(C)(1)", 7, BusinessDays, "receipt", "notice of the sufficiency and probable-cause ruling", Commission, dateUnits},
+	{SufficiencyRuling, "(C)(1)", 7, BusinessDays, "receipt", "sufficiency and probable-cause ruling", Commission, dateUnits},
+	{RulingNoticeRespondent, "(C)(1)", 7, BusinessDays, "receipt", "notice of the ruling to the respondent", Commission, dateUnits},
+	{RulingNoticeComplainant, "(C)(1)", 7, BusinessDays, "receipt", "notice of the ruling to the complainant", Commission, dateUnits},
 	{SufficiencyMeetingNotice, "(C)(1)", 48, Hours, "the sufficiency meeting", "public notice of the sufficiency meeting", Commission, noticeUnits},
 	{HearingBy, "(C)(2)", 4, Weeks, "receipt", "hearing date scheduled", Commission, dateUnits},
 	{HearingNotice, "(D)", 48, Hours, "the hearing", "public notice of the hearing", Commission, noticeUnits},
@@ -86,6 +101,12 @@ var defaultPeriods = []Period{
 	{PublicHearingBy, "(F)", 14, Days, "the demand was received", "public hearing held", Commission, dateUnits},
 	{PublicHearingNotice, "(F)", 48, Hours, "the public hearing", "public notice of the public hearing", Commission, noticeUnits},
 	{FinalRecommendationDue, "(F)", 7, Days, "the public hearing was held", "final recommendation issued publicly", Commission, dateUnits},
+	{AdjudicationTask, "(C)(2)", 0, Task, "the ruling", "written request to the attorney for judicial adjudication", Commission, nil},
+	{ReferralTask, "(C)(3)", 0, Task, "the ruling", "transmittal of the complaint and its documents to the attorney", Commission, nil},
+	{RecommendationRespondentTask, "(E)(2)", 0, Task, "the decision", "recommendation delivered to the respondent", Commission, nil},
+	{RecommendationOfficerTask, "(E)(2)", 0, Task, "the decision", "recommendation delivered to the officer with authority to discipline", Commission, nil},
+	{FinalRespondentTask, "(F)", 0, Task, "the final recommendation", "final recommendation delivered to the respondent", Commission, nil},
+	{FinalOfficerTask, "(F)", 0, Task, "the final recommendation", "final recommendation delivered to the officer with authority to discipline", Commission, nil},
 	{ElectionPeriod, "(G)", 60, Days, "the election", "expedited track for complaints filed before an election", Commission, windowUnits},
 }
 
@@ -135,6 +156,9 @@ func (o *Ordinance) Override(id DeadlineID, amount int, unit Unit) error {
 	for i, p := range o.periods {
 		if p.ID != id {
 			continue
+		}
+		if len(p.units) == 0 {
+			return fmt.Errorf("%s %s has no time limit in the ordinance, so there is no period to configure", id, p.Rule)
 		}
 		if unit == "" {
 			unit = p.Unit
