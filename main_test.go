@@ -61,6 +61,8 @@ func TestDeadlinesCommand(t *testing.T) {
 		{"id": "respondent_notice", "rule": "(B)", "due": "2026-12-09", "status": "open", "basis": "3 business days after receipt on Fri 2026-12-04"},
 		{"id": "complainant_confirmation", "rule": "(B)", "due": "2026-12-09", "status": "open"},
 		{"id": "sufficiency_ruling", "rule": "(C)(1)", "due": "2026-12-15", "status": "met"},
+		{"id": "ruling_notice_respondent", "rule": "(C)(1)", "due": "2026-12-15", "status": "open"},
+		{"id": "ruling_notice_complainant", "rule": "(C)(1)", "due": "2026-12-15", "status": "open"},
 		{"id": "sufficiency_meeting_notice", "rule": "(C)(1)", "due_at": "2026-12-08T17:00:00-06:00", "status": "missed"},
 		{"id": "hearing_by", "rule": "(C)(2)", "due": "2027-01-04", "status": "open"},
 	}

@@ -667,7 +667,7 @@ const completeCase = `
 /ethics posted 2026-001 hearing
 :clock 2026-12-10T15:00:00-06:00
 /ethics concluded 2026-001
-/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 findings="Violated 103.10." yes=U_COMM1,U_COMM2 no=U_COMM3
+/ethics decide 2026-001 recommend recommendation="Written reprimand" fine=2500 intentional=yes findings="Violated 103.10." yes=U_COMM1,U_COMM2 no=U_COMM3
 :clock 2026-12-11T10:00:00-06:00
 :as U_CLERK
 /ethics demand 2026-001
@@ -676,7 +676,7 @@ const completeCase = `
 :clock 2026-12-14T20:00:00-06:00
 /ethics held 2026-001
 :as U_COMM1
-/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500 yes=U_COMM1,U_COMM2 absent=U_COMM3
+/ethics final 2026-001 text="Reprimand and fine affirmed." fine=2500 intentional=yes yes=U_COMM1,U_COMM2 absent=U_COMM3
 `
 
 // TestSocketModeCompleteCase drives the same case through Socket Mode envelopes.

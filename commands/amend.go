@@ -319,15 +319,33 @@ func (s *Service) amend(ctx context.Context, req Request, a args, act docket.Act
 func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbox.Markup {
 	e := s.Engine
 	was := e.Schedule(&before.Facts, now).Deadlines
-	old := map[docket.DeadlineID]docket.Deadline{}
-	for _, d := range was {
-		old[d.ID] = d
+	// A deadline is known by its id and, for the (D) notice of each hearing session, by
+	// which session of the case it is.
+	type ref struct {
+		id docket.DeadlineID
+		n  int
+	}
+	refs := func(ds []docket.Deadline) []ref {
+		count := map[docket.DeadlineID]int{}
+		out := make([]ref, len(ds))
+		for i, d := range ds {
+			out[i] = ref{d.ID, count[d.ID]}
+			count[d.ID]++
+		}
+		return out
+	}
+	old := map[ref]docket.Deadline{}
+	wasRefs := refs(was)
+	for i, d := range was {
+		old[wasRefs[i]] = d
 	}
 	var lines []outbox.Markup
-	seen := map[docket.DeadlineID]bool{}
-	for _, d := range e.Schedule(&after.Facts, now).Deadlines {
-		seen[d.ID] = true
-		b, had := old[d.ID]
+	seen := map[ref]bool{}
+	current := e.Schedule(&after.Facts, now).Deadlines
+	for i, r := range refs(current) {
+		d := current[i]
+		seen[r] = true
+		b, had := old[r]
 		switch {
 		case !had:
 			lines = append(lines, outbox.Format("• new: %s", DeadlineLine(e, d, now)))
@@ -337,8 +355,8 @@ func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbo
 			lines = append(lines, outbox.Format("• %s %s: now %s", d.Period.Duty, d.Rule, statusWord(d.Status)))
 		}
 	}
-	for _, d := range was {
-		if !seen[d.ID] {
+	for i, d := range was {
+		if !seen[wasRefs[i]] {
 			lines = append(lines, outbox.Format("• no longer applies: %s %s (was %s)", d.Period.Duty, d.Rule, dueText(e, d)))
 		}
 	}
@@ -349,6 +367,9 @@ func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbo
 }
 
 func dueText(e *docket.Engine, d docket.Deadline) string {
+	if !d.Dated() {
+		return "no time limit"
+	}
 	if !d.DueAt.IsZero() {
 		return d.DueAt.In(e.Cal.Location()).Format("Mon 2 Jan 15:04 MST")
 	}

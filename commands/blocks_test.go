@@ -163,14 +163,14 @@ func TestCardHoldsALargeCase(t *testing.T) {
 	mustDo(t, s, clerk, `posted 2026-001 hearing`, "posted")
 	at("2026-12-10T15:00:00-06:00")
 	mustDo(t, s, clerk, `concluded 2026-001`, "concluded")
-	mustDo(t, s, comm, `decide 2026-001 recommend fine=2500 recommendation="`+recommendation+`" findings="`+findings+`"`, "decision recorded")
+	mustDo(t, s, comm, `decide 2026-001 recommend fine=2500 intentional=yes recommendation="`+recommendation+`" findings="`+findings+`"`, "decision recorded")
 	at("2026-12-11T10:00:00-06:00")
 	mustDo(t, s, clerk, `demand 2026-001`, "demand")
 	mustDo(t, s, clerk, `schedule 2026-001 public_hearing 2026-12-14T18:00 place="Council Chambers"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 public_hearing`, "posted")
 	at("2026-12-14T20:00:00-06:00")
 	mustDo(t, s, clerk, `held 2026-001`, "held")
-	mustDo(t, s, comm, `final 2026-001 text="`+final+`" fine=2500`, "final recommendation issued")
+	mustDo(t, s, comm, `final 2026-001 text="`+final+`" fine=2500 intentional=yes`, "final recommendation issued")
 
 	r := do(s, clerk, "case 2026-001")
 	if len(r.Messages) != 1 {

@@ -144,7 +144,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{clerk, `case 14`, "is not a case number"},
 		{clerk, `case '; DROP TABLE cases;--`, "is not a case number"},
 		{comm, `decide 2026-001 recommend recommendation="x"`, "follows the conclusion of the hearing"},
-		{comm, `frivolous 2026-001 fine=50000 findings="x"`, "only a dismissed complaint"},
+		{comm, `frivolous 2026-001 fine=50000 knowingly=yes findings="x"`, "only a dismissed complaint"},
 		{clerk, `frobnicate`, "There is no `/ethics frobnicate`"},
 	} {
 		before, _ := db.Events(ctx, "2026-001")
@@ -198,7 +198,7 @@ func TestAuthorisationMatrix(t *testing.T) {
 		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321012", "receipt": "receipt 2026-001 94071118987654321099",
 		"recess": "recess 2026-001", "concluded": "concluded 2026-001", "demand": "demand 2026-001", "held": "held 2026-001",
 		"candidate": "candidate 2026-001 2027-02-23", "rule": "rule 2026-001 insufficient", "decide": "decide 2026-001 dismiss",
-		"final": `final 2026-001 text="x"`, "frivolous": `frivolous 2026-001 fine=2000 findings="x"`,
+		"final": `final 2026-001 text="x"`, "frivolous": `frivolous 2026-001 fine=2000 knowingly=yes findings="x"`,
 	}
 	if len(texts) != len(allowed) {
 		t.Fatal("the matrix does not list every subcommand")

@@ -153,8 +153,27 @@ func runMail(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.RecordMailing{Recipient: docket.Party(a.str("recipient")), Article: article, Mailed: a.date("mailed")})
+	_, resp, err := s.apply(ctx, req, a, docket.RecordMailing{Paper: docket.Paper(a.str("paper")), Article: article, Mailed: a.date("mailed")})
 	return resp, err
+}
+
+func runDelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.RecordDelivery{Paper: docket.Paper(a.str("paper")), On: a.date("on")})
+	return resp, err
+}
+
+func runEnforced(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.RecordEnforcement{What: a.str("what"), On: a.date("on")})
+	return resp, err
+}
+
+// paperChoices are the papers' names, as a clerk types them.
+func paperChoices() []string {
+	var out []string
+	for _, p := range docket.Papers() {
+		out = append(out, string(p.Paper))
+	}
+	return out
 }
 
 func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response, error) {
@@ -191,7 +210,7 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	actions := []docket.Action{docket.Rule{Ruling: ruling, On: a.date("on"), Vote: vote, Override: a.str("override")}}
+	actions := []docket.Action{docket.Rule{Ruling: ruling, ReferralRuling: docket.Ruling(a.str("referral_ruling")), On: a.date("on"), Vote: vote, Override: a.str("override")}}
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "a hearing follows only a ruling of probable_cause"}
@@ -222,7 +241,7 @@ func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, 
 	if err != nil {
 		return Response{}, err
 	}
-	d := docket.Decide{Findings: a.str("findings"), Recommendation: a.str("recommendation"), Fine: a.dollars("fine"), On: a.date("on"), Vote: vote}
+	d := docket.Decide{Findings: a.str("findings"), Recommendation: a.str("recommendation"), Fine: a.dollars("fine"), Intentional: a.str("intentional") == "yes", On: a.date("on"), Vote: vote}
 	switch a.str("outcome") {
 	case "dismiss":
 		d.Dismiss = true
@@ -254,7 +273,7 @@ func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), On: a.date("on"), Vote: vote})
+	_, resp, err := s.apply(ctx, req, a, docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), Intentional: a.str("intentional") == "yes", On: a.date("on"), Vote: vote})
 	return resp, err
 }
 
@@ -263,7 +282,7 @@ func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), On: a.date("on"), Vote: vote})
+	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes", On: a.date("on"), Vote: vote})
 	return resp, err
 }
 

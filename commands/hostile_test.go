@@ -98,14 +98,14 @@ func TestHostileTextIsData(t *testing.T) {
 	run(clerk, `posted 2026-001 hearing`)
 	at("2026-12-15T18:00:00Z")
 	run(clerk, `concluded 2026-001`)
-	run(comm, `decide 2026-001 recommend recommendation="`+forged+`" fine=2500 findings="`+forged+`"`)
+	run(comm, `decide 2026-001 recommend recommendation="`+forged+`" fine=2500 intentional=yes findings="`+forged+`"`)
 	at("2026-12-16T16:00:00Z")
 	run(clerk, `demand 2026-001`)
 	run(clerk, `schedule 2026-001 public_hearing 2026-12-21T18:00 place="`+pingPlace+`"`)
 	run(clerk, `posted 2026-001 public_hearing`)
 	at("2026-12-22T02:00:00Z")
 	run(clerk, `held 2026-001`)
-	run(comm, `final 2026-001 text="`+forged+`" fine=2500`)
+	run(comm, `final 2026-001 text="`+forged+`" fine=2500 intentional=yes`)
 	run(clerk, `election add 2027-04-06 `+pingName)
 	run(clerk, `election list`)
 
@@ -130,7 +130,7 @@ func TestHostileTextIsData(t *testing.T) {
 	at("2026-12-09T00:00:00Z")
 	// Neither notice posted nor (B) mailings: recorded by override, whose reason is shown too.
 	run(comm, `rule 2026-002 insufficient override="`+pingName+`"`)
-	run(comm, `frivolous 2026-002 fine=1500 findings="`+forged+`"`)
+	run(comm, `frivolous 2026-002 fine=1500 knowingly=yes findings="`+forged+`"`)
 
 	// What is shown, not said: the cards, the docket, the Home tab; and the reminders.
 	for _, n := range []string{"2026-001", "2026-002"} {

@@ -48,6 +48,13 @@ var statusMark = map[docket.Status]string{docket.Met: ":white_check_mark: met", 
 // DeadlineLine describes one deadline for people: "respondent notice by certified mail
 // (B): due Wed 9 Dec 2026, 2 business days left".
 func DeadlineLine(e *docket.Engine, d docket.Deadline, now time.Time) string {
+	if !d.Dated() {
+		// A paper the ordinance requires without a time limit.
+		if d.Done {
+			return fmt.Sprintf("%s %s: done %s", d.Period.Duty, d.Rule, d.DoneOn.Long())
+		}
+		return fmt.Sprintf("%s %s: no time limit, not yet recorded", d.Period.Duty, d.Rule)
+	}
 	due := ""
 	if d.DueAt.IsZero() {
 		due = "due " + d.Due.Long()
@@ -70,7 +77,8 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	if sched.Expedited {
 		title += fmt.Sprintf(" · EXPEDITED (G), election %s", sched.Election.Long())
 	}
-	if c.EnforcementStayed() {
+	stay := e.Stay(c, now)
+	if stay.Stayed {
 		title += " · enforcement stayed (F)"
 	}
 	facts := []outbox.Markup{
@@ -91,6 +99,18 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 	}
 	if recused := recusals(c, s.Settings().Roles.Commissioners); recused != "" {
 		facts = append(facts, "*Recused:* "+recused)
+	}
+	if c.Ruling != "" {
+		facts = append(facts, "*Ruling:* "+s.rulingText(c))
+	}
+	for _, m := range c.Mailings {
+		facts = append(facts, "*Sent:* "+mailingText(m))
+	}
+	if stay.Why != "" {
+		facts = append(facts, outbox.Format("*Enforcement:* %s", stay.Why))
+	}
+	for _, en := range c.Enforced {
+		facts = append(facts, outbox.Format("*Enforced:* %s, %s", en.What, en.On.Long()))
 	}
 	for _, v := range c.Votes {
 		facts = append(facts, outbox.Format("*Vote:* %s %s, %s on %s", v.What, v.Rule, v.Vote.Tally(), v.On.Long()))
@@ -138,6 +158,34 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 		blocks = append(blocks, slack.NewActionBlock("next_actions", buttons...))
 	}
 	return capText(text, MaxMessageText, cardMore), blocks
+}
+
+// rulingText is the (C) ruling, one disposition per part when the complaint alleges both
+// sections and each part had its own: "§103.10: probable cause; §103.05: attorney referral".
+func (s *Service) rulingText(c *docket.Case) outbox.Markup {
+	words := func(r docket.Ruling) string { return strings.ReplaceAll(string(r), "_", " ") }
+	if c.ReferralRuling == "" {
+		return outbox.Format("%s, %s", words(c.Ruling), c.RulingDate.Long())
+	}
+	o := s.Engine.Ord
+	return outbox.Format("§%s part: %s; §%s part: %s (C)(3); %s", o.HearingSection, words(c.Ruling), c.ReferralSection, words(c.ReferralRuling), c.RulingDate.Long())
+}
+
+// mailingText is a paper as sent: "notice of the complaint to the respondent (B),
+// certified mail 9407…, mailed Mon 7 Dec 2026, receipt returned Wed 9 Dec 2026".
+func mailingText(m docket.Mailing) outbox.Markup {
+	what := "certified mail to the " + string(m.Recipient)
+	if info, ok := m.Paper.Info(); ok {
+		what = info.Name + " " + info.Rule
+	}
+	if m.Article == "" {
+		return outbox.Format("%s, delivered %s", what, m.Mailed.Long())
+	}
+	text := outbox.Format("%s, certified mail %s, mailed %s", what, m.Article, m.Mailed.Long())
+	if !m.Returned.IsZero() {
+		text += outbox.Format(", receipt returned %s", m.Returned.Long())
+	}
+	return text
 }
 
 // mrkdwn is a Block Kit text object of ethicsbot's markup.
@@ -267,6 +315,24 @@ func next(c *docket.Case) [][2]string {
 			add("frivolous", "")
 		}
 	}
+	if c.Ruling != "" {
+		// The papers the ruling, decision or final recommendation call for.
+		certified, other := false, false
+		for _, p := range c.PapersOwed() {
+			info, _ := p.Info()
+			certified = certified || info.Certified
+			other = other || !info.Certified
+		}
+		if certified || other {
+			add("mail", "")
+		}
+		if other {
+			add("delivered", "")
+		}
+	}
+	if (c.State == docket.StateDecided || c.State == docket.StateFinal) && c.Decision != nil && !c.Decision.Dismissed {
+		add("enforced", "")
+	}
 	return out
 }
 
@@ -374,6 +440,9 @@ func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time)
 func dueInstant(e *docket.Engine, d docket.Deadline) time.Time {
 	if !d.DueAt.IsZero() {
 		return d.DueAt
+	}
+	if !d.Dated() {
+		return time.Unix(1<<39, 0) // a task without a time limit comes after every dated one
 	}
 	return d.Due.AddDays(1).In(e.Cal.Location())
 }

@@ -102,11 +102,23 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 		return outbox.Format("notice of the %s posted %s", a.Meeting.Name(), s.when(orAt(a.Posted)))
 	case docket.RecordMailing:
 		article, _ := docket.NormalizeArticle(a.Article)
+		if info, ok := a.Paper.Info(); ok {
+			return outbox.Format("certified mailing recorded: %s %s, article %s", info.Name, info.Rule, article)
+		}
 		return outbox.Format("certified mail to the %s recorded, article %s", a.Recipient, article)
+	case docket.RecordDelivery:
+		info, _ := a.Paper.Info()
+		return outbox.Format("delivery recorded: %s %s", info.Name, info.Rule)
+	case docket.RecordEnforcement:
+		return outbox.Format("enforcement recorded: %s", a.What)
 	case docket.RecordReturnReceipt:
 		article, _ := docket.NormalizeArticle(a.Article)
 		return outbox.Format("return receipt recorded for article %s", article)
 	case docket.Rule:
+		if a.ReferralRuling != "" {
+			o := s.Engine.Ord
+			return outbox.Format("ruling recorded: §%s part %s; §%s part %s", o.HearingSection, strings.ReplaceAll(string(a.Ruling), "_", " "), o.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
+		}
 		return outbox.Format("ruling recorded: %s", strings.ReplaceAll(string(a.Ruling), "_", " "))
 	case docket.RecessHearing:
 		return "hearing recessed"
@@ -182,6 +194,9 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 			c.Number, a.Meeting.Name(), st.Before.Meeting(a.Meeting).Start.In(loc).Format(at))}
 	case docket.Rule:
 		if r, ok := publicRecord(c, "dismissal", loc); ok {
+			if r.Section != "" {
+				return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of case %s, the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r), rulingWords(r.Ruling), byVote(r))}
+			}
 			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s", r.Rule, r.Case, parties(r), rulingWords(r.Ruling), byVote(r))}
 		}
 	case docket.Decide:

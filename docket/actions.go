@@ -126,6 +126,10 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		return invalid("start", mr.rule, fmt.Sprintf("a %s needs at least %s' public notice; the earliest lawful start is %s", mr.name, p.describe(), x.e.shortTime(earliest)))
 	}
 	c := x.c
+	if a.Meeting == RecessedHearing && c.State == StateHearingRecessed && c.Reconvened.Scheduled() {
+		// (D): a session held and recessed again keeps its own notice and its status.
+		c.Sessions = append(c.Sessions, c.Reconvened)
+	}
 	m := c.meeting(a.Meeting)
 	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority, ScheduledAt: x.at.In(x.e.Cal.Location())}
 	x.warnClosedDeadline(a.Meeting, *m)
@@ -264,9 +268,10 @@ func (a PostNotice) apply(x *applying) error {
 	return nil
 }
 
-// RecordMailing records a certified mailing, return receipt requested, to a party.
+// RecordMailing records a paper sent by certified mail, return receipt requested.
 type RecordMailing struct {
-	Recipient Party  `json:"recipient"`
+	Paper     Paper  `json:"paper,omitempty"` // empty in records from before papers were named: see legacyPaper
+	Recipient Party  `json:"recipient,omitempty"`
 	Article   string `json:"article"`
 	Mailed    Date   `json:"mailed,omitzero"` // zero: today
 }
@@ -288,45 +293,174 @@ func NormalizeArticle(s string) (string, error) {
 }
 
 func (a RecordMailing) apply(x *applying) error {
-	if a.Recipient != Respondent && a.Recipient != Complainant {
-		return invalid("recipient", "(B)", fmt.Sprintf("%q is not a party: use respondent or complainant", a.Recipient))
+	paper := a.Paper
+	if paper == "" {
+		var err error
+		if paper, err = x.legacyPaper(a.Recipient); err != nil {
+			return err
+		}
+	}
+	info, err := checkPaper(paper)
+	if err != nil {
+		return err
+	}
+	if a.Recipient != "" && a.Recipient != info.To {
+		return invalid("recipient", info.Rule, fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
 	}
 	article, err := NormalizeArticle(a.Article)
 	if err != nil {
 		return err
 	}
-	c := x.c
-	if slices.ContainsFunc(c.Mailings, func(m Mailing) bool { return m.Article == article }) {
-		return conflict("(B)", fmt.Sprintf("article %s is already recorded on case %s", article, c.Number))
+	if slices.ContainsFunc(x.c.Mailings, func(m Mailing) bool { return m.Article == article }) {
+		return conflict(info.Rule, fmt.Sprintf("article %s is already recorded on case %s", article, x.c.Number))
 	}
-	mailed, err := x.stepDate("mailed", "(B)", a.Mailed, 0, "")
+	mailed, err := x.stepDate("mailed", info.Rule, a.Mailed, 0, "")
 	if err != nil {
 		return err
 	}
-	m := Mailing{Recipient: a.Recipient, Article: article, Mailed: mailed}
-	switch c.State {
+	return x.sendPaper(info, article, mailed)
+}
+
+// legacyPaper is the paper a mailing recorded before papers were named was for: the
+// (B) notice before the ruling, the notice of a dismissal or of the hearing date after it.
+func (x *applying) legacyPaper(to Party) (Paper, error) {
+	if to != Respondent && to != Complainant {
+		return "", invalid("paper", "", fmt.Sprintf("%q is not a paper: name one, such as respondent, ruling_complainant or referral", to))
+	}
+	switch x.c.State {
 	case StateReceived, StateNoticesSent:
-		// (B): the notices must give the sufficiency meeting's date, time and place.
-		if !c.Sufficiency.Scheduled() {
-			return conflict("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
+		return Paper(to), nil
+	case StateDismissed:
+		if x.c.Decision == nil {
+			return Paper("dismissal_" + to), nil
 		}
-		m.Satisfies, m.MeetingStart, m.MeetingPlace = "(B)", c.Sufficiency.Start, c.Sufficiency.Place
-		if a.Recipient == Respondent && c.RespondentNoticeMailed.IsZero() {
-			c.RespondentNoticeMailed = mailed
+	case StateHearingPending, StateHearingSet:
+		if x.c.Decision == nil {
+			return Paper("ruling_" + to), nil
 		}
-		if a.Recipient == Complainant && c.ComplainantConfirmationMailed.IsZero() {
-			c.ComplainantConfirmationMailed = mailed
+	}
+	return "", invalid("paper", "", fmt.Sprintf("name the paper mailed, such as ruling_%s; %q alone is the (B) notice, which case %s is past", to, to, x.c.Number))
+}
+
+// RecordDelivery records a paper delivered otherwise than by certified mail: by hand, by
+// first-class mail or e-mail. Papers the ordinance sends by certified mail cannot be.
+type RecordDelivery struct {
+	Paper Paper `json:"paper"`
+	On    Date  `json:"on,omitzero"` // zero: today
+}
+
+// Kind implements Action.
+func (RecordDelivery) Kind() string { return "deliver" }
+
+func (a RecordDelivery) apply(x *applying) error {
+	info, err := checkPaper(a.Paper)
+	if err != nil {
+		return err
+	}
+	if info.Certified {
+		return invalid("paper", info.Rule, fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number (mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
+	}
+	on, err := x.stepDate("on", info.Rule, a.On, 0, "")
+	if err != nil {
+		return err
+	}
+	return x.sendPaper(info, "", on)
+}
+
+// sendPaper records paper info sent on day on (by certified mail when article is given),
+// once the case needs it, and the fact that meets its deadline.
+func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
+	c := x.c
+	if err := x.paperNeeded(info); err != nil {
+		return err
+	}
+	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule}
+	first := func(d *Date) {
+		if d.IsZero() {
+			*d = on
 		}
-		if !c.RespondentNoticeMailed.IsZero() && !c.ComplainantConfirmationMailed.IsZero() {
+	}
+	switch info.Paper {
+	case RespondentNoticePaper, ComplainantConfirmPaper:
+		// (B): the notices give the sufficiency meeting's date, time and place.
+		m.MeetingStart, m.MeetingPlace = c.Sufficiency.Start, c.Sufficiency.Place
+		if info.Paper == RespondentNoticePaper {
+			first(&c.RespondentNoticeMailed)
+		} else {
+			first(&c.ComplainantConfirmationMailed)
+		}
+		if c.State == StateReceived && !c.RespondentNoticeMailed.IsZero() && !c.ComplainantConfirmationMailed.IsZero() {
 			c.State = StateNoticesSent
 		}
-	case StateDismissed, StateHearingPending, StateHearingSet:
-		if c.Decision == nil {
-			m.Satisfies = "(C)(2)" // notice of the dismissal, or of the hearing date
-		}
+	case RulingToRespondent, DismissalToRespondent:
+		first(&c.RulingNoticeRespondent)
+	case RulingToComplainant, DismissalToComplainant:
+		first(&c.RulingNoticeComplainant)
+	case AdjudicationRequest:
+		first(&c.AdjudicationRequested)
+	case ReferralTransmittal:
+		first(&c.ReferralTransmitted)
+	case RecommendationToResp:
+		first(&c.RecommendationToResp)
+	case RecommendationToOfficer:
+		first(&c.RecommendationToOff)
+	case FinalToRespondent:
+		first(&c.FinalToResp)
+	case FinalToOfficer:
+		first(&c.FinalToOff)
 	}
 	c.Mailings = append(c.Mailings, m)
 	return nil
+}
+
+// paperNeeded refuses a paper the case does not need, or not yet: what it must say has not
+// been decided.
+func (x *applying) paperNeeded(info PaperInfo) error {
+	c := x.c
+	needs := func(ok bool, why string) error {
+		if ok {
+			return nil
+		}
+		return conflict(info.Rule, fmt.Sprintf("case %s does not need the %s: %s", c.Number, info.Name, why))
+	}
+	switch info.Paper {
+	case RespondentNoticePaper, ComplainantConfirmPaper:
+		// (B): the notices must give the date, time and place of the sufficiency meeting.
+		if !c.Sufficiency.Scheduled() {
+			return conflict("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
+		}
+		return nil
+	case RulingToRespondent, RulingToComplainant:
+		if err := needs(c.Ruling != "", "the commission has not ruled"); err != nil {
+			return err
+		}
+		if c.dismissedAtC() {
+			return conflict("(C)(2)", fmt.Sprintf("the ruling dismissed the complaint, so its notice is the notice of dismissal, sent by certified mail: mail %s dismissal_%s <article no.>", c.Number, info.To))
+		}
+		// (C)(2): a notice of probable cause includes the hearing date.
+		if c.Ruling == ProbableCause && !c.Hearing.Scheduled() {
+			return conflict("(C)(2)", "the notice of a ruling of probable cause must include the hearing date; schedule the hearing first")
+		}
+		return nil
+	case DismissalToRespondent, DismissalToComplainant:
+		return needs(c.dismissedAtC(), "the (C) ruling did not dismiss it")
+	case AdjudicationRequest:
+		return needs(c.Ruling == JudicialReferral, "the ruling was not judicial_referral")
+	case ReferralTransmittal:
+		return needs(c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, "no part of it was ruled attorney_referral")
+	case RecommendationToResp, RecommendationToOfficer:
+		return needs(c.Decision != nil && !c.Decision.Dismissed, "no recommendation for discipline or fine has been issued under (E)(2)")
+	case FinalToRespondent, FinalToOfficer:
+		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
+	}
+	return nil
+}
+
+// dismissedAtC reports whether the (C) ruling dismissed the complaint, or a part of it:
+// (C)(2) then requires a notice of dismissal by certified mail, made public.
+func (c *Case) dismissedAtC() bool {
+	dismissal := func(r Ruling) bool { return r == Insufficient || r == NoProbableCause }
+	return dismissal(c.Ruling) || dismissal(c.ReferralRuling)
 }
 
 // RecordReturnReceipt records the signed return receipt of a certified mailing.
@@ -362,8 +496,11 @@ func (a RecordReturnReceipt) apply(x *applying) error {
 // Rule is the commission's (C) ruling at the sufficiency meeting.
 type Rule struct {
 	Ruling Ruling `json:"ruling"`
-	On     Date   `json:"on,omitzero"` // zero: today
-	Vote   *Vote  `json:"vote,omitempty"`
+	// ReferralRuling is the ruling on the §103.05 part of a complaint that alleges both
+	// sections: (C)(2) and (C)(3) send the two parts different ways.
+	ReferralRuling Ruling `json:"referral_ruling,omitempty"`
+	On             Date   `json:"on,omitzero"` // zero: today
+	Vote           *Vote  `json:"vote,omitempty"`
 
 	// Override is why the ruling is recorded without the notices (C)(1) and (B) require.
 	Override string `json:"override,omitempty"`
@@ -392,9 +529,17 @@ func (a Rule) rule(x *applying) error {
 	if err != nil {
 		return err
 	}
-	c.Ruling, c.RulingDate = a.Ruling, on
+	c.Ruling, c.ReferralRuling, c.RulingDate = a.Ruling, a.ReferralRuling, on
+	if a.ReferralRuling != "" {
+		c.ReferralSection = x.e.Ord.ReferralSection
+	}
 	if err := validateRuling(&c.Facts, x.e.Ord); err != nil {
 		return err
+	}
+	o := x.e.Ord
+	if both := slices.Contains(c.Sections, o.HearingSection) && slices.Contains(c.Sections, o.ReferralSection); both && a.ReferralRuling == "" && !x.replay {
+		return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("the complaint alleges both §%s and §%s, which (C)(2) and (C)(3) send different ways: give the ruling on the §%s part as ruling, and on the §%s part as referral_ruling (insufficient, no_probable_cause or attorney_referral)",
+			o.HearingSection, o.ReferralSection, o.HearingSection, o.ReferralSection))
 	}
 	// (C)(1): the meeting needs 48 hours' public notice; (B): both parties told of it.
 	if err := x.override("ruling", a.Override, append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...)); err != nil {
@@ -498,8 +643,10 @@ type Decide struct {
 	Findings       string `json:"findings,omitempty"`
 	Recommendation string `json:"recommendation,omitempty"`
 	Fine           int    `json:"fine,omitempty"`
-	On             Date   `json:"on,omitzero"` // zero: today
-	Vote           *Vote  `json:"vote,omitempty"`
+	// Intentional is the (H) finding that the violation was intentional, which a fine needs.
+	Intentional bool  `json:"intentional,omitempty"`
+	On          Date  `json:"on,omitzero"` // zero: today
+	Vote        *Vote `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
@@ -534,11 +681,14 @@ func (a Decide) decide(x *applying) error {
 	if !a.Dismiss && strings.TrimSpace(a.Recommendation) == "" && a.Fine == 0 {
 		return invalid("decision", "(E)", "decide to dismiss (E)(1), or give a recommendation for discipline and/or a fine (E)(2)")
 	}
+	if err := x.checkIntent(a.Fine, a.Intentional); err != nil {
+		return err
+	}
 	on, err := x.stepDate("on", "(E)", a.On, c.HearingConcluded, "the conclusion of the hearing")
 	if err != nil {
 		return err
 	}
-	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine, On: on}
+	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine, Intentional: a.Intentional, On: on}
 	c.DecisionIssued = on
 	if a.Dismiss {
 		c.State = StateDismissed
@@ -614,8 +764,10 @@ func (a HoldPublicHearing) apply(x *applying) error {
 type IssueFinal struct {
 	Text string `json:"text"`
 	Fine int    `json:"fine,omitempty"`
-	On   Date   `json:"on,omitzero"` // zero: today
-	Vote *Vote  `json:"vote,omitempty"`
+	// Intentional is the (H) finding that the violation was intentional, which a fine needs.
+	Intentional bool  `json:"intentional,omitempty"`
+	On          Date  `json:"on,omitzero"` // zero: today
+	Vote        *Vote `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
@@ -637,11 +789,14 @@ func (a IssueFinal) issue(x *applying) error {
 	if err := x.checkFine(a.Fine); err != nil {
 		return err
 	}
+	if err := x.checkIntent(a.Fine, a.Intentional); err != nil {
+		return err
+	}
 	on, err := x.stepDate("on", "(F)", a.On, c.PublicHearingHeld, "the public hearing")
 	if err != nil {
 		return err
 	}
-	c.Final = &Finding{Text: a.Text, Fine: a.Fine, On: on}
+	c.Final = &Finding{Text: a.Text, Fine: a.Fine, Intentional: a.Intentional, On: on}
 	c.State, c.FinalRecommendation = StateFinal, on
 	return nil
 }
@@ -651,8 +806,11 @@ func (a IssueFinal) issue(x *applying) error {
 type FindFrivolous struct {
 	Findings string `json:"findings"`
 	Fine     int    `json:"fine"`
-	On       Date   `json:"on,omitzero"` // zero: today
-	Vote     *Vote  `json:"vote,omitempty"`
+	// Knowingly is the (H) finding that the complainant filed it knowing it frivolous,
+	// which the fine needs.
+	Knowingly bool  `json:"knowingly,omitempty"`
+	On        Date  `json:"on,omitzero"` // zero: today
+	Vote      *Vote `json:"vote,omitempty"`
 }
 
 // Kind implements Action.
@@ -680,6 +838,9 @@ func (a FindFrivolous) find(x *applying) error {
 	if err := x.checkFine(a.Fine); err != nil {
 		return err
 	}
+	if !a.Knowingly && !x.replay {
+		return invalid("knowingly", "(H)", "the commission may fine only a person who knowingly files a frivolous complaint: record that finding with knowingly=yes, or make no finding")
+	}
 	dismissed := c.DecisionIssued // (E)(1), or the (C)(2) ruling
 	if dismissed.IsZero() {
 		dismissed = c.RulingDate
@@ -688,8 +849,72 @@ func (a FindFrivolous) find(x *applying) error {
 	if err != nil {
 		return err
 	}
-	c.Frivolous = &Finding{Text: a.Findings, Fine: a.Fine, On: on}
+	c.Frivolous = &Finding{Text: a.Findings, Fine: a.Fine, Knowingly: a.Knowingly, On: on}
 	return nil
+}
+
+// RecordEnforcement records a step taken to enforce the recommendation or fine: the fine
+// collected, the discipline imposed. (F) stays enforcement while the respondent may still
+// demand a public hearing after a closed one, and once demanded, until the final
+// recommendation.
+type RecordEnforcement struct {
+	What string `json:"what"`
+	On   Date   `json:"on,omitzero"` // zero: today
+}
+
+// Kind implements Action.
+func (RecordEnforcement) Kind() string { return "enforce" }
+
+func (a RecordEnforcement) apply(x *applying) error {
+	c := x.c
+	if err := CheckLine("what", "(E)(2)", a.What, true, MaxName); err != nil {
+		return err
+	}
+	if err := x.needState("(E)(2)", "record enforcement: there is a recommendation or fine to enforce only once it has issued", StateDecided, StateFinal, StateDemanded, StatePublicSet, StatePublicHeld); err != nil {
+		return err
+	}
+	if c.State == StateFinal && c.Final == nil || c.Decision == nil || c.Decision.Dismissed {
+		return conflict("(E)(2)", "there is no recommendation or fine to enforce")
+	}
+	on, err := x.stepDate("on", "(F)", a.On, c.RecommendationIssued, "the recommendation or fine")
+	if err != nil {
+		return err
+	}
+	if stay := x.e.stayOn(c, on); stay.Stayed {
+		return conflict("(F)", "enforcement is stayed: "+stay.Why)
+	}
+	c.Enforced = append(c.Enforced, Enforcement{What: a.What, On: on})
+	return nil
+}
+
+// Stay is where (F)'s stay of enforcement stands.
+type Stay struct {
+	Stayed bool
+	Why    string // why it is stayed, or why it has ended; "" when (F) never applied
+	Until  Date   // the day the demand window closes, while it is open
+}
+
+// Stay says whether (F) stays enforcement of the case's recommendation or fine at now:
+// after a closed hearing, the respondent has the demand window to demand a public
+// hearing, and a demand stays enforcement until the final recommendation. The stay ends
+// at the final recommendation, or when the window closes with no demand.
+func (e *Engine) Stay(c *Case, now time.Time) Stay { return e.stayOn(c, e.Cal.DateOf(now)) }
+
+func (e *Engine) stayOn(c *Case, today Date) Stay {
+	if !c.HearingClosed || c.RecommendationIssued.IsZero() {
+		return Stay{}
+	}
+	if c.Final != nil {
+		return Stay{Why: fmt.Sprintf("the stay ended with the final recommendation on %s (F)", c.Final.On.Long())}
+	}
+	if !c.DemandReceived.IsZero() {
+		return Stay{Stayed: true, Why: fmt.Sprintf("the respondent demanded a public hearing on %s, which stays enforcement until the final recommendation (F)", c.DemandReceived.Long())}
+	}
+	window := e.after(PublicHearingDemand, c.RecommendationIssued)
+	if today <= window.Due {
+		return Stay{Stayed: true, Until: window.Due, Why: fmt.Sprintf("the respondent may demand a public hearing until %s (F); enforcement waits until that window closes with no demand", window.Due.Long())}
+	}
+	return Stay{Why: fmt.Sprintf("the window to demand a public hearing closed on %s with no demand (F)", window.Due.Long())}
 }
 
 // AddCandidacy records an election at which the respondent is a candidate. A complaint
@@ -738,6 +963,8 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	IssueFinal{}.Kind():          decodeAs[IssueFinal],
 	FindFrivolous{}.Kind():       decodeAs[FindFrivolous],
 	AddCandidacy{}.Kind():        decodeAs[AddCandidacy],
+	RecordDelivery{}.Kind():      decodeAs[RecordDelivery],
+	RecordEnforcement{}.Kind():   decodeAs[RecordEnforcement],
 	Recuse{}.Kind():              decodeAs[Recuse],
 	Correct{}.Kind():             decodeAs[Correct],
 	Void{}.Kind():                decodeAs[Void],

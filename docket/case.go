@@ -37,9 +37,40 @@ func (s State) Closed() bool {
 }
 
 // Closed reports whether the case needs nothing more from the commission: dismissed,
-// referred, finally decided, or decided after an open hearing, where (F) gives no demand.
+// referred, finally decided, or decided after an open hearing, where (F) gives no demand;
+// and every paper the ordinance requires for it has been sent. A dismissed or referred
+// case stays on the docket, and in the reminders, until its notices are done.
 func (c *Case) Closed() bool {
-	return c.State.Closed() || c.State == StateDecided && !c.HearingClosed
+	done := c.State.Closed() || c.State == StateDecided && !c.HearingClosed
+	return done && len(c.PapersOwed()) == 0
+}
+
+// PapersOwed lists the papers the case needs that are not recorded as sent, in order.
+func (c *Case) PapersOwed() []Paper {
+	var owed []Paper
+	owe := func(p Paper, needed bool, sent Date) {
+		if needed && sent.IsZero() {
+			owed = append(owed, p)
+		}
+	}
+	owe(RespondentNoticePaper, true, c.RespondentNoticeMailed)
+	owe(ComplainantConfirmPaper, true, c.ComplainantConfirmationMailed)
+	if c.Ruling != "" {
+		toResp, toComp := RulingToRespondent, RulingToComplainant
+		if c.dismissedAtC() {
+			toResp, toComp = DismissalToRespondent, DismissalToComplainant
+		}
+		owe(toResp, true, c.RulingNoticeRespondent)
+		owe(toComp, true, c.RulingNoticeComplainant)
+	}
+	owe(AdjudicationRequest, c.Ruling == JudicialReferral, c.AdjudicationRequested)
+	owe(ReferralTransmittal, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, c.ReferralTransmitted)
+	recommended := !c.RecommendationIssued.IsZero()
+	owe(RecommendationToResp, recommended, c.RecommendationToResp)
+	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
+	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
+	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
+	return owed
 }
 
 // Person is a party to a complaint.
@@ -102,6 +133,7 @@ type Decision struct {
 	Findings       string `json:"findings,omitempty"`       // (E): public
 	Recommendation string `json:"recommendation,omitempty"` // (E)(2): discipline recommended
 	Fine           int    `json:"fine,omitempty"`           // (E)(2), (H): whole dollars
+	Intentional    bool   `json:"intentional,omitempty"`    // (H): the violation was found intentional, as a fine requires
 	On             Date   `json:"on"`
 }
 
@@ -109,6 +141,17 @@ type Decision struct {
 type Finding struct {
 	Text string `json:"text"`
 	Fine int    `json:"fine,omitempty"`
+	// (H): a fine needs the finding that the violation was intentional, or that the
+	// complaint was filed knowingly frivolous.
+	Intentional bool `json:"intentional,omitempty"`
+	Knowingly   bool `json:"knowingly,omitempty"`
+	On          Date `json:"on"`
+}
+
+// Enforcement is a step taken to enforce the recommendation or fine: the fine collected,
+// the discipline imposed. (F) stays it while a public hearing may be, or has been, demanded.
+type Enforcement struct {
+	What string `json:"what"`
 	On   Date   `json:"on"`
 }
 
@@ -127,7 +170,11 @@ type Case struct {
 	Final     *Finding  `json:"final,omitempty"`
 	Frivolous *Finding  `json:"frivolous,omitempty"`
 	Recesses  int       `json:"recesses,omitempty"`
-	Cancelled int       `json:"cancelled_meetings,omitempty"`
+	// ReferralSection is the (C)(3) section whose part of the complaint had a ruling of
+	// its own (Facts.ReferralRuling), as the ordinance numbered it then.
+	ReferralSection string        `json:"referral_section,omitempty"`
+	Enforced        []Enforcement `json:"enforced,omitempty"`
+	Cancelled       int           `json:"cancelled_meetings,omitempty"`
 
 	Recusals []Recusal `json:"recusals,omitempty"`
 	Votes    []Adopted `json:"votes,omitempty"`   // roll calls that carried, in order
@@ -143,6 +190,8 @@ type Case struct {
 func (c Case) clone() Case {
 	c.Sections = slices.Clone(c.Sections)
 	c.Elections = slices.Clone(c.Elections)
+	c.Sessions = slices.Clone(c.Sessions)
+	c.Enforced = slices.Clone(c.Enforced)
 	c.Mailings = slices.Clone(c.Mailings)
 	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
 	c.Amendments = slices.Clone(c.Amendments)
@@ -191,7 +240,7 @@ func (c *Case) EnforcementStayed() bool {
 // dismissal, an (E) decision, or an (F) final recommendation.
 func (c *Case) Public() bool {
 	switch {
-	case c.State == StateDismissed:
+	case c.State == StateDismissed, c.dismissedAtC(): // (C)(2): a dismissal, or of one part
 		return true
 	case c.Decision != nil, c.Final != nil:
 		return true
@@ -257,6 +306,10 @@ type applying struct {
 	at       time.Time
 	today    Date
 	warnings []Warning
+	// replay is set when a case is rebuilt from its record: requirements added to the
+	// forms since an event was recorded (a ruling per section, a finding of intent) are not
+	// asked of it again.
+	replay bool
 }
 
 func (x *applying) warn(rule, format string, a ...any) {
@@ -270,6 +323,10 @@ func (e *Engine) Apply(c Case, a Action, at time.Time) (Case, []Warning, error) 
 }
 
 func (e *Engine) apply(c Case, a Action, by string, at time.Time) (Case, []Warning, error) {
+	return e.applyAs(c, a, by, at, false)
+}
+
+func (e *Engine) applyAs(c Case, a Action, by string, at time.Time, replay bool) (Case, []Warning, error) {
 	if v := reflect.ValueOf(a); !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil() {
 		return c, nil, invalid("action", "", "missing")
 	} else if v.Kind() == reflect.Pointer {
@@ -279,7 +336,7 @@ func (e *Engine) apply(c Case, a Action, by string, at time.Time) (Case, []Warni
 		return c, nil, invalid("at", "", "an action needs the time it is taken")
 	}
 	next := c.clone()
-	x := &applying{e: e, c: &next, by: by, at: at, today: e.Cal.DateOf(at)}
+	x := &applying{e: e, c: &next, by: by, at: at, today: e.Cal.DateOf(at), replay: replay}
 	if _, isFiling := a.(File); !isFiling && c.State == "" {
 		return c, nil, &Error{Code: ENOTFOUND, Message: "there is no such case; file the complaint first"}
 	}
@@ -403,6 +460,14 @@ func checkSlackID(field, id string) error {
 		}
 	}
 	return nil
+}
+
+// checkIntent refuses a fine without the (H) finding that the violation was intentional.
+func (x *applying) checkIntent(fine int, intentional bool) error {
+	if fine == 0 || intentional || x.replay {
+		return nil
+	}
+	return invalid("intentional", "(H)", fmt.Sprintf("the commission may fine only a person who intentionally violates §%s: record that finding with intentional=yes, or decide without a fine", x.e.Ord.HearingSection))
 }
 
 // checkFine refuses a fine outside the (H) range.

@@ -75,13 +75,28 @@ func closedHearingCase() []step {
 		{"2026-12-21T16:05:00-06:00", docket.ScheduleMeeting{Meeting: docket.RecessedHearing, Start: mustTime("2026-12-28T10:00:00-06:00"), Place: "City Hall, Room 201"}, docket.StateHearingSet, "(D)"},
 		{"2026-12-22T09:00:00-06:00", docket.PostNotice{Meeting: docket.RecessedHearing, Posted: mustTime("2026-12-21T17:00:00-06:00")}, docket.StateHearingSet, ""},
 		{"2026-12-28T15:00:00-06:00", docket.ConcludeHearing{}, docket.StateHearingDone, ""},
-		{"2027-01-05T10:00:00-06:00", docket.Decide{Findings: "Violated §103.10.", Recommendation: "Written reprimand.", Fine: 1500}, docket.StateDecided, ""},
+		{"2027-01-05T10:00:00-06:00", docket.Decide{Findings: "Violated §103.10.", Recommendation: "Written reprimand.", Fine: 1500, Intentional: true}, docket.StateDecided, ""},
 		{"2027-01-12T10:00:00-06:00", docket.DemandPublicHearing{}, docket.StateDemanded, ""},
 		{"2027-01-13T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.PublicHearing, Start: mustTime("2027-01-19T18:00:00-06:00"), Place: "Council Chambers"}, docket.StatePublicSet, "(F)"},
 		{"2027-01-13T10:30:00-06:00", docket.PostNotice{Meeting: docket.PublicHearing}, docket.StatePublicSet, ""},
 		{"2027-01-19T21:00:00-06:00", docket.HoldPublicHearing{}, docket.StatePublicHeld, ""},
-		{"2027-01-22T10:00:00-06:00", docket.IssueFinal{Text: "Reprimand and fine affirmed.", Fine: 1500}, docket.StateFinal, ""},
+		{"2027-01-22T10:00:00-06:00", docket.IssueFinal{Text: "Reprimand and fine affirmed.", Fine: 1500, Intentional: true}, docket.StateFinal, ""},
+		// The papers, recorded late with the days they went out.
+		{"2027-01-22T11:00:00-06:00", docket.RecordMailing{Paper: docket.RulingToRespondent, Article: "94071118987654321055", Mailed: mustDate("2026-12-11")}, docket.StateFinal, ""},
+		{"2027-01-22T11:05:00-06:00", docket.RecordDelivery{Paper: docket.RulingToComplainant, On: mustDate("2026-12-14")}, docket.StateFinal, ""},
+		{"2027-01-22T11:10:00-06:00", docket.RecordDelivery{Paper: docket.RecommendationToResp}, docket.StateFinal, ""},
+		{"2027-01-22T11:15:00-06:00", docket.RecordDelivery{Paper: docket.RecommendationToOfficer}, docket.StateFinal, ""},
+		{"2027-01-22T11:20:00-06:00", docket.RecordDelivery{Paper: docket.FinalToRespondent}, docket.StateFinal, ""},
+		{"2027-01-22T11:25:00-06:00", docket.RecordDelivery{Paper: docket.FinalToOfficer}, docket.StateFinal, ""},
 	}
+}
+
+func mustDate(s string) docket.Date {
+	d, err := docket.ParseDate(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }
 
 func mustTime(s string) time.Time {
@@ -113,14 +128,24 @@ func TestLifecycleClosedHearingToFinal(t *testing.T) {
 		docket.HearingBy: docket.Met, docket.HearingNotice: docket.Met, docket.DecisionDue: docket.Met,
 		docket.PublicHearingDemand: docket.Met, docket.PublicHearingBy: docket.Met,
 		docket.PublicHearingNotice: docket.Met, docket.FinalRecommendationDue: docket.Met,
+		docket.RulingNoticeRespondent: docket.Met, docket.RulingNoticeComplainant: docket.Met,
+		docket.RecommendationRespondentTask: docket.Met, docket.RecommendationOfficerTask: docket.Met,
+		docket.FinalRespondentTask: docket.Met, docket.FinalOfficerTask: docket.Met,
 	}
-	for id, st := range want {
-		if got := due(t, s, id).Status; got != st {
-			t.Errorf("%s is %s, want %s", id, got, st)
+	for _, d := range s.Deadlines {
+		if st, ok := want[d.ID]; !ok || d.Status != st {
+			t.Errorf("%s is %s, want %s (%s)", d.ID, d.Status, st, d.Basis())
 		}
 	}
-	if len(s.Deadlines) != len(want) {
-		t.Errorf("deadlines %v, want %d", ids(s), len(want))
+	// (D): the first session's notice keeps its own deadline after the recess.
+	var sessions []string
+	for _, d := range s.Deadlines {
+		if d.ID == docket.HearingNotice {
+			sessions = append(sessions, d.Meeting.Format("2006-01-02"))
+		}
+	}
+	if got := strings.Join(sessions, ","); got != "2026-12-21,2026-12-28" {
+		t.Errorf("hearing notices for sessions %s, want both sessions", got)
 	}
 
 	t.Run("StayedWhileDemandPending", func(t *testing.T) {
@@ -163,7 +188,7 @@ func TestLifecycleOtherPaths(t *testing.T) {
 		{"DismissedInsufficient", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
 			{"2026-12-11T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321099"}, docket.StateDismissed, ""},
-			{"2027-01-11T09:00:00-06:00", docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001}, docket.StateDismissed, ""},
+			{"2027-01-11T09:00:00-06:00", docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true}, docket.StateDismissed, ""},
 		}},
 		{"JudicialReferral", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.JudicialReferral}, docket.StateReferred, ""},
@@ -185,7 +210,10 @@ func TestLifecycleOtherPaths(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := apply(t, e, append(append([]step(nil), start...), tc.steps...))
 			if tc.name == "DismissedInsufficient" {
-				if !c.Public() || c.Frivolous == nil || c.Mailings[2].Satisfies != "(C)(2)" {
+				if _, _, err := e.Apply(c, docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001}, T(t, "2027-01-12T09:00:00-06:00")); err == nil || !strings.Contains(err.Error(), "(H)") {
+					t.Errorf("a frivolous finding with a fine but without knowingly=yes: %v, want refused under (H)", err)
+				}
+				if !c.Public() || c.Frivolous == nil || c.Mailings[2].Satisfies != "(C)(2)" || c.Mailings[2].Paper != docket.DismissalToRespondent {
 					t.Errorf("dismissal: public %v, frivolous %+v, mailing %+v", c.Public(), c.Frivolous, c.Mailings[2])
 				}
 			}
@@ -278,6 +306,7 @@ func TestRefusals(t *testing.T) {
 		{"ErrDismissWithFine", 13, "2027-01-05T10:00:00-06:00", docket.Decide{Dismiss: true, Fine: 2000}, "(E)", "carries no"},
 		{"ErrDemandAfterWindow", 14, "2027-01-15T10:00:00-06:00", docket.DemandPublicHearing{}, "(F)", "after the window closed on Thu 2027-01-14"},
 		{"ErrClosedPublicHearing", 15, "2027-01-13T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.PublicHearing, Start: mustTime("2027-01-19T18:00:00-06:00"), Place: "Council Chambers", Closed: true, Authority: "x"}, "(F)", "cannot be closed"},
+		{"ErrFineWithoutIntent", 13, "2027-01-05T10:00:00-06:00", docket.Decide{Recommendation: "Reprimand.", Fine: 2000}, "(H)", "intentionally violates"},
 		{"ErrFinalBeforePublicHearing", 17, "2027-01-18T10:00:00-06:00", docket.IssueFinal{Text: "x"}, "(F)", "follows the public hearing"},
 		{"ErrFrivolousNotDismissed", 13, "2027-01-05T10:00:00-06:00", docket.FindFrivolous{Findings: "x", Fine: 2000}, "(H)", "only a dismissed complaint"},
 		{"ErrFutureDate", 13, "2027-01-05T10:00:00-06:00", docket.Decide{Recommendation: "Reprimand.", On: D(t, "2027-01-06")}, "(E)", "in the future"},
@@ -352,12 +381,4 @@ func TestDecodeActionRejectsUnknown(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(a, docket.Rule{Ruling: docket.Insufficient, On: mustDate("2026-12-10")}) {
 		t.Errorf("DecodeAction = %#v, %v", a, err)
 	}
-}
-
-func mustDate(s string) docket.Date {
-	d, err := docket.ParseDate(s)
-	if err != nil {
-		panic(err)
-	}
-	return d
 }

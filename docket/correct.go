@@ -176,7 +176,7 @@ func (e *Engine) Rebuild(number string, entries []Entry) (Case, error) {
 		if err != nil {
 			return Case{}, err
 		}
-		next, _, err := e.Apply(c, act, en.At)
+		next, _, err := e.applyAs(c, act, "", en.At, true)
 		if err != nil {
 			return Case{}, conflict("", fmt.Sprintf("event %d (%s, recorded %s) would no longer hold: %v", en.Seq, act.Kind(), e.shortTime(en.At), err))
 		}

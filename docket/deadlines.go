@@ -47,20 +47,30 @@ type Facts struct {
 	Sufficiency                   Meeting `json:"sufficiency,omitzero"`                     // (C)(1)
 	RespondentNoticeMailed        Date    `json:"respondent_notice_mailed,omitzero"`        // (B)
 	ComplainantConfirmationMailed Date    `json:"complainant_confirmation_mailed,omitzero"` // (B)
-	Ruling                        Ruling  `json:"ruling,omitempty"`                         // (C)
+	Ruling                        Ruling  `json:"ruling,omitempty"`                         // (C): on the complaint, or on its §103.10 part when it alleges both sections
+	ReferralRuling                Ruling  `json:"referral_ruling,omitempty"`                // (C)(3): on the §103.05 part of a complaint that alleges both sections
 	RulingDate                    Date    `json:"ruling_date,omitzero"`                     // (C)(1): when the ruling issued; zero: at the sufficiency meeting
+	RulingNoticeRespondent        Date    `json:"ruling_notice_respondent,omitzero"`        // (C)(1): notice of the ruling sent to the respondent
+	RulingNoticeComplainant       Date    `json:"ruling_notice_complainant,omitzero"`       // (C)(1): and to the complainant
+	AdjudicationRequested         Date    `json:"adjudication_requested,omitzero"`          // (C)(2): written request to the attorney
+	ReferralTransmitted           Date    `json:"referral_transmitted,omitzero"`            // (C)(3): complaint and documents sent to the attorney
 
-	Hearing          Meeting `json:"hearing,omitzero"`           // (D): the hearing's first session
-	Reconvened       Meeting `json:"reconvened,omitzero"`        // (E): the latest session of a recessed hearing, if any
-	HearingConcluded Date    `json:"hearing_concluded,omitzero"` // (E)
-	HearingClosed    bool    `json:"hearing_closed,omitempty"`   // (F): any session was closed to the public
+	Hearing          Meeting   `json:"hearing,omitzero"`           // (D): the hearing's first session
+	Reconvened       Meeting   `json:"reconvened,omitzero"`        // (E): the latest session of a recessed hearing, if any
+	Sessions         []Meeting `json:"sessions,omitempty"`         // (E): earlier reconvened sessions, held and recessed again, in order
+	HearingConcluded Date      `json:"hearing_concluded,omitzero"` // (E)
+	HearingClosed    bool      `json:"hearing_closed,omitempty"`   // (F): any session was closed to the public
 
-	DecisionIssued       Date    `json:"decision_issued,omitzero"`       // (E): dismissal, or recommendation and/or fine
-	RecommendationIssued Date    `json:"recommendation_issued,omitzero"` // (E)(2): recommendation for discipline and/or fine issued
-	DemandReceived       Date    `json:"demand_received,omitzero"`       // (F): respondent's written demand for a public hearing
+	DecisionIssued       Date    `json:"decision_issued,omitzero"`              // (E): dismissal, or recommendation and/or fine
+	RecommendationIssued Date    `json:"recommendation_issued,omitzero"`        // (E)(2): recommendation for discipline and/or fine issued
+	RecommendationToResp Date    `json:"recommendation_to_respondent,omitzero"` // (E)(2): delivered to the respondent
+	RecommendationToOff  Date    `json:"recommendation_to_officer,omitzero"`    // (E)(2): and to the officer with authority to discipline
+	DemandReceived       Date    `json:"demand_received,omitzero"`              // (F): respondent's written demand for a public hearing
 	PublicHearing        Meeting `json:"public_hearing,omitzero"`
 	PublicHearingHeld    Date    `json:"public_hearing_held,omitzero"`
 	FinalRecommendation  Date    `json:"final_recommendation,omitzero"` // (F)
+	FinalToResp          Date    `json:"final_to_respondent,omitzero"`  // (F): delivered to the respondent
+	FinalToOff           Date    `json:"final_to_officer,omitzero"`     // (F): and to the officer with authority to discipline
 }
 
 // Status says where a deadline stands.
@@ -82,10 +92,11 @@ type Deadline struct {
 	DueAt  time.Time // for the 48-hour notices, an instant
 	Status Status
 	Done   bool    // its step has happened, on time or late: nothing more to remind
+	DoneOn Date    // the day it happened, when the facts give it
 	Period *Period // the row of the ordinance's table it comes from
 
 	// The trail of the count, rendered by Basis.
-	From     Date      // the trigger's date (date deadlines)
+	From     Date      // the trigger's date (date deadlines and tasks), if known
 	Landed   Date      // where a calendar period landed, if it then moved to a business day
 	Closure  string    // why Landed is not a business day
 	Election Date      // (G): the election whose eve capped the deadline, if it did
@@ -98,6 +109,16 @@ type Deadline struct {
 func (d Deadline) Basis() string {
 	if !d.DueAt.IsZero() {
 		return fmt.Sprintf("%s before %s at %s", d.Period.describe(), d.What, d.Meeting.Format("Mon 2006-01-02 15:04 MST"))
+	}
+	if !d.Dated() {
+		basis := "the ordinance sets no time for it; it is required once " + d.Period.Trigger + " has issued"
+		if !d.From.IsZero() {
+			basis += fmt.Sprintf(", on %s", d.From.Long())
+		}
+		if d.Done {
+			basis += fmt.Sprintf("; done on %s", d.DoneOn.Long())
+		}
+		return basis
 	}
 	basis := fmt.Sprintf("%s after %s on %s", d.Period.describe(), d.Period.Trigger, d.From.Long())
 	if !d.Landed.IsZero() {
@@ -163,7 +184,14 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		today = c.DateOf(now)
 	}
 	add := func(d Deadline, done Date) {
-		d.Status, d.Done = dateStatus(d.Due, done, today), !done.IsZero()
+		d.Status, d.Done, d.DoneOn = dateStatus(d.Due, done, today), !done.IsZero(), done
+		s.Deadlines = append(s.Deadlines, d)
+	}
+	addTask := func(id DeadlineID, from, done Date) {
+		d := Deadline{ID: id, Rule: e.Ord.Period(id).Rule, Period: e.Ord.Period(id), Status: Open, Done: !done.IsZero(), DoneOn: done, From: from}
+		if d.Done {
+			d.Status = Met
+		}
 		s.Deadlines = append(s.Deadlines, d)
 	}
 	addNotice := func(id DeadlineID, what string, m Meeting) {
@@ -182,35 +210,52 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	// (B): certified-mail notices within 3 business days after receipt.
 	add(e.after(RespondentNotice, received), f.RespondentNoticeMailed)
 	add(e.after(ComplainantConfirmation, received), f.ComplainantConfirmationMailed)
-	// (C)(1): the ruling's notice within 7 business days after receipt.
+	// (C)(1): the ruling within 7 business days after receipt, at the sufficiency meeting.
 	ruling := e.after(SufficiencyRuling, received)
 	rulingDone := f.RulingDate
 	if rulingDone.IsZero() && f.Ruling != "" && f.Sufficiency.Scheduled() {
 		rulingDone = c.DateOf(f.Sufficiency.Start)
 	}
-	if f.Ruling != "" && rulingDone.IsZero() {
+	ruled := f.Ruling != "" || f.hearingPath()
+	if ruled && rulingDone.IsZero() {
 		ruling.Status, ruling.Done = Met, true // ruled, on a date not given
 		s.Deadlines = append(s.Deadlines, ruling)
 	} else {
 		add(ruling, rulingDone)
+	}
+	// (C)(1): and its notice to each party in the same 7 business days. The ruling alone
+	// does not meet it: each notice is met when it is recorded as sent.
+	add(e.after(RulingNoticeRespondent, received), f.RulingNoticeRespondent)
+	add(e.after(RulingNoticeComplainant, received), f.RulingNoticeComplainant)
+	// (C)(2), (C)(3): the attorney's papers, which the ordinance gives no time.
+	if f.Ruling == JudicialReferral || !f.AdjudicationRequested.IsZero() {
+		addTask(AdjudicationTask, rulingDone, f.AdjudicationRequested)
+	}
+	if f.Ruling == AttorneyReferral || f.ReferralRuling == AttorneyReferral || !f.ReferralTransmitted.IsZero() {
+		addTask(ReferralTask, rulingDone, f.ReferralTransmitted)
 	}
 	// (C)(1): at least 48 hours' public notice of the sufficiency meeting.
 	if f.Sufficiency.Scheduled() {
 		addNotice(SufficiencyMeetingNotice, "the sufficiency meeting", f.Sufficiency)
 	}
 	// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
-	if f.Ruling == ProbableCause {
+	if f.hearingPath() {
 		var held Date
 		if f.Hearing.Scheduled() {
 			held = c.DateOf(f.Hearing.Start)
 		}
 		add(e.after(HearingBy, received), held)
 	}
-	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session.
+	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session,
+	// each with its own deadline and status.
+	if f.Hearing.Scheduled() {
+		addNotice(HearingNotice, "the hearing", f.Hearing)
+	}
+	for _, m := range f.Sessions {
+		addNotice(HearingNotice, "the recessed hearing", m)
+	}
 	if f.Reconvened.Scheduled() {
 		addNotice(HearingNotice, "the recessed hearing", f.Reconvened)
-	} else if f.Hearing.Scheduled() {
-		addNotice(HearingNotice, "the hearing", f.Hearing)
 	}
 	// (E): a decision within 30 days after the hearing concluded.
 	if !f.HearingConcluded.IsZero() {
@@ -219,7 +264,13 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	// (G): expedited decision for a complaint filed in the period before an election.
 	if election, ok := e.expeditingElection(received, f.Elections); ok {
 		s.Expedited, s.Election = true, election
-		add(e.electionDecision(received, election), f.DecisionIssued)
+		d := e.electionDecision(received, election)
+		if done := f.decided(c); done.IsZero() && f.disposedAtC() {
+			d.Status, d.Done = Met, true // disposed of at (C), on a date not given
+			s.Deadlines = append(s.Deadlines, d)
+		} else {
+			add(d, done)
+		}
 	}
 	// (F): after a closed hearing, the respondent may demand a public hearing.
 	if f.HearingClosed && !f.RecommendationIssued.IsZero() {
@@ -234,8 +285,56 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	if !f.PublicHearingHeld.IsZero() {
 		add(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation)
 	}
+	// (E)(2), (F): the recommendation goes to the respondent and to the officer with
+	// authority to discipline; the ordinance gives no time, so they are open tasks.
+	if !f.RecommendationIssued.IsZero() {
+		addTask(RecommendationRespondentTask, f.RecommendationIssued, f.RecommendationToResp)
+		addTask(RecommendationOfficerTask, f.RecommendationIssued, f.RecommendationToOff)
+	}
+	if !f.FinalRecommendation.IsZero() {
+		addTask(FinalRespondentTask, f.FinalRecommendation, f.FinalToResp)
+		addTask(FinalOfficerTask, f.FinalRecommendation, f.FinalToOff)
+	}
 	return s
 }
+
+// hearingPath reports whether the case goes to a hearing: a ruling of probable cause, or,
+// in sparse facts, no ruling given but a later step of the hearing path, which implies it.
+func (f *Facts) hearingPath() bool {
+	if f.Ruling != "" {
+		return f.Ruling == ProbableCause
+	}
+	return f.Hearing.Scheduled() || f.Reconvened.Scheduled() || len(f.Sessions) > 0 || !f.HearingConcluded.IsZero() ||
+		!f.RecommendationIssued.IsZero() || !f.DemandReceived.IsZero() || f.PublicHearing.Scheduled() ||
+		!f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
+}
+
+// disposedAtC reports whether the (C) ruling disposed of the complaint: dismissed as
+// insufficient or without probable cause, or referred to the attorney. Such a ruling is
+// the commission's decision for (G).
+func (f *Facts) disposedAtC() bool {
+	return f.Ruling != "" && f.Ruling != ProbableCause
+}
+
+// decided is the day the commission decided the complaint, for (G): the (E) decision, or
+// the (C) ruling that disposed of it.
+func (f *Facts) decided(c *Calendar) Date {
+	if !f.DecisionIssued.IsZero() || !f.disposedAtC() {
+		return f.DecisionIssued
+	}
+	if !f.RulingDate.IsZero() {
+		return f.RulingDate
+	}
+	if f.Sufficiency.Scheduled() {
+		return c.DateOf(f.Sufficiency.Start)
+	}
+	return 0
+}
+
+// Dated reports whether the deadline falls on a date or at an instant. A paper the
+// ordinance requires without a time limit is an undated task: open until it is done,
+// never missed.
+func (d Deadline) Dated() bool { return !d.Due.IsZero() || !d.DueAt.IsZero() }
 
 func dateStatus(due, done, today Date) Status {
 	switch {

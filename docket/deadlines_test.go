@@ -59,6 +59,8 @@ func TestWorkedExample(t *testing.T) {
 		docket.RespondentNotice:        "2026-12-09",
 		docket.ComplainantConfirmation: "2026-12-09",
 		docket.SufficiencyRuling:       "2026-12-15",
+		docket.RulingNoticeRespondent:  "2026-12-15",
+		docket.RulingNoticeComplainant: "2026-12-15",
 		docket.HearingBy:               "2027-01-04",
 	} {
 		if got := due(t, s, id).Due.String(); got != want {
@@ -71,7 +73,10 @@ func TestWorkedExample(t *testing.T) {
 	if got := due(t, s, docket.HearingBy).Basis(); !strings.Contains(got, "Fri 2027-01-01, New Year's Day; moved to the next business day") {
 		t.Errorf("hearing_by basis %q does not say why it moved", got)
 	}
-	if got, want := len(s.Deadlines), 4; got != want {
+	if got := due(t, s, docket.RulingNoticeRespondent).Status; got != docket.Open {
+		t.Errorf("the ruling notice is %s with no notice recorded; the ruling alone does not meet it (C)(1)", got)
+	}
+	if got, want := len(s.Deadlines), 6; got != want {
 		t.Errorf("%d deadlines apply (%v), want %d", got, ids(s), want)
 	}
 	if s.TimeBarred != nil {
@@ -407,12 +412,7 @@ func TestValidate(t *testing.T) {
 		{"ErrAttorneyReferralOn10310", docket.Facts{Received: received, Sections: []string{"103.10"}, Ruling: docket.AttorneyReferral}, "ruling", "(C)(3)"},
 		{"ErrProbableCauseNoSection", docket.Facts{Received: received, Ruling: docket.ProbableCause}, "ruling", "(C)(2)"},
 		{"ErrViolationAfterReceipt", docket.Facts{Received: received, ViolationDate: D(t, "2026-12-05")}, "violation_date", "(I)"},
-		{"ErrHearingWithoutProbableCause", docket.Facts{Received: received, Hearing: docket.Meeting{Start: received.Add(72 * time.Hour)}}, "hearing", "(C)(2)"},
-		{"ErrDemandAfterOpenHearing", docket.Facts{
-			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
-			Hearing:          docket.Meeting{Start: received.Add(72 * time.Hour)},
-			HearingConcluded: D(t, "2026-12-08"), RecommendationIssued: D(t, "2026-12-09"), DemandReceived: D(t, "2026-12-10"),
-		}, "demand_received", "(F)"},
+		{"ErrHearingAfterDismissal", docket.Facts{Received: received, Sections: []string{"103.10"}, Ruling: docket.NoProbableCause, Hearing: docket.Meeting{Start: received.Add(72 * time.Hour)}}, "hearing", "(C)(2)"},
 		{"ErrMailedBeforeReceipt", docket.Facts{Received: received, RespondentNoticeMailed: D(t, "2026-12-03")}, "respondent_notice_mailed", "(B)"},
 		{"ErrDecisionBeforeConcluded", docket.Facts{
 			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,

@@ -32,28 +32,34 @@ func (e *Engine) Validate(f *Facts) error {
 	if err := validateRuling(f, o); err != nil {
 		return err
 	}
-	steps := []struct {
-		field, rule string
-		set         bool
-		after       string // the field this step needs first
-		ok          bool
-	}{
-		{"ruling_date", "(C)(1)", !f.RulingDate.IsZero(), "ruling", f.Ruling != ""},
-		{"hearing", "(C)(2)", f.Hearing.Scheduled(), "ruling probable_cause", f.Ruling == ProbableCause},
-		{"recessed_hearing", "(E)", f.Reconvened.Scheduled(), "hearing", f.Hearing.Scheduled()},
-		{"hearing_concluded", "(E)", !f.HearingConcluded.IsZero(), "hearing", f.Hearing.Scheduled()},
-		{"hearing_closed", "(F)", f.HearingClosed, "hearing", f.Hearing.Scheduled()},
-		{"recommendation_issued", "(E)", !f.RecommendationIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
-		{"decision_issued", "(E)", !f.DecisionIssued.IsZero(), "hearing_concluded", !f.HearingConcluded.IsZero()},
-		{"demand_received", "(F)", !f.DemandReceived.IsZero(), "recommendation_issued after a closed hearing (hearing_closed true)", !f.RecommendationIssued.IsZero() && f.HearingClosed},
-		{"public_hearing", "(F)", f.PublicHearing.Scheduled(), "demand_received", !f.DemandReceived.IsZero()},
-		{"public_hearing_held", "(F)", !f.PublicHearingHeld.IsZero(), "public_hearing", f.PublicHearing.Scheduled()},
-		{"final_recommendation", "(F)", !f.FinalRecommendation.IsZero(), "public_hearing_held", !f.PublicHearingHeld.IsZero()},
-	}
-	for _, s := range steps {
-		if s.set && !s.ok {
-			return invalid(s.field, s.rule, "given without "+s.after+", which comes first")
+	// Sparse facts are fine: a later step implies the earlier ones happened, on dates not
+	// given. Only facts that contradict each other are refused.
+	if f.Ruling != "" && f.Ruling != ProbableCause {
+		later := []struct {
+			field string
+			set   bool
+		}{
+			{"hearing", f.Hearing.Scheduled()},
+			{"recessed_hearing", f.Reconvened.Scheduled() || len(f.Sessions) > 0},
+			{"hearing_concluded", !f.HearingConcluded.IsZero()},
+			{"hearing_closed", f.HearingClosed},
+			{"recommendation_issued", !f.RecommendationIssued.IsZero()},
+			{"demand_received", !f.DemandReceived.IsZero()},
+			{"public_hearing", f.PublicHearing.Scheduled()},
+			{"public_hearing_held", !f.PublicHearingHeld.IsZero()},
+			{"final_recommendation", !f.FinalRecommendation.IsZero()},
 		}
+		for _, l := range later {
+			if l.set {
+				return invalid(l.field, "(C)(2)", fmt.Sprintf("contradicts the ruling %s: a hearing and what follows it come only after a ruling of probable cause", f.Ruling))
+			}
+		}
+	}
+	if !f.AdjudicationRequested.IsZero() && f.Ruling != "" && f.Ruling != JudicialReferral {
+		return invalid("adjudication_requested", "(C)(2)", fmt.Sprintf("contradicts the ruling %s: the attorney is asked to adjudicate only after a ruling of judicial_referral", f.Ruling))
+	}
+	if !f.ReferralTransmitted.IsZero() && (f.Ruling != "" || f.ReferralRuling != "") && f.Ruling != AttorneyReferral && f.ReferralRuling != AttorneyReferral {
+		return invalid("referral_transmitted", "(C)(3)", "contradicts the ruling: the complaint is transmitted to the attorney only after a ruling of attorney_referral")
 	}
 	// Each step happens on or after the step before it; the nearest one given counts.
 	type point struct {
@@ -71,6 +77,7 @@ func (e *Engine) Validate(f *Facts) error {
 		demand      = point{"demand_received", f.DemandReceived}
 		public      = point{"public_hearing", e.dateOrZero(f.PublicHearing.Start)}
 		held        = point{"public_hearing_held", f.PublicHearingHeld}
+		final       = point{"final_recommendation", f.FinalRecommendation}
 	)
 	order := []struct {
 		p     point
@@ -89,7 +96,15 @@ func (e *Engine) Validate(f *Facts) error {
 		{demand, "(F)", []point{recommended}},
 		{public, "(F)", []point{demand}},
 		{held, "(F)", []point{public, demand}},
-		{point{"final_recommendation", f.FinalRecommendation}, "(F)", []point{held}},
+		{final, "(F)", []point{held}},
+		{point{"ruling_notice_respondent", f.RulingNoticeRespondent}, "(C)(1)", []point{ruled, meeting}},
+		{point{"ruling_notice_complainant", f.RulingNoticeComplainant}, "(C)(1)", []point{ruled, meeting}},
+		{point{"adjudication_requested", f.AdjudicationRequested}, "(C)(2)", []point{ruled, meeting}},
+		{point{"referral_transmitted", f.ReferralTransmitted}, "(C)(3)", []point{ruled, meeting}},
+		{point{"recommendation_to_respondent", f.RecommendationToResp}, "(E)(2)", []point{recommended, concluded}},
+		{point{"recommendation_to_officer", f.RecommendationToOff}, "(E)(2)", []point{recommended, concluded}},
+		{point{"final_to_respondent", f.FinalToResp}, "(F)", []point{final, held}},
+		{point{"final_to_officer", f.FinalToOff}, "(F)", []point{final, held}},
 	}
 	for _, o := range order {
 		if o.p.d.IsZero() {
@@ -118,6 +133,19 @@ func (e *Engine) dateOrZero(t time.Time) Date {
 
 // validateRuling checks that the ruling is one (C) allows and fits the sections alleged.
 func validateRuling(f *Facts, o Ordinance) error {
+	if f.ReferralRuling != "" {
+		// (C)(2) and (C)(3) send the two parts of a complaint alleging both sections
+		// different ways: the referral section's part has a ruling of its own.
+		if !slices.Contains([]Ruling{Insufficient, NoProbableCause, AttorneyReferral}, f.ReferralRuling) {
+			return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("%q is not a ruling on a §%s part: use insufficient, no_probable_cause or attorney_referral", f.ReferralRuling, o.ReferralSection))
+		}
+		if len(f.Sections) > 0 && !(slices.Contains(f.Sections, o.HearingSection) && slices.Contains(f.Sections, o.ReferralSection)) {
+			return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("a separate ruling on the §%s part applies only to a complaint that alleges both §%s and §%s; give the ruling alone", o.ReferralSection, o.HearingSection, o.ReferralSection))
+		}
+		if f.Ruling == AttorneyReferral {
+			return invalid("ruling", "(C)(2)", fmt.Sprintf("with a separate ruling on the §%s part, the ruling is on the §%s part: insufficient, no_probable_cause, probable_cause or judicial_referral", o.ReferralSection, o.HearingSection))
+		}
+	}
 	if f.Ruling == "" {
 		return nil
 	}
@@ -167,20 +195,29 @@ type factsJSON struct {
 	RespondentNoticeMailed         string          `json:"respondent_notice_mailed"`
 	ComplainantConfirmationMailed  string          `json:"complainant_confirmation_mailed"`
 	Ruling                         string          `json:"ruling"`
+	ReferralRuling                 string          `json:"referral_ruling"`
 	RulingDate                     string          `json:"ruling_date"`
+	RulingNoticeRespondent         string          `json:"ruling_notice_respondent"`
+	RulingNoticeComplainant        string          `json:"ruling_notice_complainant"`
+	AdjudicationRequested          string          `json:"adjudication_requested"`
+	ReferralTransmitted            string          `json:"referral_transmitted"`
 	Hearing                        string          `json:"hearing"`
 	HearingNoticePosted            string          `json:"hearing_notice_posted"`
 	RecessedHearing                string          `json:"recessed_hearing"`
 	RecessedHearingNoticePosted    string          `json:"recessed_hearing_notice_posted"`
 	HearingConcluded               string          `json:"hearing_concluded"`
-	HearingClosed                  bool            `json:"hearing_closed"`
+	HearingClosed                  *bool           `json:"hearing_closed"`
 	DecisionIssued                 string          `json:"decision_issued"`
 	RecommendationIssued           string          `json:"recommendation_issued"`
+	RecommendationToRespondent     string          `json:"recommendation_to_respondent"`
+	RecommendationToOfficer        string          `json:"recommendation_to_officer"`
 	DemandReceived                 string          `json:"demand_received"`
 	PublicHearing                  string          `json:"public_hearing"`
 	PublicHearingNoticePosted      string          `json:"public_hearing_notice_posted"`
 	PublicHearingHeld              string          `json:"public_hearing_held"`
 	FinalRecommendation            string          `json:"final_recommendation"`
+	FinalToRespondent              string          `json:"final_to_respondent"`
+	FinalToOfficer                 string          `json:"final_to_officer"`
 	AsOf                           string          `json:"as_of"`
 }
 
@@ -225,12 +262,27 @@ func DecodeInput(r io.Reader) (Input, error) {
 	f.RespondentNoticeMailed = p.date("respondent_notice_mailed", j.RespondentNoticeMailed)
 	f.ComplainantConfirmationMailed = p.date("complainant_confirmation_mailed", j.ComplainantConfirmationMailed)
 	f.Ruling = Ruling(j.Ruling)
+	f.ReferralRuling = Ruling(j.ReferralRuling)
 	f.RulingDate = p.date("ruling_date", j.RulingDate)
+	f.RulingNoticeRespondent = p.date("ruling_notice_respondent", j.RulingNoticeRespondent)
+	f.RulingNoticeComplainant = p.date("ruling_notice_complainant", j.RulingNoticeComplainant)
+	f.AdjudicationRequested = p.date("adjudication_requested", j.AdjudicationRequested)
+	f.ReferralTransmitted = p.date("referral_transmitted", j.ReferralTransmitted)
 	f.Hearing = p.meeting("hearing", j.Hearing, j.HearingNoticePosted)
 	f.Reconvened = p.meeting("recessed_hearing", j.RecessedHearing, j.RecessedHearingNoticePosted)
 	f.HearingConcluded = p.date("hearing_concluded", j.HearingConcluded)
-	f.HearingClosed = j.HearingClosed
+	switch {
+	case j.HearingClosed != nil:
+		f.HearingClosed = *j.HearingClosed
+		if !f.HearingClosed && j.DemandReceived != "" {
+			p.fail("demand_received", "contradicts hearing_closed false: a public hearing may be demanded only after a closed hearing (F)")
+		}
+	case j.DemandReceived != "":
+		f.HearingClosed = true // (F): a demand implies the hearing was closed
+	}
 	f.RecommendationIssued = p.date("recommendation_issued", j.RecommendationIssued)
+	f.RecommendationToResp = p.date("recommendation_to_respondent", j.RecommendationToRespondent)
+	f.RecommendationToOff = p.date("recommendation_to_officer", j.RecommendationToOfficer)
 	f.DecisionIssued = p.date("decision_issued", j.DecisionIssued)
 	if f.DecisionIssued.IsZero() {
 		f.DecisionIssued = f.RecommendationIssued // a recommendation or fine is an (E) decision
@@ -239,6 +291,8 @@ func DecodeInput(r io.Reader) (Input, error) {
 	f.PublicHearing = p.meeting("public_hearing", j.PublicHearing, j.PublicHearingNoticePosted)
 	f.PublicHearingHeld = p.date("public_hearing_held", j.PublicHearingHeld)
 	f.FinalRecommendation = p.date("final_recommendation", j.FinalRecommendation)
+	f.FinalToResp = p.date("final_to_respondent", j.FinalToRespondent)
+	f.FinalToOff = p.date("final_to_officer", j.FinalToOfficer)
 	if j.AsOf != "" {
 		in.AsOf = p.instant("as_of", j.AsOf)
 	}
@@ -311,7 +365,7 @@ func jsonError(err error) error {
 
 func jsonKind(goType string) string {
 	switch goType {
-	case "bool":
+	case "bool", "*bool":
 		return "true or false"
 	case "[]string":
 		return "array of strings"

@@ -55,6 +55,7 @@ func TestDecodeInput(t *testing.T) {
 		{"ErrWrongCase", `{"RECEIVED": "2026-12-04T10:00:00-06:00"}`, "RECEIVED"},
 		{"ErrDuplicate", `{"received": "2026-12-04T10:00:00-06:00", "received": "2026-12-05T10:00:00-06:00"}`, "received"},
 		{"ErrTruncated", `{"received": "2026-12-04T10:00:00-06:00"`, "input"},
+		{"ErrDemandAfterOpenHearing", `{"received": "2026-12-04T10:00:00-06:00", "hearing_closed": false, "demand_received": "2026-12-20"}`, "demand_received"},
 		{"ErrNoticeWithoutMeeting", `{"received": "2026-12-04T10:00:00-06:00", "hearing_notice_posted": "2026-12-04T10:00:00-06:00"}`, "hearing_notice_posted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,9 +107,65 @@ func FuzzDecodeInput(f *testing.F) {
 			return
 		}
 		for _, d := range e.Schedule(&in.Facts, in.AsOf).Deadlines {
-			if d.Due.IsZero() == d.DueAt.IsZero() {
+			if task := d.Period.Unit == docket.Task; d.Due.IsZero() == d.DueAt.IsZero() && !(task && !d.Dated()) {
 				t.Fatalf("deadline %s has due %v and due_at %v", d.ID, d.Due, d.DueAt)
 			}
 		}
 	})
+}
+
+// TestSparseFacts: a later fact implies that the earlier steps happened, so a clerk can ask
+// "when is the decision due?" with the conclusion of the hearing alone. Only facts that
+// contradict each other are refused.
+func TestSparseFacts(t *testing.T) {
+	e := MustEngine(t)
+	for _, tc := range []struct {
+		name, json string
+		id         docket.DeadlineID
+		due        string
+		status     docket.Status
+	}{
+		{"ConcludedAlone", `{"received": "2026-12-04T10:00:00-06:00", "hearing_concluded": "2026-12-29"}`, docket.DecisionDue, "2027-01-28", docket.Open},
+		{"DecisionAfterDismissalMeetsG", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "elections": ["2027-01-19"], "ruling": "insufficient", "decision_issued": "2026-12-09"}`, docket.ElectionDecision, "2026-12-11", docket.Met},
+		{"ReferralMeetsG", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "elections": ["2027-01-19"], "ruling": "attorney_referral", "ruling_date": "2026-12-09"}`, docket.ElectionDecision, "2026-12-11", docket.Met},
+		{"DemandImpliesClosedHearing", `{"received": "2026-12-04T10:00:00-06:00", "demand_received": "2027-01-11"}`, docket.PublicHearingBy, "2027-01-25", docket.Open},
+		{"RulingNoticeNotMetByRuling", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "ruling_date": "2026-12-10"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Open},
+		{"RulingNoticeMet", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "ruling_date": "2026-12-10", "ruling_notice_respondent": "2026-12-11"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Met},
+		{"TransmittalTask", `{"received": "2026-12-04T10:00:00-06:00", "section": ["103.10", "103.05"], "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, docket.ReferralTask, "", docket.Open},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, err := docket.DecodeInput(strings.NewReader(tc.json))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := e.Validate(&in.Facts); err != nil {
+				t.Fatalf("sparse facts refused: %v", err)
+			}
+			d := due(t, e.Schedule(&in.Facts, T(t, "2026-12-14T12:00:00-06:00")), tc.id)
+			if got := d.Due.String(); tc.due != "" && got != tc.due {
+				t.Errorf("%s due %s, want %s", tc.id, got, tc.due)
+			}
+			if d.Status != tc.status {
+				t.Errorf("%s is %s, want %s (%s)", tc.id, d.Status, tc.status, d.Basis())
+			}
+		})
+	}
+	for _, tc := range []struct{ name, json, field, rule string }{
+		{"HearingAfterDismissal", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "hearing_concluded": "2026-12-29"}`, "hearing_concluded", "(C)(2)"},
+		{"ConcludedBeforeHearing", `{"received": "2026-12-04T10:00:00-06:00", "hearing": "2026-12-28T10:00:00-06:00", "hearing_concluded": "2026-12-21"}`, "hearing_concluded", "(E)"},
+		{"RulingNotFittingSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "probable_cause"}`, "ruling", "(C)(2)"},
+		{"ReferralRulingOneSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, "referral_ruling", "(C)(3)"},
+		{"TransmittalAfterDismissal", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "insufficient", "referral_transmitted": "2026-12-11"}`, "referral_transmitted", "(C)(3)"},
+	} {
+		t.Run("Err"+tc.name, func(t *testing.T) {
+			in, err := docket.DecodeInput(strings.NewReader(tc.json))
+			if err == nil {
+				err = e.Validate(&in.Facts)
+			}
+			de, ok := err.(*docket.Error)
+			if !ok || de.Field != tc.field || de.Rule != tc.rule {
+				t.Fatalf("error %v, want one on %s naming %s", err, tc.field, tc.rule)
+			}
+		})
+	}
 }

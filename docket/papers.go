@@ -93,3 +93,19 @@ func (c *Case) Sent(p Paper) (Mailing, bool) {
 	}
 	return c.Mailings[i], true
 }
+
+// PaperFor returns the paper that meets deadline id in case c: for the (C)(1) ruling
+// notices, the notice of dismissal when the ruling dismissed the complaint or a part of it.
+func (c *Case) PaperFor(id DeadlineID) (PaperInfo, bool) {
+	for _, pi := range papers {
+		if pi.Deadline != id {
+			continue
+		}
+		dismissal := pi.Paper == DismissalToRespondent || pi.Paper == DismissalToComplainant
+		if (id == RulingNoticeRespondent || id == RulingNoticeComplainant) && dismissal != c.dismissedAtC() {
+			continue
+		}
+		return pi, true
+	}
+	return PaperInfo{}, false
+}

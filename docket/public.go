@@ -16,6 +16,7 @@ type PublicRecord struct {
 	Complainant    string `json:"complainant,omitempty"` // only once the case is public
 	Respondent     string `json:"respondent,omitempty"`
 	Ruling         string `json:"ruling,omitempty"`
+	Section        string `json:"section,omitempty"` // a dismissal of one part of a complaint alleging both sections
 	Findings       string `json:"findings,omitempty"`
 	Recommendation string `json:"recommendation,omitempty"`
 	Fine           int    `json:"fine,omitempty"`
@@ -42,8 +43,21 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 		rule := map[MeetingKind]string{SufficiencyMeeting: "(C)(1)", HearingMeeting: "(D)", RecessedHearing: "(D)", PublicHearing: "(F)"}[k]
 		add(PublicRecord{Rule: rule, Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc)})
 	}
-	if c.State == StateDismissed && c.Decision == nil {
-		add(PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling), Tally: c.tally(Rule{}.Kind())})
+	if c.dismissedAtC() {
+		// (C)(2): the notice of dismissal is made public; of one part, when the ruling
+		// dismissed one part of a complaint alleging both sections.
+		r := PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling), Tally: c.tally(Rule{}.Kind())}
+		if c.ReferralRuling != "" {
+			switch {
+			case c.Ruling == Insufficient || c.Ruling == NoProbableCause:
+				if c.ReferralRuling != Insufficient && c.ReferralRuling != NoProbableCause {
+					r.Section = c.hearingSection()
+				}
+			default:
+				r.Ruling, r.Section = string(c.ReferralRuling), c.referralSection()
+			}
+		}
+		add(r)
 	}
 	if d := c.Decision; d != nil {
 		add(PublicRecord{Rule: "(E)", Record: "decision", On: d.On, Findings: d.Findings, Recommendation: d.Recommendation, Fine: d.Fine,
@@ -54,6 +68,19 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 	}
 	return out
 }
+
+// hearingSection and referralSection are the two parts of a complaint alleging both
+// sections, as the ruling on each recorded them.
+func (c *Case) hearingSection() string {
+	for _, s := range c.Sections {
+		if s != c.ReferralSection {
+			return s
+		}
+	}
+	return ""
+}
+
+func (c *Case) referralSection() string { return c.ReferralSection }
 
 // tally is the roll call that adopted the case's action of kind, or "" if none was taken.
 func (c *Case) tally(kind string) string {

@@ -248,6 +248,14 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 // a lead time before it, and once when missed.
 func (p *Planner) deadlineSteps(buf []step, d docket.Deadline, today docket.Date, loc *time.Location) []step {
 	e := p.Engine
+	if !d.Dated() {
+		// A paper without a time limit: said once, when it becomes required; the digest
+		// lists it every business day until it is done.
+		if d.From.IsZero() {
+			return buf
+		}
+		return append(buf, step{kind: "required", day: d.From, at: wall(d.From, p.Policy.At, loc)})
+	}
 	if !d.DueAt.IsZero() {
 		return append(buf,
 			step{kind: "lead", instant: d.DueAt.Unix(), at: d.DueAt.Add(-p.Policy.NoticeLead)},
@@ -286,7 +294,7 @@ func init() {
 
 // overdueBusinessDays is how many business days a date deadline is past due.
 func (p *Planner) overdueBusinessDays(d docket.Deadline, today docket.Date) int {
-	if d.DueAt.IsZero() && d.Due < today {
+	if d.Dated() && d.DueAt.IsZero() && d.Due < today {
 		return p.Engine.Cal.BusinessDaysUntil(d.Due, today)
 	}
 	return 0
@@ -295,6 +303,9 @@ func (p *Planner) overdueBusinessDays(d docket.Deadline, today docket.Date) int 
 // describe says the deadline as a message: "respondent notice by certified mail due Wed
 // 9 Dec (2 business days), rule (B)."
 func (p *Planner) describe(c *docket.Case, d docket.Deadline, now time.Time) outbox.Markup {
+	if !d.Dated() {
+		return outbox.Format("%s not yet recorded as sent (no time limit), rule %s.", d.Period.Duty, d.Rule)
+	}
 	if !d.DueAt.IsZero() {
 		return outbox.Format("%s due by %s (%s), rule %s.", d.Period.Duty, d.DueAt.In(p.Engine.Cal.Location()).Format("Mon 2 Jan 15:04 MST"), leftText(p.Engine, d, now), d.Rule)
 	}
@@ -343,6 +354,12 @@ func howToRecord(c *docket.Case, d docket.Deadline) outbox.Markup {
 // recordCommand is the /ethics command, without /ethics, that meets the deadline.
 func recordCommand(c *docket.Case, d docket.Deadline) string {
 	n := c.Number
+	if pi, ok := c.PaperFor(d.ID); ok && d.ID != docket.RespondentNotice && d.ID != docket.ComplainantConfirmation {
+		if pi.Certified {
+			return "mail " + n + " " + string(pi.Paper) + " <article no.>"
+		}
+		return "delivered " + n + " " + string(pi.Paper)
+	}
 	switch d.ID {
 	case docket.RespondentNotice:
 		return "mail " + n + " respondent <article no.>"
@@ -401,8 +418,11 @@ func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule
 	horizon := e.Cal.AddBusinessDays(e.Cal.DateOf(now), p.Policy.DigestWithin)
 	for _, d := range sched.Deadlines {
 		due := d.Due
-		if !d.DueAt.IsZero() {
+		switch {
+		case !d.DueAt.IsZero():
 			due = e.Cal.DateOf(d.DueAt)
+		case !d.Dated():
+			due = e.Cal.DateOf(now) // an open task without a time limit is listed every day until done
 		}
 		if d.Done || d.Period.Party != docket.Commission || due > horizon {
 			continue

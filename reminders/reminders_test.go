@@ -236,7 +236,19 @@ func TestCompleteCase(t *testing.T) {
 		"Thu 12-10 08:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
 		"Thu 12-10 15:00 CST @U_COMM1 2026-001|meeting:sufficiency|lead:1796943600@@U_COMM1",
 		"Thu 12-10 15:00 CST @U_COMM2 2026-001|meeting:sufficiency|lead:1796943600@@U_COMM2",
+		// (C)(1), (C)(2): the dismissal's notice to each party is due with the ruling's
+		// 7 business days; the case stays in the sweep until both are sent.
+		"Fri 12-11 08:00 CST @U_CLERK |digest|daily:2026-12-11@@U_CLERK",
+		"Fri 12-11 09:00 CST @U_CLERK 2026-001|ruling_notice_respondent|before-2:2026-12-15@@U_CLERK",
+		"Fri 12-11 09:00 CST #C_DOCKET 2026-001|ruling_notice_respondent|before-2:2026-12-15@#C_DOCKET",
+		"Fri 12-11 09:00 CST @U_CLERK 2026-001|ruling_notice_complainant|before-2:2026-12-15@@U_CLERK",
+		"Fri 12-11 09:00 CST #C_DOCKET 2026-001|ruling_notice_complainant|before-2:2026-12-15@#C_DOCKET",
 	})
+	if len(w.rec.said) == 18 {
+		if got, want := w.rec.said[14].Text, "2026-001: notice of the ruling to the respondent due Tue 15 Dec (2 business days), rule (C)(1). Record it with `/ethics mail 2026-001 dismissal_respondent &lt;article no.&gt;`."; got != want {
+			t.Errorf("message:\n%s\nwant:\n%s", got, want)
+		}
+	}
 	want := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`."
 	if len(w.rec.said) < 9 {
 		return

@@ -274,6 +274,12 @@ func TestOpenCasesSeesEveryChange(t *testing.T) {
 	mustNotice(t, b, c2.Number, "2026-12-04T12:30:00-06:00")
 	mustApply(t, b, c2.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	open, err = a.OpenCases(ctx)
+	if err != nil || len(open) != 2 {
+		t.Fatalf("a dismissed case whose (C)(2) notices are not sent must stay open: %d open, %v", len(open), err)
+	}
+	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321020"})
+	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321021"})
+	open, err = a.OpenCases(ctx)
 	if err != nil || len(open) != 1 || open[0].Number != c1.Number || !open[0].Sufficiency.Scheduled() {
 		t.Fatalf("after changes elsewhere: %d open, first %+v, %v", len(open), open, err)
 	}
