@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -227,7 +228,53 @@ func (s *Store) init(target int) error {
 			return fmt.Errorf("database %s: migration %s: %w", s.path, m.name, err)
 		}
 	}
+	if target == SchemaVersion() {
+		if err := s.reopenOwed(ctx); err != nil {
+			return fmt.Errorf("database %s: %w", s.path, err)
+		}
+	}
 	return nil
+}
+
+// reopenOwed puts back on the docket the cases that a ruling closed before ethicsbot
+// tracked the papers the ordinance requires, and whose papers are not recorded as sent:
+// a case is open until they are (docket.Case.Closed). The open column is derived from the
+// record, not part of it, so this changes no event and no hash.
+func (s *Store) reopenOwed(ctx context.Context) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT number, doc FROM cases WHERE open = 0`)
+	if err != nil {
+		return err
+	}
+	var reopen []string
+	for rows.Next() {
+		var number, doc string
+		if err := rows.Scan(&number, &doc); err != nil {
+			rows.Close()
+			return err
+		}
+		var c docket.Case
+		if json.Unmarshal([]byte(doc), &c) == nil && !c.Closed() {
+			reopen = append(reopen, number)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, number := range reopen {
+		if _, err := tx.ExecContext(ctx, `UPDATE cases SET open = 1 WHERE number = ?`, number); err != nil {
+			return err
+		}
+	}
+	if len(reopen) == 0 {
+		return nil
+	}
+	return tx.Commit()
 }
 
 // migrate applies one migration and records it, in one transaction.

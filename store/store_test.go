@@ -643,3 +643,32 @@ func TestDiskFull(t *testing.T) {
 	}
 	mustVerify(t, s)
 }
+
+// TestReopenOwed: a case closed by a ruling before papers were tracked, whose papers are
+// not recorded, is back on the docket when the store opens, and the record still verifies.
+func TestReopenOwed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	s := MustOpenPath(t, path)
+	c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustApply(t, s, c.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustNotice(t, s, c.Number, "2026-12-04T12:30:00-06:00")
+	mustApply(t, s, c.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
+	s.Close()
+	// As an earlier ethicsbot left it: the dismissal closed the case.
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE cases SET open = 0`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s = MustOpenPath(t, path)
+	open, err := s.OpenCases(ctx)
+	if err != nil || len(open) != 1 {
+		t.Fatalf("open cases %d, %v: the dismissal notices are owed, so the case is open", len(open), err)
+	}
+	if r := mustVerify(t, s); r.Broken != nil {
+		t.Errorf("verify: %+v", r.Broken)
+	}
+}
