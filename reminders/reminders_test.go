@@ -600,3 +600,44 @@ func TestRecusedCommissionerHearsNothing(t *testing.T) {
 		t.Error("no overdue reminder mentions the commissioners")
 	}
 }
+
+// TestPaperWithoutTimeLimit: the (C)(2) request to the attorney has no deadline; the clerk
+// is told once, on the day it becomes required, and the digest lists it every business day
+// until it is recorded. The referred case stays in the sweep until then.
+func TestPaperWithoutTimeLimit(t *testing.T) {
+	w := newWorld(t)
+	var n string
+	w.run(at(t, "2026-12-04 10:00"), at(t, "2026-12-16 12:00"), 15*time.Minute, map[time.Time]func(){
+		at(t, "2026-12-04 10:00"): func() {
+			n = w.file(at(t, "2026-12-04 10:00"))
+			w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
+			w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+			w.apply(n, at(t, "2026-12-04 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
+			w.apply(n, at(t, "2026-12-04 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"})
+		},
+		at(t, "2026-12-10 17:30"): func() {
+			w.apply(n, at(t, "2026-12-10 17:30"), docket.Rule{Ruling: docket.JudicialReferral})
+			w.apply(n, at(t, "2026-12-10 17:35"), docket.RecordDelivery{Paper: docket.RulingToRespondent})
+			w.apply(n, at(t, "2026-12-10 17:40"), docket.RecordDelivery{Paper: docket.RulingToComplainant})
+		},
+		at(t, "2026-12-15 10:00"): func() {
+			w.apply(n, at(t, "2026-12-15 10:00"), docket.RecordDelivery{Paper: docket.AdjudicationRequest})
+		},
+	})
+	var task, digests []string
+	for _, s := range w.rec.said {
+		switch {
+		case strings.Contains(s.Key, "|adjudication_request|"):
+			task = append(task, s.String()+" "+s.Text)
+		case strings.Contains(s.Text, "written request to the attorney"):
+			digests = append(digests, s.When.Format("01-02"))
+		}
+	}
+	want := "2026-001: written request to the attorney for judicial adjudication not yet recorded as sent (no time limit), rule (C)(2). Record it with `/ethics delivered 2026-001 adjudication_request`."
+	if len(task) != 2 || !strings.Contains(task[0], "required:2026-12-10") || !strings.HasSuffix(task[0], want) {
+		t.Errorf("task reminders:\n%s\nwant one to the clerk and one to the docket channel, saying %q", strings.Join(task, "\n"), want)
+	}
+	if got := strings.Join(digests, ","); got != "12-11,12-14,12-15" {
+		t.Errorf("digests listing the task on %s, want 12-11,12-14,12-15 (every business day until recorded)", got)
+	}
+}
