@@ -51,6 +51,11 @@ Usage:
   ethicsbot export --format csv|json [--public]
       Write all cases and their events to stdout; --public writes only what the
       ordinance makes public.
+  ethicsbot letters CASE [--only KIND] [--out DIR]
+      Write the case's letters and meeting notices as PDF files to DIR (default
+      letters.out, or a folder "letters" beside the database): every document the
+      case calls for as it stands, or only KIND (e.g. respondent, referral,
+      notice_hearing). Prints each file's path.
   ethicsbot help
       Show this text.
 
@@ -70,6 +75,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	switch args[0] {
 	case "deadlines":
 		return runDeadlines(args[1:], stdin, stdout, stderr, getenv, now)
+	case "letters":
+		return runLetters(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
