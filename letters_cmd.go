@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"ethicsbot/letters"
-	"ethicsbot/store"
 )
 
 // runLetters is `ethicsbot letters CASE [--only KIND] [--out DIR]`: it writes the case's
@@ -53,26 +52,15 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		}
 		kind = k
 	}
-	cfg, err := LoadConfig(getenv)
-	if err != nil {
-		return fail(exitFailure, "%v", err)
-	}
-	engine, err := newEngine(cfg)
-	if err != nil {
-		return fail(exitFailure, "config %s: %v", cfg.Path, err)
-	}
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
-	if err != nil {
-		return fail(exitFailure, "config %s: %v", cfg.Path, err)
-	}
-	if _, err := os.Stat(cfg.Database); err != nil {
-		return fail(exitFailure, "database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
-	}
-	db, err := store.Open(cfg.Database, engine)
+	cfg, engine, db, err := openStore(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
+	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	if err != nil {
+		return fail(exitFailure, "config %s: %v", cfg.Path, err)
+	}
 	c, err := db.Case(context.Background(), number)
 	if err != nil {
 		return fail(exitUsage, "%v", err)

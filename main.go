@@ -164,18 +164,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 	case name != "export" && (*format != "" || *public):
 		return fail(exitUsage, "--format and --public are for export")
 	}
-	cfg, err := LoadConfig(getenv)
-	if err != nil {
-		return fail(exitFailure, "%v", err)
-	}
-	engine, err := newEngine(cfg)
-	if err != nil {
-		return fail(exitFailure, "config %s: %v", cfg.Path, err)
-	}
-	if _, err := os.Stat(cfg.Database); err != nil {
-		return fail(exitFailure, "database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
-	}
-	db, err := store.Open(cfg.Database, engine)
+	cfg, _, db, err := openStore(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
@@ -209,6 +198,27 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return exitOK
 	}
+}
+
+// openStore reads the configuration and opens the database it names, which must exist:
+// the commands that read the record (verify, backup, export, letters) never create one.
+func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	engine, err := newEngine(cfg)
+	if err != nil {
+		return cfg, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+	}
+	if _, err := os.Stat(cfg.Database); err != nil {
+		return cfg, nil, nil, fmt.Errorf("database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
+	}
+	db, err := store.Open(cfg.Database, engine)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	return cfg, engine, db, nil
 }
 
 // newEngine builds the deadline engine the configuration describes.

@@ -74,7 +74,7 @@ func init() {
 			example: "case 2026-014", roles: readers, why: "Case details are confidential.", run: runCase},
 		{name: "letters", summary: "produce a case's letters and meeting notices as PDFs, from the templates; all it calls for now, or one", rule: "(B), (C), (E)(2), (F)",
 			roles: staff, why: "Commissioners and the clerk send the commission's papers.",
-			params: []param{pCase, {name: "kind", kind: kText, positional: true, help: "one document, e.g. respondent, ruling_complainant, referral, notice_hearing; default all the case calls for"}},
+			params:  []param{pCase, {name: "kind", kind: kText, positional: true, help: "one document, e.g. respondent, ruling_complainant, referral, notice_hearing; default all the case calls for"}},
 			example: "letters 2026-014 respondent", run: runLetters},
 		{name: "docket", summary: "list the open cases by their nearest deadline", example: "docket", roles: readers,
 			why: "Case details are confidential.", run: runDocket},
