@@ -40,7 +40,7 @@ type Config struct {
 	Ordinance docket.Ordinance
 	Letters   letters.Config
 	// LettersOut is the folder where the console and `ethicsbot letters` write documents;
-	// "" is a folder "letters" beside the database.
+	// "" is a folder "ethicsbot-letters" beside the database (not "letters", the package).
 	LettersOut string
 }
 
@@ -119,13 +119,13 @@ func parseLetters(cfg *Config, f fileConfig) error {
 	return err
 }
 
-// lettersOut is the folder documents are written to: letters.out, or "letters" beside the
+// lettersOut is the folder documents are written to: letters.out, or "ethicsbot-letters" beside the
 // database.
 func (c Config) lettersOut() string {
 	if c.LettersOut != "" {
 		return c.LettersOut
 	}
-	return filepath.Join(filepath.Dir(c.Database), "letters")
+	return filepath.Join(filepath.Dir(c.Database), "ethicsbot-letters")
 }
 
 // parseReminders applies the reminders section to cfg.

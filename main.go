@@ -53,7 +53,7 @@ Usage:
       ordinance makes public.
   ethicsbot letters CASE [--only KIND] [--out DIR]
       Write the case's letters and meeting notices as PDF files to DIR (default
-      letters.out, or a folder "letters" beside the database): every document the
+      letters.out, or a folder "ethicsbot-letters" beside the database): every document the
       case calls for as it stands, or only KIND (e.g. respondent, referral,
       notice_hearing). Prints each file's path.
   ethicsbot help
