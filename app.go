@@ -19,6 +19,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
+	"ethicsbot/letters"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
@@ -29,10 +30,18 @@ var demo = struct {
 	roles    commands.Roles
 	channels commands.Channels
 	database string
+	letters  letters.Config
+	out      string
 }{
 	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
 	channels: commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
 	database: "ethicsbot-demo.db",
+	letters: letters.Config{
+		Commission: letters.Addressee{Name: "Ethics Commission of the City of Demo", Address: "City Hall, Room 201\n100 Main Street\nDemo, IL 60000"},
+		Officer:    letters.Addressee{Name: "Pat Mayor", Title: "Mayor", Address: "Office of the Mayor, City Hall\n100 Main Street\nDemo, IL 60000"},
+		Attorney:   letters.Addressee{Name: "Alex Counsel", Title: "Corporation Counsel", Address: "Law Department, City Hall\n100 Main Street\nDemo, IL 60000"},
+	},
+	out: "ethicsbot-demo-letters",
 }
 
 // serve starts ethicsbot in the mode the environment chooses: Socket Mode, HTTP, or the
@@ -59,7 +68,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	isDemo := cfg.Path == "" && mode == "console"
 	if isDemo {
-		cfg.Roles, cfg.Channels = demo.roles, demo.channels
+		cfg.Roles, cfg.Channels, cfg.Letters, cfg.LettersOut = demo.roles, demo.channels, demo.letters, demo.out
 		if getenv("ETHICSBOT_DB") == "" {
 			cfg.Database = demo.database
 		}
@@ -91,7 +100,11 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		signal.Notify(hup, syscall.SIGHUP)
 		defer signal.Stop(hup)
 	}
-	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger}
+	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	if err != nil {
+		return fail("config %s: %v", cfg.Path, err)
+	}
+	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker}
 	svc.Configure(settingsOf(cfg))
 	planner := plannerOf(engine, cfg)
 
@@ -102,7 +115,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
-		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer),
+		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.lettersOut(),
 			Tick: func(ctx context.Context, now time.Time) {
 				if _, err := sweeper.Sweep(ctx, now); err != nil {
 					logger.Error("reminder sweep failed", "err", err)

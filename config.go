@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"ethicsbot/commands"
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
@@ -36,6 +38,10 @@ type Config struct {
 	Sweep     string // cron schedule of the reminder sweep
 	Calendar  docket.CalendarConfig
 	Ordinance docket.Ordinance
+	Letters   letters.Config
+	// LettersOut is the folder where the console and `ethicsbot letters` write documents;
+	// "" is a folder "ethicsbot-letters" beside the database (not "letters", the package).
+	LettersOut string
 }
 
 // fileConfig is the file's layout.
@@ -83,6 +89,43 @@ type fileConfig struct {
 			Referral string `yaml:"referral"`
 		} `yaml:"sections"`
 	} `yaml:"ordinance"`
+	Letters struct {
+		Commission fileAddressee `yaml:"commission"`
+		Officer    fileAddressee `yaml:"officer"`
+		Attorney   fileAddressee `yaml:"attorney"`
+		Templates  string        `yaml:"templates"`
+		Out        string        `yaml:"out"`
+	} `yaml:"letters"`
+}
+
+// fileAddressee is a sender or recipient of letters in the file.
+type fileAddressee struct {
+	Name    string `yaml:"name"`
+	Title   string `yaml:"title"`
+	Address string `yaml:"address"`
+}
+
+// parseLetters applies the letters section to cfg. The templates are read now, so that a
+// template that does not parse, or an override misnamed, stops ethicsbot at start with
+// its line rather than at the first letter.
+func parseLetters(cfg *Config, f fileConfig) error {
+	l := f.Letters
+	addr := func(a fileAddressee) letters.Addressee {
+		return letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: strings.TrimSpace(a.Address)}
+	}
+	cfg.Letters = letters.Config{Commission: addr(l.Commission), Officer: addr(l.Officer), Attorney: addr(l.Attorney), Templates: l.Templates}
+	cfg.LettersOut = l.Out
+	_, err := letters.New(cfg.Letters, time.UTC)
+	return err
+}
+
+// lettersOut is the folder documents are written to: letters.out, or "ethicsbot-letters" beside the
+// database.
+func (c Config) lettersOut() string {
+	if c.LettersOut != "" {
+		return c.LettersOut
+	}
+	return filepath.Join(filepath.Dir(c.Database), "ethicsbot-letters")
 }
 
 // parseReminders applies the reminders section to cfg.
@@ -293,6 +336,9 @@ func parseConfig(b []byte) (Config, error) {
 	}
 	if err := parseVoting(&cfg, f); err != nil {
 		return Config{}, at("voting")(err)
+	}
+	if err := parseLetters(&cfg, f); err != nil {
+		return Config{}, at("letters", "templates")(err)
 	}
 	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
 	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}

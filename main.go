@@ -51,6 +51,11 @@ Usage:
   ethicsbot export --format csv|json [--public]
       Write all cases and their events to stdout; --public writes only what the
       ordinance makes public.
+  ethicsbot letters CASE [--only KIND] [--out DIR]
+      Write the case's letters and meeting notices as PDF files to DIR (default
+      letters.out, or a folder "ethicsbot-letters" beside the database): every document the
+      case calls for as it stands, or only KIND (e.g. respondent, referral,
+      notice_hearing). Prints each file's path.
   ethicsbot help
       Show this text.
 
@@ -70,6 +75,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	switch args[0] {
 	case "deadlines":
 		return runDeadlines(args[1:], stdin, stdout, stderr, getenv, now)
+	case "letters":
+		return runLetters(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
@@ -157,18 +164,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 	case name != "export" && (*format != "" || *public):
 		return fail(exitUsage, "--format and --public are for export")
 	}
-	cfg, err := LoadConfig(getenv)
-	if err != nil {
-		return fail(exitFailure, "%v", err)
-	}
-	engine, err := newEngine(cfg)
-	if err != nil {
-		return fail(exitFailure, "config %s: %v", cfg.Path, err)
-	}
-	if _, err := os.Stat(cfg.Database); err != nil {
-		return fail(exitFailure, "database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
-	}
-	db, err := store.Open(cfg.Database, engine)
+	cfg, _, db, err := openStore(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
@@ -202,6 +198,27 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return exitOK
 	}
+}
+
+// openStore reads the configuration and opens the database it names, which must exist:
+// the commands that read the record (verify, backup, export, letters) never create one.
+func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	engine, err := newEngine(cfg)
+	if err != nil {
+		return cfg, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+	}
+	if _, err := os.Stat(cfg.Database); err != nil {
+		return cfg, nil, nil, fmt.Errorf("database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
+	}
+	db, err := store.Open(cfg.Database, engine)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	return cfg, engine, db, nil
 }
 
 // newEngine builds the deadline engine the configuration describes.

@@ -458,7 +458,7 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history" {
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write" {
 		t.Errorf("bot scopes %s", got)
 	}
 	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened" {

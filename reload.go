@@ -133,6 +133,9 @@ func needsRestart(old, next Config) []string {
 	if old.Sweep != next.Sweep {
 		out = append(out, "reminders.sweep")
 	}
+	if !reflect.DeepEqual(old.Letters, next.Letters) || old.LettersOut != next.LettersOut {
+		out = append(out, "letters")
+	}
 	return out
 }
 

@@ -4,6 +4,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -109,6 +110,15 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 	a.wake(resp)
 	reply := Reply{ResponseURL: cmd.ResponseURL, Channel: cmd.ChannelID, User: cmd.UserID}
 	msgs := resp.Messages
+	if len(resp.Files) > 0 {
+		// Uploads take longer than an inline answer may: they go after the ack, and the
+		// reply follows, saying where the files went.
+		a.Go(func() {
+			ctx := context.WithoutCancel(ctx)
+			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files)), reply)
+		})
+		return nil
+	}
 	if !inline || len(msgs) == 0 {
 		a.Deliver(ctx, msgs, reply)
 		return nil
@@ -117,6 +127,29 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 		a.Go(func() { a.Deliver(context.WithoutCancel(ctx), rest, reply) })
 	}
 	return &msgs[0]
+}
+
+// upload puts files in the private docket channel, where the case's papers belong, with
+// files.uploadV2's three steps (files.getUploadURLExternal, the upload,
+// files.completeUploadExternal), and says what became of them.
+func (a *App) upload(ctx context.Context, files []commands.File) commands.Message {
+	channel := a.Service.Settings().Channels.Docket
+	var failed []outbox.Markup
+	for _, f := range files {
+		err := retry(ctx, func() error {
+			_, err := a.API.UploadFileContext(ctx, slack.UploadFileParameters{
+				Channel: channel, Filename: f.Name, Title: f.Title, FileSize: len(f.Data), Reader: bytes.NewReader(f.Data)})
+			return err
+		})
+		if err != nil {
+			a.logger().Error("file not uploaded", "file", f.Name, "channel", channel, "err", slackError(err))
+			failed = append(failed, outbox.Format("%s (%s)", f.Name, slackError(err)))
+		}
+	}
+	if len(failed) > 0 {
+		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Try `/ethics letters` again.", outbox.Join(failed, ", "))}
+	}
+	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel.", len(files))}
 }
 
 // wake tells the outbox that resp's posts are waiting.

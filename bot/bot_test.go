@@ -71,7 +71,12 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 			}
 		}
 		method := strings.TrimPrefix(r.URL.Path, "/api/")
-		if strings.HasPrefix(r.URL.Path, "/response/") {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/response/upload/"):
+			// files.uploadV2's second step: the file, posted to the URL Slack gave.
+			method = "upload"
+			fields = map[string]any{"url": r.URL.Path, "bytes": len(body), "pdf": bytes.Contains(body, []byte("%PDF-"))}
+		case strings.HasPrefix(r.URL.Path, "/response/"):
 			method = "response_url"
 		}
 		f.mu.Lock()
@@ -98,6 +103,10 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 			io.WriteString(w, `{"ok":true,"user_id":"UBOT","team_id":"T1"}`)
 		case "chat.postMessage":
 			io.WriteString(w, `{"ok":true,"channel":"C1","ts":"1733400000.000100"}`)
+		case "files.getUploadURLExternal":
+			fmt.Fprintf(w, `{"ok":true,"upload_url":"https://files.slack.com/upload/v1/F%d","file_id":"F%d"}`, len(f.calls), len(f.calls))
+		case "files.completeUploadExternal":
+			io.WriteString(w, `{"ok":true,"files":[{"id":"F1","title":"uploaded"}]}`)
 		default:
 			io.WriteString(w, `{"ok":true}`)
 		}

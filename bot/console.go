@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,7 +57,10 @@ type Console struct {
 	Deliver func(ctx context.Context, now time.Time) []outbox.Post
 	// RealTime refuses :clock: on a real record, events carry the real time.
 	RealTime bool
-	seq      int
+	// Files is the folder where documents a command produces (`/ethics letters`) are
+	// written; Slack would upload them to the docket channel.
+	Files string
+	seq   int
 }
 
 // Run reads lines from in until :quit or the end of input.
@@ -87,6 +92,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			fmt.Fprintln(out, "[ephemeral] "+modalText(resp.Modal))
 		}
 		Print(out, resp.Messages)
+		c.write(out, resp.Files)
 		if c.Deliver != nil {
 			PrintPosts(out, c.Deliver(ctx, c.Clock.Now()), "")
 		} else {
@@ -118,6 +124,30 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		}
 	default:
 		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
+	}
+}
+
+// write puts the files a command produced in the console's folder, and prints their
+// paths. A file of the same name is replaced: it is the same document, produced again.
+func (c *Console) write(out io.Writer, files []commands.File) {
+	if len(files) == 0 {
+		return
+	}
+	if c.Files == "" {
+		fmt.Fprintln(out, "[console] the documents were not written: no folder is set for them (letters.out)")
+		return
+	}
+	if err := os.MkdirAll(c.Files, 0o750); err != nil {
+		fmt.Fprintf(out, "[console] the documents were not written: %v\n", err)
+		return
+	}
+	for _, f := range files {
+		path := filepath.Join(c.Files, filepath.Base(f.Name))
+		if err := os.WriteFile(path, f.Data, 0o640); err != nil {
+			fmt.Fprintf(out, "[console] %s was not written: %v\n", f.Name, err)
+			continue
+		}
+		fmt.Fprintf(out, "[console] wrote %s\n", path)
 	}
 }
 

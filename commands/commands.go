@@ -18,6 +18,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/outbox"
 )
 
@@ -92,6 +93,8 @@ type Service struct {
 	Engine *docket.Engine
 	Now    func() time.Time
 	Log    *slog.Logger
+	// Letters produces the papers and notices of `/ethics letters`; nil refuses it.
+	Letters *letters.Maker
 
 	settings atomic.Pointer[Settings] // see Configure
 }
@@ -134,6 +137,16 @@ type Response struct {
 	Posts []outbox.Post
 	// Modal, when set, is a modal to open with the request's trigger_id.
 	Modal *slack.ModalViewRequest
+	// Files are documents the request produced (`/ethics letters`): the transport
+	// uploads them to the private docket channel, or the console writes them to a folder.
+	Files []File
+}
+
+// File is a document to hand over: its file name, its title and its bytes.
+type File struct {
+	Name  string // 2026-001-respondent.pdf
+	Title string // Case 2026-001: notice of the complaint to the respondent
+	Data  []byte
 }
 
 func reply(text outbox.Markup, blocks ...slack.Block) Response {

@@ -1,0 +1,45 @@
+package commands
+
+import (
+	"context"
+	"strings"
+
+	"ethicsbot/docket"
+	"ethicsbot/letters"
+	"ethicsbot/outbox"
+)
+
+// runLetters produces a case's papers as PDFs: every one the case calls for as it stands,
+// or the one named. A recused member gets none, as with /ethics case: the letters hold
+// the complaint's confidential details.
+func runLetters(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if s.Letters == nil {
+		return Response{}, &docket.Error{Code: docket.ECONFLICT, Message: "letters are not set up here; see README.md, Letters"}
+	}
+	var only letters.Kind
+	if k := a.str("kind"); k != "" {
+		kind, err := letters.ParseKind(strings.ToLower(k))
+		if err != nil {
+			return Response{}, err
+		}
+		only = kind
+	}
+	c, err := s.Record.Case(ctx, a.str("number"))
+	if err != nil {
+		return Response{}, err
+	}
+	if why, ok := c.Recused(req.User); ok {
+		return reply(outbox.Format("You are recused from case %s (%s), so its letters are not produced for you.", c.Number, strings.TrimPrefix(why, "you "))), nil
+	}
+	docs, err := s.Letters.MakeDue(&c, only, s.Engine.Cal.DateOf(s.Now()))
+	if err != nil {
+		return Response{}, err
+	}
+	text := outbox.Format("Case %s: %d document(s) produced:", c.Number, len(docs))
+	files := make([]File, len(docs))
+	for i, d := range docs {
+		text += outbox.Format("\n• `%s` %s, %s: %s", string(d.Kind), d.Rule, d.Kind.Name(), d.Name)
+		files[i] = File{Name: d.Name, Title: d.Title, Data: d.Data}
+	}
+	return Response{Messages: []Message{{Text: text}}, Files: files}, nil
+}

@@ -1,0 +1,257 @@
+package letters
+
+import (
+	"fmt"
+	"strings"
+
+	"ethicsbot/docket"
+)
+
+// Data is what a letter's template is given.
+type Data struct {
+	Kind      Kind
+	Rule      string // the subsection the letter fulfils: "(B)"
+	Name      string // what it is: "notice of the complaint to the respondent"
+	Case      string // the case number
+	Date      string // the letter's date: "Monday 7 December 2026"
+	From      Party  // the commission
+	To        Party  // the recipient; a party's address is not recorded, so it is empty
+	Certified bool   // the ordinance requires certified mail, return receipt requested
+	// Article is the certified-mail article number once the mailing is recorded, in
+	// groups of four digits; "" until then.
+	Article     string
+	Respondent  Text
+	Complainant Text
+	Sections    string // "§103.10" or "§103.10, §103.05"
+	Received    string // the date the commission received the complaint
+	// Summary is the complaint's text, given only to the letters that transmit it: the
+	// (B) notice to the respondent and the (C)(3) referral. Empty in the others.
+	Summary     Text
+	Meeting     *Meeting // (B): the sufficiency meeting; nil in other letters
+	Hearing     *Meeting // (C)(2): the hearing, with a ruling of probable cause; else nil
+	Ruling      string   // (C): the ruling as recorded, "probable_cause"; "" before it
+	RulingWords string   // the ruling in words: "there is probable cause to proceed"
+	RulingDate  string
+	Decision    *Outcome // (E)(2): the recommendation and/or fine; nil before it
+	Final       *Outcome // (F): the final recommendation; nil before it
+	Attorney    Party    // the attorney designated by the corporate authorities (C)(2), (C)(3)
+	Officer     Party    // the officer with authority to discipline (E)(2), (F)
+	Documents   []Text   // (C)(3): the documents transmitted with the referral
+}
+
+// NoticeData is what a meeting notice's template is given: only what the ordinance makes
+// public about a meeting. It has no field for the complaint or the parties' names, so no
+// template can post them.
+type NoticeData struct {
+	Kind    Kind
+	Rule    string // (C)(1), (D) or (F)
+	Case    string
+	Date    string // the notice's date
+	From    Party  // the commission
+	Meeting Meeting
+}
+
+// Party is a sender or recipient: name, title and address, which may be empty.
+type Party struct {
+	Name    Text
+	Title   Text
+	Address Text // one or more lines
+}
+
+// Meeting is a meeting as a letter or notice gives it.
+type Meeting struct {
+	Name      string // "sufficiency meeting"
+	Date      string // "Monday 7 December 2026"
+	Time      string // "17:00 CST"
+	Place     Text
+	Open      bool // open to the public; else closed under Authority
+	Authority Text // the Open Meetings Act exception that allows closing it
+}
+
+// Outcome is an (E)(2) decision or an (F) final recommendation.
+type Outcome struct {
+	Date           string
+	Findings       Text   // (E): the particular findings
+	Recommendation Text   // (E)(2): the discipline recommended; (F): the final recommendation
+	Fine           string // "$2,500", or "" without a fine
+}
+
+const (
+	longDate = "Monday 2 January 2006"
+	clock    = "15:04 MST"
+)
+
+// missing is the error for a setting a document needs and the configuration lacks.
+func missing(setting string, k Kind) error {
+	return &docket.Error{Code: docket.EINVALID, Field: setting, Rule: k.Rule(),
+		Message: fmt.Sprintf("is not set: the %s needs it; add it to ethicsbot.yml (see README.md, Letters)", k.Name())}
+}
+
+func party(a Addressee) Party {
+	return Party{Name: T(a.Name), Title: T(a.Title), Address: T(a.Address)}
+}
+
+// configured checks that a configured addressee has a name and an address.
+func configured(a Addressee, key string, k Kind) (Party, error) {
+	if strings.TrimSpace(a.Name) == "" {
+		return Party{}, missing("letters."+key+".name", k)
+	}
+	if strings.TrimSpace(a.Address) == "" {
+		return Party{}, missing("letters."+key+".address", k)
+	}
+	return party(a), nil
+}
+
+func (m *Maker) meeting(k docket.MeetingKind, mt docket.Meeting) Meeting {
+	start := mt.Start.In(m.loc)
+	return Meeting{Name: k.Name(), Date: start.Format(longDate), Time: start.Format(clock), Place: T(mt.Place), Open: !mt.Closed, Authority: T(mt.Authority)}
+}
+
+func (m *Maker) day(d docket.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.In(m.loc).Format(longDate)
+}
+
+// data gathers what document k's template is given: a *Data for a letter, a *NoticeData
+// for a notice.
+func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
+	from := m.cfg.Commission
+	if strings.TrimSpace(from.Name) == "" {
+		from.Name = "Ethics Commission"
+	}
+	if strings.TrimSpace(from.Address) == "" {
+		return nil, missing("letters.commission.address", k)
+	}
+	if mk, ok := noticeOf[k]; ok {
+		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk))}, nil
+	}
+	info, _ := docket.Paper(k).Info()
+	d := &Data{Kind: k, Rule: info.Rule, Name: info.Name, Case: c.Number, Date: m.day(today), From: party(from),
+		Certified: info.Certified, Article: article(c, docket.Paper(k)),
+		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
+		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
+		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
+		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer)}
+	var err error
+	switch info.To {
+	case docket.Respondent:
+		d.To = Party{Name: T(c.Respondent.Name)}
+	case docket.Complainant:
+		d.To = Party{Name: T(c.Complainant.Name)}
+	case docket.Attorney:
+		d.To, err = configured(m.cfg.Attorney, "attorney", k)
+	case docket.Officer:
+		d.To, err = configured(m.cfg.Officer, "officer", k)
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch docket.Paper(k) {
+	case docket.RespondentNoticePaper:
+		// (B): notice to the respondent with a copy of the complaint.
+		d.Summary = T(c.Summary)
+		d.Meeting = ptr(m.meeting(docket.SufficiencyMeeting, c.Sufficiency))
+	case docket.ComplainantConfirmPaper:
+		// (B): confirmation of receipt to the complainant, with the meeting too.
+		d.Meeting = ptr(m.meeting(docket.SufficiencyMeeting, c.Sufficiency))
+	case docket.RulingToRespondent, docket.RulingToComplainant:
+		if c.Hearing.Scheduled() {
+			// (C)(2): the notice of probable cause includes the hearing date.
+			d.Hearing = ptr(m.meeting(docket.HearingMeeting, c.Hearing))
+		}
+	case docket.ReferralTransmittal:
+		// (C)(3): the complaint and all documents in the commission's custody.
+		d.Summary = T(c.Summary)
+		d.Documents = m.documents(c)
+	}
+	if dc := c.Decision; dc != nil && !dc.Dismissed {
+		d.Decision = &Outcome{Date: m.day(dc.On), Findings: T(dc.Findings), Recommendation: T(dc.Recommendation), Fine: fine(dc.Fine)}
+	}
+	if f := c.Final; f != nil {
+		d.Final = &Outcome{Date: m.day(f.On), Recommendation: T(f.Text), Fine: fine(f.Fine)}
+	}
+	return d, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func fine(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return "$" + docket.Dollars(n)
+}
+
+func rulingWords(r docket.Ruling) string {
+	switch r {
+	case docket.Insufficient:
+		return "the complaint does not sufficiently allege a violation"
+	case docket.NoProbableCause:
+		return "there is no probable cause to proceed"
+	case docket.ProbableCause:
+		return "the complaint sufficiently alleges a violation, and there is probable cause to proceed"
+	case docket.JudicialReferral:
+		return "the complaint sufficiently alleges a violation, and the commission elects to ask the attorney designated by the corporate authorities to have it adjudicated judicially"
+	case docket.AttorneyReferral:
+		return "the complaint sufficiently alleges a violation of §103.05, and it is referred to the attorney designated by the corporate authorities"
+	}
+	return ""
+}
+
+// article is the certified-mail article number recorded for paper p, in groups of four
+// digits, or "". Mailings recorded before papers were named carry no Paper: a (B) notice
+// is then known by its rule and recipient, and a dismissal notice likewise.
+func article(c *docket.Case, p docket.Paper) string {
+	if ml, ok := c.Sent(p); ok {
+		return groups(ml.Article)
+	}
+	info, _ := p.Info()
+	if !info.Certified {
+		return ""
+	}
+	for _, ml := range c.Mailings {
+		if ml.Paper != "" || ml.Recipient != info.To || ml.Article == "" {
+			continue
+		}
+		if ml.Satisfies == info.Rule {
+			return groups(ml.Article)
+		}
+	}
+	return ""
+}
+
+// groups writes an article number as USPS prints it: 9407 1118 9876 5432 1012 34.
+func groups(n string) string {
+	var parts []string
+	for len(n) > 4 {
+		parts, n = append(parts, n[:4]), n[4:]
+	}
+	return strings.Join(append(parts, n), " ")
+}
+
+// documents lists what the (C)(3) referral transmits: the complaint, and each paper the
+// commission has sent on it.
+func (m *Maker) documents(c *docket.Case) []Text {
+	out := []Text{T(fmt.Sprintf("The complaint of %s against %s, alleging a violation of §%s, received %s (its text is attached).",
+		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), c.Received.In(m.loc).Format(longDate)))}
+	for _, ml := range c.Mailings {
+		what := "notice " + ml.Satisfies + " to the " + string(ml.Recipient)
+		if info, ok := ml.Paper.Info(); ok {
+			what = info.Name + " " + info.Rule
+		}
+		line := fmt.Sprintf("The %s, mailed %s", what, m.day(ml.Mailed))
+		if ml.Article != "" {
+			line += ", certified mail article " + groups(ml.Article)
+		}
+		if !ml.Returned.IsZero() {
+			line += ", return receipt signed " + m.day(ml.Returned)
+		}
+		out = append(out, T(line+"."))
+	}
+	if !c.RulingDate.IsZero() {
+		out = append(out, T(fmt.Sprintf("The commission's ruling of %s (C)(1), (C)(3): %s.", m.day(c.RulingDate), rulingWords(c.Ruling))))
+	}
+	return out
+}

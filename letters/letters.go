@@ -1,0 +1,370 @@
+// Package letters produces, as PDF files, the papers the ordinance's procedure sends and
+// posts: the (B) notices to the parties, the (C) notices of the ruling or of dismissal,
+// the (C)(2) request for judicial adjudication and the (C)(3) referral to the attorney,
+// the (E)(2) and (F) recommendations to the respondent and to the officer with authority
+// to discipline, and the public notice of each meeting for posting.
+//
+// # Templates
+//
+// Each document has a template, a Go text/template file named for its kind:
+// respondent.tmpl, ruling_complainant.tmpl, notice_hearing.tmpl and so on (see Kinds).
+// The defaults are built in. A town changes a letter's wording by putting a file of the
+// same name in the directory named by the configuration's letters.templates; the files
+// whose names begin with "_" hold the parts that the letters share ({{define "letterhead"}}
+// in _letterhead.tmpl, {{define "signature"}} in _signature.tmpl), and are overridden the
+// same way. A file there that is not one of these names is refused, so a misspelt override
+// is not silently ignored.
+//
+// A template writes a small line-based layout. A line that begins with @ is a directive:
+//
+//	@title TEXT     large, bold and centred: the document's name
+//	@heading TEXT   a bold heading
+//	@bold TEXT      a bold line
+//	@center TEXT    a centred line
+//	@right TEXT     a line set to the right margin (the date)
+//	@size N         the type size in points, from here on (6 to 72; 11 by default)
+//	@space          a blank line
+//	@rule           a horizontal line
+//	@page           a new page
+//
+// Any other line is printed as text, wrapped at the margin; an empty line is half a
+// line's space. A long text runs on to further pages.
+//
+// # What a template is given
+//
+// A letter's template is executed with a Letter (Data) and a meeting notice's with a
+// Notice (NoticeData): see their fields. Every value that comes from outside ethicsbot's
+// templates (a name, a place, the complaint, the commission's address) is a Text, printed
+// with {{.Field}}: its line breaks stay inside the line that prints it, and it can never
+// begin a line, so no name or summary can make a directive. Test it with
+// {{if not .Field.Empty}}. A NoticeData has no field for the complaint or the parties'
+// names, so no notice template can put them on the public notice board.
+//
+// Characters the Go fonts cannot draw (emoji, most non-Latin scripts) are printed as
+// their code points, [U+1F600], never dropped.
+package letters
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/template"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+// Kind names one document. A letter's kind is the docket.Paper it is; a meeting notice's
+// is notice_ and the meeting's kind.
+type Kind string
+
+// The meeting notices, for physical posting (C)(1), (D), (F).
+const (
+	NoticeSufficiency     Kind = "notice_sufficiency"
+	NoticeHearing         Kind = "notice_hearing"
+	NoticeRecessedHearing Kind = "notice_recessed_hearing"
+	NoticePublicHearing   Kind = "notice_public_hearing"
+)
+
+// noticeOf pairs each notice with its meeting.
+var noticeOf = map[Kind]docket.MeetingKind{
+	NoticeSufficiency:     docket.SufficiencyMeeting,
+	NoticeHearing:         docket.HearingMeeting,
+	NoticeRecessedHearing: docket.RecessedHearing,
+	NoticePublicHearing:   docket.PublicHearing,
+}
+
+// Kinds lists every document, letters in the order of docket.Papers, then the notices.
+func Kinds() []Kind {
+	var out []Kind
+	for _, p := range docket.Papers() {
+		out = append(out, Kind(p.Paper))
+	}
+	for _, k := range docket.MeetingKinds {
+		out = append(out, NoticeFor(k))
+	}
+	return out
+}
+
+// NoticeFor is the kind of the public notice of meeting k.
+func NoticeFor(k docket.MeetingKind) Kind { return Kind("notice_" + string(k)) }
+
+// Rule is the ordinance's subsection that calls for the document: "(B)", "(C)(2)".
+func (k Kind) Rule() string {
+	if info, ok := docket.Paper(k).Info(); ok {
+		return info.Rule
+	}
+	return map[docket.MeetingKind]string{docket.SufficiencyMeeting: "(C)(1)", docket.HearingMeeting: "(D)", docket.RecessedHearing: "(D)", docket.PublicHearing: "(F)"}[noticeOf[k]]
+}
+
+// Name says what the document is: "notice of the complaint to the respondent".
+func (k Kind) Name() string {
+	if info, ok := docket.Paper(k).Info(); ok {
+		return info.Name
+	}
+	if m, ok := noticeOf[k]; ok {
+		return "public notice of the " + m.Name()
+	}
+	return string(k)
+}
+
+// Addressee is someone a letter is from or to: a name, a title, and a postal address of
+// one or more lines.
+type Addressee struct {
+	Name    string
+	Title   string // "Corporation Counsel", "Mayor"; may be ""
+	Address string
+}
+
+// Config is the letters' part of the configuration (letters: in ethicsbot.yml).
+type Config struct {
+	Commission Addressee // the commission's name and address, for the letterhead
+	Officer    Addressee // the chief executive or other officer with authority to discipline (E)(2), (F)
+	Attorney   Addressee // the attorney designated by the corporate authorities (C)(2), (C)(3)
+	// Templates is a directory of templates that replace the built-in ones of the same
+	// name; "" uses the built-in ones only.
+	Templates string
+}
+
+// Document is one produced PDF.
+type Document struct {
+	Kind  Kind
+	Rule  string // "(B)"
+	Title string // "Case 2026-001: notice of the complaint to the respondent"
+	Name  string // the file name: 2026-001-respondent.pdf
+	Data  []byte
+}
+
+//go:embed templates/*.tmpl
+var builtin embed.FS
+
+// Maker produces documents from the templates.
+type Maker struct {
+	cfg   Config
+	loc   *time.Location
+	sets  map[Kind]*template.Template
+	files []string // the templates' file names, for errors
+}
+
+// New reads the templates, the built-in ones and cfg.Templates' overrides, and checks
+// that each parses. loc is the commission's time zone, in which dates and times are
+// printed.
+func New(cfg Config, loc *time.Location) (*Maker, error) {
+	files := map[string]string{}
+	entries, err := fs.ReadDir(builtin, "templates")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		b, err := fs.ReadFile(builtin, "templates/"+e.Name())
+		if err != nil {
+			return nil, err
+		}
+		files[e.Name()] = string(b)
+	}
+	if cfg.Templates != "" {
+		over, err := os.ReadDir(cfg.Templates)
+		if err != nil {
+			return nil, fmt.Errorf("letters.templates: %w", err)
+		}
+		for _, e := range over {
+			if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if _, ok := files[e.Name()]; !ok {
+				return nil, fmt.Errorf("letters.templates: %s is not the name of a template; the names are %s", filepath.Join(cfg.Templates, e.Name()), strings.Join(names(files), ", "))
+			}
+			b, err := os.ReadFile(filepath.Join(cfg.Templates, e.Name()))
+			if err != nil {
+				return nil, fmt.Errorf("letters.templates: %w", err)
+			}
+			files[e.Name()] = string(b)
+		}
+	}
+	m := &Maker{cfg: cfg, loc: loc, sets: map[Kind]*template.Template{}, files: names(files)}
+	for _, k := range Kinds() {
+		name := string(k) + ".tmpl"
+		src, ok := files[name]
+		if !ok {
+			return nil, fmt.Errorf("letters: no template %s", name)
+		}
+		t := template.New(name).Option("missingkey=error")
+		for f, s := range files {
+			if strings.HasPrefix(f, "_") {
+				if _, err := t.New(f).Parse(s); err != nil {
+					return nil, fmt.Errorf("letters template %s: %w", f, err)
+				}
+			}
+		}
+		if _, err := t.New(name).Parse(src); err != nil {
+			return nil, fmt.Errorf("letters template %s: %w", name, err)
+		}
+		m.sets[k] = t
+	}
+	return m, nil
+}
+
+func names(files map[string]string) []string {
+	var out []string
+	for f := range files {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ParseKind reads a document kind as a user types it, refusing one that does not exist.
+func ParseKind(s string) (Kind, error) {
+	k := Kind(s)
+	if slices.Contains(Kinds(), k) {
+		return k, nil
+	}
+	var all []string
+	for _, k := range Kinds() {
+		all = append(all, string(k))
+	}
+	return "", &docket.Error{Code: docket.EINVALID, Field: "kind", Message: fmt.Sprintf("there is no document %q: the documents are %s", s, strings.Join(all, ", "))}
+}
+
+// Due lists the documents case c calls for as it stands, in the order of the procedure:
+// each once the step that calls for it has been taken, and still after it has been sent,
+// so that a letter can be printed again with its article number.
+func Due(c *docket.Case) []Kind {
+	var out []Kind
+	for _, k := range Kinds() {
+		if why(c, k) == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// rulings are the case's (C) rulings. A complaint under both sections may one day carry a
+// ruling for each; each ruling calls for its own papers.
+func rulings(c *docket.Case) []docket.Ruling {
+	if c.Ruling == "" {
+		return nil
+	}
+	return []docket.Ruling{c.Ruling}
+}
+
+func ruled(c *docket.Case, rs ...docket.Ruling) bool {
+	return slices.ContainsFunc(rulings(c), func(r docket.Ruling) bool { return slices.Contains(rs, r) })
+}
+
+// why says why case c does not call for document k yet, or nil if it does. The error
+// names the rule.
+func why(c *docket.Case, k Kind) error {
+	notYet := func(rule, format string, a ...any) error {
+		return &docket.Error{Code: docket.ECONFLICT, Rule: rule, Message: fmt.Sprintf("case %s does not call for the %s yet: ", c.Number, k.Name()) + fmt.Sprintf(format, a...)}
+	}
+	if m, ok := noticeOf[k]; ok {
+		if !c.Meeting(m).Scheduled() {
+			return notYet(k.Rule(), "no %s is scheduled", m.Name())
+		}
+		return nil
+	}
+	switch docket.Paper(k) {
+	case docket.RespondentNoticePaper, docket.ComplainantConfirmPaper:
+		// (B): the notices give the date, time and place of the sufficiency meeting.
+		if !c.Sufficiency.Scheduled() {
+			return notYet("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
+		}
+		return nil
+	case docket.RulingToRespondent, docket.RulingToComplainant:
+		switch {
+		case len(rulings(c)) == 0:
+			return notYet("(C)(1)", "the commission has not ruled on the complaint")
+		case !ruled(c, docket.ProbableCause, docket.JudicialReferral, docket.AttorneyReferral):
+			return notYet("(C)(2)", "a dismissal is told by the notice of dismissal (dismissal_respondent, dismissal_complainant)")
+		case ruled(c, docket.ProbableCause) && !c.Hearing.Scheduled():
+			// (C)(2): the notice of probable cause includes the hearing date.
+			return notYet("(C)(2)", "the notice of probable cause must give the hearing's date, time and place; schedule the hearing first")
+		}
+		return nil
+	case docket.DismissalToRespondent, docket.DismissalToComplainant:
+		if !ruled(c, docket.Insufficient, docket.NoProbableCause) {
+			return notYet("(C)(2)", "the complaint has not been dismissed as insufficient or for want of probable cause")
+		}
+		return nil
+	case docket.AdjudicationRequest:
+		if !ruled(c, docket.JudicialReferral) {
+			return notYet("(C)(2)", "the commission has not elected to ask the attorney to adjudicate the complaint judicially (ruling judicial_referral)")
+		}
+		return nil
+	case docket.ReferralTransmittal:
+		if !ruled(c, docket.AttorneyReferral) {
+			return notYet("(C)(3)", "the complaint has not been referred to the attorney under §103.05 (ruling attorney_referral)")
+		}
+		return nil
+	case docket.RecommendationToResp, docket.RecommendationToOfficer:
+		if c.Decision == nil || c.Decision.Dismissed {
+			return notYet("(E)(2)", "the commission has issued no recommendation for discipline or fine")
+		}
+		return nil
+	case docket.FinalToRespondent, docket.FinalToOfficer:
+		if c.Final == nil {
+			return notYet("(F)", "the commission has issued no final recommendation")
+		}
+		return nil
+	}
+	return &docket.Error{Code: docket.EINVALID, Field: "kind", Message: fmt.Sprintf("there is no document %q", k)}
+}
+
+// Make produces document k for case c, dated on today. A document the case does not call
+// for yet, or one whose recipient's or sender's address is not configured, is an error
+// that names the rule or the setting.
+func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error) {
+	if err := why(c, k); err != nil {
+		return Document{}, err
+	}
+	data, err := m.data(c, k, today)
+	if err != nil {
+		return Document{}, err
+	}
+	var out strings.Builder
+	if err := m.sets[k].ExecuteTemplate(&out, string(k)+".tmpl", data); err != nil {
+		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
+	}
+	blocks, err := parseLayout(out.String())
+	if err != nil {
+		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
+	}
+	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
+	pdf, err := render(blocks, title)
+	if err != nil {
+		return Document{}, err
+	}
+	return Document{Kind: k, Rule: k.Rule(), Title: title, Name: FileName(c.Number, k), Data: pdf}, nil
+}
+
+// FileName is the file a document is written to: 2026-001-respondent.pdf.
+func FileName(number string, k Kind) string { return number + "-" + string(k) + ".pdf" }
+
+// MakeDue produces every document case c calls for (Due), or the one named by only if it
+// is not "". Nothing is returned unless all are produced.
+func (m *Maker) MakeDue(c *docket.Case, only Kind, today docket.Date) ([]Document, error) {
+	kinds := Due(c)
+	if only != "" {
+		if _, err := ParseKind(string(only)); err != nil {
+			return nil, err
+		}
+		kinds = []Kind{only}
+	}
+	if len(kinds) == 0 {
+		return nil, &docket.Error{Code: docket.ECONFLICT, Rule: "(B)", Message: fmt.Sprintf("case %s calls for no document yet: the (B) notices come once the sufficiency meeting is scheduled", c.Number)}
+	}
+	out := make([]Document, 0, len(kinds))
+	for _, k := range kinds {
+		d, err := m.Make(c, k, today)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}

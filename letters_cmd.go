@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"ethicsbot/letters"
+)
+
+// runLetters is `ethicsbot letters CASE [--only KIND] [--out DIR]`: it writes the case's
+// documents as PDF files, reading the same database and configuration as the bot. Bad
+// input (an unknown case or kind, a document the case does not call for yet) writes
+// nothing.
+func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	fail := func(status int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "ethicsbot letters: %s\n", strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
+		return status
+	}
+	const form = "usage: ethicsbot letters CASE [--only KIND] [--out DIR]"
+	fs := flag.NewFlagSet("letters", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	only := fs.String("only", "", "one document kind")
+	out := fs.String("out", "", "the folder to write to")
+	// The case may come before the flags or after them.
+	var number string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return fail(exitUsage, "%v; %s", err, form)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		if number != "" {
+			return fail(exitUsage, "unexpected argument %q; %s", fs.Arg(0), form)
+		}
+		number, rest = fs.Arg(0), fs.Args()[1:]
+	}
+	if number == "" {
+		return fail(exitUsage, "give the case number; %s", form)
+	}
+	var kind letters.Kind
+	if *only != "" {
+		k, err := letters.ParseKind(*only)
+		if err != nil {
+			return fail(exitUsage, "--only: %v", err)
+		}
+		kind = k
+	}
+	cfg, engine, db, err := openStore(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	if err != nil {
+		return fail(exitFailure, "config %s: %v", cfg.Path, err)
+	}
+	c, err := db.Case(context.Background(), number)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	docs, err := maker.MakeDue(&c, kind, engine.Cal.DateOf(now()))
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	dir := *out
+	if dir == "" {
+		dir = cfg.lettersOut()
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	for _, d := range docs {
+		path := filepath.Join(dir, d.Name)
+		if err := os.WriteFile(path, d.Data, 0o640); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s\n", path, d.Kind, d.Rule)
+	}
+	return exitOK
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ledongthuc/pdf"
+
+	"ethicsbot/docket"
+)
+
+const lettersConfig = `
+letters:
+  commission:
+    name: Ethics Commission of Springfield
+    address: |
+      City Hall, Room 201
+      Springfield, IL 62701
+  officer: {name: Pat Quimby, title: Mayor, address: "100 Main Street"}
+  attorney: {name: Lionel Hutz, title: Corporation Counsel, address: "Law Department"}
+`
+
+// pdfText extracts a PDF's text with its spacing removed, since the extractor joins a
+// line wrapped at the margin to the next.
+func pdfText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	for i := 1; i <= r.NumPage(); i++ {
+		rows, err := r.Page(i).GetTextByRow()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range rows {
+			for _, w := range row.Content {
+				out.WriteString(w.S)
+			}
+		}
+	}
+	return strings.Join(strings.Fields(out.String()), "")
+}
+
+// twoCases returns an environment whose record holds two cases with different parties,
+// complaints and article numbers, each with its sufficiency meeting scheduled and its
+// respondent's notice mailed.
+func twoCases(t *testing.T) map[string]string {
+	t.Helper()
+	env := writeConfig(t, lettersConfig)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
+	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, db := openRecord(t, cfg)
+	defer db.Close()
+	ctx := context.Background()
+	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)
+	for i, p := range []struct{ respondent, complainant, summary, place, article string }{
+		{"Olga Secretive", "Quentin Hidden", "Accepted a gift from Acme Paving.", "Annex Basement", "94071118987654321099"},
+		{"Jane Roe", "John Doe", "Used city email to campaign.", "City Hall, Room 201", "94071118987654321012"},
+	} {
+		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: p.complainant}, Respondent: docket.Person{Name: p.respondent},
+			Sections: []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Apply(ctx, res.Case.Number, "U_CLERK", "", at, nil,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(time.Duration(72+i) * time.Hour), Place: p.place},
+			docket.RecordMailing{Recipient: docket.Respondent, Article: p.article}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return env
+}
+
+func TestLettersCommand(t *testing.T) {
+	env := twoCases(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	code, out, errOut := runCLI(t, env, "", "letters", "2026-002", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pdf"))
+	if got, want := len(files), 3; got != want || strings.Count(out, "\n") != want {
+		t.Fatalf("%d files, want %d (respondent, complainant, notice_sufficiency); stdout:\n%s", got, want, out)
+	}
+	for _, f := range files {
+		if !strings.HasPrefix(filepath.Base(f), "2026-002-") || !strings.Contains(out, f) {
+			t.Errorf("%s: not named for the case, or not printed:\n%s", f, out)
+		}
+		text := pdfText(t, f)
+		// Nothing of the other case may be in a letter of this one.
+		for _, other := range []string{"2026-001", "Olga", "Secretive", "Quentin", "Hidden", "Acme", "Annex", "99"} {
+			if strings.Contains(text, other) {
+				t.Errorf("%s holds %q of the other case:\n%s", f, other, text)
+			}
+		}
+		for _, want := range []string{"Case2026-002", "EthicsCommissionofSpringfield", "Springfield,IL62701", "CityHall,Room201"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s lacks %q:\n%s", f, want, text)
+			}
+		}
+	}
+	if text := pdfText(t, filepath.Join(dir, "2026-002-respondent.pdf")); !strings.Contains(text, "JaneRoe") || !strings.Contains(text, "Usedcityemailtocampaign.") ||
+		!strings.Contains(text, "9407111898765432101") || !strings.Contains(text, "(B)") {
+		t.Errorf("the respondent's notice lacks its facts:\n%s", text)
+	}
+
+	t.Run("Only", func(t *testing.T) {
+		dir := t.TempDir()
+		code, out, errOut := runCLI(t, env, "", "letters", "--only", "complainant", "--out", dir, "2026-001")
+		if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "2026-001-complainant.pdf") {
+			t.Fatalf("exit %d, %q %q", code, out, errOut)
+		}
+	})
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"UnknownKind", []string{"letters", "2026-001", "--only", "summons"}, 2, `there is no document "summons"`},
+		{"NotYet", []string{"letters", "2026-001", "--only", "ruling_respondent"}, 2, "(rule (C)(1))"},
+		{"UnknownCase", []string{"letters", "2026-077"}, 2, "2026-077"},
+		{"NoCase", []string{"letters"}, 2, "give the case number"},
+		{"TwoCases", []string{"letters", "2026-001", "2026-002"}, 2, "unexpected argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			code, out, errOut := runCLI(t, env, "", append(tc.args, "--out", dir)...)
+			if code != tc.code || out != "" || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want exit %d and %q", code, out, errOut, tc.code, tc.want)
+			}
+			if _, err := os.Stat(dir); err == nil {
+				t.Fatal("a refused command wrote its folder")
+			}
+		})
+	}
+	t.Run("NoAddress", func(t *testing.T) {
+		env := map[string]string{"ETHICSBOT_DB": env["ETHICSBOT_DB"]}
+		for k, v := range writeConfig(t, "") {
+			env[k] = v
+		}
+		code, _, errOut := runCLI(t, env, "", "letters", "2026-001", "--out", t.TempDir())
+		if code != 2 || !strings.Contains(errOut, "letters.commission.address: is not set") {
+			t.Fatalf("exit %d, %q", code, errOut)
+		}
+	})
+}
+
+func TestLettersConfig(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "respondant.tmpl"), []byte("x"), 0o644)
+	_, err := parseConfig([]byte("letters:\n  templates: " + dir + "\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 2:") || !strings.Contains(err.Error(), "respondant.tmpl is not the name of a template") {
+		t.Fatalf("err = %v", err)
+	}
+	cfg, err := parseConfig([]byte(lettersConfig + "  out: papers\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := cfg.Letters.Commission.Address, "City Hall, Room 201\nSpringfield, IL 62701"; got != want {
+		t.Errorf("address %q, want %q", got, want)
+	}
+	if cfg.Letters.Officer.Title != "Mayor" || cfg.Letters.Attorney.Name != "Lionel Hutz" || cfg.lettersOut() != "papers" {
+		t.Errorf("letters config %+v, out %q", cfg.Letters, cfg.lettersOut())
+	}
+	if _, err := parseConfig([]byte("letters:\n  oficer: {name: x}\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("a misspelt key: err = %v", err)
+	}
+}
