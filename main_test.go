@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -520,6 +521,74 @@ func TestREADMEWalkthrough(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the walk-through's output lacks %q:\n%s", want, out)
 		}
+	}
+	// The hearing path's letters: every one the procedure needed.
+	checkLetters(t, out, "respondent", "complainant", "ruling_respondent", "ruling_complainant",
+		"recommendation_respondent", "recommendation_officer", "final_respondent", "final_officer",
+		"notice_sufficiency", "notice_hearing", "notice_public_hearing")
+}
+
+// checkLetters checks that the console wrote exactly the letters of kinds for case
+// 2026-001 to the demo's letters folder, as PDF files, and printed their paths.
+func checkLetters(t *testing.T, out string, kinds ...string) {
+	t.Helper()
+	entries, err := os.ReadDir("ethicsbot-demo-letters")
+	if err != nil {
+		t.Fatalf("no letters folder: %v\n%s", err, out)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+		b, err := os.ReadFile(filepath.Join("ethicsbot-demo-letters", e.Name()))
+		if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+			t.Errorf("%s is not a PDF: %v", e.Name(), err)
+		}
+		if !strings.Contains(out, e.Name()) {
+			t.Errorf("the console did not print the path of %s", e.Name())
+		}
+	}
+	var want []string
+	for _, k := range kinds {
+		want = append(want, "2026-001-"+k+".pdf")
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("letters written:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestConsoleDismissalLetters runs a case to a dismissal in the demo console: the letters
+// are the (B) notices, the (C)(2) notices of dismissal and the meeting's public notice, and
+// once both dismissal notices are mailed the case leaves the docket.
+func TestConsoleDismissalLetters(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, out, errOut := runCLI(t, map[string]string{}, `:clock 2026-12-04T10:30:00-06:00
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
+/ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
+/ethics posted 2026-001 sufficiency
+/ethics mail 2026-001 respondent 9407 1118 9876 5432 1012 34
+/ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
+:clock 2026-12-07T18:00:00-06:00
+:as U_COMM1
+/ethics rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3
+:as U_CLERK
+/ethics letters 2026-001
+/ethics mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1012 36
+/ethics mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1012 37
+/ethics docket
+`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.HasPrefix(line, "[ephemeral] Only ") {
+			t.Errorf("a step was refused: %s", line)
+		}
+	}
+	checkLetters(t, out, "respondent", "complainant", "dismissal_respondent", "dismissal_complainant", "notice_sufficiency")
+	if !strings.Contains(out, "No open cases.") {
+		t.Errorf("the dismissed case with its notices sent is still on the docket:\n%s", out)
 	}
 }
 

@@ -371,7 +371,7 @@ func (a RecordDelivery) apply(x *applying) error {
 // once the case needs it, and the fact that meets its deadline.
 func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 	c := x.c
-	if err := x.paperNeeded(info); err != nil {
+	if err := c.Needs(info.Paper); err != nil {
 		return err
 	}
 	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule}
@@ -413,10 +413,14 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 	return nil
 }
 
-// paperNeeded refuses a paper the case does not need, or not yet: what it must say has not
-// been decided.
-func (x *applying) paperNeeded(info PaperInfo) error {
-	c := x.c
+// Needs returns nil if case c needs paper p now, or an error naming the rule that says
+// why not: the paper does not apply to the case, or what it must say has not been decided.
+// Letters and the record of mailings ask the same question here.
+func (c *Case) Needs(p Paper) error {
+	info, err := checkPaper(p)
+	if err != nil {
+		return err
+	}
 	needs := func(ok bool, why string) error {
 		if ok {
 			return nil
@@ -435,7 +439,7 @@ func (x *applying) paperNeeded(info PaperInfo) error {
 			return err
 		}
 		if c.dismissedAtC() {
-			return conflict("(C)(2)", fmt.Sprintf("the ruling dismissed the complaint, so its notice is the notice of dismissal, sent by certified mail: mail %s dismissal_%s <article no.>", c.Number, info.To))
+			return conflict("(C)(2)", fmt.Sprintf("the ruling dismissed the complaint, or a part of it, so its notice is the notice of dismissal, sent by certified mail: %s", strings.Replace(string(info.Paper), "ruling_", "dismissal_", 1)))
 		}
 		// (C)(2): a notice of probable cause includes the hearing date.
 		if c.Ruling == ProbableCause && !c.Hearing.Scheduled() {
@@ -510,7 +514,12 @@ type Rule struct {
 func (Rule) Kind() string { return "rule" }
 
 func (a Rule) apply(x *applying) error {
-	return x.voted(a.Vote, a.Kind(), "ruling: "+strings.ReplaceAll(string(a.Ruling), "_", " "), "(C)", func() error { return a.rule(x) })
+	what := "ruling: " + strings.ReplaceAll(string(a.Ruling), "_", " ")
+	if a.ReferralRuling != "" {
+		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection, strings.ReplaceAll(string(a.Ruling), "_", " "),
+			x.e.Ord.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
+	}
+	return x.voted(a.Vote, a.Kind(), what, "(C)", func() error { return a.rule(x) })
 }
 
 // rule records the ruling, once the commission has adopted it.

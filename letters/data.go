@@ -32,11 +32,24 @@ type Data struct {
 	Ruling      string   // (C): the ruling as recorded, "probable_cause"; "" before it
 	RulingWords string   // the ruling in words: "there is probable cause to proceed"
 	RulingDate  string
+	// Parts are the rulings on each part of a complaint alleging both sections, which
+	// (C)(2) and (C)(3) send different ways; nil when there is one ruling.
+	Parts []Part
+	// Referred is true when the complaint, or a part of it, was referred to the attorney
+	// under (C)(3).
+	Referred    bool
 	Decision    *Outcome // (E)(2): the recommendation and/or fine; nil before it
 	Final       *Outcome // (F): the final recommendation; nil before it
 	Attorney    Party    // the attorney designated by the corporate authorities (C)(2), (C)(3)
 	Officer     Party    // the officer with authority to discipline (E)(2), (F)
 	Documents   []Text   // (C)(3): the documents transmitted with the referral
+}
+
+// Part is the ruling on one part of a complaint alleging both sections.
+type Part struct {
+	Section string // "103.05"
+	Ruling  string // "attorney_referral"
+	Words   string // the ruling in words
 }
 
 // NoticeData is what a meeting notice's template is given: only what the ordinance makes
@@ -133,7 +146,17 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
+		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
 		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer)}
+	if c.ReferralRuling != "" {
+		for _, sec := range c.Sections {
+			r := c.Ruling
+			if sec == c.ReferralSection {
+				r = c.ReferralRuling
+			}
+			d.Parts = append(d.Parts, Part{Section: sec, Ruling: string(r), Words: rulingWords(r)})
+		}
+	}
 	var err error
 	switch info.To {
 	case docket.Respondent:
@@ -156,7 +179,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	case docket.ComplainantConfirmPaper:
 		// (B): confirmation of receipt to the complainant, with the meeting too.
 		d.Meeting = ptr(m.meeting(docket.SufficiencyMeeting, c.Sufficiency))
-	case docket.RulingToRespondent, docket.RulingToComplainant:
+	case docket.RulingToRespondent, docket.RulingToComplainant, docket.DismissalToRespondent, docket.DismissalToComplainant:
 		if c.Hearing.Scheduled() {
 			// (C)(2): the notice of probable cause includes the hearing date.
 			d.Hearing = ptr(m.meeting(docket.HearingMeeting, c.Hearing))

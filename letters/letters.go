@@ -243,19 +243,6 @@ func Due(c *docket.Case) []Kind {
 	return out
 }
 
-// rulings are the case's (C) rulings. A complaint under both sections may one day carry a
-// ruling for each; each ruling calls for its own papers.
-func rulings(c *docket.Case) []docket.Ruling {
-	if c.Ruling == "" {
-		return nil
-	}
-	return []docket.Ruling{c.Ruling}
-}
-
-func ruled(c *docket.Case, rs ...docket.Ruling) bool {
-	return slices.ContainsFunc(rulings(c), func(r docket.Ruling) bool { return slices.Contains(rs, r) })
-}
-
 // why says why case c does not call for document k yet, or nil if it does. The error
 // names the rule.
 func why(c *docket.Case, k Kind) error {
@@ -268,49 +255,10 @@ func why(c *docket.Case, k Kind) error {
 		}
 		return nil
 	}
-	switch docket.Paper(k) {
-	case docket.RespondentNoticePaper, docket.ComplainantConfirmPaper:
-		// (B): the notices give the date, time and place of the sufficiency meeting.
-		if !c.Sufficiency.Scheduled() {
-			return notYet("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
-		}
-		return nil
-	case docket.RulingToRespondent, docket.RulingToComplainant:
-		switch {
-		case len(rulings(c)) == 0:
-			return notYet("(C)(1)", "the commission has not ruled on the complaint")
-		case !ruled(c, docket.ProbableCause, docket.JudicialReferral, docket.AttorneyReferral):
-			return notYet("(C)(2)", "a dismissal is told by the notice of dismissal (dismissal_respondent, dismissal_complainant)")
-		case ruled(c, docket.ProbableCause) && !c.Hearing.Scheduled():
-			// (C)(2): the notice of probable cause includes the hearing date.
-			return notYet("(C)(2)", "the notice of probable cause must give the hearing's date, time and place; schedule the hearing first")
-		}
-		return nil
-	case docket.DismissalToRespondent, docket.DismissalToComplainant:
-		if !ruled(c, docket.Insufficient, docket.NoProbableCause) {
-			return notYet("(C)(2)", "the complaint has not been dismissed as insufficient or for want of probable cause")
-		}
-		return nil
-	case docket.AdjudicationRequest:
-		if !ruled(c, docket.JudicialReferral) {
-			return notYet("(C)(2)", "the commission has not elected to ask the attorney to adjudicate the complaint judicially (ruling judicial_referral)")
-		}
-		return nil
-	case docket.ReferralTransmittal:
-		if !ruled(c, docket.AttorneyReferral) {
-			return notYet("(C)(3)", "the complaint has not been referred to the attorney under §103.05 (ruling attorney_referral)")
-		}
-		return nil
-	case docket.RecommendationToResp, docket.RecommendationToOfficer:
-		if c.Decision == nil || c.Decision.Dismissed {
-			return notYet("(E)(2)", "the commission has issued no recommendation for discipline or fine")
-		}
-		return nil
-	case docket.FinalToRespondent, docket.FinalToOfficer:
-		if c.Final == nil {
-			return notYet("(F)", "the commission has issued no final recommendation")
-		}
-		return nil
+	if _, ok := docket.Paper(k).Info(); ok {
+		// The record of mailings asks the same question: docket decides which papers a
+		// case needs, so that a letter is produced exactly when its mailing may be recorded.
+		return c.Needs(docket.Paper(k))
 	}
 	return &docket.Error{Code: docket.EINVALID, Field: "kind", Message: fmt.Sprintf("there is no document %q", k)}
 }

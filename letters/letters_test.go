@@ -101,6 +101,14 @@ func ruled(r docket.Ruling) *docket.Case {
 	return c
 }
 
+// bothParts is a complaint alleging both sections whose §103.10 part goes to hearing and
+// whose §103.05 part was dismissed: (C)(2) and (C)(3) send the parts different ways.
+func bothParts() *docket.Case {
+	c := ruled(docket.ProbableCause)
+	c.Sections, c.ReferralRuling, c.ReferralSection = []string{"103.10", "103.05"}, docket.Insufficient, "103.05"
+	return c
+}
+
 func decided() *docket.Case {
 	c := ruled(docket.ProbableCause)
 	c.State, c.HearingClosed = docket.StateDecided, true
@@ -132,6 +140,7 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407"}},
 		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent", []string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers", "5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
 		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant", []string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
+		{"BothSectionsDismissalOfOnePart", bothParts(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "§103.10: the complaint sufficiently alleges a violation, and there is probable cause to proceed", "§103.05: the complaint does not sufficiently allege a violation", "Thursday 10 December 2026", "Council Chambers"}, []string{"Used city email"}},
 		{"Adjudication", ruled(docket.JudicialReferral), "adjudication_request", []string{"(C)(2)", "Lionel Hutz", "Corporation Counsel", "Law Department", "adjudicated judicially"}, nil},
 		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1012 34"}, nil},
 		{"RecommendationOfficer", decided(), "recommendation_officer", []string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."}, []string{"Used city email"}},
@@ -204,7 +213,7 @@ func TestRefusals(t *testing.T) {
 		cfg  *letters.Config
 		want string
 	}{
-		{"RulingBeforeRuling", received(), "ruling_respondent", nil, "has not ruled on the complaint (rule (C)(1))"},
+		{"RulingBeforeRuling", received(), "ruling_respondent", nil, "has not ruled (rule (C)(1))"},
 		{"DismissalAfterProbableCause", ruled(docket.ProbableCause), "dismissal_respondent", nil, "(rule (C)(2))"},
 		{"RecommendationBeforeDecision", ruled(docket.ProbableCause), "recommendation_officer", nil, "(rule (E)(2))"},
 		{"FinalBeforeIt", decided(), "final_respondent", nil, "(rule (F))"},
