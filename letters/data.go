@@ -37,12 +37,12 @@ type Data struct {
 	Parts []Part
 	// Referred is true when the complaint, or a part of it, was referred to the attorney
 	// under (C)(3).
-	Referred    bool
-	Decision    *Outcome // (E)(2): the recommendation and/or fine; nil before it
-	Final       *Outcome // (F): the final recommendation; nil before it
-	Attorney    Party    // the attorney designated by the corporate authorities (C)(2), (C)(3)
-	Officer     Party    // the officer with authority to discipline (E)(2), (F)
-	Documents   []Text   // (C)(3): the documents transmitted with the referral
+	Referred  bool
+	Decision  *Outcome // (E)(2): the recommendation and/or fine; nil before it
+	Final     *Outcome // (F): the final recommendation; nil before it
+	Attorney  Party    // the attorney designated by the corporate authorities (C)(2), (C)(3)
+	Officer   Party    // the officer with authority to discipline (E)(2), (F)
+	Documents []Text   // (C)(3): the documents transmitted with the referral
 }
 
 // Part is the ruling on one part of a complaint alleging both sections.
