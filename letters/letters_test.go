@@ -146,7 +146,7 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"RecommendationOfficer", decided(), "recommendation_officer", []string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."}, []string{"Used city email"}},
 		{"RecommendationRespondent", decided(), "recommendation_respondent", []string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
 		{"FinalOfficer", final(), "final_officer", []string{"(F)", "Pat Quimby", "Reprimand and fine affirmed."}, nil},
-		{"NoticeSufficiency", received(), "notice_sufficiency", []string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Monday 7 December 2026", "17:00 CST", "open to the public"}, []string{"Jane Roe", "John Doe", "Used city email"}},
+		{"NoticeSufficiency", received(), "notice_sufficiency", []string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Agenda", "determination of whether there is probable cause", "Monday 7 December 2026", "17:00 CST", "open to the public"}, []string{"Jane Roe", "John Doe", "Used city email"}},
 		{"NoticeHearingClosed", decided(), "notice_hearing", []string{"(D)", "PUBLIC NOTICE", "hearing", "Council Chambers", "closed to the public under 5 ILCS 120/2(c)(4)"}, []string{"Jane Roe", "John Doe", "Used city email", "reprimand"}},
 		{"NoticePublicHearing", final(), "notice_public_hearing", []string{"(F)", "public hearing", "Monday 14 December 2026", "18:00 CST"}, []string{"Jane Roe", "John Doe", "Used city email"}},
 	} {
