@@ -131,6 +131,9 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		c.Sessions = append(c.Sessions, c.Reconvened)
 	}
 	m := c.meeting(a.Meeting)
+	if m.Scheduled() && m.Start.After(x.at) {
+		c.Withdrawn = append(c.Withdrawn, WithdrawnMeeting{Kind: a.Meeting, Meeting: *m, At: x.at, MovedTo: a.Start})
+	}
 	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority, ScheduledAt: x.at.In(x.e.Cal.Location())}
 	x.warnClosedDeadline(a.Meeting, *m)
 	switch a.Meeting {
@@ -222,6 +225,7 @@ func (a CancelMeeting) apply(x *applying) error {
 	if a.Meeting == SufficiencyMeeting && c.Ruling != "" || a.Meeting == HearingMeeting && c.Reconvened.Scheduled() {
 		return conflict(meetingRules[a.Meeting].rule, "the "+a.Meeting.Name()+" has already been held")
 	}
+	c.Withdrawn = append(c.Withdrawn, WithdrawnMeeting{Kind: a.Meeting, Meeting: *m, At: x.at, Reason: a.Reason})
 	*m = Meeting{}
 	c.Cancelled++
 	switch a.Meeting {

@@ -105,8 +105,21 @@ var meetingRules = map[MeetingKind]struct {
 	PublicHearing:      {PublicHearingNotice, "(F)", "public hearing"},
 }
 
+// WithdrawnMeeting is a meeting cancelled, or moved to another time or place, before it
+// began.
+type WithdrawnMeeting struct {
+	Kind    MeetingKind `json:"kind"`
+	Meeting Meeting     `json:"meeting"`
+	At      time.Time   `json:"at"`                // when it was cancelled or moved
+	Reason  string      `json:"reason,omitempty"`  // a cancellation's reason, as recorded
+	MovedTo time.Time   `json:"moved_to,omitzero"` // zero: cancelled
+}
+
 // Name returns the meeting kind as people say it: "sufficiency meeting".
 func (k MeetingKind) Name() string { return meetingRules[k].name }
+
+// Rule returns the subsection that requires the meeting's notice: (C)(1), (D) or (F).
+func (k MeetingKind) Rule() string { return meetingRules[k].rule }
 
 // Mailing is a paper sent: by certified mail, return receipt requested, with its article
 // number, or delivered otherwise (by hand, first-class mail, e-mail), without one.
@@ -175,6 +188,9 @@ type Case struct {
 	ReferralSection string        `json:"referral_section,omitempty"`
 	Enforced        []Enforcement `json:"enforced,omitempty"`
 	Cancelled       int           `json:"cancelled_meetings,omitempty"`
+	// Withdrawn are the meetings cancelled or moved before they began, with the notice
+	// each had: the public may have read it, so the board keeps it, marked.
+	Withdrawn []WithdrawnMeeting `json:"withdrawn,omitempty"`
 
 	Recusals []Recusal `json:"recusals,omitempty"`
 	Votes    []Adopted `json:"votes,omitempty"`   // roll calls that carried, in order
@@ -192,6 +208,7 @@ func (c Case) clone() Case {
 	c.Elections = slices.Clone(c.Elections)
 	c.Sessions = slices.Clone(c.Sessions)
 	c.Enforced = slices.Clone(c.Enforced)
+	c.Withdrawn = slices.Clone(c.Withdrawn)
 	c.Mailings = slices.Clone(c.Mailings)
 	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
 	c.Amendments = slices.Clone(c.Amendments)

@@ -1,6 +1,9 @@
 package docket
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -22,6 +25,29 @@ type PublicRecord struct {
 	Fine           int    `json:"fine,omitempty"`
 	Text           string `json:"text,omitempty"`
 	Tally          string `json:"tally,omitempty"` // the commission's roll call, e.g. "adopted 3–0"
+
+	// A meeting notice's meeting, as the notice gives it.
+	Meeting   MeetingKind `json:"meeting,omitempty"`
+	Start     time.Time   `json:"start,omitzero"`
+	Place     string      `json:"place,omitempty"`
+	Closed    bool        `json:"closed,omitempty"`
+	Authority string      `json:"authority,omitempty"` // the Open Meetings Act exception of a closed meeting
+	Agenda    []string    `json:"agenda,omitempty"`
+	Withdrawn string      `json:"withdrawn,omitempty"` // "cancelled" or "moved": the notice no longer stands
+	MovedTo   time.Time   `json:"moved_to,omitzero"`
+}
+
+// Key names r among its case's public records, stably: a notice keeps its key while its
+// meeting stands, and gets a new one when the meeting moves, is cancelled or is closed; an
+// outcome keeps its key through a correction of its wording. The board keys its
+// first-posted times by it.
+func (r PublicRecord) Key() string {
+	if r.Record != "meeting_notice" {
+		return r.Record + ":" + r.Section
+	}
+	b, _ := json.Marshal([]any{r.Start.UTC(), r.Place, r.Closed, r.Authority, r.Withdrawn, r.MovedTo.UTC()})
+	h := sha256.Sum256(b)
+	return r.Record + ":" + string(r.Meeting) + ":" + hex.EncodeToString(h[:8])
 }
 
 // PublicRecords lists what the ordinance makes public about c, and nothing else: no
@@ -35,13 +61,27 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 		}
 		out = append(out, r)
 	}
+	notice := func(k MeetingKind, m Meeting) PublicRecord {
+		return PublicRecord{Rule: k.Rule(), Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc),
+			Meeting: k, Start: m.Start.In(loc), Place: m.Place, Closed: m.Closed, Authority: m.Authority, Agenda: Agenda(k, c.Number)}
+	}
+	// (C)(1), (D), (F): each meeting's notice, with earlier sessions of a recessed hearing
+	// and the notices of meetings cancelled or moved, marked so.
+	for _, m := range c.Sessions {
+		add(notice(RecessedHearing, m))
+	}
 	for _, k := range MeetingKinds {
-		m := c.Meeting(k)
-		if !m.Scheduled() {
-			continue
+		if m := c.Meeting(k); m.Scheduled() {
+			add(notice(k, m))
 		}
-		rule := map[MeetingKind]string{SufficiencyMeeting: "(C)(1)", HearingMeeting: "(D)", RecessedHearing: "(D)", PublicHearing: "(F)"}[k]
-		add(PublicRecord{Rule: rule, Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc)})
+	}
+	for _, w := range c.Withdrawn {
+		r := notice(w.Kind, w.Meeting)
+		r.Withdrawn, r.MovedTo = "cancelled", w.MovedTo
+		if !w.MovedTo.IsZero() {
+			r.Withdrawn, r.MovedTo = "moved", w.MovedTo.In(loc)
+		}
+		add(r)
 	}
 	if c.dismissedAtC() {
 		// (C)(2): the notice of dismissal is made public; of one part, when the ruling
@@ -100,4 +140,16 @@ func MeetingNotice(k MeetingKind, m Meeting, loc *time.Location) string {
 		access = "closed to the public under " + m.Authority
 	}
 	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, access)
+}
+
+// Agenda is the order of business of a meeting about case number, as its public notice
+// gives it: the Open Meetings Act (5 ILCS 120/2.02) requires the agenda with the notice.
+func Agenda(k MeetingKind, number string) []string {
+	business := map[MeetingKind]string{
+		SufficiencyMeeting: "Review of the sufficiency of complaint " + number + " and, if it is sufficient, determination of whether there is probable cause to proceed (rule (C)(1)).",
+		HearingMeeting:     "Hearing on complaint " + number + ": testimony and evidence of both parties (rule (D)).",
+		RecessedHearing:    "Reconvened session of the recessed hearing on complaint " + number + " (rules (D), (E)).",
+		PublicHearing:      "Public hearing on complaint " + number + ", demanded by the respondent: testimony and evidence of both parties (rule (F)).",
+	}[k]
+	return []string{"Call to order and roll call.", business, "Public comment.", "Adjournment."}
 }

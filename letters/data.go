@@ -62,6 +62,7 @@ type NoticeData struct {
 	Date    string // the notice's date
 	From    Party  // the commission
 	Meeting Meeting
+	Agenda  []Text // numbered items, as docket.Agenda words them
 }
 
 // Party is a sender or recipient: name, title and address, which may be empty.
@@ -138,7 +139,11 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		return nil, missing("letters.commission.address", k)
 	}
 	if mk, ok := noticeOf[k]; ok {
-		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk))}, nil
+		var agenda []Text
+		for i, item := range docket.Agenda(mk, c.Number) {
+			agenda = append(agenda, T(fmt.Sprintf("%d. %s", i+1, item)))
+		}
+		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk)), Agenda: agenda}, nil
 	}
 	info, _ := docket.Paper(k).Info()
 	d := &Data{Kind: k, Rule: info.Rule, Name: info.Name, Case: c.Number, Date: m.day(today), From: party(from),

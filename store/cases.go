@@ -251,6 +251,9 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 		return err
 	}
 	step.Event = e.ID
+	if err := s.post(ctx, tx, c, at); err != nil {
+		return err
+	}
 	if say == nil {
 		return nil
 	}

@@ -21,21 +21,19 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 	}
 	loc := s.engine.Cal.Location()
 	if public {
-		cases, err := s.AllCases(ctx)
+		recs, err := s.Public(ctx)
 		if err != nil {
 			return err
-		}
-		var recs []docket.PublicRecord
-		for i := range cases {
-			recs = append(recs, docket.PublicRecords(&cases[i], loc)...)
 		}
 		if format == "json" {
 			return writeJSON(w, map[string]any{"public_records": nonNil(recs)})
 		}
 		cw := newCSV(w)
-		cw.Write([]string{"case", "rule", "record", "on", "complainant", "respondent", "ruling", "findings", "recommendation", "fine", "text"})
+		cw.Write([]string{"case", "rule", "record", "on", "complainant", "respondent", "ruling", "section", "findings", "recommendation", "fine", "text", "tally",
+			"meeting", "start", "place", "closed", "authority", "withdrawn", "moved_to", "posted_on_board"})
 		for _, r := range recs {
-			cw.Write([]string{r.Case, r.Rule, r.Record, r.On.String(), r.Complainant, r.Respondent, r.Ruling, r.Findings, r.Recommendation, fine(r.Fine), r.Text})
+			cw.Write([]string{r.Case, r.Rule, r.Record, r.On.String(), r.Complainant, r.Respondent, r.Ruling, r.Section, r.Findings, r.Recommendation, fine(r.Fine), r.Text, r.Tally,
+				string(r.Meeting), instant(r.Start, loc), r.Place, yes(r.Closed), r.Authority, r.Withdrawn, instant(r.MovedTo, loc), instant(r.Posted, loc)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -96,6 +94,21 @@ func (w safeCSV) Write(row []string) error {
 		}
 	}
 	return w.Writer.Write(row)
+}
+
+// instant writes t in the commission's zone, "" for none.
+func instant(t time.Time, loc *time.Location) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(loc).Format(time.RFC3339)
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return ""
 }
 
 func fine(n int) string {

@@ -289,6 +289,11 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 				return err
 			}
 		}
+		if strings.HasSuffix(m.name, "_public_records.sql") {
+			if err := s.fillPublic(ctx, tx, time.Now()); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
 			m.version, m.name, time.Now().UTC().Format(time.RFC3339)); err != nil {
 			return err

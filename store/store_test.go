@@ -331,6 +331,8 @@ func TestTamperingIsCaught(t *testing.T) {
 		{"RehashedButUnlinked", `DROP TRIGGER events_no_update; UPDATE events SET prev_hash = 'x' WHERE id = 4`, "event 4 (case 2026-001): does not link to event 3"},
 		{"EditedCaseRow", `UPDATE cases SET doc = replace(doc, 'Jane Roe', 'Someone Else') WHERE number = '2026-001'`, "case 2026-001: its record differs"},
 		{"EditedCaseColumn", `UPDATE cases SET respondent = 'Someone Else' WHERE number = '2026-001'`, "case 2026-001: its columns differ"},
+		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`, "case 2026-001: what the public notice board shows of it differs"},
+		{"HiddenFromBoard", `UPDATE public_records SET removed = '2026-12-05T00:00:00Z'`, "case 2026-001: what the public notice board shows of it differs"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ethicsbot.db")

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -81,6 +82,10 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		return r, err
 	}
 
+	board, err := standingPublic(ctx, tx)
+	if err != nil {
+		return r, err
+	}
 	crows, err := tx.QueryContext(ctx, `SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
 	if err != nil {
 		return r, err
@@ -109,18 +114,60 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		case c.Number != number || string(c.State) != state || open == c.Closed() ||
 			c.Complainant.Name != complainant || c.Respondent.Name != respondent || c.Summary != summary:
 			r.Broken = &Break{0, number, "its columns differ from its record: they were changed outside ethicsbot"}
+		case !samePublic(board[number], docket.PublicRecords(&c, s.engine.Cal.Location())):
+			r.Broken = &Break{0, number, "what the public notice board shows of it differs from its record: public_records was changed outside ethicsbot"}
 		}
 		if r.Broken != nil {
 			return r, nil
 		}
 		delete(cases, number)
+		delete(board, number)
 	}
 	if err := crows.Err(); err != nil {
 		return r, err
 	}
 	for number := range cases {
 		r.Broken = &Break{0, number, "has events but no case row: it was deleted"}
+		return r, nil
+	}
+	for number := range board {
+		r.Broken = &Break{0, number, "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
 		break
 	}
 	return r, nil
+}
+
+// standingPublic reads the public records that stand, by case and key, as stored.
+func standingPublic(ctx context.Context, tx *sql.Tx) (map[string]map[string]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT case_number, key, record FROM public_records WHERE removed = ''`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]map[string]string{}
+	for rows.Next() {
+		var number, key, record string
+		if err := rows.Scan(&number, &key, &record); err != nil {
+			return nil, err
+		}
+		if out[number] == nil {
+			out[number] = map[string]string{}
+		}
+		out[number][key] = record
+	}
+	return out, rows.Err()
+}
+
+// samePublic reports whether the stored public records are exactly recs.
+func samePublic(stored map[string]string, recs []docket.PublicRecord) bool {
+	if len(stored) != len(recs) {
+		return false
+	}
+	for _, r := range recs {
+		b, err := json.Marshal(r)
+		if err != nil || stored[r.Key()] != string(b) {
+			return false
+		}
+	}
+	return true
 }

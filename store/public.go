@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+// Posting is one record the ordinance makes public, as the public notice board shows it:
+// the record, and when it first appeared on the board.
+type Posting struct {
+	docket.PublicRecord
+	Posted time.Time `json:"posted_on_board"`
+}
+
+// When is the instant a posting is about: a meeting's start, or the day of an outcome.
+func (p Posting) When(loc *time.Location) time.Time {
+	if !p.Start.IsZero() {
+		return p.Start
+	}
+	return p.On.In(loc)
+}
+
+// Public returns every public record that stands, in the order of when each happens or
+// happened, with when it first appeared on the board. It is what `export --public` writes
+// and what the board shows: one function, so they cannot differ.
+func (s *Store) Public(ctx context.Context) ([]Posting, error) {
+	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' ORDER BY sort, case_number, key`)
+}
+
+// PublicOf returns case number's public records that stand, as Public does.
+func (s *Store) PublicOf(ctx context.Context, number string) ([]Posting, error) {
+	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND case_number = ? ORDER BY sort, key`, number)
+}
+
+func (s *Store) postings(ctx context.Context, query string, args ...any) ([]Posting, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	defer rows.Close()
+	var out []Posting
+	for rows.Next() {
+		var doc, posted string
+		if err := rows.Scan(&doc, &posted); err != nil {
+			return nil, err
+		}
+		var p Posting
+		if err := json.Unmarshal([]byte(doc), &p.PublicRecord); err != nil {
+			return nil, fmt.Errorf("public record: %w", err)
+		}
+		p.Posted = unstamp(posted)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// post brings c's rows of public_records up to date in tx, at the instant at: a record
+// new to the board is posted then; one that no longer stands is marked removed then, and
+// posted afresh if it stands again.
+func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Time) error {
+	loc := s.engine.Cal.Location()
+	standing := map[string]bool{}
+	for _, r := range docket.PublicRecords(c, loc) {
+		doc, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		key := r.Key()
+		standing[key] = true
+		when := Posting{PublicRecord: r}.When(loc)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO public_records (case_number, key, record, sort, posted) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (case_number, key) DO UPDATE SET record = excluded.record, sort = excluded.sort,
+				posted = CASE WHEN removed = '' THEN posted ELSE excluded.posted END, removed = ''`,
+			c.Number, key, string(doc), stamp(when), stamp(at)); err != nil {
+			return err
+		}
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT key FROM public_records WHERE case_number = ? AND removed = ''`, c.Number)
+	if err != nil {
+		return err
+	}
+	var gone []string
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			rows.Close()
+			return err
+		}
+		if !standing[key] {
+			gone = append(gone, key)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, key := range gone {
+		if _, err := tx.ExecContext(ctx, `UPDATE public_records SET removed = ? WHERE case_number = ? AND key = ?`, stamp(at), c.Number, key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fillPublic writes the public records of every case recorded before the board existed,
+// posted at now: when the board first shows them.
+func (s *Store) fillPublic(ctx context.Context, tx *sql.Tx, now time.Time) error {
+	rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases`)
+	if err != nil {
+		return err
+	}
+	var cases []docket.Case
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			rows.Close()
+			return err
+		}
+		var c docket.Case
+		if err := json.Unmarshal([]byte(doc), &c); err != nil {
+			rows.Close()
+			return fmt.Errorf("case record: %w", err)
+		}
+		cases = append(cases, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range cases {
+		if err := s.post(ctx, tx, &cases[i], now); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package store_test
+
+import (
+	"database/sql"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/store"
+)
+
+// TestBoardPostings follows a case's public records through the board: each keeps the
+// time it first appeared, a moved meeting's old notice stays marked, a void takes a record
+// off, and the board is what export --public writes.
+func TestBoardPostings(t *testing.T) {
+	s := MustOpen(t)
+	c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	if got := mustPublic(t, s); len(got) != 0 {
+		t.Fatalf("a new complaint is confidential, but the board shows %+v", got)
+	}
+	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	got := mustPublic(t, s)
+	if len(got) != 1 || got[0].Place != "City Hall" || !got[0].Posted.Equal(T(t, "2026-12-04T11:00:00-06:00")) {
+		t.Fatalf("after scheduling: %+v", got)
+	}
+	if len(got[0].Agenda) != 4 || got[0].Meeting != docket.SufficiencyMeeting {
+		t.Errorf("the notice lacks its meeting or agenda: %+v", got[0])
+	}
+	// An action that changes nothing public leaves the posted time alone.
+	mustApply(t, s, c.Number, "2026-12-05T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
+	if again := mustPublic(t, s); len(again) != 1 || !again[0].Posted.Equal(got[0].Posted) {
+		t.Errorf("an unrelated action moved the posted time: %+v", again)
+	}
+	// Moving the meeting posts a new notice and keeps the old one, marked moved.
+	mustApply(t, s, c.Number, "2026-12-06T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "Library"})
+	got = mustPublic(t, s)
+	if len(got) != 2 {
+		t.Fatalf("after the move, want the old and the new notice: %+v", got)
+	}
+	old, cur := got[0], got[1]
+	if old.Withdrawn != "moved" || !old.MovedTo.Equal(T(t, "2026-12-11T17:00:00-06:00")) || !old.Posted.Equal(T(t, "2026-12-06T09:00:00-06:00")) {
+		t.Errorf("old notice: %+v", old)
+	}
+	if cur.Withdrawn != "" || cur.Place != "Library" || !cur.Posted.Equal(T(t, "2026-12-06T09:00:00-06:00")) {
+		t.Errorf("new notice: %+v", cur)
+	}
+	mustVerify(t, s)
+}
+
+// TestBoardFilledOnMigration: cases recorded before the board existed appear on it once
+// the database is migrated, posted then, and verify agrees.
+func TestBoardFilledOnMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	old := MustOpenPath(t, path)
+	c := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustApply(t, old, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	old.Close()
+	// As ethicsbot left it before the board: schema 6, no public_records.
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`DROP TABLE public_records; DELETE FROM schema_migrations WHERE version > 6; PRAGMA user_version = 6`); err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now()
+	s := MustOpenPath(t, path)
+	got := mustPublic(t, s)
+	if len(got) != 1 || got[0].Place != "City Hall" || got[0].Posted.Before(before.Add(-time.Second)) {
+		t.Fatalf("after migrating: %+v", got)
+	}
+	mustVerify(t, s)
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM public_records`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("public_records rows %d, %v", n, err)
+	}
+}
+
+func mustPublic(tb testing.TB, s *store.Store) []store.Posting {
+	tb.Helper()
+	got, err := s.Public(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return got
+}
