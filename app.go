@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -23,6 +24,7 @@ import (
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
+	"ethicsbot/web"
 )
 
 // demo is the configuration the console uses when there is no ethicsbot.yml.
@@ -108,10 +110,27 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	svc.Configure(settingsOf(cfg))
 	planner := plannerOf(engine, cfg)
 
+	// The public notice board and /healthz are served in every mode. Only the console
+	// goes on without them, when the address is taken: it is a place to try things.
+	addr := getenv("ETHICSBOT_ADDR")
+	if addr == "" {
+		addr = ":3000"
+	}
+	ln, listenErr := net.Listen("tcp", addr)
+	if listenErr != nil && mode != "console" {
+		return fail("cannot listen on %s (ETHICSBOT_ADDR): %v", addr, listenErr)
+	}
+	board := &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
+		Loc: engine.Cal.Location(), Now: now, Log: logger}
+	if ln != nil {
+		board.URL = localURL(ln.Addr())
+		defer ln.Close()
+	}
+
 	switch mode {
 	case "console":
 		clock := bot.NewClock(now())
-		svc.Now = clock.Now
+		svc.Now, board.Now = clock.Now, clock.Now
 		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
@@ -128,6 +147,12 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			// write events at a simulated time, nor mark reminders said that Slack never saw.
 			svc.Now, c.Tick, c.Deliver, c.RealTime = now, nil, nil, true
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
+		}
+		if ln != nil {
+			go bot.Serve(ctx, ln, bot.Site(db, board.Handler()))
+			fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", board.URL)
+		} else {
+			fmt.Fprintf(stdout, "[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, e.g. 127.0.0.1:3001.\n", addr, listenErr)
 		}
 		fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
 		done := make(chan error, 1)
@@ -175,21 +200,39 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	switch mode {
 	case "socket":
 		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
+		logger.Info("serving the public notice board", "url", board.URL)
+		siteCtx, stopSite := context.WithCancel(ctx)
+		site := make(chan error, 1)
+		go func() { site <- bot.Serve(siteCtx, ln, bot.Site(db, board.Handler())) }()
 		err = app.RunSocketMode(ctx, socketmode.New(api))
-	default:
-		addr := getenv("ETHICSBOT_ADDR")
-		if addr == "" {
-			addr = ":3000"
+		stopSite()
+		if serr := <-site; err == nil {
+			err = serr
 		}
+	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
-		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db}
-		err = h.Serve(ctx, addr, logger)
+		logger.Info("serving the public notice board", "url", board.URL)
+		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: board.Handler()}
+		err = h.Serve(ctx, ln, logger)
 	}
 	if err != nil {
 		return fail("%v", err)
 	}
 	logger.Info("stopped")
 	return exitOK
+}
+
+// localURL is where a listener on addr can be reached from this machine:
+// "http://localhost:3000/".
+func localURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() || ip.IsLoopback() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
 // deliver runs the outbox's deliverer until the returned stop is called. Stopping ends a

@@ -14,6 +14,7 @@ require (
 )
 
 require (
+	github.com/gorilla/feeds v1.2.0 // indirect
 	github.com/gorilla/websocket v1.5.3 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )

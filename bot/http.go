@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -26,12 +27,13 @@ type Pinger interface {
 }
 
 // HTTP serves Slack's HTTP endpoints: /slack/commands, /slack/interactivity and
-// /slack/events, each signature-checked, and /healthz.
+// /slack/events, each signature-checked, beside what Site serves.
 type HTTP struct {
 	App    *App
 	Secret string           // the app's signing secret
 	Now    func() time.Time // the clock signatures are checked against
 	DB     Pinger
+	Public http.Handler // the public notice board, if any
 }
 
 // Handler returns the routes.
@@ -40,7 +42,18 @@ func (h *HTTP) Handler() http.Handler {
 	mux.HandleFunc("POST /slack/commands", h.signed(h.commands))
 	mux.HandleFunc("POST /slack/interactivity", h.signed(h.interactivity))
 	mux.HandleFunc("POST /slack/events", h.signed(h.events))
-	mux.HandleFunc("GET /healthz", h.healthz)
+	mux.Handle("/", Site(h.DB, h.Public))
+	return mux
+}
+
+// Site is what ethicsbot serves over HTTP in every mode: /healthz, and the public pages
+// (the notice board) if public is not nil.
+func Site(db Pinger, public http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", healthz(db))
+	if public != nil {
+		mux.Handle("/", public)
+	}
 	return mux
 }
 
@@ -161,10 +174,17 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 }
 
-func (h *HTTP) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := h.DB.Ping(ctx); err != nil {
+// healthz answers whether the database can be read: 200 or 503, in JSON.
+func healthz(db Pinger) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		health(ctx, db, w)
+	}
+}
+
+func health(ctx context.Context, db Pinger, w http.ResponseWriter) {
+	if err := db.Ping(ctx); err != nil {
 		// The store may name the fault in one word ("removed", "replaced"); the error's
 		// text stays out of the reply, since it names paths.
 		database := "unreachable"
@@ -196,13 +216,21 @@ func (a *App) PublishHome(ctx context.Context, user string) {
 	}
 }
 
-// Serve runs the HTTP server on addr until ctx ends, then lets in-flight requests and the
+// Serve runs the HTTP server on ln until ctx ends, then lets in-flight requests and the
 // work they started finish.
-func (h *HTTP) Serve(ctx context.Context, addr string, log *slog.Logger) error {
-	srv := &http.Server{Addr: addr, Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
+func (h *HTTP) Serve(ctx context.Context, ln net.Listener, log *slog.Logger) error {
+	log.Info("listening for Slack over HTTP", "addr", ln.Addr().String())
+	err := Serve(ctx, ln, h.Handler())
+	h.App.Wait()
+	return err
+}
+
+// Serve serves handler on ln until ctx ends, then gives in-flight requests up to 20 s to
+// finish.
+func Serve(ctx context.Context, ln net.Listener, handler http.Handler) error {
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening for Slack over HTTP", "addr", addr)
+	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
 		return err
@@ -210,7 +238,5 @@ func (h *HTTP) Serve(ctx context.Context, addr string, log *slog.Logger) error {
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	err := srv.Shutdown(shut)
-	h.App.Wait()
-	return err
+	return srv.Shutdown(shut)
 }

@@ -37,6 +37,31 @@ func (s *Store) PublicOf(ctx context.Context, number string) ([]Posting, error) 
 	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND case_number = ? ORDER BY sort, key`, number)
 }
 
+// PublicBetween returns the public records that stand and happen in [from, to), as
+// Public does; a zero to means no end.
+func (s *Store) PublicBetween(ctx context.Context, from, to time.Time) ([]Posting, error) {
+	if to.IsZero() {
+		return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND sort >= ? ORDER BY sort, case_number, key`, stamp(from))
+	}
+	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND sort >= ? AND sort < ? ORDER BY sort, case_number, key`, stamp(from), stamp(to))
+}
+
+// LatestPosted returns the n public records that stand and were posted last, newest
+// first: a feed's entries.
+func (s *Store) LatestPosted(ctx context.Context, n int) ([]Posting, error) {
+	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' ORDER BY posted DESC, case_number, key LIMIT ?`, n)
+}
+
+// PublicSpan returns when the first and the last public record that stand happen: the
+// years the board's archive covers. Both are zero when nothing is public.
+func (s *Store) PublicSpan(ctx context.Context) (first, last time.Time, err error) {
+	var lo, hi sql.NullString
+	if err := s.r.QueryRowContext(ctx, `SELECT min(sort), max(sort) FROM public_records WHERE removed = ''`).Scan(&lo, &hi); err != nil {
+		return first, last, s.wrap(err)
+	}
+	return unstamp(lo.String), unstamp(hi.String), nil
+}
+
 func (s *Store) postings(ctx context.Context, query string, args ...any) ([]Posting, error) {
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {

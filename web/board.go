@@ -1,0 +1,338 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/store"
+)
+
+// Records is what the board reads: the public records the store keeps, with when each
+// first appeared on the board.
+type Records interface {
+	PublicOf(ctx context.Context, number string) ([]store.Posting, error)
+	PublicBetween(ctx context.Context, from, to time.Time) ([]store.Posting, error)
+	LatestPosted(ctx context.Context, n int) ([]store.Posting, error)
+	PublicSpan(ctx context.Context) (first, last time.Time, err error)
+}
+
+// Board is the commission's public notice board: the meetings it has noticed, with their
+// agendas, and the outcomes the ordinance makes public under (C)(2), (E) and (F).
+type Board struct {
+	Records    Records
+	Commission string           // the commission's name, as its letters give it
+	Address    string           // its principal office, one or more lines
+	URL        string           // where the board is published, e.g. "https://ethics.example.gov/"; feeds need it absolute
+	Loc        *time.Location   // the commission's time zone
+	Now        func() time.Time // the clock that splits upcoming from past
+	Log        *slog.Logger
+}
+
+// How far back the front page looks; earlier records are in the yearly archive.
+const (
+	recentMeetings = 90 * 24 * time.Hour
+	recentOutcomes = 365 * 24 * time.Hour
+	recentChanges  = 30 * 24 * time.Hour
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"day":     func(t time.Time) string { return t.Format("Monday 2 January 2006") },
+	"clock":   func(t time.Time) string { return t.Format("15:04 MST") },
+	"stamp":   func(t time.Time) string { return t.Format("Mon 2 Jan 2006, 15:04 MST") },
+	"iso":     func(t time.Time) string { return t.Format(time.RFC3339) },
+	"isoDate": func(d docket.Date) string { return d.String() },
+	"long":    func(d docket.Date) string { return d.In(time.UTC).Format("Monday 2 January 2006") },
+	"dollars": dollars,
+	"words":   func(s string) string { return strings.ReplaceAll(s, "_", " ") },
+	"list":    func(es []entry, empty string) listing { return listing{es, empty} },
+}).ParseFS(templateFS, "templates/*.html"))
+
+// entry is one record as a page shows it.
+type entry struct {
+	store.Posting
+	Title  string // "Sufficiency meeting", "Decision (E)"
+	Anchor string // its id on the case's page
+	Past   bool   // a meeting that has begun
+	Root   string // the path from the page it is on to the board's root
+}
+
+// listing is a list of entries, and what to say when it is empty.
+type listing struct {
+	Entries []entry
+	Empty   string
+}
+
+// page is what a template is given.
+type page struct {
+	Title      string
+	Heading    string
+	Root       string // the path from this page to the board's root: "" or "../"
+	Commission string
+	Address    []string
+	Generated  time.Time
+	Upcoming   []entry // meetings to come
+	Changed    []entry // notices of meetings cancelled or moved
+	Past       []entry // meetings held
+	Outcomes   []entry // (C)(2), (E) and (F) records
+	Years      []int   // the archive
+	Case       string  // a case's page
+	Year       int     // a year's page
+}
+
+// Handler returns the board's routes: the front page, a page per case with public
+// records, a page per year, and the feeds.
+func (b *Board) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
+		return b.render(ctx, "index.html")
+	}))
+	mux.HandleFunc("GET /index.html", b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
+		return b.render(ctx, "index.html")
+	}))
+	mux.HandleFunc("GET /cases/{file}", b.serve(func(ctx context.Context, r *http.Request) ([]byte, string, error) {
+		return b.render(ctx, "cases/"+r.PathValue("file"))
+	}))
+	mux.HandleFunc("GET /archive/{file}", b.serve(func(ctx context.Context, r *http.Request) ([]byte, string, error) {
+		return b.render(ctx, "archive/"+r.PathValue("file"))
+	}))
+	mux.HandleFunc("GET /feed.atom", b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
+		return b.render(ctx, "feed.atom")
+	}))
+	return mux
+}
+
+// errNotFound is a page the board does not have. A case with nothing public and a case
+// that does not exist get the same answer, so the board reveals nothing of either.
+var errNotFound = errors.New("not found")
+
+// serve writes what produce makes, with headers that keep the page inert: no scripts, no
+// framing, no guessing of types.
+func (b *Board) serve(produce func(ctx context.Context, r *http.Request) ([]byte, string, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, ctype, err := produce(r.Context(), r)
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		switch {
+		case errors.Is(err, errNotFound):
+			h.Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			body, _, _ = b.page("notfound.html", page{Title: "Not found", Heading: "Not found", Root: "/"})
+			w.Write(body)
+		case err != nil:
+			b.logger().Error("board: a page could not be made", "path", r.URL.Path, "err", err)
+			h.Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintln(w, "The notice board is unavailable just now; the notices are also posted at the commission's office.")
+		default:
+			h.Set("Content-Type", ctype)
+			h.Set("Cache-Control", "no-cache")
+			w.Write(body)
+		}
+	}
+}
+
+func (b *Board) logger() *slog.Logger {
+	if b.Log != nil {
+		return b.Log
+	}
+	return slog.Default()
+}
+
+var (
+	caseFile = regexp.MustCompile(`^cases/(\d{4}-\d{3,6})\.html$`)
+	yearFile = regexp.MustCompile(`^archive/(\d{4})\.html$`)
+)
+
+// render makes the file at name, relative to the board's root, and gives its content type:
+// the one function behind both the live board and `ethicsbot publish`.
+func (b *Board) render(ctx context.Context, name string) ([]byte, string, error) {
+	now := b.Now().In(b.Loc)
+	switch {
+	case name == "index.html":
+		return b.index(ctx, now)
+	case name == "feed.atom":
+		return b.atom(ctx, now)
+	case caseFile.MatchString(name):
+		return b.casePage(ctx, now, caseFile.FindStringSubmatch(name)[1])
+	case yearFile.MatchString(name):
+		year, _ := strconv.Atoi(yearFile.FindStringSubmatch(name)[1])
+		return b.yearPage(ctx, now, year)
+	}
+	return nil, "", errNotFound
+}
+
+func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error) {
+	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
+	if err != nil {
+		return nil, "", err
+	}
+	p := b.base("Public notices", "Public notice board", "", now)
+	for _, r := range recs {
+		e := b.entry(r, now, p.Root)
+		switch {
+		case r.Record != "meeting_notice":
+			p.Outcomes = append(p.Outcomes, e)
+		case r.Withdrawn != "":
+			if r.Start.After(now.Add(-recentChanges)) {
+				p.Changed = append(p.Changed, e)
+			}
+		case !e.Past:
+			p.Upcoming = append(p.Upcoming, e)
+		case r.Start.After(now.Add(-recentMeetings)):
+			p.Past = append(p.Past, e)
+		}
+	}
+	reverse(p.Past)
+	reverse(p.Outcomes)
+	if p.Years, err = b.years(ctx); err != nil {
+		return nil, "", err
+	}
+	return b.page("index.html", p)
+}
+
+func (b *Board) casePage(ctx context.Context, now time.Time, number string) ([]byte, string, error) {
+	recs, err := b.Records.PublicOf(ctx, number)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(recs) == 0 {
+		return nil, "", errNotFound
+	}
+	p := b.base("Case "+number, "Case "+number, "../", now)
+	p.Case = number
+	b.sort(&p, recs, now)
+	return b.page("case.html", p)
+}
+
+func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, string, error) {
+	from := time.Date(year, time.January, 1, 0, 0, 0, 0, b.Loc)
+	recs, err := b.Records.PublicBetween(ctx, from, from.AddDate(1, 0, 0))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(recs) == 0 {
+		return nil, "", errNotFound
+	}
+	p := b.base(fmt.Sprintf("%d", year), fmt.Sprintf("Notices and decisions of %d", year), "../", now)
+	p.Year = year
+	b.sort(&p, recs, now)
+	if p.Years, err = b.years(ctx); err != nil {
+		return nil, "", err
+	}
+	return b.page("year.html", p)
+}
+
+// sort files records into a page's lists, in the order they happen.
+func (b *Board) sort(p *page, recs []store.Posting, now time.Time) {
+	for _, r := range recs {
+		e := b.entry(r, now, p.Root)
+		switch {
+		case r.Record != "meeting_notice":
+			p.Outcomes = append(p.Outcomes, e)
+		case r.Withdrawn != "":
+			p.Changed = append(p.Changed, e)
+		case e.Past:
+			p.Past = append(p.Past, e)
+		default:
+			p.Upcoming = append(p.Upcoming, e)
+		}
+	}
+}
+
+func (b *Board) base(title, heading, root string, now time.Time) page {
+	name := b.Commission
+	if name == "" {
+		name = "Ethics Commission"
+	}
+	var address []string
+	for _, line := range strings.Split(b.Address, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			address = append(address, line)
+		}
+	}
+	return page{Title: title + " · " + name, Heading: heading, Root: root, Commission: name, Address: address, Generated: now}
+}
+
+// years lists the years with public records, newest first.
+func (b *Board) years(ctx context.Context) ([]int, error) {
+	first, last, err := b.Records.PublicSpan(ctx)
+	if err != nil || first.IsZero() {
+		return nil, err
+	}
+	var out []int
+	for y := last.In(b.Loc).Year(); y >= first.In(b.Loc).Year(); y-- {
+		out = append(out, y)
+	}
+	return out, nil
+}
+
+// entry names a record for a page.
+func (b *Board) entry(r store.Posting, now time.Time, root string) entry {
+	r.Start, r.MovedTo, r.Posted = r.Start.In(b.Loc), r.MovedTo.In(b.Loc), r.Posted.In(b.Loc)
+	e := entry{Posting: r, Title: title(r.PublicRecord), Anchor: anchor(r.PublicRecord), Root: root}
+	e.Past = r.Record == "meeting_notice" && !r.Start.After(now)
+	return e
+}
+
+// title is a record's heading: "Sufficiency meeting", "Decision (E)".
+func title(r docket.PublicRecord) string {
+	switch r.Record {
+	case "meeting_notice":
+		name := r.Meeting.Name()
+		return strings.ToUpper(name[:1]) + name[1:]
+	case "dismissal":
+		if r.Section != "" {
+			return "Dismissal of the §" + r.Section + " part " + r.Rule
+		}
+		return "Dismissal " + r.Rule
+	case "decision":
+		return "Decision " + r.Rule
+	case "final_recommendation":
+		return "Final recommendation " + r.Rule
+	}
+	return r.Record
+}
+
+// anchor is a record's id on its case's page, from its key: stable, and safe in a URL.
+func anchor(r docket.PublicRecord) string {
+	return strings.TrimSuffix(strings.NewReplacer(":", "-", ".", "-").Replace(r.Key()), "-")
+}
+
+func (b *Board) page(name string, p page) ([]byte, string, error) {
+	var buf bytes.Buffer
+	if err := pages.ExecuteTemplate(&buf, name, p); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), "text/html; charset=utf-8", nil
+}
+
+func reverse(es []entry) {
+	for i, j := 0, len(es)-1; i < j; i, j = i+1, j-1 {
+		es[i], es[j] = es[j], es[i]
+	}
+}
+
+// dollars writes a whole-dollar amount as "$1,001".
+func dollars(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return "$" + s
+}

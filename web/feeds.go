@@ -1,0 +1,94 @@
+package web
+
+import (
+	"context"
+	"html"
+	"strings"
+	"time"
+
+	"github.com/gorilla/feeds"
+)
+
+// feedSize is how many of the latest notices the Atom feed carries.
+const feedSize = 50
+
+// atom is the board's Atom feed: its latest notices and decisions, newest first, each
+// dated when it was first posted on the board.
+func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error) {
+	recs, err := b.Records.LatestPosted(ctx, feedSize)
+	if err != nil {
+		return nil, "", err
+	}
+	base := b.base("", "", "", now)
+	f := &feeds.Feed{
+		Title:       base.Commission + ": public notices",
+		Link:        &feeds.Link{Href: b.URL},
+		Description: "Notices of the commission's meetings and the decisions the ethics ordinance makes public.",
+		Author:      &feeds.Author{Name: base.Commission},
+		Updated:     now,
+	}
+	if len(recs) > 0 {
+		f.Updated = recs[0].Posted
+	}
+	for _, r := range recs {
+		e := b.entry(r, now, "")
+		link := b.URL + "cases/" + r.Case + ".html#" + e.Anchor
+		f.Items = append(f.Items, &feeds.Item{
+			Title:       e.Title + ", case " + r.Case + summaryOf(e),
+			Link:        &feeds.Link{Href: link},
+			Id:          link,
+			Created:     e.Posted,
+			Updated:     e.Posted,
+			Description: html.EscapeString(describe(e)), // Atom's summary is HTML: the text is escaped as data
+		})
+	}
+	out, err := f.ToAtom()
+	if err != nil {
+		return nil, "", err
+	}
+	return []byte(out), "application/atom+xml; charset=utf-8", nil
+}
+
+// summaryOf is the rest of an entry's title: when a meeting is, or that it was withdrawn.
+func summaryOf(e entry) string {
+	if e.Record != "meeting_notice" {
+		return ""
+	}
+	var s strings.Builder
+	s.WriteString(": " + e.Start.Format("Mon 2 Jan 2006 15:04 MST"))
+	switch e.Withdrawn {
+	case "cancelled":
+		s.WriteString(", cancelled")
+	case "moved":
+		s.WriteString(", moved to " + e.MovedTo.Format("Mon 2 Jan 2006 15:04 MST"))
+	}
+	return s.String()
+}
+
+// describe says in a line or a few what a record is, as plain text.
+func describe(e entry) string {
+	var lines []string
+	add := func(label, s string) {
+		if s != "" {
+			lines = append(lines, label+s)
+		}
+	}
+	switch e.Record {
+	case "meeting_notice":
+		add("", e.Text+".")
+	case "dismissal":
+		add("Dismissed: ", strings.ReplaceAll(e.Ruling, "_", " ")+".")
+	default:
+		add("", e.Text)
+		add("Findings: ", e.Findings)
+		add("Recommendation: ", e.Recommendation)
+		if e.Fine > 0 {
+			add("Fine: ", dollars(e.Fine))
+		}
+	}
+	if e.Complainant != "" {
+		add("Complaint of ", e.Complainant+" against "+e.Respondent+".")
+	}
+	add("By roll call: ", e.Tally)
+	return strings.Join(lines, "\n")
+}
