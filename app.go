@@ -20,6 +20,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
+	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
@@ -120,8 +121,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if listenErr != nil && mode != "console" {
 		return fail("cannot listen on %s (ETHICSBOT_ADDR): %v", addr, listenErr)
 	}
-	board := &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
-		Loc: engine.Cal.Location(), Now: now, Log: logger}
+	board := boardOf(cfg, engine, db, now)
+	board.Log = logger
 	if ln != nil {
 		board.URL = localURL(ln.Addr())
 		defer ln.Close()
@@ -220,6 +221,12 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	logger.Info("stopped")
 	return exitOK
+}
+
+// boardOf is the public notice board of the configured commission.
+func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
+	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
+		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
 // localURL is where a listener on addr can be reached from this machine:

@@ -77,6 +77,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runDeadlines(args[1:], stdin, stdout, stderr, getenv, now)
 	case "letters":
 		return runLetters(args[1:], stdout, stderr, getenv, now)
+	case "publish":
+		return runPublish(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
@@ -228,4 +230,42 @@ func newEngine(cfg Config) (*docket.Engine, error) {
 		return nil, err
 	}
 	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance}, nil
+}
+
+// runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as
+// static files, for a town whose website is hosted elsewhere.
+func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	fail := func(status int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "ethicsbot publish: %s\n", strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
+		return status
+	}
+	const form = "usage: ethicsbot publish --out DIR [--url URL]"
+	fs := flag.NewFlagSet("publish", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	out := fs.String("out", "", "the folder to write the board to")
+	url := fs.String("url", "", "where the folder is published, e.g. https://ethics.example.gov/board/; the feeds need it")
+	if err := fs.Parse(args); err != nil {
+		return fail(exitUsage, "%v; %s", err, form)
+	}
+	if fs.NArg() > 0 {
+		return fail(exitUsage, "unexpected argument %q; %s", fs.Arg(0), form)
+	}
+	if *out == "" {
+		return fail(exitUsage, "give the folder to write to with --out; %s", form)
+	}
+	cfg, engine, db, err := openStore(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	board := boardOf(cfg, engine, db, now)
+	if *url != "" {
+		board.URL = strings.TrimSuffix(*url, "/") + "/"
+	}
+	files, err := board.Publish(context.Background(), *out)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	fmt.Fprintf(stdout, "Wrote the public notice board to %s: %d files.\n", *out, len(files))
+	return exitOK
 }
