@@ -125,7 +125,7 @@ func (b *Board) serve(produce func(ctx context.Context, r *http.Request) ([]byte
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ctype, err := produce(r.Context(), r)
 		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		switch {

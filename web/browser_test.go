@@ -1,0 +1,111 @@
+package web_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browser finds Chromium. Without one the test is skipped, unless
+// ETHICSBOT_BROWSER=require (as .ci/run sets, having installed it) makes that a failure.
+func browser(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("ETHICSBOT_BROWSER") == "require" {
+		t.Fatal("ETHICSBOT_BROWSER=require, but no chromium is installed")
+	}
+	t.Skip("skipping the browser test: chromium is not installed (apt-get install chromium; .ci/run installs it)")
+	return ""
+}
+
+// TestBoardInBrowser loads the board in headless Chromium: a scheduled meeting appears
+// with its details, nothing confidential does, the link to a decision leads to it, and the
+// page logs no error. With BOARD_SCREENSHOT=path it saves the page as a PNG there (the
+// README's picture: BOARD_SCREENSHOT=$PWD/docs/board.png go test ./web -run InBrowser).
+func TestBoardInBrowser(t *testing.T) {
+	exe := browser(t)
+	f := newFixture(t)
+	srv := httptest.NewServer(f.board.Handler())
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1000, 900))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	bctx, cancel = context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+
+	// The console's messages, from the first page on: errors and warnings fail the test.
+	if err := chromedp.Do(bctx); err != nil { // starts the browser and its tab
+		t.Fatalf("starting chromium: %v", err)
+	}
+	listening, stopListening := context.WithCancel(bctx)
+	defer stopListening()
+	messages := chromedp.Console(listening)
+	run := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(bctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	read := func(what string, a chromedp.Action[string]) string {
+		t.Helper()
+		v, err := chromedp.Run(bctx, a)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return v
+	}
+	run("loading the board", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.ID("upcoming")))
+	main := read("reading the board", chromedp.Text(chromedp.CSS("main")))
+	html := read("reading the page", chromedp.OuterHTML(chromedp.CSS("html")))
+	for _, want := range []string{"Upcoming meetings", "Sufficiency meeting, case 2026-002", "Tuesday 15 December 2026", "17:00 CST", "Council Chambers, City Hall",
+		"Open to the public", "Review of the sufficiency of complaint 2026-002", `<script>alert("x")</script> Room 1 & "Annex"`} {
+		if !strings.Contains(main, want) {
+			t.Errorf("the board as shown lacks %q", want)
+		}
+	}
+	noSecrets(t, "the board in the browser", strings.ReplaceAll(html, `&lt;script&gt;`, ""))
+	if shot := os.Getenv("BOARD_SCREENSHOT"); shot != "" {
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(shot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := chromedp.CSS(`a[href^="cases/2026-001.html#dismissal"]`)
+	run("following the link to the decision", chromedp.Click(link), chromedp.WaitVisible(chromedp.ID("dismissal")))
+	location := read("reading the location", chromedp.Location())
+	decision := read("reading the decision", chromedp.Text(chromedp.ID("dismissal")))
+	if !strings.HasSuffix(location, "/cases/2026-001.html#dismissal") || !strings.Contains(decision, "insufficient") || !strings.Contains(decision, "Jane Roe") {
+		t.Errorf("the link led to %s, showing %q", location, decision)
+	}
+	// Everything the console said while both pages loaded.
+	var problems []string
+	time.AfterFunc(500*time.Millisecond, stopListening)
+	for m, err := range messages {
+		if err != nil {
+			break
+		}
+		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
+			problems = append(problems, m.String())
+		}
+	}
+	if len(problems) > 0 {
+		t.Errorf("the browser reported: %v", problems)
+	}
+}
