@@ -128,7 +128,7 @@ func TestBoardPages(t *testing.T) {
 	for _, want := range []string{
 		"Upcoming meetings", "Sufficiency meeting, case", "2026-002", "Tuesday 15 December 2026", "17:00 CST",
 		"Council Chambers, City Hall",
-		"Review of the sufficiency of complaint 2026-002",                              // the agenda
+		"Review of the sufficiency of complaint 2026-002", // the agenda
 		"Posted on this board <time datetime=\"2026-12-08T11:00:00-06:00\">",
 	} {
 		if !strings.Contains(upcoming, want) {
