@@ -37,6 +37,9 @@ type Record interface {
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
 	AddElection(ctx context.Context, e docket.Election) error
 	Elections(ctx context.Context) ([]docket.Election, error)
+	// Posted gives, by docket.PublicRecord.Key, when each of a case's public records first
+	// appeared on the public notice board.
+	Posted(ctx context.Context, number string) (map[string]time.Time, error)
 }
 
 // Role is what a Slack user is to the commission.

@@ -68,7 +68,11 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 		// A recused member sees nothing of the case's confidential details.
 		return reply(outbox.Format("You are recused from case %s (%s), so its details are not shown to you.", c.Number, strings.TrimPrefix(why, "you "))), nil
 	}
-	text, blocks := s.card(&c, s.Settings().Roles.Of(req.User), s.Now())
+	posted, err := s.Record.Posted(ctx, c.Number)
+	if err != nil {
+		return Response{}, err
+	}
+	text, blocks := s.card(&c, s.Settings().Roles.Of(req.User), s.Now(), posted)
 	return reply(text, blocks...), nil
 }
 

@@ -161,3 +161,23 @@ func TestHelpExplainsOverride(t *testing.T) {
 		t.Errorf("help decide mentions override:\n%s", help)
 	}
 }
+
+// TestCardShowsBothPostings: the case card gives each notice's physical posting, as
+// /ethics posted recorded it, beside when it first appeared on the public notice board;
+// a moved meeting's old notice stays listed, marked.
+func TestCardShowsBothPostings(t *testing.T) {
+	s, c, _ := MustService(t)
+	readyToRule(t, s)
+	c.now = c.now.Add(time.Hour)
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="Library"`, "scheduled")
+	mustDo(t, s, clerk, `posted 2026-001 sufficiency`, "posted")
+	card := replyText(mustDo(t, s, clerk, `case 2026-001`, "Case 2026-001"))
+	for _, want := range []string{
+		"notice: sufficiency meeting on Tue 8 Dec 2026 at 17:00 CST at Library, open to the public · posted at the meeting place Fri 4 Dec 2026 11:30 CST · on the board since Fri 4 Dec 2026 11:30 CST",
+		"notice, now moved to Tue 8 Dec 2026 17:00 CST: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, open to the public · on the board since Fri 4 Dec 2026 11:30 CST",
+	} {
+		if !strings.Contains(card, want) {
+			t.Errorf("the card lacks %q:\n%s", want, card)
+		}
+	}
+}

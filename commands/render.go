@@ -70,7 +70,8 @@ func DeadlineLine(e *docket.Engine, d docket.Deadline, now time.Time) string {
 
 // card renders a case for an authorised user: state, parties, what is public so far,
 // deadlines with their status, and buttons for the next steps the state allows.
-func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup, []slack.Block) {
+// posted gives when each public record first appeared on the public notice board.
+func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[string]time.Time) (outbox.Markup, []slack.Block) {
 	e := s.Engine
 	sched := e.Schedule(&c.Facts, now)
 	title := fmt.Sprintf("Case %s: %s", c.Number, stateName(c))
@@ -130,7 +131,17 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time) (outbox.Markup,
 
 	var public []outbox.Markup
 	for _, r := range docket.PublicRecords(c, e.Cal.Location()) {
-		public = append(public, publicLine(r))
+		line := publicLine(r)
+		if r.Record == "meeting_notice" && r.Withdrawn == "" {
+			// The Open Meetings Act asks for both: the physical posting and the website.
+			if p := c.Meeting(r.Meeting).NoticePosted; !p.IsZero() && r.Start.Equal(c.Meeting(r.Meeting).Start) {
+				line += outbox.Format(" · posted at the meeting place %s", s.when(p))
+			}
+		}
+		if t, ok := posted[r.Key()]; ok {
+			line += outbox.Format(" · on the board since %s", s.when(t))
+		}
+		public = append(public, line)
 	}
 	if len(public) == 0 {
 		public = []outbox.Markup{"nothing yet"}
@@ -230,6 +241,12 @@ func person(p docket.Person) outbox.Markup {
 func publicLine(r docket.PublicRecord) outbox.Markup {
 	switch r.Record {
 	case "meeting_notice":
+		switch r.Withdrawn {
+		case "cancelled":
+			return outbox.Format("notice, now cancelled: %s", r.Text)
+		case "moved":
+			return outbox.Format("notice, now moved to %s: %s", r.MovedTo.Format("Mon 2 Jan 2006 15:04 MST"), r.Text)
+		}
 		return outbox.Format("notice: %s", r.Text)
 	case "dismissal":
 		return outbox.Format("dismissed %s on %s: %s", r.Rule, r.On.Long(), strings.ReplaceAll(r.Ruling, "_", " "))

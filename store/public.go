@@ -62,6 +62,20 @@ func (s *Store) PublicSpan(ctx context.Context) (first, last time.Time, err erro
 	return unstamp(lo.String), unstamp(hi.String), nil
 }
 
+// Posted gives, by docket.PublicRecord.Key, when each of case number's public records that
+// stand first appeared on the board.
+func (s *Store) Posted(ctx context.Context, number string) (map[string]time.Time, error) {
+	recs, err := s.PublicOf(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]time.Time, len(recs))
+	for _, r := range recs {
+		out[r.Key()] = r.Posted
+	}
+	return out, nil
+}
+
 func (s *Store) postings(ctx context.Context, query string, args ...any) ([]Posting, error) {
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
