@@ -104,7 +104,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
 	}
-	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker}
+	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
 	svc.Configure(settingsOf(cfg))
 	planner := plannerOf(engine, cfg)
 
