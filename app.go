@@ -107,7 +107,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
 	}
-	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker}
+	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
 	svc.Configure(settingsOf(cfg))
 	planner := plannerOf(engine, cfg)
 
@@ -124,14 +124,15 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	board := boardOf(cfg, engine, db, now)
 	board.Log = logger
 	if ln != nil {
-		board.URL = localURL(ln.Addr())
 		defer ln.Close()
 	}
+	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Settings: svc.Settings, Now: now, Log: logger}
+	public := web.Public(board, calendars)
 
 	switch mode {
 	case "console":
 		clock := bot.NewClock(now())
-		svc.Now, board.Now = clock.Now, clock.Now
+		svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now
 		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
@@ -150,8 +151,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}
 		if ln != nil {
-			go bot.Serve(ctx, ln, bot.Site(db, board.Handler()))
-			fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", board.URL)
+			go bot.Serve(ctx, ln, bot.Site(db, public))
+			fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", listenURL(ln.Addr()))
 		} else {
 			fmt.Fprintf(stdout, "[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, e.g. 127.0.0.1:3001.\n", addr, listenErr)
 		}
@@ -204,7 +205,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		logger.Info("serving the public notice board", "url", board.URL)
 		siteCtx, stopSite := context.WithCancel(ctx)
 		site := make(chan error, 1)
-		go func() { site <- bot.Serve(siteCtx, ln, bot.Site(db, board.Handler())) }()
+		go func() { site <- bot.Serve(siteCtx, ln, bot.Site(db, public)) }()
 		err = app.RunSocketMode(ctx, socketmode.New(api))
 		stopSite()
 		if serr := <-site; err == nil {
@@ -213,7 +214,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
 		logger.Info("serving the public notice board", "url", board.URL)
-		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: board.Handler()}
+		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public}
 		err = h.Serve(ctx, ln, logger)
 	}
 	if err != nil {
@@ -225,13 +226,13 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 
 // boardOf is the public notice board of the configured commission.
 func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
-	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
+	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
-// localURL is where a listener on addr can be reached from this machine:
+// listenURL is where a listener on addr can be reached from this machine:
 // "http://localhost:3000/".
-func localURL(addr net.Addr) string {
+func listenURL(addr net.Addr) string {
 	host, port, err := net.SplitHostPort(addr.String())
 	if err != nil {
 		return "http://" + addr.String() + "/"

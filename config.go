@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,11 +44,16 @@ type Config struct {
 	// LettersOut is the folder where the console and `ethicsbot letters` write documents;
 	// "" is a folder "ethicsbot-letters" beside the database (not "letters", the package).
 	LettersOut string
+	// PublicURL is where ethicsbot's web server (ETHICSBOT_ADDR) is reached from outside,
+	// without a trailing slash: the start of each member's calendar feed address. Unset,
+	// it is http://localhost at ETHICSBOT_ADDR's port (see withEnv).
+	PublicURL string
 }
 
 // fileConfig is the file's layout.
 type fileConfig struct {
 	Database      string    `yaml:"database"`
+	PublicURL     string    `yaml:"public_url"`
 	Commissioners []string  `yaml:"commissioners"`
 	Clerk         oneOrMany `yaml:"clerk"` // one clerk, or a list
 	Attorney      string    `yaml:"attorney"`
@@ -262,7 +269,33 @@ func (c Config) withEnv(getenv func(string) string) Config {
 	if db := getenv("ETHICSBOT_DB"); db != "" {
 		c.Database = db
 	}
+	if c.PublicURL == "" {
+		c.PublicURL = localURL(getenv("ETHICSBOT_ADDR"))
+	}
 	return c
+}
+
+// localURL is the address of the web server listening on addr (ETHICSBOT_ADDR, default
+// :3000) from the machine itself, for when public_url is not set: http://localhost:3000.
+func localURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		host, port = "", "3000"
+	}
+	if host == "" || net.ParseIP(host) != nil && net.ParseIP(host).IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// parsePublicURL checks public_url: an http or https address with a host, and nothing
+// after its path, since the feed addresses are built by adding to it.
+func parsePublicURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#") {
+		return "", fmt.Errorf("public_url %q is not a web address such as https://ethics.example.gov: give http:// or https://, the host at which ETHICSBOT_ADDR is reached, and optionally a path, with no ?query or #fragment", s)
+	}
+	return strings.TrimRight(s, "/"), nil
 }
 
 func defaultConfig() Config {
@@ -319,6 +352,13 @@ func parseConfig(b []byte) (Config, error) {
 	cfg := defaultConfig()
 	if f.Database != "" {
 		cfg.Database = f.Database
+	}
+	if f.PublicURL != "" {
+		u, err := parsePublicURL(f.PublicURL)
+		if err != nil {
+			return Config{}, at("public_url")(err)
+		}
+		cfg.PublicURL = u
 	}
 	if err := checkPeople(&root, f); err != nil {
 		return Config{}, err

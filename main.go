@@ -56,13 +56,18 @@ Usage:
       letters.out, or a folder "ethicsbot-letters" beside the database): every document the
       case calls for as it stands, or only KIND (e.g. respondent, referral,
       notice_hearing). Prints each file's path.
+  ethicsbot calendar [--out FILE]
+      Write the calendar of every case's dated deadlines and meetings, as the
+      clerk's feed shows them, as an iCalendar file to FILE (default, or -:
+      stdout). Members subscribe to their own feeds with /ethics calendar.
   ethicsbot help
       Show this text.
 
 Settings:
   ETHICSBOT_CONFIG   configuration file (default ./ethicsbot.yml, used if present)
   ETHICSBOT_DB       the SQLite database (default ./ethicsbot.db)
-  ETHICSBOT_ADDR     HTTP listen address (default :3000)
+  ETHICSBOT_ADDR     HTTP listen address (default :3000); public_url in the
+                     configuration is where it is reached from outside
   SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
                      see README.md, "Connecting to Slack"
 `
@@ -79,6 +84,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runLetters(args[1:], stdout, stderr, getenv, now)
 	case "publish":
 		return runPublish(args[1:], stdout, stderr, getenv, now)
+	case "calendar":
+		return runCalendar(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
@@ -203,7 +210,8 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 }
 
 // openStore reads the configuration and opens the database it names, which must exist:
-// the commands that read the record (verify, backup, export, letters) never create one.
+// the commands that read the record (verify, backup, export, letters, calendar) never
+// create one.
 func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
 	cfg, err := LoadConfig(getenv)
 	if err != nil {

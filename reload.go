@@ -16,7 +16,7 @@ import (
 
 // settingsOf is who is who and where posts go, as commands needs them.
 func settingsOf(cfg Config) commands.Settings {
-	return commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting}
+	return commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL}
 }
 
 // plannerOf is the reminder planner the configuration describes: every clerk gets the
@@ -35,9 +35,9 @@ func firstClerk(r commands.Roles) string {
 }
 
 // reloader puts a changed configuration file in force without a restart, on SIGHUP:
-// roles, channels and the reminder policy. The rest (the database, the calendar, the
-// ordinance, the sweep's schedule) is built into what is running and changes only with a
-// restart.
+// roles, channels, the reminder policy and public_url. The rest (the database, the
+// calendar, the ordinance, the sweep's schedule) is built into what is running and
+// changes only with a restart.
 type reloader struct {
 	cfg       Config // in force; only Reload reads or writes it, one call at a time
 	getenv    func(string) string
@@ -78,7 +78,7 @@ func (r *reloader) Reload() error {
 			"config", r.cfg.Path, "settings", strings.Join(restart, ", "))
 	}
 	old := r.cfg
-	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders = next.Roles, next.Channels, next.Reminders
+	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders, r.cfg.PublicURL = next.Roles, next.Channels, next.Reminders, next.PublicURL
 	r.svc.Configure(settingsOf(r.cfg))
 	r.sweeper.SetPlanner(plannerOf(r.sweeper.Planner.Engine, r.cfg))
 	r.deliverer.SetReport(outbox.Dest{Channel: r.cfg.Channels.Docket})
@@ -92,6 +92,9 @@ func (r *reloader) Reload() error {
 	}
 	if !reflect.DeepEqual(old.Reminders, r.cfg.Reminders) {
 		changed = append(changed, "reminders")
+	}
+	if old.PublicURL != r.cfg.PublicURL {
+		changed = append(changed, "public_url")
 	}
 	added, removed := roleChanges(old.Roles, r.cfg.Roles)
 	if len(added)+len(removed) > 0 {

@@ -140,6 +140,20 @@ func TestReload(t *testing.T) {
 		}
 	})
 
+	t.Run("PublicURLAtOnce", func(t *testing.T) {
+		write("public_url: https://ethics.example.gov\n" + two)
+		if err := r.Reload(); err != nil {
+			t.Fatal(err)
+		}
+		if got := svc.Settings().PublicURL; got != "https://ethics.example.gov" {
+			t.Errorf("public_url after the reload: %q", got)
+		}
+		lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+		if last := lines[len(lines)-1]; !strings.Contains(last, `msg="configuration reloaded"`) || !strings.Contains(last, "public_url") {
+			t.Errorf("the reload's log line does not name public_url: %s", last)
+		}
+	})
+
 	t.Run("RemovesPeople", func(t *testing.T) {
 		write(one)
 		if err := r.Reload(); err != nil {

@@ -88,6 +88,10 @@ type Settings struct {
 	Roles    Roles
 	Channels Channels
 	Voting   Voting
+	// PublicURL is where ethicsbot's web server is reached from outside, such as
+	// https://ethics.example.gov, without a trailing slash: the start of each member's
+	// calendar feed address (`/ethics calendar`).
+	PublicURL string
 }
 
 // Service runs /ethics.
@@ -98,6 +102,9 @@ type Service struct {
 	Log    *slog.Logger
 	// Letters produces the papers and notices of `/ethics letters`; nil refuses it.
 	Letters *letters.Maker
+	// Calendars keeps the tokens of the private calendar feeds of `/ethics calendar`;
+	// nil refuses it.
+	Calendars Calendars
 
 	settings atomic.Pointer[Settings] // see Configure
 }

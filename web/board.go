@@ -109,9 +109,11 @@ func (b *Board) Handler() http.Handler {
 	mux.HandleFunc("GET /archive/{file}", b.serve(func(ctx context.Context, r *http.Request) ([]byte, string, error) {
 		return b.render(ctx, "archive/"+r.PathValue("file"))
 	}))
-	mux.HandleFunc("GET /feed.atom", b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
-		return b.render(ctx, "feed.atom")
-	}))
+	for _, feed := range []string{"feed.atom", "meetings.ics"} {
+		mux.HandleFunc("GET /"+feed, b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
+			return b.render(ctx, feed)
+		}))
+	}
 	return mux
 }
 
@@ -168,6 +170,8 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 		return b.index(ctx, now)
 	case name == "feed.atom":
 		return b.atom(ctx, now)
+	case name == "meetings.ics":
+		return b.meetingsICS(ctx, now)
 	case caseFile.MatchString(name):
 		return b.casePage(ctx, now, caseFile.FindStringSubmatch(name)[1])
 	case yearFile.MatchString(name):

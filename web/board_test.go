@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	ics "github.com/arran4/golang-ical"
+
 	"ethicsbot/docket"
 	"ethicsbot/store"
 	"ethicsbot/web"
@@ -213,5 +215,35 @@ func TestAtomFeed(t *testing.T) {
 		if strings.Contains(e.Summary, "<script>") || e.Summary == "" {
 			t.Errorf("a summary is empty or carries markup: %q", e.Summary)
 		}
+	}
+}
+
+// TestMeetingsICS: the board's iCalendar feed of public meetings parses, carries the
+// upcoming and recent meetings with their place and zone, and leaves out the cancelled one
+// and anything confidential.
+func TestMeetingsICS(t *testing.T) {
+	f := newFixture(t)
+	code, hdr, body := get(t, f.board.Handler(), "/meetings.ics")
+	if code != 200 || !strings.HasPrefix(hdr.Get("Content-Type"), "text/calendar") {
+		t.Fatalf("GET /meetings.ics = %d %s", code, hdr.Get("Content-Type"))
+	}
+	noSecrets(t, "the meetings feed", body)
+	cal, err := ics.ParseCalendar(strings.NewReader(body))
+	if err != nil {
+		t.Fatalf("the feed does not parse: %v", err)
+	}
+	var got []string
+	for _, e := range cal.Events() {
+		got = append(got, e.GetProperty(ics.ComponentPropertySummary).Value+" @ "+e.GetProperty(ics.ComponentPropertyLocation).Value)
+		if p := e.GetProperty(ics.ComponentPropertyDtStart); p == nil || !strings.Contains(p.ICalParameters["TZID"][0], "Chicago") {
+			t.Errorf("DTSTART without the commission's zone: %+v", p)
+		}
+	}
+	want := []string{
+		"Ethics Commission of Testville: sufficiency meeting, case 2026-001 @ City Hall, Room 201",
+		"Ethics Commission of Testville: sufficiency meeting, case 2026-002 @ Council Chambers, City Hall",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"html"
+	"net/url"
 	"strings"
 	"time"
 
@@ -47,6 +49,46 @@ func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error)
 		return nil, "", err
 	}
 	return []byte(out), "application/atom+xml; charset=utf-8", nil
+}
+
+// meetingsICS is the board's iCalendar feed of public meetings: those to come and those of
+// the last year, each as its public notice gives it. A cancelled or moved meeting leaves
+// the feed, so a subscribed calendar drops it at its next fetch.
+func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string, error) {
+	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
+	if err != nil {
+		return nil, "", err
+	}
+	base := b.base("", "", "", now)
+	host := "ethicsbot"
+	if u, err := url.Parse(b.URL); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
+	for _, r := range recs {
+		if r.Record != "meeting_notice" || r.Withdrawn != "" {
+			continue
+		}
+		e := b.entry(r, now, "")
+		access := "Open to the public."
+		if r.Closed {
+			access = "Closed to the public under " + r.Authority + ", as the Open Meetings Act allows."
+		}
+		feed.Events = append(feed.Events, Event{
+			UID:         r.Case + "-" + e.Anchor + "@" + host,
+			Summary:     base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:] + ", case " + r.Case,
+			Description: access + " Agenda: " + strings.Join(r.Agenda, " ") + " " + b.URL + "cases/" + r.Case + ".html",
+			Location:    r.Place,
+			Start:       r.Start,
+			End:         r.Start.Add(MeetingLength),
+			Modified:    r.Posted,
+		})
+	}
+	var buf bytes.Buffer
+	if err := feed.Encode(&buf); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), ContentType, nil
 }
 
 // summaryOf is the rest of an entry's title: when a meeting is, or that it was withdrawn.

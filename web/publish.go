@@ -18,7 +18,7 @@ func (b *Board) Publish(ctx context.Context, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := []string{"index.html", "feed.atom"}
+	names := []string{"index.html", "feed.atom", "meetings.ics"}
 	seen := map[string]bool{}
 	for _, r := range recs {
 		for _, name := range []string{"cases/" + r.Case + ".html", fmt.Sprintf("archive/%d.html", r.When(b.Loc).In(b.Loc).Year())} {

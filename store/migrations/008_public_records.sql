@@ -1,4 +1,4 @@
--- 007: what the ordinance makes public of each case, as the public notice board shows it,
+-- 008: what the ordinance makes public of each case, as the public notice board shows it,
 -- and when each record first appeared there.
 --
 -- Derived from the case record, like the cases table: written in the transaction that
