@@ -56,6 +56,10 @@ Usage:
       letters.out, or a folder "ethicsbot-letters" beside the database): every document the
       case calls for as it stands, or only KIND (e.g. respondent, referral,
       notice_hearing). Prints each file's path.
+  ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]
+      Write the year's annual report to stdout (default Markdown): complaints
+      received, outcomes, days from receipt to each step, deadlines met and missed,
+      fines and (G) expedited cases. --chart also writes its chart as a PNG.
   ethicsbot help
       Show this text.
 
@@ -77,6 +81,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runDeadlines(args[1:], stdin, stdout, stderr, getenv, now)
 	case "letters":
 		return runLetters(args[1:], stdout, stderr, getenv, now)
+	case "report":
+		return runReport(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
@@ -201,7 +207,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 }
 
 // openStore reads the configuration and opens the database it names, which must exist:
-// the commands that read the record (verify, backup, export, letters) never create one.
+// the commands that read the record (verify, backup, export, letters, report) never create one.
 func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
 	cfg, err := LoadConfig(getenv)
 	if err != nil {

@@ -22,8 +22,11 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -463,4 +466,25 @@ func notes(o docket.Ordinance) []string {
 		"Deadlines are the commission's own that fell due in the year, in any case; each counts once, in the year it fell due. Papers the ordinance requires with no time limit (undated tasks) are not deadlines and are not counted; nor are the (I) filing limit and the (F) window to demand a public hearing, which are the parties'.",
 		"Fines are those imposed in the year, in any case. A final recommendation (F) replaces the decision's fine, so a fine is counted once.",
 	}
+}
+
+// ParseYear reads the year a report is asked for, as typed: four digits, from
+// docket.MinYear to the year it is at now. The error names the field and says what to
+// give.
+func ParseYear(s string, now time.Time) (int, error) {
+	this := now.Year()
+	bad := func(msg string) error {
+		return &docket.Error{Code: docket.EINVALID, Field: "year", Rule: "(A)", Message: msg}
+	}
+	if len(s) != 4 || strings.Trim(s, "0123456789") != "" {
+		return 0, bad(fmt.Sprintf("%q is not a year: give its four digits, such as %d; complaints count in the year they were received", s, this))
+	}
+	y, _ := strconv.Atoi(s)
+	switch {
+	case y < docket.MinYear:
+		return 0, bad(fmt.Sprintf("%d is before %d, the first year the record can hold", y, docket.MinYear))
+	case y > this:
+		return 0, bad(fmt.Sprintf("%d has not begun: it is %d now", y, this))
+	}
+	return y, nil
 }

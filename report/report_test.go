@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -319,5 +320,31 @@ func TestEmpty(t *testing.T) {
 	r := report.Of(nil, 2026, e, instant(t, asOf))
 	if r.Received != 0 || len(r.Months) != 12 || len(r.Steps) != 6 || len(r.Fines.ByRule) != 3 || r.Expedited == nil || r.Deadlines.List == nil {
 		t.Errorf("empty report %+v", r)
+	}
+}
+
+func TestParseYear(t *testing.T) {
+	now := instant(t, asOf)
+	for _, c := range []struct {
+		in   string
+		want int
+		err  string
+	}{
+		{"2026", 2026, ""},
+		{"2027", 2027, ""},
+		{"26", 0, `"26" is not a year: give its four digits, such as 2027`},
+		{"２０２６", 0, "is not a year"},
+		{"+202", 0, "is not a year"},
+		{"2028", 0, "2028 has not begun: it is 2027 now"},
+		{"1899", 0, "before 1900"},
+		{"", 0, "is not a year"},
+	} {
+		got, err := report.ParseYear(c.in, now)
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("ParseYear(%q) = %d, %v; want %d", c.in, got, err, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err) || docket.ErrorCode(err) != docket.EINVALID || !strings.HasPrefix(err.Error(), "year: ")):
+			t.Errorf("ParseYear(%q) error %v, want one naming the year and saying %q", c.in, err, c.err)
+		}
 	}
 }
