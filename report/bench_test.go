@@ -19,7 +19,9 @@ func benchCases(b *testing.B, e *docket.Engine, n int) []docket.Case {
 	var walked []docket.Case
 	for i := range distinct {
 		recv := time.Date(2026, 1, 5, 10, 0, 0, 0, loc).AddDate(0, 0, i*330/distinct)
-		at := func(d, h int) string { return recv.AddDate(0, 0, d).Add(time.Duration(h) * time.Hour).Format(time.RFC3339) }
+		at := func(d, h int) string {
+			return recv.AddDate(0, 0, d).Add(time.Duration(h) * time.Hour).Format(time.RFC3339)
+		}
 		sections := []string{"103.10"}
 		if i%4 == 3 {
 			sections = append(sections, "103.05")

@@ -10,7 +10,8 @@
 //     zone, as they stand when the report is made.
 //   - Outcomes count parts. A complaint alleging both sections, ruled on part by part
 //     ((C)(2) for the §103.10 part, (C)(3) for the §103.05 part), counts two parts, each
-//     with its own outcome; every other complaint counts one.
+//     with its own outcome; every other complaint counts one. The record knows no
+//     withdrawal: a complaint stays open until a ruling or decision disposes of it.
 //   - Deadlines are those of every case that fell due in the year, met or missed; each
 //     counts once, in the year it fell due. Only the commission's own deadlines count:
 //     not the (I) filing limit, which is the complainant's, nor the (F) demand window,
@@ -24,7 +25,6 @@ package report
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -198,7 +198,7 @@ func Of(cases []docket.Case, year int, engine *docket.Engine, now time.Time) Rep
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return cases[order[a]].Number < cases[order[b]].Number })
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(cases[a].Number, cases[b].Number) })
 
 	for _, i := range order {
 		c := &cases[i]
