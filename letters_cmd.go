@@ -27,19 +27,9 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.SetOutput(io.Discard)
 	only := fs.String("only", "", "one document kind")
 	out := fs.String("out", "", "the folder to write to")
-	// The case may come before the flags or after them.
-	var number string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return fail(exitUsage, "%v; %s", err, form)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		if number != "" {
-			return fail(exitUsage, "unexpected argument %q; %s", fs.Arg(0), form)
-		}
-		number, rest = fs.Arg(0), fs.Args()[1:]
+	number, err := oneArgument(fs, args)
+	if err != nil {
+		return fail(exitUsage, "%v; %s", err, form)
 	}
 	if number == "" {
 		return fail(exitUsage, "give the case number; %s", form)
@@ -84,4 +74,22 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		fmt.Fprintf(stdout, "%s\t%s\t%s\n", path, d.Kind, d.Rule)
 	}
 	return exitOK
+}
+
+// oneArgument parses args with fs and returns the one argument besides the flags, which
+// may come before them or after them; "" if there is none.
+func oneArgument(fs *flag.FlagSet, args []string) (string, error) {
+	var arg string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return "", err
+		}
+		if fs.NArg() == 0 {
+			return arg, nil
+		}
+		if arg != "" {
+			return "", fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		}
+		arg, rest = fs.Arg(0), fs.Args()[1:]
+	}
 }

@@ -60,6 +60,10 @@ Usage:
       Write the calendar of every case's dated deadlines and meetings, as the
       clerk's feed shows them, as an iCalendar file to FILE (default, or -:
       stdout). Members subscribe to their own feeds with /ethics calendar.
+  ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]
+      Write the year's annual report to stdout (default Markdown): complaints
+      received, outcomes, days from receipt to each step, deadlines met and missed,
+      fines and (G) expedited cases. --chart also writes its chart as a PNG.
   ethicsbot help
       Show this text.
 
@@ -86,6 +90,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runPublish(args[1:], stdout, stderr, getenv, now)
 	case "calendar":
 		return runCalendar(args[1:], stdout, stderr, getenv, now)
+	case "report":
+		return runReport(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
@@ -210,8 +216,8 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 }
 
 // openStore reads the configuration and opens the database it names, which must exist:
-// the commands that read the record (verify, backup, export, letters, calendar) never
-// create one.
+// the commands that read the record (verify, backup, export, letters, calendar, report,
+// publish) never create one.
 func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
 	cfg, err := LoadConfig(getenv)
 	if err != nil {

@@ -388,16 +388,7 @@ func TestRecordCommands(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
 		}
 	}
-	t.Run("NoDatabase", func(t *testing.T) {
-		env := defaults(t)
-		env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "missing.db")
-		if code, _, errOut := runCLI(t, env, "", "verify"); code != 1 || !strings.Contains(errOut, "missing.db") {
-			t.Errorf("exit %d, %q", code, errOut)
-		}
-		if _, err := os.Stat(env["ETHICSBOT_DB"]); err == nil {
-			t.Error("verify created a database")
-		}
-	})
+	t.Run("NoDatabase", func(t *testing.T) { refusesMissingDatabase(t, "verify") })
 	t.Run("Tampered", func(t *testing.T) {
 		db, err := sql.Open("sqlite3", "file:"+env["ETHICSBOT_DB"])
 		if err != nil {
@@ -412,6 +403,20 @@ func TestRecordCommands(t *testing.T) {
 			t.Errorf("exit %d, %q", code, out)
 		}
 	})
+}
+
+// refusesMissingDatabase checks that ethicsbot args, run on a database that does not
+// exist, fails with exit status 1 naming it, and creates none.
+func refusesMissingDatabase(t *testing.T, args ...string) {
+	t.Helper()
+	env := defaults(t)
+	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "missing.db")
+	if code, _, errOut := runCLI(t, env, "", args...); code != 1 || !strings.Contains(errOut, "missing.db") {
+		t.Errorf("%v: exit %d, %q", args, code, errOut)
+	}
+	if _, err := os.Stat(env["ETHICSBOT_DB"]); err == nil {
+		t.Errorf("%v created a database", args)
+	}
 }
 
 // TestManifest checks manifest.yml creates the app the code expects: /ethics, the App Home

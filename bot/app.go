@@ -113,9 +113,10 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 	if len(resp.Files) > 0 {
 		// Uploads take longer than an inline answer may: they go after the ack, and the
 		// reply follows, saying where the files went.
+		sub := strings.Fields(cmd.Text + " help")[0] // the subcommand, to try again
 		a.Go(func() {
 			ctx := context.WithoutCancel(ctx)
-			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files)), reply)
+			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files, sub)), reply)
 		})
 		return nil
 	}
@@ -131,8 +132,9 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 
 // upload puts files in the private docket channel, where the case's papers belong, with
 // files.uploadV2's three steps (files.getUploadURLExternal, the upload,
-// files.completeUploadExternal), and says what became of them.
-func (a *App) upload(ctx context.Context, files []commands.File) commands.Message {
+// files.completeUploadExternal), and says what became of them; sub is the /ethics
+// subcommand that made them, to try again.
+func (a *App) upload(ctx context.Context, files []commands.File, sub string) commands.Message {
 	channel := a.Service.Settings().Channels.Docket
 	var failed []outbox.Markup
 	for _, f := range files {
@@ -147,7 +149,7 @@ func (a *App) upload(ctx context.Context, files []commands.File) commands.Messag
 		}
 	}
 	if len(failed) > 0 {
-		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Try `/ethics letters` again.", outbox.Join(failed, ", "))}
+		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Try `/ethics %s` again.", outbox.Join(failed, ", "), sub)}
 	}
 	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel.", len(files))}
 }

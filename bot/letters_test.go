@@ -104,7 +104,7 @@ func TestLettersUpload(t *testing.T) {
 		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001 complainant", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: "https://hooks.slack.com/commands/T1/1/ghi"})
 		e.app.Wait()
 		calls := e.slack.wait(t, before+1)[before:]
-		if text, _ := calls[len(calls)-1].Fields["text"].(string); !strings.Contains(text, "Not uploaded to the docket channel: 2026-001-complainant.pdf (not_in_channel)") {
+		if text, _ := calls[len(calls)-1].Fields["text"].(string); !strings.Contains(text, "Not uploaded to the docket channel: 2026-001-complainant.pdf (not_in_channel). Try `/ethics letters` again.") {
 			t.Fatalf("reply %q", text)
 		}
 	})
@@ -148,5 +148,54 @@ func TestConsoleWritesLetters(t *testing.T) {
 	c.Line(context.Background(), "/ethics letters 2026-001 final_officer", &out)
 	if !strings.Contains(out.String(), "(rule (F))") || strings.Contains(out.String(), "wrote") {
 		t.Fatalf("a refused request:\n%s", out.String())
+	}
+}
+
+// TestReportUpload is /ethics report in Slack: the chart goes to the private docket
+// channel as a PNG, and the reply is the report, saying where the chart went; a failed
+// upload says to try /ethics report again.
+func TestReportUpload(t *testing.T) {
+	e := newQuietEnv(t, nil)
+	withLetters(t, e, "U2147483697")
+	slash := func(url string) (methods []string, reply string) {
+		before := len(e.slack.wait(t, 0))
+		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "report 2026", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: url})
+		e.app.Wait()
+		for _, c := range e.slack.wait(t, before+1)[before:] {
+			methods = append(methods, c.Method)
+			switch c.Method {
+			case "files.getUploadURLExternal":
+				if c.Fields["filename"] != "ethics-report-2026.png" {
+					t.Errorf("getUploadURLExternal %v", c.Fields)
+				}
+			case "upload":
+				if c.Fields["pdf"] == true || c.Fields["bytes"].(int) < 1000 {
+					t.Errorf("upload %v", c.Fields)
+				}
+			case "files.completeUploadExternal":
+				if c.Fields["channel_id"] != "C_DOCKET" || !strings.Contains(c.Fields["files"].(string), "Annual report 2026") {
+					t.Errorf("completeUploadExternal %v", c.Fields)
+				}
+			case "response_url":
+				reply += c.Fields["text"].(string) + "\n"
+			}
+		}
+		return methods, reply
+	}
+	methods, reply := slash("https://hooks.slack.com/commands/T1/1/rep")
+	if got := strings.Join(methods, " "); !strings.Contains(got, "files.getUploadURLExternal upload files.completeUploadExternal") {
+		t.Errorf("calls %q", got)
+	}
+	for _, want := range []string{"*Ethics Commission annual report, 2026*", "1 complaint received in 2026", "Uploaded 1 file(s) to the docket channel"} {
+		if !strings.Contains(reply, want) {
+			t.Errorf("the reply lacks %q:\n%s", want, reply)
+		}
+	}
+	e.slack.mu.Lock()
+	e.slack.fail = map[string]string{"files.completeUploadExternal": "not_in_channel"}
+	e.slack.mu.Unlock()
+	defer func() { e.slack.mu.Lock(); e.slack.fail = nil; e.slack.mu.Unlock() }()
+	if _, reply := slash("https://hooks.slack.com/commands/T1/1/rep2"); !strings.Contains(reply, "Not uploaded to the docket channel: ethics-report-2026.png (not_in_channel). Try `/ethics report` again.") {
+		t.Errorf("reply %q", reply)
 	}
 }

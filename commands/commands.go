@@ -35,6 +35,8 @@ type Record interface {
 	// Entries is a case's record: each event's action as recorded, in order.
 	Entries(ctx context.Context, number string) ([]docket.Entry, error)
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
+	// AllCases returns every case on the record, open or closed, for the annual report.
+	AllCases(ctx context.Context) ([]docket.Case, error)
 	AddElection(ctx context.Context, e docket.Election) error
 	Elections(ctx context.Context) ([]docket.Election, error)
 	// Posted gives, by docket.PublicRecord.Key, when each of a case's public records first

@@ -186,14 +186,14 @@ func TestAuthorisationMatrix(t *testing.T) {
 	mustDo(t, s, clerk, fileLine, "Filed")
 	allowed := map[string][]string{
 		"help": {comm, clerk, attorney, stranger}, "case": {comm, clerk, attorney}, "docket": {comm, clerk, attorney},
-		"election": {comm, clerk, attorney},
-		"file":     {comm, clerk}, "schedule": {comm, clerk}, "cancel": {comm, clerk}, "posted": {comm, clerk},
+		"election": {comm, clerk, attorney}, "report": {comm, clerk, attorney},
+		"file": {comm, clerk}, "schedule": {comm, clerk}, "cancel": {comm, clerk}, "posted": {comm, clerk},
 		"mail": {comm, clerk}, "receipt": {comm, clerk}, "recess": {comm, clerk}, "concluded": {comm, clerk},
 		"demand": {comm, clerk}, "held": {comm, clerk}, "candidate": {comm, clerk},
 		"rule": {comm}, "decide": {comm}, "final": {comm}, "frivolous": {comm},
 	}
 	texts := map[string]string{
-		"help": "help", "case": "case 2026-001", "docket": "docket", "election": "election list",
+		"help": "help", "case": "case 2026-001", "docket": "docket", "election": "election list", "report": "report 2026",
 		"file": fileLine, "schedule": `schedule 2026-001 hearing 2026-12-28T10:00 place="x"`, "cancel": "cancel 2026-001 hearing",
 		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321012", "receipt": "receipt 2026-001 94071118987654321099",
 		"recess": "recess 2026-001", "concluded": "concluded 2026-001", "demand": "demand 2026-001", "held": "held 2026-001",

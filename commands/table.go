@@ -203,6 +203,9 @@ func init() {
 			example: `void 2026-014 7 reason="ruling recorded on the wrong case"`, run: runVoid},
 		{name: "history", summary: "list a case's events: who recorded what, when, and what corrected or voided it", params: []param{pCase},
 			example: "history 2026-014", roles: readers, why: "Case details are confidential.", run: runHistory},
+		{name: "report", summary: "the year's annual report: complaints received, outcomes, days to each step, deadlines met and missed, fines, cases expedited; with a chart", rule: "(A)–(H)",
+			params:  []param{{name: "year", kind: kText, required: true, positional: true, help: "the year the complaints were received, four digits, e.g. 2026"}},
+			example: "report 2026", roles: readers, why: "The report names cases, which are confidential.", run: runReport},
 		{name: "election", summary: "record an election, or list them", rule: "(G)", roles: readers,
 			params: []param{
 				{name: "action", kind: kChoice, choices: []string{"add", "list"}, required: true, positional: true, help: "add or list"},

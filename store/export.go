@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"ethicsbot/csvsafe"
 	"ethicsbot/docket"
 )
 
@@ -28,7 +28,7 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 		if format == "json" {
 			return writeJSON(w, map[string]any{"public_records": nonNil(recs)})
 		}
-		cw := newCSV(w)
+		cw := csvsafe.NewWriter(w)
 		cw.Write([]string{"case", "rule", "record", "on", "complainant", "respondent", "ruling", "section", "findings", "recommendation", "fine", "text", "tally",
 			"meeting", "start", "place", "closed", "authority", "withdrawn", "moved_to", "posted_on_board"})
 		for _, r := range recs {
@@ -61,7 +61,7 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 		_, err = io.WriteString(w, "\n  ]\n}\n")
 		return err
 	}
-	cw := newCSV(w)
+	cw := csvsafe.NewWriter(w)
 	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind", "payload", "hash"})
 	err := s.EachCase(ctx, false, func(c CaseRecord) error {
 		for _, e := range c.Events {
@@ -75,25 +75,6 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// safeCSV writes CSV that is safe to open in a spreadsheet. A cell that begins with
-// = + - @, a tab or a carriage return would be read as a formula there (a respondent
-// named =HYPERLINK(...), say): it is written with a ' before it, as OWASP recommends
-// against CSV injection, so the spreadsheet shows it as text. Every CSV export writes
-// through it; JSON exports stay as recorded.
-type safeCSV struct{ *csv.Writer }
-
-func newCSV(w io.Writer) safeCSV { return safeCSV{csv.NewWriter(w)} }
-
-// Write writes one row, neutralising its cells in place.
-func (w safeCSV) Write(row []string) error {
-	for i, cell := range row {
-		if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-			row[i] = "'" + cell
-		}
-	}
-	return w.Writer.Write(row)
 }
 
 // instant writes t in the commission's zone, "" for none.

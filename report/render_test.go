@@ -1,0 +1,226 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"ethicsbot/report"
+)
+
+func mustReport(t *testing.T) report.Report {
+	t.Helper()
+	e := mustEngine(t)
+	return report.Of(year2026(t, e), 2026, e, instant(t, asOf))
+}
+
+func TestMarkdown(t *testing.T) {
+	md := mustReport(t).Markdown()
+	for _, want := range []string{
+		"# Ethics Commission annual report, 2026\n",
+		"\n## Outcomes\n\n- dismissed as insufficient (C)(2): 1\n",
+		"- 1 complaint alleged both sections and is ruled on part by part, so the outcomes count 5 parts.\n",
+		"- hearing (D): 2 complaints, median 17.5 days, worst 21 days (2026-002)\n",
+		"- 29 of 35 deadlines that fell due in 2026 met (82%); 6 missed.\n",
+		"- missed: 2026-002, respondent notice by certified mail (B), due Thu 2026-03-19; done late, on Mon 2026-03-23\n",
+		"- missed: 2026-003, complainant confirmation by certified mail (B), due Thu 2026-12-31; not done\n",
+		"- 3 fines, $6,000 in all.\n",
+		"- (F) imposed by a final recommendation after a public hearing: 1, $2,500\n",
+		"- 2026-003: election Tue 2027-02-02, decision due Mon 2027-01-04, missed\n",
+		"undated tasks",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	for _, secret := range []string{"Confidential", "CONFIDENTIAL"} {
+		if strings.Contains(md, secret) {
+			t.Errorf("the report shows %q", secret)
+		}
+	}
+}
+
+// TestPercentNeverRoundsUp: one miss in many is never shown as 100%.
+func TestPercentNeverRoundsUp(t *testing.T) {
+	r := report.Report{Year: 2026, Deadlines: report.DeadlineFigures{Met: 999, Missed: 1}}
+	if md := r.Markdown(); !strings.Contains(md, "999 of 1000 deadlines that fell due in 2026 met (99%)") {
+		t.Errorf("%s", md)
+	}
+}
+
+func TestCSV(t *testing.T) {
+	r := mustReport(t)
+	var b bytes.Buffer
+	if err := r.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rows[0], report.CSVHeader) {
+		t.Fatalf("header %v", rows[0])
+	}
+	find := func(section, item, rule, month, cas string) string {
+		t.Helper()
+		for _, row := range rows[1:] {
+			if len(row) != len(report.CSVHeader) {
+				t.Fatalf("row %v has %d cells", row, len(row))
+			}
+			if slices.Equal(row[:5], []string{section, item, rule, month, cas}) {
+				return row[5]
+			}
+		}
+		t.Errorf("no row %s/%s/%s/%s/%s", section, item, rule, month, cas)
+		return ""
+	}
+	for _, c := range []struct{ section, item, rule, month, cas, want string }{
+		{"received", "complaints", "(A)", "", "", "4"},
+		{"received", "parts", "", "", "", "5"},
+		{"outcome", "attorney_referral", "(C)(3)", "", "", "1"},
+		{"outcome", "found_frivolous", "(H)", "", "", "1"},
+		{"month", "complaints_received", "(A)", "2026-03", "", "2"},
+		{"month", "recommendation", "(E)(2)", "2026-03", "", "1"},
+		{"month", "deadlines_missed", "", "2026-12", "", "2"},
+		{"step", "hearing_median_days", "(D)", "", "", "17.5"},
+		{"step", "decision_worst_days", "(E)", "", "2026-002", "35"},
+		{"deadlines", "share_met", "", "", "", "0.8286"},
+		{"missed", "respondent_notice", "(B)", "2026-03", "2026-002", "2026-03-19"},
+		{"fines", "total", "", "", "", "6000"},
+		{"fines", "total", "(F)", "", "", "2500"},
+		{"expedited", "case", "(G)", "", "2026-003", "missed"},
+	} {
+		if got := find(c.section, c.item, c.rule, c.month, c.cas); got != c.want {
+			t.Errorf("%s/%s/%s/%s/%s = %q, want %q", c.section, c.item, c.rule, c.month, c.cas, got, c.want)
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, mustReport(t)); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range got {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	want := []string{"as_of", "complaints_received", "deadlines", "expedited", "fines", "found_frivolous", "months", "notes", "outcomes", "parts", "steps", "two_part_complaints", "year", "zone"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("keys %v, want %v", keys, want)
+	}
+	for _, want := range []string{
+		`"missed_deadlines": [`, `"deadline": "respondent_notice"`, `"due": "2026-03-19"`, `"done_on": "2026-03-23"`,
+		`"median_days": 17.5`, `"worst_case": "2026-002"`, `"share_met": 0.8285714285714286`, `"decision_due": "2027-01-04"`,
+		`"as_of": "2027-01-15T12:00:00-06:00"`, `"recommendation": 1`,
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("JSON lacks %s", want)
+		}
+	}
+	// The same report writes the same bytes.
+	var again bytes.Buffer
+	report.WriteJSON(&again, mustReport(t))
+	if !bytes.Equal(b.Bytes(), again.Bytes()) {
+		t.Error("two runs wrote different JSON")
+	}
+}
+
+func TestChart(t *testing.T) {
+	r := mustReport(t)
+	data, err := r.Chart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := img.Bounds(); got != image.Rect(0, 0, report.ChartWidth, report.ChartHeight) {
+		t.Fatalf("bounds %v, want %dx%d", got, report.ChartWidth, report.ChartHeight)
+	}
+	// Not blank: the bars of each outcome and of met and missed deadlines are drawn.
+	seen := map[color.RGBA]int{}
+	for y := 0; y < report.ChartHeight; y++ {
+		for x := 0; x < report.ChartWidth; x++ {
+			seen[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
+		}
+	}
+	for name, c := range map[string]color.RGBA{
+		"dismissed as insufficient": {0x9e, 0xc5, 0xe8, 0xff},
+		"referred to the attorney":  {0x6a, 0x3d, 0x9a, 0xff},
+		"still open":                {0xbd, 0xbd, 0xbd, 0xff},
+		"met":                       {0x1a, 0x98, 0x50, 0xff},
+		"missed or final":           {0xd7, 0x30, 0x27, 0xff},
+	} {
+		if seen[c] < 200 {
+			t.Errorf("%s: %d pixels of %v", name, seen[c], c)
+		}
+	}
+	again, _ := r.Chart()
+	if !bytes.Equal(data, again) {
+		t.Error("the same report drew two different charts")
+	}
+}
+
+// TestPublicLeaksNothing: the public part holds counts and outcomes only; no case
+// number, name, allegation or missed deadline, now or after a field is added.
+func TestPublicLeaksNothing(t *testing.T) {
+	r := mustReport(t)
+	p := r.Public()
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range []string{"2026-00", "2025-031", "Confidential", "CONFIDENTIAL", "missed_deadlines", "worst_case", "(H)", "1500"} {
+		if strings.Contains(b.String(), secret) {
+			t.Errorf("the public report holds %q:\n%s", secret, b.String())
+		}
+	}
+	if p.Received != 4 || p.Parts != 5 || p.DeadlinesMet != 29 || p.DeadlinesMissed != 6 || p.Expedited != 1 || len(p.Fines) != 2 || p.Fines[1].Total != 2500 {
+		t.Errorf("public %+v", p)
+	}
+	// Every string the type can hold is a label of ours, never a case's.
+	var fields []string
+	var walk func(reflect.Type, string)
+	walk = func(ty reflect.Type, path string) {
+		switch ty.Kind() {
+		case reflect.Struct:
+			if ty.PkgPath() != "ethicsbot/report" {
+				return // time.Time
+			}
+			for i := range ty.NumField() {
+				walk(ty.Field(i).Type, path+"."+ty.Field(i).Name)
+			}
+		case reflect.Slice, reflect.Map:
+			if ty.Kind() == reflect.Map {
+				walk(ty.Key(), path+"[key]")
+			}
+			walk(ty.Elem(), path+"[]")
+		case reflect.String:
+			fields = append(fields, path)
+		}
+	}
+	walk(reflect.TypeFor[report.PublicReport](), "")
+	want := []string{".Zone", ".Outcomes[].Outcome", ".Outcomes[].Rule", ".Outcomes[].Name", ".Months[].Month", ".Months[].Outcomes[key]", ".Fines[].Rule", ".Fines[].Name"}
+	if !slices.Equal(fields, want) {
+		t.Errorf("PublicReport's strings are %v; want only the labels %v (check a new one holds nothing confidential)", fields, want)
+	}
+	// Changing the public part leaves the report as it was.
+	p.Months[2].Outcomes[report.Open] = 99
+	if r.Months[2].Outcomes[report.Open] != 0 {
+		t.Error("the public part shares its months with the report")
+	}
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"ethicsbot/report"
+)
+
+// runReport is `ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]`: the
+// year's annual report on stdout, read from the same database and configuration as the
+// bot, and with --chart its chart as a PNG file. Bad input writes nothing.
+func runReport(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	fail := func(status int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "ethicsbot report: %s\n", strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
+		return status
+	}
+	const form = "usage: ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]"
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "md", "md, csv or json")
+	chart := fs.String("chart", "", "a PNG file to write the chart to")
+	arg, err := oneArgument(fs, args)
+	if err != nil {
+		return fail(exitUsage, "%v; %s", err, form)
+	}
+	if arg == "" {
+		return fail(exitUsage, "give the year; %s", form)
+	}
+	if *format != "md" && *format != "csv" && *format != "json" {
+		return fail(exitUsage, "--format must be md, csv or json, not %q", *format)
+	}
+	year, err := report.ParseYear(arg, now())
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	_, engine, db, err := openStore(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	at := now().In(engine.Cal.Location())
+	cases, err := db.AllCases(context.Background())
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	r := report.Of(cases, year, engine, at)
+	if *chart != "" {
+		png, err := r.Chart()
+		if err != nil {
+			return fail(exitFailure, "the chart: %v", err)
+		}
+		if err := os.WriteFile(*chart, png, 0o640); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+	}
+	switch *format {
+	case "csv":
+		err = r.WriteCSV(stdout)
+	case "json":
+		err = report.WriteJSON(stdout, r)
+	default:
+		_, err = io.WriteString(stdout, r.Markdown())
+	}
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	return exitOK
+}
