@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"ethicsbot/docket"
 	"ethicsbot/store"
@@ -250,4 +251,24 @@ func TestMatchExpression(t *testing.T) {
 			t.Errorf("MatchExpression(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
 		}
 	}
+}
+
+// FuzzSearch: no query is an error of SQL, and one without a word to look for is refused,
+// never taken to match everything.
+func FuzzSearch(f *testing.F) {
+	for _, seed := range []string{"Jane Roe", `" OR "`, "NEAR/3", "9407 1118 9876", "rob*", "-x", "(a OR b)", "\u0301", "a:b", "\x00"} {
+		f.Add(seed)
+	}
+	s := MustOpen(f)
+	mustFile(f, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
+	f.Fuzz(func(t *testing.T, query string) {
+		cases, err := s.Search(ctx, query)
+		var de *docket.Error
+		if err != nil && !(errors.As(err, &de) && de.Code == docket.EINVALID) {
+			t.Fatalf("Search(%q): %v", query, err)
+		}
+		if !strings.ContainsFunc(query, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) && err == nil {
+			t.Errorf("Search(%q) found %v, though it holds no word to look for", query, numbers(cases))
+		}
+	})
 }
