@@ -243,7 +243,7 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 	}
 	// The search index follows the case in the same transaction, so it never disagrees
 	// with the record: a correction of a name or an article number is found at once.
-	if err := s.indexCase(ctx, tx, c, e.Seq); err != nil {
+	if err := s.indexStep(ctx, tx, step); err != nil {
 		return err
 	}
 	var req any
