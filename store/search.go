@@ -15,7 +15,8 @@ import (
 // The search index (migration 007, table case_search) holds, for every case, the words
 // /ethics search looks in: the parties' names, the article numbers of its mailings and the
 // summary. It is derived from the case record and rewritten in the transaction of every
-// event, so it never disagrees with the record; it is no part of the hash chain.
+// event that changes those, so it never disagrees with the record; it is no part of the
+// hash chain.
 
 // MaxSearchWords is how many words a search may hold: enough for a name and a phrase of
 // the summary, few enough that no query can be made costly.
