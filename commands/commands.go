@@ -35,8 +35,12 @@ type Record interface {
 	// Entries is a case's record: each event's action as recorded, in order.
 	Entries(ctx context.Context, number string) ([]docket.Entry, error)
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
-	// AllCases returns every case on the record, open or closed, for the annual report.
+	// AllCases returns every case, open and closed.
 	AllCases(ctx context.Context) ([]docket.Case, error)
+	// Search returns the cases, open and closed, whose parties' names, article numbers or
+	// summary hold every word of query, newest first; a query with no word to look for is
+	// refused with a *docket.Error. Who may see which of them is for the caller to decide.
+	Search(ctx context.Context, query string) ([]docket.Case, error)
 	AddElection(ctx context.Context, e docket.Election) error
 	Elections(ctx context.Context) ([]docket.Election, error)
 	// Posted gives, by docket.PublicRecord.Key, when each of a case's public records first
@@ -190,11 +194,40 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
 		return Response{Modal: s.modal(sub, nil)}
 	}
-	a, err := sub.bind(words, s.Engine.Cal.Location())
+	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
 		return reply(outbox.Format("%s\nUsage: `%s`\nExample: `/ethics %s`", err, sub.usage(), sub.example))
 	}
-	return s.run(ctx, sub, req, a)
+	return withReading(s.run(ctx, sub, req, a), read)
+}
+
+// withReading puts what the command understood of values typed another way than the
+// usual one ("2026-1 as case 2026-001") at the head of the reply, so the user can see it
+// was what they meant, whatever the command and whether it succeeded: as the first line of
+// the text, and as a context block above the blocks, or, where a message has no room for
+// one more block, as a message of its own before it.
+func withReading(resp Response, read []string) Response {
+	if len(read) == 0 {
+		return resp
+	}
+	note := outbox.Format("_Read %s._", strings.Join(read, "; "))
+	if len(resp.Messages) == 0 {
+		if resp.Modal != nil {
+			return resp // a form opens; it shows what it holds
+		}
+		return reply(note)
+	}
+	m := resp.Messages[0]
+	if len(m.Blocks) >= MaxMessageBlocks {
+		resp.Messages = append([]Message{{Text: note}}, resp.Messages...)
+		return resp
+	}
+	m.Text = note + "\n" + m.Text
+	if len(m.Blocks) > 0 {
+		m.Blocks = append([]slack.Block{slack.NewContextBlock("", mrkdwn(note))}, m.Blocks...)
+	}
+	resp.Messages = append([]Message{m}, resp.Messages[1:]...)
+	return resp
 }
 
 // run performs a bound subcommand and turns its errors into replies.

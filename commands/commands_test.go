@@ -353,6 +353,8 @@ func FuzzParse(f *testing.F) {
 		"mail 2026-001 respondent 9407 1118 9876 5432 1012 34", `rule 2026-001 probable_cause hearing=2026-12-28T10:00 place=“Room 2”`,
 		`decide 2026-001 recommend fine=$2,500 recommendation='x'`, "election add 2027-02-23 Consolidated General Election",
 		`file respondent="unterminated`, "=", "a=b=c", "&lt;&gt;&amp;", "\x00\xff",
+		"case 2026-1", `schedule 2026-01 sufficiency 2026-12-10 17:00 place="City Hall"`, `posted 2026-001 sufficiency at="2026-12-04 10:30"`,
+		"cases closed year=2026 section=103.10 status=dismissed page=2", `search Roe OR NEAR "x*`,
 	} {
 		f.Add(seed)
 	}

@@ -19,10 +19,14 @@ func ParseForTest(text string) (args, error) {
 	if !ok {
 		return nil, nil
 	}
-	return sub.bind(words[1:], time.UTC)
+	a, _, err := sub.bind(words[1:], time.UTC)
+	return a, err
 }
 
 // SectionsForTest lays text out as the card and the Home tab do, in at most limit blocks.
 func SectionsForTest(text string, limit int) []slack.Block {
 	return sections(outbox.Markup(text), limit, func(n int) outbox.Markup { return outbox.Format("…and %d more", n) })
 }
+
+// WithReadingForTest puts a note of what was read at the head of resp, as Handle does.
+func WithReadingForTest(resp Response, read []string) Response { return withReading(resp, read) }

@@ -11,10 +11,11 @@ import (
 	"ethicsbot/outbox"
 )
 
-func rulingChoices() []string {
-	out := make([]string, len(docket.Rulings))
-	for i, r := range docket.Rulings {
-		out[i] = string(r)
+// choices are the values of a kind of the docket (rulings, states) as a user types them.
+func choices[T ~string](values []T) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
 	}
 	return out
 }

@@ -123,7 +123,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 			}
 		}
 	}
-	a, err := sub.bind(words, s.Engine.Cal.Location())
+	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
 		field := ""
 		if fe := (*fieldErr)(nil); errors.As(err, &fe) {
@@ -134,7 +134,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	req := Request{User: user, RequestID: requestID}
 	resp, err := sub.run(s, ctx, req, a)
 	if err == nil {
-		return Submission{Response: resp, Channel: meta.Channel}
+		return Submission{Response: withReading(resp, read), Channel: meta.Channel}
 	}
 	whole := replyText(s.respond(sub, req, resp, err))
 	var de *docket.Error

@@ -129,61 +129,71 @@ func (a args) has(name string) bool {
 // docket has its own, tighter limits per field.
 const maxValue = 4000
 
-// bind matches words to the subcommand's parameters and converts each value.
-func (sub *subcommand) bind(words []word, loc *time.Location) (args, error) {
-	a := args{}
+// bind matches words to the subcommand's parameters and converts each value. read says
+// how it understood the values it normalised ("2026-1 as case 2026-001"), for the reply.
+func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []string, err error) {
+	a = args{}
 	var positional []param
 	for _, p := range sub.params {
 		if p.positional {
 			positional = append(positional, p)
 		}
 	}
+	set := func(p param, value string) error {
+		r, err := a.set(p, value, loc)
+		if r != "" {
+			read = append(read, r)
+		}
+		return err
+	}
 	var rest []string
 	restParam := param{}
-	for _, w := range words {
-		if w.key == "" {
-			if len(positional) == 0 {
-				if restParam.name != "" {
-					rest = append(rest, w.text)
-					continue
-				}
-				return nil, fmt.Errorf("Not done: unexpected %q.", w.text)
-			}
-			p := positional[0]
-			if p.rest {
-				restParam = p
-				rest = append(rest, w.text)
-				positional = nil
-				continue
-			}
-			positional = positional[1:]
-			if err := a.set(p, w.text, loc); err != nil {
-				return nil, err
-			}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		var p param
+		switch {
+		case w.key == "" && len(positional) == 0 && restParam.name != "":
+			rest = append(rest, w.text)
 			continue
+		case w.key == "" && len(positional) == 0:
+			return nil, nil, fmt.Errorf("Not done: unexpected %q.", w.text)
+		case w.key == "" && positional[0].rest:
+			restParam = positional[0]
+			rest = append(rest, w.text)
+			positional = nil
+			continue
+		case w.key == "":
+			p, positional = positional[0], positional[1:]
+		default:
+			var ok bool
+			if p, ok = sub.param(w.key); !ok {
+				return nil, nil, fmt.Errorf("Not done: `%s` has no option %q.", sub.name, w.key)
+			}
+			if a.has(p.name) {
+				return nil, nil, p.errorf("is given twice")
+			}
 		}
-		p, ok := sub.param(w.key)
-		if !ok {
-			return nil, fmt.Errorf("Not done: `%s` has no option %q.", sub.name, w.key)
+		value := w.text
+		// A date and a time typed apart, as people write them: 2026-12-04 10:00.
+		if p.kind == kInstant && i+1 < len(words) && words[i+1].key == "" && datePattern.MatchString(value) && clockPattern.MatchString(words[i+1].text) {
+			i++
+			value += " " + words[i].text
 		}
-		if a.has(p.name) {
-			return nil, p.errorf("is given twice")
-		}
-		if err := a.set(p, w.text, loc); err != nil {
-			return nil, err
+		if err := set(p, value); err != nil {
+			return nil, nil, err
 		}
 	}
 	if restParam.name != "" {
-		if err := a.set(restParam, strings.Join(rest, " "), loc); err != nil {
-			return nil, err
+		if err := set(restParam, strings.Join(rest, " ")); err != nil {
+			return nil, nil, err
 		}
 	}
 	for _, p := range sub.params {
 		if p.required && !a.has(p.name) {
-			return nil, p.errorf("is missing: %s", p.help)
+			return nil, nil, p.errorf("is missing: %s", p.help)
 		}
 	}
-	return a, nil
+	return a, read, nil
 }
 
 // errorf is an error about p's value: "Not done: start: ...".
@@ -201,21 +211,24 @@ func (sub *subcommand) param(name string) (param, bool) {
 }
 
 var (
-	casePattern = regexp.MustCompile(`^\d{4}-\d{3,6}$`)
-	memberID    = regexp.MustCompile(`^[UW][A-Z0-9_]{2,20}$`)
+	casePattern  = regexp.MustCompile(`^(\d{4})-(\d{1,6})$`)
+	memberID     = regexp.MustCompile(`^[UW][A-Z0-9_]{2,20}$`)
+	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	clockPattern = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?$`)
 )
 
-// set converts value for p. An empty value counts as not given.
-func (a args) set(p param, value string, loc *time.Location) error {
+// set converts value for p. An empty value counts as not given. read, if not "", says how
+// a value written another way than the usual one was understood.
+func (a args) set(p param, value string, loc *time.Location) (read string, err error) {
 	value = strings.TrimSpace(value)
 	if value == "" {
-		return nil
+		return "", nil
 	}
 	if !utf8.ValidString(value) {
-		return p.errorf("is not valid text")
+		return "", p.errorf("is not valid text")
 	}
 	if n := utf8.RuneCountInString(value); n > maxValue {
-		return p.errorf("is %d characters long; the limit is %d", n, maxValue)
+		return "", p.errorf("is %d characters long; the limit is %d", n, maxValue)
 	}
 	switch p.kind {
 	case kText, kUser:
@@ -227,57 +240,79 @@ func (a args) set(p param, value string, loc *time.Location) error {
 			u = strings.TrimPrefix(strings.TrimSuffix(u, ">"), "<@")
 			u, _, _ = strings.Cut(u, "|")
 			if !memberID.MatchString(u) {
-				return p.errorf("%q is not a Slack member id such as U024BE7LH; separate several with commas", u)
+				return "", p.errorf("%q is not a Slack member id such as U024BE7LH; separate several with commas", u)
 			}
 			users = append(users, u)
 		}
 		a[p.name] = users
 	case kCase:
-		if !casePattern.MatchString(value) {
-			return p.errorf("%q is not a case number; case numbers look like 2026-014", value)
+		number, err := caseNumber(value)
+		if err != nil {
+			return "", p.errorf("%v", err)
 		}
-		a[p.name] = value
+		a[p.name] = number
+		if number != value {
+			read = fmt.Sprintf("%s as case %s", value, number)
+		}
 	case kChoice:
 		v := strings.ToLower(strings.ReplaceAll(value, "-", "_"))
 		for _, c := range p.choices {
 			if v == c {
 				a[p.name] = c
-				return nil
+				return "", nil
 			}
 		}
-		return p.errorf("%q is not one of %s", value, strings.Join(p.choices, ", "))
+		return "", p.errorf("%q is not one of %s", value, strings.Join(p.choices, ", "))
 	case kDate:
 		d, err := docket.ParseDate(value)
 		if err != nil {
-			return p.errorf("%v, e.g. 2026-12-04", err)
+			return "", p.errorf("%v, e.g. 2026-12-04", err)
 		}
 		a[p.name] = d
 	case kInstant:
 		t, err := parseInstant(value, loc)
 		if errors.Is(err, errSkipped) {
-			return p.errorf("%s does not exist in %s: the clocks skip that hour for daylight saving time; choose another time", value, loc)
+			return "", p.errorf("%s does not exist in %s: the clocks skip that hour for daylight saving time; choose another time", value, loc)
 		}
 		if err != nil {
-			return p.errorf("%q is not a date and time like 2026-12-10T17:00 (%s time) or 2026-12-10T17:00:00-06:00", value, loc)
+			return "", p.errorf("%q is not a date and time like 2026-12-10T17:00 or 2026-12-10 17:00 (%s time), or 2026-12-10T17:00:00-06:00", value, loc)
 		}
 		a[p.name] = t
+		if strings.ContainsRune(value, ' ') {
+			read = fmt.Sprintf("%s as %s", value, whenIn(t, loc))
+		}
 	case kDollars:
 		n, err := strconv.Atoi(strings.NewReplacer("$", "", ",", "").Replace(value))
 		if err != nil || n < 0 {
-			return p.errorf("%q is not a whole number of dollars, e.g. 2500", value)
+			return "", p.errorf("%q is not a whole number of dollars, e.g. 2500", value)
 		}
 		a[p.name] = n
 	}
-	return nil
+	return read, nil
 }
 
-// parseInstant reads RFC 3339, or a local date and time in loc without an offset. A local
+// caseNumber reads a case number as people type it: 2026-1, 2026-01 and 2026-001 are all
+// case 2026-001, as the store numbers cases (YYYY-NNN, at least three digits).
+func caseNumber(value string) (string, error) {
+	m := casePattern.FindStringSubmatch(value)
+	if m == nil {
+		return "", fmt.Errorf("%q is not a case number: a case number is the year of receipt and the case's number in that year, e.g. 2026-014 (or 2026-14)", value)
+	}
+	n, _ := strconv.Atoi(m[2])
+	if n == 0 {
+		return "", fmt.Errorf("%q is not a case number: the cases of a year are numbered from 1, e.g. 2026-001", value)
+	}
+	return fmt.Sprintf("%s-%03d", m[1], n), nil
+}
+
+// parseInstant reads RFC 3339, or a local date and time in loc without an offset (with a T
+// or a space between the date and the time). A local
 // time that does not exist (skipped by daylight saving) is refused rather than guessed.
 func parseInstant(s string, loc *time.Location) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
 		return checkYear(t)
 	}
-	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05"} {
+	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02 15:04:05"} {
 		naive, err := time.Parse(layout, s) // the wall clock as written
 		if err != nil {
 			continue

@@ -14,7 +14,12 @@ import (
 
 // when formats an instant in the commission's zone: "Thu 10 Dec 2026 17:00 CST".
 func (s *Service) when(t time.Time) string {
-	return t.In(s.Engine.Cal.Location()).Format("Mon 2 Jan 2006 15:04 MST")
+	return whenIn(t, s.Engine.Cal.Location())
+}
+
+// whenIn formats an instant in loc as when does.
+func whenIn(t time.Time, loc *time.Location) string {
+	return t.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
 }
 
 func (s *Service) expeditedTag(c *docket.Case) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"ethicsbot/docket"
 	"ethicsbot/outbox"
 )
 
@@ -39,6 +40,7 @@ var (
 	pCase    = param{name: "number", kind: kCase, required: true, positional: true, help: "the case number, e.g. 2026-014"}
 	pMeeting = param{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, required: true, positional: true, help: "which meeting"}
 	pOn      = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
+	pPage    = param{name: "page", kind: kText, help: "which page of a long list, e.g. 2"}
 	pFine    = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
 	yesNo    = []string{"yes", "no"}
 	// (H): a fine needs the finding that the violation was intentional.
@@ -86,6 +88,23 @@ func init() {
 			example: "calendar", run: runCalendar},
 		{name: "docket", summary: "list the open cases by their nearest deadline", example: "docket", roles: readers,
 			why: "Case details are confidential.", run: runDocket},
+		{name: "cases", summary: "list the cases, open and closed, newest first: all, or those of a year, a section or a state", roles: readers,
+			why: "Case details are confidential.",
+			params: []param{
+				{name: "which", kind: kChoice, choices: []string{"open", "closed", "all"}, positional: true, help: "open, closed or all (the default)"},
+				{name: "year", kind: kText, help: "the year of receipt, e.g. 2026"},
+				{name: "section", kind: kText, help: "the section alleged: 103.10 or 103.05"},
+				{name: "status", kind: kChoice, choices: choices(docket.States), help: "the state the case is in, e.g. dismissed"},
+				pPage,
+			},
+			example: "cases closed year=2026 section=103.10", run: runCases},
+		{name: "search", summary: "find cases, open and closed, by a party's name, an article number or words of the summary", roles: readers,
+			why: "Case details are confidential.",
+			params: []param{
+				{name: "words", kind: kText, required: true, positional: true, rest: true, help: "words that must all be in the case; each finds words it begins (rob finds Roberts); an article number with or without its spaces"},
+				pPage,
+			},
+			example: "search Roe city email", run: runSearch},
 		{name: "schedule", summary: "schedule or reschedule a meeting; posts its public notice", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
 			why: "Commissioners and the clerk schedule meetings.",
 			params: []param{pCase, pMeeting,
@@ -123,7 +142,7 @@ func init() {
 		{name: "rule", summary: "record the sufficiency and probable-cause ruling; with probable cause, optionally schedule the hearing", rule: "(C)", modal: true,
 			roles: commissioners, why: commissionersOnly, vote: true,
 			params: append([]param{pCase,
-				{name: "ruling", kind: kChoice, choices: rulingChoices(), required: true, positional: true, help: "the ruling; on a complaint alleging both sections, the ruling on its §103.10 part"},
+				{name: "ruling", kind: kChoice, choices: choices(docket.Rulings), required: true, positional: true, help: "the ruling; on a complaint alleging both sections, the ruling on its §103.10 part"},
 				{name: "referral_ruling", kind: kChoice, choices: []string{"insufficient", "no_probable_cause", "attorney_referral"}, help: "on a complaint alleging both sections: the ruling on its §103.05 part (C)(3)"},
 				pOn,
 				{name: "hearing", kind: kInstant, help: "with probable_cause: the hearing's start (C)(2)"},

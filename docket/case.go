@@ -30,6 +30,10 @@ const (
 	StateFinal           State = "final" // (F) final recommendation issued
 )
 
+// States lists every State, in the order of the procedure.
+var States = []State{StateReceived, StateNoticesSent, StateDismissed, StateReferred, StateHearingPending, StateHearingSet,
+	StateHearingRecessed, StateHearingDone, StateDecided, StateDemanded, StatePublicSet, StatePublicHeld, StateFinal}
+
 // Closed reports whether nothing more happens in a case in this state, apart from an (H)
 // finding against the complainant. A decided case stays open while a demand may come.
 func (s State) Closed() bool {

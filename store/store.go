@@ -43,6 +43,7 @@ type Store struct {
 	w       *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r       *sql.DB                   // readers; WAL lets them run while a write commits
 	engine  *docket.Engine
+	search  bool // the schema has the search index (case_search)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -228,9 +229,15 @@ func (s *Store) init(target int) error {
 			return fmt.Errorf("database %s: migration %s: %w", s.path, m.name, err)
 		}
 	}
+	if err := s.w.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
+		return fmt.Errorf("database %s: %w", s.path, err)
+	}
 	if target == SchemaVersion() {
 		if err := s.reopenOwed(ctx); err != nil {
 			return fmt.Errorf("database %s: %w", s.path, err)
+		}
+		if err := s.reindex(ctx); err != nil {
+			return fmt.Errorf("database %s: the search index: %w", s.path, err)
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
--- 008: what the ordinance makes public of each case, as the public notice board shows it,
+-- 009: what the ordinance makes public of each case, as the public notice board shows it,
 -- and when each record first appeared there.
 --
 -- Derived from the case record, like the cases table: written in the transaction that
@@ -7,7 +7,7 @@
 -- its row, marked removed, so the time it was first posted is never lost. The rows of
 -- cases recorded before this migration are filled when it is applied, posted then: that
 -- is when the board first showed them.
-CREATE TABLE public_records (
+CREATE TABLE IF NOT EXISTS public_records (
     case_number TEXT NOT NULL REFERENCES cases(number),
     key         TEXT NOT NULL,            -- docket.PublicRecord.Key
     record      TEXT NOT NULL,            -- the docket.PublicRecord, as JSON
@@ -16,4 +16,4 @@ CREATE TABLE public_records (
     removed     TEXT NOT NULL DEFAULT '', -- when it stopped standing; '' while it stands
     PRIMARY KEY (case_number, key)
 ) STRICT;
-CREATE INDEX public_records_standing ON public_records(sort) WHERE removed = '';
+CREATE INDEX IF NOT EXISTS public_records_standing ON public_records(sort) WHERE removed = '';
