@@ -23,6 +23,7 @@ import (
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
+	"ethicsbot/report"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
 	"ethicsbot/web"
@@ -227,7 +228,16 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 // boardOf is the public notice board of the configured commission.
 func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
-		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		// The year's page gives the public part of its annual report, the same as the
+		// report's own: one function of every case, read afresh.
+		Figures: func(ctx context.Context, year int, now time.Time) (report.PublicReport, error) {
+			cases, err := db.AllCases(ctx)
+			if err != nil {
+				return report.PublicReport{}, err
+			}
+			return report.Of(cases, year, engine, now).Public(), nil
+		}}
 }
 
 // listenURL is where a listener on addr can be reached from this machine:

@@ -13,8 +13,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"ethicsbot/docket"
+	"ethicsbot/report"
 	"ethicsbot/store"
 )
 
@@ -37,6 +40,9 @@ type Board struct {
 	Loc        *time.Location   // the commission's time zone
 	Now        func() time.Time // the clock that splits upcoming from past
 	Log        *slog.Logger
+	// Figures, if set, gives the public part of a year's annual report, as of now: each
+	// year's page shows it, with its chart.
+	Figures func(ctx context.Context, year int, now time.Time) (report.PublicReport, error)
 }
 
 // How far back the front page looks; earlier records are in the yearly archive.
@@ -59,6 +65,8 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"dollars": dollars,
 	"words":   func(s string) string { return strings.ReplaceAll(s, "_", " ") },
 	"list":    func(es []entry, empty string) listing { return listing{es, empty} },
+	"add":     func(a, b int) int { return a + b },
+	"cap":     capitalize,
 }).ParseFS(templateFS, "templates/*.html"))
 
 // entry is one record as a page shows it.
@@ -91,6 +99,7 @@ type page struct {
 	Years      []int   // the archive
 	Case       string  // a case's page
 	Year       int     // a year's page
+	Figures    *report.PublicReport
 }
 
 // Handler returns the board's routes: the front page, a page per case with public
@@ -107,6 +116,9 @@ func (b *Board) Handler() http.Handler {
 		return b.render(ctx, "cases/"+r.PathValue("file"))
 	}))
 	mux.HandleFunc("GET /archive/{file}", b.serve(func(ctx context.Context, r *http.Request) ([]byte, string, error) {
+		if strings.HasSuffix(r.PathValue("file"), ".png") {
+			return b.render(ctx, "archive/"+r.PathValue("file"))
+		}
 		return b.render(ctx, "archive/"+r.PathValue("file"))
 	}))
 	for _, feed := range []string{"feed.atom", "meetings.ics"} {
@@ -157,8 +169,9 @@ func (b *Board) logger() *slog.Logger {
 }
 
 var (
-	caseFile = regexp.MustCompile(`^cases/(\d{4}-\d{3,6})\.html$`)
-	yearFile = regexp.MustCompile(`^archive/(\d{4})\.html$`)
+	caseFile  = regexp.MustCompile(`^cases/(\d{4}-\d{3,6})\.html$`)
+	yearFile  = regexp.MustCompile(`^archive/(\d{4})\.html$`)
+	chartFile = regexp.MustCompile(`^archive/(\d{4})\.png$`)
 )
 
 // render makes the file at name, relative to the board's root, and gives its content type:
@@ -177,6 +190,17 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 	case yearFile.MatchString(name):
 		year, _ := strconv.Atoi(yearFile.FindStringSubmatch(name)[1])
 		return b.yearPage(ctx, now, year)
+	case chartFile.MatchString(name) && b.Figures != nil:
+		year, _ := strconv.Atoi(chartFile.FindStringSubmatch(name)[1])
+		fig, err := b.Figures(ctx, year, now)
+		if err != nil {
+			return nil, "", err
+		}
+		if fig.Received == 0 && fig.DeadlinesMet+fig.DeadlinesMissed == 0 {
+			return nil, "", errNotFound
+		}
+		png, err := fig.Chart()
+		return png, "image/png", err
 	}
 	return nil, "", errNotFound
 }
@@ -230,11 +254,20 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 	if err != nil {
 		return nil, "", err
 	}
-	if len(recs) == 0 {
-		return nil, "", errNotFound
-	}
 	p := b.base(fmt.Sprintf("%d", year), fmt.Sprintf("Notices and decisions of %d", year), "../", now)
 	p.Year = year
+	if b.Figures != nil {
+		fig, err := b.Figures(ctx, year, now)
+		if err != nil {
+			return nil, "", err
+		}
+		if fig.Received > 0 || fig.DeadlinesMet+fig.DeadlinesMissed > 0 {
+			p.Figures = &fig
+		}
+	}
+	if len(recs) == 0 && p.Figures == nil {
+		return nil, "", errNotFound
+	}
 	b.sort(&p, recs, now)
 	if p.Years, err = b.years(ctx); err != nil {
 		return nil, "", err
@@ -298,8 +331,7 @@ func (b *Board) entry(r store.Posting, now time.Time, root string) entry {
 func title(r docket.PublicRecord) string {
 	switch r.Record {
 	case "meeting_notice":
-		name := r.Meeting.Name()
-		return strings.ToUpper(name[:1]) + name[1:]
+		return capitalize(r.Meeting.Name())
 	case "dismissal":
 		if r.Section != "" {
 			return "Dismissal of the §" + r.Section + " part " + r.Rule
@@ -311,6 +343,12 @@ func title(r docket.PublicRecord) string {
 		return "Final recommendation " + r.Rule
 	}
 	return r.Record
+}
+
+// capitalize puts a capital to the first letter of s: "Sufficiency meeting".
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // anchor is a record's id on its case's page, from its key: stable, and safe in a URL.

@@ -14,6 +14,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"ethicsbot/docket"
+	"ethicsbot/report"
 	"ethicsbot/store"
 	"ethicsbot/web"
 )
@@ -92,7 +93,11 @@ func newFixture(tb testing.TB) *fixture {
 
 	now := at(tb, "2026-12-10T09:00:00-06:00")
 	board := &web.Board{Records: db, Commission: "Ethics Commission of Testville", Address: "City Hall\n1 Main St", URL: "https://ethics.example.gov/",
-		Loc: cal.Location(), Now: func() time.Time { return now }}
+		Loc: cal.Location(), Now: func() time.Time { return now },
+		Figures: func(ctx context.Context, year int, now time.Time) (report.PublicReport, error) {
+			cases, err := db.AllCases(ctx)
+			return report.Of(cases, year, engine, now).Public(), err
+		}}
 	return &fixture{db: db, board: board, now: now}
 }
 
@@ -174,6 +179,14 @@ func TestBoardPages(t *testing.T) {
 			t.Errorf("GET /archive/2026.html = %d", code)
 		}
 		noSecrets(t, "the year page", body)
+		for _, want := range []string{`id="figures"`, "Complaints received</dt><dd>3</dd>", "Dismissed as insufficient", `<img src="2026.png"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the year page lacks %q", want)
+			}
+		}
+		if code, hdr, png := get(t, h, "/archive/2026.png"); code != 200 || hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
+			t.Errorf("GET /archive/2026.png = %d %s", code, hdr.Get("Content-Type"))
+		}
 		if code, _, _ := get(t, h, "/archive/1999.html"); code != 404 {
 			t.Errorf("a year with nothing public = %d, want 404", code)
 		}

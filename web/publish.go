@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,7 +22,8 @@ func (b *Board) Publish(ctx context.Context, dir string) ([]string, error) {
 	names := []string{"index.html", "feed.atom", "meetings.ics"}
 	seen := map[string]bool{}
 	for _, r := range recs {
-		for _, name := range []string{"cases/" + r.Case + ".html", fmt.Sprintf("archive/%d.html", r.When(b.Loc).In(b.Loc).Year())} {
+		year := r.When(b.Loc).In(b.Loc).Year()
+		for _, name := range []string{"cases/" + r.Case + ".html", fmt.Sprintf("archive/%d.html", year), fmt.Sprintf("archive/%d.png", year)} {
 			if !seen[name] {
 				seen[name] = true
 				names = append(names, name)
@@ -33,32 +35,37 @@ func (b *Board) Publish(ctx context.Context, dir string) ([]string, error) {
 			return nil, err
 		}
 	}
+	var written []string
 	for _, name := range names {
 		body, _, err := b.render(ctx, name)
+		if errors.Is(err, errNotFound) && chartFile.MatchString(name) {
+			continue // a year with no figures has no chart
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if err := writeFile(filepath.Join(dir, name), body); err != nil {
 			return nil, err
 		}
+		written = append(written, name)
 	}
 	// A page whose case or year has nothing public any more (a void) goes, as on the live
 	// board; files the board did not write are left alone.
 	for _, sub := range []string{"cases", "archive"} {
-		old, err := filepath.Glob(filepath.Join(dir, sub, "*.html"))
+		old, err := filepath.Glob(filepath.Join(dir, sub, "*.*"))
 		if err != nil {
 			return nil, err
 		}
 		for _, path := range old {
 			name := sub + "/" + filepath.Base(path)
-			if (caseFile.MatchString(name) || yearFile.MatchString(name)) && !slices.Contains(names, name) {
+			if (caseFile.MatchString(name) || yearFile.MatchString(name) || chartFile.MatchString(name)) && !slices.Contains(written, name) {
 				if err := os.Remove(path); err != nil {
 					return nil, err
 				}
 			}
 		}
 	}
-	return names, nil
+	return written, nil
 }
 
 // writeFile replaces path with body whole: a reader sees the old file or the new one.
