@@ -51,7 +51,7 @@ func TestPublishHomeBlocks(t *testing.T) {
 	if n := len(view.Blocks); view.Type != "home" || n < 3 || n > commands.MaxViewBlocks {
 		t.Errorf("a %s view of %d blocks", view.Type, n)
 	}
-	for _, want := range []string{"*2026-050*", "…and 10 more", "Type `/ethics help &lt;command&gt;`"} {
+	for _, want := range []string{"*2026-050*", "…and 10 more, with later deadlines; `/ethics cases open` lists every open case", "Type `/ethics help &lt;command&gt;`"} {
 		if !strings.Contains(all.String(), want) {
 			t.Errorf("the Home tab lacks %q", want)
 		}

@@ -453,7 +453,7 @@ func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time)
 	}
 	more := ""
 	if len(rows) > shown {
-		more = fmt.Sprintf("\n…and %d more; `/ethics case <number>` shows any case.", len(rows)-shown) // escaped below
+		more = fmt.Sprintf("\n…and %d more, with later deadlines; `/ethics cases open` lists every open case, 50 a page, and `/ethics case <number>` shows any case.", len(rows)-shown) // escaped below
 	}
 	return outbox.Format("Open cases (%d), nearest deadline first:\n%s%s", len(rows), strings.Join(lines, "\n"), more)
 }

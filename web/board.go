@@ -347,6 +347,9 @@ func title(r docket.PublicRecord) string {
 
 // capitalize puts a capital to the first letter of s: "Sufficiency meeting".
 func capitalize(s string) string {
+	if s == "" {
+		return ""
+	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
 }
