@@ -23,8 +23,8 @@ import (
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
-	"ethicsbot/report"
 	"ethicsbot/reminders"
+	"ethicsbot/report"
 	"ethicsbot/store"
 	"ethicsbot/web"
 )

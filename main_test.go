@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"io"
 	"maps"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -750,5 +752,60 @@ func TestConsoleOnARealRecord(t *testing.T) {
 	code, out, errOut := runCLI(t, env, ":clock +3d\n/ethics help\n")
 	if code != 0 || !strings.Contains(out, ":clock works only in the demo console") || !strings.Contains(out, "You are U0CLERK1") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestConsoleServesTheBoard: the demo console serves the public notice board beside
+// /healthz and prints its address; a meeting scheduled in the console is on the board at
+// once, with when it was posted there.
+func TestConsoleServesTheBoard(t *testing.T) {
+	t.Chdir(t.TempDir())
+	in, feed := io.Pipe()
+	out := &lockedBuffer{}
+	env := map[string]string{"ETHICSBOT_ADDR": "127.0.0.1:0"}
+	now := func() time.Time { return time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC) }
+	done := make(chan int, 1)
+	go func() { done <- run(nil, in, out, io.Discard, func(k string) string { return env[k] }, now) }()
+	defer func() {
+		feed.Close()
+		if code := <-done; code != 0 {
+			t.Errorf("the console exited %d", code)
+		}
+	}()
+	addr := regexp.MustCompile(`The public notice board is at (http://\S+)`)
+	var board string
+	for deadline := time.Now().Add(20 * time.Second); board == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if m := addr.FindStringSubmatch(out.String()); m != nil {
+			board = m[1]
+		}
+	}
+	if board == "" {
+		t.Fatalf("the console did not print the board's address:\n%s", out.String())
+	}
+	fmt.Fprintln(feed, `/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="CONFIDENTIAL-WORDS"`)
+	fmt.Fprintln(feed, `/ethics schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall, Room 201"`)
+	var page string
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		resp, err := http.Get(board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if page = string(b); strings.Contains(page, "City Hall, Room 201") {
+			break
+		}
+	}
+	for _, want := range []string{"Ethics Commission of the City of Demo", "Sufficiency meeting, case", "2026-001", "Thursday 10 December 2026", "City Hall, Room 201", "Posted on this board"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the board lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "CONFIDENTIAL-WORDS") || strings.Contains(page, "Jane Roe") {
+		t.Error("the board shows what is confidential")
+	}
+	resp, err := http.Get(board + "healthz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Errorf("/healthz beside the board: %v %v", resp, err)
 	}
 }
