@@ -76,6 +76,16 @@ func (s *Store) Posted(ctx context.Context, number string) (map[string]time.Time
 	return out, nil
 }
 
+// PublicVersion is the id of the last event recorded: the public records change only with
+// an event, so a page made at one version stays right until the next.
+func (s *Store) PublicVersion(ctx context.Context) (int64, error) {
+	var id sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, `SELECT max(id) FROM events`).Scan(&id); err != nil {
+		return 0, s.wrap(err)
+	}
+	return id.Int64, nil
+}
+
 func (s *Store) postings(ctx context.Context, query string, args ...any) ([]Posting, error) {
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {

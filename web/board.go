@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"embed"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -27,6 +29,8 @@ type Records interface {
 	PublicOf(ctx context.Context, number string) ([]store.Posting, error)
 	PublicBetween(ctx context.Context, from, to time.Time) ([]store.Posting, error)
 	LatestPosted(ctx context.Context, n int) ([]store.Posting, error)
+	// PublicVersion changes whenever the record does: the board makes a page again then.
+	PublicVersion(ctx context.Context) (int64, error)
 	PublicSpan(ctx context.Context) (first, last time.Time, err error)
 }
 
@@ -43,6 +47,9 @@ type Board struct {
 	// Figures, if set, gives the public part of a year's annual report, as of now: each
 	// year's page shows it, with its chart.
 	Figures func(ctx context.Context, year int, now time.Time) (report.PublicReport, error)
+
+	mu    sync.Mutex
+	cache map[string]rendered // by file name
 }
 
 // How far back the front page looks; earlier records are in the yearly archive.
@@ -103,63 +110,114 @@ type page struct {
 }
 
 // Handler returns the board's routes: the front page, a page per case with public
-// records, a page per year, and the feeds.
+// records, a page per year with its chart, and the feeds; the same files Publish writes.
 func (b *Board) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
-		return b.render(ctx, "index.html")
-	}))
-	mux.HandleFunc("GET /index.html", b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
-		return b.render(ctx, "index.html")
-	}))
-	mux.HandleFunc("GET /cases/{file}", b.serve(func(ctx context.Context, r *http.Request) ([]byte, string, error) {
-		return b.render(ctx, "cases/"+r.PathValue("file"))
-	}))
-	mux.HandleFunc("GET /archive/{file}", b.serve(func(ctx context.Context, r *http.Request) ([]byte, string, error) {
-		if strings.HasSuffix(r.PathValue("file"), ".png") {
-			return b.render(ctx, "archive/"+r.PathValue("file"))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "the board is read-only", http.StatusMethodNotAllowed)
+			return
 		}
-		return b.render(ctx, "archive/"+r.PathValue("file"))
-	}))
-	for _, feed := range []string{"feed.atom", "meetings.ics"} {
-		mux.HandleFunc("GET /"+feed, b.serve(func(ctx context.Context, _ *http.Request) ([]byte, string, error) {
-			return b.render(ctx, feed)
-		}))
-	}
-	return mux
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		b.serve(w, r, name)
+	})
 }
 
 // errNotFound is a page the board does not have. A case with nothing public and a case
 // that does not exist get the same answer, so the board reveals nothing of either.
 var errNotFound = errors.New("not found")
 
-// serve writes what produce makes, with headers that keep the page inert: no scripts, no
-// framing, no guessing of types.
-func (b *Board) serve(produce func(ctx context.Context, r *http.Request) ([]byte, string, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		body, ctype, err := produce(r.Context(), r)
-		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		switch {
-		case errors.Is(err, errNotFound):
-			h.Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(http.StatusNotFound)
-			body, _, _ = b.page("notfound.html", page{Title: "Not found", Heading: "Not found", Root: "/"})
-			w.Write(body)
-		case err != nil:
-			b.logger().Error("board: a page could not be made", "path", r.URL.Path, "err", err)
-			h.Set("Content-Type", "text/plain; charset=utf-8")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			fmt.Fprintln(w, "The notice board is unavailable just now; the notices are also posted at the commission's office.")
-		default:
-			h.Set("Content-Type", ctype)
-			h.Set("Cache-Control", "no-cache")
-			w.Write(body)
-		}
+// rendered is a file as last made, and what it was made from: the record as of an event,
+// and the minute (which splits upcoming from past).
+type rendered struct {
+	made       string
+	body, gzip []byte
+	ctype      string
+}
+
+// serve writes the file name, with headers that keep the page inert: no scripts, no
+// framing, no guessing of types. A file is made once per change to the record and per
+// minute, and sent compressed to a client that takes gzip.
+func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	f, err := b.file(r.Context(), name)
+	switch {
+	case errors.Is(err, errNotFound):
+		body, _, _ := b.page("notfound.html", page{Title: "Not found", Heading: "Not found", Root: "/"})
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write(body)
+		return
+	case err != nil:
+		b.logger().Error("board: a page could not be made", "path", r.URL.Path, "err", err)
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintln(w, "The notice board is unavailable just now; the notices are also posted at the commission's office.")
+		return
+	}
+	etag := `"` + f.made + `"`
+	h.Set("Content-Type", f.ctype)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", etag)
+	h.Set("Vary", "Accept-Encoding")
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := f.body
+	if f.gzip != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = f.gzip
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		w.Write(body)
 	}
 }
+
+// file makes name, or gives it as made before from the same record in the same minute.
+func (b *Board) file(ctx context.Context, name string) (rendered, error) {
+	version, err := b.Records.PublicVersion(ctx)
+	if err != nil {
+		return rendered{}, err
+	}
+	made := fmt.Sprintf("%d-%d", version, b.Now().Unix()/60)
+	b.mu.Lock()
+	f, ok := b.cache[name]
+	b.mu.Unlock()
+	if ok && f.made == made {
+		return f, nil
+	}
+	body, ctype, err := b.render(ctx, name)
+	if err != nil {
+		return rendered{}, err
+	}
+	f = rendered{made: made, body: body, ctype: ctype}
+	if !strings.HasPrefix(ctype, "image/") {
+		var z bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		zw.Write(body)
+		zw.Close()
+		f.gzip = z.Bytes()
+	}
+	b.mu.Lock()
+	if b.cache == nil || len(b.cache) >= maxCached {
+		b.cache = map[string]rendered{}
+	}
+	b.cache[name] = f
+	b.mu.Unlock()
+	return f, nil
+}
+
+// maxCached bounds the files kept made: the front page, the feeds and the pages most
+// read; past it the cache starts afresh.
+const maxCached = 256
 
 func (b *Board) logger() *slog.Logger {
 	if b.Log != nil {

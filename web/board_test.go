@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/xml"
 	"io"
@@ -258,5 +259,51 @@ func TestMeetingsICS(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestBoardCacheFollowsTheRecord: a page is sent compressed when the client takes gzip,
+// answers 304 to its own ETag, and is made again as soon as the record changes.
+func TestBoardCacheFollowsTheRecord(t *testing.T) {
+	f := newFixture(t)
+	h := f.board.Handler()
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("not compressed: %v", rec.Header())
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unzipped, _ := io.ReadAll(zr)
+	_, _, plain := get(t, h, "/")
+	if string(unzipped) != plain {
+		t.Error("the compressed page differs from the plain one")
+	}
+	etag := rec.Header().Get("ETag")
+	req = httptest.NewRequest("GET", "/", nil)
+	req.Header.Set("If-None-Match", etag)
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotModified {
+		t.Errorf("If-None-Match with the page's ETag = %d, want 304", rec.Code)
+	}
+	// A new meeting is on the board at the next request.
+	if _, err := f.db.Apply(ctx, "2026-002", "U_CLERK", "", at(t, "2026-12-10T08:00:00-06:00"), nil,
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-17T17:00:00-06:00"), Place: "Library Annex"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, again := get(t, h, "/"); !strings.Contains(again, "Library Annex") {
+		t.Error("the board still shows the page made before the meeting moved")
+	}
+	req = httptest.NewRequest("GET", "/", nil)
+	req.Header.Set("If-None-Match", etag)
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Errorf("the old ETag after a change = %d, want 200", rec.Code)
 	}
 }
