@@ -201,7 +201,7 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 	f = rendered{made: made, body: body, ctype: ctype}
 	if !strings.HasPrefix(ctype, "image/") {
 		var z bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
 		zw.Write(body)
 		zw.Close()
 		f.gzip = z.Bytes()

@@ -1,0 +1,84 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"ethicsbot/bot"
+	"ethicsbot/docket"
+	"ethicsbot/store"
+	"ethicsbot/web"
+)
+
+// busyYear is a record of 300 complaints over 2026, each with its sufficiency meeting
+// noticed and a public dismissal: 600 public records, a busy year for a city.
+func busyYear(b *testing.B) (*store.Store, *web.Board) {
+	b.Helper()
+	cal, err := docket.NewCalendar(docket.CalendarConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	engine := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	db, err := store.Open(filepath.Join(b.TempDir(), "ethicsbot.db"), engine)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	day := time.Date(2026, 1, 5, 9, 0, 0, 0, cal.Location())
+	for i := 0; i < 300; i++ {
+		received := day.AddDate(0, 0, i)
+		meeting := received.AddDate(0, 0, 3).Add(8 * time.Hour)
+		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
+			Respondent: docket.Person{Name: fmt.Sprintf("Respondent %d", i)}, Sections: []string{"103.10"}, Received: received, Summary: "Confidential."}, received, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := res.Case.Number
+		if _, err := db.Apply(ctx, n, "U_CLERK", "", received, nil,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall, Room 201"},
+			docket.PostNotice{Meeting: docket.SufficiencyMeeting},
+			docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: fmt.Sprintf("9407%018d", i)},
+			docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: fmt.Sprintf("9408%018d", i)}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.Apply(ctx, n, "U_COMM1", "", meeting.Add(time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	now := day.AddDate(0, 10, 0)
+	return db, &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
+}
+
+// BenchmarkBoard is the front page of a busy year over HTTP: made afresh (as after each
+// change to the record), served as made, and /healthz beside it as the floor.
+func BenchmarkBoard(b *testing.B) {
+	db, board := busyYear(b)
+	site := bot.Site(db, web.Public(board, &web.CalendarFeed{}))
+	for _, bc := range []struct {
+		name, path string
+		fresh      bool
+	}{{"Made", "/", true}, {"Served", "/", false}, {"Healthz", "/healthz", false}} {
+		b.Run(bc.name, func(b *testing.B) {
+			req := httptest.NewRequest("GET", bc.path, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			var size int
+			for b.Loop() {
+				if bc.fresh {
+					// A new board, as the cache is after a change: it makes the page again.
+					site = bot.Site(db, web.Public(&web.Board{Records: db, Commission: board.Commission, URL: board.URL, Loc: board.Loc, Now: board.Now}, &web.CalendarFeed{}))
+				}
+				rec := httptest.NewRecorder()
+				site.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("GET %s = %d", bc.path, rec.Code)
+				}
+				size = rec.Body.Len()
+			}
+			b.ReportMetric(float64(size), "bytes/page")
+		})
+	}
+}
