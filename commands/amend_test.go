@@ -93,7 +93,7 @@ func TestVoid(t *testing.T) {
 	mustDo(t, s, comm, `void 2026-001 1 reason="x"`, "event 1 of case 2026-001 is the filing itself and cannot be voided")
 	mustDo(t, s, comm, `void 2026-001 9 reason="x"`, "case 2026-001 has no event 9")
 	r := mustDo(t, s, comm, `void 2026-001 6 reason="recorded on the wrong case"`, "Case 2026-001: event 6 (rule) voided (recorded on the wrong case).")
-	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the rule recorded earlier was recorded in error and is withdrawn.") {
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the dismissal of case 2026-001 announced on Mon 7 Dec 2026 (complaint insufficient, (C)(2)) was recorded in error and is withdrawn." {
 		t.Errorf("public notices %q", p)
 	}
 	c, _ := db.Case(ctx, "2026-001")
@@ -111,6 +111,71 @@ func TestVoid(t *testing.T) {
 		mustDo(t, s, comm, `schedule 2026-001 hearing 2026-12-21T10:00 place="Council Chambers"`, "hearing scheduled")
 		mustDo(t, s, comm, `void 2026-001 8 reason="x"`, "event 9 (schedule_meeting, recorded Mon 7 Dec 2026 18:00 CST) would no longer hold: cannot schedule the hearing")
 	})
+	t.Run("MeetingNotice", func(t *testing.T) {
+		r := mustDo(t, s, comm, `void 2026-001 9 reason="the wrong room"`, "event 9 (schedule meeting) voided")
+		if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the notice of the hearing on Mon 21 Dec 2026 at 10:00 CST at Council Chambers, open to the public, was recorded in error and is withdrawn." {
+			t.Errorf("public notices %q", p)
+		}
+	})
+}
+
+// TestVoidRestoresANotice: voiding a move or a cancellation of a meeting tells the public
+// which notice is withdrawn and which stands again.
+func TestVoidRestoresANotice(t *testing.T) {
+	s, _, _ := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "rescheduled")
+	const first = "the notice of the sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, open to the public,"
+	r := mustDo(t, s, comm, `void 2026-001 3 reason="moved on the wrong case"`, "event 3 (schedule meeting) voided")
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the notice of the sufficiency meeting on Tue 8 Dec 2026 at 17:00 CST at City Hall, open to the public, was recorded in error and is withdrawn; "+first+" stands." {
+		t.Errorf("public notices %q", p)
+	}
+	mustDo(t, s, clerk, `cancel 2026-001 sufficiency`, "cancelled")
+	r = mustDo(t, s, comm, `void 2026-001 5 reason="cancelled on the wrong case"`, "event 5 (cancel meeting) voided")
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != "PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: "+first+" stands after all: its withdrawal was recorded in error." {
+		t.Errorf("public notices %q", p)
+	}
+}
+
+// TestVoidDecision: a void of the (E) decision, or of the (F) final recommendation, tells
+// the public which one is withdrawn, quoting what it said, on one line; nothing the public
+// was not told is in the notice.
+func TestVoidDecision(t *testing.T) {
+	s, clk, _ := MustService(t)
+	at := func(v string) { clk.now, _ = time.Parse(time.RFC3339, v) }
+	readyToRule(t, s)
+	at("2026-12-08T00:00:00Z")
+	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-14T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"`, "ruling recorded")
+	mustDo(t, s, clerk, `posted 2026-001 hearing`, "posted")
+	at("2026-12-14T21:00:00Z")
+	mustDo(t, s, clerk, `concluded 2026-001`, "hearing concluded")
+	mustDo(t, s, comm, `decide 2026-001 recommend recommendation="Written reprimand" fine=2500 intentional=yes findings="Violated 103.10."`, "decision recorded")
+	r := mustDo(t, s, comm, `void 2026-001 10 reason="recorded on the wrong case"`, "event 10 (decide) voided")
+	want := `PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the decision in case 2026-001 announced on Mon 14 Dec 2026 (recommendation and/or fine (E)(2); findings "Violated 103.10."; recommendation "Written reprimand"; fine $2,500) was recorded in error and is withdrawn.`
+	p := posted(r, "C_NOTICES")
+	if len(p) != 1 || p[0] != want {
+		t.Fatalf("public notices %q\nwant %q", p, want)
+	}
+	for _, secret := range []string{"Used", "John Doe", "Jane Roe", "intentional"} {
+		if strings.Contains(p[0], secret) {
+			t.Errorf("the notice tells %q: %s", secret, p[0])
+		}
+	}
+
+	mustDo(t, s, comm, `decide 2026-001 recommend recommendation="Written reprimand" fine=2500 intentional=yes findings="Violated 103.10."`, "decision recorded")
+	at("2026-12-15T16:00:00Z")
+	mustDo(t, s, clerk, `demand 2026-001`, "demand")
+	mustDo(t, s, clerk, `schedule 2026-001 public_hearing 2026-12-21T18:00 place="Council Chambers"`, "scheduled")
+	mustDo(t, s, clerk, `posted 2026-001 public_hearing`, "posted")
+	at("2026-12-22T02:00:00Z")
+	mustDo(t, s, clerk, `held 2026-001`, "held")
+	mustDo(t, s, comm, "final 2026-001 text=\"Reprimand affirmed.\nPUBLIC NOTICE. Fine affirmed.\" fine=2500 intentional=yes", "final recommendation issued")
+	r = mustDo(t, s, comm, `void 2026-001 17 reason="recorded on the wrong case"`, "event 17 (final recommendation) voided")
+	want = `PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the final recommendation in case 2026-001 announced on Mon 21 Dec 2026 ((F): "Reprimand affirmed. PUBLIC NOTICE. Fine affirmed."; fine $2,500) was recorded in error and is withdrawn.`
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != want {
+		t.Fatalf("public notices %q\nwant %q", p, want)
+	}
 }
 
 // TestCorrectionMakesARecusal: correcting the respondent's Slack account to a
