@@ -1,11 +1,14 @@
 package commands_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/slack-go/slack"
+
+	"ethicsbot/reminders"
 )
 
 // TestCorrectReceipt: a mistyped receipt date is corrected in the open; the reply and the
@@ -63,6 +66,57 @@ func TestCorrectReceipt(t *testing.T) {
 		mustDo(t, s, clerk, `correct 2026-001 article=9407111898765432101234 reason="x"`, "no event of this case records article")
 		mustDo(t, s, attorney, `correct 2026-001 respondent="X" reason="x"`, "Only commissioners and clerks can use `/ethics correct`")
 	})
+}
+
+// TestCorrectionSaysWhichRemindersMove: with the reminder policy wired in, the
+// recalculation says, for each changed deadline, which of the clerk's reminders is now due
+// and which will not be said; and a sweep then says what the reply promised.
+func TestCorrectionSaysWhichRemindersMove(t *testing.T) {
+	s, clk, db := MustService(t)
+	planner := &reminders.Planner{Engine: s.Engine, Policy: reminders.Defaults(), People: reminders.People{Clerks: []string{clerk}, Docket: "C_DOCKET"}}
+	st := *s.Settings()
+	st.Reminders = planner
+	s.Configure(st)
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
+	r := mustDo(t, s, clerk, `correct 2026-001 received=2026-12-02T16:45 reason="the date stamp was misread"`, "event 1 corrected")
+	for _, want := range []string{
+		// Due Wed 9 Dec, reminded Mon 7, Tue 8 and Wed 9 at 09:00; now due today.
+		"• respondent notice by certified mail (B): Wed 9 Dec → Mon 7 Dec, due today; the clerk's reminder is due now, said at the next sweep; the reminders set for Tue 8 Dec 09:00 and Wed 9 Dec 09:00 will not be said\n",
+		// Due Tue 15 Dec, reminded Fri 11, Mon 14 and Tue 15; now due Fri 11, reminded Wed 9, Thu 10 and Fri 11.
+		"• sufficiency and probable-cause ruling (C)(1): Tue 15 Dec → Fri 11 Dec, 4 business days left; the clerk is next reminded on Wed 9 Dec 09:00; the reminders set for Mon 14 Dec 09:00 and Tue 15 Dec 09:00 will not be said\n",
+	} {
+		if !strings.Contains(replyText(r)+"\n", want) {
+			t.Errorf("reply lacks %q:\n%s", want, replyText(r))
+		}
+	}
+	if strings.Contains(replyText(r), "Reminders follow the new dates") {
+		t.Errorf("the reply says reminders in general where it can say each:\n%s", replyText(r))
+	}
+	if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], "the reminders set for Tue 8 Dec 09:00 and Wed 9 Dec 09:00 will not be said") {
+		t.Errorf("docket line %q", p)
+	}
+	// What the reply promised: the sweep now says the respondent notice is due today.
+	c, _ := db.Case(ctx, "2026-001")
+	var said []string
+	for _, rm := range planner.Plan(&c, clk.now) {
+		if rm.To.User == clerk {
+			said = append(said, rm.Series+" "+rm.Step)
+		}
+	}
+	if !slices.Contains(said, "respondent_notice due:2026-12-07") {
+		t.Errorf("the sweep says %q, want the respondent notice's reminder due today", said)
+	}
+
+	// Moved later again: the reminders of the earlier dates will not be said, and the
+	// next is the new date's.
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T16:00:00Z") // Mon 7 Dec 10:00 CST
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1012 34 mailed=2026-12-07`, "recorded")
+	r = mustDo(t, s, clerk, `correct 2026-001 received=2026-12-04T10:00 reason="the first reading was right"`, "event 1 corrected")
+	if want := "• sufficiency and probable-cause ruling (C)(1): Fri 11 Dec → Tue 15 Dec, 6 business days left; the clerk is next reminded on Fri 11 Dec 09:00; the reminders set for Wed 9 Dec 09:00 and Thu 10 Dec 09:00 will not be said"; !strings.Contains(replyText(r), want) {
+		t.Errorf("reply lacks %q:\n%s", want, replyText(r))
+	}
 }
 
 // TestCorrectPublicFact: correcting what the public was told (a meeting's place) posts a
