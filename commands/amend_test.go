@@ -8,6 +8,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"ethicsbot/commands"
 	"ethicsbot/reminders"
 )
 
@@ -74,9 +75,7 @@ func TestCorrectReceipt(t *testing.T) {
 func TestCorrectionSaysWhichRemindersMove(t *testing.T) {
 	s, clk, db := MustService(t)
 	planner := &reminders.Planner{Engine: s.Engine, Policy: reminders.Defaults(), People: reminders.People{Clerks: []string{clerk}, Docket: "C_DOCKET"}}
-	st := *s.Settings()
-	st.Reminders = planner
-	s.Configure(st)
+	reconfigure(s, func(st *commands.Settings) { st.Reminders = planner })
 	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
@@ -132,6 +131,24 @@ func TestCorrectPublicFact(t *testing.T) {
 	// Moving a meeting by correction needs the notice a rescheduling would.
 	mustDo(t, s, clerk, `correct 2026-001 start=2026-12-05T12:00 meeting=sufficiency reason="typo"`, "start: the notice posted gave the sufficiency meeting's old time")
 	mustDo(t, s, clerk, `correct 2026-001 start=2026-12-08T17:00 meeting=sufficiency reason="typo"`, "event 2 corrected: start")
+}
+
+// TestCorrectPartyName: a party's name is confidential until the case is public, and its
+// correction is told only in the docket channel; after a public dismissal, the public is
+// told of the corrected name, quoting both.
+func TestCorrectPartyName(t *testing.T) {
+	s, clk, _ := MustService(t)
+	readyToRule(t, s)
+	r := mustDo(t, s, clerk, `correct 2026-001 complainant="Jon Doe" reason="misspelt"`, `event 1 corrected: complainant "John Doe" → "Jon Doe" (misspelt)`)
+	if p := posted(r, "C_NOTICES"); len(p) != 0 {
+		t.Errorf("a confidential name went public: %q", p)
+	}
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
+	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
+	r = mustDo(t, s, clerk, `correct 2026-001 respondent="Janet Roe" reason="misspelt"`, `event 1 corrected: respondent "Jane Roe" → "Janet Roe" (misspelt)`)
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || p[0] != `PUBLIC NOTICE, CORRECTION. Ethics Commission, case 2026-001: the respondent recorded as "Jane Roe" is corrected to "Janet Roe".` {
+		t.Errorf("public notices %q", p)
+	}
 }
 
 // TestVoid: a ruling recorded on the wrong case is withdrawn by a commissioner; the case is
@@ -242,6 +259,15 @@ func TestCorrectionMakesARecusal(t *testing.T) {
 	mustDo(t, s, comm, `recuse 2026-001 reason="mistake"`, "recused")
 	mustDo(t, s, comm, "case 2026-001", "You are recused")
 	mustDo(t, s, "U_COMM2", `void 2026-001 3 reason="x"`, "you are recused from case 2026-001")
+	// A commissioner who is not recused takes the declared recusal back by a void; the
+	// commissioner sees the case again, and may act on it.
+	reconfigure(s, func(st *commands.Settings) { st.Roles.Commissioners = append(st.Roles.Commissioners, "U_COMM3") })
+	mustDo(t, s, "U_COMM3", `void 2026-001 3 reason="declared on the wrong case"`, "Case 2026-001: event 3 (recuse) voided (declared on the wrong case).")
+	if card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001")); strings.Contains(card, "You are recused") || strings.Contains(card, "<@U_COMM1> (since") {
+		t.Errorf("the recusal still holds after its void:\n%s", card)
+	}
+	mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent)")
+	mustDo(t, s, comm, "history 2026-001", "_(voided by 4")
 	mustDo(t, s, clerk, `correct 2026-001 respondent="Janet Roe" reason="misspelt"`, "event 1 corrected: respondent")
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
 		t.Errorf("verify after correcting a party's name: %v %v", r.Broken, err)
