@@ -109,8 +109,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		return fail("config %s: %v", cfg.Path, err)
 	}
 	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
-	svc.Configure(settingsOf(cfg))
 	planner := plannerOf(engine, cfg)
+	svc.Configure(settingsOf(cfg, planner))
 
 	// The public notice board and /healthz are served in every mode. Only the console
 	// goes on without them, when the address is taken: it is a place to try things.

@@ -68,7 +68,7 @@ func TestPublicURLConfig(t *testing.T) {
 	if err != nil || cfg.PublicURL != "https://ethics.example.gov" {
 		t.Errorf("public_url: %q %v", cfg.PublicURL, err)
 	}
-	if got := settingsOf(cfg).PublicURL; got != "https://ethics.example.gov" {
+	if got := settingsOf(cfg, nil).PublicURL; got != "https://ethics.example.gov" {
 		t.Errorf("settings carry %q", got)
 	}
 	for _, bad := range []string{"ethics.example.gov", "ftp://x.gov", "https://", "https://x.gov/?a=1", "https://x.gov/#f", "https://u:p@x.gov"} {

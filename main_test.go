@@ -744,6 +744,24 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 	}
 }
 
+// TestStartSaysItCreatesADatabase: a start that finds no database at the configured path
+// creates one and logs it with the full path, so a record expected elsewhere, or removed,
+// shows in the log; a start on the existing database says nothing of the kind.
+func TestStartSaysItCreatesADatabase(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	env := writeConfig(t, "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n")
+	env["ETHICSBOT_DB"], env["ETHICSBOT_ADDR"] = "bot.db", "127.0.0.1:0"
+	code, out, errOut := runCLI(t, env, ":quit\n")
+	want := `msg="creating a new database" path=` + filepath.Join(dir, "bot.db") + "\n"
+	if code != 0 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d; the log lacks %q:\n%s%s", code, want, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 0 || strings.Contains(errOut, "creating a new database") {
+		t.Errorf("a start on the existing database: exit %d\n%s", code, errOut)
+	}
+}
+
 // TestConsoleOnARealRecord: with a configuration file, the console works on the real
 // database in real time: :clock is refused, and no reminder is marked said.
 func TestConsoleOnARealRecord(t *testing.T) {

@@ -14,9 +14,14 @@ import (
 	"ethicsbot/reminders"
 )
 
-// settingsOf is who is who and where posts go, as commands needs them.
-func settingsOf(cfg Config) commands.Settings {
-	return commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL}
+// settingsOf is who is who and where posts go, as commands needs them, with the reminder
+// planner in force, so that a correction's reply says what it does to the reminders.
+func settingsOf(cfg Config, planner *reminders.Planner) commands.Settings {
+	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL}
+	if planner != nil {
+		st.Reminders = planner
+	}
+	return st
 }
 
 // plannerOf is the reminder planner the configuration describes: every clerk gets the
@@ -79,8 +84,9 @@ func (r *reloader) Reload() error {
 	}
 	old := r.cfg
 	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders, r.cfg.PublicURL = next.Roles, next.Channels, next.Reminders, next.PublicURL
-	r.svc.Configure(settingsOf(r.cfg))
-	r.sweeper.SetPlanner(plannerOf(r.sweeper.Planner.Engine, r.cfg))
+	planner := plannerOf(r.sweeper.Planner.Engine, r.cfg)
+	r.svc.Configure(settingsOf(r.cfg, planner))
+	r.sweeper.SetPlanner(planner)
 	r.deliverer.SetReport(outbox.Dest{Channel: r.cfg.Channels.Docket})
 
 	var changed []string

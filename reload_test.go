@@ -42,10 +42,11 @@ func TestReload(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 12, 4, 10, 0, 0, 0, engine.Cal.Location())
 	svc := &commands.Service{Record: db, Engine: engine, Now: func() time.Time { return now }}
-	svc.Configure(settingsOf(cfg))
+	planner := plannerOf(engine, cfg)
+	svc.Configure(settingsOf(cfg, planner))
 	var log lockedBuffer
 	logger := slog.New(slog.NewTextHandler(&log, nil))
-	sweeper := &reminders.Sweeper{Planner: plannerOf(engine, cfg), Cases: db, Outbox: db, Log: logger}
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
 	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}}
 	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
 	ctx := context.Background()
@@ -137,6 +138,10 @@ func TestReload(t *testing.T) {
 		}
 		if r.cfg.Reminders.At != 10*time.Hour {
 			t.Errorf("reminders.at is %v, want 10:00 at once", r.cfg.Reminders.At)
+		}
+		// A correction's reply tells of the reminders by the policy in force.
+		if p, ok := svc.Settings().Reminders.(*reminders.Planner); !ok || p.Policy.At != 10*time.Hour {
+			t.Errorf("the commands' reminder planner is %+v, want the reloaded policy", svc.Settings().Reminders)
 		}
 	})
 

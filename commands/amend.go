@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -346,24 +347,107 @@ func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbo
 		d := current[i]
 		seen[r] = true
 		b, had := old[r]
+		var wasD *docket.Deadline
+		if had {
+			wasD = &b
+		}
 		switch {
 		case !had:
-			lines = append(lines, outbox.Format("• new: %s", DeadlineLine(e, d, now)))
+			lines = append(lines, outbox.Format("• new: %s%s", DeadlineLine(e, d, now), s.reminding(wasD, &d, now)))
 		case b.Due != d.Due || !b.DueAt.Equal(d.DueAt):
-			lines = append(lines, outbox.Format("• %s %s: %s → %s%s", d.Period.Duty, d.Rule, dueText(e, b), dueText(e, d), standing(e, b, d, now)))
+			lines = append(lines, outbox.Format("• %s %s: %s → %s%s%s", d.Period.Duty, d.Rule, dueText(e, b), dueText(e, d), standing(e, b, d, now), s.reminding(wasD, &d, now)))
 		case b.Status != d.Status:
-			lines = append(lines, outbox.Format("• %s %s: now %s", d.Period.Duty, d.Rule, statusWord(d.Status)))
+			lines = append(lines, outbox.Format("• %s %s: now %s%s", d.Period.Duty, d.Rule, statusWord(d.Status), s.reminding(wasD, &d, now)))
 		}
 	}
 	for i, d := range was {
 		if !seen[wasRefs[i]] {
-			lines = append(lines, outbox.Format("• no longer applies: %s %s (was %s)", d.Period.Duty, d.Rule, dueText(e, d)))
+			lines = append(lines, outbox.Format("• no longer applies: %s %s (was %s)%s", d.Period.Duty, d.Rule, dueText(e, d), s.reminding(&d, nil, now)))
 		}
 	}
 	if len(lines) == 0 {
 		return "\nNo deadline moved."
 	}
-	return "\n*Deadlines recalculated:*\n" + outbox.Join(lines, "\n") + "\nReminders follow the new dates: a reminder for an old date that no longer applies is not said, and one now due is said at the next sweep."
+	text := "\n*Deadlines recalculated:*\n" + outbox.Join(lines, "\n")
+	if s.Settings().Reminders == nil {
+		text += "\nReminders follow the new dates: a reminder for an old date that no longer applies is not said, and one now due is said at the next sweep."
+	}
+	return text
+}
+
+// reminding says what a recalculation does to the clerk's reminders of one deadline, as it
+// was and as it is (nil: it did not apply, or no longer does), by the reminder policy in
+// force: "; the clerk's reminder is due now; the reminders set for Tue 8 Dec 09:00 and
+// Wed 9 Dec 09:00 will not be said". A sweep says a reminder once by its name, and of those
+// due, only the latest: one now due is the latest whose name the old deadline did not have.
+func (s *Service) reminding(was, is *docket.Deadline, now time.Time) outbox.Markup {
+	r := s.Settings().Reminders
+	if r == nil {
+		return ""
+	}
+	var old, cur map[string]time.Time
+	if was != nil {
+		old = r.Steps(*was, now)
+	}
+	if is != nil {
+		cur = r.Steps(*is, now)
+	}
+	var text outbox.Markup
+	curDue, due := latestStep(cur, now)
+	if oldDue, _ := latestStep(old, now); due && curDue != oldDue {
+		text += "; the clerk's reminder is due now, said at the next sweep"
+	}
+	loc := s.Engine.Cal.Location()
+	const at = "Mon 2 Jan 15:04"
+	oldNext, _ := nextStep(old, now)
+	if next, ok := nextStep(cur, now); ok && !cur[next].Equal(old[oldNext]) {
+		text += outbox.Format("; the clerk is next reminded on %s", cur[next].In(loc).Format(at))
+	}
+	var dropped []time.Time
+	kept := slices.Collect(maps.Values(cur))
+	for _, t := range old {
+		if t.After(now) && !slices.ContainsFunc(kept, t.Equal) {
+			dropped = append(dropped, t)
+		}
+	}
+	slices.SortFunc(dropped, time.Time.Compare)
+	switch len(dropped) {
+	case 0:
+	case 1:
+		text += outbox.Format("; the reminder set for %s will not be said", dropped[0].In(loc).Format(at))
+	default:
+		when := make([]string, len(dropped))
+		for i, t := range dropped {
+			when[i] = t.In(loc).Format(at)
+		}
+		text += outbox.Format("; the reminders set for %s and %s will not be said", strings.Join(when[:len(when)-1], ", "), when[len(when)-1])
+	}
+	return text
+}
+
+// latestStep is the name of the latest reminder step at or before now: the one a sweep
+// says.
+func latestStep(steps map[string]time.Time, now time.Time) (string, bool) {
+	return pickStep(steps, func(t, best time.Time) bool { return !t.After(now) && t.After(best) })
+}
+
+// nextStep is the name of the first reminder step after now.
+func nextStep(steps map[string]time.Time, now time.Time) (string, bool) {
+	return pickStep(steps, func(t, best time.Time) bool { return t.After(now) && (best.IsZero() || t.Before(best)) })
+}
+
+// pickStep is the name of the step better than every other, by better(t, best so far);
+// ties go to the smaller name, so the choice does not depend on the map's order.
+func pickStep(steps map[string]time.Time, better func(t, best time.Time) bool) (string, bool) {
+	var name string
+	var best time.Time
+	found := false
+	for _, n := range slices.Sorted(maps.Keys(steps)) {
+		if better(steps[n], best) {
+			name, best, found = n, steps[n], true
+		}
+	}
+	return name, found
 }
 
 func dueText(e *docket.Engine, d docket.Deadline) string {

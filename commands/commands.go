@@ -98,6 +98,19 @@ type Settings struct {
 	// https://ethics.example.gov, without a trailing slash: the start of each member's
 	// calendar feed address (`/ethics calendar`).
 	PublicURL string
+	// Reminders says when the clerk is reminded of a deadline, by the reminder policy in
+	// force; nil: a correction's reply says only that reminders follow the new dates.
+	Reminders Reminders
+}
+
+// Reminders says when the clerk is reminded of each deadline, so that the recalculation
+// after a correction or a void can say which reminders are now due and which will not be
+// said. reminders.Planner is one; main wires it in.
+type Reminders interface {
+	// Steps returns the reminders of deadline d as it stands at now, each by its name in
+	// the outbox (a name is said once) with when it falls due; of those due at now, only
+	// the latest is said. None for a deadline nobody is reminded of.
+	Steps(d docket.Deadline, now time.Time) map[string]time.Time
 }
 
 // Service runs /ethics.

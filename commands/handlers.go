@@ -134,13 +134,21 @@ func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response
 	return resp, nil
 }
 
-// noticeDeadline finds the notice deadline of meeting kind.
+// noticeDeadline finds the notice deadline of the meeting of kind as it now stands. (D):
+// the hearing and each reconvened session has its own, counted back from its own start, so
+// the one sought is the occurrence whose meeting starts when this one does.
 func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (docket.Deadline, bool) {
 	id := map[docket.MeetingKind]docket.DeadlineID{
 		docket.SufficiencyMeeting: docket.SufficiencyMeetingNotice, docket.HearingMeeting: docket.HearingNotice,
 		docket.RecessedHearing: docket.HearingNotice, docket.PublicHearing: docket.PublicHearingNotice,
 	}[kind]
-	return e.Schedule(&c.Facts, time.Time{}).Find(id)
+	start := c.Meeting(kind).Start
+	for _, d := range e.Schedule(&c.Facts, time.Time{}).Deadlines {
+		if d.ID == id && d.Meeting.Equal(start) {
+			return d, true
+		}
+	}
+	return docket.Deadline{}, false
 }
 
 func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, error) {

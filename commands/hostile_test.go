@@ -209,6 +209,8 @@ func TestOneLineFieldsRefuseLineBreaks(t *testing.T) {
 
 // TestRecessedHearingReconvenedAgainIsANewNotice: after a second recess, scheduling the
 // next session is a new meeting, noticed as such, not a move of the session already held.
+// The task line of each reply gives that session's own posting deadline (D), not the first
+// hearing's, which has passed.
 func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 	s, clk, _ := MustService(t)
 	at := func(v string) { clk.now, _ = time.Parse(time.RFC3339, v) }
@@ -218,11 +220,19 @@ func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 	mustDo(t, s, clerk, `posted 2026-001 hearing`, "posted")
 	at("2026-12-14T17:00:00Z")
 	mustDo(t, s, clerk, "recess 2026-001", "hearing recessed")
-	mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2026-12-28T10:00 place="Council Chambers"`, "recessed hearing scheduled")
+	const task = "Task: post the notice at the meeting place and the commission's principal office by "
+	r := mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2026-12-28T10:00 place="Council Chambers"`,
+		task+"Sat 26 Dec 2026 10:00 CST (D), then record it: `/ethics posted 2026-001 recessed_hearing`.")
+	if text := replyText(r); strings.Contains(text, "12 Dec") {
+		t.Errorf("the reply names the first hearing's deadline:\n%s", text)
+	}
 	mustDo(t, s, clerk, `posted 2026-001 recessed_hearing`, "posted")
 	at("2026-12-28T17:00:00Z")
 	mustDo(t, s, clerk, "recess 2026-001", "hearing recessed")
-	r := mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "recessed hearing scheduled for Tue 5 Jan 2027")
+	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "recessed hearing scheduled for Tue 5 Jan 2027")
+	if text := replyText(r); !strings.Contains(text, task+"Sun 3 Jan 2027 10:00 CST (D)") || strings.Contains(text, "12 Dec") || strings.Contains(text, "26 Dec") {
+		t.Errorf("the reply does not name the 5 Jan session's own deadline, Sun 3 Jan:\n%s", text)
+	}
 	notices := posted(r, "C_NOTICES")
 	if len(notices) != 1 || !strings.HasPrefix(notices[0], "PUBLIC NOTICE. Ethics Commission, case 2026-001: recessed hearing on Tue 5 Jan 2027") {
 		t.Errorf("notice %q, want a new notice of the session of 5 Jan", notices)

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -211,10 +212,26 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 				c.Number, correctedWhat(a), quoted(a.From), quoted(a.To))}
 		}
 	case docket.Void:
-		if !reflect.DeepEqual(docket.PublicRecords(st.Before, loc), docket.PublicRecords(c, loc)) {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: the %s recorded earlier was recorded in error and is withdrawn.",
-				c.Number, kindName(a.Of))}
+		before, after := docket.PublicRecords(st.Before, loc), docket.PublicRecords(c, loc)
+		if reflect.DeepEqual(before, after) {
+			return nil
 		}
+		// What the public was told changed: it is told which record is withdrawn, quoting
+		// it from what was public before, and which notice stands again.
+		gone, back := standingOnly(before, after), standingOnly(after, before)
+		var text outbox.Markup
+		switch {
+		case len(gone) > 0:
+			text = outbox.Format("%s %s recorded in error and %s withdrawn", publicWords(gone), plural(gone, "was", "were"), plural(gone, "is", "are"))
+			if len(back) > 0 {
+				text += outbox.Format("; %s %s", publicWords(back), plural(back, "stands", "stand"))
+			}
+		case len(back) > 0:
+			text = outbox.Format("%s %s after all: %s withdrawal was recorded in error", publicWords(back), plural(back, "stands", "stand"), plural(back, "its", "their"))
+		default:
+			text = outbox.Format("the %s recorded earlier was recorded in error and is withdrawn", kindName(a.Of))
+		}
+		return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: %s.", c.Number, text)}
 	case docket.IssueFinal:
 		if r, ok := publicRecord(c, "final_recommendation", loc); ok {
 			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, on %s.%s%s%s",
@@ -222,6 +239,79 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 		}
 	}
 	return nil
+}
+
+// standingOnly lists the records of rs that stand (a meeting notice not withdrawn, or an
+// outcome) and are not in others. Party names are left out of the comparison: they are in
+// every record while the case is public, and a void that unmakes its outcome removes them.
+func standingOnly(rs, others []docket.PublicRecord) []docket.PublicRecord {
+	bare := func(r docket.PublicRecord) docket.PublicRecord {
+		r.Complainant, r.Respondent = "", ""
+		return r
+	}
+	var out []docket.PublicRecord
+	for _, r := range rs {
+		if r.Withdrawn == "" && !slices.ContainsFunc(others, func(o docket.PublicRecord) bool { return reflect.DeepEqual(bare(o), bare(r)) }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// publicWords names public records as a citizen reads them, quoting what they said, from
+// the records alone: "the dismissal of case 2026-001 announced on Mon 7 Dec 2026 (complaint
+// insufficient, (C)(2))". Long or multi-line texts are folded onto the line, or named by
+// their length, so a notice stays one line.
+func publicWords(rs []docket.PublicRecord) outbox.Markup {
+	words := make([]outbox.Markup, len(rs))
+	for i, r := range rs {
+		on := r.On.In(time.UTC).Format("Mon 2 Jan 2006")
+		inline := func(v string) string { return quoted(strings.Join(strings.Fields(v), " ")) }
+		switch r.Record {
+		case "meeting_notice":
+			// (C)(1), (D), (F): the notice as it was given.
+			words[i] = outbox.Format("the notice of the %s,", r.Text)
+		case "dismissal":
+			// (C)(2): the notice of dismissal, of the case or of one part of it.
+			what := outbox.Format("case %s", r.Case)
+			if r.Section != "" {
+				what = outbox.Format("the §%s part of case %s", r.Section, r.Case)
+			}
+			ground := map[string]string{string(docket.Insufficient): "complaint insufficient", string(docket.NoProbableCause): "no probable cause"}[r.Ruling]
+			words[i] = outbox.Format("the dismissal of %s announced on %s (%s, %s)", what, on, ground, r.Rule)
+		case "decision":
+			// (E): the decision, with its findings, recommendation and fine.
+			detail := outbox.Format("%s", r.Text)
+			if strings.TrimSpace(r.Findings) != "" {
+				detail += outbox.Format("; findings %s", inline(r.Findings))
+			}
+			if strings.TrimSpace(r.Recommendation) != "" {
+				detail += outbox.Format("; recommendation %s", inline(r.Recommendation))
+			}
+			if r.Fine > 0 {
+				detail += outbox.Format("; fine $%s", docket.Dollars(r.Fine))
+			}
+			words[i] = outbox.Format("the decision in case %s announced on %s (%s)", r.Case, on, detail)
+		case "final_recommendation":
+			// (F): the final recommendation, and its fine.
+			detail := outbox.Format("%s: %s", r.Rule, inline(r.Text))
+			if r.Fine > 0 {
+				detail += outbox.Format("; fine $%s", docket.Dollars(r.Fine))
+			}
+			words[i] = outbox.Format("the final recommendation in case %s announced on %s (%s)", r.Case, on, detail)
+		default:
+			words[i] = outbox.Format("the %s in case %s of %s", kindName(r.Record), r.Case, on)
+		}
+	}
+	return outbox.Join(words, " and ")
+}
+
+// plural picks the word for one record or for more.
+func plural(rs []docket.PublicRecord, one, more string) string {
+	if len(rs) == 1 {
+		return one
+	}
+	return more
 }
 
 // correctedWhat names a corrected fact for the public: "place of the sufficiency meeting".

@@ -203,7 +203,7 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 		}
 	}
 	for _, d := range sched.Deadlines {
-		if d.Done || d.Period.Party != docket.Commission {
+		if !reminded(d) {
 			continue
 		}
 		steps = p.deadlineSteps(steps[:0], d, today, loc)
@@ -239,6 +239,27 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 				emit("expedited", s, clerkAndDocket, msg)
 			}
 		}
+	}
+	return out
+}
+
+// reminded reports whether the clerk is reminded of d: it is the commission's to meet, and
+// not yet done.
+func reminded(d docket.Deadline) bool { return !d.Done && d.Period.Party == docket.Commission }
+
+// Steps returns the reminders the clerk gets of deadline d as it stands at now, each by
+// its step's name in the outbox (a name is said once per deadline) with when it falls due;
+// of those due at now, a sweep says only the latest. None for a deadline that is done or
+// is a party's to meet. A correction's reply compares the steps of a deadline before and
+// after, to say which reminders are now due and which will not be said.
+func (p *Planner) Steps(d docket.Deadline, now time.Time) map[string]time.Time {
+	if !reminded(d) {
+		return nil
+	}
+	steps := p.deadlineSteps(nil, d, p.Engine.Cal.DateOf(now), p.Engine.Cal.Location())
+	out := make(map[string]time.Time, len(steps))
+	for _, s := range steps {
+		out[s.name()] = s.at
 	}
 	return out
 }

@@ -61,6 +61,8 @@ type recorder struct {
 	// takes a message but its answer never arrives; findFail makes Find fail.
 	lost     func(now time.Time) bool
 	findFail func(now time.Time) error
+	// blind makes Find find nothing: the deliverer without its look-back.
+	blind bool
 }
 
 func (r *recorder) Send(ctx context.Context, d outbox.Dest, markup outbox.Markup, k outbox.Key) (string, string, error) {
@@ -84,6 +86,9 @@ func (r *recorder) Find(ctx context.Context, d outbox.Dest, k outbox.Key, since 
 	key := k.String()
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.blind {
+		return "", "", false, nil
+	}
 	if r.findFail != nil {
 		if err := r.findFail(r.now()); err != nil {
 			return "", "", false, err
@@ -544,23 +549,38 @@ func TestPostsSurviveAnOutage(t *testing.T) {
 
 // TestLostAnswerIsNotResent: Slack takes a reminder at 09:00 but the answer is lost, and
 // the history cannot be read for ten minutes; the look-back starts at the first claim, so
-// the reminder is found, not sent again.
+// the reminder is found, not sent again. Without the look-back, it is said twice.
 func TestLostAnswerIsNotResent(t *testing.T) {
-	w := newWorld(t)
-	w.file(at(t, "2026-12-04 10:00"))
-	w.rec.lost = func(now time.Time) bool { return now.Equal(at(t, "2026-12-07 09:00")) }
-	w.rec.findFail = func(now time.Time) error {
-		if now.Before(at(t, "2026-12-07 09:11")) {
-			return errors.New("slack server error: 500")
+	lostAnswer := func(t *testing.T, blind bool) map[string]int {
+		w := newWorld(t)
+		w.file(at(t, "2026-12-04 10:00"))
+		w.rec.blind = blind
+		w.rec.lost = func(now time.Time) bool { return now.Equal(at(t, "2026-12-07 09:00")) }
+		w.rec.findFail = func(now time.Time) error {
+			if now.Before(at(t, "2026-12-07 09:11")) {
+				return errors.New("slack server error: 500")
+			}
+			return nil
 		}
-		return nil
+		w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 09:30"), time.Minute, nil)
+		return w.timesSaid()
 	}
-	w.run(at(t, "2026-12-07 09:00"), at(t, "2026-12-07 09:30"), time.Minute, nil)
-	for k, n := range w.timesSaid() {
+	for k, n := range lostAnswer(t, false) {
 		if n != 1 {
 			t.Errorf("%s said %d times", k, n)
 		}
 	}
+	t.Run("LookBackDisabled", func(t *testing.T) {
+		twice := 0
+		for _, n := range lostAnswer(t, true) {
+			if n > 1 {
+				twice++
+			}
+		}
+		if twice == 0 {
+			t.Error("without the look-back, no reminder was said twice: the test cannot tell that the look-back prevents it")
+		}
+	})
 }
 
 // TestRecusedCommissionerHearsNothing: a commissioner who is a party to a case, or who
