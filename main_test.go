@@ -801,7 +801,7 @@ func TestConsoleServesTheBoard(t *testing.T) {
 		t.Fatalf("the console did not print the board's address:\n%s", out.String())
 	}
 	fmt.Fprintln(feed, `/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="CONFIDENTIAL-WORDS"`)
-	fmt.Fprintln(feed, `/ethics schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall, Room 201"`)
+	fmt.Fprintln(feed, `/ethics schedule 2026-001 sufficiency 2026-12-10T17:00 place="Council Chambers"`)
 	var page string
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		resp, err := http.Get(board)
@@ -810,11 +810,11 @@ func TestConsoleServesTheBoard(t *testing.T) {
 		}
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if page = string(b); strings.Contains(page, "City Hall, Room 201") {
+		if page = string(b); strings.Contains(page, "Sufficiency meeting, case") {
 			break
 		}
 	}
-	for _, want := range []string{"Ethics Commission of the City of Demo", "Sufficiency meeting, case", "2026-001", "Thursday 10 December 2026", "City Hall, Room 201", "Posted on this board"} {
+	for _, want := range []string{"Ethics Commission of the City of Demo", "Sufficiency meeting, case", "2026-001", "Thursday 10 December 2026", "Council Chambers", "Posted on this board"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the board lacks %q:\n%s", want, page)
 		}
