@@ -60,6 +60,9 @@ Usage:
       Write the calendar of every case's dated deadlines and meetings, as the
       clerk's feed shows them, as an iCalendar file to FILE (default, or -:
       stdout). Members subscribe to their own feeds with /ethics calendar.
+  ethicsbot publish --out DIR [--url URL]
+      Write the public notice board, with its Atom and iCalendar feeds, as static
+      files to DIR, for a website hosted elsewhere; URL is where DIR is published.
   ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]
       Write the year's annual report to stdout (default Markdown): complaints
       received, outcomes, days from receipt to each step, deadlines met and missed,
@@ -70,7 +73,8 @@ Usage:
 Settings:
   ETHICSBOT_CONFIG   configuration file (default ./ethicsbot.yml, used if present)
   ETHICSBOT_DB       the SQLite database (default ./ethicsbot.db)
-  ETHICSBOT_ADDR     HTTP listen address (default :3000); public_url in the
+  ETHICSBOT_ADDR     HTTP listen address, in every mode, of the public notice
+                     board, the calendar feeds and /healthz (default :3000); public_url in the
                      configuration is where it is reached from outside
   SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
                      see README.md, "Connecting to Slack"
