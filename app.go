@@ -115,7 +115,11 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	// The public notice board and /healthz are served in every mode. Only the console
 	// goes on without them, when the address is taken: it is a place to try things.
 	addr := getenv("ETHICSBOT_ADDR")
-	if addr == "" {
+	switch {
+	case addr != "":
+	case mode == "console":
+		addr = "127.0.0.1:3000" // a place to try things is for this machine only
+	default:
 		addr = ":3000"
 	}
 	ln, listenErr := net.Listen("tcp", addr)
