@@ -27,14 +27,15 @@ type PublicRecord struct {
 	Tally          string `json:"tally,omitempty"` // the commission's roll call, e.g. "adopted 3–0"
 
 	// A meeting notice's meeting, as the notice gives it.
-	Meeting   MeetingKind `json:"meeting,omitempty"`
-	Start     time.Time   `json:"start,omitzero"`
-	Place     string      `json:"place,omitempty"`
-	Closed    bool        `json:"closed,omitempty"`
-	Authority string      `json:"authority,omitempty"` // the Open Meetings Act exception of a closed meeting
-	Agenda    []string    `json:"agenda,omitempty"`
-	Withdrawn string      `json:"withdrawn,omitempty"` // "cancelled" or "moved": the notice no longer stands
-	MovedTo   time.Time   `json:"moved_to,omitzero"`
+	Meeting     MeetingKind `json:"meeting,omitempty"`
+	Start       time.Time   `json:"start,omitzero"`
+	Place       string      `json:"place,omitempty"`
+	Closed      bool        `json:"closed,omitempty"`
+	Authority   string      `json:"authority,omitempty"` // the Open Meetings Act exception of a closed meeting
+	Agenda      []string    `json:"agenda,omitempty"`
+	Withdrawn   string      `json:"withdrawn,omitempty"`   // "cancelled" or "moved": the notice no longer stands
+	WithdrawnAt time.Time   `json:"withdrawn_at,omitzero"` // when it was cancelled or moved
+	MovedTo     time.Time   `json:"moved_to,omitzero"`
 }
 
 // Key names r among its case's public records, stably: a notice keeps its key while its
@@ -45,7 +46,9 @@ func (r PublicRecord) Key() string {
 	if r.Record != "meeting_notice" {
 		return r.Record + ":" + r.Section
 	}
-	b, _ := json.Marshal([]any{r.Start.UTC(), r.Place, r.Closed, r.Authority, r.Withdrawn, r.MovedTo.UTC()})
+	// A withdrawal's own time tells apart two withdrawals of notices alike (cancelled,
+	// scheduled again the same, cancelled again).
+	b, _ := json.Marshal([]any{r.Start.UTC(), r.Place, r.Closed, r.Authority, r.Withdrawn, r.MovedTo.UTC(), r.WithdrawnAt.UTC()})
 	h := sha256.Sum256(b)
 	return r.Record + ":" + string(r.Meeting) + ":" + hex.EncodeToString(h[:8])
 }
@@ -77,7 +80,7 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 	}
 	for _, w := range c.Withdrawn {
 		r := notice(w.Kind, w.Meeting)
-		r.Withdrawn, r.MovedTo = "cancelled", w.MovedTo
+		r.Withdrawn, r.MovedTo, r.WithdrawnAt = "cancelled", w.MovedTo, w.At.In(loc)
 		if !w.MovedTo.IsZero() {
 			r.Withdrawn, r.MovedTo = "moved", w.MovedTo.In(loc)
 		}

@@ -256,7 +256,7 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 		return err
 	}
 	step.Event = e.ID
-	if err := s.post(ctx, tx, c, at); err != nil {
+	if err := s.post(ctx, tx, c, at, e.ID); err != nil {
 		return err
 	}
 	if say == nil {

@@ -10,6 +10,10 @@ import (
 	"ethicsbot/docket"
 )
 
+// publicMigration ends the name of the migration that made public_records, and filled it
+// for the cases recorded before.
+const publicMigration = "_public_records.sql"
+
 // Posting is one record the ordinance makes public, as the public notice board shows it:
 // the record, and when it first appeared on the board.
 type Posting struct {
@@ -108,10 +112,14 @@ func (s *Store) postings(ctx context.Context, query string, args ...any) ([]Post
 	return out, rows.Err()
 }
 
-// post brings c's rows of public_records up to date in tx, at the instant at: a record
-// new to the board is posted then; one that no longer stands is marked removed then, and
-// posted afresh if it stands again.
-func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Time) error {
+// post brings c's rows of public_records up to date in tx, as event (0 for none, when
+// migrating) at the instant at made them: a record new to the board is posted then; one
+// that no longer stands is marked removed then, and posted afresh if it stands again.
+func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Time, event int64) error {
+	var ev any
+	if event != 0 {
+		ev = event
+	}
 	loc := s.engine.Cal.Location()
 	standing := map[string]bool{}
 	for _, r := range docket.PublicRecords(c, loc) {
@@ -121,11 +129,11 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 		}
 		key := r.Key()
 		standing[key] = true
-		when := Posting{PublicRecord: r}.When(loc)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO public_records (case_number, key, record, sort, posted) VALUES (?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO public_records (case_number, key, record, sort, posted, posted_event) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (case_number, key) DO UPDATE SET record = excluded.record, sort = excluded.sort,
-				posted = CASE WHEN removed = '' THEN posted ELSE excluded.posted END, removed = ''`,
-			c.Number, key, string(doc), stamp(when), stamp(at)); err != nil {
+				posted = CASE WHEN removed = '' THEN posted ELSE excluded.posted END,
+				posted_event = CASE WHEN removed = '' THEN posted_event ELSE excluded.posted_event END, removed = ''`,
+			c.Number, key, string(doc), stamp(sortOf(r, loc)), stamp(at), ev); err != nil {
 			return err
 		}
 	}
@@ -156,6 +164,15 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 	return nil
 }
 
+// sortOf is where a record goes in the board's order: a meeting at its start, an outcome
+// at the end of its day, after the meeting at which it was decided.
+func sortOf(r docket.PublicRecord, loc *time.Location) time.Time {
+	if !r.Start.IsZero() {
+		return r.Start
+	}
+	return r.On.AddDays(1).In(loc).Add(-time.Second)
+}
+
 // fillPublic writes the public records of every case recorded before the board existed,
 // posted at now: when the board first shows them.
 func (s *Store) fillPublic(ctx context.Context, tx *sql.Tx, now time.Time) error {
@@ -182,7 +199,7 @@ func (s *Store) fillPublic(ctx context.Context, tx *sql.Tx, now time.Time) error
 		return err
 	}
 	for i := range cases {
-		if err := s.post(ctx, tx, &cases[i], now); err != nil {
+		if err := s.post(ctx, tx, &cases[i], now, 0); err != nil {
 			return err
 		}
 	}

@@ -88,3 +88,47 @@ func mustPublic(tb testing.TB, s *store.Store) []store.Posting {
 	}
 	return got
 }
+
+// TestWithdrawnTwiceAlike: a meeting cancelled, scheduled again the same and cancelled
+// again leaves two cancelled notices, each with its own time; a meeting moved back and
+// forth leaves each move. verify agrees with both.
+func TestWithdrawnTwiceAlike(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		actions []docket.Action
+		want    int // withdrawn notices
+	}{
+		{"CancelledTwice", []docket.Action{
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting},
+		}, 2},
+		{"MovedBackAndForth", []docket.Action{
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "City Hall"},
+		}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := MustOpen(t)
+			c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+			at := T(t, "2026-12-04T11:00:00-06:00")
+			for _, a := range tc.actions {
+				at = at.Add(time.Hour)
+				mustApply(t, s, c.Number, at.Format(time.RFC3339), a)
+			}
+			withdrawn := 0
+			for _, p := range mustPublic(t, s) {
+				if p.Withdrawn != "" {
+					withdrawn++
+				}
+			}
+			if withdrawn != tc.want {
+				t.Errorf("withdrawn notices on the board: %d, want %d", withdrawn, tc.want)
+			}
+			mustVerify(t, s)
+		})
+	}
+}

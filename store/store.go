@@ -296,13 +296,15 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 				return err
 			}
 		}
-		if strings.HasSuffix(m.name, "_public_records.sql") {
-			if err := s.fillPublic(ctx, tx, time.Now()); err != nil {
+		applied := time.Now().UTC().Truncate(time.Second)
+		if strings.HasSuffix(m.name, publicMigration) {
+			// Posted when the board first showed them: when this migration was applied.
+			if err := s.fillPublic(ctx, tx, applied); err != nil {
 				return err
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
-			m.version, m.name, time.Now().UTC().Format(time.RFC3339)); err != nil {
+			m.version, m.name, applied.Format(time.RFC3339)); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))

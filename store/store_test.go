@@ -332,6 +332,8 @@ func TestTamperingIsCaught(t *testing.T) {
 		{"EditedCaseRow", `UPDATE cases SET doc = replace(doc, 'Jane Roe', 'Someone Else') WHERE number = '2026-001'`, "case 2026-001: its record differs"},
 		{"EditedCaseColumn", `UPDATE cases SET respondent = 'Someone Else' WHERE number = '2026-001'`, "case 2026-001: its columns differ"},
 		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`, "case 2026-001: what the public notice board shows of it differs"},
+		{"BackdatedOnBoard", `UPDATE public_records SET posted = '2026-11-01T00:00:00.000000000Z'`, "case 2026-001: the public notice board says meeting_notice:sufficiency:"},
+		{"BoardPostedByAnotherEvent", `UPDATE public_records SET posted_event = 1`, "case 2026-001: the public notice board says meeting_notice:sufficiency:"},
 		{"HiddenFromBoard", `UPDATE public_records SET removed = '2026-12-05T00:00:00Z'`, "case 2026-001: what the public notice board shows of it differs"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

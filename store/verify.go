@@ -86,6 +86,12 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 	if err != nil {
 		return r, err
 	}
+	if number, problem, err := checkPosted(ctx, tx); err != nil {
+		return r, err
+	} else if problem != "" {
+		r.Broken = &Break{0, number, problem}
+		return r, nil
+	}
 	crows, err := tx.QueryContext(ctx, `SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
 	if err != nil {
 		return r, err
@@ -156,6 +162,38 @@ func standingPublic(ctx context.Context, tx *sql.Tx) (map[string]map[string]stri
 		out[number][key] = record
 	}
 	return out, rows.Err()
+}
+
+// checkPosted checks that every time a public record was first posted on the board is
+// the time of the event that made it public, or, for a record filled when the board began,
+// the time that migration was applied. It returns the first case whose times disagree.
+func checkPosted(ctx context.Context, tx *sql.Tx) (number, problem string, err error) {
+	var began string
+	err = tx.QueryRowContext(ctx, `SELECT applied FROM schema_migrations WHERE name LIKE ?`, "%"+publicMigration).Scan(&began)
+	if err != nil {
+		return "", "", fmt.Errorf("the public notice board's migration is not recorded: %w", err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT p.case_number, p.key, p.posted, p.posted_event, e.case_number, e.at
+		FROM public_records p LEFT JOIN events e ON e.id = p.posted_event ORDER BY p.case_number`)
+	if err != nil {
+		return "", "", err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var number, key, posted string
+		var event sql.NullInt64
+		var eventCase, eventAt sql.NullString
+		if err := rows.Scan(&number, &key, &posted, &event, &eventCase, &eventAt); err != nil {
+			return "", "", err
+		}
+		switch {
+		case !event.Valid && !unstamp(posted).Equal(unstamp(began)):
+			return number, fmt.Sprintf("the public notice board says %s was first posted at %s, but it was not made public by an event and the board began at %s: public_records was changed outside ethicsbot", key, posted, began), nil
+		case event.Valid && (eventCase.String != number || eventAt.String != posted):
+			return number, fmt.Sprintf("the public notice board says %s was first posted at %s, but event %d, which made it public, was recorded at %s: public_records was changed outside ethicsbot", key, posted, event.Int64, eventAt.String), nil
+		}
+	}
+	return "", "", rows.Err()
 }
 
 // samePublic reports whether the stored public records are exactly recs.
