@@ -7,24 +7,25 @@ import (
 
 // PublicReport is the part of the annual report anyone may see, for the public board:
 // counts and outcomes only. It holds no case number, no name, no allegation and no list
-// of missed deadlines; nothing in it points to one case. Fines appear only as the (E)(2)
-// and (F) fines the ordinance makes public information, in totals; the (H) fines on
-// complainants are left out.
+// of missed deadlines. Fines appear only as the (E)(2) and (F) fines the ordinance makes
+// public information, in totals; the (H) fines on complainants are left out. So are the
+// count of complaints found frivolous (H) and of complaints expedited under (G): in a
+// small year they would point to one complainant, or tell that a candidate is accused.
+// The board shows it only for a year that has ended, so that no count moves when a
+// confidential complaint is filed.
 type PublicReport struct {
 	Year int       `json:"year"`
 	Zone string    `json:"zone"`
 	AsOf time.Time `json:"as_of"`
 
-	Received  int            `json:"complaints_received"`
-	Parts     int            `json:"parts"`
-	TwoPart   int            `json:"two_part_complaints"`
-	Outcomes  []OutcomeCount `json:"outcomes"`
-	Frivolous int            `json:"found_frivolous"`
-	Months    []Month        `json:"months"`
+	Received int            `json:"complaints_received"`
+	Parts    int            `json:"parts"`
+	TwoPart  int            `json:"two_part_complaints"`
+	Outcomes []OutcomeCount `json:"outcomes"`
+	Months   []Month        `json:"months"`
 
 	DeadlinesMet    int `json:"deadlines_met"`
 	DeadlinesMissed int `json:"deadlines_missed"`
-	Expedited       int `json:"expedited"`
 
 	Fines []FineGroup `json:"fines"` // (E)(2) and (F)
 }
@@ -33,11 +34,10 @@ type PublicReport struct {
 func (r Report) Public() PublicReport {
 	p := PublicReport{
 		Year: r.Year, Zone: r.Zone, AsOf: r.AsOf,
-		Received: r.Received, Parts: r.Parts, TwoPart: r.TwoPart, Frivolous: r.Frivolous,
+		Received: r.Received, Parts: r.Parts, TwoPart: r.TwoPart,
 		Outcomes:        append([]OutcomeCount{}, r.Outcomes...),
 		DeadlinesMet:    r.Deadlines.Met,
 		DeadlinesMissed: r.Deadlines.Missed,
-		Expedited:       len(r.Expedited),
 		Fines:           []FineGroup{},
 	}
 	for _, m := range r.Months {

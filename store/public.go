@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"ethicsbot/docket"
@@ -56,14 +58,35 @@ func (s *Store) LatestPosted(ctx context.Context, n int) ([]Posting, error) {
 	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' ORDER BY posted DESC, case_number, key LIMIT ?`, n)
 }
 
-// PublicSpan returns when the first and the last public record that stand happen: the
-// years the board's archive covers. Both are zero when nothing is public.
-func (s *Store) PublicSpan(ctx context.Context) (first, last time.Time, err error) {
-	var lo, hi sql.NullString
-	if err := s.r.QueryRowContext(ctx, `SELECT min(sort), max(sort) FROM public_records WHERE removed = ''`).Scan(&lo, &hi); err != nil {
-		return first, last, s.wrap(err)
+// PublicYears returns the years, in loc, in which public records that stand happen,
+// newest first: the board's archive.
+func (s *Store) PublicYears(ctx context.Context, loc *time.Location) ([]int, error) {
+	// By the hour, so that a record late on 31 December in loc, which is already the new
+	// year in UTC, counts in its own year.
+	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT substr(sort, 1, 13) FROM public_records WHERE removed = ''`)
+	if err != nil {
+		return nil, s.wrap(err)
 	}
-	return unstamp(lo.String), unstamp(hi.String), nil
+	defer rows.Close()
+	seen := map[int]bool{}
+	for rows.Next() {
+		var hour string
+		if err := rows.Scan(&hour); err != nil {
+			return nil, err
+		}
+		t, err := time.Parse("2006-01-02T15", hour)
+		if err != nil {
+			return nil, fmt.Errorf("public record time %q: %w", hour, err)
+		}
+		seen[t.In(loc).Year()] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	years := slices.Collect(maps.Keys(seen))
+	slices.Sort(years)
+	slices.Reverse(years)
+	return years, nil
 }
 
 // Posted gives, by docket.PublicRecord.Key, when each of case number's public records that

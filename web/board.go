@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,7 +32,7 @@ type Records interface {
 	LatestPosted(ctx context.Context, n int) ([]store.Posting, error)
 	// PublicVersion changes whenever the record does: the board makes a page again then.
 	PublicVersion(ctx context.Context) (int64, error)
-	PublicSpan(ctx context.Context) (first, last time.Time, err error)
+	PublicYears(ctx context.Context, loc *time.Location) ([]int, error)
 }
 
 // Board is the commission's public notice board: the meetings it has noticed, with their
@@ -248,13 +249,13 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 	case yearFile.MatchString(name):
 		year, _ := strconv.Atoi(yearFile.FindStringSubmatch(name)[1])
 		return b.yearPage(ctx, now, year)
-	case chartFile.MatchString(name) && b.Figures != nil:
+	case chartFile.MatchString(name):
 		year, _ := strconv.Atoi(chartFile.FindStringSubmatch(name)[1])
-		fig, err := b.Figures(ctx, year, now)
+		fig, err := b.figures(ctx, year, now)
 		if err != nil {
 			return nil, "", err
 		}
-		if fig.Received == 0 && fig.DeadlinesMet+fig.DeadlinesMissed == 0 {
+		if fig == nil {
 			return nil, "", errNotFound
 		}
 		png, err := fig.Chart()
@@ -269,21 +270,10 @@ func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error
 		return nil, "", err
 	}
 	p := b.base("Public notices", "Public notice board", "", now)
-	for _, r := range recs {
-		e := b.entry(r, now, p.Root)
-		switch {
-		case r.Record != "meeting_notice":
-			p.Outcomes = append(p.Outcomes, e)
-		case r.Withdrawn != "":
-			if r.Start.After(now.Add(-recentChanges)) {
-				p.Changed = append(p.Changed, e)
-			}
-		case !e.Past:
-			p.Upcoming = append(p.Upcoming, e)
-		case r.Start.After(now.Add(-recentMeetings)):
-			p.Past = append(p.Past, e)
-		}
-	}
+	b.sort(&p, recs, now)
+	// The front page keeps the recent past; the rest is in the archive.
+	p.Changed = since(p.Changed, now.Add(-recentChanges))
+	p.Past = since(p.Past, now.Add(-recentMeetings))
 	reverse(p.Past)
 	reverse(p.Outcomes)
 	if p.Years, err = b.years(ctx); err != nil {
@@ -314,17 +304,11 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 	}
 	p := b.base(fmt.Sprintf("%d", year), fmt.Sprintf("Notices and decisions of %d", year), "../", now)
 	p.Year = year
-	if b.Figures != nil {
-		fig, err := b.Figures(ctx, year, now)
-		if err != nil {
-			return nil, "", err
-		}
-		if fig.Received > 0 || fig.DeadlinesMet+fig.DeadlinesMissed > 0 {
-			p.Figures = &fig
-		}
-	}
-	if len(recs) == 0 && p.Figures == nil {
+	if len(recs) == 0 {
 		return nil, "", errNotFound
+	}
+	if p.Figures, err = b.figures(ctx, year, now); err != nil {
+		return nil, "", err
 	}
 	b.sort(&p, recs, now)
 	if p.Years, err = b.years(ctx); err != nil {
@@ -366,15 +350,25 @@ func (b *Board) base(title, heading, root string, now time.Time) page {
 
 // years lists the years with public records, newest first.
 func (b *Board) years(ctx context.Context) ([]int, error) {
-	first, last, err := b.Records.PublicSpan(ctx)
-	if err != nil || first.IsZero() {
+	return b.Records.PublicYears(ctx, b.Loc)
+}
+
+// figures is the public part of year's annual report, when the board shows it: for a year
+// with public records that has ended, so that no count moves when a confidential
+// complaint is filed.
+func (b *Board) figures(ctx context.Context, year int, now time.Time) (*report.PublicReport, error) {
+	if b.Figures == nil || year >= now.In(b.Loc).Year() {
+		return nil, nil
+	}
+	years, err := b.years(ctx)
+	if err != nil || !slices.Contains(years, year) {
 		return nil, err
 	}
-	var out []int
-	for y := last.In(b.Loc).Year(); y >= first.In(b.Loc).Year(); y-- {
-		out = append(out, y)
+	fig, err := b.Figures(ctx, year, now)
+	if err != nil || fig.Received == 0 && fig.DeadlinesMet+fig.DeadlinesMissed == 0 {
+		return nil, err
 	}
-	return out, nil
+	return &fig, nil
 }
 
 // entry names a record for a page.
@@ -423,6 +417,11 @@ func (b *Board) page(name string, p page) ([]byte, string, error) {
 		return nil, "", err
 	}
 	return buf.Bytes(), "text/html; charset=utf-8", nil
+}
+
+// since keeps the meetings that start after from.
+func since(es []entry, from time.Time) []entry {
+	return slices.DeleteFunc(es, func(e entry) bool { return !e.Start.After(from) })
 }
 
 func reverse(es []entry) {

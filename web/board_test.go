@@ -180,13 +180,33 @@ func TestBoardPages(t *testing.T) {
 			t.Errorf("GET /archive/2026.html = %d", code)
 		}
 		noSecrets(t, "the year page", body)
+		// 2026 has not ended: its figures would move as confidential complaints come in.
+		if strings.Contains(body, `id="figures"`) {
+			t.Error("the year page of the current year gives its figures")
+		}
+		if code, _, _ := get(t, h, "/archive/2026.png"); code != 404 {
+			t.Errorf("GET the current year's chart = %d, want 404", code)
+		}
+		// Once it has ended, they are there, with their chart.
+		later := &web.Board{Records: f.db, Commission: f.board.Commission, URL: f.board.URL, Loc: f.board.Loc, Figures: f.board.Figures,
+			Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
+		_, _, body = get(t, later.Handler(), "/archive/2026.html")
+		noSecrets(t, "the ended year's page", body)
 		for _, want := range []string{`id="figures"`, "Complaints received</dt><dd>3</dd>", "Dismissed as insufficient", `<img src="2026.png"`} {
 			if !strings.Contains(body, want) {
-				t.Errorf("the year page lacks %q", want)
+				t.Errorf("the ended year's page lacks %q", want)
 			}
 		}
-		if code, hdr, png := get(t, h, "/archive/2026.png"); code != 200 || hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
+		for _, leak := range []string{"xpedited", "rivolous"} {
+			if strings.Contains(body, leak) {
+				t.Errorf("the public figures count %q complaints, which could point to one", leak)
+			}
+		}
+		if code, hdr, png := get(t, later.Handler(), "/archive/2026.png"); code != 200 || hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
 			t.Errorf("GET /archive/2026.png = %d %s", code, hdr.Get("Content-Type"))
+		}
+		if code, _, _ := get(t, later.Handler(), "/archive/2025.png"); code != 404 {
+			t.Errorf("a year with no public record has no chart: %d", code)
 		}
 		if code, _, _ := get(t, h, "/archive/1999.html"); code != 404 {
 			t.Errorf("a year with nothing public = %d, want 404", code)
