@@ -12,6 +12,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -128,16 +130,28 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	board := boardOf(cfg, engine, db, now)
 	board.Log = logger
-	if ln != nil {
-		defer ln.Close()
-	}
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Settings: svc.Settings, Now: now, Log: logger}
 	public := web.Public(board, calendars)
+	// The site is up from here on, before Slack answers: the board does not wait for
+	// Slack. In HTTP mode Slack's routes join it once ethicsbot is ready; until then they
+	// answer 503, and Slack tries again.
+	site := &handlerSwap{}
+	starting := http.NewServeMux()
+	starting.Handle("/", bot.Site(db, public))
+	starting.HandleFunc("/slack/", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "ethicsbot is starting", http.StatusServiceUnavailable)
+	})
+	site.Set(starting)
+	closeSite, siteDown := serveSite(ln, site, logger)
+	defer closeSite() // before the database closes: in-flight requests finish first
+	if mode != "console" {
+		logger.Info("serving the public notice board and /healthz", "addr", ln.Addr().String(), "url", board.URL)
+	}
 
 	switch mode {
 	case "console":
 		clock := bot.NewClock(now())
-		svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now
+		svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now // the demo's time
 		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
@@ -152,11 +166,10 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		} else {
 			// On a real record, time is real and reminders are the bot's: a console must not
 			// write events at a simulated time, nor mark reminders said that Slack never saw.
-			svc.Now, c.Tick, c.Deliver, c.RealTime = now, nil, nil, true
+			svc.Now, board.Now, calendars.Now, c.Tick, c.Deliver, c.RealTime = now, now, now, nil, nil, true
 			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 		}
 		if ln != nil {
-			go bot.Serve(ctx, ln, bot.Site(db, public))
 			fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", listenURL(ln.Addr()))
 		} else {
 			fmt.Fprintf(stdout, "[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, e.g. 127.0.0.1:3001.\n", addr, listenErr)
@@ -207,21 +220,22 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	switch mode {
 	case "socket":
 		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
-		logger.Info("serving the public notice board", "url", board.URL)
-		siteCtx, stopSite := context.WithCancel(ctx)
-		site := make(chan error, 1)
-		go func() { site <- bot.Serve(siteCtx, ln, bot.Site(db, public)) }()
 		err = app.RunSocketMode(ctx, socketmode.New(api))
-		stopSite()
-		if serr := <-site; err == nil {
-			err = serr
-		}
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
-		logger.Info("serving the public notice board", "url", board.URL)
 		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public}
-		err = h.Serve(ctx, ln, logger)
+		site.Set(h.Handler())
+		logger.Info("listening for Slack over HTTP", "addr", ln.Addr().String())
+		select {
+		case <-ctx.Done():
+		case <-siteDown: // Slack can no longer reach ethicsbot: say so and stop
+		}
 	}
+	// In-flight requests finish, then the work they started.
+	if serr := closeSite(); err == nil {
+		err = serr
+	}
+	app.Wait()
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -242,6 +256,39 @@ func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time
 			}
 			return report.Of(cases, year, engine, now).Public(), nil
 		}}
+}
+
+// handlerSwap serves the handler last set.
+type handlerSwap struct{ h atomic.Pointer[http.Handler] }
+
+func (s *handlerSwap) Set(h http.Handler) { s.h.Store(&h) }
+
+func (s *handlerSwap) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	(*s.h.Load()).ServeHTTP(w, r)
+}
+
+// serveSite serves h on ln (nothing if ln is nil) until the returned close is called,
+// which lets in-flight requests finish and returns the server's error, if it failed.
+// down is closed if the server stops by itself.
+func serveSite(ln net.Listener, h http.Handler, logger *slog.Logger) (stopSite func() error, down <-chan struct{}) {
+	stopped := make(chan struct{})
+	if ln == nil {
+		return func() error { return nil }, stopped
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	var err error
+	go func() {
+		defer close(stopped)
+		err = bot.Serve(ctx, ln, h)
+		if err != nil && ctx.Err() == nil {
+			logger.Error("the web server stopped: the public notice board and /healthz are down", "err", err)
+		}
+	}()
+	return sync.OnceValue(func() error {
+		stop()
+		<-stopped
+		return err
+	}), stopped
 }
 
 // listenURL is where a listener on addr can be reached from this machine:

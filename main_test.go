@@ -734,6 +734,19 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 	if !strings.Contains(log.String(), "retry_in=1s") {
 		t.Fatalf("no retry logged:\n%s", log.String())
 	}
+	// Meanwhile the board and /healthz answer; Slack's routes say to come back.
+	m := regexp.MustCompile(`serving the public notice board and /healthz" addr=(\S+)`).FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("the board's address is not logged:\n%s", log.String())
+	}
+	for path, want := range map[string]int{"/healthz": 200, "/": 200, "/feed.atom": 200} {
+		if resp, err := http.Get("http://" + m[1] + path); err != nil || resp.StatusCode != want {
+			t.Errorf("GET %s while Slack is unreachable: %v %v, want %d", path, resp, err, want)
+		}
+	}
+	if resp, err := http.Post("http://"+m[1]+"/slack/commands", "application/x-www-form-urlencoded", strings.NewReader("x=1")); err != nil || resp.StatusCode != 503 {
+		t.Errorf("POST /slack/commands before Slack answered: %v %v, want 503", resp, err)
+	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -214,15 +213,6 @@ func (a *App) PublishHome(ctx context.Context, user string) {
 	}); err != nil {
 		a.logger().Error("views.publish failed", "err", slackError(err))
 	}
-}
-
-// Serve runs the HTTP server on ln until ctx ends, then lets in-flight requests and the
-// work they started finish.
-func (h *HTTP) Serve(ctx context.Context, ln net.Listener, log *slog.Logger) error {
-	log.Info("listening for Slack over HTTP", "addr", ln.Addr().String())
-	err := Serve(ctx, ln, h.Handler())
-	h.App.Wait()
-	return err
 }
 
 // Serve serves handler on ln until ctx ends, then gives in-flight requests up to 20 s to
