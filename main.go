@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	neturl "net/url"
 	"os"
 	"strings"
 	"time"
@@ -278,7 +280,14 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 	defer db.Close()
 	board := boardOf(cfg, engine, db, now)
 	if *url != "" {
-		board.URL = strings.TrimSuffix(*url, "/") + "/"
+		u, err := parsePublicURL(*url)
+		if err != nil {
+			return fail(exitUsage, "--url: %v", err)
+		}
+		board.URL = u + "/"
+	} else if u, err := neturl.Parse(board.URL); err != nil || isLoopback(u.Hostname()) {
+		// The feeds' links must lead to where the files are published, not to this machine.
+		return fail(exitUsage, "give --url, the address at which %s is published, or set public_url in the configuration: the feeds link to it", *out)
 	}
 	files, err := board.Publish(context.Background(), *out)
 	if err != nil {
@@ -286,4 +295,14 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 	}
 	fmt.Fprintf(stdout, "Wrote the public notice board to %s: %d files.\n", *out, len(files))
 	return exitOK
+}
+
+// isLoopback reports whether host names this machine only: localhost or a loopback
+// address.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -868,7 +868,9 @@ func TestPublishCommand(t *testing.T) {
 	if err != nil || !strings.Contains(string(atom), "https://ethics.example.gov/board/cases/2026-001.html") {
 		t.Errorf("the feed's links do not start at --url: %v\n%s", err, atom)
 	}
-	for _, args := range [][]string{{"publish"}, {"publish", "--out"}, {"publish", "--out", "x", "extra"}, {"publish", "--bogus"}} {
+	for _, args := range [][]string{{"publish"}, {"publish", "--out"}, {"publish", "--out", "x", "extra"}, {"publish", "--bogus"},
+		{"publish", "--out", "x"}, // no --url and no public_url: the feeds would link to localhost
+		{"publish", "--out", "x", "--url", "ftp://example.gov"}} {
 		if code, out, errOut := runCLI(t, env, "", args...); code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
