@@ -138,14 +138,17 @@ func DeadlineEvents(e *docket.Engine, c *docket.Case, now time.Time, host string
 	var out []Event
 	seen := map[docket.DeadlineID]int{}
 	for _, d := range e.Schedule(&c.Facts, now).Deadlines {
-		if !d.Dated() {
+		// Only the commission's own dated deadlines: the (I) filing limit and the (F) demand
+		// window bind the parties, and would carry the alleged violation's date into a
+		// calendar kept by a third party.
+		if !d.Dated() || d.Period.Party != docket.Commission {
 			continue
 		}
 		seen[d.ID]++
 		ev := Event{
 			UID:         fmt.Sprintf("%s-deadline-%s-%d@%s", c.Number, d.ID, seen[d.ID], host),
 			Summary:     fmt.Sprintf("%s · %s %s due", c.Number, d.Rule, d.Period.Duty),
-			Description: fmt.Sprintf("Ethics Commission, case %s, rule %s: %s, due %s. Status: %s.", c.Number, d.Rule, d.Period.Duty, d.Basis(), d.Status),
+			Description: fmt.Sprintf("Ethics Commission, case %s, rule %s: %s. Status: %s.", c.Number, d.Rule, d.Period.Duty, d.Status),
 			Free:        true,
 		}
 		if d.DueAt.IsZero() {

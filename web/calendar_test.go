@@ -62,6 +62,9 @@ func chicago(t *testing.T, s string) time.Time {
 	return v
 }
 
+// violation is the alleged violation's date: confidential, and never in a feed.
+var violation = docket.NewDate(2026, time.October, 14)
+
 func newCalFixture(t *testing.T) *calFixture {
 	t.Helper()
 	cal, err := docket.NewCalendar(docket.CalendarConfig{Zone: "America/Chicago"})
@@ -83,7 +86,7 @@ func newCalFixture(t *testing.T) *calFixture {
 	file := func(received string) string {
 		res, err := db.File(ctx, clerk, "", docket.File{
 			Complainant: docket.Person{Name: complainant}, Respondent: docket.Person{Name: respondent},
-			Sections: []string{"103.10"}, Received: chicago(t, received), Summary: summary,
+			Sections: []string{"103.10"}, Received: chicago(t, received), Summary: summary, ViolationDate: violation,
 		}, chicago(t, received), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -193,6 +196,21 @@ func TestCalendarFeed(t *testing.T) {
 	f := newCalFixture(t)
 	token := f.token(t, clerk, "calendar")
 	cal, body := f.fetch(t, token)
+
+	t.Run("OnlyTheCommissionsDeadlines", func(t *testing.T) {
+		// The (I) filing limit and the (F) demand window bind the parties; the first would
+		// carry the alleged violation's date to the calendar's host.
+		for _, e := range cal.Events() {
+			if strings.Contains(summaryOf(e), "(I)") || strings.Contains(summaryOf(e), "demand") {
+				t.Errorf("a party's period is in the feed: %q", summaryOf(e))
+			}
+		}
+		for _, date := range []string{"2026-10-14", "14 Oct", "20261014", "2027-10-14", "20271014"} {
+			if strings.Contains(body, date) {
+				t.Errorf("the feed holds %q, the alleged violation's date or its year later", date)
+			}
+		}
+	})
 
 	t.Run("OutlookFields", func(t *testing.T) {
 		if len(cal.Events()) == 0 {
@@ -391,7 +409,7 @@ func TestMeetingEventsSessions(t *testing.T) {
 	if !strings.Contains(before[0].Description, "Closed to the public under the Open Meetings Act, 5 ILCS 120/2(c)(4).") {
 		t.Errorf("closed hearing: %q", before[0].Description)
 	}
-	if before[1].Summary != "2026-007 · (E) recessed hearing, session 1" || !before[1].Modified.Equal(at("2026-12-28T12:00")) {
+	if before[1].Summary != "2026-007 · (D) recessed hearing, session 1" || !before[1].Modified.Equal(at("2026-12-28T12:00")) {
 		t.Errorf("session: %+v", before[1])
 	}
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"html"
-	"net/url"
 	"strings"
 	"time"
 
@@ -60,10 +59,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 		return nil, "", err
 	}
 	base := b.base("", "", "", now)
-	host := "ethicsbot"
-	if u, err := url.Parse(b.URL); err == nil && u.Host != "" {
-		host = u.Host
-	}
+	host := uidHost(b.URL)
 	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
 	for _, r := range recs {
 		if r.Record != "meeting_notice" || r.Withdrawn != "" {

@@ -216,16 +216,6 @@ func icsText(s string) string {
 	}, s)
 }
 
-// icsMeetingRules is the subsection each meeting is held under: the sufficiency meeting
-// (C)(1), the hearing (D), a reconvened session of a recessed hearing (E), the public
-// hearing (F).
-var icsMeetingRules = map[docket.MeetingKind]string{
-	docket.SufficiencyMeeting: "(C)(1)",
-	docket.HearingMeeting:     "(D)",
-	docket.RecessedHearing:    "(E)",
-	docket.PublicHearing:      "(F)",
-}
-
 // icsSession is one meeting of a case: its kind, its number among the reconvened sessions
 // (0 for the others), and the meeting as it stands.
 type icsSession struct {
@@ -277,8 +267,8 @@ func MeetingEvents(c *docket.Case, host string) []Event {
 		}
 		out = append(out, Event{
 			UID:         uid + "@" + host,
-			Summary:     fmt.Sprintf("%s · %s %s", c.Number, icsMeetingRules[s.kind], what),
-			Description: fmt.Sprintf("Ethics Commission, case %s: %s %s. %s", c.Number, what, icsMeetingRules[s.kind], open),
+			Summary:     fmt.Sprintf("%s · %s %s", c.Number, s.kind.Rule(), what),
+			Description: fmt.Sprintf("Ethics Commission, case %s: %s %s. %s", c.Number, what, s.kind.Rule(), open),
 			Location:    s.Place,
 			Start:       s.Start,
 			End:         s.Start.Add(MeetingLength),
