@@ -256,8 +256,10 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 		return err
 	}
 	step.Event = e.ID
-	if err := s.post(ctx, tx, c, at, e.ID); err != nil {
-		return err
+	if s.public {
+		if err := s.post(ctx, tx, c, at, e.ID); err != nil {
+			return err
+		}
 	}
 	if say == nil {
 		return nil

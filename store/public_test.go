@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,4 +132,37 @@ func TestWithdrawnTwiceAlike(t *testing.T) {
 			mustVerify(t, s)
 		})
 	}
+}
+
+// TestBoardFromARealOlderRecord: a database written by ethicsbot before the board (schema
+// 6), with a case whose meeting is scheduled and a dismissed one, migrates: the board
+// shows what the ordinance made public of them, posted when the migration ran, and verify
+// agrees.
+func TestBoardFromARealOlderRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	old, err := store.OpenAtVersion(path, MustEngine(t), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustApply(t, old, a.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustNotice(t, old, a.Number, "2026-12-04T12:00:00-06:00")
+	mustApply(t, old, a.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
+	b := mustFile(t, old, "2026-12-05T10:00:00-06:00", "Richard Roe")
+	mustApply(t, old, b.Number, "2026-12-05T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "Library"})
+	old.Close()
+
+	s := MustOpenPath(t, path)
+	got := mustPublic(t, s)
+	var records []string
+	for _, p := range got {
+		records = append(records, p.Case+" "+p.Record)
+	}
+	if want := "2026-001 meeting_notice, 2026-001 dismissal, 2026-002 meeting_notice"; strings.Join(records, ", ") != want {
+		t.Errorf("the board after migrating: %s, want %s", strings.Join(records, ", "), want)
+	}
+	mustVerify(t, s)
+	// And the record goes on: a new event posts at its own time.
+	mustApply(t, s, b.Number, "2026-12-06T09:00:00-06:00", docket.CancelMeeting{Meeting: docket.SufficiencyMeeting})
+	mustVerify(t, s)
 }

@@ -12,7 +12,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// The search index (migration 007, table case_search) holds, for every case, the words
+// The search index (migration 008, table case_search) holds, for every case, the words
 // /ethics search looks in: the parties' names, the article numbers of its mailings and the
 // summary. It is derived from the case record and rewritten in the transaction of every
 // event that changes those, so it never disagrees with the record; it is no part of the

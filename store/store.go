@@ -44,6 +44,7 @@ type Store struct {
 	r       *sql.DB                   // readers; WAL lets them run while a write commits
 	engine  *docket.Engine
 	search  bool // the schema has the search index (case_search)
+	public  bool // the schema has the public notice board's records (public_records)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -229,7 +230,11 @@ func (s *Store) init(target int) error {
 			return fmt.Errorf("database %s: migration %s: %w", s.path, m.name, err)
 		}
 	}
+	// A store opened at an older schema (only tests do) writes what that schema holds.
 	if err := s.w.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
+		return fmt.Errorf("database %s: %w", s.path, err)
+	}
+	if err := s.w.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public); err != nil {
 		return fmt.Errorf("database %s: %w", s.path, err)
 	}
 	if target == SchemaVersion() {
