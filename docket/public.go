@@ -53,6 +53,12 @@ func (r PublicRecord) Key() string {
 	return r.Record + ":" + string(r.Meeting) + ":" + hex.EncodeToString(h[:8])
 }
 
+// PublicForm numbers the form of what PublicRecords returns: the wording of notices and
+// agendas, and the fields. Raise it with any change that makes PublicRecords say something
+// else of a case already recorded; a store that keeps public records then words them
+// afresh, keeping when each was first posted.
+const PublicForm = 1
+
 // PublicRecords lists what the ordinance makes public about c, and nothing else: no
 // allegation text, and no party names unless the case has been made public.
 func PublicRecords(c *Case, loc *time.Location) []PublicRecord {

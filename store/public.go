@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 
 	"ethicsbot/docket"
@@ -196,29 +198,46 @@ func sortOf(r docket.PublicRecord, loc *time.Location) time.Time {
 	return r.On.AddDays(1).In(loc).Add(-time.Second)
 }
 
+// rewordPublic words the public records that stand afresh, when the docket's PublicForm
+// is not the one they were written in, keeping when each was first posted: a new wording
+// of a notice is not a new notice.
+func (s *Store) rewordPublic(ctx context.Context) error {
+	want := strconv.Itoa(docket.PublicForm)
+	var have string
+	err := s.w.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'public_form'`).Scan(&have)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) || have == want {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if have != "" { // a new database, or one just filled, is in the current form already
+			loc := s.engine.Cal.Location()
+			cases, err := casesIn(ctx, tx)
+			if err != nil {
+				return err
+			}
+			for i := range cases {
+				for _, r := range docket.PublicRecords(&cases[i], loc) {
+					doc, err := json.Marshal(r)
+					if err != nil {
+						return err
+					}
+					if _, err := tx.ExecContext(ctx, `UPDATE public_records SET record = ?, sort = ? WHERE case_number = ? AND key = ? AND removed = ''`,
+						string(doc), stamp(sortOf(r, loc)), cases[i].Number, r.Key()); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('public_form', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, want)
+		return err
+	})
+}
+
 // fillPublic writes the public records of every case recorded before the board existed,
 // posted at now: when the board first shows them.
 func (s *Store) fillPublic(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases`)
+	cases, err := casesIn(ctx, tx)
 	if err != nil {
-		return err
-	}
-	var cases []docket.Case
-	for rows.Next() {
-		var doc string
-		if err := rows.Scan(&doc); err != nil {
-			rows.Close()
-			return err
-		}
-		var c docket.Case
-		if err := json.Unmarshal([]byte(doc), &c); err != nil {
-			rows.Close()
-			return fmt.Errorf("case record: %w", err)
-		}
-		cases = append(cases, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for i := range cases {
@@ -227,4 +246,26 @@ func (s *Store) fillPublic(ctx context.Context, tx *sql.Tx, now time.Time) error
 		}
 	}
 	return nil
+}
+
+// casesIn reads every case as tx sees it.
+func casesIn(ctx context.Context, tx *sql.Tx) ([]docket.Case, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var cases []docket.Case
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var c docket.Case
+		if err := json.Unmarshal([]byte(doc), &c); err != nil {
+			return nil, fmt.Errorf("case record: %w", err)
+		}
+		cases = append(cases, c)
+	}
+	return cases, rows.Err()
 }

@@ -166,3 +166,29 @@ func TestBoardFromARealOlderRecord(t *testing.T) {
 	mustApply(t, s, b.Number, "2026-12-06T09:00:00-06:00", docket.CancelMeeting{Meeting: docket.SufficiencyMeeting})
 	mustVerify(t, s)
 }
+
+// TestBoardReworded: records written in an older form of the docket's wording are worded
+// afresh when the store opens, keeping when each was first posted, and verify agrees.
+func TestBoardReworded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	s := MustOpenPath(t, path)
+	c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	before := mustPublic(t, s)
+	s.Close()
+	// As an earlier ethicsbot worded it.
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE public_records SET record = replace(record, 'Adjournment.', 'Adjourn.'); UPDATE meta SET value = '0' WHERE key = 'public_form'`); err != nil {
+		t.Fatal(err)
+	}
+	s = MustOpenPath(t, path)
+	after := mustPublic(t, s)
+	if len(after) != 1 || after[0].Agenda[3] != "Adjournment." || !after[0].Posted.Equal(before[0].Posted) {
+		t.Errorf("after rewording: %+v", after)
+	}
+	mustVerify(t, s)
+}

@@ -241,6 +241,9 @@ func (s *Store) init(target int) error {
 		if err := s.reopenOwed(ctx); err != nil {
 			return fmt.Errorf("database %s: %w", s.path, err)
 		}
+		if err := s.rewordPublic(ctx); err != nil {
+			return fmt.Errorf("database %s: the public notice board: %w", s.path, err)
+		}
 		if err := s.reindex(ctx); err != nil {
 			return fmt.Errorf("database %s: the search index: %w", s.path, err)
 		}

@@ -150,7 +150,11 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 	f, err := b.file(r.Context(), name)
 	switch {
 	case errors.Is(err, errNotFound):
-		body, _, _ := b.page("notfound.html", page{Title: "Not found", Heading: "Not found", Root: "/"})
+		root := b.URL // the page may be at any depth: its links start at the board's address
+		if root == "" {
+			root = "/"
+		}
+		body, _, _ := b.page("notfound.html", page{Title: "Not found", Heading: "Not found", Root: root, Commission: b.base("", "", "", time.Time{}).Commission})
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(body)
@@ -162,7 +166,11 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 		fmt.Fprintln(w, "The notice board is unavailable just now; the notices are also posted at the commission's office.")
 		return
 	}
-	etag := `"` + f.made + `"`
+	body, etag := f.body, `"`+f.made+`"`
+	if f.gzip != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		body, etag = f.gzip, `"`+f.made+`-gz"` // another representation, another tag
+	}
 	h.Set("Content-Type", f.ctype)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", etag)
@@ -171,15 +179,23 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := f.body
-	if f.gzip != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		body = f.gzip
-	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// acceptsGzip reports whether an Accept-Encoding header takes gzip: named, and not with
+// q=0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 // file makes name, or gives it as made before from the same record in the same minute.

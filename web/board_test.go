@@ -294,6 +294,15 @@ func TestBoardCacheFollowsTheRecord(t *testing.T) {
 	if rec.Header().Get("Content-Encoding") != "gzip" {
 		t.Fatalf("not compressed: %v", rec.Header())
 	}
+	for header, want := range map[string]bool{"gzip": true, "br, gzip;q=0.8": true, "gzip;q=0": false, "identity": false, "": false} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Header.Set("Accept-Encoding", header)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if got := rec.Header().Get("Content-Encoding") == "gzip"; got != want {
+			t.Errorf("Accept-Encoding %q: compressed %v, want %v", header, got, want)
+		}
+	}
 	zr, err := gzip.NewReader(rec.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -306,6 +315,7 @@ func TestBoardCacheFollowsTheRecord(t *testing.T) {
 	etag := rec.Header().Get("ETag")
 	req = httptest.NewRequest("GET", "/", nil)
 	req.Header.Set("If-None-Match", etag)
+	req.Header.Set("Accept-Encoding", "gzip")
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if rec.Code != http.StatusNotModified {
@@ -321,6 +331,7 @@ func TestBoardCacheFollowsTheRecord(t *testing.T) {
 	}
 	req = httptest.NewRequest("GET", "/", nil)
 	req.Header.Set("If-None-Match", etag)
+	req.Header.Set("Accept-Encoding", "gzip")
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK {
