@@ -144,11 +144,19 @@ func (c *Case) tally(kind string) string {
 // MeetingNotice is a meeting's public notice in one line: kind, date, time, place, and
 // whether it is open or closed, with the Open Meetings Act authority for a closed one.
 func MeetingNotice(k MeetingKind, m Meeting, loc *time.Location) string {
-	access := "open to the public"
-	if m.Closed {
-		access = "closed to the public under " + m.Authority
+	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, Access(m.Closed, m.Authority))
+}
+
+// Access says whether a meeting is open, or closed and under which Open Meetings Act
+// exception: "open to the public", "closed to the public under 5 ILCS 120/2(c)(4)".
+func Access(closed bool, authority string) string {
+	if !closed {
+		return "open to the public"
 	}
-	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, access)
+	if authority == "" {
+		return "closed to the public under the Open Meetings Act"
+	}
+	return "closed to the public under " + authority
 }
 
 // Agenda is the order of business of a meeting about case number, as its public notice

@@ -75,6 +75,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"list":    func(es []entry, empty string) listing { return listing{es, empty} },
 	"add":     func(a, b int) int { return a + b },
 	"cap":     capitalize,
+	"access":  docket.Access,
 }).ParseFS(templateFS, "templates/*.html"))
 
 // entry is one record as a page shows it.

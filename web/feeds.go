@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gorilla/feeds"
+
+	"ethicsbot/docket"
 )
 
 // feedSize is how many of the latest notices the Atom feed carries.
@@ -66,10 +68,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 			continue
 		}
 		e := b.entry(r, now, "")
-		access := "Open to the public."
-		if r.Closed {
-			access = "Closed to the public under " + r.Authority + ", as the Open Meetings Act allows."
-		}
+		access := capitalize(docket.Access(r.Closed, r.Authority)) + "."
 		feed.Events = append(feed.Events, Event{
 			UID:         r.Case + "-" + e.Anchor + "@" + host,
 			Summary:     base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:] + ", case " + r.Case,

@@ -257,14 +257,7 @@ func MeetingEvents(c *docket.Case, host string) []Event {
 		if s.n > 0 {
 			what, uid = fmt.Sprintf("%s, session %d", what, s.n), fmt.Sprintf("%s-%d", uid, s.n)
 		}
-		open := "Open to the public."
-		if s.Closed {
-			open = "Closed to the public under the Open Meetings Act"
-			if s.Authority != "" {
-				open += ", " + s.Authority
-			}
-			open += "."
-		}
+		open := capitalize(docket.Access(s.Closed, s.Authority)) + "."
 		out = append(out, Event{
 			UID:         uid + "@" + host,
 			Summary:     fmt.Sprintf("%s · %s %s", c.Number, s.kind.Rule(), what),
