@@ -130,6 +130,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	board := boardOf(cfg, engine, db, now)
 	board.Log = logger
+	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Settings: svc.Settings, Now: now, Log: logger}
 	public := web.Public(board, calendars)
 	// The site is up from here on, before Slack answers: the board does not wait for

@@ -42,6 +42,8 @@ type Board struct {
 	Commission string           // the commission's name, as its letters give it
 	Address    string           // its principal office, one or more lines
 	URL        string           // where the board is published, e.g. "https://ethics.example.gov/"; feeds need it absolute
+	// URLNow, if set, gives URL as it is now: public_url, which a reload may change.
+	URLNow func() string
 	Loc        *time.Location   // the commission's time zone
 	Now        func() time.Time // the clock that splits upcoming from past
 	Log        *slog.Logger
@@ -151,7 +153,7 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 	f, err := b.file(r.Context(), name)
 	switch {
 	case errors.Is(err, errNotFound):
-		root := b.URL // the page may be at any depth: its links start at the board's address
+		root := b.url() // the page may be at any depth: its links start at the board's address
 		if root == "" {
 			root = "/"
 		}
@@ -236,6 +238,14 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 // maxCached bounds the files kept made: the front page, the feeds and the pages most
 // read; past it the cache starts afresh.
 const maxCached = 256
+
+// url is where the board is published, ending in "/".
+func (b *Board) url() string {
+	if b.URLNow != nil {
+		return b.URLNow()
+	}
+	return b.URL
+}
 
 func (b *Board) logger() *slog.Logger {
 	if b.Log != nil {

@@ -25,7 +25,7 @@ func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error)
 	base := b.base("", "", "", now)
 	f := &feeds.Feed{
 		Title:       base.Commission + ": public notices",
-		Link:        &feeds.Link{Href: b.URL},
+		Link:        &feeds.Link{Href: b.url()},
 		Description: "Notices of the commission's meetings and the decisions the ethics ordinance makes public.",
 		Author:      &feeds.Author{Name: base.Commission},
 		Updated:     now,
@@ -35,7 +35,7 @@ func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error)
 	}
 	for _, r := range recs {
 		e := b.entry(r, now, "")
-		link := b.URL + "cases/" + r.Case + ".html#" + e.Anchor
+		link := b.url() + "cases/" + r.Case + ".html#" + e.Anchor
 		f.Items = append(f.Items, &feeds.Item{
 			Title:       e.Title + ", case " + r.Case + summaryOf(e),
 			Link:        &feeds.Link{Href: link},
@@ -61,7 +61,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 		return nil, "", err
 	}
 	base := b.base("", "", "", now)
-	host := uidHost(b.URL)
+	host := uidHost(b.url())
 	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
 	for _, r := range recs {
 		if r.Record != "meeting_notice" || r.Withdrawn != "" {
@@ -72,7 +72,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 		feed.Events = append(feed.Events, Event{
 			UID:         r.Case + "-" + e.Anchor + "@" + host,
 			Summary:     base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:] + ", case " + r.Case,
-			Description: access + " Agenda: " + strings.Join(r.Agenda, " ") + " " + b.URL + "cases/" + r.Case + ".html",
+			Description: access + " Agenda: " + strings.Join(r.Agenda, " ") + " " + b.url() + "cases/" + r.Case + ".html",
 			Location:    r.Place,
 			Start:       r.Start,
 			End:         r.Start.Add(MeetingLength),
