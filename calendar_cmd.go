@@ -17,10 +17,7 @@ import (
 // with --out -. It reads the same database and configuration as the bot; the events'
 // UIDs are the ones the members' feeds carry, so an import matches their subscriptions.
 func runCalendar(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	fail := func(status int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "ethicsbot calendar: %s\n", fmt.Sprintf(format, a...))
-		return status
-	}
+	fail := failer(stderr, "calendar")
 	fs := flag.NewFlagSet("calendar", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("out", "-", "the file to write; - for stdout")

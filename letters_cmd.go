@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"ethicsbot/letters"
@@ -18,10 +17,7 @@ import (
 // input (an unknown case or kind, a document the case does not call for yet) writes
 // nothing.
 func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	fail := func(status int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "ethicsbot letters: %s\n", strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
-		return status
-	}
+	fail := failer(stderr, "letters")
 	const form = "usage: ethicsbot letters CASE [--only KIND] [--out DIR]"
 	fs := flag.NewFlagSet("letters", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)

@@ -108,14 +108,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	return exitUsage
 }
 
+// failer is how a subcommand fails: one line on stderr, naming the subcommand, and the
+// exit status given.
+func failer(stderr io.Writer, name string) func(status int, format string, a ...any) int {
+	return func(status int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "ethicsbot %s: %s\n", name, strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
+		return status
+	}
+}
+
 // runDeadlines is `ethicsbot deadlines`: facts in, deadlines out. Bad input gives exit
 // status 2 and one line on stderr naming the field, and nothing on stdout.
 func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	fail := func(status int, format string, a ...any) int {
-		msg := strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " ")
-		fmt.Fprintf(stderr, "ethicsbot deadlines: %s\n", msg)
-		return status
-	}
+	fail := failer(stderr, "deadlines")
 	fs := flag.NewFlagSet("deadlines", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	tz := fs.String("tz", "", "the commission's time zone, overriding the configuration")
@@ -164,10 +169,7 @@ func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, gete
 
 // runRecord runs the subcommands that work on the database: verify, backup and export.
 func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fail := func(status int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "ethicsbot %s: %s\n", name, fmt.Sprintf(format, a...))
-		return status
-	}
+	fail := failer(stderr, name)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "csv or json")
@@ -255,10 +257,7 @@ func newEngine(cfg Config) (*docket.Engine, error) {
 // runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as
 // static files, for a town whose website is hosted elsewhere.
 func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	fail := func(status int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "ethicsbot publish: %s\n", strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
-		return status
-	}
+	fail := failer(stderr, "publish")
 	const form = "usage: ethicsbot publish --out DIR [--url URL]"
 	fs := flag.NewFlagSet("publish", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"ethicsbot/report"
@@ -16,10 +14,7 @@ import (
 // year's annual report on stdout, read from the same database and configuration as the
 // bot, and with --chart its chart as a PNG file. Bad input writes nothing.
 func runReport(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	fail := func(status int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "ethicsbot report: %s\n", strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
-		return status
-	}
+	fail := failer(stderr, "report")
 	const form = "usage: ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]"
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
