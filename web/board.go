@@ -39,14 +39,14 @@ type Records interface {
 // agendas, and the outcomes the ordinance makes public under (C)(2), (E) and (F).
 type Board struct {
 	Records    Records
-	Commission string           // the commission's name, as its letters give it
-	Address    string           // its principal office, one or more lines
-	URL        string           // where the board is published, e.g. "https://ethics.example.gov/"; feeds need it absolute
+	Commission string // the commission's name, as its letters give it
+	Address    string // its principal office, one or more lines
+	URL        string // where the board is published, e.g. "https://ethics.example.gov/"; feeds need it absolute
 	// URLNow, if set, gives URL as it is now: public_url, which a reload may change.
 	URLNow func() string
-	Loc        *time.Location   // the commission's time zone
-	Now        func() time.Time // the clock that splits upcoming from past
-	Log        *slog.Logger
+	Loc    *time.Location   // the commission's time zone
+	Now    func() time.Time // the clock that splits upcoming from past
+	Log    *slog.Logger
 	// Figures, if set, gives the public part of a year's annual report, as of now: each
 	// year's page shows it, with its chart.
 	Figures func(ctx context.Context, year int, now time.Time) (report.PublicReport, error)
