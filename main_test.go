@@ -524,6 +524,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		"By roll call: adopted 2–1.",
 		"By roll call: adopted 2–0, 1 absent.",
 		"[ephemeral] Case 2026-001: final",
+		// The card: when each public record reached the board, on its first line.
+		"decision (E) on Thu 2026-12-10: recommendation and/or fine (E)(2) · on the board since Thu 10 Dec 2026 15:00 CST",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the walk-through's output lacks %q:\n%s", want, out)

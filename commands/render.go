@@ -136,17 +136,23 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 
 	var public []outbox.Markup
 	for _, r := range docket.PublicRecords(c, e.Cal.Location()) {
-		line := publicLine(r)
+		var where outbox.Markup
 		if r.Record == "meeting_notice" && r.Withdrawn == "" {
 			// The Open Meetings Act asks for both: the physical posting and the website.
 			if p := c.Meeting(r.Meeting).NoticePosted; !p.IsZero() && r.Start.Equal(c.Meeting(r.Meeting).Start) {
-				line += outbox.Format(" · posted at the meeting place %s", s.when(p))
+				where += outbox.Format(" · posted at the meeting place %s", s.when(p))
 			}
 		}
 		if t, ok := posted[r.Key()]; ok {
-			line += outbox.Format(" · on the board since %s", s.when(t))
+			where += outbox.Format(" · on the board since %s", s.when(t))
 		}
-		public = append(public, line)
+		// On the record's first line, before any quoted findings or text.
+		line := publicLine(r)
+		first, rest, _ := strings.Cut(string(line), "\n")
+		if rest != "" {
+			rest = "\n" + rest
+		}
+		public = append(public, outbox.Markup(first)+where+outbox.Markup(rest))
 	}
 	if len(public) == 0 {
 		public = []outbox.Markup{"nothing yet"}
