@@ -137,8 +137,14 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	// Slack. In HTTP mode Slack's routes join it once ethicsbot is ready; until then they
 	// answer 503, and Slack tries again.
 	site := &handlerSwap{}
+	var slackState atomic.Value // where the connection to Slack stands, for /healthz
+	slackState.Store("connecting")
+	var slackHealth func() string
+	if mode != "console" {
+		slackHealth = func() string { return slackState.Load().(string) }
+	}
 	starting := http.NewServeMux()
-	starting.Handle("/", bot.Site(db, public))
+	starting.Handle("/", bot.Site(db, public, slackHealth))
 	starting.HandleFunc("/slack/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "ethicsbot is starting", http.StatusServiceUnavailable)
 	})
@@ -221,11 +227,13 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	switch mode {
 	case "socket":
 		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
+		slackState.Store("ok")
 		err = app.RunSocketMode(ctx, socketmode.New(api))
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
 		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public}
 		site.Set(h.Handler())
+		slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
 		logger.Info("listening for Slack over HTTP", "addr", ln.Addr().String())
 		select {
 		case <-ctx.Done():

@@ -102,10 +102,12 @@ func startServer(t *testing.T, env []string, addr string) *server {
 			t.Fatalf("ethicsbot exited at start (%v): %s", err, s.stderr.String())
 		default:
 		}
+		// Up, and Slack's routes ready: the board and /healthz answer before them.
 		resp, err := http.Get("http://" + addr + "/healthz")
 		if err == nil {
+			health, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if resp.StatusCode == 200 {
+			if resp.StatusCode == 200 && strings.Contains(string(health), `"slack":"ok"`) {
 				return s
 			}
 		}
@@ -497,8 +499,9 @@ func BenchmarkStartAndMemory(b *testing.B) {
 		for {
 			resp, err := http.Get("http://" + addr + "/healthz")
 			if err == nil {
+				health, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
-				if resp.StatusCode == 200 {
+				if resp.StatusCode == 200 && strings.Contains(string(health), `"slack":"ok"`) {
 					break
 				}
 			}

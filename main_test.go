@@ -746,6 +746,13 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 			t.Errorf("GET %s while Slack is unreachable: %v %v, want %d", path, resp, err, want)
 		}
 	}
+	if resp, err := http.Get("http://" + m[1] + "/healthz"); err == nil {
+		health, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(health), `"slack":"connecting"`) {
+			t.Errorf("/healthz while Slack is unreachable: %s, want slack connecting", health)
+		}
+	}
 	if resp, err := http.Post("http://"+m[1]+"/slack/commands", "application/x-www-form-urlencoded", strings.NewReader("x=1")); err != nil || resp.StatusCode != 503 {
 		t.Errorf("POST /slack/commands before Slack answered: %v %v, want 503", resp, err)
 	}

@@ -41,15 +41,17 @@ func (h *HTTP) Handler() http.Handler {
 	mux.HandleFunc("POST /slack/commands", h.signed(h.commands))
 	mux.HandleFunc("POST /slack/interactivity", h.signed(h.interactivity))
 	mux.HandleFunc("POST /slack/events", h.signed(h.events))
-	mux.Handle("/", Site(h.DB, h.Public))
+	mux.Handle("/", Site(h.DB, h.Public, func() string { return "ok" }))
 	return mux
 }
 
 // Site is what ethicsbot serves over HTTP in every mode: /healthz, and the public pages
-// (the notice board) if public is not nil.
-func Site(db Pinger, public http.Handler) http.Handler {
+// (the notice board) if public is not nil. slack, if not nil, says where the connection to
+// Slack stands ("connecting", "ok"), for /healthz to tell: the process is healthy while
+// its database is, and an outage of Slack is not a reason to restart it.
+func Site(db Pinger, public http.Handler, slack func() string) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", healthz(db))
+	mux.HandleFunc("GET /healthz", healthz(db, slack))
 	if public != nil {
 		mux.Handle("/", public)
 	}
@@ -173,16 +175,21 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 }
 
-// healthz answers whether the database can be read: 200 or 503, in JSON.
-func healthz(db Pinger) http.HandlerFunc {
+// healthz answers whether the database can be read, 200 or 503, and where Slack stands,
+// in JSON.
+func healthz(db Pinger, slack func() string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		health(ctx, db, w)
+		reply := map[string]string{"status": "ok", "database": "ok"}
+		if slack != nil {
+			reply["slack"] = slack()
+		}
+		health(ctx, db, w, reply)
 	}
 }
 
-func health(ctx context.Context, db Pinger, w http.ResponseWriter) {
+func health(ctx context.Context, db Pinger, w http.ResponseWriter, reply map[string]string) {
 	if err := db.Ping(ctx); err != nil {
 		// The store may name the fault in one word ("removed", "replaced"); the error's
 		// text stays out of the reply, since it names paths.
@@ -191,11 +198,12 @@ func health(ctx context.Context, db Pinger, w http.ResponseWriter) {
 		if errors.As(err, &fault) {
 			database = fault.Health()
 		}
+		reply["status"], reply["database"] = "error", database
 		w.WriteHeader(http.StatusServiceUnavailable)
-		writeJSON(w, map[string]string{"status": "error", "database": database})
+		writeJSON(w, reply)
 		return
 	}
-	writeJSON(w, map[string]string{"status": "ok", "database": "ok"})
+	writeJSON(w, reply)
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

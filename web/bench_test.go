@@ -57,7 +57,7 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 // change to the record), served as made, and /healthz beside it as the floor.
 func BenchmarkBoard(b *testing.B) {
 	db, board := busyYear(b)
-	site := bot.Site(db, web.Public(board, &web.CalendarFeed{}))
+	site := bot.Site(db, web.Public(board, &web.CalendarFeed{}), nil)
 	for _, bc := range []struct {
 		name, path string
 		fresh      bool
@@ -69,7 +69,7 @@ func BenchmarkBoard(b *testing.B) {
 			for b.Loop() {
 				if bc.fresh {
 					// A new board, as the cache is after a change: it makes the page again.
-					site = bot.Site(db, web.Public(&web.Board{Records: db, Commission: board.Commission, URL: board.URL, Loc: board.Loc, Now: board.Now}, &web.CalendarFeed{}))
+					site = bot.Site(db, web.Public(&web.Board{Records: db, Commission: board.Commission, URL: board.URL, Loc: board.Loc, Now: board.Now}, &web.CalendarFeed{}), nil)
 				}
 				rec := httptest.NewRecorder()
 				site.ServeHTTP(rec, req)
