@@ -47,8 +47,8 @@ type Board struct {
 	Loc    *time.Location   // the commission's time zone
 	Now    func() time.Time // the clock that splits upcoming from past
 	Log    *slog.Logger
-	// Figures, if set, gives the public part of a year's annual report, as of now: each
-	// year's page shows it, with its chart.
+	// Figures, if set, gives the public part of a year's annual report, as of now: the
+	// page of a year that has ended shows it, with its chart.
 	Figures func(ctx context.Context, year int, now time.Time) (report.PublicReport, error)
 
 	mu    sync.Mutex
