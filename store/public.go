@@ -25,13 +25,9 @@ type Posting struct {
 	Posted time.Time `json:"posted_on_board"`
 }
 
-// When is the instant a posting is about: a meeting's start, or the day of an outcome.
-func (p Posting) When(loc *time.Location) time.Time {
-	if !p.Start.IsZero() {
-		return p.Start
-	}
-	return p.On.In(loc)
-}
+// When is the instant a posting is about, where the board puts it: a meeting's start, or
+// the end of an outcome's day.
+func (p Posting) When(loc *time.Location) time.Time { return sortOf(p.PublicRecord, loc) }
 
 // Public returns every public record that stands, in the order of when each happens or
 // happened, with when it first appeared on the board. It is what `export --public` writes
@@ -94,15 +90,20 @@ func (s *Store) PublicYears(ctx context.Context, loc *time.Location) ([]int, err
 // Posted gives, by docket.PublicRecord.Key, when each of case number's public records that
 // stand first appeared on the board.
 func (s *Store) Posted(ctx context.Context, number string) (map[string]time.Time, error) {
-	recs, err := s.PublicOf(ctx, number)
+	rows, err := s.r.QueryContext(ctx, `SELECT key, posted FROM public_records WHERE removed = '' AND case_number = ?`, number)
 	if err != nil {
-		return nil, err
+		return nil, s.wrap(err)
 	}
-	out := make(map[string]time.Time, len(recs))
-	for _, r := range recs {
-		out[r.Key()] = r.Posted
+	defer rows.Close()
+	out := map[string]time.Time{}
+	for rows.Next() {
+		var key, posted string
+		if err := rows.Scan(&key, &posted); err != nil {
+			return nil, err
+		}
+		out[key] = unstamp(posted)
 	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // PublicVersion is the id of the last event recorded: the public records change only with
@@ -145,15 +146,36 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 	if event != 0 {
 		ev = event
 	}
+	// What stands now, as stored: most actions change nothing public, and then write nothing.
+	stored := map[string]string{}
+	rows, err := tx.QueryContext(ctx, `SELECT key, record FROM public_records WHERE case_number = ? AND removed = ''`, c.Number)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var key, record string
+		if err := rows.Scan(&key, &record); err != nil {
+			rows.Close()
+			return err
+		}
+		stored[key] = record
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	loc := s.engine.Cal.Location()
-	standing := map[string]bool{}
 	for _, r := range docket.PublicRecords(c, loc) {
 		doc, err := json.Marshal(r)
 		if err != nil {
 			return err
 		}
 		key := r.Key()
-		standing[key] = true
+		record, standing := stored[key]
+		delete(stored, key)
+		if standing && record == string(doc) {
+			continue
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO public_records (case_number, key, record, sort, posted, posted_event) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (case_number, key) DO UPDATE SET record = excluded.record, sort = excluded.sort,
 				posted = CASE WHEN removed = '' THEN posted ELSE excluded.posted END,
@@ -162,26 +184,7 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 			return err
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT key FROM public_records WHERE case_number = ? AND removed = ''`, c.Number)
-	if err != nil {
-		return err
-	}
-	var gone []string
-	for rows.Next() {
-		var key string
-		if err := rows.Scan(&key); err != nil {
-			rows.Close()
-			return err
-		}
-		if !standing[key] {
-			gone = append(gone, key)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, key := range gone {
+	for key := range stored { // stood before, and no longer does
 		if _, err := tx.ExecContext(ctx, `UPDATE public_records SET removed = ? WHERE case_number = ? AND key = ?`, stamp(at), c.Number, key); err != nil {
 			return err
 		}
@@ -250,22 +253,5 @@ func (s *Store) fillPublic(ctx context.Context, tx *sql.Tx, now time.Time) error
 
 // casesIn reads every case as tx sees it.
 func casesIn(ctx context.Context, tx *sql.Tx) ([]docket.Case, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var cases []docket.Case
-	for rows.Next() {
-		var doc string
-		if err := rows.Scan(&doc); err != nil {
-			return nil, err
-		}
-		var c docket.Case
-		if err := json.Unmarshal([]byte(doc), &c); err != nil {
-			return nil, fmt.Errorf("case record: %w", err)
-		}
-		cases = append(cases, c)
-	}
-	return cases, rows.Err()
+	return scanCases(tx.QueryContext(ctx, `SELECT doc FROM cases`))
 }

@@ -278,7 +278,11 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 		return b.yearPage(ctx, now, year)
 	case chartFile.MatchString(name):
 		year, _ := strconv.Atoi(chartFile.FindStringSubmatch(name)[1])
-		fig, err := b.figures(ctx, year, now)
+		years, err := b.years(ctx)
+		if err != nil {
+			return nil, "", err
+		}
+		fig, err := b.figures(ctx, year, years, now)
 		if err != nil {
 			return nil, "", err
 		}
@@ -334,13 +338,13 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 	if len(recs) == 0 {
 		return nil, "", errNotFound
 	}
-	if p.Figures, err = b.figures(ctx, year, now); err != nil {
-		return nil, "", err
-	}
-	b.sort(&p, recs, now)
 	if p.Years, err = b.years(ctx); err != nil {
 		return nil, "", err
 	}
+	if p.Figures, err = b.figures(ctx, year, p.Years, now); err != nil {
+		return nil, "", err
+	}
+	b.sort(&p, recs, now)
 	return b.page("year.html", p)
 }
 
@@ -383,13 +387,9 @@ func (b *Board) years(ctx context.Context) ([]int, error) {
 // figures is the public part of year's annual report, when the board shows it: for a year
 // with public records that has ended, so that no count moves when a confidential
 // complaint is filed.
-func (b *Board) figures(ctx context.Context, year int, now time.Time) (*report.PublicReport, error) {
-	if b.Figures == nil || year >= now.In(b.Loc).Year() {
+func (b *Board) figures(ctx context.Context, year int, years []int, now time.Time) (*report.PublicReport, error) {
+	if b.Figures == nil || year >= now.In(b.Loc).Year() || !slices.Contains(years, year) {
 		return nil, nil
-	}
-	years, err := b.years(ctx)
-	if err != nil || !slices.Contains(years, year) {
-		return nil, err
 	}
 	fig, err := b.Figures(ctx, year, now)
 	if err != nil || fig.Received == 0 && fig.DeadlinesMet+fig.DeadlinesMissed == 0 {
