@@ -83,7 +83,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
 	}
-	db, err := store.Open(cfg.Database, engine)
+	db, err := store.OpenWith(cfg.Database, engine, store.Options{Log: logger, Now: now})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -159,7 +159,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	case "console":
 		clock := bot.NewClock(now())
 		svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now // the demo's time
-		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
+		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger, Anchor: anchorOf(db)}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
 		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.lettersOut(),
@@ -212,10 +212,12 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		}
 		return fail("%v", err)
 	}
-	deliverer := &outbox.Deliverer{Store: db, Sender: &bot.Sender{API: api}, Log: logger,
+	sender := &bot.Sender{API: api}
+	deliverer := &outbox.Deliverer{Store: db, Sender: sender, Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger}
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db)}
+	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
@@ -250,6 +252,55 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	logger.Info("stopped")
 	return exitOK
+}
+
+// anchorOf gives the record's anchor for the daily post.
+func anchorOf(db *store.Store) func(ctx context.Context) (string, error) {
+	return func(ctx context.Context) (string, error) {
+		a, err := db.Head(ctx)
+		return a.String(), err
+	}
+}
+
+// reconcileRestore finishes a restore (see store.Restore) once Slack can be read: it reads
+// the docket and notices channels since the backup's last event, and store.Reconcile keeps
+// the case numbers announced there from reuse and tells the docket channel what was lost.
+// Until it has, no case is numbered. It tries again every minute while Slack cannot be read.
+func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch commands.Channels, kick func(), logger *slog.Logger) {
+	for {
+		mark, err := db.Restored(ctx)
+		if err != nil || mark == nil {
+			if err != nil {
+				logger.Error("cannot read whether the record was restored", "err", err)
+			}
+			return
+		}
+		since := mark.LastAt.Add(-time.Minute)
+		var said []outbox.Said
+		for _, c := range []string{ch.Docket, ch.Notices} {
+			var got []outbox.Said
+			if got, err = sender.Said(ctx, outbox.Dest{Channel: c}, since); err != nil {
+				break
+			}
+			said = append(said, got...)
+		}
+		if err == nil {
+			var lost store.Lost
+			if lost, err = db.Reconcile(ctx, said, outbox.Dest{Channel: ch.Docket}, time.Now()); err == nil {
+				logger.Info("the restored record is reconciled with Slack", "backup", mark.Backup, "anchor", mark.Anchor,
+					"lost_events", len(lost.Events), "case_numbers_kept_from_reuse", strings.Join(lost.Numbers, ","))
+				kick()
+				return
+			}
+		}
+		logger.Error("the record was restored, but Slack's channels cannot be read to find what the restore lost; no case is numbered until they can. Trying again in a minute",
+			"err", err, "backup", mark.Backup)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Minute):
+		}
+	}
 }
 
 // boardOf is the public notice board of the configured commission.

@@ -63,7 +63,7 @@ func twoCases(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, db := openRecord(t, cfg)
+	_, db := mustOpenRecord(t, cfg)
 	defer db.Close()
 	ctx := context.Background()
 	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)

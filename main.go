@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	neturl "net/url"
 	"os"
@@ -45,11 +46,22 @@ Usage:
   ethicsbot deadlines [--tz ZONE] < facts.json
       Read one case's facts as JSON on stdin and write every deadline that applies,
       with its rule and how it was counted, as JSON on stdout.
-  ethicsbot verify
-      Walk the record's hash chain and check every case against its events. Exit
-      status 1 names the first broken link.
+  ethicsbot verify [--anchor N:HASH]
+      Walk the record's hash chain and check every case against its events, reading
+      the file only (a write-protected copy, or one at an older schema, will do). Exit
+      status 1 names the first broken link. The last line is the record's anchor,
+      "anchor N:HASH": its number of events and the last one's hash. With --anchor,
+      exit status 1 also unless event N is in the record with that hash.
   ethicsbot backup PATH
-      Copy the database to PATH while the bot runs, then verify the copy.
+      Copy the database to PATH (created mode 0600) while the bot runs, then verify
+      the copy and print its anchor.
+  ethicsbot migrate
+      With the bot stopped, bring the database to this ethicsbot's schema, after a
+      verified backup beside it. The bot does the same when it starts.
+  ethicsbot restore BACKUP
+      With the bot stopped, verify BACKUP and put it in place of the database, keeping
+      the replaced file beside it. At its next start the bot looks in Slack for what
+      the backup had not yet said, and tells the docket channel what the restore lost.
   ethicsbot export --format csv|json [--public]
       Write all cases and their events to stdout; --public writes only what the
       ordinance makes public.
@@ -98,7 +110,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runCalendar(args[1:], stdout, stderr, getenv, now)
 	case "report":
 		return runReport(args[1:], stdout, stderr, getenv, now)
-	case "verify", "backup", "export":
+	case "verify", "backup", "export", "migrate", "restore":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
@@ -167,39 +179,94 @@ func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, gete
 	return exitOK
 }
 
-// runRecord runs the subcommands that work on the database: verify, backup and export.
+// runRecord runs the subcommands that work on the database as a whole: verify, backup,
+// export, migrate and restore.
 func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := failer(stderr, name)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "csv or json")
 	public := fs.Bool("public", false, "only what the ordinance makes public")
+	anchor := fs.String("anchor", "", "an anchor printed or posted earlier, <events>:<hash>")
 	if err := fs.Parse(args); err != nil {
 		return fail(exitUsage, "%v; run `ethicsbot help`", err)
 	}
+	var want store.Anchor
 	switch {
-	case name == "backup" && fs.NArg() != 1:
-		return fail(exitUsage, "give the path of the copy: ethicsbot backup PATH")
-	case name != "backup" && fs.NArg() > 0:
+	case (name == "backup" || name == "restore") && fs.NArg() != 1:
+		return fail(exitUsage, "give the path of the copy: ethicsbot %s PATH", name)
+	case name != "backup" && name != "restore" && fs.NArg() > 0:
 		return fail(exitUsage, "unexpected argument %q", fs.Arg(0))
 	case name == "export" && *format != "csv" && *format != "json":
 		return fail(exitUsage, "--format must be csv or json")
 	case name != "export" && (*format != "" || *public):
 		return fail(exitUsage, "--format and --public are for export")
+	case name != "verify" && *anchor != "":
+		return fail(exitUsage, "--anchor is for verify")
+	case *anchor != "":
+		var err error
+		if want, err = store.ParseAnchor(*anchor); err != nil {
+			return fail(exitUsage, "--anchor: %v", err)
+		}
 	}
-	cfg, _, db, err := openStore(getenv)
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	engine, err := newEngine(cfg)
+	if err != nil {
+		return fail(exitFailure, "config %s: %v", cfg.Path, err)
+	}
+	ctx := context.Background()
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	switch name {
+	case "migrate":
+		from, to, err := store.Migrate(cfg.Database, engine, store.Options{Log: logger})
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		if from == to {
+			fmt.Fprintf(stdout, "%s: already at schema version %d; nothing to do\n", cfg.Database, to)
+		} else {
+			fmt.Fprintf(stdout, "%s: migrated from schema version %d to %d\n", cfg.Database, from, to)
+		}
+		return exitOK
+	case "restore":
+		r, err := store.Restore(ctx, fs.Arg(0), cfg.Database, engine, time.Now)
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		fmt.Fprint(stdout, r)
+		return exitOK
+	}
+	db, err := openRecord(cfg.Database, engine)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
-	ctx := context.Background()
-
+	if name != "verify" {
+		if err := db.Outdated(); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+	}
 	report := func(r store.Report, what string) int {
 		if r.Broken != nil {
 			fmt.Fprintf(stdout, "%s: BROKEN at %s\n", what, r.Broken)
 			return exitFailure
 		}
 		fmt.Fprintf(stdout, "%s: %d events in %d cases; the chain is intact\n", what, r.Events, r.Cases)
+		if *anchor != "" {
+			problem, err := db.CheckAnchor(ctx, want)
+			if err != nil {
+				return fail(exitFailure, "%v", err)
+			}
+			if problem != "" {
+				fmt.Fprintf(stdout, "%s: DIFFERS from anchor %s: %s\n", what, want, problem)
+				return exitFailure
+			}
+			fmt.Fprintf(stdout, "%s: holds anchor %s, with %d events after it\n", what, want, r.Anchor.Events-want.Events)
+		}
+		fmt.Fprintf(stdout, "anchor %s\n", r.Anchor)
 		return exitOK
 	}
 	switch name {
@@ -223,9 +290,9 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 	}
 }
 
-// openStore reads the configuration and opens the database it names, which must exist:
-// the commands that read the record (verify, backup, export, letters, calendar, report,
-// publish) never create one.
+// openStore reads the configuration and opens the database it names, which must exist and
+// be at this ethicsbot's schema, to read it only: the commands that read the record
+// (backup, export, letters, calendar, report, publish) never create or change one.
 func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
@@ -235,14 +302,25 @@ func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store
 	if err != nil {
 		return cfg, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
-	if _, err := os.Stat(cfg.Database); err != nil {
-		return cfg, nil, nil, fmt.Errorf("database %s: %v; set ETHICSBOT_DB to the bot's database", cfg.Database, err)
-	}
-	db, err := store.Open(cfg.Database, engine)
+	db, err := openRecord(cfg.Database, engine)
 	if err != nil {
 		return cfg, nil, nil, err
 	}
+	if err := db.Outdated(); err != nil {
+		db.Close()
+		return cfg, nil, nil, err
+	}
 	return cfg, engine, db, nil
+}
+
+// openRecord opens the database at path to read it only: the commands that read the
+// record never create, migrate or otherwise change it, so they can run beside the bot, on
+// a write-protected evidence copy, and on a record an older ethicsbot still serves.
+func openRecord(path string, engine *docket.Engine) (*store.Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("database %s: %v; set ETHICSBOT_DB to the bot's database", path, err)
+	}
+	return store.OpenReadOnly(path, engine)
 }
 
 // newEngine builds the deadline engine the configuration describes.

@@ -303,9 +303,9 @@ func FuzzConfig(f *testing.F) {
 	})
 }
 
-// openRecord opens the database cfg names, with the engine cfg describes; the caller
+// mustOpenRecord opens the database cfg names, with the engine cfg describes; the caller
 // closes it.
-func openRecord(t *testing.T, cfg Config) (*docket.Engine, *store.Store) {
+func mustOpenRecord(t *testing.T, cfg Config) (*docket.Engine, *store.Store) {
 	t.Helper()
 	engine, err := newEngine(cfg)
 	if err != nil {
@@ -327,7 +327,7 @@ func recordEnv(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, db := openRecord(t, cfg)
+	_, db := mustOpenRecord(t, cfg)
 	defer db.Close()
 	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)
 	for _, name := range []string{"Hidden Respondent", "Public Respondent"} {

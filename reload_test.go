@@ -38,7 +38,7 @@ func TestReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, db := openRecord(t, cfg)
+	engine, db := mustOpenRecord(t, cfg)
 	defer db.Close()
 	now := time.Date(2026, 12, 4, 10, 0, 0, 0, engine.Cal.Location())
 	svc := &commands.Service{Record: db, Engine: engine, Now: func() time.Time { return now }}

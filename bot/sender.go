@@ -48,28 +48,60 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 
 // Find looks through d's history since since for a message tagged key.
 func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
+	want := key.String()
+	var ch, ts string
+	err := r.history(ctx, d, since, func(c string, m slack.Message) bool {
+		if m.Metadata.EventType == metadataEvent && m.Metadata.EventPayload["key"] == want {
+			ch, ts = c, m.Timestamp
+			return false
+		}
+		ch = c
+		return true
+	})
+	return ch, ts, ts != "", err
+}
+
+// Said returns every message in d's history since since that ethicsbot tagged with its
+// key: what Slack shows ethicsbot said there.
+func (r *Sender) Said(ctx context.Context, d outbox.Dest, since time.Time) ([]outbox.Said, error) {
+	var out []outbox.Said
+	err := r.history(ctx, d, since, func(ch string, m slack.Message) bool {
+		if m.Metadata.EventType != metadataEvent {
+			return true
+		}
+		s, _ := m.Metadata.EventPayload["key"].(string)
+		if k, err := outbox.ParseKey(s); err == nil {
+			out = append(out, outbox.Said{Key: k, Text: outbox.Markup(m.Text), Channel: ch, TS: m.Timestamp})
+		}
+		return true
+	})
+	return out, err
+}
+
+// history calls each with every message of d's history since since, newest first, until it
+// returns false.
+func (r *Sender) history(ctx context.Context, d outbox.Dest, since time.Time, each func(channel string, m slack.Message) bool) error {
 	ch := d.Channel
 	if ch == "" {
 		c, _, _, err := r.API.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{d.User}, ReturnIM: true})
 		if err != nil {
-			return "", "", false, fmt.Errorf("opening the direct messages with %s: %w", d.User, err)
+			return fmt.Errorf("opening the direct messages with %s: %w", d.User, err)
 		}
 		ch = c.ID
 	}
-	want := key.String()
 	params := &slack.GetConversationHistoryParameters{ChannelID: ch, Oldest: strconv.FormatInt(since.Unix(), 10), Limit: 200, IncludeAllMetadata: true}
 	for {
 		h, err := r.API.GetConversationHistoryContext(ctx, params)
 		if err != nil {
-			return "", "", false, err
+			return err
 		}
 		for _, m := range h.Messages {
-			if m.Metadata.EventType == metadataEvent && m.Metadata.EventPayload["key"] == want {
-				return ch, m.Timestamp, true, nil
+			if !each(ch, m) {
+				return nil
 			}
 		}
 		if !h.HasMore || h.ResponseMetaData.NextCursor == "" {
-			return ch, "", false, nil
+			return nil
 		}
 		params.Cursor = h.ResponseMetaData.NextCursor
 	}

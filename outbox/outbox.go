@@ -315,3 +315,39 @@ func (d *Deliverer) logger() *slog.Logger {
 	}
 	return d.Log
 }
+
+// ParseKey reads a key written by String, as found tagged on a message in Slack.
+func ParseKey(s string) (Key, error) {
+	bad := fmt.Errorf("outbox: %q is not a message key such as 2026-001|event|42.1@#C0123", s)
+	c, rest, ok1 := strings.Cut(s, "|")
+	series, rest, ok2 := strings.Cut(rest, "|")
+	// The destination is the last "@#..." or "@@...": a step may itself hold a key.
+	at := max(strings.LastIndex(rest, "@#"), strings.LastIndex(rest, "@@"))
+	if !ok1 || !ok2 || series == "" || at <= 0 {
+		return Key{}, bad
+	}
+	to, err := ParseDest(rest[at+1:])
+	if err != nil {
+		return Key{}, bad
+	}
+	return Key{Case: c, Series: series, Step: rest[:at], To: to}, nil
+}
+
+// Event returns the id of the event whose message k is, if it is one.
+func (k Key) Event() (int64, bool) {
+	if k.Series != EventSeries {
+		return 0, false
+	}
+	id, _, _ := strings.Cut(k.Step, ".")
+	n, err := strconv.ParseInt(id, 10, 64)
+	return n, err == nil && n > 0
+}
+
+// Said is a message that Slack shows ethicsbot said: its key, its text as Slack keeps it,
+// and where.
+type Said struct {
+	Key     Key
+	Text    Markup
+	Channel string
+	TS      string
+}

@@ -6,6 +6,7 @@ import (
 	"log"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,6 +43,10 @@ type Sweeper struct {
 	// outbox's deliverer.
 	Notify func()
 	Log    *slog.Logger
+	// Anchor, if set, gives the record's anchor ("<events>:<hash>"), which the sweep posts
+	// to the docket channel once a day at DigestAt, so that a copy of the head of the hash
+	// chain lives outside the database file.
+	Anchor func(ctx context.Context) (string, error)
 
 	// DownAfter is the gap between sweeps taken to mean ethicsbot was not running, so a
 	// reminder that fell due in it says so (10 minutes; sweeps run every minute).
@@ -165,6 +170,11 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 	}
+	if post, ok, err := s.anchorPost(ctx, p, now); err != nil {
+		return st, err
+	} else if ok {
+		batch = append(batch, post)
+	}
 	if err := flush(); err != nil {
 		return st, err
 	}
@@ -176,6 +186,29 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	}
 	s.lastSweep = now
 	return st, nil
+}
+
+// AnchorSeries is the series of the daily posts of the record's anchor.
+const AnchorSeries = "anchor"
+
+// anchorPost is the day's post of the record's anchor to the docket channel, once it is
+// DigestAt and until it is in the outbox.
+func (s *Sweeper) anchorPost(ctx context.Context, p *Planner, now time.Time) (outbox.Post, bool, error) {
+	loc := p.Engine.Cal.Location()
+	today := p.Engine.Cal.DateOf(now)
+	at := wall(today, p.Policy.DigestAt, loc)
+	docket := strings.TrimPrefix(p.People.Docket, "#")
+	key := outbox.Key{Series: AnchorSeries, Step: today.String(), To: outbox.Dest{Channel: docket}}
+	if s.Anchor == nil || docket == "" || now.Before(at) || s.planned[key] {
+		return outbox.Post{}, false, nil
+	}
+	a, err := s.Anchor(ctx)
+	if err != nil {
+		return outbox.Post{}, false, err
+	}
+	text := outbox.Format("Record anchor, %s: `anchor %s`\nKeep it: `ethicsbot verify --anchor %s` shows whether a copy of the record (a backup, an archive) still holds every event up to this one, unchanged.",
+		now.In(loc).Format("Mon 2 Jan 2006 15:04 MST"), a, a)
+	return outbox.Post{Key: key, Text: text, Due: at}, true, nil
 }
 
 // downtimeNote says a reminder is late because ethicsbot was not running when it fell

@@ -46,6 +46,16 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
 			return err
 		}
+		// After a restore, numbers announced after the backup are not known until Slack
+		// has been read (Reconcile): none is given meanwhile, so none is given twice.
+		if s.version >= 3 { // the schema has meta
+			if mark, err := restoredMark(ctx, tx); err != nil || mark != nil {
+				if err == nil {
+					err = errUnreconciled
+				}
+				return err
+			}
+		}
 		c, warnings, err := s.engine.Apply(docket.Case{}, f, at)
 		if err != nil {
 			return err

@@ -12,7 +12,7 @@ import (
 // OpenAtVersion opens path with its schema brought only to version, to test migrating
 // from earlier schemas.
 func OpenAtVersion(path string, engine *docket.Engine, version int) (*Store, error) {
-	return open(path, engine, version)
+	return open(path, engine, version, Options{})
 }
 
 // BulkLoad fills s with cases of eventsPerCase events each, through the same docket

@@ -51,24 +51,42 @@ func (s *Store) Elections(ctx context.Context) ([]docket.Election, error) {
 }
 
 // Backup writes a consistent copy of the database to dest with SQLite's online backup,
-// while the bot keeps running, then verifies the copy's chain. dest must not exist.
+// while the bot keeps running, then verifies the copy's chain, reading it only. dest must
+// not exist; it is created readable by its owner only. The report's Anchor is the copy's.
 func (s *Store) Backup(ctx context.Context, dest string) (Report, error) {
+	if err := s.copyTo(ctx, dest); err != nil {
+		return Report{}, err
+	}
+	copy, err := OpenReadOnly(dest, s.engine)
+	if err != nil {
+		return Report{}, fmt.Errorf("backup %s was written but cannot be opened: %w", dest, err)
+	}
+	defer copy.Close()
+	return copy.Verify(ctx)
+}
+
+// copyTo writes a consistent copy of the database to dest, which must not exist, created
+// mode 0600.
+func (s *Store) copyTo(ctx context.Context, dest string) error {
 	if _, err := os.Stat(dest); !errors.Is(err, fs.ErrNotExist) {
-		return Report{}, fmt.Errorf("backup %s: the file exists; choose a new name so no earlier backup is overwritten", dest)
+		return fmt.Errorf("backup %s: the file exists; choose a new name so no earlier backup is overwritten", dest)
+	}
+	if err := createPrivate(dest); err != nil {
+		return fmt.Errorf("backup %s: %w", dest, err)
 	}
 	ddb, err := sql.Open("sqlite3", dsn(dest, "_txlock=immediate"))
 	if err != nil {
-		return Report{}, fmt.Errorf("backup %s: %w", dest, err)
+		return fmt.Errorf("backup %s: %w", dest, err)
 	}
 	defer ddb.Close()
 	dconn, err := ddb.Conn(ctx)
 	if err != nil {
-		return Report{}, fmt.Errorf("backup %s: %w", dest, err)
+		return fmt.Errorf("backup %s: %w", dest, err)
 	}
 	defer dconn.Close()
 	sconn, err := s.r.Conn(ctx)
 	if err != nil {
-		return Report{}, err
+		return err
 	}
 	defer sconn.Close()
 	err = dconn.Raw(func(d any) error {
@@ -85,15 +103,13 @@ func (s *Store) Backup(ctx context.Context, dest string) (Report, error) {
 		})
 	})
 	if err != nil {
+		dconn.Close()
+		ddb.Close()
 		os.Remove(dest)
-		return Report{}, fmt.Errorf("backup %s: %w", dest, err)
+		return fmt.Errorf("backup %s: %w", dest, err)
 	}
-	dconn.Close()
-	ddb.Close()
-	copy, err := Open(dest, s.engine)
-	if err != nil {
-		return Report{}, fmt.Errorf("backup %s was written but cannot be opened: %w", dest, err)
+	if err := dconn.Close(); err != nil {
+		return fmt.Errorf("backup %s: %w", dest, err)
 	}
-	defer copy.Close()
-	return copy.Verify(ctx)
+	return ddb.Close()
 }

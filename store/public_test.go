@@ -68,6 +68,7 @@ func TestBoardFilledOnMigration(t *testing.T) {
 	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE public_records; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
 		t.Fatal(err)
 	}
+	db.Close() // no other program may hold a record that ethicsbot migrates
 	migrated := time.Now()
 	s := MustOpenPath(t, path)
 	got := mustPublic(t, s)
@@ -75,6 +76,10 @@ func TestBoardFilledOnMigration(t *testing.T) {
 		t.Fatalf("after migrating: %+v", got)
 	}
 	mustVerify(t, s)
+	db, err = sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var n int
 	if err := db.QueryRow(`SELECT count(*) FROM public_records`).Scan(&n); err != nil || n != 1 {
 		t.Errorf("public_records rows %d, %v", n, err)

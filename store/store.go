@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path"
 	"sort"
@@ -36,9 +37,13 @@ const DefaultPath = "ethicsbot.db"
 // Store is the commission's record in one SQLite file. It is safe for concurrent use:
 // writes go through one connection, one transaction at a time, and reads use a pool.
 type Store struct {
-	path    string
-	file    os.FileInfo // the database file as opened: os.SameFile compares its device and inode
-	created bool
+	path     string
+	fileMu   sync.Mutex  // held by a write, from its check of the file to its restamp
+	file     os.FileInfo // the database file as this store last left it (guarded by fileMu)
+	created  bool
+	readOnly bool // opened by OpenReadOnly: w is nil
+	closed   bool // guarded by fileMu
+	version  int  // the schema version this store reads and writes
 	gone    atomic.Pointer[fileError] // set, for good, once path is no longer that file
 	w       *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r       *sql.DB                   // readers; WAL lets them run while a write commits
@@ -97,27 +102,51 @@ func SchemaVersion() int {
 // sqliteHeader starts every SQLite 3 database file.
 var sqliteHeader = []byte("SQLite format 3\x00")
 
-// Open opens the database at path, creating it if it does not exist, and brings its
-// schema up to date. A file that is not SQLite, is read-only, or was written by a newer
-// ethicsbot is refused with an error naming the path, and is left untouched.
+// Options are how the bot opens its record for writing.
+type Options struct {
+	// Log is told of each migration applied, and of the backup written before them.
+	Log *slog.Logger
+	// Now stamps the name of that backup; time.Now if nil.
+	Now func() time.Time
+}
+
+// Open opens the database at path for writing, creating it if it does not exist, and
+// brings its schema up to date: only the bot itself, and `ethicsbot migrate`, open a
+// record this way. Before it migrates an existing record it writes a verified backup
+// beside it, and it refuses to migrate a file another program has open (an older
+// ethicsbot still running on it). A file that is not SQLite, is read-only, was written by
+// a newer ethicsbot, or whose migrations differ from this binary's is refused with an
+// error naming the path, and is left untouched.
 func Open(path string, engine *docket.Engine) (*Store, error) {
-	return open(path, engine, SchemaVersion())
+	return OpenWith(path, engine, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(path string, engine *docket.Engine, o Options) (*Store, error) {
+	return open(path, engine, SchemaVersion(), o)
 }
 
 // open migrates to version target; tests pass an earlier one to build old schemas.
-func open(path string, engine *docket.Engine, target int) (*Store, error) {
+func open(path string, engine *docket.Engine, target int, o Options) (*Store, error) {
 	exists, err := checkFile(path)
 	if err != nil {
 		return nil, err
 	}
-	if exists {
-		// Look without writing: a journal-mode change or a migration would alter the file.
-		v, err := readVersion(path)
-		if err != nil {
-			return nil, err
+	if !exists {
+		// The record is confidential: created 0600 whatever the umask, and SQLite gives its
+		// WAL and shared-memory files the mode of the database file.
+		if err := createPrivate(path); err != nil {
+			return nil, fmt.Errorf("database %s: %w", path, err)
 		}
-		if v > SchemaVersion() {
-			return nil, fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade ethicsbot; the file was not changed", path, v, SchemaVersion())
+	}
+	// Look without writing: a journal-mode change or a migration would alter the file.
+	v, err := readHistory(path)
+	if err != nil {
+		return nil, err
+	}
+	if v > 0 && v < target {
+		if err := beforeMigrating(path, engine, v, target, o); err != nil {
+			return nil, err
 		}
 	}
 	s := &Store{path: path, engine: engine}
@@ -132,19 +161,69 @@ func open(path string, engine *docket.Engine, target int) (*Store, error) {
 		s.w.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
-	if err := s.init(target); err != nil {
+	if err := s.init(target, o); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
+// OpenReadOnly opens the record at path to read it, and never writes to it: not a
+// migration, not a journal-mode change, not an index. It works on a file without write
+// permission and on a read-only file system, and beside a running bot. A record at an
+// older schema is opened as it is (Verify reads it; Outdated says what else cannot); one
+// written by a newer ethicsbot, or with a different migration history, is refused.
+func OpenReadOnly(path string, engine *docket.Engine) (*Store, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("database %s is not a regular file; set ETHICSBOT_DB to a file path", path)
+	}
+	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
+	v, err := readHistory(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{path: path, engine: engine, readOnly: true, version: v, file: fi}
+	if s.r, err = sql.Open("sqlite3", dsn(path, "mode=ro&_query_only=true&_txlock=deferred")); err != nil {
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	if err := s.tables(context.Background()); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("database %s cannot be read: %w", path, err)
+	}
+	return s, nil
+}
+
+// Outdated says why a store opened read-only cannot serve a command other than verify: its
+// schema is older than this ethicsbot's. It is nil for a current schema.
+func (s *Store) Outdated() error {
+	if s.version >= SchemaVersion() {
+		return nil
+	}
+	return fmt.Errorf("database %s is at schema version %d; this ethicsbot reads version %d. `ethicsbot migrate` with this ethicsbot migrates it (after a backup), with the bot stopped; `ethicsbot verify` checks it as it is. The file was not changed",
+		s.path, s.version, SchemaVersion())
+}
+
+// ReadOnly reports whether the store was opened with OpenReadOnly.
+func (s *Store) ReadOnly() bool { return s.readOnly }
+
+// Version is the record's schema version as opened.
+func (s *Store) Version() int { return s.version }
+
 // dsn builds a go-sqlite3 DSN: the pragmas are in the DSN so that every pooled connection
 // gets them.
 func dsn(path, extra string) string {
-	// In an SQLite URI, % ? and # in the path must be escaped.
-	p := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + p + "?_foreign_keys=on&_busy_timeout=10000&" + extra
+	return "file:" + escapePath(path) + "?_foreign_keys=on&_busy_timeout=10000&" + extra
+}
+
+// escapePath escapes what an SQLite URI reads in a path: % ? and #.
+func escapePath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
 // checkFile refuses, before SQLite touches it, a path that is not a writable SQLite file.
@@ -166,20 +245,32 @@ func checkFile(path string) (exists bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("database %s cannot be opened for writing: %w; ethicsbot records every action in it", path, err)
 	}
+	f.Close()
+	return true, checkHeader(path)
+}
+
+// checkHeader refuses a file that is neither empty nor SQLite, reading it only.
+func checkHeader(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("database %s cannot be read: %w", path, err)
+	}
 	defer f.Close()
 	head := make([]byte, len(sqliteHeader))
 	n, err := io.ReadFull(f, head)
 	if n == 0 && (err == io.EOF) {
-		return true, nil // an empty file is an empty database
+		return nil // an empty file is an empty database
 	}
 	if !bytes.Equal(head[:n], sqliteHeader) {
-		return false, fmt.Errorf("database %s is not an SQLite database; move it aside or set ETHICSBOT_DB to another path", path)
+		return fmt.Errorf("database %s is not an SQLite database; move it aside or set ETHICSBOT_DB to another path", path)
 	}
-	return true, nil
+	return nil
 }
 
-// readVersion reads the schema version through a read-only connection.
-func readVersion(path string) (int, error) {
+// readHistory reads the schema version through a read-only connection, and checks that
+// the file's migrations are this binary's, by number and name: a file migrated by another
+// line of ethicsbot, or by a newer one, is refused with both names.
+func readHistory(path string) (int, error) {
 	db, err := sql.Open("sqlite3", dsn(path, "mode=ro"))
 	if err != nil {
 		return 0, fmt.Errorf("database %s: %w", path, err)
@@ -189,11 +280,48 @@ func readVersion(path string) (int, error) {
 	if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
 		return 0, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
+	if v > SchemaVersion() {
+		return v, fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade ethicsbot; the file was not changed", path, v, SchemaVersion())
+	}
+	if v == 0 {
+		return 0, nil
+	}
+	ms, err := migrations()
+	if err != nil {
+		return v, err
+	}
+	rows, err := db.Query(`SELECT version, name FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return v, fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was not made by ethicsbot; the file was not changed", path, v, err)
+	}
+	defer rows.Close()
+	seen := 0
+	for rows.Next() {
+		var n int
+		var name string
+		if err := rows.Scan(&n, &name); err != nil {
+			return v, fmt.Errorf("database %s cannot be read: %w", path, err)
+		}
+		if n < 1 || n > len(ms) || ms[n-1].name != name {
+			want := "none"
+			if n >= 1 && n <= len(ms) {
+				want = ms[n-1].name
+			}
+			return v, fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was migrated by another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n, name, want)
+		}
+		seen++
+	}
+	if err := rows.Err(); err != nil {
+		return v, fmt.Errorf("database %s cannot be read: %w", path, err)
+	}
+	if seen != v {
+		return v, fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed outside ethicsbot; the file was not changed", path, v, seen)
+	}
 	return v, nil
 }
 
 // init checks the pragmas took effect and applies the migrations up to target.
-func (s *Store) init(target int) error {
+func (s *Store) init(target int, o Options) error {
 	ctx := context.Background()
 	var mode string
 	if err := s.w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
@@ -225,16 +353,18 @@ func (s *Store) init(target int) error {
 		return fmt.Errorf("database %s: %w", s.path, err)
 	}
 	s.created = current == 0
+	s.version = current
+	s.restamp()
 	for _, m := range ms[current:target] {
 		if err := s.migrate(ctx, m); err != nil {
 			return fmt.Errorf("database %s: migration %s: %w", s.path, m.name, err)
 		}
+		s.version = m.version
+		if !s.created && o.Log != nil {
+			o.Log.Info("migrated the database", "path", s.path, "migration", m.name, "schema", m.version)
+		}
 	}
-	// A store opened at an older schema (only tests do) writes what that schema holds.
-	if err := s.w.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
-		return fmt.Errorf("database %s: %w", s.path, err)
-	}
-	if err := s.w.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public); err != nil {
+	if err := s.tables(ctx); err != nil {
 		return fmt.Errorf("database %s: %w", s.path, err)
 	}
 	if target == SchemaVersion() {
@@ -251,45 +381,48 @@ func (s *Store) init(target int) error {
 	return nil
 }
 
+// tables notes which of the later tables the schema has: a store opened at an older
+// schema (a test's, or a record read as it is) reads and writes what that schema holds.
+func (s *Store) tables(ctx context.Context) error {
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
+		return err
+	}
+	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)
+}
+
 // reopenOwed puts back on the docket the cases that a ruling closed before ethicsbot
 // tracked the papers the ordinance requires, and whose papers are not recorded as sent:
 // a case is open until they are (docket.Case.Closed). The open column is derived from the
 // record, not part of it, so this changes no event and no hash.
 func (s *Store) reopenOwed(ctx context.Context) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT number, doc FROM cases WHERE open = 0`)
-	if err != nil {
-		return err
-	}
-	var reopen []string
-	for rows.Next() {
-		var number, doc string
-		if err := rows.Scan(&number, &doc); err != nil {
-			rows.Close()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT number, doc FROM cases WHERE open = 0`)
+		if err != nil {
 			return err
 		}
-		var c docket.Case
-		if json.Unmarshal([]byte(doc), &c) == nil && !c.Closed() {
-			reopen = append(reopen, number)
+		var reopen []string
+		for rows.Next() {
+			var number, doc string
+			if err := rows.Scan(&number, &doc); err != nil {
+				rows.Close()
+				return err
+			}
+			var c docket.Case
+			if json.Unmarshal([]byte(doc), &c) == nil && !c.Closed() {
+				reopen = append(reopen, number)
+			}
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, number := range reopen {
-		if _, err := tx.ExecContext(ctx, `UPDATE cases SET open = 1 WHERE number = ?`, number); err != nil {
+		rows.Close()
+		if err := rows.Err(); err != nil {
 			return err
 		}
-	}
-	if len(reopen) == 0 {
+		for _, number := range reopen {
+			if _, err := tx.ExecContext(ctx, `UPDATE cases SET open = 1 WHERE number = ?`, number); err != nil {
+				return err
+			}
+		}
 		return nil
-	}
-	return tx.Commit()
+	})
 }
 
 // migrate applies one migration and records it, in one transaction.
@@ -323,13 +456,34 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 // write runs fn in one immediate transaction on the write connection, and commits it with
 // synchronous=FULL: when write returns nil, the change is on disk.
 // It first checks that path is still the file Open opened (see sameFile).
+// In the transaction, before fn, it checks that the schema is still the one this store
+// opened: a file that another ethicsbot migrated is refused for good (see migrated).
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	if e := s.sameFile(); e != nil {
+	if s.readOnly {
+		return &docket.Error{Code: docket.EINTERNAL, Message: fmt.Sprintf("the database %s was opened to be read only; nothing was recorded", s.path)}
+	}
+	s.fileMu.Lock()
+	defer s.fileMu.Unlock()
+	if s.closed {
+		return fmt.Errorf("database %s: %w", s.path, sql.ErrConnDone)
+	}
+	if e := s.checkFile(true); e != nil {
 		return e.err
 	}
+	defer s.restamp() // a commit may checkpoint the WAL into the file: that change is ours
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return s.wrap(err)
+	}
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		tx.Rollback()
+		return s.wrap(err)
+	}
+	if v != s.version {
+		tx.Rollback()
+		return s.latch("migrated", fmt.Sprintf("the database %s was migrated to schema version %d by another ethicsbot while this one (schema %d) was running; nothing was recorded. "+
+			"Stop this ethicsbot and start the one that migrated the file", s.path, v, s.version)).err
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
@@ -367,35 +521,69 @@ func (e *fileError) Error() string  { return e.err.Error() }
 func (e *fileError) Unwrap() error  { return e.err }
 func (e *fileError) Health() string { return e.health }
 
-// sameFile checks, with one stat, that the file at path is still the one Open opened.
+// sameFile checks, with one stat, that the file at path is still the one Open opened,
+// and, when no write is under way, that nothing but this store changed it since.
+func (s *Store) sameFile() *fileError {
+	if s.fileMu.TryLock() {
+		defer s.fileMu.Unlock()
+		return s.checkFile(true)
+	}
+	return s.checkFile(false) // a write is under way: it checks the content itself
+}
+
+// checkFile checks that the file at path is still the one Open opened; with content, also
+// that its size and modification time are those this store left it with.
+//
 // SQLite goes on writing to the file it holds open even after it was removed, moved
 // away or replaced (by a backup moved into place, say): those writes would reach no file
 // the commission will ever read, and the next start would begin an empty record and
-// number its cases from 001 again. Once the file is found removed or replaced, the Store
-// refuses every write until it is restarted on the right file. (The inode cannot be
-// reused by another file meanwhile: SQLite holds the old one open.)
-func (s *Store) sameFile() *fileError {
+// number its cases from 001 again. A backup copied over the file (cp keeps the inode)
+// changes its content under SQLite's cache and WAL: the record would mix two files. Only
+// this store's own commits change the file while it runs (readers never write it, and its
+// WAL is folded into the file only by its own commits), so a size or time it did not leave
+// means another program wrote it. Once the file is found removed, replaced or changed,
+// the Store refuses every write until it is restarted on the right file. (The inode cannot
+// be reused by another file meanwhile: SQLite holds the old one open.)
+// The caller holds fileMu if content is true.
+func (s *Store) checkFile(content bool) *fileError {
 	if e := s.gone.Load(); e != nil {
 		return e
 	}
+	if s.readOnly {
+		return nil
+	}
 	fi, err := os.Stat(s.path)
-	var health, what string
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		health, what = "removed", "removed or moved away"
+		return s.latch("removed", fmt.Sprintf("the database file %s was removed or moved away while ethicsbot was running; nothing was recorded. "+
+			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
 	case err != nil:
 		// Not latched: a permission or I/O error may pass.
 		return &fileError{"unchecked", &docket.Error{Code: docket.EINTERNAL,
 			Message: fmt.Sprintf("the database file %s cannot be checked (%v); nothing was recorded", s.path, err)}}
 	case !os.SameFile(fi, s.file):
-		health, what = "replaced", "replaced by another file"
-	default:
-		return nil
+		return s.latch("replaced", fmt.Sprintf("the database file %s was replaced by another file while ethicsbot was running; nothing was recorded. "+
+			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
+	case content && (fi.Size() != s.file.Size() || !fi.ModTime().Equal(s.file.ModTime())):
+		return s.latch("changed", fmt.Sprintf("the database file %s was written by another program while ethicsbot was running (a backup copied over it, or a second ethicsbot); nothing was recorded. "+
+			"Stop ethicsbot, put the right record in place with `ethicsbot restore`, and start it again", s.path))
 	}
-	s.gone.CompareAndSwap(nil, &fileError{health, &docket.Error{Code: docket.EINTERNAL,
-		Message: fmt.Sprintf("the database file %s was %s while ethicsbot was running; nothing was recorded. "+
-			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path, what)}})
+	return nil
+}
+
+// latch makes the store refuse every write from now on, for the reason given; the first
+// reason stays.
+func (s *Store) latch(health, message string) *fileError {
+	s.gone.CompareAndSwap(nil, &fileError{health, &docket.Error{Code: docket.EINTERNAL, Message: message}})
 	return s.gone.Load()
+}
+
+// restamp notes the file as this store left it. The caller holds fileMu, or no other
+// goroutine has the store yet.
+func (s *Store) restamp() {
+	if fi, err := os.Stat(s.path); err == nil && (s.file == nil || os.SameFile(fi, s.file)) {
+		s.file = fi
+	}
 }
 
 // Created reports whether Open found no record at its path (no file, or an empty one)
@@ -414,6 +602,9 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the database. Pending writes have already committed.
 func (s *Store) Close() error {
+	s.fileMu.Lock() // closing folds the WAL into the file: no write may take that for another program's
+	s.closed = true
+	s.fileMu.Unlock()
 	var errs []error
 	if s.r != nil {
 		errs = append(errs, s.r.Close())

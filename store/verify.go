@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"ethicsbot/docket"
@@ -30,6 +32,8 @@ type Report struct {
 	Events int
 	Cases  int
 	Broken *Break // nil when the whole record verifies
+	// Anchor is the head of the chain as walked: the last event and its hash.
+	Anchor Anchor
 }
 
 // Verify walks the hash chain from the first event to the last, then checks that every
@@ -81,16 +85,27 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 	if err := rows.Close(); err != nil {
 		return r, err
 	}
+	r.Anchor = Anchor{Events: prev.ID, Hash: prev.Hash, At: prev.At}
 
-	board, err := standingPublic(ctx, tx)
-	if err != nil {
-		return r, err
-	}
-	if number, problem, err := checkPosted(ctx, tx); err != nil {
-		return r, err
-	} else if problem != "" {
-		r.Broken = &Break{0, number, problem}
-		return r, nil
+	// A record at a schema older than the board's has no public records to check.
+	board := map[string]map[string]string{}
+	sameForm := true
+	if s.public {
+		if board, err = standingPublic(ctx, tx); err != nil {
+			return r, err
+		}
+		if number, problem, err := checkPosted(ctx, tx); err != nil {
+			return r, err
+		} else if problem != "" {
+			r.Broken = &Break{0, number, problem}
+			return r, nil
+		}
+		// A record whose board was last worded by another ethicsbot (the bot rewords it
+		// when it starts) is checked for which records stand, not for their words: a
+		// read-only verify must not blame a change of wording on tampering.
+		if sameForm, err = publicFormIs(ctx, tx, docket.PublicForm); err != nil {
+			return r, err
+		}
 	}
 	crows, err := tx.QueryContext(ctx, `SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
 	if err != nil {
@@ -120,7 +135,7 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		case c.Number != number || string(c.State) != state || open == c.Closed() ||
 			c.Complainant.Name != complainant || c.Respondent.Name != respondent || c.Summary != summary:
 			r.Broken = &Break{0, number, "its columns differ from its record: they were changed outside ethicsbot"}
-		case !samePublic(board[number], docket.PublicRecords(&c, s.engine.Cal.Location())):
+		case s.public && !samePublic(board[number], docket.PublicRecords(&c, s.engine.Cal.Location()), sameForm):
 			r.Broken = &Break{0, number, "what the public notice board shows of it differs from its record: public_records was changed outside ethicsbot"}
 		}
 		if r.Broken != nil {
@@ -197,15 +212,33 @@ func checkPosted(ctx context.Context, tx *sql.Tx) (number, problem string, err e
 }
 
 // samePublic reports whether the stored public records are exactly recs.
-func samePublic(stored map[string]string, recs []docket.PublicRecord) bool {
+// With words false, only which records stand is compared.
+func samePublic(stored map[string]string, recs []docket.PublicRecord, words bool) bool {
 	if len(stored) != len(recs) {
 		return false
 	}
 	for _, r := range recs {
+		have, ok := stored[r.Key()]
+		if !ok {
+			return false
+		}
+		if !words {
+			continue
+		}
 		b, err := json.Marshal(r)
-		if err != nil || stored[r.Key()] != string(b) {
+		if err != nil || have != string(b) {
 			return false
 		}
 	}
 	return true
+}
+
+// publicFormIs reports whether the board's records are worded in form.
+func publicFormIs(ctx context.Context, q querier, form int) (bool, error) {
+	var have string
+	err := q.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'public_form'`).Scan(&have)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return have == strconv.Itoa(form), err
 }

@@ -1,0 +1,94 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// Anchor names the head of the record's hash chain: how many events it holds and the hash
+// of the last one. Every event's hash covers all before it, so a copy of the anchor kept
+// outside the file (in the docket channel, in the backup log) shows whether the record
+// still holds every event up to it, unchanged: deleting the newest events, or rewriting
+// any earlier one and rehashing the chain after it, cannot reproduce an anchor taken
+// before.
+type Anchor struct {
+	Events int64  // the number of the last event; events are numbered 1, 2, ... without gaps
+	Hash   string // its hash, 64 hex digits
+	At     time.Time
+}
+
+// String writes the anchor as ethicsbot prints and posts it: "<n>:<hex>".
+func (a Anchor) String() string { return strconv.FormatInt(a.Events, 10) + ":" + a.Hash }
+
+var anchorForm = regexp.MustCompile(`^([0-9]{1,18}):([0-9a-f]{64})$`)
+
+// ParseAnchor reads an anchor written by String.
+func ParseAnchor(s string) (Anchor, error) {
+	m := anchorForm.FindStringSubmatch(s)
+	if m == nil {
+		return Anchor{}, fmt.Errorf("%q is not an anchor: give it as ethicsbot printed it, <events>:<64 hex digits of the last event's hash>", s)
+	}
+	n, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		return Anchor{}, fmt.Errorf("%q is not an anchor: %v", s, err)
+	}
+	return Anchor{Events: n, Hash: m[2]}, nil
+}
+
+// Head returns the record's anchor now: its last event, or 0 and the genesis hash for a
+// record without events.
+func (s *Store) Head(ctx context.Context) (Anchor, error) {
+	return head(ctx, s.r)
+}
+
+func head(ctx context.Context, q querier) (Anchor, error) {
+	var a Anchor
+	var at string
+	err := q.QueryRowContext(ctx, `SELECT id, hash, at FROM events ORDER BY id DESC LIMIT 1`).Scan(&a.Events, &a.Hash, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Anchor{Hash: genesis}, nil
+	}
+	if err != nil {
+		return Anchor{}, err
+	}
+	a.At = unstamp(at)
+	return a, nil
+}
+
+// CheckAnchor compares the record with an anchor taken earlier. It returns "" if event
+// a.Events is in the record with a.Hash (later events may follow it), or what differs:
+// events missing after a point, or a different event at the anchor.
+func (s *Store) CheckAnchor(ctx context.Context, a Anchor) (string, error) {
+	now, err := s.Head(ctx)
+	if err != nil {
+		return "", err
+	}
+	if a.Events == 0 {
+		if a.Hash != genesis {
+			return fmt.Sprintf("the anchor 0:%s names no event: an empty record's anchor is 0:%s", a.Hash, genesis), nil
+		}
+		return "", nil
+	}
+	if now.Events < a.Events {
+		return fmt.Sprintf("the record ends at event %d, but the anchor was taken at event %d: events %d to %d are missing from this record",
+			now.Events, a.Events, now.Events+1, a.Events), nil
+	}
+	var hash string
+	err = s.r.QueryRowContext(ctx, `SELECT hash FROM events WHERE id = ?`, a.Events).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Sprintf("event %d is missing from this record, though later events are there", a.Events), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if hash != a.Hash {
+		return fmt.Sprintf("event %d is a different event from the one the anchor names (hash %s…, anchor %s…): the record was rewritten at or before event %d",
+			a.Events, hash[:12], a.Hash[:12], a.Events), nil
+	}
+	return "", nil
+}

@@ -1,0 +1,275 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// RestoreMark is what a restore leaves in the record for the bot's next start: which
+// backup was put in place, and the anchor it ended at.
+type RestoreMark struct {
+	Backup   string    `json:"backup"`
+	Anchor   string    `json:"anchor"`
+	LastAt   time.Time `json:"last_event_at"` // when the backup's last event was recorded
+	Restored time.Time `json:"restored"`
+}
+
+// RestoreReport is what Restore did.
+type RestoreReport struct {
+	Backup, Database string
+	Report                 // the backup's verification, with its anchor
+	Replaced        string // where the database it replaced was kept; "" if there was none
+	ReplacedAnchor  string // that database's anchor, if it could be read
+	Pending         int    // messages the backup had not yet said: each is looked for in Slack before it is sent
+}
+
+// String says what was done, and what the bot does next, for the administrator.
+func (r RestoreReport) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Restored %s from %s: %d events in %d cases; the chain is intact.\n", r.Database, r.Backup, r.Events, r.Cases)
+	fmt.Fprintf(&b, "anchor %s\n", r.Anchor)
+	if r.Replaced != "" {
+		fmt.Fprintf(&b, "The database it replaced is kept as %s", r.Replaced)
+		if r.ReplacedAnchor != "" {
+			fmt.Fprintf(&b, " (anchor %s)", r.ReplacedAnchor)
+		}
+		b.WriteString(".\n")
+	}
+	fmt.Fprintf(&b, "%d messages the backup had not yet said will each be looked for in Slack before they are sent.\n", r.Pending)
+	b.WriteString("Start ethicsbot now. Before it numbers a new case it reads the docket and notices channels for what was announced after the backup, keeps those case numbers from being used again, and tells the docket channel what the restore lost, so the clerk can enter it again.\n")
+	return b.String()
+}
+
+// Restore puts the backup at backup in place of the database at live, with the bot
+// stopped. It verifies the backup first and refuses one that does not verify; it refuses
+// while any program has live open; it keeps the file it replaces beside it, never
+// deleting a record. In the restored record it marks every message the backup had not
+// yet said to be looked for in Slack before it is sent, and leaves a RestoreMark for the
+// bot's next start (see Reconcile).
+func Restore(ctx context.Context, backup, live string, engine *docket.Engine, now func() time.Time) (RestoreReport, error) {
+	rep := RestoreReport{Backup: backup, Database: live}
+	b, err := OpenReadOnly(backup, engine)
+	if err != nil {
+		return rep, fmt.Errorf("backup %s: %w", backup, err)
+	}
+	defer b.Close()
+	if b.Version() < 3 {
+		return rep, fmt.Errorf("backup %s is at schema version %d, older than any ethicsbot that can restore it; nothing was changed", backup, b.Version())
+	}
+	if rep.Report, err = b.Verify(ctx); err != nil {
+		return rep, fmt.Errorf("backup %s cannot be verified: %w; nothing was changed", backup, err)
+	}
+	if rep.Broken != nil {
+		return rep, fmt.Errorf("backup %s does not verify: BROKEN at %s; nothing was changed. Restore an earlier backup", backup, rep.Broken)
+	}
+	_, err = os.Stat(live)
+	exists := err == nil
+	if exists {
+		if err := Exclusive(live); err != nil {
+			return rep, err
+		}
+		if old, err := OpenReadOnly(live, engine); err == nil {
+			if a, err := old.Head(ctx); err == nil {
+				rep.ReplacedAnchor = a.String()
+			}
+			old.Close()
+		}
+	}
+	stamp := now().UTC().Format("20060102T150405Z")
+	tmp := live + ".restoring-" + stamp
+	if err := b.copyTo(ctx, tmp); err != nil {
+		return rep, err
+	}
+	mark := RestoreMark{Backup: backup, Anchor: rep.Anchor.String(), LastAt: rep.Anchor.At, Restored: now().UTC()}
+	if rep.Pending, err = markRestored(ctx, tmp, engine, b.Version(), mark); err != nil {
+		os.Remove(tmp)
+		return rep, fmt.Errorf("restoring %s: %w; nothing was changed", live, err)
+	}
+	if exists {
+		rep.Replaced = live + ".replaced-" + stamp
+		if err := os.Rename(live, rep.Replaced); err != nil {
+			os.Remove(tmp)
+			return rep, fmt.Errorf("restoring %s: keeping the replaced file: %w; nothing was changed", live, err)
+		}
+		for _, side := range []string{"-wal", "-shm"} {
+			if _, err := os.Stat(live + side); err == nil {
+				if err := os.Rename(live+side, rep.Replaced+side); err != nil {
+					return rep, fmt.Errorf("restoring %s: the replaced file is kept as %s, but its %s file could not be moved beside it: %w; move %s yourself, then run restore again",
+						live, rep.Replaced, side, err, live+side)
+				}
+			}
+		}
+	}
+	if err := os.Rename(tmp, live); err != nil {
+		return rep, fmt.Errorf("restoring %s: %w; the restored copy is %s", live, err, tmp)
+	}
+	return rep, syncDir(filepath.Dir(live))
+}
+
+// markRestored writes the restore's mark into the copy at path, and marks every message it
+// had not yet said to be looked for in Slack before it is sent: the backup may have been
+// taken between its sending and its marking, or it may have been said after. It returns
+// how many.
+func markRestored(ctx context.Context, path string, engine *docket.Engine, version int, mark RestoreMark) (int, error) {
+	s, err := open(path, engine, version, Options{})
+	if err != nil {
+		return 0, err
+	}
+	defer s.Close()
+	doc, err := json.Marshal(mark)
+	if err != nil {
+		return 0, err
+	}
+	var pending int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('restored', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, string(doc)); err != nil {
+			return err
+		}
+		// Claim returns the first claim's time to the deliverer, which then looks for the
+		// message in Slack from then on before it sends it: from when it fell due.
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET claimed = CASE WHEN claimed = '' OR claimed > due THEN due ELSE claimed END, attempts = max(attempts, 1) WHERE sent = ''`)
+		if err != nil {
+			return err
+		}
+		pending, err = res.RowsAffected()
+		return err
+	})
+	return int(pending), err
+}
+
+// Restored returns the mark of a restore that the bot has not yet reconciled with Slack,
+// or nil.
+func (s *Store) Restored(ctx context.Context) (*RestoreMark, error) {
+	return restoredMark(ctx, s.r)
+}
+
+func restoredMark(ctx context.Context, q querier) (*RestoreMark, error) {
+	var doc string
+	err := q.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'restored'`).Scan(&doc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m RestoreMark
+	if err := json.Unmarshal([]byte(doc), &m); err != nil {
+		return nil, fmt.Errorf("the record's restore mark cannot be read: %w", err)
+	}
+	return &m, nil
+}
+
+// errUnreconciled refuses a new case number until a restore is reconciled with Slack.
+var errUnreconciled = &docket.Error{Code: docket.ECONFLICT, Rule: "(A)",
+	Message: "the record was restored from a backup, and ethicsbot has not yet read Slack for the case numbers announced after it; a new case is numbered once it has (see the log). Nothing was recorded"}
+
+var caseNumber = regexp.MustCompile(`^([0-9]{4})-([0-9]{3,})$`)
+
+// Lost is what a restore lost, as Slack shows it: the events announced after the backup's
+// anchor, and the case numbers among them that the restored record does not hold.
+type Lost struct {
+	Events  map[int64]outbox.Said // by event id
+	Numbers []string              // case numbers announced but not in the record, now kept from reuse
+}
+
+// Reconcile finishes a restore with what Slack shows ethicsbot said since the backup's last
+// event (said): every case number announced is kept from being used again; every message
+// the record still has to say and Slack already shows is marked said; and the docket
+// channel (report) is told what the restore lost, so the clerk can enter it again. All in
+// one transaction, which also clears the restore's mark.
+func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox.Dest, now time.Time) (Lost, error) {
+	lost := Lost{Events: map[int64]outbox.Said{}}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		mark, err := restoredMark(ctx, tx)
+		if err != nil || mark == nil {
+			return err
+		}
+		anchor, err := ParseAnchor(mark.Anchor)
+		if err != nil {
+			return fmt.Errorf("the record's restore mark: %w", err)
+		}
+		numbers := map[string]bool{}
+		for _, m := range said {
+			if id, ok := m.Key.Event(); ok && id > anchor.Events {
+				if _, seen := lost.Events[id]; !seen || m.Key.To.Channel != "" {
+					lost.Events[id] = m
+				}
+			}
+			if caseNumber.MatchString(m.Key.Case) {
+				numbers[m.Key.Case] = true
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ? WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
+				stamp(now), m.Channel, m.TS, m.Key.Case, m.Key.Series, m.Key.Step, m.Key.To.String()); err != nil {
+				return err
+			}
+		}
+		for n := range numbers {
+			var have int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM cases WHERE number = ?`, n).Scan(&have); err != nil {
+				return err
+			}
+			if have > 0 {
+				continue
+			}
+			lost.Numbers = append(lost.Numbers, n)
+			p := caseNumber.FindStringSubmatch(n)
+			year, _ := strconv.Atoi(p[1])
+			seq, _ := strconv.Atoi(p[2])
+			if _, err := tx.ExecContext(ctx, `INSERT INTO case_numbers (year, last) VALUES (?, ?) ON CONFLICT (year) DO UPDATE SET last = max(last, excluded.last)`, year, seq); err != nil {
+				return err
+			}
+		}
+		sort.Strings(lost.Numbers)
+		if report != (outbox.Dest{}) {
+			post := outbox.Post{Key: outbox.Key{Series: "restore", Step: mark.Anchor + "@" + stamp(mark.Restored), To: report},
+				Text: lostText(mark, lost, s.engine.Cal.Location()), Due: now}
+			if err := enqueue(ctx, tx, 0, []outbox.Post{post}); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE key = 'restored'`)
+		return err
+	})
+	return lost, err
+}
+
+// lostText is the docket channel's note of what a restore lost.
+func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
+	head := outbox.Format("*The record was restored* from the backup %s, which ends at anchor %s (its last event recorded %s).",
+		mark.Backup, mark.Anchor, mark.LastAt.In(loc).Format("Mon 2 Jan 2006 15:04 MST"))
+	if len(lost.Events) == 0 {
+		return head + " Slack shows nothing announced after it that the restored record lacks."
+	}
+	ids := make([]int64, 0, len(lost.Events))
+	for id := range lost.Events {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	lines := []outbox.Markup{head, outbox.Format("Slack shows these %d steps were announced after it; the restored record does not have them, so enter them again:", len(ids))}
+	for _, id := range ids {
+		m := lost.Events[id]
+		first, _, _ := strings.Cut(m.Text.Plain(), "\n")
+		if r := []rune(first); len(r) > 200 {
+			first = string(r[:200]) + "…"
+		}
+		lines = append(lines, outbox.Format("• case %s, event %d: %s", m.Key.Case, id, first))
+	}
+	if len(lost.Numbers) > 0 {
+		lines = append(lines, outbox.Format("Case numbers %s were announced and will not be used again.", strings.Join(lost.Numbers, ", ")))
+	}
+	return outbox.Join(lines, "\n")
+}
+
