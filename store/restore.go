@@ -30,10 +30,10 @@ type RestoreMark struct {
 // RestoreReport is what Restore did.
 type RestoreReport struct {
 	Backup, Database string
-	Report                 // the backup's verification, with its anchor
-	Replaced        string // where the database it replaced was kept; "" if there was none
-	ReplacedAnchor  string // that database's anchor, if it could be read
-	Pending         int    // messages the backup had not yet said: each is looked for in Slack before it is sent
+	Report                  // the backup's verification, with its anchor
+	Replaced         string // where the database it replaced was kept; "" if there was none
+	ReplacedAnchor   string // that database's anchor, if it could be read
+	Pending          int    // messages the backup had not yet said: each is looked for in Slack before it is sent
 }
 
 // String says what was done, and what the bot does next, for the administrator.
@@ -272,4 +272,3 @@ func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
 	}
 	return outbox.Join(lines, "\n")
 }
-

@@ -41,15 +41,15 @@ type Store struct {
 	fileMu   sync.Mutex  // held by a write, from its check of the file to its restamp
 	file     os.FileInfo // the database file as this store last left it (guarded by fileMu)
 	created  bool
-	readOnly bool // opened by OpenReadOnly: w is nil
-	closed   bool // guarded by fileMu
-	version  int  // the schema version this store reads and writes
-	gone    atomic.Pointer[fileError] // set, for good, once path is no longer that file
-	w       *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
-	r       *sql.DB                   // readers; WAL lets them run while a write commits
-	engine  *docket.Engine
-	search  bool // the schema has the search index (case_search)
-	public  bool // the schema has the public notice board's records (public_records)
+	readOnly bool                      // opened by OpenReadOnly: w is nil
+	closed   bool                      // guarded by fileMu
+	version  int                       // the schema version this store reads and writes
+	gone     atomic.Pointer[fileError] // set, for good, once path is no longer that file
+	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
+	r        *sql.DB                   // readers; WAL lets them run while a write commits
+	engine   *docket.Engine
+	search   bool // the schema has the search index (case_search)
+	public   bool // the schema has the public notice board's records (public_records)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
