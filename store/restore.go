@@ -78,14 +78,14 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 	_, err = os.Stat(live)
 	exists := err == nil
 	if exists {
-		if err := Exclusive(live); err != nil {
-			return rep, err
-		}
 		if old, err := OpenReadOnly(live, engine); err == nil {
 			if a, err := old.Head(ctx); err == nil {
 				rep.ReplacedAnchor = a.String()
 			}
 			old.Close()
+		}
+		if err := Exclusive(live); err != nil {
+			return rep, err
 		}
 	}
 	stamp := now().UTC().Format("20060102T150405Z")
@@ -170,6 +170,22 @@ func restoredMark(ctx context.Context, q querier) (*RestoreMark, error) {
 		return nil, fmt.Errorf("the record's restore mark cannot be read: %w", err)
 	}
 	return &m, nil
+}
+
+var mention = regexp.MustCompile(`<@([UW][A-Z0-9_]+)>`)
+
+// quoteSaid quotes a line that Slack shows ethicsbot said: as text, whoever wrote it, but
+// with its mentions of members kept as mentions.
+func quoteSaid(line string) outbox.Markup {
+	var out outbox.Markup
+	for {
+		loc := mention.FindStringSubmatchIndex(line)
+		if loc == nil {
+			return out + outbox.Escape(line)
+		}
+		out += outbox.Escape(line[:loc[0]]) + outbox.Mention(line[loc[2]:loc[3]])
+		line = line[loc[1]:]
+	}
 }
 
 // errUnreconciled refuses a new case number until a restore is reconciled with Slack.
@@ -265,7 +281,7 @@ func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
 		if r := []rune(first); len(r) > 200 {
 			first = string(r[:200]) + "…"
 		}
-		lines = append(lines, outbox.Format("• case %s, event %d: %s", m.Key.Case, id, first))
+		lines = append(lines, outbox.Format("• case %s, event %d: ", m.Key.Case, id)+quoteSaid(first))
 	}
 	if len(lost.Numbers) > 0 {
 		lines = append(lines, outbox.Format("Case numbers %s were announced and will not be used again.", strings.Join(lost.Numbers, ", ")))

@@ -16,11 +16,13 @@ import (
 	"log/slog"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -43,6 +45,7 @@ type Store struct {
 	created  bool
 	readOnly bool                      // opened by OpenReadOnly: w is nil
 	closed   bool                      // guarded by fileMu
+	log      *slog.Logger              // told when the store begins to refuse writes
 	version  int                       // the schema version this store reads and writes
 	gone     atomic.Pointer[fileError] // set, for good, once path is no longer that file
 	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
@@ -189,7 +192,7 @@ func OpenReadOnly(path string, engine *docket.Engine) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{path: path, engine: engine, readOnly: true, version: v, file: fi}
-	if s.r, err = sql.Open("sqlite3", dsn(path, "mode=ro&_query_only=true&_txlock=deferred")); err != nil {
+	if s.r, err = sql.Open("sqlite3", dsn(path, readOnlyMode(path)+"&_query_only=true&_txlock=deferred")); err != nil {
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	if err := s.tables(context.Background()); err != nil {
@@ -219,6 +222,19 @@ func (s *Store) Version() int { return s.version }
 // gets them.
 func dsn(path, extra string) string {
 	return "file:" + escapePath(path) + "?_foreign_keys=on&_busy_timeout=10000&" + extra
+}
+
+// readOnlyMode is how to open path for reading only. SQLite reads a WAL database through
+// its shared-memory file, which it makes beside the database if need be; in a folder that
+// cannot be written (a read-only file system, a write-protected evidence folder) it cannot,
+// and no program can be writing the database there either, since a writer needs its WAL
+// and journal beside it: then, if there is no WAL to read, the file is opened as immutable.
+func readOnlyMode(path string) string {
+	_, walErr := os.Stat(path + "-wal")
+	if errors.Is(walErr, fs.ErrNotExist) && syscall.Access(filepath.Dir(path), 2 /* W_OK */) != nil {
+		return "mode=ro&immutable=1"
+	}
+	return "mode=ro"
 }
 
 // escapePath escapes what an SQLite URI reads in a path: % ? and #.
@@ -271,7 +287,7 @@ func checkHeader(path string) error {
 // the file's migrations are this binary's, by number and name: a file migrated by another
 // line of ethicsbot, or by a newer one, is refused with both names.
 func readHistory(path string) (int, error) {
-	db, err := sql.Open("sqlite3", dsn(path, "mode=ro"))
+	db, err := sql.Open("sqlite3", dsn(path, readOnlyMode(path)))
 	if err != nil {
 		return 0, fmt.Errorf("database %s: %w", path, err)
 	}
@@ -482,8 +498,7 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	if v != s.version {
 		tx.Rollback()
-		return s.latch("migrated", fmt.Sprintf("the database %s was migrated to schema version %d by another ethicsbot while this one (schema %d) was running; nothing was recorded. "+
-			"Stop this ethicsbot and start the one that migrated the file", s.path, v, s.version)).err
+		return s.migratedUnder(v).err
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
@@ -566,15 +581,23 @@ func (s *Store) checkFile(content bool) *fileError {
 			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
 	case content && (fi.Size() != s.file.Size() || !fi.ModTime().Equal(s.file.ModTime())):
 		return s.latch("changed", fmt.Sprintf("the database file %s was written by another program while ethicsbot was running (a backup copied over it, or a second ethicsbot); nothing was recorded. "+
-			"Stop ethicsbot, put the right record in place with `ethicsbot restore`, and start it again", s.path))
+			"Stop ethicsbot, put the right record in place (`ethicsbot restore`), and restart ethicsbot", s.path))
 	}
 	return nil
+}
+
+// migratedUnder latches the refusal of a file that another ethicsbot migrated to v.
+func (s *Store) migratedUnder(v int) *fileError {
+	return s.latch("migrated", fmt.Sprintf("the database %s was migrated to schema version %d by another ethicsbot while this one (schema %d) was running; nothing was recorded. "+
+		"Stop this ethicsbot and restart ethicsbot with the version that migrated the file", s.path, v, s.version))
 }
 
 // latch makes the store refuse every write from now on, for the reason given; the first
 // reason stays.
 func (s *Store) latch(health, message string) *fileError {
-	s.gone.CompareAndSwap(nil, &fileError{health, &docket.Error{Code: docket.EINTERNAL, Message: message}})
+	if s.gone.CompareAndSwap(nil, &fileError{health, &docket.Error{Code: docket.EINTERNAL, Message: message}}) && s.log != nil {
+		s.log.Error("the database refuses every write from now on", "fault", health, "why", message)
+	}
 	return s.gone.Load()
 }
 
@@ -596,8 +619,14 @@ func (s *Store) Ping(ctx context.Context) error {
 	if e := s.sameFile(); e != nil {
 		return e
 	}
-	var one int
-	return s.r.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+	var v int
+	if err := s.r.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v != s.version && !s.readOnly {
+		return s.migratedUnder(v)
+	}
+	return nil
 }
 
 // Close closes the database. Pending writes have already committed.
