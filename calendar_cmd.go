@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
+	"ethicsbot/privatefile"
 	"ethicsbot/web"
 )
 
@@ -46,7 +46,7 @@ func runCalendar(args []string, stdout, stderr io.Writer, getenv func(string) st
 		return exitOK
 	}
 	// The feed lists the confidential docket's deadlines: readable by its owner only.
-	if err := os.WriteFile(*out, buf.Bytes(), 0o600); err != nil {
+	if err := privatefile.WriteFile(*out, buf.Bytes(), 0o600); err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	fmt.Fprintf(stdout, "%s\t%d events\n", *out, len(feed.Events))

@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
 	"ethicsbot/letters"
+	"ethicsbot/privatefile"
 )
 
 // runLetters is `ethicsbot letters CASE [--only KIND] [--out DIR]`: it writes the case's
@@ -59,12 +59,12 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if dir == "" {
 		dir = cfg.lettersOut()
 	}
-	if err := os.MkdirAll(dir, 0o750); err != nil {
+	if err := privatefile.MkdirAll(dir, 0o750); err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	for _, d := range docs {
 		path := filepath.Join(dir, d.Name)
-		if err := os.WriteFile(path, d.Data, 0o640); err != nil {
+		if err := privatefile.WriteFile(path, d.Data, 0o640); err != nil {
 			return fail(exitFailure, "%v", err)
 		}
 		fmt.Fprintf(stdout, "%s\t%s\t%s\n", path, d.Kind, d.Rule)

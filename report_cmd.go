@@ -4,9 +4,9 @@ import (
 	"context"
 	"flag"
 	"io"
-	"os"
 	"time"
 
+	"ethicsbot/privatefile"
 	"ethicsbot/report"
 )
 
@@ -50,7 +50,7 @@ func runReport(args []string, stdout, stderr io.Writer, getenv func(string) stri
 		if err != nil {
 			return fail(exitFailure, "the chart: %v", err)
 		}
-		if err := os.WriteFile(*chart, png, 0o640); err != nil {
+		if err := privatefile.WriteFile(*chart, png, 0o600); err != nil {
 			return fail(exitFailure, "%v", err)
 		}
 	}

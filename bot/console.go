@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"ethicsbot/commands"
 	"ethicsbot/outbox"
+	"ethicsbot/privatefile"
 )
 
 // Clock is a simulated clock for the console: it starts at the real time and moves only
@@ -137,13 +137,13 @@ func (c *Console) write(out io.Writer, files []commands.File) {
 		fmt.Fprintln(out, "[console] the documents were not written: no folder is set for them (letters.out)")
 		return
 	}
-	if err := os.MkdirAll(c.Files, 0o750); err != nil {
+	if err := privatefile.MkdirAll(c.Files, 0o750); err != nil {
 		fmt.Fprintf(out, "[console] the documents were not written: %v\n", err)
 		return
 	}
 	for _, f := range files {
 		path := filepath.Join(c.Files, filepath.Base(f.Name))
-		if err := os.WriteFile(path, f.Data, 0o640); err != nil {
+		if err := privatefile.WriteFile(path, f.Data, 0o640); err != nil {
 			fmt.Fprintf(out, "[console] %s was not written: %v\n", f.Name, err)
 			continue
 		}
