@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -229,4 +232,47 @@ func TestVerifyAnchor(t *testing.T) {
 			t.Error("reading the copy changed it")
 		}
 	})
+}
+
+// TestOlderRecordFromTheCommandLine: the new ethicsbot verifies a record that an older one
+// still serves, reading it only; the other readers say which command migrates it; migrate
+// refuses while the older one has it open, then migrates it after a backup once it stops.
+func TestOlderRecordFromTheCommandLine(t *testing.T) {
+	env := recordEnv(t)
+	path := env["ETHICSBOT_DB"]
+	raw, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	// As the ethicsbot before the public notice board left it.
+	before := store.SchemaVersion() - 1
+	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE public_records; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d; PRAGMA wal_checkpoint(TRUNCATE)`, before, before)); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(path)
+	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 || !strings.Contains(out, "the chain is intact") || !strings.Contains(out, "\nanchor ") {
+		t.Errorf("verify of the older record: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, env, "", "export", "--format", "json"); code != 1 || !strings.Contains(errOut, "`ethicsbot migrate`") {
+		t.Errorf("export of the older record: exit %d %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, env, "", "migrate"); code != 1 || !strings.Contains(errOut, "open in another program") {
+		t.Errorf("migrate while another program has the file open: exit %d %q", code, errOut)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+		t.Error("the read-only commands and a refused migrate changed the file")
+	}
+	raw.Close()
+	code, out, errOut := runCLI(t, env, "", "migrate")
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("migrated from schema version %d to %d", before, store.SchemaVersion())) ||
+		!strings.Contains(errOut, "backed up the database before migrating it") || !strings.Contains(errOut, "migration="+fmt.Sprintf("%03d", store.SchemaVersion())) {
+		t.Errorf("migrate: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, env, "", "migrate"); code != 0 || !strings.Contains(out, "nothing to do") {
+		t.Errorf("migrate again: exit %d %s", code, out)
+	}
+	if code, out, errOut := runCLI(t, env, "", "export", "--format", "json"); code != 0 {
+		t.Errorf("export after migrating: exit %d\n%s%s", code, out, errOut)
+	}
 }

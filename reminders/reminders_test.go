@@ -661,3 +661,41 @@ func TestPaperWithoutTimeLimit(t *testing.T) {
 		t.Errorf("digests listing the task on %s, want 12-11,12-14,12-15 (every business day until recorded)", got)
 	}
 }
+
+// TestAnchorPostedDaily: once a day, at the digest's time and weekends too, the record's
+// anchor goes to the docket channel, once, however often the sweep runs or restarts.
+func TestAnchorPostedDaily(t *testing.T) {
+	w := newWorld(t)
+	anchor := func() {
+		w.sweep.Anchor = func(ctx context.Context) (string, error) {
+			a, err := w.db.Head(ctx)
+			return a.String(), err
+		}
+	}
+	anchor()
+	w.file(at(t, "2026-12-04 10:00")) // a Friday
+	w.run(at(t, "2026-12-04 10:15"), at(t, "2026-12-05 07:45"), 15*time.Minute, nil)
+	w.db.Close()
+	w.open()
+	w.restart()
+	anchor()
+	w.run(at(t, "2026-12-05 08:00"), at(t, "2026-12-06 12:00"), 15*time.Minute, nil)
+	var posts []said
+	for _, s := range w.rec.said {
+		if strings.Contains(s.Key, "|anchor|") {
+			posts = append(posts, s)
+		}
+	}
+	head, err := w.db.Head(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Friday's at the first sweep after 8:00 (the filing came at 10:00), then each day at 8:00.
+	if len(posts) != 3 || posts[0].To != "#C_DOCKET" || !posts[0].When.Equal(at(t, "2026-12-04 10:15")) ||
+		!posts[1].When.Equal(at(t, "2026-12-05 08:00")) || !posts[2].When.Equal(at(t, "2026-12-06 08:00")) {
+		t.Fatalf("anchor posts %v", posts)
+	}
+	if want := "ethicsbot verify --anchor " + head.String(); !strings.Contains(posts[2].Text, want) {
+		t.Errorf("the anchor post %q lacks %q", posts[2].Text, want)
+	}
+}
