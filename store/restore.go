@@ -61,6 +61,11 @@ func (r RestoreReport) String() string {
 // bot's next start (see Reconcile).
 func Restore(ctx context.Context, backup, live string, engine *docket.Engine, now func() time.Time) (RestoreReport, error) {
 	rep := RestoreReport{Backup: backup, Database: live}
+	if bi, err := os.Stat(backup); err == nil {
+		if li, err := os.Stat(live); err == nil && os.SameFile(bi, li) {
+			return rep, fmt.Errorf("backup %s is the database itself; give the path of a backup", backup)
+		}
+	}
 	b, err := OpenReadOnly(backup, engine)
 	if err != nil {
 		return rep, fmt.Errorf("backup %s: %w", backup, err)
