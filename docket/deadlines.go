@@ -98,7 +98,7 @@ type Deadline struct {
 	// The trail of the count, rendered by Basis.
 	From     Date      // the trigger's date (date deadlines and tasks), if known
 	Landed   Date      // where a calendar period landed, if it then moved to a business day
-	Closure  string    // why Landed is not a business day
+	Closure  string    // why 5 ILCS 70/1.11 excludes Landed as a last day
 	Election Date      // (G): the election whose eve capped the deadline, if it did
 	Meeting  time.Time // the meeting a notice deadline counts back from
 	What     string    // that meeting, in words
@@ -122,7 +122,7 @@ func (d Deadline) Basis() string {
 	}
 	basis := fmt.Sprintf("%s after %s on %s", d.Period.describe(), d.Period.Trigger, d.From.Long())
 	if !d.Landed.IsZero() {
-		basis += fmt.Sprintf(" is %s, %s; moved to the next business day", d.Landed.Long(), d.Closure)
+		basis += fmt.Sprintf(" is %s, %s; moved to the next day that is not a weekend or a statutory holiday (5 ILCS 70/1.11)", d.Landed.Long(), d.Closure)
 	}
 	if !d.Election.IsZero() {
 		basis += fmt.Sprintf("; capped at the day before the election on %s", d.Election.Long())
@@ -386,8 +386,9 @@ func Count(n int, unit string) string {
 }
 
 // after counts a period forward from the date its trigger happened: business days are
-// counted strictly after from; calendar periods land on from + N and roll forward to a
-// business day (5 ILCS 70/1.11).
+// counted strictly after from, skipping the days the office is closed; calendar periods
+// land on from + N (years by Date.AddYears) and roll past Saturdays, Sundays and statutory
+// holidays only (5 ILCS 70/1.11).
 func (e *Engine) after(id DeadlineID, from Date) Deadline {
 	p := e.Ord.Period(id)
 	d := Deadline{ID: id, Rule: p.Rule, Period: p, From: from}
@@ -405,7 +406,7 @@ func (e *Engine) after(id DeadlineID, from Date) Deadline {
 	}
 	d.Due = e.Cal.RollForward(raw)
 	if d.Due != raw {
-		d.Landed, d.Closure = raw, e.Cal.Closure(raw)
+		d.Landed, d.Closure = raw, e.Cal.Excluded(raw)
 	}
 	return d
 }
