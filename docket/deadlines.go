@@ -187,6 +187,16 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		d.Status, d.Done, d.DoneOn = dateStatus(d.Due, done, today), !done.IsZero(), done
 		s.Deadlines = append(s.Deadlines, d)
 	}
+	// addImplied is add for a step that a later fact implies happened, on a date not
+	// given: it is met, as sparse facts are read (the ruling issued, so the meeting was held).
+	addImplied := func(d Deadline, done Date, implied bool) {
+		if done.IsZero() && implied {
+			d.Status, d.Done = Met, true
+			s.Deadlines = append(s.Deadlines, d)
+			return
+		}
+		add(d, done)
+	}
 	addTask := func(id DeadlineID, from, done Date) {
 		d := Deadline{ID: id, Rule: e.Ord.Period(id).Rule, Period: e.Ord.Period(id), Status: Open, Done: !done.IsZero(), DoneOn: done, From: from}
 		if d.Done {
@@ -244,7 +254,7 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		if f.Hearing.Scheduled() {
 			held = c.DateOf(f.Hearing.Start)
 		}
-		add(e.after(HearingBy, received), held)
+		addImplied(e.after(HearingBy, received), held, f.hearingBegun())
 	}
 	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session,
 	// each with its own deadline and status.
@@ -259,31 +269,28 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	}
 	// (E): a decision within 30 days after the hearing concluded.
 	if !f.HearingConcluded.IsZero() {
-		add(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued)
+		addImplied(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued, f.afterDecision())
 	}
 	// (G): expedited decision for a complaint filed in the period before an election.
 	if election, ok := e.expeditingElection(received, f.Elections); ok {
 		s.Expedited, s.Election = true, election
 		d := e.electionDecision(received, election)
-		if done := f.decided(c); done.IsZero() && f.disposedAtC() {
-			d.Status, d.Done = Met, true // disposed of at (C), on a date not given
-			s.Deadlines = append(s.Deadlines, d)
-		} else {
-			add(d, done)
-		}
+		// Disposed of at (C), or decided under (E), on a date not given.
+		addImplied(d, f.decided(c), f.disposedAtC() || f.afterDecision())
 	}
 	// (F): after a closed hearing, the respondent may demand a public hearing.
 	if f.HearingClosed && !f.RecommendationIssued.IsZero() {
-		add(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived)
+		addImplied(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived,
+			f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero())
 	}
 	if !f.DemandReceived.IsZero() {
-		add(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld)
+		addImplied(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld, f.finalIssued())
 	}
 	if f.PublicHearing.Scheduled() {
 		addNotice(PublicHearingNotice, "the public hearing", f.PublicHearing)
 	}
 	if !f.PublicHearingHeld.IsZero() {
-		add(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation)
+		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
 	}
 	// (E)(2), (F): the recommendation goes to the respondent and to the officer with
 	// authority to discipline; the ordinance gives no time, so they are open tasks.
@@ -307,6 +314,26 @@ func (f *Facts) hearingPath() bool {
 	return f.Hearing.Scheduled() || f.Reconvened.Scheduled() || len(f.Sessions) > 0 || !f.HearingConcluded.IsZero() ||
 		!f.RecommendationIssued.IsZero() || !f.DemandReceived.IsZero() || f.PublicHearing.Scheduled() ||
 		!f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
+}
+
+// hearingBegun reports whether a later fact implies the hearing was held, so that it was
+// scheduled (C)(2): a session, its conclusion, or anything after the (E) decision.
+func (f *Facts) hearingBegun() bool {
+	return f.Reconvened.Scheduled() || len(f.Sessions) > 0 || !f.HearingConcluded.IsZero() || !f.DecisionIssued.IsZero() ||
+		!f.RecommendationIssued.IsZero() || f.afterDecision()
+}
+
+// afterDecision reports whether a later fact implies the (E) decision issued: its delivery,
+// a demand for a public hearing, or anything after it (F).
+func (f *Facts) afterDecision() bool {
+	return !f.RecommendationToResp.IsZero() || !f.RecommendationToOff.IsZero() || !f.DemandReceived.IsZero() ||
+		f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || f.finalIssued()
+}
+
+// finalIssued reports whether the (F) final recommendation issued, which implies the
+// public hearing was held.
+func (f *Facts) finalIssued() bool {
+	return !f.FinalRecommendation.IsZero() || !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero()
 }
 
 // disposedAtC reports whether the (C) ruling disposed of the complaint: dismissed as
