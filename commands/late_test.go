@@ -43,7 +43,11 @@ func TestTimeBarredDismissalNamesItsGround(t *testing.T) {
 	mustDo(t, s, clerk, `mail 2026-001 complainant 94071118987654321013`, "recorded")
 	clk.now = time.Date(2026, 12, 8, 0, 0, 0, 0, time.UTC)
 	mustDo(t, s, comm, `rule 2026-001 probable_cause`, "time-barred under (I)")
-	mustDo(t, s, comm, `rule 2026-001 insufficient ground=time_barred`, "ruling recorded")
+	r := mustDo(t, s, comm, `rule 2026-001 insufficient ground=time_barred`, "ruling recorded")
+	// (C)(2): the public notice of dismissal names the ground.
+	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "the complaint is time-barred under (I): it was filed more than one year after the alleged violation") {
+		t.Errorf("public notice %q", p)
+	}
 	card := replyText(do(s, comm, "case 2026-001"))
 	if want := "dismissed: time-barred under (I)"; !strings.Contains(card, want) {
 		t.Errorf("card lacks %q:\n%s", want, card)

@@ -16,6 +16,18 @@ const GroundTimeBarred Ground = "time_barred"
 // isDismissal reports whether r dismisses the complaint, or its part (C)(2).
 func isDismissal(r Ruling) bool { return r == Insufficient || r == NoProbableCause }
 
+// DismissalWords says why a (C)(2) ruling dismissed, for the public notice, the board and
+// the letters: ruling is insufficient or no_probable_cause; ground is "" or time_barred.
+func DismissalWords(ruling Ruling, ground Ground) string {
+	switch {
+	case ground == GroundTimeBarred:
+		return "the complaint is time-barred under (I): it was filed more than one year after the alleged violation"
+	case ruling == NoProbableCause:
+		return "there is no probable cause to proceed"
+	}
+	return "the complaint does not sufficiently allege a violation"
+}
+
 // DismissalGround says in words why the (C)(2) ruling dismissed the complaint, or a part
 // of it, for the letters, the public notice, the board and the card: "not sufficient to
 // allege a violation", "no probable cause to proceed", or "time-barred under (I): ...".

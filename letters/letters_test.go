@@ -109,6 +109,13 @@ func bothParts() *docket.Case {
 	return c
 }
 
+// timeBarred is a complaint dismissed as time-barred under (I): the ground is named.
+func timeBarred() *docket.Case {
+	c := ruled(docket.Insufficient)
+	c.Ground = docket.GroundTimeBarred
+	return c
+}
+
 func decided() *docket.Case {
 	c := ruled(docket.ProbableCause)
 	c.State, c.HearingClosed = docket.StateDecided, true
@@ -140,6 +147,7 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407"}},
 		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent", []string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers", "5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
 		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant", []string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
+		{"DismissalTimeBarredI", timeBarred(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "time-barred under (I)", "more than one year after the alleged violation"}, []string{"does not sufficiently allege"}},
 		{"BothSectionsDismissalOfOnePart", bothParts(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "§103.10: the complaint sufficiently alleges a violation, and there is probable cause to proceed", "§103.05: the complaint does not sufficiently allege a violation", "Thursday 10 December 2026", "Council Chambers"}, []string{"Used city email"}},
 		{"Adjudication", ruled(docket.JudicialReferral), "adjudication_request", []string{"(C)(2)", "Lionel Hutz", "Corporation Counsel", "Law Department", "adjudicated judicially"}, nil},
 		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1012 34"}, nil},
