@@ -416,6 +416,10 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		first(&c.FinalToResp)
 	case FinalToOfficer:
 		first(&c.FinalToOff)
+	case DecisionDismissalToResp:
+		first(&c.DismissalToResp)
+	case DecisionDismissalToComp:
+		first(&c.DismissalToComp)
 	}
 	c.Mailings = append(c.Mailings, m)
 	return nil
@@ -464,6 +468,8 @@ func (c *Case) Needs(p Paper) error {
 		return needs(c.Decision != nil && !c.Decision.Dismissed, "no recommendation for discipline or fine has been issued under (E)(2)")
 	case FinalToRespondent, FinalToOfficer:
 		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
+	case DecisionDismissalToResp, DecisionDismissalToComp:
+		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
 	}
 	return nil
 }
@@ -720,7 +726,7 @@ func (a Decide) decide(x *applying) error {
 		return err
 	}
 	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine, Intentional: a.Intentional, On: on}
-	c.DecisionIssued = on
+	c.DecisionIssued, c.DecisionDismissed = on, a.Dismiss
 	// (E), (G): a late decision is recorded, since refusing it would block the commission,
 	// and the case keeps how late it was.
 	x.checkLate(x.e.after(DecisionDue, c.HearingConcluded), "decision", on)

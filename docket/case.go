@@ -74,6 +74,9 @@ func (c *Case) PapersOwed() []Paper {
 	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
 	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
 	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
+	dismissed := c.Decision != nil && c.Decision.Dismissed
+	owe(DecisionDismissalToResp, dismissed, c.DismissalToResp)
+	owe(DecisionDismissalToComp, dismissed, c.DismissalToComp)
 	return owed
 }
 

@@ -68,9 +68,12 @@ type Facts struct {
 	DemandReceived       Date    `json:"demand_received,omitzero"`              // (F): respondent's written demand for a public hearing
 	PublicHearing        Meeting `json:"public_hearing,omitzero"`
 	PublicHearingHeld    Date    `json:"public_hearing_held,omitzero"`
-	FinalRecommendation  Date    `json:"final_recommendation,omitzero"` // (F)
-	FinalToResp          Date    `json:"final_to_respondent,omitzero"`  // (F): delivered to the respondent
-	FinalToOff           Date    `json:"final_to_officer,omitzero"`     // (F): and to the officer with authority to discipline
+	FinalRecommendation  Date    `json:"final_recommendation,omitzero"`     // (F)
+	FinalToResp          Date    `json:"final_to_respondent,omitzero"`      // (F): delivered to the respondent
+	FinalToOff           Date    `json:"final_to_officer,omitzero"`         // (F): and to the officer with authority to discipline
+	DecisionDismissed    bool    `json:"decision_dismissed,omitempty"`      // (E)(1): the decision dismissed the complaint
+	DismissalToResp      Date    `json:"dismissal_to_respondent,omitzero"`  // (E)(1): notice of it delivered to the respondent
+	DismissalToComp      Date    `json:"dismissal_to_complainant,omitzero"` // (E)(1): and to the complainant
 }
 
 // Status says where a deadline stands.
@@ -301,6 +304,11 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	if !f.FinalRecommendation.IsZero() {
 		addTask(FinalRespondentTask, f.FinalRecommendation, f.FinalToResp)
 		addTask(FinalOfficerTask, f.FinalRecommendation, f.FinalToOff)
+	}
+	// (E)(1): a dismissal after the hearing goes to both parties.
+	if f.DecisionDismissed {
+		addTask(DismissalRespondentTask, f.DecisionIssued, f.DismissalToResp)
+		addTask(DismissalComplainantTask, f.DecisionIssued, f.DismissalToComp)
 	}
 	return s
 }

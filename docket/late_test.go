@@ -174,3 +174,49 @@ func TestTimeBarredRulingI(t *testing.T) {
 		t.Errorf("ground %q, err %v", ok.DismissalGround(), err)
 	}
 }
+
+// TestDismissalAfterHearingGoesToBothPartiesE1: an (E)(1) dismissal owes its notice to the
+// respondent and to the complainant, tracked as tasks until delivered.
+func TestDismissalAfterHearingGoesToBothPartiesE1(t *testing.T) {
+	e := MustEngine(t)
+	c := apply(t, e, closedHearingCase()[:13])
+	c, _, err := e.Apply(c, docket.Decide{Dismiss: true, Findings: "No violation."}, T(t, "2027-01-05T10:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	owed := c.PapersOwed()
+	if !slicesContain(owed, docket.DecisionDismissalToResp) || !slicesContain(owed, docket.DecisionDismissalToComp) {
+		t.Fatalf("papers owed %v, want both (E)(1) notices", owed)
+	}
+	if c.Closed() {
+		t.Error("the case is closed with its (E)(1) notices unsent")
+	}
+	for _, p := range []docket.Paper{docket.DecisionDismissalToResp, docket.DecisionDismissalToComp} {
+		if c, _, err = e.Apply(c, docket.RecordDelivery{Paper: p}, T(t, "2027-01-06T10:00:00-06:00")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := e.Schedule(&c.Facts, T(t, "2027-01-06T12:00:00-06:00"))
+	for _, id := range []docket.DeadlineID{docket.DismissalRespondentTask, docket.DismissalComplainantTask} {
+		if d, ok := s.Find(id); !ok || d.Status != docket.Met {
+			t.Errorf("%s: %+v, want met", id, d)
+		}
+	}
+	if owed := c.PapersOwed(); slicesContain(owed, docket.DecisionDismissalToResp) || slicesContain(owed, docket.DecisionDismissalToComp) {
+		t.Errorf("papers owed %v after both (E)(1) notices were delivered", owed)
+	}
+	// A recommendation is no dismissal: it owes no (E)(1) notice.
+	r := apply(t, e, closedHearingCase()[:14])
+	if err := r.Needs(docket.DecisionDismissalToResp); err == nil {
+		t.Error("a recommendation needs the (E)(1) notice of dismissal")
+	}
+}
+
+func slicesContain[T comparable](xs []T, x T) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

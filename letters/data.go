@@ -198,7 +198,8 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		d.Summary = T(c.Summary)
 		d.Documents = m.documents(c)
 	}
-	if dc := c.Decision; dc != nil && !dc.Dismissed {
+	if dc := c.Decision; dc != nil {
+		// (E)(2) and (E)(1): the letters of the decision, a recommendation or a dismissal.
 		d.Decision = &Outcome{Date: m.day(dc.On), Findings: T(dc.Findings), Recommendation: T(dc.Recommendation), Fine: fine(dc.Fine)}
 	}
 	if f := c.Final; f != nil {

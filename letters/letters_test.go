@@ -123,6 +123,15 @@ func decided() *docket.Case {
 	return c
 }
 
+// dismissedAfterHearing is an (E)(1) dismissal: both parties get its notice.
+func dismissedAfterHearing() *docket.Case {
+	c := ruled(docket.ProbableCause)
+	c.State, c.DecisionDismissed = docket.StateDismissed, true
+	c.Decision = &docket.Decision{Dismissed: true, Findings: "No violation shown.", On: docket.NewDate(2026, 12, 10)}
+	c.DecisionIssued = c.Decision.On
+	return c
+}
+
 func final() *docket.Case {
 	c := decided()
 	c.State = docket.StateFinal
@@ -153,6 +162,8 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1012 34"}, nil},
 		{"RecommendationOfficer", decided(), "recommendation_officer", []string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."}, []string{"Used city email"}},
 		{"RecommendationRespondent", decided(), "recommendation_respondent", []string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
+		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent", []string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026", "No violation shown."}, []string{"Used city email", "fine"}},
+		{"DismissalAfterHearingE1Complainant", dismissedAfterHearing(), "decision_dismissal_complainant", []string{"(E)(1)", "John Doe", "No violation shown."}, nil},
 		{"FinalOfficer", final(), "final_officer", []string{"(F)", "Pat Quimby", "Reprimand and fine affirmed."}, nil},
 		{"NoticeSufficiency", received(), "notice_sufficiency", []string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Agenda", "determination of whether there is probable cause", "Monday 7 December 2026", "17:00 CST", "open to the public"}, []string{"Jane Roe", "John Doe", "Used city email"}},
 		{"NoticeHearingClosed", decided(), "notice_hearing", []string{"(D)", "PUBLIC NOTICE", "hearing", "Council Chambers", "closed to the public under 5 ILCS 120/2(c)(4)"}, []string{"Jane Roe", "John Doe", "Used city email", "reprimand"}},
