@@ -194,6 +194,34 @@ reminders:
 			t.Errorf("ordinance %+v", cfg.Ordinance)
 		}
 	})
+	// Office closures no statute fixes change business days only: a calendar-day period
+	// still ends on the last day 5 ILCS 70/1.11 allows.
+	t.Run("OfficeClosures", func(t *testing.T) {
+		env := writeConfig(t, "holidays:\n  add: [weekend_observance, pulaski_day]\n  closures: [2027-01-29]\n")
+		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		cal, err := docket.NewCalendar(cfg.Calendar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{"2027-12-31", "2027-03-01", "2027-01-29"} {
+			d, _ := docket.ParseDate(s)
+			if cal.IsBusinessDay(d) {
+				t.Errorf("%s is a business day; the configuration closes the office", s)
+			}
+		}
+		// 30 days after Wed 2026-12-30 is Fri 2027-01-29, the configured closure: still the
+		// last day for the (E) decision.
+		code, out, errOut := runCLI(t, env, `{"received": "2026-12-01T10:00:00-06:00", "hearing_concluded": "2026-12-30"}`, "deadlines")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if !strings.Contains(out, `"due": "2027-01-29"`) {
+			t.Errorf("decision not due on the office closure 2027-01-29:\n%s", out)
+		}
+	})
 	t.Run("Defaults", func(t *testing.T) {
 		t.Chdir(t.TempDir()) // no ./ethicsbot.yml there
 		cfg, err := LoadConfig(func(string) string { return "" })

@@ -223,7 +223,7 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	actions := []docket.Action{docket.Rule{Ruling: ruling, ReferralRuling: docket.Ruling(a.str("referral_ruling")), On: a.date("on"), Vote: vote, Override: a.str("override")}}
+	actions := []docket.Action{docket.Rule{Ruling: ruling, ReferralRuling: docket.Ruling(a.str("referral_ruling")), Ground: docket.Ground(a.str("ground")), On: a.date("on"), Vote: vote, Override: a.str("override")}}
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
 			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "a hearing follows only a ruling of probable_cause"}

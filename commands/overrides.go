@@ -7,14 +7,14 @@ import (
 
 // pOverride lets a commissioner or the clerk record a step although the record does not
 // show the meeting's 48 hours' public notice posted in time ((C)(1), (D), (F)), or, for a
-// ruling, both (B) notices mailed. The reason is kept on the case and shown wherever the
+// ruling, both (B) notices mailed, or a complaint filed in time (I). The reason is kept on the case and shown wherever the
 // step is. The help fits a form's hint (150 characters).
 var pOverride = param{name: "override", kind: kText,
-	help: "only if the meeting's 48-hour notice (or a (B) mailing) is not on record: why record it anyway; shown on the card, docket and export"}
+	help: "only if a 48-hour notice or (B) mailing is not on record, or the complaint is time-barred (I): why record it anyway"}
 
 // overrideHelp explains, in the help of each step that takes an override, when the step
 // is refused and what an override does.
-const overrideHelp outbox.Markup = "This is refused unless the record shows the meeting's public notice posted at least 48 hours before it started (C)(1), (D), (F), and, for a ruling, both (B) notices mailed with the meeting's date, time and place. The refusal says what is missing and the earliest lawful start if the meeting is held again. If the commission goes ahead anyway, `override=\"&lt;reason&gt;\"` records it with the reason (one line), shown on the case card, in the docket channel and in exports.\n"
+const overrideHelp outbox.Markup = "This is refused unless the record shows the meeting's public notice posted at least 48 hours before it started (C)(1), (D), (F), and, for a ruling, both (B) notices mailed with the meeting's date, time and place; a ruling on a time-barred complaint (I) other than a dismissal is refused too. The refusal says what is missing and the earliest lawful start if the meeting is held again. If the commission goes ahead anyway, `override=\"&lt;reason&gt;\"` records it with the reason (one line), shown on the case card, in the docket channel and in exports.\n"
 
 // overridden says what overrides a step recorded, for its line in the reply and the
 // docket channel: "; recorded without 48 hours' posted notice of the sufficiency meeting

@@ -132,6 +132,10 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 		facts = append(facts, outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From), quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
 	}
 	facts = append(facts, overrideLines(c)...)
+	for _, l := range c.Late {
+		// (E), (F), (G): recorded late, and kept so.
+		facts = append(facts, outbox.Format("*Late:* %s", l.String()))
+	}
 	summary := "*Summary (confidential):*" + outbox.Quote(c.Summary)
 
 	var public []outbox.Markup
@@ -186,11 +190,15 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 // sections and each part had its own: "§103.10: probable cause; §103.05: attorney referral".
 func (s *Service) rulingText(c *docket.Case) outbox.Markup {
 	words := func(r docket.Ruling) string { return strings.ReplaceAll(string(r), "_", " ") }
+	ground := ""
+	if g := c.DismissalGround(); g != "" {
+		ground = "; dismissed: " + g
+	}
 	if c.ReferralRuling == "" {
-		return outbox.Format("%s, %s", words(c.Ruling), c.RulingDate.Long())
+		return outbox.Format("%s, %s%s", words(c.Ruling), c.RulingDate.Long(), ground)
 	}
 	o := s.Engine.Ord
-	return outbox.Format("§%s part: %s; §%s part: %s (C)(3); %s", o.HearingSection, words(c.Ruling), c.ReferralSection, words(c.ReferralRuling), c.RulingDate.Long())
+	return outbox.Format("§%s part: %s; §%s part: %s (C)(3); %s%s", o.HearingSection, words(c.Ruling), c.ReferralSection, words(c.ReferralRuling), c.RulingDate.Long(), ground)
 }
 
 // mailingText is a paper as sent: "notice of the complaint to the respondent (B),

@@ -196,9 +196,9 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 	case docket.Rule:
 		if r, ok := publicRecord(c, "dismissal", loc); ok {
 			if r.Section != "" {
-				return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of case %s, the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r), rulingWords(r.Ruling), byVote(r))}
+				return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of case %s, the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r), docket.DismissalWords(docket.Ruling(r.Ruling), docket.Ground(r.Ground)), byVote(r))}
 			}
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s", r.Rule, r.Case, parties(r), rulingWords(r.Ruling), byVote(r))}
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s", r.Rule, r.Case, parties(r), docket.DismissalWords(docket.Ruling(r.Ruling), docket.Ground(r.Ground)), byVote(r))}
 		}
 	case docket.Decide:
 		if r, ok := publicRecord(c, "decision", loc); ok {
@@ -278,6 +278,9 @@ func publicWords(rs []docket.PublicRecord) outbox.Markup {
 				what = outbox.Format("the §%s part of case %s", r.Section, r.Case)
 			}
 			ground := map[string]string{string(docket.Insufficient): "complaint insufficient", string(docket.NoProbableCause): "no probable cause"}[r.Ruling]
+			if r.Ground == string(docket.GroundTimeBarred) {
+				ground = "time-barred under (I)"
+			}
 			words[i] = outbox.Format("the dismissal of %s announced on %s (%s, %s)", what, on, ground, r.Rule)
 		case "decision":
 			// (E): the decision, with its findings, recommendation and fine.
@@ -346,11 +349,4 @@ func byVote(r docket.PublicRecord) outbox.Markup {
 
 func parties(r docket.PublicRecord) outbox.Markup {
 	return outbox.Format("complaint of %s against %s", r.Complainant, r.Respondent)
-}
-
-func rulingWords(r string) string {
-	if r == string(docket.Insufficient) {
-		return "the complaint does not sufficiently allege a violation"
-	}
-	return "there is no probable cause to proceed"
 }

@@ -144,6 +144,7 @@ func init() {
 			params: append([]param{pCase,
 				{name: "ruling", kind: kChoice, choices: choices(docket.Rulings), required: true, positional: true, help: "the ruling; on a complaint alleging both sections, the ruling on its §103.10 part"},
 				{name: "referral_ruling", kind: kChoice, choices: []string{"insufficient", "no_probable_cause", "attorney_referral"}, help: "on a complaint alleging both sections: the ruling on its §103.05 part (C)(3)"},
+				{name: "ground", kind: kChoice, choices: []string{string(docket.GroundTimeBarred)}, help: "with a dismissal: time_barred, filed over a year after the violation (I)"},
 				pOn,
 				{name: "hearing", kind: kInstant, help: "with probable_cause: the hearing's start (C)(2)"},
 				{name: "place", kind: kText, help: "with hearing=: where it is held"},

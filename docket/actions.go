@@ -63,6 +63,7 @@ func (a File) apply(x *applying) error {
 		d, _ := s.Find(ElectionDecision)
 		x.warn("(G)", "EXPEDITED: received within %d days before the election on %s; the decision is due by %s", x.e.Ord.Period(ElectionPeriod).Amount, s.Election.Long(), d.Due.Long())
 	}
+	x.whyNotExpedited(c.Elections)
 	return nil
 }
 
@@ -136,6 +137,9 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	}
 	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority, ScheduledAt: x.at.In(x.e.Cal.Location())}
 	x.warnClosedDeadline(a.Meeting, *m)
+	if a.Meeting != PublicHearing {
+		x.warnAfterElectionDate(mr.name, a.Start)
+	}
 	switch a.Meeting {
 	case SufficiencyMeeting:
 		if slices.ContainsFunc(c.Mailings, func(ml Mailing) bool { return ml.Satisfies == "(B)" && !ml.announces(*m) }) {
@@ -412,6 +416,10 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		first(&c.FinalToResp)
 	case FinalToOfficer:
 		first(&c.FinalToOff)
+	case DecisionDismissalToResp:
+		first(&c.DismissalToResp)
+	case DecisionDismissalToComp:
+		first(&c.DismissalToComp)
 	}
 	c.Mailings = append(c.Mailings, m)
 	return nil
@@ -460,6 +468,8 @@ func (c *Case) Needs(p Paper) error {
 		return needs(c.Decision != nil && !c.Decision.Dismissed, "no recommendation for discipline or fine has been issued under (E)(2)")
 	case FinalToRespondent, FinalToOfficer:
 		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
+	case DecisionDismissalToResp, DecisionDismissalToComp:
+		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
 	}
 	return nil
 }
@@ -509,8 +519,12 @@ type Rule struct {
 	ReferralRuling Ruling `json:"referral_ruling,omitempty"`
 	On             Date   `json:"on,omitzero"` // zero: today
 	Vote           *Vote  `json:"vote,omitempty"`
+	// Ground is the ground of a dismissal other than the ruling's own: time_barred, for a
+	// complaint filed more than a year after the alleged violation (I).
+	Ground Ground `json:"ground,omitempty"`
 
-	// Override is why the ruling is recorded without the notices (C)(1) and (B) require.
+	// Override is why the ruling is recorded without the notices (C)(1) and (B) require,
+	// or, for a time-barred complaint (I), other than as a dismissal.
 	Override string `json:"override,omitempty"`
 }
 
@@ -554,8 +568,14 @@ func (a Rule) rule(x *applying) error {
 		return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("the complaint alleges both §%s and §%s, which (C)(2) and (C)(3) send different ways: give the ruling on the §%s part as ruling, and on the §%s part as referral_ruling (insufficient, no_probable_cause or attorney_referral)",
 			o.HearingSection, o.ReferralSection, o.HearingSection, o.ReferralSection))
 	}
-	// (C)(1): the meeting needs 48 hours' public notice; (B): both parties told of it.
-	if err := x.override("ruling", a.Override, append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...)); err != nil {
+	barred, err := x.timeBar(a)
+	if err != nil {
+		return err
+	}
+	c.Ground = a.Ground
+	// (C)(1): the meeting needs 48 hours' public notice; (B): both parties told of it;
+	// (I): a time-barred complaint is dismissed.
+	if err := x.override("ruling", a.Override, append(append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...), barred...)); err != nil {
 		return err
 	}
 	switch a.Ruling {
@@ -565,6 +585,10 @@ func (a Rule) rule(x *applying) error {
 		c.State = StateHearingPending
 	case JudicialReferral, AttorneyReferral:
 		c.State = StateReferred
+	}
+	if c.disposedAtC() {
+		// (G): a ruling that disposes of the complaint is the commission's decision.
+		x.checkElectionLate("ruling", on)
 	}
 	return nil
 }
@@ -702,7 +726,11 @@ func (a Decide) decide(x *applying) error {
 		return err
 	}
 	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine, Intentional: a.Intentional, On: on}
-	c.DecisionIssued = on
+	c.DecisionIssued, c.DecisionDismissed = on, a.Dismiss
+	// (E), (G): a late decision is recorded, since refusing it would block the commission,
+	// and the case keeps how late it was.
+	x.checkLate(x.e.after(DecisionDue, c.HearingConcluded), "decision", on)
+	x.checkElectionLate("decision", on)
 	if a.Dismiss {
 		c.State = StateDismissed
 		return nil
@@ -811,6 +839,7 @@ func (a IssueFinal) issue(x *applying) error {
 	}
 	c.Final = &Finding{Text: a.Text, Fine: a.Fine, Intentional: a.Intentional, On: on}
 	c.State, c.FinalRecommendation = StateFinal, on
+	x.checkLate(x.e.after(FinalRecommendationDue, c.PublicHearingHeld), "final recommendation", on)
 	return nil
 }
 
@@ -955,6 +984,8 @@ func (a AddCandidacy) apply(x *applying) error {
 	if s := x.e.Schedule(&c.Facts, time.Time{}); s.Expedited && !wasExpedited {
 		d, _ := s.Find(ElectionDecision)
 		x.warn("(G)", "EXPEDITED: the complaint was received within %d days before the election on %s; the decision is due by %s", x.e.Ord.Period(ElectionPeriod).Amount, s.Election.Long(), d.Due.Long())
+	} else if !s.Expedited {
+		x.whyNotExpedited([]Date{a.Election})
 	}
 	return nil
 }

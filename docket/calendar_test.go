@@ -59,7 +59,9 @@ func TestDate(t *testing.T) {
 		}
 	})
 	t.Run("AddYearsLeapDay", func(t *testing.T) {
-		if got, want := D(t, "2028-02-29").AddYears(1), D(t, "2029-03-01"); got != want {
+		// (I): a year from 29 February ends on 28 February, as a calendar year from 1 March
+		// does; it was 1 March under time.AddDate.
+		if got, want := D(t, "2028-02-29").AddYears(1), D(t, "2029-02-28"); got != want {
 			t.Errorf("2028-02-29 + 1 year = %v, want %v", got, want)
 		}
 		if got, want := D(t, "2028-02-29").AddYears(4), D(t, "2032-02-29"); got != want {
@@ -90,18 +92,30 @@ func TestCalendarHolidays(t *testing.T) {
 		{"2027-01-01", false, "New Year's Day"},
 		{"2027-01-18", false, "Martin Luther King Jr. Day"},
 		{"2027-02-12", false, "Lincoln's Birthday"},
-		{"2028-02-11", false, "Lincoln's Birthday (observed)"}, // Feb 12 2028 is a Saturday
+		// 5 ILCS 490/60 moves only a Sunday Lincoln's Birthday: Sat 2028-02-12 is not
+		// observed on the Friday before, which is a business day.
+		{"2028-02-11", true, ""},
+		{"2023-02-13", false, "Lincoln's Birthday (observed)"}, // Feb 12 2023 was a Sunday
 		{"2027-02-15", false, "Presidents' Day"},
 		{"2027-05-31", false, "Memorial Day"},
-		{"2027-06-18", false, "Juneteenth (observed)"}, // Jun 19 2027 is a Saturday
-		{"2027-07-05", false, "Independence Day (observed)"},
+		// 5 ILCS 490/63: "when June nineteenth shall fall on a Saturday or Sunday, neither
+		// the preceding Friday nor the following Monday" is a holiday.
+		{"2027-06-18", true, ""},
+		// 205 ILCS 630/17 fixes the fourth day of July; no statute moves a Sunday one.
+		{"2027-07-05", true, ""},
 		{"2027-09-06", false, "Labor Day"},
 		{"2026-10-12", false, "Columbus Day"},
 		{"2026-11-11", false, "Veterans Day"},
 		{"2026-11-26", false, "Thanksgiving Day"},
 		{"2026-11-27", true, ""}, // the day after Thanksgiving is not a default closure
-		{"2027-12-24", false, "Christmas Day (observed)"},
-		{"2027-12-31", false, "New Year's Day (observed)"}, // Jan 1 2028 is a Saturday
+		// The federal observed Fridays are office closures only if configured
+		// (weekend_observance): no Illinois statute fixes them.
+		{"2027-12-24", true, ""},
+		{"2027-12-31", true, ""}, // Jan 1 2028 is a Saturday
+		// Pulaski Day (5 ILCS 490/15) and General Election Day (10 ILCS 5/17-25) are
+		// statutory holidays the office does not close for unless configured.
+		{"2027-03-01", true, ""},
+		{"2026-11-03", true, ""},
 		{"2028-01-03", true, ""},
 		{"2020-06-19", true, ""}, // Juneteenth became a federal holiday in 2021
 	} {
@@ -128,6 +142,40 @@ func TestCalendarConfig(t *testing.T) {
 		}
 		if got := c.Closure(D(t, "2026-12-24")); got != "office closed" {
 			t.Errorf("Closure = %q", got)
+		}
+	})
+	t.Run("WeekendObservance", func(t *testing.T) {
+		c := MustCalendar(t, docket.CalendarConfig{Add: []string{"weekend_observance"}})
+		for s, why := range map[string]string{
+			"2027-12-31": "New Year's Day (observed)",
+			"2027-12-24": "Christmas Day (observed)",
+			"2027-06-18": "Juneteenth (observed)",
+			"2027-07-05": "Independence Day (observed)",
+			"2028-02-11": "Lincoln's Birthday (observed)",
+		} {
+			if got := c.Closure(D(t, s)); got != why {
+				t.Errorf("Closure(%s) = %q, want %q", s, got, why)
+			}
+		}
+		// A removed holiday has no observed day either.
+		c = MustCalendar(t, docket.CalendarConfig{Add: []string{"weekend_observance"}, Remove: []string{"juneteenth"}})
+		if !c.IsBusinessDay(D(t, "2027-06-18")) {
+			t.Error("Juneteenth removed, but its observed Friday is closed")
+		}
+	})
+	t.Run("StatutoryHolidaysTheOfficeAdds", func(t *testing.T) {
+		c := MustCalendar(t, docket.CalendarConfig{Add: []string{"pulaski_day", "general_election_day", "good_friday"}})
+		for s, why := range map[string]string{
+			"2027-03-01": "Casimir Pulaski's Birthday",
+			"2028-11-07": "General Election Day",
+			"2027-03-26": "Good Friday",
+		} {
+			if got := c.Closure(D(t, s)); got != why {
+				t.Errorf("Closure(%s) = %q, want %q", s, got, why)
+			}
+		}
+		if !c.IsBusinessDay(D(t, "2027-11-02")) {
+			t.Error("2027 has no general election (10 ILCS 5/2A-1.1: even years)")
 		}
 	})
 	t.Run("RemoveDefaultHoliday", func(t *testing.T) {
@@ -166,6 +214,8 @@ func TestCalendarConfig(t *testing.T) {
 func TestBusinessDayCounting(t *testing.T) {
 	c := MustCalendar(t, docket.CalendarConfig{})
 	closedFriday := MustCalendar(t, docket.CalendarConfig{Add: []string{"day_after_thanksgiving"}})
+	observed := MustCalendar(t, docket.CalendarConfig{Add: []string{"weekend_observance"}})
+	pulaski := MustCalendar(t, docket.CalendarConfig{Add: []string{"pulaski_day"}})
 	for _, tc := range []struct {
 		name string
 		cal  *docket.Calendar
@@ -180,8 +230,14 @@ func TestBusinessDayCounting(t *testing.T) {
 		{"HolidayNeverCounts", c, "2027-01-01", 3, "2027-01-06"},
 		{"YearEnd", c, "2026-12-30", 3, "2027-01-05"},
 		{"YearEnd7", c, "2026-12-30", 7, "2027-01-11"},
-		{"NewYearObservedOnDec31", c, "2027-12-28", 3, "2028-01-03"},
-		{"JuneteenthObserved", c, "2027-06-16", 3, "2027-06-22"},
+		// No statute fixes Fri 2027-12-31 or Fri 2027-06-18 (5 ILCS 490/63): business days,
+		// unless the office closes on the federal observed days (weekend_observance).
+		{"NewYearOnSaturday", c, "2027-12-28", 3, "2027-12-31"},
+		{"JuneteenthOnSaturday", c, "2027-06-16", 3, "2027-06-21"},
+		{"NewYearObservedOnDec31", observed, "2027-12-28", 3, "2028-01-03"},
+		{"JuneteenthObserved", observed, "2027-06-16", 3, "2027-06-22"},
+		{"PulaskiDayOfficeClosed", pulaski, "2027-02-25", 3, "2027-03-03"},
+		{"PulaskiDayOfficeOpen", c, "2027-02-25", 3, "2027-03-02"},
 		{"LincolnAndPresidents", c, "2027-02-08", 7, "2027-02-19"},
 		{"Thanksgiving", c, "2026-11-25", 3, "2026-12-01"},
 		{"ThanksgivingFridayClosed", closedFriday, "2026-11-25", 3, "2026-12-02"},
@@ -201,16 +257,28 @@ func TestBusinessDayCounting(t *testing.T) {
 			}
 		})
 	}
+	// 5 ILCS 70/1.11 skips Saturdays, Sundays and "a holiday as defined or fixed in any
+	// statute", on the day the statute fixes, and nothing else: not an office closure.
 	t.Run("RollForward", func(t *testing.T) {
-		for from, want := range map[string]string{
-			"2026-12-04": "2026-12-04",
-			"2026-12-05": "2026-12-07",
-			"2027-01-01": "2027-01-04",
-			"2027-12-31": "2028-01-03",
-			"2027-06-18": "2027-06-21",
-		} {
-			if got := c.RollForward(D(t, from)); got != D(t, want) {
-				t.Errorf("RollForward(%s) = %s, want %s", from, got, want)
+		snow := MustCalendar(t, docket.CalendarConfig{Add: []string{"weekend_observance", "good_friday"}, Closures: []docket.Date{D(t, "2027-01-05")}, Remove: []string{"columbus_day"}})
+		for _, cal := range []*docket.Calendar{c, snow} {
+			for from, want := range map[string]string{
+				"2026-12-04": "2026-12-04",
+				"2026-12-05": "2026-12-07",
+				"2027-01-01": "2027-01-04",
+				"2027-01-05": "2027-01-05", // a snow day no statute fixes
+				"2027-12-31": "2027-12-31", // the observed Friday of New Year's Day 2028
+				"2027-06-18": "2027-06-18", // 5 ILCS 490/63: Juneteenth is not observed on Friday
+				"2028-02-11": "2028-02-11", // 5 ILCS 490/60: nor Lincoln's Birthday
+				"2027-03-01": "2027-03-02", // 5 ILCS 490/15: Pulaski Day, office open or not
+				"2026-11-03": "2026-11-04", // 10 ILCS 5/17-25: General Election Day
+				"2027-10-11": "2027-10-12", // Columbus Day (205 ILCS 630/17), though the office opens
+				"2027-03-26": "2027-03-26", // Good Friday: not taken as a statutory holiday
+				"2023-02-12": "2023-02-14", // Sun, then Mon 2-13 by 5 ILCS 490/60
+			} {
+				if got := cal.RollForward(D(t, from)); got != D(t, want) {
+					t.Errorf("RollForward(%s) = %s, want %s", from, got, want)
+				}
 			}
 		}
 	})

@@ -74,6 +74,9 @@ func (c *Case) PapersOwed() []Paper {
 	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
 	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
 	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
+	dismissed := c.Decision != nil && c.Decision.Dismissed
+	owe(DecisionDismissalToResp, dismissed, c.DismissalToResp)
+	owe(DecisionDismissalToComp, dismissed, c.DismissalToComp)
 	return owed
 }
 
@@ -203,6 +206,10 @@ type Case struct {
 	Amendments []Amendment `json:"amendments,omitempty"` // corrections and voids, in order
 	// Overrides are the steps recorded without what the ordinance requires for them, and why.
 	Overrides []Override `json:"overrides,omitempty"`
+	// Late are the steps recorded after their last day (E), (F), (G), and how late.
+	Late []LateAct `json:"late,omitempty"`
+	// Ground is a (C)(2) dismissal's ground when it is not the ruling's own: time_barred (I).
+	Ground Ground `json:"ground,omitempty"`
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -217,6 +224,7 @@ func (c Case) clone() Case {
 	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
 	c.Amendments = slices.Clone(c.Amendments)
 	c.Overrides = slices.Clone(c.Overrides)
+	c.Late = slices.Clone(c.Late)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d

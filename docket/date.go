@@ -23,7 +23,7 @@ const (
 )
 
 // NewDate returns the Date for year, month and day, normalising overflow as time.Date does
-// (Feb 29 in a common year becomes Mar 1).
+// (Feb 29 in a common year becomes Mar 1): for counting years, use AddYears.
 func NewDate(year int, month time.Month, day int) Date {
 	return dateOfUTC(time.Date(year, month, day, 0, 0, 0, 0, time.UTC))
 }
@@ -68,10 +68,15 @@ func (d Date) Weekday() time.Weekday {
 // AddDays returns the date n calendar days after d (before it if n < 0).
 func (d Date) AddDays(n int) Date { return d + Date(n) }
 
-// AddYears returns the same month and day n years later; Feb 29 in a year without one
-// becomes Mar 1.
+// AddYears returns the same month and day n years later. 29 February in a year without
+// one becomes 28 February: a year counted from 29 February ends on the last day of
+// February, as a calendar year from 1 March ends on 28 February and as the common law
+// reckons a leap day. time.Time.AddDate, which gives 1 March, is not used for years.
 func (d Date) AddYears(n int) Date {
 	y, m, day := d.Parts()
+	if m == time.February && day == 29 {
+		return NewDate(y+n, time.March, 1).AddDays(-1) // the last day of February
+	}
 	return NewDate(y+n, m, day)
 }
 

@@ -68,9 +68,12 @@ type Facts struct {
 	DemandReceived       Date    `json:"demand_received,omitzero"`              // (F): respondent's written demand for a public hearing
 	PublicHearing        Meeting `json:"public_hearing,omitzero"`
 	PublicHearingHeld    Date    `json:"public_hearing_held,omitzero"`
-	FinalRecommendation  Date    `json:"final_recommendation,omitzero"` // (F)
-	FinalToResp          Date    `json:"final_to_respondent,omitzero"`  // (F): delivered to the respondent
-	FinalToOff           Date    `json:"final_to_officer,omitzero"`     // (F): and to the officer with authority to discipline
+	FinalRecommendation  Date    `json:"final_recommendation,omitzero"`     // (F)
+	FinalToResp          Date    `json:"final_to_respondent,omitzero"`      // (F): delivered to the respondent
+	FinalToOff           Date    `json:"final_to_officer,omitzero"`         // (F): and to the officer with authority to discipline
+	DecisionDismissed    bool    `json:"decision_dismissed,omitempty"`      // (E)(1): the decision dismissed the complaint
+	DismissalToResp      Date    `json:"dismissal_to_respondent,omitzero"`  // (E)(1): notice of it delivered to the respondent
+	DismissalToComp      Date    `json:"dismissal_to_complainant,omitzero"` // (E)(1): and to the complainant
 }
 
 // Status says where a deadline stands.
@@ -98,7 +101,7 @@ type Deadline struct {
 	// The trail of the count, rendered by Basis.
 	From     Date      // the trigger's date (date deadlines and tasks), if known
 	Landed   Date      // where a calendar period landed, if it then moved to a business day
-	Closure  string    // why Landed is not a business day
+	Closure  string    // why 5 ILCS 70/1.11 excludes Landed as a last day
 	Election Date      // (G): the election whose eve capped the deadline, if it did
 	Meeting  time.Time // the meeting a notice deadline counts back from
 	What     string    // that meeting, in words
@@ -122,7 +125,7 @@ func (d Deadline) Basis() string {
 	}
 	basis := fmt.Sprintf("%s after %s on %s", d.Period.describe(), d.Period.Trigger, d.From.Long())
 	if !d.Landed.IsZero() {
-		basis += fmt.Sprintf(" is %s, %s; moved to the next business day", d.Landed.Long(), d.Closure)
+		basis += fmt.Sprintf(" is %s, %s; moved to the next day that is not a weekend or a statutory holiday (5 ILCS 70/1.11)", d.Landed.Long(), d.Closure)
 	}
 	if !d.Election.IsZero() {
 		basis += fmt.Sprintf("; capped at the day before the election on %s", d.Election.Long())
@@ -187,6 +190,16 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		d.Status, d.Done, d.DoneOn = dateStatus(d.Due, done, today), !done.IsZero(), done
 		s.Deadlines = append(s.Deadlines, d)
 	}
+	// addImplied is add for a step that a later fact implies happened, on a date not
+	// given: it is met, as sparse facts are read (the ruling issued, so the meeting was held).
+	addImplied := func(d Deadline, done Date, implied bool) {
+		if done.IsZero() && implied {
+			d.Status, d.Done = Met, true
+			s.Deadlines = append(s.Deadlines, d)
+			return
+		}
+		add(d, done)
+	}
 	addTask := func(id DeadlineID, from, done Date) {
 		d := Deadline{ID: id, Rule: e.Ord.Period(id).Rule, Period: e.Ord.Period(id), Status: Open, Done: !done.IsZero(), DoneOn: done, From: from}
 		if d.Done {
@@ -244,7 +257,7 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		if f.Hearing.Scheduled() {
 			held = c.DateOf(f.Hearing.Start)
 		}
-		add(e.after(HearingBy, received), held)
+		addImplied(e.after(HearingBy, received), held, f.hearingBegun())
 	}
 	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session,
 	// each with its own deadline and status.
@@ -259,31 +272,28 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	}
 	// (E): a decision within 30 days after the hearing concluded.
 	if !f.HearingConcluded.IsZero() {
-		add(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued)
+		addImplied(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued, f.afterDecision())
 	}
 	// (G): expedited decision for a complaint filed in the period before an election.
 	if election, ok := e.expeditingElection(received, f.Elections); ok {
 		s.Expedited, s.Election = true, election
 		d := e.electionDecision(received, election)
-		if done := f.decided(c); done.IsZero() && f.disposedAtC() {
-			d.Status, d.Done = Met, true // disposed of at (C), on a date not given
-			s.Deadlines = append(s.Deadlines, d)
-		} else {
-			add(d, done)
-		}
+		// Disposed of at (C), or decided under (E), on a date not given.
+		addImplied(d, f.decided(c), f.disposedAtC() || f.afterDecision())
 	}
 	// (F): after a closed hearing, the respondent may demand a public hearing.
 	if f.HearingClosed && !f.RecommendationIssued.IsZero() {
-		add(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived)
+		addImplied(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived,
+			f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero())
 	}
 	if !f.DemandReceived.IsZero() {
-		add(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld)
+		addImplied(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld, f.finalIssued())
 	}
 	if f.PublicHearing.Scheduled() {
 		addNotice(PublicHearingNotice, "the public hearing", f.PublicHearing)
 	}
 	if !f.PublicHearingHeld.IsZero() {
-		add(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation)
+		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
 	}
 	// (E)(2), (F): the recommendation goes to the respondent and to the officer with
 	// authority to discipline; the ordinance gives no time, so they are open tasks.
@@ -294,6 +304,11 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	if !f.FinalRecommendation.IsZero() {
 		addTask(FinalRespondentTask, f.FinalRecommendation, f.FinalToResp)
 		addTask(FinalOfficerTask, f.FinalRecommendation, f.FinalToOff)
+	}
+	// (E)(1): a dismissal after the hearing goes to both parties.
+	if f.DecisionDismissed {
+		addTask(DismissalRespondentTask, f.DecisionIssued, f.DismissalToResp)
+		addTask(DismissalComplainantTask, f.DecisionIssued, f.DismissalToComp)
 	}
 	return s
 }
@@ -307,6 +322,26 @@ func (f *Facts) hearingPath() bool {
 	return f.Hearing.Scheduled() || f.Reconvened.Scheduled() || len(f.Sessions) > 0 || !f.HearingConcluded.IsZero() ||
 		!f.RecommendationIssued.IsZero() || !f.DemandReceived.IsZero() || f.PublicHearing.Scheduled() ||
 		!f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
+}
+
+// hearingBegun reports whether a later fact implies the hearing was held, so that it was
+// scheduled (C)(2): a session, its conclusion, or anything after the (E) decision.
+func (f *Facts) hearingBegun() bool {
+	return f.Reconvened.Scheduled() || len(f.Sessions) > 0 || !f.HearingConcluded.IsZero() || !f.DecisionIssued.IsZero() ||
+		!f.RecommendationIssued.IsZero() || f.afterDecision()
+}
+
+// afterDecision reports whether a later fact implies the (E) decision issued: its delivery,
+// a demand for a public hearing, or anything after it (F).
+func (f *Facts) afterDecision() bool {
+	return !f.RecommendationToResp.IsZero() || !f.RecommendationToOff.IsZero() || !f.DemandReceived.IsZero() ||
+		f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || f.finalIssued()
+}
+
+// finalIssued reports whether the (F) final recommendation issued, which implies the
+// public hearing was held.
+func (f *Facts) finalIssued() bool {
+	return !f.FinalRecommendation.IsZero() || !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero()
 }
 
 // disposedAtC reports whether the (C) ruling disposed of the complaint: dismissed as
@@ -386,8 +421,9 @@ func Count(n int, unit string) string {
 }
 
 // after counts a period forward from the date its trigger happened: business days are
-// counted strictly after from; calendar periods land on from + N and roll forward to a
-// business day (5 ILCS 70/1.11).
+// counted strictly after from, skipping the days the office is closed; calendar periods
+// land on from + N (years by Date.AddYears) and roll past Saturdays, Sundays and statutory
+// holidays only (5 ILCS 70/1.11).
 func (e *Engine) after(id DeadlineID, from Date) Deadline {
 	p := e.Ord.Period(id)
 	d := Deadline{ID: id, Rule: p.Rule, Period: p, From: from}
@@ -405,7 +441,7 @@ func (e *Engine) after(id DeadlineID, from Date) Deadline {
 	}
 	d.Due = e.Cal.RollForward(raw)
 	if d.Due != raw {
-		d.Landed, d.Closure = raw, e.Cal.Closure(raw)
+		d.Landed, d.Closure = raw, e.Cal.Excluded(raw)
 	}
 	return d
 }

@@ -70,7 +70,7 @@ func TestWorkedExample(t *testing.T) {
 	if got, want := due(t, s, docket.RespondentNotice).Basis(), "3 business days after receipt on Fri 2026-12-04"; got != want {
 		t.Errorf("basis %q, want %q", got, want)
 	}
-	if got := due(t, s, docket.HearingBy).Basis(); !strings.Contains(got, "Fri 2027-01-01, New Year's Day; moved to the next business day") {
+	if got := due(t, s, docket.HearingBy).Basis(); !strings.Contains(got, "Fri 2027-01-01, New Year's Day; moved to the next day that is not a weekend or a statutory holiday (5 ILCS 70/1.11)") {
 		t.Errorf("hearing_by basis %q does not say why it moved", got)
 	}
 	if got := due(t, s, docket.RulingNoticeRespondent).Status; got != docket.Open {
@@ -103,7 +103,13 @@ func TestCalendarPeriods(t *testing.T) {
 		{"DecisionPlain", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-01-11") }, docket.DecisionDue, "2027-02-10"},
 		{"DecisionOnThanksgiving", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-10-26") }, docket.DecisionDue, "2027-11-26"},
 		{"DecisionOnSaturday", func(f *docket.Facts) { f.HearingConcluded = D(t, "2026-11-06") }, docket.DecisionDue, "2026-12-07"},
-		{"DecisionOnObservedNewYear", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-12-01") }, docket.DecisionDue, "2028-01-03"},
+		// 30 days after 2027-12-01 is Fri 2027-12-31, the federal observed day of New Year's
+		// Day 2028. No Illinois statute fixes it, so 5 ILCS 70/1.11 does not skip it (it was
+		// 2028-01-03 under the federal observance rule).
+		{"DecisionOnObservedNewYear", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-12-01") }, docket.DecisionDue, "2027-12-31"},
+		// 30 days after 2027-01-30 is Mon 2027-03-01, Casimir Pulaski's Birthday (5 ILCS
+		// 490/15): 5 ILCS 70/1.11 moves the last day to Tue 2027-03-02.
+		{"DecisionOnPulaskiDay", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-01-30") }, docket.DecisionDue, "2027-03-02"},
 		{"PublicHearing14Days", func(f *docket.Facts) {
 			f.HearingConcluded, f.HearingClosed = D(t, "2026-10-01"), true
 			f.RecommendationIssued, f.DemandReceived = D(t, "2026-10-02"), D(t, "2026-10-05")
@@ -205,9 +211,17 @@ func TestFilingLimit(t *testing.T) {
 		{"OnTheLastDay", "2025-12-04", "2026-12-04T16:59:00-06:00", "2026-12-04", false},
 		{"DayAfter", "2025-12-03", "2026-12-04T09:00:00-06:00", "2026-12-03", true},
 		{"LastDayIsSaturday", "2025-12-05", "2026-12-07T09:00:00-06:00", "2026-12-07", false},
-		{"LeapDayToMarch1", "2028-02-29", "2029-03-01T09:00:00-06:00", "2029-03-01", false},
-		{"LeapDayToMarch1Barred", "2028-02-29", "2029-03-02T09:00:00-06:00", "2029-03-01", true},
-		{"LeapDayMarch1IsSaturday", "2024-02-29", "2025-03-03T09:00:00-06:00", "2025-03-03", false},
+		// (I): one year after 29 February ends on 28 February, as a calendar year from 1 March
+		// does (Date.AddYears); it was 1 March under time.AddDate.
+		{"LeapDayToFeb28", "2028-02-29", "2029-02-28T09:00:00-06:00", "2029-02-28", false},
+		{"LeapDayToFeb28Barred", "2028-02-29", "2029-03-01T09:00:00-06:00", "2029-02-28", true},
+		// 2025-02-28 is a Friday: the last day, where 1 March (a Saturday) once rolled on
+		// to Mon 2025-03-03.
+		{"LeapDayFeb28IsFriday", "2024-02-29", "2025-02-28T09:00:00-06:00", "2025-02-28", false},
+		{"LeapDayFeb28IsFridayBarred", "2024-02-29", "2025-03-03T09:00:00-06:00", "2025-02-28", true},
+		// 2027-03-01 is Casimir Pulaski's Birthday (5 ILCS 490/15): 5 ILCS 70/1.11 moves the
+		// last day to Tue 2027-03-02.
+		{"LastDayIsPulaskiDay", "2026-03-01", "2027-03-02T09:00:00-06:00", "2027-03-02", false},
 		{"LastDayIsNewYear", "2026-01-01", "2027-01-04T09:00:00-06:00", "2027-01-04", false},
 		// 05:30 UTC on 2026-12-05 is still Fri 4 Dec in Chicago: on time.
 		{"UTCDateDiffers", "2025-12-04", "2026-12-05T05:30:00Z", "2026-12-04", false},

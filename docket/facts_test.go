@@ -131,6 +131,15 @@ func TestSparseFacts(t *testing.T) {
 		{"DemandImpliesClosedHearing", `{"received": "2026-12-04T10:00:00-06:00", "demand_received": "2027-01-11"}`, docket.PublicHearingBy, "2027-01-25", docket.Open},
 		{"RulingNoticeNotMetByRuling", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "ruling_date": "2026-12-10"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Open},
 		{"RulingNoticeMet", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "ruling_date": "2026-12-10", "ruling_notice_respondent": "2026-12-11"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Met},
+		// A step a later fact implies is met, not missed (as of 2026-12-14): the hearing was
+		// held, so it was scheduled (C)(2); a demand follows the (E) decision; a final
+		// recommendation follows the (F) public hearing.
+		{"HearingImpliedByConclusion", `{"received": "2026-11-02T10:00:00-06:00", "hearing_concluded": "2026-11-25"}`, docket.HearingBy, "2026-11-30", docket.Met},
+		{"DecisionImpliedByDemand", `{"received": "2026-10-01T10:00:00-05:00", "hearing_concluded": "2026-10-20", "demand_received": "2026-11-10"}`, docket.DecisionDue, "2026-11-19", docket.Met},
+		{"PublicHearingNotImpliedByDemand", `{"received": "2026-10-01T10:00:00-05:00", "hearing_concluded": "2026-10-20", "demand_received": "2026-11-10"}`, docket.PublicHearingBy, "2026-11-24", docket.Missed},
+		{"PublicHearingImpliedByFinal", `{"received": "2026-10-01T10:00:00-05:00", "demand_received": "2026-11-02", "final_recommendation": "2026-12-01"}`, docket.PublicHearingBy, "2026-11-16", docket.Met},
+		{"DemandImpliedByPublicHearing", `{"received": "2026-10-01T10:00:00-05:00", "hearing_closed": true, "recommendation_issued": "2026-10-22", "public_hearing_held": "2026-11-10"}`, docket.PublicHearingDemand, "2026-11-02", docket.Met},
+		{"ElectionDecisionImpliedByFinal", `{"received": "2026-11-02T10:00:00-06:00", "elections": ["2026-11-20"], "demand_received": "2026-11-06", "final_recommendation": "2026-12-01"}`, docket.ElectionDecision, "2026-11-09", docket.Met},
 		{"TransmittalTask", `{"received": "2026-12-04T10:00:00-06:00", "section": ["103.10", "103.05"], "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, docket.ReferralTask, "", docket.Open},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

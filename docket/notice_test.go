@@ -279,8 +279,10 @@ func TestClosedPostingDeadlineWarns(t *testing.T) {
 			"must be posted by Sat 5 Dec 2026 17:00 CST, a weekend, while the office is closed: arrange for it to be posted by then"},
 		{"MLKDay", nil, "2027-01-13T09:00:00-06:00", "2027-01-13T10:00:00-06:00", "2027-01-20T18:00:00-06:00",
 			"must be posted by Mon 18 Jan 2027 18:00 CST, Martin Luther King Jr. Day: post it before the office closes on Fri 15 Jan"},
-		{"IndependenceDayObserved", nil, "2027-06-30T09:00:00-05:00", "2027-06-30T10:00:00-05:00", "2027-07-07T10:00:00-05:00",
-			"must be posted by Mon 5 Jul 2027 10:00 CDT, Independence Day (observed): post it before the office closes on Fri 2 Jul"},
+		// Mon 2027-07-05 is an office closure only where the office observes Sunday holidays
+		// on Monday (weekend_observance); no Illinois statute fixes it.
+		{"IndependenceDayObserved", []docket.Date{D(t, "2027-07-05")}, "2027-06-30T09:00:00-05:00", "2027-06-30T10:00:00-05:00", "2027-07-07T10:00:00-05:00",
+			"must be posted by Mon 5 Jul 2027 10:00 CDT, office closed: post it before the office closes on Fri 2 Jul"},
 		{"ChristmasAndASnowDay", []docket.Date{D(t, "2026-12-24")}, "2026-12-21T09:00:00-06:00", "2026-12-21T10:00:00-06:00", "2026-12-28T10:00:00-06:00",
 			"must be posted by Sat 26 Dec 2026 10:00 CST, a weekend: post it before the office closes on Wed 23 Dec"},
 		{"BusinessDayNoWarning", nil, "2026-12-07T09:00:00-06:00", "2026-12-07T10:00:00-06:00", "2026-12-10T17:00:00-06:00", ""},

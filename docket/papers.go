@@ -24,6 +24,8 @@ const (
 	RecommendationToOfficer Paper = "recommendation_officer" // (E)(2): to the officer with authority to discipline
 	FinalToRespondent       Paper = "final_respondent"       // (F): the final recommendation
 	FinalToOfficer          Paper = "final_officer"
+	DecisionDismissalToResp Paper = "decision_dismissal_respondent"  // (E)(1): the dismissal after a hearing
+	DecisionDismissalToComp Paper = "decision_dismissal_complainant" // (E)(1)
 )
 
 // Recipients of papers besides the parties.
@@ -57,6 +59,8 @@ var papers = []PaperInfo{
 	{RecommendationToOfficer, "(E)(2)", Officer, "recommendation to the officer with authority to discipline", false, RecommendationOfficerTask},
 	{FinalToRespondent, "(F)", Respondent, "final recommendation to the respondent", false, FinalRespondentTask},
 	{FinalToOfficer, "(F)", Officer, "final recommendation to the officer with authority to discipline", false, FinalOfficerTask},
+	{DecisionDismissalToResp, "(E)(1)", Respondent, "notice of the dismissal after the hearing to the respondent", false, DismissalRespondentTask},
+	{DecisionDismissalToComp, "(E)(1)", Complainant, "notice of the dismissal after the hearing to the complainant", false, DismissalComplainantTask},
 }
 
 // Papers lists every paper, in order.

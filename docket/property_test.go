@@ -37,7 +37,8 @@ func randomFacts(r *rand.Rand, loc *time.Location) *docket.Facts {
 }
 
 // TestPropertyDeadlinesLandOnBusinessDays: every business-day deadline lands on a business
-// day, and every calendar deadline too unless (G) caps it at the day before an election.
+// day, and every calendar deadline on a day 5 ILCS 70/1.11 allows as a last day, unless
+// (G) caps it at the day before an election.
 func TestPropertyDeadlinesLandOnBusinessDays(t *testing.T) {
 	cals := []*docket.Calendar{
 		MustCalendar(t, docket.CalendarConfig{}),
@@ -66,8 +67,13 @@ func TestPropertyDeadlinesLandOnBusinessDays(t *testing.T) {
 				continue
 			}
 			capped := d.ID == docket.ElectionDecision && d.Due == s.Election.AddDays(-1)
-			if !e.Cal.IsBusinessDay(d.Due) && !capped {
+			if d.Period.Unit == docket.BusinessDays && !e.Cal.IsBusinessDay(d.Due) {
 				t.Fatalf("#%d %s due %s, not a business day (%s); facts %+v", i, d.ID, d.Due.Long(), d.Basis(), f)
+			}
+			// 5 ILCS 70/1.11: a calendar period's last day is never a Saturday, a Sunday or
+			// a statutory holiday; an office closure alone does not move it.
+			if why := e.Cal.Excluded(d.Due); d.Period.Unit != docket.BusinessDays && why != "" && !capped {
+				t.Fatalf("#%d %s due %s, %s (%s); facts %+v", i, d.ID, d.Due.Long(), why, d.Basis(), f)
 			}
 			if d.Due <= s.Received && d.ID != docket.FilingLimit && !capped {
 				t.Fatalf("#%d %s due %s, not after receipt %s", i, d.ID, d.Due, s.Received)

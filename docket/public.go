@@ -19,6 +19,7 @@ type PublicRecord struct {
 	Complainant    string `json:"complainant,omitempty"` // only once the case is public
 	Respondent     string `json:"respondent,omitempty"`
 	Ruling         string `json:"ruling,omitempty"`
+	Ground         string `json:"ground,omitempty"`  // a dismissal's ground besides its ruling: time_barred (I)
 	Section        string `json:"section,omitempty"` // a dismissal of one part of a complaint alleging both sections
 	Findings       string `json:"findings,omitempty"`
 	Recommendation string `json:"recommendation,omitempty"`
@@ -95,7 +96,7 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 	if c.dismissedAtC() {
 		// (C)(2): the notice of dismissal is made public; of one part, when the ruling
 		// dismissed one part of a complaint alleging both sections.
-		r := PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling), Tally: c.tally(Rule{}.Kind())}
+		r := PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling), Ground: string(c.Ground), Tally: c.tally(Rule{}.Kind())}
 		if c.ReferralRuling != "" {
 			switch {
 			case c.Ruling == Insufficient || c.Ruling == NoProbableCause:

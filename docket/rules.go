@@ -31,12 +31,14 @@ const (
 	RulingNoticeComplainant DeadlineID = "ruling_notice_complainant"
 
 	// Papers the ordinance requires without a time limit: tracked as open tasks.
-	AdjudicationTask             DeadlineID = "adjudication_request"      // (C)(2)
-	ReferralTask                 DeadlineID = "referral_transmittal"      // (C)(3)
-	RecommendationRespondentTask DeadlineID = "recommendation_respondent" // (E)(2)
-	RecommendationOfficerTask    DeadlineID = "recommendation_officer"    // (E)(2)
-	FinalRespondentTask          DeadlineID = "final_respondent"          // (F)
-	FinalOfficerTask             DeadlineID = "final_officer"             // (F)
+	AdjudicationTask             DeadlineID = "adjudication_request"           // (C)(2)
+	ReferralTask                 DeadlineID = "referral_transmittal"           // (C)(3)
+	RecommendationRespondentTask DeadlineID = "recommendation_respondent"      // (E)(2)
+	RecommendationOfficerTask    DeadlineID = "recommendation_officer"         // (E)(2)
+	FinalRespondentTask          DeadlineID = "final_respondent"               // (F)
+	FinalOfficerTask             DeadlineID = "final_officer"                  // (F)
+	DismissalRespondentTask      DeadlineID = "dismissal_decision_respondent"  // (E)(1)
+	DismissalComplainantTask     DeadlineID = "dismissal_decision_complainant" // (E)(1)
 
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
@@ -107,6 +109,10 @@ var defaultPeriods = []Period{
 	{RecommendationOfficerTask, "(E)(2)", 0, Task, "the decision", "recommendation delivered to the officer with authority to discipline", Commission, nil},
 	{FinalRespondentTask, "(F)", 0, Task, "the final recommendation", "final recommendation delivered to the respondent", Commission, nil},
 	{FinalOfficerTask, "(F)", 0, Task, "the final recommendation", "final recommendation delivered to the officer with authority to discipline", Commission, nil},
+	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
+	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
+	{DismissalRespondentTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the respondent", Commission, nil},
+	{DismissalComplainantTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the complainant", Commission, nil},
 	{ElectionPeriod, "(G)", 60, Days, "the election", "expedited track for complaints filed before an election", Commission, windowUnits},
 }
 

@@ -153,6 +153,10 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
 		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer)}
+	if c.Ground != "" {
+		// (C)(2), (I): the dismissal names its ground.
+		d.RulingWords = docket.DismissalWords(c.Ruling, c.Ground)
+	}
 	if c.ReferralRuling != "" {
 		for _, sec := range c.Sections {
 			r := c.Ruling
@@ -194,7 +198,8 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		d.Summary = T(c.Summary)
 		d.Documents = m.documents(c)
 	}
-	if dc := c.Decision; dc != nil && !dc.Dismissed {
+	if dc := c.Decision; dc != nil {
+		// (E)(2) and (E)(1): the letters of the decision, a recommendation or a dismissal.
 		d.Decision = &Outcome{Date: m.day(dc.On), Findings: T(dc.Findings), Recommendation: T(dc.Recommendation), Fine: fine(dc.Fine)}
 	}
 	if f := c.Final; f != nil {

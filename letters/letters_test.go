@@ -109,10 +109,26 @@ func bothParts() *docket.Case {
 	return c
 }
 
+// timeBarred is a complaint dismissed as time-barred under (I): the ground is named.
+func timeBarred() *docket.Case {
+	c := ruled(docket.Insufficient)
+	c.Ground = docket.GroundTimeBarred
+	return c
+}
+
 func decided() *docket.Case {
 	c := ruled(docket.ProbableCause)
 	c.State, c.HearingClosed = docket.StateDecided, true
 	c.Decision = &docket.Decision{Findings: "Violated 103.10.", Recommendation: "Written reprimand", Fine: 2500, On: docket.NewDate(2026, 12, 10)}
+	return c
+}
+
+// dismissedAfterHearing is an (E)(1) dismissal: both parties get its notice.
+func dismissedAfterHearing() *docket.Case {
+	c := ruled(docket.ProbableCause)
+	c.State, c.DecisionDismissed = docket.StateDismissed, true
+	c.Decision = &docket.Decision{Dismissed: true, Findings: "No violation shown.", On: docket.NewDate(2026, 12, 10)}
+	c.DecisionIssued = c.Decision.On
 	return c
 }
 
@@ -140,11 +156,14 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407"}},
 		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent", []string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers", "5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
 		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant", []string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
+		{"DismissalTimeBarredI", timeBarred(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "time-barred under (I)", "more than one year after the alleged violation"}, []string{"does not sufficiently allege"}},
 		{"BothSectionsDismissalOfOnePart", bothParts(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "§103.10: the complaint sufficiently alleges a violation, and there is probable cause to proceed", "§103.05: the complaint does not sufficiently allege a violation", "Thursday 10 December 2026", "Council Chambers"}, []string{"Used city email"}},
 		{"Adjudication", ruled(docket.JudicialReferral), "adjudication_request", []string{"(C)(2)", "Lionel Hutz", "Corporation Counsel", "Law Department", "adjudicated judicially"}, nil},
 		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1012 34"}, nil},
 		{"RecommendationOfficer", decided(), "recommendation_officer", []string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."}, []string{"Used city email"}},
 		{"RecommendationRespondent", decided(), "recommendation_respondent", []string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
+		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent", []string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026", "No violation shown."}, []string{"Used city email", "fine"}},
+		{"DismissalAfterHearingE1Complainant", dismissedAfterHearing(), "decision_dismissal_complainant", []string{"(E)(1)", "John Doe", "No violation shown."}, nil},
 		{"FinalOfficer", final(), "final_officer", []string{"(F)", "Pat Quimby", "Reprimand and fine affirmed."}, nil},
 		{"NoticeSufficiency", received(), "notice_sufficiency", []string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Agenda", "determination of whether there is probable cause", "Monday 7 December 2026", "17:00 CST", "open to the public"}, []string{"Jane Roe", "John Doe", "Used city email"}},
 		{"NoticeHearingClosed", decided(), "notice_hearing", []string{"(D)", "PUBLIC NOTICE", "hearing", "Council Chambers", "closed to the public under 5 ILCS 120/2(c)(4)"}, []string{"Jane Roe", "John Doe", "Used city email", "reprimand"}},

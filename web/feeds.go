@@ -115,6 +115,9 @@ func describe(e entry) string {
 		add("", e.Text+".")
 	case "dismissal":
 		add("Dismissed: ", strings.ReplaceAll(e.Ruling, "_", " ")+".")
+		if e.Ground == string(docket.GroundTimeBarred) {
+			add("Ground: ", docket.DismissalWords(docket.Ruling(e.Ruling), docket.GroundTimeBarred)+".")
+		}
 	default:
 		add("", e.Text)
 		add("Findings: ", e.Findings)
