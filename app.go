@@ -307,14 +307,14 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		// The year's page gives the public part of its annual report, the same as the
-		// report's own: one function of every case, read afresh.
+		// The year's page gives the public part of its annual report, of the cases the
+		// ordinance has made known (report.PublicOf), read afresh.
 		Figures: func(ctx context.Context, year int, now time.Time) (report.PublicReport, error) {
 			cases, err := db.AllCases(ctx)
 			if err != nil {
 				return report.PublicReport{}, err
 			}
-			return report.Of(cases, year, engine, now).Public(), nil
+			return report.PublicOf(cases, year, engine, now), nil
 		}}
 }
 

@@ -120,7 +120,7 @@ func TestLettersRecused(t *testing.T) {
 		t.Fatal(r.Messages[0].Text)
 	}
 	resp := e.app.Service.Handle(ctx, commands.Request{User: "U_COMM1", Text: "letters 2026-001"})
-	if len(resp.Files) != 0 || !strings.Contains(string(resp.Messages[0].Text), "You are recused from case 2026-001") {
+	if len(resp.Files) != 0 || !strings.Contains(string(resp.Messages[0].Text), "you are recused from case 2026-001") {
 		t.Fatalf("%d files, %q", len(resp.Files), resp.Messages[0].Text)
 	}
 	if resp := e.app.Service.Handle(ctx, commands.Request{User: "U_ATTY", Text: "letters 2026-001"}); len(resp.Files) != 0 {

@@ -494,9 +494,6 @@ func runHistory(s *Service, ctx context.Context, req Request, a args) (Response,
 	if err != nil {
 		return Response{}, err
 	}
-	if why, ok := c.Recused(req.User); ok {
-		return reply(outbox.Format("You are recused from case %s (%s), so its history is not shown to you.", number, strings.TrimPrefix(why, "you "))), nil
-	}
 	entries, err := s.Record.Entries(ctx, number)
 	if err != nil {
 		return Response{}, err

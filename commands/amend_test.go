@@ -255,18 +255,18 @@ func TestCorrectionMakesARecusal(t *testing.T) {
 	s, _, db := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `correct 2026-001 respondent_user=U_COMM2 reason="she is the commissioner"`, "event 1 corrected")
-	mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent)")
+	mustDo(t, s, "U_COMM2", "case 2026-001", "you are recused from case 2026-001 (are the respondent)")
 	mustDo(t, s, comm, `recuse 2026-001 reason="mistake"`, "recused")
-	mustDo(t, s, comm, "case 2026-001", "You are recused")
+	mustDo(t, s, comm, "case 2026-001", "you are recused")
 	mustDo(t, s, "U_COMM2", `void 2026-001 3 reason="x"`, "you are recused from case 2026-001")
 	// A commissioner who is not recused takes the declared recusal back by a void; the
 	// commissioner sees the case again, and may act on it.
 	reconfigure(s, func(st *commands.Settings) { st.Roles.Commissioners = append(st.Roles.Commissioners, "U_COMM3") })
 	mustDo(t, s, "U_COMM3", `void 2026-001 3 reason="declared on the wrong case"`, "Case 2026-001: event 3 (recuse) voided (declared on the wrong case).")
-	if card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001")); strings.Contains(card, "You are recused") || strings.Contains(card, "<@U_COMM1> (since") {
+	if card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001")); strings.Contains(card, "you are recused") || strings.Contains(card, "<@U_COMM1> (since") {
 		t.Errorf("the recusal still holds after its void:\n%s", card)
 	}
-	mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent)")
+	mustDo(t, s, "U_COMM2", "case 2026-001", "you are recused from case 2026-001 (are the respondent)")
 	mustDo(t, s, comm, "history 2026-001", "_(voided by 4")
 	mustDo(t, s, clerk, `correct 2026-001 respondent="Janet Roe" reason="misspelt"`, "event 1 corrected: respondent")
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {

@@ -38,8 +38,13 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 		keep = append(keep, func(c *docket.Case) bool { return strings.HasPrefix(c.Number, prefix) })
 		filters = append(filters, "year="+a.str("year"))
 	}
+	// A list filtered by what a complaint alleges or where it stands would tell a recused
+	// member that much of a case, even by its number alone: such a list leaves out the
+	// cases they are recused from.
+	confidential := which != "all" || a.has("status")
 	section := ""
 	if a.has("section") {
+		confidential = true
 		o := s.Engine.Ord
 		section = strings.TrimPrefix(a.str("section"), "§")
 		if section != o.HearingSection && section != o.ReferralSection {
@@ -62,8 +67,7 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 	for i := range all {
 		c := &all[i]
 		if !slices.ContainsFunc(keep, func(k func(*docket.Case) bool) bool { return !k(c) }) {
-			// A section filter would tell a recused member what a complaint alleges.
-			if _, recused := c.Recused(req.User); recused && section != "" {
+			if _, recused := c.Recused(req.User); recused && confidential {
 				continue
 			}
 			cases = append(cases, *c)

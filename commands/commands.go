@@ -8,6 +8,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -245,8 +246,53 @@ func withReading(resp Response, read []string) Response {
 
 // run performs a bound subcommand and turns its errors into replies.
 func (s *Service) run(ctx context.Context, sub *subcommand, req Request, a args) Response {
-	resp, err := sub.run(s, ctx, req, a)
+	resp, err := s.exec(ctx, sub, req, a)
 	return s.respond(sub, req, resp, err)
+}
+
+// exec performs a bound subcommand for a user whose role may use it, typed or submitted
+// in a form: the one way in to every subcommand's run. Before anything else it refuses a
+// user recused from the case the subcommand names (see mayTouch), and it keys the request
+// to its user and subcommand (see requestKey).
+func (s *Service) exec(ctx context.Context, sub *subcommand, req Request, a args) (Response, error) {
+	if err := s.mayTouch(ctx, sub, req.User, a); err != nil {
+		return Response{}, err
+	}
+	req.RequestID = requestKey(sub, req)
+	return sub.run(s, ctx, req, a)
+}
+
+// mayTouch refuses a user recused from the case that sub names, before sub reads or does
+// anything else: a recused member learns nothing of the case from a refusal, neither its
+// state ("case 2026-001 is dismissed"), nor its events ("case 2026-001 has no event 9"),
+// nor a fact ("event 1 already records respondent ..."). The refusal is the same whatever
+// the subcommand and whatever the case holds. A case that does not exist is said so, as to
+// anyone: its number tells nothing of a complaint.
+func (s *Service) mayTouch(ctx context.Context, sub *subcommand, user string, a args) error {
+	if p, ok := sub.param("number"); !ok || p.kind != kCase || !a.has("number") {
+		return nil
+	}
+	c, err := s.Record.Case(ctx, a.str("number"))
+	if err != nil {
+		return err
+	}
+	if why, recused := c.Recused(user); recused {
+		return &docket.Error{Code: docket.EUNAUTHORIZED, Message: fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, strings.TrimPrefix(why, "you "))}
+	}
+	return nil
+}
+
+// requestKey is the idempotency key of req for sub: the transport's key (a trigger_id, a
+// response_url, a view's id and hash), made a repeat only for the same user and the same
+// subcommand. A key that reaches ethicsbot again from another user, or with another
+// subcommand, is another request, never the first one's replay: otherwise it would be
+// answered with the first request's case ("Already recorded on case 2026-003"), and not
+// recorded. No key stays no key.
+func requestKey(sub *subcommand, req Request) string {
+	if req.RequestID == "" {
+		return ""
+	}
+	return req.RequestID + "|" + req.User + "|" + sub.name
 }
 
 // respond turns a subcommand's error into a reply that says what to do; an error the user

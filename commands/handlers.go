@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -64,10 +63,6 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 	c, err := s.Record.Case(ctx, a.str("number"))
 	if err != nil {
 		return Response{}, err
-	}
-	if why, ok := c.Recused(req.User); ok {
-		// A recused member sees nothing of the case's confidential details.
-		return reply(outbox.Format("You are recused from case %s (%s), so its details are not shown to you.", c.Number, strings.TrimPrefix(why, "you "))), nil
 	}
 	posted, err := s.Record.Posted(ctx, c.Number)
 	if err != nil {

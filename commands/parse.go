@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -214,7 +215,7 @@ var (
 	casePattern  = regexp.MustCompile(`^(\d{4})-(\d{1,6})$`)
 	memberID     = regexp.MustCompile(`^[UW][A-Z0-9_]{2,20}$`)
 	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	clockPattern = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?$`)
+	clockPattern = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?$`) // a time, with an offset if any
 )
 
 // set converts value for p. An empty value counts as not given. read, if not "", says how
@@ -271,8 +272,12 @@ func (a args) set(p param, value string, loc *time.Location) (read string, err e
 		a[p.name] = d
 	case kInstant:
 		t, err := parseInstant(value, loc)
-		if errors.Is(err, errSkipped) {
+		var twice *ambiguousErr
+		switch {
+		case errors.Is(err, errSkipped):
 			return "", p.errorf("%s does not exist in %s: the clocks skip that hour for daylight saving time; choose another time", value, loc)
+		case errors.As(err, &twice):
+			return "", p.errorf("%v", twice)
 		}
 		if err != nil {
 			return "", p.errorf("%q is not a date and time like 2026-12-10T17:00 or 2026-12-10 17:00 (%s time), or 2026-12-10T17:00:00-06:00", value, loc)
@@ -305,29 +310,87 @@ func caseNumber(value string) (string, error) {
 	return fmt.Sprintf("%s-%03d", m[1], n), nil
 }
 
-// parseInstant reads RFC 3339, or a local date and time in loc without an offset (with a T
-// or a space between the date and the time). A local
-// time that does not exist (skipped by daylight saving) is refused rather than guessed.
+// parseInstant reads RFC 3339, with or without the seconds (2027-11-07T01:30-06:00), or a
+// local date and time in loc without an offset (with a T or a space between the date and
+// the time, and a space allowed before an offset). A local time that does not exist
+// (skipped by daylight saving) or that happens twice (the hour repeated when the clocks go
+// back) is refused rather than guessed: a meeting's notice must give its one time.
 func parseInstant(s string, loc *time.Location) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return checkYear(t)
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return checkYear(t)
+		}
 	}
 	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02 15:04:05"} {
-		naive, err := time.Parse(layout, s) // the wall clock as written
+		wall, err := time.Parse(layout, s) // the wall clock as written, read as UTC
 		if err != nil {
 			continue
 		}
-		t := time.Date(naive.Year(), naive.Month(), naive.Day(), naive.Hour(), naive.Minute(), naive.Second(), 0, loc)
-		if t.Hour() != naive.Hour() || t.Minute() != naive.Minute() {
-			return time.Time{}, errSkipped
+		if _, err := checkYear(wall); err != nil {
+			return time.Time{}, err
 		}
-		return checkYear(t)
+		readings := localReadings(wall, loc)
+		switch len(readings) {
+		case 0:
+			return time.Time{}, errSkipped
+		case 1:
+			return readings[0], nil
+		}
+		return time.Time{}, &ambiguousErr{wall: wall, loc: loc, readings: readings}
 	}
 	return time.Time{}, fmt.Errorf("not a date and time")
 }
 
+// localReadings are the instants at which loc's clocks show wall (a wall clock written as
+// UTC): none in the hour skipped when the clocks go forward, two in the hour repeated when
+// they go back, else one. Every offset loc uses within a day of wall is tried.
+func localReadings(wall time.Time, loc *time.Location) []time.Time {
+	var out []time.Time
+	for _, near := range []time.Duration{-26 * time.Hour, 0, 26 * time.Hour} {
+		_, offset := wall.Add(near).In(loc).Zone()
+		t := wall.Add(-time.Duration(offset) * time.Second).In(loc)
+		if sameWall(t, wall) && !slices.ContainsFunc(out, t.Equal) {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, time.Time.Compare)
+	return out
+}
+
+// sameWall reports whether t shows the wall clock of wall (read as UTC) in its own zone.
+func sameWall(t, wall time.Time) bool {
+	y, m, d := t.Date()
+	wy, wm, wd := wall.Date()
+	return y == wy && m == wm && d == wd && t.Hour() == wall.Hour() && t.Minute() == wall.Minute() && t.Second() == wall.Second()
+}
+
 // errSkipped is a local time that daylight saving time skips.
 var errSkipped = errors.New("the local time does not exist")
+
+// ambiguousErr is a local time that happens twice, when the clocks go back: its readings,
+// earliest first.
+type ambiguousErr struct {
+	wall     time.Time
+	loc      *time.Location
+	readings []time.Time
+}
+
+// Error says both readings and how to choose, the clocks having gone back: "1:30 on Sun 7
+// Nov 2027 happens twice in America/Chicago: 01:30 CDT (-05:00) or 01:30 CST (-06:00);
+// add the offset, e.g. 2027-11-07T01:30-05:00 or 2027-11-07T01:30-06:00".
+func (e *ambiguousErr) Error() string {
+	readings := make([]string, len(e.readings))
+	for i, t := range e.readings {
+		readings[i] = t.Format("15:04 MST (-07:00)")
+	}
+	clock := strings.TrimPrefix(e.wall.Format("15:04"), "0")
+	if e.wall.Second() != 0 {
+		clock = strings.TrimPrefix(e.wall.Format("15:04:05"), "0")
+	}
+	return fmt.Sprintf("%s on %s happens twice in %s: %s; add the offset, e.g. %s or %s",
+		clock, e.wall.Format("Mon 2 Jan 2006"), e.loc, strings.Join(readings, " or "),
+		e.readings[0].Format("2006-01-02T15:04-07:00"), e.readings[len(e.readings)-1].Format("2006-01-02T15:04-07:00"))
+}
 
 func checkYear(t time.Time) (time.Time, error) {
 	if t.Year() < docket.MinYear || t.Year() > docket.MaxYear {

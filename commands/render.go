@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -419,8 +420,14 @@ func (s *Service) nextStep(c *docket.Case, role Role) outbox.Markup {
 const DocketLimit = 50
 
 // docketList lists the open cases by their nearest open deadline. Only the cases shown
-// are written out; the rest are counted.
+// are written out; the rest are counted. The cases viewer is recused from are left out,
+// not listed by number: the list would tell them that the case is open, its state and,
+// by its place, how near its deadline is.
 func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time) outbox.Markup {
+	cases = slices.DeleteFunc(slices.Clone(cases), func(c *docket.Case) bool {
+		_, recused := c.Recused(viewer)
+		return recused
+	})
 	type row struct {
 		c    *docket.Case
 		next docket.Deadline
@@ -451,10 +458,6 @@ func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time)
 	lines := make([]string, shown)
 	for i, r := range rows[:shown] {
 		line := fmt.Sprintf("• *%s*%s · %s", r.c.Number, s.expeditedTag(r.c), stateName(r.c))
-		if _, recused := r.c.Recused(viewer); recused {
-			lines[i] = line + " · you are recused"
-			continue
-		}
 		switch {
 		case !r.has:
 			line += " · no open deadline"

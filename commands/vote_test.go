@@ -107,14 +107,16 @@ func TestRecusal(t *testing.T) {
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 
 	t.Run("PartySeesNothing", func(t *testing.T) {
-		r := mustDo(t, s, "U_COMM2", "case 2026-001", "You are recused from case 2026-001 (are the respondent), so its details are not shown to you.")
+		r := mustDo(t, s, "U_COMM2", "case 2026-001", "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it")
 		if strings.Contains(replyText(r), "Jane Roe") || len(r.Messages[0].Blocks) != 0 {
 			t.Errorf("a recused commissioner sees the case: %+v", r)
 		}
-		mustDo(t, s, "U_COMM2", "docket", "2026-001* · notices sent · you are recused")
+		if got := replyText(mustDo(t, s, "U_COMM2", "docket", "No open cases.")); strings.Contains(got, "2026-001") {
+			t.Errorf("the docket shows a recused commissioner the case's place: %s", got)
+		}
 	})
 	t.Run("PartyCannotAct", func(t *testing.T) {
-		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "you are recused from case 2026-001 (are the respondent), so you cannot act or vote on it")
+		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it")
 	})
 	t.Run("PartyCannotBeInTheRollCall", func(t *testing.T) {
 		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "U_COMM2 is recused from case 2026-001 (they are the respondent) and takes no part in its votes")
@@ -129,7 +131,7 @@ func TestRecusal(t *testing.T) {
 		}
 		mustDo(t, s, "U_COMM3", `recuse 2026-001`, "you are recused from case 2026-001")
 		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3`, "U_COMM3 is already recused")
-		mustDo(t, s, "U_COMM3", "case 2026-001", "You are recused from case 2026-001 (recused yourself on Mon 2026-12-07: I know the complainant)")
+		mustDo(t, s, "U_COMM3", "case 2026-001", "you are recused from case 2026-001 (recused yourself on Mon 2026-12-07: I know the complainant)")
 	})
 	t.Run("RollCallOfTheRest", func(t *testing.T) {
 		// One commissioner is left: the default quorum is a majority of the three seated.

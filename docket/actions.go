@@ -27,8 +27,8 @@ func (a File) apply(x *applying) error {
 		return conflict("(A)", "this case is already filed")
 	}
 	for _, check := range []error{
-		CheckLine("respondent", "(A)", a.Respondent.Name, true, MaxName),
-		CheckLine("complainant", "(A)", a.Complainant.Name, true, MaxName),
+		x.checkLine("respondent", "(A)", a.Respondent.Name, true, MaxName),
+		x.checkLine("complainant", "(A)", a.Complainant.Name, true, MaxName),
 		checkSlackID("respondent_slack_id", a.Respondent.SlackID),
 		checkSlackID("complainant_slack_id", a.Complainant.SlackID),
 		checkText("summary", a.Summary, true, MaxSummary),
@@ -96,7 +96,7 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		return err
 	}
 	mr := meetingRules[a.Meeting]
-	if err := CheckLine("place", mr.rule, a.Place, true, MaxName); err != nil {
+	if err := x.checkLine("place", mr.rule, a.Place, true, MaxName); err != nil {
 		return err
 	}
 	if a.Start.IsZero() {
@@ -109,7 +109,7 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		if strings.TrimSpace(a.Authority) == "" {
 			return invalid("authority", mr.rule, "a closed meeting needs the Open Meetings Act exception that allows it, e.g. 5 ILCS 120/2(c)(4)")
 		}
-		if err := CheckLine("authority", mr.rule, a.Authority, true, MaxName); err != nil {
+		if err := x.checkLine("authority", mr.rule, a.Authority, true, MaxName); err != nil {
 			return err
 		}
 	} else if a.Authority != "" {
@@ -543,7 +543,7 @@ func (a Rule) apply(x *applying) error {
 // rule records the ruling, once the commission has adopted it.
 func (a Rule) rule(x *applying) error {
 	c := x.c
-	if err := checkOverride("(C)(1)", a.Override); err != nil {
+	if err := x.checkOverride("(C)(1)", a.Override); err != nil {
 		return err
 	}
 	if err := x.needState("(C)(1)", "rule on sufficiency", StateReceived, StateNoticesSent); err != nil {
@@ -604,7 +604,7 @@ func (RecessHearing) Kind() string { return "recess_hearing" }
 
 func (a RecessHearing) apply(x *applying) error {
 	c := x.c
-	if err := checkOverride("(D)", a.Override); err != nil {
+	if err := x.checkOverride("(D)", a.Override); err != nil {
 		return err
 	}
 	if err := x.needState("(E)", "recess the hearing", StateHearingSet); err != nil {
@@ -652,7 +652,7 @@ func (ConcludeHearing) Kind() string { return "conclude_hearing" }
 
 func (a ConcludeHearing) apply(x *applying) error {
 	c := x.c
-	if err := checkOverride("(D)", a.Override); err != nil {
+	if err := x.checkOverride("(D)", a.Override); err != nil {
 		return err
 	}
 	if err := x.needState("(E)", "conclude the hearing", StateHearingSet); err != nil {
@@ -781,7 +781,7 @@ func (HoldPublicHearing) Kind() string { return "public_hearing_held" }
 
 func (a HoldPublicHearing) apply(x *applying) error {
 	c := x.c
-	if err := checkOverride("(F)", a.Override); err != nil {
+	if err := x.checkOverride("(F)", a.Override); err != nil {
 		return err
 	}
 	if err := x.needState("(F)", "record the public hearing as held", StatePublicSet); err != nil {
@@ -909,7 +909,7 @@ func (RecordEnforcement) Kind() string { return "enforce" }
 
 func (a RecordEnforcement) apply(x *applying) error {
 	c := x.c
-	if err := CheckLine("what", "(E)(2)", a.What, true, MaxName); err != nil {
+	if err := x.checkLine("what", "(E)(2)", a.What, true, MaxName); err != nil {
 		return err
 	}
 	if err := x.needState("(E)(2)", "record enforcement: there is a recommendation or fine to enforce only once it has issued", StateDecided, StateFinal, StateDemanded, StatePublicSet, StatePublicHeld); err != nil {

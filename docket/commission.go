@@ -75,7 +75,7 @@ func (a Recuse) apply(x *applying) error {
 	if err := checkSlackID("commissioner", a.User); err != nil || a.User == "" {
 		return invalid("commissioner", "", "give the Slack user id of the commissioner who recuses")
 	}
-	if err := CheckLine("reason", "", a.Reason, false, MaxName); err != nil {
+	if err := x.checkLine("reason", "", a.Reason, false, MaxName); err != nil {
 		return err
 	}
 	if why, ok := x.c.Recused(a.User); ok {

@@ -106,7 +106,7 @@ func hoursMinutes(d time.Duration) string {
 }
 
 // override refuses step when the record shows gaps in what the ordinance sets for it,
-// unless reason (checked with checkOverride first) overrides them; then each gap is kept
+// unless reason (checked with applying.checkOverride first) overrides them; then each gap is kept
 // on the case as an Override. A reason given where nothing needs overriding is refused, so
 // that the record holds no override of nothing.
 func (x *applying) override(step, reason string, gaps []gap) error {
@@ -132,11 +132,11 @@ func (x *applying) override(step, reason string, gaps []gap) error {
 
 // checkOverride refuses an override reason that is not one line of text, under rule, the
 // subsection whose requirement it would override. No reason is no override.
-func checkOverride(rule, reason string) error {
+func (x *applying) checkOverride(rule, reason string) error {
 	if reason == "" {
 		return nil
 	}
-	return CheckLine("override", rule, reason, true, MaxReason)
+	return x.checkLine("override", rule, reason, true, MaxReason)
 }
 
 // overrideRule names the subsections of gaps: "(C)(1)", "(C)(1), (B)".

@@ -2,6 +2,7 @@ package letters
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -156,8 +157,11 @@ const (
 	margin   = 25.0
 )
 
+// errTooManyPages stops a document that runs past MaxPages.
+var errTooManyPages = errors.New("the document has too many pages")
+
 // render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
-// the foot of each page.
+// the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
 func render(blocks []block, title string) ([]byte, error) {
 	p := fpdf.New("P", "mm", "Letter", "")
 	p.SetMargins(margin, margin, margin)
@@ -209,6 +213,9 @@ func render(blocks []block, title string) ([]byte, error) {
 			p.AddPage()
 		case "size":
 			size, _ = strconv.ParseFloat(b.text, 64)
+		}
+		if p.PageNo() > MaxPages {
+			return nil, errTooManyPages
 		}
 	}
 	var out bytes.Buffer

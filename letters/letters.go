@@ -46,6 +46,7 @@ package letters
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -274,8 +275,10 @@ func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error
 	if err != nil {
 		return Document{}, err
 	}
-	var out strings.Builder
-	if err := m.sets[k].ExecuteTemplate(&out, string(k)+".tmpl", data); err != nil {
+	out := capped{max: MaxOutput}
+	if err := m.sets[k].ExecuteTemplate(&out, string(k)+".tmpl", data); errors.Is(err, errTooLong) {
+		return Document{}, tooBig(k, fmt.Sprintf("more than %d characters of text, the limit for one document", MaxOutput))
+	} else if err != nil {
 		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	blocks, err := parseLayout(out.String())
@@ -284,7 +287,9 @@ func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error
 	}
 	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
 	pdf, err := render(blocks, title)
-	if err != nil {
+	if errors.Is(err, errTooManyPages) {
+		return Document{}, tooBig(k, fmt.Sprintf("more than %d pages long, the limit for one document", MaxPages))
+	} else if err != nil {
 		return Document{}, err
 	}
 	return Document{Kind: k, Rule: k.Rule(), Title: title, Name: FileName(c.Number, k), Data: pdf}, nil

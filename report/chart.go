@@ -45,7 +45,7 @@ var (
 // case numbers, so it may go wherever the public part goes. The same report always
 // draws the same picture.
 func (r Report) Chart() ([]byte, error) {
-	return r.Public().Chart()
+	return r.public().Chart()
 }
 
 // Chart draws the public report's chart: see Report.Chart.

@@ -3,6 +3,8 @@ package report
 import (
 	"maps"
 	"time"
+
+	"ethicsbot/docket"
 )
 
 // PublicReport is the part of the annual report anyone may see, for the public board:
@@ -11,8 +13,9 @@ import (
 // public information, in totals; the (H) fines on complainants are left out. So are the
 // count of complaints found frivolous (H) and of complaints expedited under (G): in a
 // small year they would point to one complainant, or tell that a candidate is accused.
-// The board shows it only for a year that has ended, so that no count moves when a
-// confidential complaint is filed.
+// The board shows it only for a year that has ended, and PublicOf makes it of the cases
+// the ordinance has made known, so that no count moves when a confidential complaint is
+// filed, backdated or corrected into an ended year.
 type PublicReport struct {
 	Year int       `json:"year"`
 	Zone string    `json:"zone"`
@@ -30,8 +33,33 @@ type PublicReport struct {
 	Fines []FineGroup `json:"fines"` // (E)(2) and (F)
 }
 
-// Public is the part of r anyone may see: see PublicReport.
-func (r Report) Public() PublicReport {
+// PublicOf is the public part of year's annual report, made of the cases the ordinance
+// has made known and of no other: those with a public record (docket.PublicRecords), a
+// meeting's public notice (C)(1), (D), (F), or an outcome made public (C)(2), (E), (F).
+// Until then a complaint is confidential, and so is the fact that it was received: the
+// ordinance makes public only those notices and outcomes. A complaint filed today with a
+// receipt date in an ended year, or whose receipt is corrected into one, would otherwise
+// add one to that year's complaints, months, open parts and missed deadlines on the public
+// board, telling anyone that a confidential complaint exists and when it was received. It
+// counts once its sufficiency meeting is noticed, as every complaint's is within seven
+// business days after receipt (C)(1): then the public notice names it.
+//
+// The figures are otherwise as of now (see Of): an outcome made public later, or a
+// correction of a case already public, still shows in its year.
+func PublicOf(cases []docket.Case, year int, engine *docket.Engine, now time.Time) PublicReport {
+	loc := engine.Cal.Location()
+	known := make([]docket.Case, 0, len(cases))
+	for i := range cases {
+		if len(docket.PublicRecords(&cases[i], loc)) > 0 {
+			known = append(known, cases[i])
+		}
+	}
+	return Of(known, year, engine, now).public()
+}
+
+// public is r's figures in the shape anyone may see: see PublicReport. Only PublicOf
+// makes it of public cases alone.
+func (r Report) public() PublicReport {
 	p := PublicReport{
 		Year: r.Year, Zone: r.Zone, AsOf: r.AsOf,
 		Received: r.Received, Parts: r.Parts, TwoPart: r.TwoPart,

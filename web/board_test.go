@@ -97,7 +97,7 @@ func newFixture(tb testing.TB) *fixture {
 		Loc: cal.Location(), Now: func() time.Time { return now },
 		Figures: func(ctx context.Context, year int, now time.Time) (report.PublicReport, error) {
 			cases, err := db.AllCases(ctx)
-			return report.Of(cases, year, engine, now).Public(), err
+			return report.PublicOf(cases, year, engine, now), err
 		}}
 	return &fixture{db: db, board: board, now: now}
 }
