@@ -15,7 +15,7 @@ func TestBoardFiguresCountOnlyPublicComplaints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, db := openRecord(t, cfg)
+	engine, db := mustOpenRecord(t, cfg)
 	defer db.Close()
 	now := time.Date(2027, 2, 1, 12, 0, 0, 0, time.UTC)
 	board := boardOf(cfg, engine, db, func() time.Time { return now })
