@@ -185,10 +185,11 @@ func reply(text outbox.Markup, blocks ...slack.Block) Response {
 
 // Handle runs one /ethics request. Every failure becomes a reply that says what is wrong
 // and what to do; an error the user cannot act on is logged and reported as internal.
+//
+// Who asks is checked before anything else: a user without a role gets the same refusal
+// for every command but help, whatever it holds; then whether their role may use the
+// command; then, for a command that names a case, whether they are recused from it (exec).
 func (s *Service) Handle(ctx context.Context, req Request) Response {
-	if !utf8.ValidString(req.Text) {
-		return reply(outbox.Markup("Not done: the command is not valid UTF-8 text; retype it rather than pasting it."))
-	}
 	words := tokenize(req.Text)
 	name := "help"
 	if len(words) > 0 {
@@ -200,6 +201,8 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	switch {
 	case role == Nobody && name != "help":
 		return reply(notAuthorised)
+	case !utf8.ValidString(req.Text):
+		return reply(outbox.Markup("Not done: the command is not valid UTF-8 text; retype it rather than pasting it."))
 	case !ok:
 		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp))
 	case !s.allowed(sub, role):

@@ -99,16 +99,18 @@ type Submission struct {
 // formError.
 func (s *Service) Submit(ctx context.Context, user, requestID string, view slack.View) Submission {
 	var meta modalMeta
+	role := s.Settings().Roles.Of(user)
+	if role == Nobody {
+		// Who submits is checked before anything else, as for a typed command.
+		return formError(nil, meta, view, "", "", notAuthorised)
+	}
 	if err := json.Unmarshal([]byte(view.PrivateMetadata), &meta); err != nil || !strings.HasPrefix(view.CallbackID, ModalPrefix) {
 		return formError(nil, meta, view, "", "", "That form is not one of ethicsbot's; nothing was recorded.")
 	}
 	sub, ok := lookup(meta.Sub)
-	role := s.Settings().Roles.Of(user)
 	switch {
 	case !ok:
 		return formError(nil, meta, view, "", "", "That form is out of date; nothing was recorded. "+seeHelp)
-	case role == Nobody:
-		return formError(sub, meta, view, "", "", notAuthorised)
 	case !s.allowed(sub, role):
 		return formError(sub, meta, view, "", "", s.onlyFor(sub).Messages[0].Text)
 	}

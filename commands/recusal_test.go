@@ -69,8 +69,21 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		}
 		mustDo(t, s, "U_COMM2", "cases", "• *2026-001* · you are recused")
 	})
+	t.Run("NonMemberForm", func(t *testing.T) {
+		m := s.Action(ctx, comm, "void 2026-001", "C_HERE").Modal
+		for _, view := range []slack.View{
+			{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata},
+			{CallbackID: "ethics:void", PrivateMetadata: "{not json"},
+			{CallbackID: "ethics:nosuch", PrivateMetadata: `{"sub":"nosuch"}`},
+		} {
+			sub := s.Submit(ctx, stranger, "view-x", view)
+			if got := strings.Join(mapValues(sub.Errors), "") + replyText(sub.Response); !strings.Contains(got, "Sorry, `/ethics` is for the ethics commission's members") {
+				t.Errorf("a non-member's form %s: %q", view.PrivateMetadata, got)
+			}
+		}
+	})
 	t.Run("NonMember", func(t *testing.T) {
-		for _, text := range []string{"case 2026-001", `void 2026-001 99 reason="x"`, "rule 2026-001 insufficient", "case 2026-999", "cases status=dismissed"} {
+		for _, text := range []string{"case 2026-001", `void 2026-001 99 reason="x"`, "rule 2026-001 insufficient", "case 2026-999", "cases status=dismissed", "case 2026-001 \xff", "nosuchcommand"} {
 			if got := replyText(do(s, stranger, text)); !strings.HasPrefix(got, "Sorry, `/ethics` is for the ethics commission's members") {
 				t.Errorf("%s as a non-member: %s", text, got)
 			}

@@ -3,14 +3,19 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 
+	"ethicsbot/docket"
 	"ethicsbot/outbox"
 	"ethicsbot/report"
 )
 
 // runReport is /ethics report: the year's annual report as text, with its chart as a PNG.
-// The report names cases; a reader recused from a case sees its figures but not its
-// number, as /ethics case shows them nothing of it.
+// A reader recused from cases gets the report of the other cases: the report lists missed
+// deadlines, the worst times and the expedited cases, and its totals less those lists
+// would count what the cases they are recused from missed, so a recused member would learn
+// where such a case stands, as /ethics case never tells them. The reply says how many
+// cases it leaves out.
 func runReport(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	now := s.Now().In(s.Engine.Cal.Location())
 	year, err := report.ParseYear(a.str("year"), now)
@@ -21,18 +26,24 @@ func runReport(s *Service, ctx context.Context, req Request, a args) (Response, 
 	if err != nil {
 		return Response{}, err
 	}
-	recused := make(map[string]bool)
-	for i := range cases {
-		if _, ok := cases[i].Recused(req.User); ok {
-			recused[cases[i].Number] = true
-		}
-	}
-	r := report.Of(cases, year, s.Engine, now).Hiding(func(n string) bool { return recused[n] }, "a case you are recused from")
+	all := len(cases)
+	cases = slices.DeleteFunc(cases, func(c docket.Case) bool {
+		_, recused := c.Recused(req.User)
+		return recused
+	})
+	r := report.Of(cases, year, s.Engine, now)
 	chart, err := r.Chart()
 	if err != nil {
 		return Response{}, err
 	}
 	text := reportText(r)
+	if left := all - len(cases); left > 0 {
+		which := "the case"
+		if left > 1 {
+			which = fmt.Sprintf("the %d cases", left)
+		}
+		text = outbox.Format("_This report leaves out %s you are recused from, in every figure; `ethicsbot report %d` on the server writes the whole report._\n", which, year) + text
+	}
 	more := func(n int) outbox.Markup {
 		return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot report %d` on the server writes the whole report.", n, year)
 	}

@@ -405,9 +405,13 @@ func (p *parser) dates(field string, ss []string) []Date {
 	return out
 }
 
-// instant reads RFC 3339 with an explicit offset ("Z" or ±hh:mm).
+// instant reads RFC 3339 with an explicit offset ("Z" or ±hh:mm), the seconds optional
+// (2027-11-07T01:30-06:00): the offset alone says which of November's two 01:30s is meant.
 func (p *parser) instant(field, s string) time.Time {
 	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		t, err = time.Parse("2006-01-02T15:04Z07:00", s)
+	}
 	if err != nil {
 		p.fail(field, fmt.Sprintf("%q is not an instant written RFC 3339 with an offset, e.g. 2026-12-04T10:00:00-06:00", s))
 		return time.Time{}

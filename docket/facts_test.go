@@ -35,8 +35,20 @@ func TestDecodeInput(t *testing.T) {
 		t.Errorf("as_of %v, notice %v", in.AsOf, f.Sufficiency.NoticePosted)
 	}
 
+	// An offset without seconds is an instant: November's repeated hour, read each way.
+	for _, tc := range []struct{ in, want string }{
+		{"2027-11-07T01:30-05:00", "2027-11-07T06:30:00Z"},
+		{"2027-11-07T01:30-06:00", "2027-11-07T07:30:00Z"},
+	} {
+		in, err := docket.DecodeInput(strings.NewReader(`{"received": "` + tc.in + `"}`))
+		if err != nil || in.Facts.Received.UTC().Format(time.RFC3339) != tc.want {
+			t.Errorf("received %s: %v, %v; want %s", tc.in, in.Facts.Received.UTC(), err, tc.want)
+		}
+	}
+
 	for _, tc := range []struct{ name, json, field string }{
 		{"ErrEmpty", ``, "input"},
+		{"ErrReceivedNoOffsetNoSeconds", `{"received": "2027-11-07T01:30"}`, "received"},
 		{"ErrNotJSON", `received: 2026-12-04`, "input"},
 		{"ErrArray", `[]`, "input"},
 		{"ErrTwoObjects", `{"received": "2026-12-04T10:00:00-06:00"} {}`, "input"},

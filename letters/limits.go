@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"ethicsbot/docket"
 )
@@ -15,7 +16,8 @@ import (
 // summary printed a thousand times), and would hand the clerk a PDF of hundreds of pages
 // to print and mail. It is refused instead, naming the limit.
 const (
-	// MaxOutput is how many bytes of layout text a template may write for one document.
+	// MaxOutput is how many characters of layout text a template may write for one
+	// document.
 	MaxOutput = 200_000
 	// MaxPages is how many pages one document may have.
 	MaxPages = 20
@@ -24,15 +26,15 @@ const (
 // errTooLong stops a template that writes more than MaxOutput.
 var errTooLong = errors.New("the template's output is too long")
 
-// capped is a template's output, refusing to grow past max bytes: the template stops at
-// once, rather than after it has written all it would.
+// capped is a template's output, refusing to grow past max characters: the template
+// stops at once, rather than after it has written all it would.
 type capped struct {
 	strings.Builder
-	max int
+	max, n int // the limit, and the characters written
 }
 
 func (w *capped) Write(p []byte) (int, error) {
-	if w.Len()+len(p) > w.max {
+	if w.n += utf8.RuneCount(p); w.n > w.max {
 		return 0, errTooLong
 	}
 	return w.Builder.Write(p)

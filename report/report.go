@@ -488,28 +488,3 @@ func ParseYear(s string, now time.Time) (int, error) {
 	}
 	return y, nil
 }
-
-// Hiding returns r with the number of every case hide reports true for replaced by
-// label, wherever the report names a case: for a reader recused from some cases, who is
-// shown their figures but not which cases they are. r is unchanged.
-func (r Report) Hiding(hide func(number string) bool, label string) Report {
-	name := func(n string) string {
-		if n != "" && hide(n) {
-			return label
-		}
-		return n
-	}
-	r.Steps = slices.Clone(r.Steps)
-	for i := range r.Steps {
-		r.Steps[i].WorstCase = name(r.Steps[i].WorstCase)
-	}
-	r.Deadlines.List = slices.Clone(r.Deadlines.List)
-	for i := range r.Deadlines.List {
-		r.Deadlines.List[i].Case = name(r.Deadlines.List[i].Case)
-	}
-	r.Expedited = slices.Clone(r.Expedited)
-	for i := range r.Expedited {
-		r.Expedited[i].Case = name(r.Expedited[i].Case)
-	}
-	return r
-}

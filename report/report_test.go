@@ -348,22 +348,3 @@ func TestParseYear(t *testing.T) {
 		}
 	}
 }
-
-func TestHiding(t *testing.T) {
-	e := mustEngine(t)
-	r := report.Of(year2026(t, e), 2026, e, instant(t, asOf))
-	h := r.Hiding(func(n string) bool { return n == "2026-002" || n == "2026-003" }, "(recused)")
-	if h.Steps[0].WorstCase != "(recused)" || h.Steps[5].WorstCase != "2026-004" {
-		t.Errorf("steps %+v", h.Steps)
-	}
-	if h.Deadlines.List[0].Case != "2025-031" || h.Deadlines.List[3].Case != "(recused)" || h.Expedited[0].Case != "(recused)" {
-		t.Errorf("missed %+v, expedited %+v", h.Deadlines.List, h.Expedited)
-	}
-	md := h.Markdown()
-	if strings.Contains(md, "2026-002") || strings.Contains(md, "2026-003") {
-		t.Errorf("a hidden case is named:\n%s", md)
-	}
-	if r.Steps[0].WorstCase != "2026-002" || r.Deadlines.List[3].Case != "2026-002" || r.Expedited[0].Case != "2026-003" {
-		t.Error("Hiding changed the report it was called on")
-	}
-}

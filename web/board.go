@@ -48,7 +48,8 @@ type Board struct {
 	Now    func() time.Time // the clock that splits upcoming from past
 	Log    *slog.Logger
 	// Figures, if set, gives the public part of a year's annual report, as of now: the
-	// page of a year that has ended shows it, with its chart.
+	// page of a year that has ended shows it, with its chart. It is report.PublicOf, which
+	// counts only the complaints the ordinance has made known.
 	Figures func(ctx context.Context, year int, now time.Time) (report.PublicReport, error)
 
 	mu    sync.Mutex
