@@ -141,6 +141,7 @@ func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (
 	id := map[docket.MeetingKind]docket.DeadlineID{
 		docket.SufficiencyMeeting: docket.SufficiencyMeetingNotice, docket.HearingMeeting: docket.HearingNotice,
 		docket.RecessedHearing: docket.HearingNotice, docket.PublicHearing: docket.PublicHearingNotice,
+		docket.FrivolousMeeting: docket.FrivolousMeetingNotice,
 	}[kind]
 	start := c.Meeting(kind).Start
 	for _, d := range e.Schedule(&c.Facts, time.Time{}).Deadlines {
@@ -295,7 +296,7 @@ func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes", On: a.date("on"), Vote: vote})
+	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes", On: a.date("on"), Vote: vote, Override: a.str("override")})
 	return resp, err
 }
 

@@ -178,7 +178,7 @@ func init() {
 		{name: "frivolous", summary: "find that a dismissed complaint was knowingly frivolous, and fine the complainant", rule: "(H)", modal: true,
 			roles: commissioners, why: commissionersOnly, vote: true,
 			params: append([]param{pCase, {name: "fine", kind: kDollars, required: true, help: "whole dollars, $1,001 to $5,000"}, {name: "findings", kind: kText, required: true, help: "the findings"},
-				{name: "knowingly", kind: kChoice, choices: yesNo, required: true, help: "the (H) finding that the complainant knew the complaint frivolous: yes, or no (then no fine)"}, pOn}, pRollCall...),
+				{name: "knowingly", kind: kChoice, choices: yesNo, required: true, help: "the (H) finding that the complainant knew the complaint frivolous: yes, or no (then no fine)"}, pOn, pOverride}, pRollCall...),
 			example: `frivolous 2026-014 fine=1500 knowingly=yes findings="..." yes=U_COMM1,U_COMM2 absent=U_COMM3`, run: runFrivolous},
 		{name: "enforced", summary: "record a step enforcing the recommendation or fine, such as the fine collected; refused while (F) stays enforcement", rule: "(E)(2), (F)", modal: true, roles: staff,
 			why:     "Commissioners and the clerk record enforcement.",

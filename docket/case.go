@@ -77,6 +77,7 @@ func (c *Case) PapersOwed() []Paper {
 	dismissed := c.Decision != nil && c.Decision.Dismissed
 	owe(DecisionDismissalToResp, dismissed, c.DismissalToResp)
 	owe(DecisionDismissalToComp, dismissed, c.DismissalToComp)
+	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
 	return owed
 }
 
@@ -91,14 +92,15 @@ type MeetingKind string
 
 // The meetings the ordinance provides for.
 const (
-	SufficiencyMeeting MeetingKind = "sufficiency"      // (C)(1)
-	HearingMeeting     MeetingKind = "hearing"          // (D)
-	RecessedHearing    MeetingKind = "recessed_hearing" // (E): a recessed hearing reconvened
-	PublicHearing      MeetingKind = "public_hearing"   // (F)
+	SufficiencyMeeting MeetingKind = "sufficiency"       // (C)(1)
+	HearingMeeting     MeetingKind = "hearing"           // (D)
+	RecessedHearing    MeetingKind = "recessed_hearing"  // (E): a recessed hearing reconvened
+	PublicHearing      MeetingKind = "public_hearing"    // (F)
+	FrivolousMeeting   MeetingKind = "frivolous_meeting" // (H): the complainant heard before a finding
 )
 
 // MeetingKinds lists every MeetingKind.
-var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing}
+var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing, FrivolousMeeting}
 
 // meetingRules says, for each kind, which notice period applies and the subsection.
 var meetingRules = map[MeetingKind]struct {
@@ -110,6 +112,7 @@ var meetingRules = map[MeetingKind]struct {
 	HearingMeeting:     {HearingNotice, "(D)", "hearing"},
 	RecessedHearing:    {HearingNotice, "(D)", "recessed hearing"},
 	PublicHearing:      {PublicHearingNotice, "(F)", "public hearing"},
+	FrivolousMeeting:   {FrivolousMeetingNotice, "(H)", "meeting on whether the complaint was knowingly frivolous"},
 }
 
 // WithdrawnMeeting is a meeting cancelled, or moved to another time or place, before it
@@ -255,6 +258,8 @@ func (c *Case) meeting(k MeetingKind) *Meeting {
 		return &c.Reconvened
 	case PublicHearing:
 		return &c.PublicHearing
+	case FrivolousMeeting:
+		return &c.FrivolousHearing
 	}
 	return &Meeting{}
 }
