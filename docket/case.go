@@ -74,9 +74,11 @@ func (c *Case) PapersOwed() []Paper {
 	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
 	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
 	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
-	dismissed := c.Decision != nil && c.Decision.Dismissed
-	owe(DecisionDismissalToResp, dismissed, c.DismissalToResp)
-	owe(DecisionDismissalToComp, dismissed, c.DismissalToComp)
+	// (E)(1): owed by a dismissal recorded since these papers were tracked, which sets
+	// DecisionDismissed. A case closed before keeps its closed state, so that the record's
+	// "open" column still agrees with it (store.Verify); its letters can still be sent.
+	owe(DecisionDismissalToResp, c.DecisionDismissed, c.DismissalToResp)
+	owe(DecisionDismissalToComp, c.DecisionDismissed, c.DismissalToComp)
 	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
 	return owed
 }
