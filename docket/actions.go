@@ -57,7 +57,7 @@ func (a File) apply(x *applying) error {
 	s := x.e.Schedule(&c.Facts, time.Time{})
 	if s.TimeBarred != nil && *s.TimeBarred {
 		d, _ := s.Find(FilingLimit)
-		x.warn("(I)", "time-barred: the complaint was received on %s, after the last day to file, %s", s.Received.Long(), d.Due.Long())
+		x.warn("(I)", "time-barred: the complaint was received on %s, after the last day to file, %s; the ruling on it is a dismissal (rule %s insufficient ground=time_barred) unless overridden with a reason", s.Received.Long(), d.Due.Long(), x.number())
 	}
 	if s.Expedited {
 		d, _ := s.Find(ElectionDecision)
