@@ -38,7 +38,7 @@ const (
 // Parameters shared by several subcommands.
 var (
 	pCase    = param{name: "number", kind: kCase, required: true, positional: true, help: "the case number, e.g. 2026-014"}
-	pMeeting = param{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, required: true, positional: true, help: "which meeting"}
+	pMeeting = param{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), required: true, positional: true, help: "which meeting"}
 	pOn      = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
 	pPage    = param{name: "page", kind: kText, help: "which page of a long list, e.g. 2"}
 	pFine    = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
@@ -210,7 +210,7 @@ func init() {
 				{name: "start", kind: kInstant, help: "a meeting's start (with meeting=)"},
 				{name: "place", kind: kText, help: "a meeting's place (with meeting=)"},
 				{name: "posted", kind: kInstant, help: "when a meeting's notice was posted (with meeting=)"},
-				{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, help: "the meeting whose start, place or posting is corrected"},
+				{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), help: "the meeting whose start, place or posting is corrected"},
 				{name: "event", kind: kText, help: "the event to correct, by its number in /ethics history, where several could be meant"},
 			},
 			example: `correct 2026-014 received=2026-12-03T16:45 reason="date stamp misread"`, run: runCorrect},
