@@ -138,11 +138,7 @@ func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response
 // the hearing and each reconvened session has its own, counted back from its own start, so
 // the one sought is the occurrence whose meeting starts when this one does.
 func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (docket.Deadline, bool) {
-	id := map[docket.MeetingKind]docket.DeadlineID{
-		docket.SufficiencyMeeting: docket.SufficiencyMeetingNotice, docket.HearingMeeting: docket.HearingNotice,
-		docket.RecessedHearing: docket.HearingNotice, docket.PublicHearing: docket.PublicHearingNotice,
-		docket.FrivolousMeeting: docket.FrivolousMeetingNotice,
-	}[kind]
+	id := kind.Notice()
 	start := c.Meeting(kind).Start
 	for _, d := range e.Schedule(&c.Facts, time.Time{}).Deadlines {
 		if d.ID == id && d.Meeting.Equal(start) {

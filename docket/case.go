@@ -130,8 +130,11 @@ type WithdrawnMeeting struct {
 // Name returns the meeting kind as people say it: "sufficiency meeting".
 func (k MeetingKind) Name() string { return meetingRules[k].name }
 
-// Rule returns the subsection that requires the meeting's notice: (C)(1), (D) or (F).
+// Rule returns the subsection that requires the meeting's notice: (C)(1), (D), (F) or (H).
 func (k MeetingKind) Rule() string { return meetingRules[k].rule }
+
+// Notice returns the deadline of the meeting's public notice.
+func (k MeetingKind) Notice() DeadlineID { return meetingRules[k].notice }
 
 // Mailing is a paper sent: by certified mail, return receipt requested, with its article
 // number, or delivered otherwise (by hand, first-class mail, e-mail), without one.
