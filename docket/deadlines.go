@@ -312,7 +312,11 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	// complainant's certified notice of it.
 	if f.FrivolousHearing.Scheduled() {
 		addNotice(FrivolousMeetingNotice, "the (H) meeting", f.FrivolousHearing)
-		addTask(FrivolousNoticeTask, c.DateOf(f.FrivolousHearing.Start), f.FrivolousNoticeMailed)
+		scheduled := f.FrivolousHearing.ScheduledAt
+		if scheduled.IsZero() {
+			scheduled = f.FrivolousHearing.Start
+		}
+		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
 	}
 	// (E)(1): a dismissal after the hearing goes to both parties.
 	if f.DecisionDismissed {

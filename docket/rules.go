@@ -122,7 +122,7 @@ var defaultPeriods = []Period{
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
 	{DismissalRespondentTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the respondent", Commission, nil},
 	{DismissalComplainantTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the complainant", Commission, nil},
-	{FrivolousNoticeTask, "(H)", 0, Task, "the (H) meeting", "certified notice to the complainant of the meeting at which to be heard", Commission, nil},
+	{FrivolousNoticeTask, "(H)", 0, Task, "the decision to hold the (H) meeting", "certified notice to the complainant of the meeting at which to be heard", Commission, nil},
 	{ElectionPeriod, "(G)", 60, Days, "the election", "expedited track for complaints filed before an election", Commission, windowUnits},
 }
 
