@@ -2,6 +2,7 @@ package docket
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -130,13 +131,17 @@ var OptionalHolidays = []Holiday{
 	{weekendObservance, nil, "", false},
 }
 
-// CalendarConfig says which days the commission's office is closed, and where it is. It
-// changes business days only: the 5 ILCS 70/1.11 roll follows the statutes alone.
+// CalendarConfig says which days the commission's office is closed, and where it is. Its
+// closures change business days only: the 5 ILCS 70/1.11 roll follows the statutes alone,
+// and the days proclaimed under them.
 type CalendarConfig struct {
 	Zone     string   // IANA zone; "" means DefaultZone
 	Remove   []string // IDs of DefaultHolidays the office does not close for
 	Add      []string // IDs of OptionalHolidays it does close for
 	Closures []Date   // one-off closures, e.g. a snow day
+	// Proclaimed are days the Governor proclaims legal holidays (205 ILCS 630/17): holidays
+	// defined by statute, so the 5 ILCS 70/1.11 roll skips them, and the office is closed.
+	Proclaimed []Date
 }
 
 // Calendar knows the commission's business days, the statutory holidays and its time
@@ -180,6 +185,20 @@ func NewCalendar(cfg CalendarConfig) (*Calendar, error) {
 	// The statutory holidays are the same for every commission: computed once, shared.
 	c.statutory, c.holidays = statutoryDays()
 	c.closed = make([]uint64, len(c.statutory))
+	if len(cfg.Proclaimed) > 0 {
+		// A copy of the shared days, with the proclaimed ones added.
+		bits, names := slices.Clone(c.statutory), maps.Clone(c.holidays)
+		for _, d := range cfg.Proclaimed {
+			if d.IsZero() {
+				return nil, fmt.Errorf("a proclaimed holiday is missing its date")
+			}
+			if c.set(bits, d) {
+				names[d] = "a legal holiday proclaimed by the Governor"
+			}
+			c.close(d, "a legal holiday proclaimed by the Governor")
+		}
+		c.statutory, c.holidays = bits, names
+	}
 	for _, h := range holidays {
 		each(h.Def, func(d Date, name string) { c.close(d, name) })
 		if observe && h.Def.Day != 0 && h.Def.Offset == 0 { // a fixed-date holiday
