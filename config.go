@@ -81,6 +81,9 @@ type fileConfig struct {
 		Remove   []string    `yaml:"remove"`
 		Add      []string    `yaml:"add"`
 		Closures []*yamlDate `yaml:"closures"` // pointers, so a null entry is seen, not dropped
+		// Proclaimed are legal holidays the Governor proclaims (205 ILCS 630/17): unlike
+		// closures, they extend periods counted in days (5 ILCS 70/1.11).
+		Proclaimed []*yamlDate `yaml:"proclaimed"`
 	} `yaml:"holidays"`
 	Ordinance struct {
 		Periods map[string]struct {
@@ -392,6 +395,12 @@ func parseConfig(b []byte) (Config, error) {
 			return Config{}, at("holidays", "closures")(errors.New("a closure has no date; write each as YYYY-MM-DD"))
 		}
 		cfg.Calendar.Closures = append(cfg.Calendar.Closures, d.Date)
+	}
+	for _, d := range f.Holidays.Proclaimed {
+		if d == nil || d.Date.IsZero() {
+			return Config{}, at("holidays", "proclaimed")(errors.New("a proclaimed holiday has no date; write each as YYYY-MM-DD"))
+		}
+		cfg.Calendar.Proclaimed = append(cfg.Calendar.Proclaimed, d.Date)
 	}
 	if _, err := docket.NewCalendar(cfg.Calendar); err != nil {
 		where := at("holidays")

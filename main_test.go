@@ -197,7 +197,7 @@ reminders:
 	// Office closures no statute fixes change business days only: a calendar-day period
 	// still ends on the last day 5 ILCS 70/1.11 allows.
 	t.Run("OfficeClosures", func(t *testing.T) {
-		env := writeConfig(t, "holidays:\n  add: [weekend_observance, pulaski_day]\n  closures: [2027-01-29]\n")
+		env := writeConfig(t, "holidays:\n  add: [weekend_observance, pulaski_day]\n  closures: [2027-01-29]\n  proclaimed: [2027-03-05]\n")
 		cfg, err := LoadConfig(func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
@@ -220,6 +220,12 @@ reminders:
 		}
 		if !strings.Contains(out, `"due": "2027-01-29"`) {
 			t.Errorf("decision not due on the office closure 2027-01-29:\n%s", out)
+		}
+		// A day the Governor proclaims a legal holiday (205 ILCS 630/17) does extend it:
+		// 30 days after 2027-02-03 is Fri 2027-03-05, proclaimed, so Mon 2027-03-08.
+		_, out, _ = runCLI(t, env, `{"received": "2027-01-04T10:00:00-06:00", "hearing_concluded": "2027-02-03"}`, "deadlines")
+		if !strings.Contains(out, `"due": "2027-03-08"`) {
+			t.Errorf("decision not moved past the proclaimed holiday 2027-03-05:\n%s", out)
 		}
 	})
 	t.Run("Defaults", func(t *testing.T) {
@@ -268,6 +274,8 @@ reminders:
 		{"ErrCarry", "voting:\n  carry: unanimous\n", "line 1: carry \"unanimous\" is not one of majority_of_votes_cast, majority_present, majority_of_seated"},
 		{"ErrReminderDays", "reminders:\n  days_before: [0]\n", "days_before 0"},
 		{"ErrNullClosure", "holidays:\n  closures: [~]\n", "line 2: a closure has no date"},
+		{"ErrNullProclaimed", "holidays:\n  proclaimed: [~]\n", "line 2: a proclaimed holiday has no date"},
+		{"ErrBadProclaimed", "holidays:\n  proclaimed: [2027-02-30]\n", "line 2"},
 		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
 		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n", "line 3: period hearing_notice (D) counts in hours"},
 		{"ErrUnknownPeriodKey", "ordinance:\n  periods:\n    hearing_by: {amount: 3, units: days}\n", "line 3"},

@@ -133,7 +133,7 @@ func needsRestart(old, next Config) []string {
 		out = append(out, "timezone")
 	}
 	if !slices.Equal(old.Calendar.Remove, next.Calendar.Remove) || !slices.Equal(old.Calendar.Add, next.Calendar.Add) ||
-		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) {
+		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) || !slices.Equal(old.Calendar.Proclaimed, next.Calendar.Proclaimed) {
 		out = append(out, "holidays")
 	}
 	if !reflect.DeepEqual(old.Ordinance, next.Ordinance) {

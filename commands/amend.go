@@ -253,7 +253,7 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 		}
 		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("events %s each record %s; say which with event=<n>", strings.Join(seqs, ", "), fix.field)}
 	case len(candidates) > 1 && a.str("meeting") == "" && meetingOf(candidates[0].Action) != "":
-		return 0, &docket.Error{Code: docket.EINVALID, Field: "meeting", Message: "say which meeting with meeting=sufficiency, hearing, recessed_hearing or public_hearing"}
+		return 0, &docket.Error{Code: docket.EINVALID, Field: "meeting", Message: "say which meeting with meeting=" + strings.Join(choices(docket.MeetingKinds), ", ")}
 	}
 	return candidates[len(candidates)-1].Seq, nil
 }

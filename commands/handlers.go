@@ -133,10 +133,7 @@ func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response
 // the hearing and each reconvened session has its own, counted back from its own start, so
 // the one sought is the occurrence whose meeting starts when this one does.
 func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (docket.Deadline, bool) {
-	id := map[docket.MeetingKind]docket.DeadlineID{
-		docket.SufficiencyMeeting: docket.SufficiencyMeetingNotice, docket.HearingMeeting: docket.HearingNotice,
-		docket.RecessedHearing: docket.HearingNotice, docket.PublicHearing: docket.PublicHearingNotice,
-	}[kind]
+	id := kind.Notice()
 	start := c.Meeting(kind).Start
 	for _, d := range e.Schedule(&c.Facts, time.Time{}).Deadlines {
 		if d.ID == id && d.Meeting.Equal(start) {
@@ -290,7 +287,7 @@ func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes", On: a.date("on"), Vote: vote})
+	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes", On: a.date("on"), Vote: vote, Override: a.str("override")})
 	return resp, err
 }
 

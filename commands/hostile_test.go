@@ -130,7 +130,7 @@ func TestHostileTextIsData(t *testing.T) {
 	at("2026-12-09T00:00:00Z")
 	// Neither notice posted nor (B) mailings: recorded by override, whose reason is shown too.
 	run(comm, `rule 2026-002 insufficient override="`+pingName+`"`)
-	run(comm, `frivolous 2026-002 fine=1500 knowingly=yes findings="`+forged+`"`)
+	run(comm, `frivolous 2026-002 fine=1500 knowingly=yes findings="`+forged+`" override="`+pingName+`"`)
 
 	// What is shown, not said: the cards, the docket, the Home tab; and the reminders.
 	for _, n := range []string{"2026-001", "2026-002"} {

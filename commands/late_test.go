@@ -1,6 +1,7 @@
 package commands_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -50,6 +51,31 @@ func TestTimeBarredDismissalNamesItsGround(t *testing.T) {
 	}
 	card := replyText(do(s, comm, "case 2026-001"))
 	if want := "dismissed: time-barred under (I)"; !strings.Contains(card, want) {
+		t.Errorf("card lacks %q:\n%s", want, card)
+	}
+}
+
+// TestFrivolousFindingAfterTheComplainantIsHeard: (H) through the commands: refused until
+// the complainant has been heard at a meeting noticed 48 hours ahead, with certified notice;
+// then the fine falls on the complainant, as the card says.
+func TestFrivolousFindingAfterTheComplainantIsHeard(t *testing.T) {
+	s, clk, _ := MustService(t)
+	at := func(v string) { clk.now, _ = time.Parse(time.RFC3339, v) }
+	readyToRule(t, s)
+	at("2026-12-08T00:00:00Z")
+	mustDo(t, s, comm, `rule 2026-001 insufficient`, "ruling recorded")
+	const finding = `frivolous 2026-001 fine=1500 knowingly=yes findings="Knowingly false."`
+	mustDo(t, s, comm, finding, "the complainant must first be heard")
+	if b, _ := json.Marshal(do(s, comm, "case 2026-001")); !strings.Contains(string(b), "frivolous_meeting") {
+		t.Errorf("the card of a dismissed case does not offer the (H) meeting:\n%s", b)
+	}
+	mustDo(t, s, clerk, `schedule 2026-001 frivolous_meeting 2026-12-16T17:00 place="City Hall"`, "scheduled")
+	mustDo(t, s, clerk, `posted 2026-001 frivolous_meeting`, "posted")
+	mustDo(t, s, clerk, `mail 2026-001 frivolous_notice 94071118987654321044`, "recorded")
+	at("2026-12-17T01:00:00Z") // Wed 16 Dec 19:00 CST, after the meeting
+	mustDo(t, s, comm, finding, "complainant fined $1,500")
+	card := replyText(do(s, comm, "case 2026-001"))
+	if want := "*Frivolous (H):* found knowingly frivolous on Wed 2026-12-16; the complainant, John Doe, fined $1,500"; !strings.Contains(card, want) {
 		t.Errorf("card lacks %q:\n%s", want, card)
 	}
 }

@@ -132,6 +132,14 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 		}
 		facts = append(facts, outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From), quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
 	}
+	if f := c.Frivolous; f != nil {
+		// (H): the fine for a knowingly frivolous complaint falls on the complainant.
+		line := outbox.Format("*Frivolous (H):* found knowingly frivolous on %s", f.On.Long())
+		if f.Fine > 0 {
+			line += outbox.Format("; the complainant, %s, fined $%s", c.Complainant.Name, docket.Dollars(f.Fine))
+		}
+		facts = append(facts, line)
+	}
 	facts = append(facts, overrideLines(c)...)
 	for _, l := range c.Late {
 		// (E), (F), (G): recorded late, and kept so.
@@ -348,7 +356,11 @@ func next(c *docket.Case) [][2]string {
 	case docket.StatePublicHeld:
 		add("final", "")
 	case docket.StateDismissed:
-		if c.Frivolous == nil {
+		// (H): the complainant is heard at a noticed meeting before any finding.
+		if c.Frivolous == nil && !c.FrivolousHearing.Scheduled() {
+			add("schedule", string(docket.FrivolousMeeting))
+		} else if c.Frivolous == nil {
+			postIfDue(docket.FrivolousMeeting)
 			add("frivolous", "")
 		}
 	}

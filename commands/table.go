@@ -38,7 +38,7 @@ const (
 // Parameters shared by several subcommands.
 var (
 	pCase    = param{name: "number", kind: kCase, required: true, positional: true, help: "the case number, e.g. 2026-014"}
-	pMeeting = param{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, required: true, positional: true, help: "which meeting"}
+	pMeeting = param{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), required: true, positional: true, help: "which meeting"}
 	pOn      = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
 	pPage    = param{name: "page", kind: kText, help: "which page of a long list, e.g. 2"}
 	pFine    = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
@@ -178,7 +178,7 @@ func init() {
 		{name: "frivolous", summary: "find that a dismissed complaint was knowingly frivolous, and fine the complainant", rule: "(H)", modal: true,
 			roles: commissioners, why: commissionersOnly, vote: true,
 			params: append([]param{pCase, {name: "fine", kind: kDollars, required: true, help: "whole dollars, $1,001 to $5,000"}, {name: "findings", kind: kText, required: true, help: "the findings"},
-				{name: "knowingly", kind: kChoice, choices: yesNo, required: true, help: "the (H) finding that the complainant knew the complaint frivolous: yes, or no (then no fine)"}, pOn}, pRollCall...),
+				{name: "knowingly", kind: kChoice, choices: yesNo, required: true, help: "the (H) finding that the complainant knew the complaint frivolous: yes, or no (then no fine)"}, pOn, pOverride}, pRollCall...),
 			example: `frivolous 2026-014 fine=1500 knowingly=yes findings="..." yes=U_COMM1,U_COMM2 absent=U_COMM3`, run: runFrivolous},
 		{name: "enforced", summary: "record a step enforcing the recommendation or fine, such as the fine collected; refused while (F) stays enforcement", rule: "(E)(2), (F)", modal: true, roles: staff,
 			why:     "Commissioners and the clerk record enforcement.",
@@ -210,7 +210,7 @@ func init() {
 				{name: "start", kind: kInstant, help: "a meeting's start (with meeting=)"},
 				{name: "place", kind: kText, help: "a meeting's place (with meeting=)"},
 				{name: "posted", kind: kInstant, help: "when a meeting's notice was posted (with meeting=)"},
-				{name: "meeting", kind: kChoice, choices: []string{"sufficiency", "hearing", "recessed_hearing", "public_hearing"}, help: "the meeting whose start, place or posting is corrected"},
+				{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), help: "the meeting whose start, place or posting is corrected"},
 				{name: "event", kind: kText, help: "the event to correct, by its number in /ethics history, where several could be meant"},
 			},
 			example: `correct 2026-014 received=2026-12-03T16:45 reason="date stamp misread"`, run: runCorrect},

@@ -57,7 +57,7 @@ func (a File) apply(x *applying) error {
 	s := x.e.Schedule(&c.Facts, time.Time{})
 	if s.TimeBarred != nil && *s.TimeBarred {
 		d, _ := s.Find(FilingLimit)
-		x.warn("(I)", "time-barred: the complaint was received on %s, after the last day to file, %s", s.Received.Long(), d.Due.Long())
+		x.warn("(I)", "time-barred: the complaint was received on %s, after the last day to file, %s; the ruling on it is a dismissal (rule %s insufficient ground=time_barred) unless overridden with a reason", s.Received.Long(), d.Due.Long(), x.number())
 	}
 	if s.Expedited {
 		d, _ := s.Find(ElectionDecision)
@@ -160,6 +160,10 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		if ph := x.e.after(PublicHearingBy, c.DemandReceived); x.e.Cal.DateOf(a.Start) > ph.Due {
 			x.warn("(F)", "the public hearing on %s is after the last day for it, %s", x.e.Cal.DateOf(a.Start).Long(), ph.Due.Long())
 		}
+	case FrivolousMeeting:
+		if !c.FrivolousNoticeMailed.IsZero() && !x.frivolousNoticeGiven() {
+			x.warn("(H)", "the notice mailed to the complainant gives the old date, time or place; mail the complainant notice of the meeting as it now stands")
+		}
 	}
 	return nil
 }
@@ -190,6 +194,13 @@ func (x *applying) meetingAllowed(k MeetingKind) error {
 		}
 	case PublicHearing:
 		return x.needState("(F)", "schedule the public hearing: it follows a demand after a closed hearing", StateDemanded, StatePublicSet)
+	case FrivolousMeeting:
+		if err := x.needState("(H)", "schedule a meeting on a frivolous complaint: only a dismissed complaint can be found frivolous", StateDismissed); err != nil {
+			return err
+		}
+		if c.Frivolous != nil {
+			return conflict("(H)", fmt.Sprintf("the complaint was already found frivolous on %s", c.Frivolous.On.Long()))
+		}
 	}
 	return nil
 }
@@ -226,7 +237,7 @@ func (a CancelMeeting) apply(x *applying) error {
 	if !m.Start.After(x.at) {
 		return conflict(meetingRules[a.Meeting].rule, fmt.Sprintf("the %s began at %s and can no longer be cancelled", a.Meeting.Name(), x.e.shortTime(m.Start)))
 	}
-	if a.Meeting == SufficiencyMeeting && c.Ruling != "" || a.Meeting == HearingMeeting && c.Reconvened.Scheduled() {
+	if a.Meeting == SufficiencyMeeting && c.Ruling != "" || a.Meeting == HearingMeeting && c.Reconvened.Scheduled() || a.Meeting == FrivolousMeeting && c.Frivolous != nil {
 		return conflict(meetingRules[a.Meeting].rule, "the "+a.Meeting.Name()+" has already been held")
 	}
 	c.Withdrawn = append(c.Withdrawn, WithdrawnMeeting{Kind: a.Meeting, Meeting: *m, At: x.at, Reason: a.Reason})
@@ -420,6 +431,10 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		first(&c.DismissalToResp)
 	case DecisionDismissalToComp:
 		first(&c.DismissalToComp)
+	case FrivolousNotice:
+		// (H): the notice gives the meeting's date, time and place, as (B)'s do.
+		m.MeetingStart, m.MeetingPlace = c.FrivolousHearing.Start, c.FrivolousHearing.Place
+		first(&c.FrivolousNoticeMailed)
 	}
 	c.Mailings = append(c.Mailings, m)
 	return nil
@@ -470,6 +485,11 @@ func (c *Case) Needs(p Paper) error {
 		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
 	case DecisionDismissalToResp, DecisionDismissalToComp:
 		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
+	case FrivolousNotice:
+		if c.Frivolous != nil {
+			return needs(false, "the finding under (H) has been made")
+		}
+		return needs(c.FrivolousHearing.Scheduled(), "no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
 	}
 	return nil
 }
@@ -853,6 +873,10 @@ type FindFrivolous struct {
 	Knowingly bool  `json:"knowingly,omitempty"`
 	On        Date  `json:"on,omitzero"` // zero: today
 	Vote      *Vote `json:"vote,omitempty"`
+
+	// Override is why the finding is recorded although the record does not show the
+	// complainant heard at a meeting noticed 48 hours ahead, with certified notice (H).
+	Override string `json:"override,omitempty"`
 }
 
 // Kind implements Action.
@@ -889,6 +913,16 @@ func (a FindFrivolous) find(x *applying) error {
 	}
 	on, err := x.stepDate("on", "(H)", a.On, dismissed, "the dismissal")
 	if err != nil {
+		return err
+	}
+	if err := x.checkOverride("(H)", a.Override); err != nil {
+		return err
+	}
+	gaps := x.frivolousGaps()
+	if x.replay && a.Override == "" {
+		gaps = nil // a finding recorded before (H) asked for the meeting
+	}
+	if err := x.override("finding", a.Override, gaps); err != nil {
 		return err
 	}
 	c.Frivolous = &Finding{Text: a.Findings, Fine: a.Fine, Knowingly: a.Knowingly, On: on}

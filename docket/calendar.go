@@ -2,9 +2,11 @@ package docket
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rickar/cal/v2"
@@ -129,13 +131,17 @@ var OptionalHolidays = []Holiday{
 	{weekendObservance, nil, "", false},
 }
 
-// CalendarConfig says which days the commission's office is closed, and where it is. It
-// changes business days only: the 5 ILCS 70/1.11 roll follows the statutes alone.
+// CalendarConfig says which days the commission's office is closed, and where it is. Its
+// closures change business days only: the 5 ILCS 70/1.11 roll follows the statutes alone,
+// and the days proclaimed under them.
 type CalendarConfig struct {
 	Zone     string   // IANA zone; "" means DefaultZone
 	Remove   []string // IDs of DefaultHolidays the office does not close for
 	Add      []string // IDs of OptionalHolidays it does close for
 	Closures []Date   // one-off closures, e.g. a snow day
+	// Proclaimed are days the Governor proclaims legal holidays (205 ILCS 630/17): holidays
+	// defined by statute, so the 5 ILCS 70/1.11 roll skips them, and the office is closed.
+	Proclaimed []Date
 }
 
 // Calendar knows the commission's business days, the statutory holidays and its time
@@ -146,7 +152,7 @@ type Calendar struct {
 	closed    []uint64        // bit per day from first: the office is closed
 	statutory []uint64        // bit per day from first: a statutory holiday (5 ILCS 70/1.11)
 	names     map[Date]string // why a closed weekday is closed
-	holidays  map[Date]string // which statutory holiday a day is
+	holidays  map[Date]string // which statutory holiday a day is (shared, read-only)
 }
 
 // Holidays are computed for these years; beyond them only weekends are closed. Input dates
@@ -172,33 +178,26 @@ func NewCalendar(cfg CalendarConfig) (*Calendar, error) {
 		return nil, err
 	}
 	c := &Calendar{
-		loc:      loc,
-		first:    NewDate(calFirstYear, time.January, 1),
-		names:    make(map[Date]string),
-		holidays: make(map[Date]string),
+		loc:   loc,
+		first: NewDate(calFirstYear, time.January, 1),
+		names: make(map[Date]string),
 	}
-	last := NewDate(calLastYear, time.December, 31)
-	words := (int(last-c.first) + 64) / 64
-	c.closed, c.statutory = make([]uint64, words), make([]uint64, words)
-	each := func(h *cal.Holiday, f func(d Date, name string)) {
-		for y := calFirstYear; y <= calLastYear; y++ {
-			actual, observed := h.Calc(y)
-			if observed.IsZero() {
-				continue
+	// The statutory holidays are the same for every commission: computed once, shared.
+	c.statutory, c.holidays = statutoryDays()
+	c.closed = make([]uint64, len(c.statutory))
+	if len(cfg.Proclaimed) > 0 {
+		// A copy of the shared days, with the proclaimed ones added.
+		bits, names := slices.Clone(c.statutory), maps.Clone(c.holidays)
+		for _, d := range cfg.Proclaimed {
+			if d.IsZero() {
+				return nil, fmt.Errorf("a proclaimed holiday is missing its date")
 			}
-			name := h.Name
-			if !sameDay(actual, observed) {
-				name += " (observed)"
+			if c.set(bits, d) {
+				names[d] = "a legal holiday proclaimed by the Governor"
 			}
-			f(NewDate(observed.Date()), name)
+			c.close(d, "a legal holiday proclaimed by the Governor")
 		}
-	}
-	for _, h := range StatutoryHolidays {
-		each(h.Def, func(d Date, name string) {
-			if c.set(c.statutory, d) {
-				c.holidays[d] = name
-			}
-		})
+		c.statutory, c.holidays = bits, names
 	}
 	for _, h := range holidays {
 		each(h.Def, func(d Date, name string) { c.close(d, name) })
@@ -218,6 +217,38 @@ func NewCalendar(cfg CalendarConfig) (*Calendar, error) {
 	}
 	return c, nil
 }
+
+// each calls f with every day holiday h falls on in the calendar's years, and its name.
+func each(h *cal.Holiday, f func(d Date, name string)) {
+	for y := calFirstYear; y <= calLastYear; y++ {
+		actual, observed := h.Calc(y)
+		if observed.IsZero() {
+			continue
+		}
+		name := h.Name
+		if !sameDay(actual, observed) {
+			name += " (observed)"
+		}
+		f(NewDate(observed.Date()), name)
+	}
+}
+
+// statutoryDays returns the days of StatutoryHolidays in the calendar's years, as bits
+// from its first day and by name. They are read-only once built.
+var statutoryDays = sync.OnceValues(func() ([]uint64, map[Date]string) {
+	first, last := NewDate(calFirstYear, time.January, 1), NewDate(calLastYear, time.December, 31)
+	bits, names := make([]uint64, (int(last-first)+64)/64), make(map[Date]string)
+	for _, h := range StatutoryHolidays {
+		each(h.Def, func(d Date, name string) {
+			i := int(d - first)
+			if i >= 0 && i < len(bits)*64 {
+				bits[i/64] |= 1 << (i % 64)
+				names[d] = name
+			}
+		})
+	}
+	return bits, names
+})
 
 func sameDay(a, b time.Time) bool {
 	ay, am, ad := a.Date()

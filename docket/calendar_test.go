@@ -163,6 +163,24 @@ func TestCalendarConfig(t *testing.T) {
 			t.Error("Juneteenth removed, but its observed Friday is closed")
 		}
 	})
+	t.Run("ProclaimedHoliday", func(t *testing.T) {
+		// 205 ILCS 630/17: a day the Governor proclaims a legal holiday is one defined by
+		// statute, so 5 ILCS 70/1.11 skips it, unlike a snow day; the office is closed too.
+		c := MustCalendar(t, docket.CalendarConfig{Proclaimed: []docket.Date{D(t, "2027-01-29")}, Closures: []docket.Date{D(t, "2027-02-05")}})
+		if got := c.RollForward(D(t, "2027-01-29")); got != D(t, "2027-02-01") {
+			t.Errorf("RollForward(proclaimed Fri 2027-01-29) = %s, want Mon 2027-02-01", got)
+		}
+		if got := c.RollForward(D(t, "2027-02-05")); got != D(t, "2027-02-05") {
+			t.Errorf("RollForward(snow day Fri 2027-02-05) = %s, want it kept", got)
+		}
+		if c.IsBusinessDay(D(t, "2027-01-29")) {
+			t.Error("the office is open on a proclaimed holiday")
+		}
+		// Another calendar shares the statutory days, not the proclamation.
+		if got := MustCalendar(t, docket.CalendarConfig{}).RollForward(D(t, "2027-01-29")); got != D(t, "2027-01-29") {
+			t.Errorf("a proclamation leaked into another calendar: %s", got)
+		}
+	})
 	t.Run("StatutoryHolidaysTheOfficeAdds", func(t *testing.T) {
 		c := MustCalendar(t, docket.CalendarConfig{Add: []string{"pulaski_day", "general_election_day", "good_friday"}})
 		for s, why := range map[string]string{

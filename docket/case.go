@@ -74,9 +74,12 @@ func (c *Case) PapersOwed() []Paper {
 	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
 	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
 	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
-	dismissed := c.Decision != nil && c.Decision.Dismissed
-	owe(DecisionDismissalToResp, dismissed, c.DismissalToResp)
-	owe(DecisionDismissalToComp, dismissed, c.DismissalToComp)
+	// (E)(1): owed by a dismissal recorded since these papers were tracked, which sets
+	// DecisionDismissed. A case closed before keeps its closed state, so that the record's
+	// "open" column still agrees with it (store.Verify); its letters can still be sent.
+	owe(DecisionDismissalToResp, c.DecisionDismissed, c.DismissalToResp)
+	owe(DecisionDismissalToComp, c.DecisionDismissed, c.DismissalToComp)
+	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
 	return owed
 }
 
@@ -91,14 +94,15 @@ type MeetingKind string
 
 // The meetings the ordinance provides for.
 const (
-	SufficiencyMeeting MeetingKind = "sufficiency"      // (C)(1)
-	HearingMeeting     MeetingKind = "hearing"          // (D)
-	RecessedHearing    MeetingKind = "recessed_hearing" // (E): a recessed hearing reconvened
-	PublicHearing      MeetingKind = "public_hearing"   // (F)
+	SufficiencyMeeting MeetingKind = "sufficiency"       // (C)(1)
+	HearingMeeting     MeetingKind = "hearing"           // (D)
+	RecessedHearing    MeetingKind = "recessed_hearing"  // (E): a recessed hearing reconvened
+	PublicHearing      MeetingKind = "public_hearing"    // (F)
+	FrivolousMeeting   MeetingKind = "frivolous_meeting" // (H): the complainant heard before a finding
 )
 
 // MeetingKinds lists every MeetingKind.
-var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing}
+var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing, FrivolousMeeting}
 
 // meetingRules says, for each kind, which notice period applies and the subsection.
 var meetingRules = map[MeetingKind]struct {
@@ -110,6 +114,7 @@ var meetingRules = map[MeetingKind]struct {
 	HearingMeeting:     {HearingNotice, "(D)", "hearing"},
 	RecessedHearing:    {HearingNotice, "(D)", "recessed hearing"},
 	PublicHearing:      {PublicHearingNotice, "(F)", "public hearing"},
+	FrivolousMeeting:   {FrivolousMeetingNotice, "(H)", "meeting on whether the complaint was knowingly frivolous"},
 }
 
 // WithdrawnMeeting is a meeting cancelled, or moved to another time or place, before it
@@ -125,8 +130,11 @@ type WithdrawnMeeting struct {
 // Name returns the meeting kind as people say it: "sufficiency meeting".
 func (k MeetingKind) Name() string { return meetingRules[k].name }
 
-// Rule returns the subsection that requires the meeting's notice: (C)(1), (D) or (F).
+// Rule returns the subsection that requires the meeting's notice: (C)(1), (D), (F) or (H).
 func (k MeetingKind) Rule() string { return meetingRules[k].rule }
+
+// Notice returns the deadline of the meeting's public notice.
+func (k MeetingKind) Notice() DeadlineID { return meetingRules[k].notice }
 
 // Mailing is a paper sent: by certified mail, return receipt requested, with its article
 // number, or delivered otherwise (by hand, first-class mail, e-mail), without one.
@@ -255,6 +263,8 @@ func (c *Case) meeting(k MeetingKind) *Meeting {
 		return &c.Reconvened
 	case PublicHearing:
 		return &c.PublicHearing
+	case FrivolousMeeting:
+		return &c.FrivolousHearing
 	}
 	return &Meeting{}
 }

@@ -188,7 +188,12 @@ func TestLifecycleOtherPaths(t *testing.T) {
 		{"DismissedInsufficient", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
 			{"2026-12-11T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321099"}, docket.StateDismissed, ""},
-			{"2027-01-11T09:00:00-06:00", docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true}, docket.StateDismissed, ""},
+			// (H): the complainant is heard first, at a meeting noticed 48 hours ahead, of
+			// which the complainant has certified notice.
+			{"2027-01-04T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2027-01-13T17:00:00-06:00"), Place: "City Hall"}, docket.StateDismissed, ""},
+			{"2027-01-04T09:05:00-06:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}, docket.StateDismissed, ""},
+			{"2027-01-04T09:10:00-06:00", docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321098"}, docket.StateDismissed, ""},
+			{"2027-01-13T19:00:00-06:00", docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true}, docket.StateDismissed, ""},
 		}},
 		{"JudicialReferral", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.JudicialReferral}, docket.StateReferred, ""},

@@ -74,6 +74,9 @@ type Facts struct {
 	DecisionDismissed    bool    `json:"decision_dismissed,omitempty"`      // (E)(1): the decision dismissed the complaint
 	DismissalToResp      Date    `json:"dismissal_to_respondent,omitzero"`  // (E)(1): notice of it delivered to the respondent
 	DismissalToComp      Date    `json:"dismissal_to_complainant,omitzero"` // (E)(1): and to the complainant
+
+	FrivolousHearing      Meeting `json:"frivolous_meeting,omitzero"`       // (H): the meeting at which the complainant is heard
+	FrivolousNoticeMailed Date    `json:"frivolous_notice_mailed,omitzero"` // (H): its certified notice to the complainant
 }
 
 // Status says where a deadline stands.
@@ -304,6 +307,16 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	if !f.FinalRecommendation.IsZero() {
 		addTask(FinalRespondentTask, f.FinalRecommendation, f.FinalToResp)
 		addTask(FinalOfficerTask, f.FinalRecommendation, f.FinalToOff)
+	}
+	// (H): the meeting at which the complainant is heard, its public notice and the
+	// complainant's certified notice of it.
+	if f.FrivolousHearing.Scheduled() {
+		addNotice(FrivolousMeetingNotice, "the (H) meeting", f.FrivolousHearing)
+		scheduled := f.FrivolousHearing.ScheduledAt
+		if scheduled.IsZero() {
+			scheduled = f.FrivolousHearing.Start
+		}
+		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
 	}
 	// (E)(1): a dismissal after the hearing goes to both parties.
 	if f.DecisionDismissed {

@@ -79,6 +79,6 @@ func (x *applying) timeBar(a Rule) ([]gap, error) {
 	}
 	d, _ := s.Find(FilingLimit)
 	return []gap{{rule: "(I)", without: "a complaint filed within one year after the alleged violation",
-		problem: fmt.Sprintf("the complaint is time-barred under (I): it was received on %s, after the last day to file, %s; the ruling on it is a dismissal (ruling=insufficient ground=time_barred)",
-			s.Received.Long(), d.Due.Long())}}, nil
+		problem: fmt.Sprintf("the complaint is time-barred under (I): it was received on %s, after the last day to file, %s; the ruling on it is a dismissal (rule %s insufficient ground=time_barred)",
+			s.Received.Long(), d.Due.Long(), x.number())}}, nil
 }

@@ -2,6 +2,7 @@ package docket
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -81,4 +82,32 @@ func (x *applying) whyNotExpedited(elections []Date) {
 		}
 		x.warn("(G)", "not expedited under (G): the election on %s is %s after receipt; (G) applies to complaints filed in the %s before it", when, Count(int(el-received), "day"), p.describe())
 	}
+}
+
+// frivolousNoticeGiven reports whether a certified notice to the complainant gave the (H)
+// meeting's date, time and place as it now stands.
+func (x *applying) frivolousNoticeGiven() bool {
+	m := x.c.FrivolousHearing
+	return slices.ContainsFunc(x.c.Mailings, func(ml Mailing) bool {
+		return ml.Paper == FrivolousNotice && ml.MeetingStart.Equal(m.Start) && ml.MeetingPlace == m.Place
+	})
+}
+
+// frivolousGaps is what the record lacks before an (H) finding against the complainant:
+// a meeting held, noticed 48 hours ahead, of which the complainant had certified notice.
+func (x *applying) frivolousGaps() []gap {
+	m := x.c.FrivolousHearing
+	without := "a meeting, noticed 48 hours ahead, at which the complainant could be heard"
+	if !m.Scheduled() {
+		return []gap{{rule: "(H)", without: without, problem: fmt.Sprintf("the complainant must first be heard: schedule the meeting (schedule %s frivolous_meeting <start> place=\"...\"), post its notice 48 hours ahead, mail the complainant its certified notice (mail %s frivolous_notice <article no.>), and record the finding once it has met", x.number(), x.number())}}
+	}
+	if m.Start.After(x.at) {
+		return []gap{{rule: "(H)", without: without, problem: fmt.Sprintf("the meeting at which the complainant may be heard, at %s, has not begun; record the finding once it has met", x.e.shortTime(m.Start))}}
+	}
+	gaps := x.noticeGap(FrivolousMeeting, m)
+	if !x.frivolousNoticeGiven() {
+		gaps = append(gaps, gap{rule: "(H)", without: "a certified notice to the complainant of the meeting",
+			problem: fmt.Sprintf("no certified notice to the complainant giving the meeting's date, time and place (%s, %s) is recorded as mailed; record the mailing first (mail %s frivolous_notice <article no.>)", x.e.shortTime(m.Start), m.Place, x.number())})
+	}
+	return gaps
 }

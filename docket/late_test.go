@@ -220,3 +220,43 @@ func slicesContain[T comparable](xs []T, x T) bool {
 	}
 	return false
 }
+
+// TestFrivolousFindingNeedsTheComplainantHeardH: (H) fines the complainant who knowingly
+// files a frivolous complaint; before the finding the complainant gets certified notice of
+// a meeting, noticed 48 hours ahead, at which to be heard. The finding is refused until that
+// meeting is held, unless overridden with a reason.
+func TestFrivolousFindingNeedsTheComplainantHeardH(t *testing.T) {
+	e := MustEngine(t)
+	dismissed := apply(t, e, append(closedHearingCase()[:5],
+		step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""}))
+	find := docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true}
+	if de := refusal(t, e, dismissed, find, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" || !strings.Contains(de.Message, "must first be heard") {
+		t.Errorf("finding with no meeting: %v, want an (H) refusal", de)
+	}
+	if de := refusal(t, e, dismissed, docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321077"}, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" {
+		t.Errorf("the (H) notice before its meeting is scheduled: %v", de)
+	}
+	c, _, err := e.Apply(dismissed, docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2026-12-21T17:00:00-06:00"), Place: "City Hall"}, T(t, "2026-12-14T09:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if owed := c.PapersOwed(); !slicesContain(owed, docket.FrivolousNotice) {
+		t.Errorf("papers owed %v, want the complainant's certified notice (H)", owed)
+	}
+	if de := refusal(t, e, c, find, "2026-12-18T10:00:00-06:00"); de.Rule != "(H)" || !strings.Contains(de.Message, "has not begun") {
+		t.Errorf("finding before the meeting: %v", de)
+	}
+	// Held, but with neither its notice posted nor the complainant's certified notice.
+	de := refusal(t, e, c, find, "2026-12-21T19:00:00-06:00")
+	if !strings.Contains(de.Message, "48 hours' public notice") || !strings.Contains(de.Message, "certified notice to the complainant") {
+		t.Errorf("finding without the notices: %v", de)
+	}
+	over, _, err := e.Apply(c, docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true, Override: "complainant attended and was heard"}, T(t, "2026-12-21T19:00:00-06:00"))
+	if err != nil || over.Frivolous == nil || len(over.Overrides) != 2 {
+		t.Errorf("overridden finding: %+v overrides %+v, err %v", over.Frivolous, over.Overrides, err)
+	}
+	s := e.Schedule(&c.Facts, T(t, "2026-12-21T19:00:00-06:00"))
+	if d, ok := s.Find(docket.FrivolousMeetingNotice); !ok || d.Status != docket.Missed || d.Rule != "(H)" {
+		t.Errorf("the (H) meeting's notice deadline: %+v", d)
+	}
+}

@@ -26,6 +26,7 @@ const (
 	FinalToOfficer          Paper = "final_officer"
 	DecisionDismissalToResp Paper = "decision_dismissal_respondent"  // (E)(1): the dismissal after a hearing
 	DecisionDismissalToComp Paper = "decision_dismissal_complainant" // (E)(1)
+	FrivolousNotice         Paper = "frivolous_notice"               // (H): the complainant's notice of the meeting, certified
 )
 
 // Recipients of papers besides the parties.
@@ -61,6 +62,7 @@ var papers = []PaperInfo{
 	{FinalToOfficer, "(F)", Officer, "final recommendation to the officer with authority to discipline", false, FinalOfficerTask},
 	{DecisionDismissalToResp, "(E)(1)", Respondent, "notice of the dismissal after the hearing to the respondent", false, DismissalRespondentTask},
 	{DecisionDismissalToComp, "(E)(1)", Complainant, "notice of the dismissal after the hearing to the complainant", false, DismissalComplainantTask},
+	{FrivolousNotice, "(H)", Complainant, "notice to the complainant of the meeting on a frivolous complaint", true, FrivolousNoticeTask},
 }
 
 // Papers lists every paper, in order.

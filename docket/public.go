@@ -168,6 +168,7 @@ func Agenda(k MeetingKind, number string) []string {
 		HearingMeeting:     "Hearing on complaint " + number + ": testimony and evidence of both parties (rule (D)).",
 		RecessedHearing:    "Reconvened session of the recessed hearing on complaint " + number + " (rules (D), (E)).",
 		PublicHearing:      "Public hearing on complaint " + number + ", demanded by the respondent: testimony and evidence of both parties (rule (F)).",
+		FrivolousMeeting:   "Hearing of the complainant on whether dismissed complaint " + number + " was knowingly frivolous, before any finding or fine (rule (H)).",
 	}[k]
 	return []string{"Call to order and roll call.", business, "Public comment.", "Adjournment."}
 }

@@ -25,6 +25,9 @@ const (
 	PublicHearingBy          DeadlineID = "public_hearing"
 	PublicHearingNotice      DeadlineID = "public_hearing_notice"
 	FinalRecommendationDue   DeadlineID = "final_recommendation"
+	// (H): the public notice of the meeting at which a complainant is heard before a
+	// finding that the complaint was knowingly frivolous.
+	FrivolousMeetingNotice DeadlineID = "frivolous_meeting_notice"
 
 	// (C)(1): the ruling's notice to each party, within the ruling's 7 business days.
 	RulingNoticeRespondent  DeadlineID = "ruling_notice_respondent"
@@ -39,6 +42,7 @@ const (
 	FinalOfficerTask             DeadlineID = "final_officer"                  // (F)
 	DismissalRespondentTask      DeadlineID = "dismissal_decision_respondent"  // (E)(1)
 	DismissalComplainantTask     DeadlineID = "dismissal_decision_complainant" // (E)(1)
+	FrivolousNoticeTask          DeadlineID = "frivolous_notice"               // (H)
 
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
@@ -103,6 +107,11 @@ var defaultPeriods = []Period{
 	{PublicHearingBy, "(F)", 14, Days, "the demand was received", "public hearing held", Commission, dateUnits},
 	{PublicHearingNotice, "(F)", 48, Hours, "the public hearing", "public notice of the public hearing", Commission, noticeUnits},
 	{FinalRecommendationDue, "(F)", 7, Days, "the public hearing was held", "final recommendation issued publicly", Commission, dateUnits},
+	// (H): the ordinance fines only a person who "knowingly files a frivolous complaint";
+	// the complainant is heard first, at a meeting noticed like the others (48 hours, as
+	// (C)(1), (D) and (F) give every meeting on a complaint), and told of it by certified
+	// mail, as (B) tells the parties of the first meeting.
+	{FrivolousMeetingNotice, "(H)", 48, Hours, "the (H) meeting", "public notice of the meeting on a frivolous complaint", Commission, noticeUnits},
 	{AdjudicationTask, "(C)(2)", 0, Task, "the ruling", "written request to the attorney for judicial adjudication", Commission, nil},
 	{ReferralTask, "(C)(3)", 0, Task, "the ruling", "transmittal of the complaint and its documents to the attorney", Commission, nil},
 	{RecommendationRespondentTask, "(E)(2)", 0, Task, "the decision", "recommendation delivered to the respondent", Commission, nil},
@@ -113,6 +122,7 @@ var defaultPeriods = []Period{
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
 	{DismissalRespondentTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the respondent", Commission, nil},
 	{DismissalComplainantTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the complainant", Commission, nil},
+	{FrivolousNoticeTask, "(H)", 0, Task, "the decision to hold the (H) meeting", "certified notice to the complainant of the meeting at which to be heard", Commission, nil},
 	{ElectionPeriod, "(G)", 60, Days, "the election", "expedited track for complaints filed before an election", Commission, windowUnits},
 }
 

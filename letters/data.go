@@ -27,7 +27,7 @@ type Data struct {
 	// Summary is the complaint's text, given only to the letters that transmit it: the
 	// (B) notice to the respondent and the (C)(3) referral. Empty in the others.
 	Summary     Text
-	Meeting     *Meeting // (B): the sufficiency meeting; nil in other letters
+	Meeting     *Meeting // (B): the sufficiency meeting; (H): the meeting on a frivolous complaint; nil in other letters
 	Hearing     *Meeting // (C)(2): the hearing, with a ruling of probable cause; else nil
 	Ruling      string   // (C): the ruling as recorded, "probable_cause"; "" before it
 	RulingWords string   // the ruling in words: "there is probable cause to proceed"
@@ -193,6 +193,9 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 			// (C)(2): the notice of probable cause includes the hearing date.
 			d.Hearing = ptr(m.meeting(docket.HearingMeeting, c.Hearing))
 		}
+	case docket.FrivolousNotice:
+		// (H): the complainant's notice of the meeting at which to be heard.
+		d.Meeting = ptr(m.meeting(docket.FrivolousMeeting, c.FrivolousHearing))
 	case docket.ReferralTransmittal:
 		// (C)(3): the complaint and all documents in the commission's custody.
 		d.Summary = T(c.Summary)

@@ -69,6 +69,7 @@ const (
 	NoticeHearing         Kind = "notice_hearing"
 	NoticeRecessedHearing Kind = "notice_recessed_hearing"
 	NoticePublicHearing   Kind = "notice_public_hearing"
+	NoticeFrivolous       Kind = "notice_frivolous_meeting" // (H)
 )
 
 // noticeOf pairs each notice with its meeting.
@@ -77,6 +78,7 @@ var noticeOf = map[Kind]docket.MeetingKind{
 	NoticeHearing:         docket.HearingMeeting,
 	NoticeRecessedHearing: docket.RecessedHearing,
 	NoticePublicHearing:   docket.PublicHearing,
+	NoticeFrivolous:       docket.FrivolousMeeting,
 }
 
 // Kinds lists every document, letters in the order of docket.Papers, then the notices.
@@ -99,7 +101,10 @@ func (k Kind) Rule() string {
 	if info, ok := docket.Paper(k).Info(); ok {
 		return info.Rule
 	}
-	return map[docket.MeetingKind]string{docket.SufficiencyMeeting: "(C)(1)", docket.HearingMeeting: "(D)", docket.RecessedHearing: "(D)", docket.PublicHearing: "(F)"}[noticeOf[k]]
+	if m, ok := noticeOf[k]; ok {
+		return m.Rule()
+	}
+	return ""
 }
 
 // Name says what the document is: "notice of the complaint to the respondent".

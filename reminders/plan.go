@@ -405,6 +405,8 @@ func recordCommand(c *docket.Case, d docket.Deadline) string {
 		return "posted " + n + " public_hearing"
 	case docket.FinalRecommendationDue:
 		return "final " + n + " text=\"...\""
+	case docket.FrivolousMeetingNotice:
+		return "posted " + n + " frivolous_meeting"
 	}
 	return ""
 }
