@@ -7,6 +7,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -113,6 +117,100 @@ func syncDir(dir string) error {
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, fs.ErrInvalid) {
 		return err
+	}
+	return nil
+}
+
+// lockRecord takes the lock that makes one ethicsbot the only one on the record at path:
+// an advisory lock on path+".lock", which holds the process id of its holder. The kernel
+// releases it when the process ends, however it ends. Two bots on one record would each
+// number cases and say every message; migrate and restore take it too, so neither runs
+// under a bot.
+func lockRecord(path string) (*os.File, error) {
+	name := path + ".lock"
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("database %s: its lock file %s: %w", path, name, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		pid, _ := os.ReadFile(name)
+		f.Close()
+		holder := "another ethicsbot"
+		if p := strings.TrimSpace(string(pid)); p != "" {
+			holder += " (process " + p + ")"
+		}
+		return nil, fmt.Errorf("database %s is in use by %s: stop it first (systemctl stop ethicsbot); the file was not changed", path, holder)
+	}
+	f.Truncate(0)
+	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return f, nil
+}
+
+// unlock releases the lock taken by lockRecord, if any.
+func (s *Store) unlock() {
+	if s.lock != nil {
+		s.lock.Close() // closing the descriptor releases the flock
+		s.lock = nil
+	}
+}
+
+// makePrivate narrows an existing record, and its WAL and shared-memory files, to mode
+// 0600: a record created by an older ethicsbot under a usual umask is readable by every
+// account on the server.
+func (s *Store) makePrivate() error {
+	for _, p := range []string{s.path, s.path + "-wal", s.path + "-shm"} {
+		fi, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("database %s: %w", p, err)
+		}
+		if fi.Mode().Perm()&0o077 == 0 {
+			continue
+		}
+		if err := os.Chmod(p, fi.Mode().Perm()&0o700); err != nil {
+			return fmt.Errorf("database %s is readable by other accounts (mode %v) and cannot be made private: %w", p, fi.Mode().Perm(), err)
+		}
+		if s.log != nil {
+			s.log.Warn("the database was readable by other accounts; it is now readable by its owner only", "path", p, "was", fi.Mode().Perm().String())
+		}
+	}
+	return nil
+}
+
+// othersCheckpoint reports whether another program is known to checkpoint the record's
+// WAL into the file beside ethicsbot: Litestream, which keeps its tables in the record.
+// Its checkpoints change the file as a copy over it would, so with Litestream the store
+// cannot tell the two apart and relies on the file's identity alone.
+func (s *Store) othersCheckpoint() bool {
+	var n int
+	err := s.r.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name LIKE '\_litestream%' ESCAPE '\'`).Scan(&n)
+	return err == nil && n > 0
+}
+
+var (
+	abandonedMu sync.Mutex
+	abandoned   []*sql.DB
+)
+
+// abandon closes a store whose file was written under it by another program (a backup
+// copied over it) without folding its WAL into that file, which would mix two records: the
+// WAL, which holds this store's last writes, is kept aside, and the file stays as the other
+// program left it. The process is ending; its connections are left to the kernel.
+func (s *Store) abandon() error {
+	abandonedMu.Lock()
+	abandoned = append(abandoned, s.w, s.r) // never closed, nor collected: closing would fold the WAL in
+	abandonedMu.Unlock()
+	kept := fmt.Sprintf("%s-wal.abandoned-%s", s.path, time.Now().UTC().Format("20060102T150405.000000000Z"))
+	err := os.Rename(s.path+"-wal", kept)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("database %s was written under ethicsbot; its WAL could not be kept aside (%w): move %s-wal away before the next start, or it will be folded into the file", s.path, err, s.path)
+	}
+	os.Remove(s.path + "-shm")
+	if s.log != nil {
+		s.log.Error("the database file was written under ethicsbot: it is left as the other program left it, and ethicsbot's WAL, with its last writes, is kept aside; put the right record in place with `ethicsbot restore`",
+			"path", s.path, "wal_kept", kept)
 	}
 	return nil
 }

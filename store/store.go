@@ -46,6 +46,7 @@ type Store struct {
 	readOnly bool                      // opened by OpenReadOnly: w is nil
 	closed   bool                      // guarded by fileMu
 	log      *slog.Logger              // told when the store begins to refuse writes
+	lock     *os.File                  // held while open, if Options.Lock
 	version  int                       // the schema version this store reads and writes
 	gone     atomic.Pointer[fileError] // set, for good, once path is no longer that file
 	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
@@ -107,6 +108,9 @@ var sqliteHeader = []byte("SQLite format 3\x00")
 
 // Options are how the bot opens its record for writing.
 type Options struct {
+	// Lock makes the store the only ethicsbot on the file while it is open: the bot's
+	// store, and migrate's and restore's, hold a lock beside it (see lockRecord).
+	Lock bool
 	// Log is told of each migration applied, and of the backup written before them.
 	Log *slog.Logger
 	// Now stamps the name of that backup; time.Now if nil.
@@ -152,8 +156,20 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 			return nil, err
 		}
 	}
-	s := &Store{path: path, engine: engine}
+	s := &Store{path: path, engine: engine, log: o.Log}
+	if o.Lock {
+		if s.lock, err = lockRecord(path); err != nil {
+			return nil, err
+		}
+	}
+	if exists {
+		if err := s.makePrivate(); err != nil {
+			s.unlock()
+			return nil, err
+		}
+	}
 	if s.w, err = sql.Open("sqlite3", dsn(path, "_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")); err != nil {
+		s.unlock()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	s.w.SetMaxOpenConns(1)
@@ -162,6 +178,7 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 	// fail, not leave an empty database at the path for the next start to take as the record.
 	if s.r, err = sql.Open("sqlite3", dsn(path, "_query_only=true&_txlock=deferred&mode=rw")); err != nil {
 		s.w.Close()
+		s.unlock()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	if err := s.init(target, o); err != nil {
@@ -579,6 +596,8 @@ func (s *Store) checkFile(content bool) *fileError {
 	case !os.SameFile(fi, s.file):
 		return s.latch("replaced", fmt.Sprintf("the database file %s was replaced by another file while ethicsbot was running; nothing was recorded. "+
 			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
+	case content && (fi.Size() != s.file.Size() || !fi.ModTime().Equal(s.file.ModTime())) && s.othersCheckpoint():
+		s.file = fi // Litestream's checkpoint
 	case content && (fi.Size() != s.file.Size() || !fi.ModTime().Equal(s.file.ModTime())):
 		return s.latch("changed", fmt.Sprintf("the database file %s was written by another program while ethicsbot was running (a backup copied over it, or a second ethicsbot); nothing was recorded. "+
 			"Stop ethicsbot, put the right record in place (`ethicsbot restore`), and restart ethicsbot", s.path))
@@ -634,6 +653,10 @@ func (s *Store) Close() error {
 	s.fileMu.Lock() // closing folds the WAL into the file: no write may take that for another program's
 	s.closed = true
 	s.fileMu.Unlock()
+	defer s.unlock()
+	if e := s.gone.Load(); e != nil && e.health == "changed" {
+		return s.abandon()
+	}
 	var errs []error
 	if s.r != nil {
 		errs = append(errs, s.r.Close())
