@@ -143,8 +143,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if mode != "console" {
 		slackHealth = func() string { return slackState.Load().(string) }
 	}
+	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now}
 	starting := http.NewServeMux()
-	starting.Handle("/", bot.Site(db, public, slackHealth))
+	starting.Handle("/", health.Site(public))
 	starting.HandleFunc("/slack/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "ethicsbot is starting", http.StatusServiceUnavailable)
 	})
@@ -213,8 +214,10 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		return fail("%v", err)
 	}
 	deliverer := &outbox.Deliverer{Store: db, Sender: &bot.Sender{API: api}, Log: logger,
-		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
+		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Alert: clerkDests(cfg.Roles), Zone: engine.Cal.Location()}
+	health.SetDelivery(deliverer)
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
+	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
 	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger}
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
@@ -231,7 +234,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		err = app.RunSocketMode(ctx, socketmode.New(api))
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
-		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public}
+		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public, Health: health}
 		site.Set(h.Handler())
 		slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
 		logger.Info("listening for Slack over HTTP", "addr", ln.Addr().String())

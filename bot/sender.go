@@ -43,11 +43,16 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	})
-	return ch, ts, err
+	return ch, ts, deliveryError(err, d)
 }
 
 // Find looks through d's history since since for a message tagged key.
 func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
+	ch, ts, found, err := r.find(ctx, d, key, since)
+	return ch, ts, found, deliveryError(err, d)
+}
+
+func (r *Sender) find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
 	ch := d.Channel
 	if ch == "" {
 		c, _, _, err := r.API.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{d.User}, ReturnIM: true})

@@ -14,16 +14,6 @@ import (
 	"github.com/slack-go/slack/socketmode"
 )
 
-// fatalAuth are the errors after which reconnecting cannot help: a person must fix the
-// app's tokens or scopes.
-var fatalAuth = map[string]string{
-	"invalid_auth":     "the token is not valid",
-	"not_authed":       "no token was sent",
-	"account_inactive": "the app's account is deactivated",
-	"token_revoked":    "the token was revoked",
-	"missing_scope":    "the app lacks a scope it needs; reinstall it from manifest.yml",
-}
-
 // Start-up waits while Slack cannot be reached: the first, then twice as long each time, up
 // to the longest.
 const (
@@ -64,7 +54,7 @@ func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.L
 		}
 		var se slack.SlackErrorResponse
 		if errors.As(err, &se) {
-			if why, ok := fatalAuth[se.Err]; ok {
+			if why, ok := startRefusal(se.Err); ok {
 				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
 			}
 		}
@@ -180,7 +170,7 @@ func fatal(err error) error {
 	} else if err != nil {
 		code = err.Error()
 	}
-	if why, ok := fatalAuth[code]; ok {
+	if why, ok := startRefusal(code); ok {
 		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", code, why)
 	}
 	return nil

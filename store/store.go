@@ -40,6 +40,7 @@ type Store struct {
 	file    os.FileInfo // the database file as opened: os.SameFile compares its device and inode
 	created bool
 	gone    atomic.Pointer[fileError] // set, for good, once path is no longer that file
+	fault   atomic.Pointer[string]    // why the last write failed for want of a working disk; nil once one succeeds
 	w       *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r       *sql.DB                   // readers; WAL lets them run while a write commits
 	engine  *docket.Engine
@@ -327,15 +328,55 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if e := s.sameFile(); e != nil {
 		return e.err
 	}
+	err := s.commit(ctx, fn)
+	s.noteWrite(err)
+	return s.wrap(err)
+}
+
+func (s *Store) commit(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return s.wrap(err)
+		return err
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
-		return s.wrap(err)
+		return err
 	}
-	return s.wrap(tx.Commit())
+	return tx.Commit()
+}
+
+// writeFaults names, in one word for /healthz, the SQLite failures that stop every write
+// until a person acts (frees space, fixes permissions or the disk) or another program
+// lets go of the file. Other failures (a refused action, a constraint) say nothing of
+// the disk.
+var writeFaults = map[sqlite3.ErrNo]string{
+	sqlite3.ErrFull: "full", sqlite3.ErrIoErr: "io_error", sqlite3.ErrReadonly: "read_only", sqlite3.ErrPerm: "read_only",
+	sqlite3.ErrCantOpen: "cannot_open", sqlite3.ErrBusy: "locked", sqlite3.ErrLocked: "locked", sqlite3.ErrCorrupt: "corrupt",
+	sqlite3.ErrNotADB: "corrupt",
+}
+
+// noteWrite keeps why a write failed for want of the disk, until a write succeeds.
+func (s *Store) noteWrite(err error) {
+	var se sqlite3.Error
+	switch {
+	case err == nil:
+		s.fault.Store(nil)
+	case errors.As(err, &se):
+		if why, ok := writeFaults[se.Code]; ok {
+			s.fault.Store(&why)
+		}
+	}
+}
+
+// WriteHealth says why writes are failing, in one word ("full", "read_only", "io_error",
+// "locked", "corrupt", "cannot_open"), or "" if the last write that reached the disk
+// succeeded: a full disk leaves reads working, so Ping alone would not see it. The
+// reminder sweep writes every minute, so the answer stays fresh.
+func (s *Store) WriteHealth() string {
+	if why := s.fault.Load(); why != nil {
+		return *why
+	}
+	return ""
 }
 
 // wrap turns SQLite's failures into errors that say what the operator should do; other
