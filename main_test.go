@@ -466,10 +466,10 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write" {
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,channels:read,groups:read" {
 		t.Errorf("bot scopes %s", got)
 	}
-	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened" {
+	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened,member_joined_channel,channel_unarchive,group_unarchive" {
 		t.Errorf("bot events %s", got)
 	}
 }

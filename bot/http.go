@@ -184,6 +184,7 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
 	if home, ok := ev.InnerEvent.Data.(*slackevents.AppHomeOpenedEvent); ok && home.Tab == "home" {
 		h.App.Go(func() { h.App.PublishHome(context.WithoutCancel(r.Context()), home.User) })
 	}
+	h.App.channelEvent(ev.InnerEvent.Data)
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

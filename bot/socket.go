@@ -138,6 +138,15 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 			a.Go(func() { a.PublishHome(context.Background(), home.User) })
 		}
 	}))
+	channelChanged := tracked(func(evt *socketmode.Event, c *socketmode.Client) {
+		c.Ack(*evt.Request)
+		if api, ok := evt.Data.(slackevents.EventsAPIEvent); ok {
+			a.channelEvent(api.InnerEvent.Data)
+		}
+	})
+	for _, t := range []slackevents.EventsAPIType{slackevents.MemberJoinedChannel, slackevents.ChannelUnarchive, slackevents.GroupUnarchive} {
+		h.HandleEvents(t, channelChanged)
+	}
 	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
 		a.logger().Info("connected to Slack over Socket Mode")
 	})
