@@ -351,3 +351,42 @@ func TestStartChecksTheChannels(t *testing.T) {
 		}
 	})
 }
+
+// TestTokenRevokedWhileIdle: with nothing to say, the deliverer still finds out within
+// minutes that Slack refuses the token (auth.test), asking no more than once every 5
+// minutes, and finds the renewed token working.
+func TestTokenRevokedWhileIdle(t *testing.T) {
+	e := newRefusalEnv(t)
+	authTests := func() int {
+		e.slack.mu.Lock()
+		defer e.slack.mu.Unlock()
+		n := 0
+		for _, c := range e.slack.calls {
+			if c.Method == "auth.test" {
+				n++
+			}
+		}
+		return n
+	}
+	e.slack.mu.Lock()
+	e.slack.fail = map[string]string{"auth.test": "token_revoked"}
+	e.slack.mu.Unlock()
+	for range 3 {
+		e.d.Probe(context.Background(), e.now)
+		e.now = e.now.Add(time.Minute)
+	}
+	if n := authTests(); n != 1 {
+		t.Errorf("%d auth.test calls in 3 minutes, want 1", n)
+	}
+	if code, body := e.healthz(t); code != 200 || body["status"] != "degraded" || !strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") {
+		t.Errorf("healthz with the token revoked and nothing to say: %d %v", code, body)
+	}
+	e.slack.mu.Lock()
+	e.slack.fail = nil
+	e.slack.mu.Unlock()
+	e.now = e.now.Add(2 * time.Minute)
+	e.d.Probe(context.Background(), e.now)
+	if code, body := e.healthz(t); authTests() != 2 || code != 200 || body["status"] != "ok" {
+		t.Errorf("healthz with the token renewed: %d %v after %d auth.test calls", code, body, authTests())
+	}
+}

@@ -79,3 +79,9 @@ func (r *Sender) find(ctx context.Context, d outbox.Dest, key outbox.Key, since 
 		params.Cursor = h.ResponseMetaData.NextCursor
 	}
 }
+
+// Probe checks that Slack still takes the bot token (auth.test), saying nothing.
+func (r *Sender) Probe(ctx context.Context) error {
+	_, err := r.API.AuthTestContext(ctx)
+	return deliveryError(err, outbox.Dest{})
+}

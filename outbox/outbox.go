@@ -167,6 +167,7 @@ type Deliverer struct {
 	token     string             // the code with which the token is refused; "" while it is not
 	lastErr   string             // the last failure to deliver, and when
 	lastErrAt time.Time
+	probed    time.Time // when Probe last asked
 }
 
 // DefaultRefusedRetry is how often a post that cannot succeed by retrying (Refusal) is
@@ -486,13 +487,63 @@ func (d *Deliverer) kicks() chan struct{} {
 	return d.kick
 }
 
+// Prober is a Sender that can check, without saying anything, that the platform still
+// takes its token (bot's Slack sender calls auth.test).
+type Prober interface {
+	Probe(ctx context.Context) error
+}
+
+// Probe checks the Sender's token, if it is a Prober, at most once every RefusedRetry: a
+// token revoked while nothing was to be said is found out within minutes, not at the next
+// message, and one renewed is found working. A refused token holds every post, as if a
+// post had met it; a token taken again lets them go at the next drain.
+func (d *Deliverer) Probe(ctx context.Context, now time.Time) {
+	p, ok := d.Sender.(Prober)
+	if !ok {
+		return
+	}
+	d.state.Lock()
+	due := !now.Before(d.probed.Add(d.refusedRetry()))
+	if due {
+		d.probed = now
+	}
+	d.state.Unlock()
+	if !due {
+		return
+	}
+	err := p.Probe(ctx)
+	var ref *Refusal
+	switch {
+	case err == nil:
+		d.state.Lock()
+		refused := d.token != ""
+		d.token, d.tokenHeld = "", time.Time{}
+		d.state.Unlock()
+		if refused {
+			d.logger().Info("Slack takes the token again; what waited is sent now")
+			d.Kick()
+		}
+	case errors.As(err, &ref) && ref.Token:
+		d.failed(err, now)
+		d.state.Lock()
+		d.token, d.tokenHeld = ref.Code, now.Add(d.refusedRetry())
+		d.state.Unlock()
+		d.logger().Error("Slack refuses the token; nothing can be said until a person renews it",
+			"code", ref.Code, "why", ref.Why, "fix", ref.Fix.Plain())
+	}
+}
+
 // Run drains the outbox at once, whenever Kick is called, and every interval (to retry
-// what Slack refused), until ctx ends; a drain under way then stops between two posts,
-// and what it had not sent stays for the next start.
+// what Slack refused), and probes the token (Probe), until ctx ends; a drain under way
+// then stops between two posts, and what it had not sent stays for the next start.
 func (d *Deliverer) Run(ctx context.Context, interval time.Duration, now func() time.Time) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	d.state.Lock()
+	d.probed = now() // the token was checked at start (bot.CheckAuth)
+	d.state.Unlock()
 	for {
+		d.Probe(ctx, now())
 		if st, err := d.Drain(ctx, now()); err != nil && ctx.Err() == nil {
 			d.logger().Error("outbox drain failed", "err", err)
 		} else if st.Failed > 0 {
