@@ -390,3 +390,35 @@ func TestTokenRevokedWhileIdle(t *testing.T) {
 		t.Errorf("healthz with the token renewed: %d %v after %d auth.test calls", code, body, authTests())
 	}
 }
+
+// TestLaterNoticesWaitBehindARefusal: a notice queued while the notices channel is left
+// alone after a refusal is not tried, is marked undelivered on its own card, and goes
+// after the first, in order, once ethicsbot is invited back.
+func TestLaterNoticesWaitBehindARefusal(t *testing.T) {
+	e := newRefusalEnv(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		e.do(t, `file respondent="`+who+`" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`)
+	}
+	e.setFail(noticesID, "not_in_channel")
+	e.do(t, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`)
+	e.drain(t, 0)
+	e.now = e.now.Add(time.Minute)
+	e.do(t, `schedule 2026-002 sufficiency 2026-12-11T17:00 place="City Hall"`)
+	e.drain(t, 0)
+	if tries := e.posts(noticesID); len(tries) != 1 {
+		t.Errorf("%d posts tried to the notices channel, want the first notice only", len(tries))
+	}
+	if card := e.do(t, "case 2026-002"); !strings.Contains(card, "*Undelivered:* a message to <#"+noticesID+">") || !strings.Contains(card, "held back: an earlier message to #"+noticesID+" failed: not_in_channel") {
+		t.Errorf("the second case's card does not mark its notice undelivered:\n%s", card)
+	}
+	if dms := e.posts(clerkID); len(dms) != 1 {
+		t.Errorf("the clerk got %d direct messages, want 1: the second notice was never refused", len(dms))
+	}
+	e.setFail(noticesID, "")
+	e.d.Retry()
+	e.drain(t, 0)
+	tries := e.posts(noticesID)
+	if len(tries) != 3 || !strings.Contains(tries[1], "Thu 10 Dec") || !strings.Contains(tries[2], "Fri 11 Dec") {
+		t.Errorf("after the invitation the notices channel got %q, want both notices in order", tries)
+	}
+}

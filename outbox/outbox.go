@@ -162,7 +162,7 @@ type Deliverer struct {
 	alert  atomic.Pointer[[]Dest] // see SetAlert
 
 	state     sync.Mutex         // guards what follows; Health reads it without waiting for a drain
-	held      map[Dest]time.Time // a destination that refused a post, and until when it is left alone
+	held      map[Dest]hold      // a destination that refused a post, left alone for a while
 	tokenHeld time.Time          // the token was refused: nothing is tried until then
 	token     string             // the code with which the token is refused; "" while it is not
 	lastErr   string             // the last failure to deliver, and when
@@ -247,20 +247,26 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	}
 	blocked := make(map[Dest]error) // a destination that failed in this drain, and why
 	tried := make(map[Key]bool)
+	held := make(map[Dest]bool) // left alone since an earlier drain
 	d.state.Lock()
 	tokenHeld := now.Before(d.tokenHeld)
-	for to, until := range d.held {
-		if now.Before(until) {
-			blocked[to] = errRefused
+	for to, h := range d.held {
+		if now.Before(h.until) {
+			blocked[to], held[to] = h.why, true
 		}
 	}
 	d.state.Unlock()
 	if tokenHeld {
 		return st, nil // the token was refused: every post waits for the next try
 	}
-	for {
+	for first := true; ; first = false {
 		skip := make([]Dest, 0, len(blocked))
 		for to := range blocked {
+			if first && held[to] {
+				// Read once, so that what was queued behind the refused post since is
+				// marked held back: the card shows it undelivered too.
+				continue
+			}
 			skip = append(skip, to)
 		}
 		rows, err := d.Store.Pending(ctx, now, skip, batch)
@@ -370,8 +376,11 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 	return d.Store.Enqueue(ctx, []Post{note})
 }
 
-// errRefused holds back a destination that refused a post, until it is tried again.
-var errRefused = errors.New("refused earlier; tried again later")
+// hold is a destination that refused a post: why, and until when it is left alone.
+type hold struct {
+	until time.Time
+	why   *Refusal
+}
 
 // failed notes a failure to deliver, for Health.
 func (d *Deliverer) failed(err error, now time.Time) {
@@ -395,9 +404,9 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 		d.token, d.tokenHeld = ref.Code, now.Add(wait)
 	} else {
 		if d.held == nil {
-			d.held = make(map[Dest]time.Time)
+			d.held = make(map[Dest]hold)
 		}
-		d.held[r.Key.To] = now.Add(wait)
+		d.held[r.Key.To] = hold{now.Add(wait), ref}
 	}
 	d.state.Unlock()
 	d.logger().Error("Slack refused a message, and retrying cannot help until a person acts; it stays in the outbox",
