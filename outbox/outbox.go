@@ -161,11 +161,11 @@ type Deliverer struct {
 	report atomic.Pointer[Dest]   // see SetReport
 	alert  atomic.Pointer[[]Dest] // see SetAlert
 
-	state     sync.Mutex         // guards what follows; Health reads it without waiting for a drain
-	held      map[Dest]hold      // a destination that refused a post, left alone for a while
-	tokenHeld time.Time          // the token was refused: nothing is tried until then
-	token     string             // the code with which the token is refused; "" while it is not
-	lastErr   string             // the last failure to deliver, and when
+	state     sync.Mutex    // guards what follows; Health reads it without waiting for a drain
+	held      map[Dest]hold // a destination that refused a post, left alone for a while
+	tokenHeld time.Time     // the token was refused: nothing is tried until then
+	token     string        // the code with which the token is refused; "" while it is not
+	lastErr   string        // the last failure to deliver, and when
 	lastErrAt time.Time
 	probed    time.Time // when Probe last asked
 }
