@@ -151,6 +151,19 @@ func (f *fakeSlack) wait(t *testing.T, n int) []call {
 	}
 }
 
+// countOf is how many calls to method the fake received.
+func (f *fakeSlack) countOf(method string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, c := range f.calls {
+		if c.Method == method {
+			n++
+		}
+	}
+	return n
+}
+
 func (f *fakeSlack) count() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -707,17 +720,7 @@ func TestSocketModeCompleteCase(t *testing.T) {
 	h := e.app.SocketHandler(socketmode.New(e.app.API))
 	var env socketmode.Request
 	json.Unmarshal(fixture(t, "socket-slash-command.json"), &env)
-	replies := func() int {
-		e.slack.mu.Lock()
-		defer e.slack.mu.Unlock()
-		n := 0
-		for _, c := range e.slack.calls {
-			if c.Method == "response_url" {
-				n++
-			}
-		}
-		return n
-	}
+	replies := func() int { return e.slack.countOf("response_url") }
 	play(e, func(i int, user, text string) {
 		var cmd slack.SlashCommand
 		json.Unmarshal(env.Payload, &cmd)

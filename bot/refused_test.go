@@ -357,17 +357,7 @@ func TestStartChecksTheChannels(t *testing.T) {
 // minutes, and finds the renewed token working.
 func TestTokenRevokedWhileIdle(t *testing.T) {
 	e := newRefusalEnv(t)
-	authTests := func() int {
-		e.slack.mu.Lock()
-		defer e.slack.mu.Unlock()
-		n := 0
-		for _, c := range e.slack.calls {
-			if c.Method == "auth.test" {
-				n++
-			}
-		}
-		return n
-	}
+	authTests := func() int { return e.slack.countOf("auth.test") }
 	e.slack.mu.Lock()
 	e.slack.fail = map[string]string{"auth.test": "token_revoked"}
 	e.slack.mu.Unlock()
