@@ -214,10 +214,8 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		return fail("%v", err)
 	}
 	deliverer := &outbox.Deliverer{Store: db, Sender: &bot.Sender{API: api}, Log: logger,
-		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Alert: clerkDests(cfg.Roles), Zone: engine.Cal.Location()}
-	health.SetDelivery(deliverer)
+		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
-	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
 	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger}
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
@@ -225,6 +223,11 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	defer stopSweeps() // before the database closes: a running sweep finishes first
 	defer deliver(deliverer, logger)()
+	// Failures that reach a person: the clerks are told of what Slack refuses, /healthz
+	// reports delivery, and the channels are checked now.
+	deliverer.SetAlert(clerkDests(cfg.Roles))
+	health.SetDelivery(deliverer)
+	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
 	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
 	go r.watch(ctx, hup)
 	switch mode {

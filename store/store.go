@@ -40,7 +40,6 @@ type Store struct {
 	file    os.FileInfo // the database file as opened: os.SameFile compares its device and inode
 	created bool
 	gone    atomic.Pointer[fileError] // set, for good, once path is no longer that file
-	fault   atomic.Pointer[string]    // why the last write failed for want of a working disk; nil once one succeeds
 	w       *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r       *sql.DB                   // readers; WAL lets them run while a write commits
 	engine  *docket.Engine
@@ -49,6 +48,8 @@ type Store struct {
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
+
+	fault atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
 }
 
 // migration is one numbered file of migrations/.
@@ -328,21 +329,15 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if e := s.sameFile(); e != nil {
 		return e.err
 	}
-	err := s.commit(ctx, fn)
-	s.noteWrite(err)
-	return s.wrap(err)
-}
-
-func (s *Store) commit(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return s.wrap(err)
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
-		return err
+		return s.wrap(err)
 	}
-	return tx.Commit()
+	return s.wrap(tx.Commit())
 }
 
 // writeFaults names, in one word for /healthz, the SQLite failures that stop every write
@@ -380,8 +375,10 @@ func (s *Store) WriteHealth() string {
 }
 
 // wrap turns SQLite's failures into errors that say what the operator should do; other
-// errors pass through.
+// errors pass through. Every write ends in it, so it also keeps whether writes reach the
+// disk (noteWrite).
 func (s *Store) wrap(err error) error {
+	s.noteWrite(err)
 	var se sqlite3.Error
 	if !errors.As(err, &se) {
 		return err
