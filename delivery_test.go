@@ -12,18 +12,18 @@ import (
 	"time"
 )
 
-// refusingSlack is a fake Slack Web API that answers not_in_channel to every post to
+// notInChannelSlack is a fake Slack Web API that answers not_in_channel to every post to
 // the notices channel, says at conversations.info that ethicsbot is not a member of it,
 // and keeps every other message posted.
-type refusingSlack struct {
+type notInChannelSlack struct {
 	*httptest.Server
 	mu      sync.Mutex
 	posted  map[string][]string // channel or user → texts Slack took
 	refused int
 }
 
-func newRefusingSlack(t *testing.T, notices string) *refusingSlack {
-	f := &refusingSlack{posted: map[string][]string{}}
+func newNotInChannelSlack(t *testing.T, notices string) *notInChannelSlack {
+	f := &notInChannelSlack{posted: map[string][]string{}}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
 		w.Header().Set("Content-Type", "application/json")
@@ -49,7 +49,7 @@ func newRefusingSlack(t *testing.T, notices string) *refusingSlack {
 	return f
 }
 
-func (f *refusingSlack) dms(user string) []string {
+func (f *notInChannelSlack) dms(user string) []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]string(nil), f.posted[user]...)
@@ -63,7 +63,7 @@ func TestNotInChannelEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts ethicsbot in a child process")
 	}
-	slackAPI := newRefusingSlack(t, "C0NOTICE1")
+	slackAPI := newNotInChannelSlack(t, "C0NOTICE1")
 	_, env := childEnv(t, t.TempDir(), slackAPI.URL, "commissioners: [U_COMM1]\n"+faultPeople)
 	srv := startServer(t, env, freeAddr(t))
 	defer srv.cmd.Process.Kill()
