@@ -211,17 +211,9 @@ func (s *Service) homeUndelivered(ctx context.Context, user string) outbox.Marku
 	}
 	lines := s.undelivered(shown)
 	for i, r := range shown {
-		lines[i] = outbox.Format("%s: ", caseOrDocket(r.Key.Case)) + lines[i]
+		lines[i] = outbox.Format("%s: ", r.Key.About()) + lines[i]
 	}
 	return outbox.Format("*Not delivered yet (%d)*; each goes once Slack takes it:\n", len(shown)) + outbox.Join(lines, "\n") + "\n\n"
-}
-
-// caseOrDocket names what a message is about: "case 2026-001", or "the docket".
-func caseOrDocket(number string) string {
-	if number == "" {
-		return "the docket"
-	}
-	return "case " + number
 }
 
 // HomeBlocks is the App Home tab for user: for those who may see it, the docket, then

@@ -370,7 +370,7 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 	note := Post{
 		Key: Key{Case: r.Key.Case, Series: delayedSeries, Step: r.Key.String(), To: report},
 		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because Slack was failing.",
-			r.Key.To.String(), caseOrDocket(r.Key.Case), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"), now.In(zone).Format("Mon 2 Jan 15:04 MST")),
+			r.Key.To.String(), r.Key.About(), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"), now.In(zone).Format("Mon 2 Jan 15:04 MST")),
 		Due: now,
 	}
 	return d.Store.Enqueue(ctx, []Post{note})
@@ -423,7 +423,7 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 	text := Format(":warning: *Not delivered:* a message to %s about %s, due %s. Slack refused it: `%s`, %s.\n"+
 		"*To do:* %s. ethicsbot tries again every %s and at each start; the message waits in the outbox until it goes, and later messages to %s wait behind it, in order.\n"+
 		"It begins:\n>%s",
-		r.Key.To.Markup(), caseOrDocket(r.Key.Case), r.Due.In(zone).Format("Mon 2 Jan 15:04 MST"), ref.Code, ref.Why,
+		r.Key.To.Markup(), r.Key.About(), r.Due.In(zone).Format("Mon 2 Jan 15:04 MST"), ref.Code, ref.Why,
 		ref.Fix, Minutes(wait), r.Key.To.Markup(), r.Text.FirstLine(200))
 	var posts []Post
 	for _, to := range d.alertTo() {
@@ -476,11 +476,13 @@ func plural(n int, unit string) string {
 	return strconv.Itoa(n) + " " + unit + "s"
 }
 
-func caseOrDocket(c string) string {
-	if c == "" {
+// About names what the message is about: "case 2026-001", or "the docket" for a message
+// about no one case.
+func (k Key) About() string {
+	if k.Case == "" {
 		return "the docket"
 	}
-	return "case " + c
+	return "case " + k.Case
 }
 
 // Kick asks Run to drain now; it never blocks. Call it after committing posts.
