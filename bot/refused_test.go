@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -379,6 +380,27 @@ func TestTokenRevokedWhileIdle(t *testing.T) {
 	if code, body := e.healthz(t); authTests() != 2 || code != 200 || body["status"] != "ok" {
 		t.Errorf("healthz with the token renewed: %d %v after %d auth.test calls", code, body, authTests())
 	}
+
+	t.Run("RunProbes", func(t *testing.T) {
+		// Run probes on its own, on the clock it is given: here a minute a tick.
+		var mu sync.Mutex
+		clock := e.now
+		tick := func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			clock = clock.Add(time.Minute)
+			return clock
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { defer close(done); e.d.Run(ctx, time.Millisecond, tick) }()
+		defer func() { cancel(); <-done }()
+		for deadline := time.Now().Add(5 * time.Second); authTests() < 3; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("Run never probed the token")
+			}
+		}
+	})
 }
 
 // TestLaterNoticesWaitBehindARefusal: a notice queued while the notices channel is left
