@@ -366,7 +366,7 @@ func (s *Store) noteWrite(err error) {
 // WriteHealth says why writes are failing, in one word ("full", "read_only", "io_error",
 // "locked", "corrupt", "cannot_open"), or "" if the last write that reached the disk
 // succeeded: a full disk leaves reads working, so Ping alone would not see it. The
-// reminder sweep writes every minute, so the answer stays fresh.
+// reminder sweep writes at each run (every minute by default), so the answer stays fresh.
 func (s *Store) WriteHealth() string {
 	if why := s.fault.Load(); why != nil {
 		return *why
