@@ -143,8 +143,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if mode != "console" {
 		slackHealth = func() string { return slackState.Load().(string) }
 	}
+	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now}
 	starting := http.NewServeMux()
-	starting.Handle("/", bot.Site(db, public, slackHealth))
+	starting.Handle("/", health.Site(public))
 	starting.HandleFunc("/slack/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "ethicsbot is starting", http.StatusServiceUnavailable)
 	})
@@ -224,6 +225,11 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	defer stopSweeps() // before the database closes: a running sweep finishes first
 	defer deliver(deliverer, logger)()
+	// Failures that reach a person: the clerks are told of what Slack refuses, /healthz
+	// reports delivery, and the channels are checked now.
+	deliverer.SetAlert(clerkDests(cfg.Roles))
+	health.SetDelivery(deliverer)
+	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
 	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
 	go r.watch(ctx, hup)
 	switch mode {
@@ -233,7 +239,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		err = app.RunSocketMode(ctx, socketmode.New(api))
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
-		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public}
+		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public, Health: health}
 		site.Set(h.Handler())
 		slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
 		logger.Info("listening for Slack over HTTP", "addr", ln.Addr().String())

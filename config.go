@@ -18,6 +18,7 @@ import (
 	"github.com/robfig/cron/v3"
 	"go.yaml.in/yaml/v3"
 
+	"ethicsbot/bot"
 	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
@@ -48,6 +49,9 @@ type Config struct {
 	// without a trailing slash: the start of each member's calendar feed address. Unset,
 	// it is http://localhost at ETHICSBOT_ADDR's port (see withEnv).
 	PublicURL string
+	// UndeliveredAfter is how long the oldest undelivered message may wait before /healthz
+	// says "degraded" (healthz.undelivered_after; bot.DefaultUndeliveredAfter).
+	UndeliveredAfter time.Duration
 }
 
 // fileConfig is the file's layout.
@@ -99,6 +103,9 @@ type fileConfig struct {
 			Referral string `yaml:"referral"`
 		} `yaml:"sections"`
 	} `yaml:"ordinance"`
+	Healthz struct {
+		UndeliveredAfter string `yaml:"undelivered_after"`
+	} `yaml:"healthz"`
 	Letters struct {
 		Commission fileAddressee `yaml:"commission"`
 		Officer    fileAddressee `yaml:"officer"`
@@ -303,7 +310,7 @@ func parsePublicURL(s string) (string, error) {
 
 func defaultConfig() Config {
 	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
-		Voting: commands.Voting{Required: true}}
+		Voting: commands.Voting{Required: true}, UndeliveredAfter: bot.DefaultUndeliveredAfter}
 }
 
 // parseVoting applies the voting section to cfg: how the commission's roll calls are
@@ -376,6 +383,13 @@ func parseConfig(b []byte) (Config, error) {
 	}
 	if err := parseReminders(&cfg, f); err != nil {
 		return Config{}, at("reminders")(err)
+	}
+	if v := f.Healthz.UndeliveredAfter; v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute || d > 24*time.Hour {
+			return Config{}, at("healthz", "undelivered_after")(fmt.Errorf("undelivered_after %q is not a duration such as 15m or 1h, from 1m to 24h", v))
+		}
+		cfg.UndeliveredAfter = d
 	}
 	if err := parseVoting(&cfg, f); err != nil {
 		return Config{}, at("voting")(err)

@@ -234,8 +234,16 @@ reminders:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 || !cfg.Voting.Required || cfg.Voting.Quorum != 0 {
+		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 || !cfg.Voting.Required || cfg.Voting.Quorum != 0 ||
+			cfg.UndeliveredAfter != 15*time.Minute {
 			t.Errorf("defaults %+v", cfg)
+		}
+	})
+	t.Run("UndeliveredAfter", func(t *testing.T) {
+		env := writeConfig(t, "healthz:\n  undelivered_after: 1h\n")
+		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		if err != nil || cfg.UndeliveredAfter != time.Hour {
+			t.Errorf("undelivered_after %v, %v", cfg.UndeliveredAfter, err)
 		}
 	})
 	t.Run("Voting", func(t *testing.T) {
@@ -284,6 +292,7 @@ reminders:
 		{"ErrWrongType", "ordinance:\n  fines: {min: lots, max: 5000}\n", "line 2"},
 		{"ErrNotAMapping", "- timezone\n", "line 1"},
 		{"ErrBadYAML", "timezone: [\n", "line"},
+		{"ErrUndeliveredAfter", "\nhealthz:\n  undelivered_after: 10s\n", "line 3: undelivered_after \"10s\" is not a duration such as 15m or 1h, from 1m to 24h"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := writeConfig(t, tc.body)
@@ -502,10 +511,10 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write" {
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,channels:read,groups:read" {
 		t.Errorf("bot scopes %s", got)
 	}
-	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened" {
+	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened,member_joined_channel,channel_unarchive,group_unarchive" {
 		t.Errorf("bot events %s", got)
 	}
 }

@@ -31,6 +31,16 @@ func plannerOf(engine *docket.Engine, cfg Config) *reminders.Planner {
 		People: reminders.People{Clerks: cfg.Roles.Clerks, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
 }
 
+// clerkDests are the clerks' direct messages: where ethicsbot says that a message could
+// not be delivered.
+func clerkDests(r commands.Roles) []outbox.Dest {
+	out := make([]outbox.Dest, len(r.Clerks))
+	for i, u := range r.Clerks {
+		out[i] = outbox.Dest{User: u}
+	}
+	return out
+}
+
 // firstClerk is the user the console acts as at start.
 func firstClerk(r commands.Roles) string {
 	if len(r.Clerks) == 0 {
@@ -88,6 +98,7 @@ func (r *reloader) Reload() error {
 	r.svc.Configure(settingsOf(r.cfg, planner))
 	r.sweeper.SetPlanner(planner)
 	r.deliverer.SetReport(outbox.Dest{Channel: r.cfg.Channels.Docket})
+	r.deliverer.SetAlert(clerkDests(r.cfg.Roles))
 
 	var changed []string
 	if old.Channels.Docket != r.cfg.Channels.Docket {
@@ -141,6 +152,9 @@ func needsRestart(old, next Config) []string {
 	}
 	if old.Sweep != next.Sweep {
 		out = append(out, "reminders.sweep")
+	}
+	if old.UndeliveredAfter != next.UndeliveredAfter {
+		out = append(out, "healthz.undelivered_after")
 	}
 	if !reflect.DeepEqual(old.Letters, next.Letters) || old.LettersOut != next.LettersOut {
 		out = append(out, "letters")

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
 
 	"ethicsbot/commands"
 	"ethicsbot/outbox"
@@ -27,6 +28,28 @@ import (
 // outbox.Deliverer is one.
 type Waker interface {
 	Kick()
+}
+
+// Retrier is a Waker that can also try again at once the destinations that refused a
+// post; outbox.Deliverer is one.
+type Retrier interface {
+	Retry()
+}
+
+// channelEvent handles Slack's word that a channel may now take posts: a member (ethicsbot
+// among them) joined one of ethicsbot's channels, or a channel was unarchived. The outbox
+// then tries at once what Slack refused, instead of at its next slow retry. It reports
+// whether data was such an event.
+func (a *App) channelEvent(data any) bool {
+	switch data.(type) {
+	case *slackevents.MemberJoinedChannelEvent, *slackevents.ChannelUnarchiveEvent, *slackevents.GroupUnarchiveEvent,
+		slackevents.MemberJoinedChannelEvent, slackevents.ChannelUnarchiveEvent, slackevents.GroupUnarchiveEvent:
+		if r, ok := a.Outbox.(Retrier); ok {
+			r.Retry()
+		}
+		return true
+	}
+	return false
 }
 
 // App connects commands to the Slack Web API. Both transports use it.

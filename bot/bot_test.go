@@ -55,6 +55,10 @@ type fakeSlack struct {
 	calls []call
 	got   chan struct{}
 	fail  map[string]string // method → Slack error, or "404" for an HTTP status
+	// failTo makes chat.postMessage to one channel (or user) answer a Slack error.
+	failTo map[string]string
+	// channels are conversations.info's answers, by channel: the channel object's JSON.
+	channels map[string]string
 }
 
 func newFakeSlack(t testing.TB) *fakeSlack {
@@ -82,6 +86,10 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		f.mu.Lock()
 		f.calls = append(f.calls, call{method, fields})
 		failure := f.fail[method]
+		if to, ok := f.failTo[fmt.Sprint(fields["channel"])]; ok && method == "chat.postMessage" {
+			failure = to
+		}
+		info, described := f.channels[fmt.Sprint(fields["channel"])]
 		f.mu.Unlock()
 		defer func() {
 			select {
@@ -103,6 +111,11 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 			io.WriteString(w, `{"ok":true,"user_id":"UBOT","team_id":"T1"}`)
 		case "chat.postMessage":
 			io.WriteString(w, `{"ok":true,"channel":"C1","ts":"1733400000.000100"}`)
+		case "conversations.info":
+			if !described {
+				info = "{}"
+			}
+			fmt.Fprintf(w, `{"ok":true,"channel":%s}`, info)
 		case "files.getUploadURLExternal":
 			fmt.Fprintf(w, `{"ok":true,"upload_url":"https://files.slack.com/upload/v1/F%d","file_id":"F%d"}`, len(f.calls), len(f.calls))
 		case "files.completeUploadExternal":
@@ -136,6 +149,19 @@ func (f *fakeSlack) wait(t *testing.T, n int) []call {
 			t.Fatalf("got %d Slack calls, want %d: %+v", len(f.calls), n, f.calls)
 		}
 	}
+}
+
+// countOf is how many calls to method the fake received.
+func (f *fakeSlack) countOf(method string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, c := range f.calls {
+		if c.Method == method {
+			n++
+		}
+	}
+	return n
 }
 
 func (f *fakeSlack) count() int {
@@ -694,17 +720,7 @@ func TestSocketModeCompleteCase(t *testing.T) {
 	h := e.app.SocketHandler(socketmode.New(e.app.API))
 	var env socketmode.Request
 	json.Unmarshal(fixture(t, "socket-slash-command.json"), &env)
-	replies := func() int {
-		e.slack.mu.Lock()
-		defer e.slack.mu.Unlock()
-		n := 0
-		for _, c := range e.slack.calls {
-			if c.Method == "response_url" {
-				n++
-			}
-		}
-		return n
-	}
+	replies := func() int { return e.slack.countOf("response_url") }
 	play(e, func(i int, user, text string) {
 		var cmd slack.SlashCommand
 		json.Unmarshal(env.Payload, &cmd)

@@ -33,6 +33,8 @@ type HTTP struct {
 	Now    func() time.Time // the clock signatures are checked against
 	DB     Pinger
 	Public http.Handler // the public notice board, if any
+	// Health, if set, is /healthz; else it reports DB alone, with Slack "ok".
+	Health *Health
 }
 
 // Handler returns the routes.
@@ -41,7 +43,11 @@ func (h *HTTP) Handler() http.Handler {
 	mux.HandleFunc("POST /slack/commands", h.signed(h.commands))
 	mux.HandleFunc("POST /slack/interactivity", h.signed(h.interactivity))
 	mux.HandleFunc("POST /slack/events", h.signed(h.events))
-	mux.Handle("/", Site(h.DB, h.Public, func() string { return "ok" }))
+	health := h.Health
+	if health == nil {
+		health = &Health{DB: h.DB, Slack: func() string { return "ok" }}
+	}
+	mux.Handle("/", health.Site(h.Public))
 	return mux
 }
 
@@ -50,8 +56,13 @@ func (h *HTTP) Handler() http.Handler {
 // Slack stands ("connecting", "ok"), for /healthz to tell: the process is healthy while
 // its database is, and an outage of Slack is not a reason to restart it.
 func Site(db Pinger, public http.Handler, slack func() string) http.Handler {
+	return (&Health{DB: db, Slack: slack}).Site(public)
+}
+
+// Site is what ethicsbot serves over HTTP, as the function Site, with h as /healthz.
+func (h *Health) Site(public http.Handler) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", healthz(db, slack))
+	mux.Handle("GET /healthz", h)
 	if public != nil {
 		mux.Handle("/", public)
 	}
@@ -173,37 +184,7 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
 	if home, ok := ev.InnerEvent.Data.(*slackevents.AppHomeOpenedEvent); ok && home.Tab == "home" {
 		h.App.Go(func() { h.App.PublishHome(context.WithoutCancel(r.Context()), home.User) })
 	}
-}
-
-// healthz answers whether the database can be read, 200 or 503, and where Slack stands,
-// in JSON.
-func healthz(db Pinger, slack func() string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		reply := map[string]string{"status": "ok", "database": "ok"}
-		if slack != nil {
-			reply["slack"] = slack()
-		}
-		health(ctx, db, w, reply)
-	}
-}
-
-func health(ctx context.Context, db Pinger, w http.ResponseWriter, reply map[string]string) {
-	if err := db.Ping(ctx); err != nil {
-		// The store may name the fault in one word ("removed", "replaced"); the error's
-		// text stays out of the reply, since it names paths.
-		database := "unreachable"
-		var fault interface{ Health() string }
-		if errors.As(err, &fault) {
-			database = fault.Health()
-		}
-		reply["status"], reply["database"] = "error", database
-		w.WriteHeader(http.StatusServiceUnavailable)
-		writeJSON(w, reply)
-		return
-	}
-	writeJSON(w, reply)
+	h.App.channelEvent(ev.InnerEvent.Data)
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

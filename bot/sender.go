@@ -43,7 +43,7 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	})
-	return ch, ts, err
+	return ch, ts, deliveryError(err, d)
 }
 
 // Find looks through d's history since since for a message tagged key.
@@ -58,7 +58,7 @@ func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since 
 		ch = c
 		return true
 	})
-	return ch, ts, ts != "", err
+	return ch, ts, ts != "", deliveryError(err, d)
 }
 
 // Said returns every message in d's history since since that ethicsbot tagged with its
@@ -75,7 +75,7 @@ func (r *Sender) Said(ctx context.Context, d outbox.Dest, since time.Time) ([]ou
 		}
 		return true
 	})
-	return out, err
+	return out, deliveryError(err, d)
 }
 
 // history calls each with every message of d's history since since, newest first, until it
@@ -105,4 +105,10 @@ func (r *Sender) history(ctx context.Context, d outbox.Dest, since time.Time, ea
 		}
 		params.Cursor = h.ResponseMetaData.NextCursor
 	}
+}
+
+// Probe checks that Slack still takes the bot token (auth.test), saying nothing.
+func (r *Sender) Probe(ctx context.Context) error {
+	_, err := r.API.AuthTestContext(ctx)
+	return deliveryError(err, outbox.Dest{})
 }

@@ -14,16 +14,6 @@ import (
 	"github.com/slack-go/slack/socketmode"
 )
 
-// fatalAuth are the errors after which reconnecting cannot help: a person must fix the
-// app's tokens or scopes.
-var fatalAuth = map[string]string{
-	"invalid_auth":     "the token is not valid",
-	"not_authed":       "no token was sent",
-	"account_inactive": "the app's account is deactivated",
-	"token_revoked":    "the token was revoked",
-	"missing_scope":    "the app lacks a scope it needs; reinstall it from manifest.yml",
-}
-
 // Start-up waits while Slack cannot be reached: the first, then twice as long each time, up
 // to the longest.
 const (
@@ -64,7 +54,7 @@ func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.L
 		}
 		var se slack.SlackErrorResponse
 		if errors.As(err, &se) {
-			if why, ok := fatalAuth[se.Err]; ok {
+			if why, ok := startRefusal(se.Err); ok {
 				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
 			}
 		}
@@ -148,6 +138,15 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 			a.Go(func() { a.PublishHome(context.Background(), home.User) })
 		}
 	}))
+	channelChanged := tracked(func(evt *socketmode.Event, c *socketmode.Client) {
+		c.Ack(*evt.Request)
+		if api, ok := evt.Data.(slackevents.EventsAPIEvent); ok {
+			a.channelEvent(api.InnerEvent.Data)
+		}
+	})
+	for _, t := range []slackevents.EventsAPIType{slackevents.MemberJoinedChannel, slackevents.ChannelUnarchive, slackevents.GroupUnarchive} {
+		h.HandleEvents(t, channelChanged)
+	}
 	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
 		a.logger().Info("connected to Slack over Socket Mode")
 	})
@@ -180,7 +179,7 @@ func fatal(err error) error {
 	} else if err != nil {
 		code = err.Error()
 	}
-	if why, ok := fatalAuth[code]; ok {
+	if why, ok := startRefusal(code); ok {
 		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", code, why)
 	}
 	return nil

@@ -183,6 +183,39 @@ func cardMore(n int) outbox.Markup {
 	return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot export --format json` on the server writes the whole record.", n)
 }
 
+// homeUndelivered lists, above the docket, the messages Slack has not yet taken, each
+// marked as on its case's card, leaving out the cases user is recused from.
+func (s *Service) homeUndelivered(ctx context.Context, user string) outbox.Markup {
+	stuck, err := s.Record.Stuck(ctx)
+	if err != nil {
+		s.logger().Error("home: undelivered messages", "err", err)
+		return "Whether every message was delivered could not be read just now.\n\n"
+	}
+	var shown []outbox.Row
+	recused := make(map[string]bool)
+	for _, r := range stuck {
+		if r.Key.Case != "" {
+			if _, seen := recused[r.Key.Case]; !seen {
+				c, err := s.Record.Case(ctx, r.Key.Case)
+				_, no := c.Recused(user)
+				recused[r.Key.Case] = err != nil || no
+			}
+			if recused[r.Key.Case] {
+				continue
+			}
+		}
+		shown = append(shown, r)
+	}
+	if len(shown) == 0 {
+		return ""
+	}
+	lines := s.undelivered(shown)
+	for i, r := range shown {
+		lines[i] = outbox.Format("%s: ", r.Key.About()) + lines[i]
+	}
+	return outbox.Format("*Not delivered yet (%d)*; each goes once Slack takes it:\n", len(shown)) + outbox.Join(lines, "\n") + "\n\n"
+}
+
 // HomeBlocks is the App Home tab for user: for those who may see it, the docket, then
 // the commands they may use. Long lists run over several sections rather than being cut,
 // and the whole stays within the blocks a view may hold.
@@ -197,7 +230,7 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 	if cases, err := s.Record.OpenCases(ctx); err != nil {
 		s.logger().Error("home: open cases", "err", err)
 	} else {
-		list = s.docketList(cases, user, s.Now())
+		list = s.homeUndelivered(ctx, user) + s.docketList(cases, user, s.Now())
 	}
 	blocks := sections(list, MaxViewBlocks-len(help)-1, func(n int) outbox.Markup {
 		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)

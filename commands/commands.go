@@ -47,6 +47,9 @@ type Record interface {
 	// Posted gives, by docket.PublicRecord.Key, when each of a case's public records first
 	// appeared on the public notice board.
 	Posted(ctx context.Context, number string) (map[string]time.Time, error)
+	// Stuck returns the posts not yet sent whose delivery has failed or been held back,
+	// oldest first: the card and the App Home tab mark them undelivered until they go.
+	Stuck(ctx context.Context) ([]outbox.Row, error)
 }
 
 // Role is what a Slack user is to the commission.

@@ -68,7 +68,11 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	text, blocks := s.card(&c, s.Settings().Roles.Of(req.User), s.Now(), posted)
+	stuck, err := s.Record.Stuck(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	text, blocks := s.card(&c, s.Settings().Roles.Of(req.User), s.Now(), posted, stuckOf(stuck, c.Number))
 	return reply(text, blocks...), nil
 }
 

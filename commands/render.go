@@ -76,8 +76,9 @@ func DeadlineLine(e *docket.Engine, d docket.Deadline, now time.Time) string {
 
 // card renders a case for an authorised user: state, parties, what is public so far,
 // deadlines with their status, and buttons for the next steps the state allows.
-// posted gives when each public record first appeared on the public notice board.
-func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[string]time.Time) (outbox.Markup, []slack.Block) {
+// posted gives when each public record first appeared on the public notice board; stuck
+// are the case's messages that Slack has not yet taken, marked undelivered first.
+func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[string]time.Time, stuck []outbox.Row) (outbox.Markup, []slack.Block) {
 	e := s.Engine
 	sched := e.Schedule(&c.Facts, now)
 	title := fmt.Sprintf("Case %s: %s", c.Number, stateName(c))
@@ -88,12 +89,12 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	if stay.Stayed {
 		title += " · enforcement stayed (F)"
 	}
-	facts := []outbox.Markup{
+	facts := append(s.undelivered(stuck), []outbox.Markup{
 		"*Respondent:* " + person(c.Respondent),
 		"*Complainant:* " + person(c.Complainant),
 		outbox.Format("*Section:* §%s", strings.Join(c.Sections, ", §")),
 		outbox.Format("*Received:* %s", s.when(c.Received)),
-	}
+	}...)
 	if !c.ViolationDate.IsZero() {
 		barred := ""
 		if sched.TimeBarred != nil && *sched.TimeBarred {
@@ -496,4 +497,27 @@ func dueInstant(e *docket.Engine, d docket.Deadline) time.Time {
 		return time.Unix(1<<39, 0) // a task without a time limit comes after every dated one
 	}
 	return d.Due.AddDays(1).In(e.Cal.Location())
+}
+
+// stuckOf are the rows of stuck about case number.
+func stuckOf(stuck []outbox.Row, number string) []outbox.Row {
+	var out []outbox.Row
+	for _, r := range stuck {
+		if r.Key.Case == number {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// undelivered marks each message Slack has not yet taken, until it goes: where it is to
+// go, since when it has been failing, and why. The clerks were told what to do by direct
+// message when Slack refused it.
+func (s *Service) undelivered(stuck []outbox.Row) []outbox.Markup {
+	out := make([]outbox.Markup, 0, len(stuck))
+	for _, r := range stuck {
+		out = append(out, outbox.Format(":warning: *Undelivered:* a message to %s, due %s, failing since %s: %s",
+			r.Key.To.Markup(), s.when(r.Due), s.when(r.Failing), r.LastError))
+	}
+	return out
 }

@@ -91,3 +91,43 @@ func Join(parts []Markup, sep string) Markup {
 	}
 	return Markup(strings.Join(s, sep))
 }
+
+// slackChannelID is a Slack channel id as ethicsbot accepts one.
+var slackChannelID = regexp.MustCompile(`^[CGD][A-Z0-9]{2,20}$`)
+
+// Markup shows d in a message: a channel as a link to it (<#C0123>), a user as a mention.
+// A destination that is not an id (a #name in the console) is shown as escaped text.
+func (d Dest) Markup() Markup {
+	switch {
+	case d.User != "":
+		return Mention(d.User)
+	case slackChannelID.MatchString(d.Channel):
+		return Markup("<#" + d.Channel + ">")
+	}
+	return Escape(d.String())
+}
+
+// FirstLine is m's first line, cut to at most max characters at a space, never inside a
+// link, a mention or an escaped character: a few words that name a message.
+func (m Markup) FirstLine(max int) Markup {
+	line, _, more := strings.Cut(string(m), "\n")
+	r := []rune(line)
+	if len(r) <= max {
+		if more {
+			line += " …"
+		}
+		return Markup(line)
+	}
+	cut := string(r[:max])
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	// Never end inside <…> or &…;: drop an unclosed one.
+	if i := strings.LastIndexByte(cut, '<'); i > strings.LastIndexByte(cut, '>') {
+		cut = cut[:i]
+	}
+	if i := strings.LastIndexByte(cut, '&'); i > strings.LastIndexByte(cut, ';') {
+		cut = cut[:i]
+	}
+	return Markup(strings.TrimRight(cut, " ") + " …")
+}

@@ -71,3 +71,46 @@ func TestQuoteCannotForgeALine(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstLine: a message is named by its first line, cut at a space, never inside an
+// escaped character, a link or a mention, so the cut markup still reads as ethicsbot wrote it.
+func TestFirstLine(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   outbox.Markup
+		max  int
+		want outbox.Markup
+	}{
+		{"Short", "PUBLIC NOTICE. case 2026-001", 80, "PUBLIC NOTICE. case 2026-001"},
+		{"MoreLines", "PUBLIC NOTICE.\n> summary", 80, "PUBLIC NOTICE. …"},
+		{"AtASpace", "one two three four", 12, "one two …"},
+		{"NotInAnEntity", "Jane &amp; John &amp; Co", 13, "Jane &amp; …"},
+		{"NotInAnEntityWithoutSpace", "Jane&amp;John", 7, "Jane …"},
+		{"NotInAMention", "asked <@U024BE7LH> to", 12, "asked …"},
+		{"NotInALink", "see <#C0NOTICE1> now", 14, "see …"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.in.FirstLine(tc.max); got != tc.want {
+				t.Errorf("FirstLine(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDestMarkup: a channel id becomes a link to the channel, a user a mention, and
+// anything else (a console #name) escaped text.
+func TestDestMarkup(t *testing.T) {
+	for _, tc := range []struct {
+		in   outbox.Dest
+		want outbox.Markup
+	}{
+		{outbox.Dest{Channel: "C0NOTICE1"}, "<#C0NOTICE1>"},
+		{outbox.Dest{User: "U024BE7LH"}, "<@U024BE7LH>"},
+		{outbox.Dest{Channel: "#ethics-notices"}, "#ethics-notices"},
+		{outbox.Dest{Channel: "<!channel>"}, "#&lt;!channel&gt;"},
+	} {
+		if got := tc.in.Markup(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ package outbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -106,7 +107,22 @@ type Store interface {
 	// MarkFailed records why an attempt failed, or why the post was held back, and since
 	// when (the first such time is kept); the post stays unsent.
 	MarkFailed(ctx context.Context, k Key, reason string, now time.Time) error
+	// Undelivered counts the posts due at now and not yet sent, and gives when the oldest
+	// of them fell due (zero if none).
+	Undelivered(ctx context.Context, now time.Time) (n int, oldest time.Time, err error)
 }
+
+// Refusal is a failure that retrying soon cannot mend: a person must act first (invite
+// ethicsbot to the channel, unarchive it, renew the token). A Sender returns one, so that
+// the deliverer tells the clerks at once instead of retrying in silence.
+type Refusal struct {
+	Code  string // the platform's error code, such as Slack's "not_in_channel"
+	Why   string // what it means, in words
+	Fix   Markup // what to do, in words a clerk can follow
+	Token bool   // the token itself is refused: nothing can be said anywhere, not even to the clerks
+}
+
+func (r *Refusal) Error() string { return r.Code + " (" + r.Why + ")" }
 
 // Sender says a message; bot's Slack sender and the console's are two.
 type Sender interface {
@@ -132,10 +148,69 @@ type Deliverer struct {
 	// Batch is how many posts one read of the outbox takes (256).
 	Batch int
 
+	// Alert, if set, are told at once, by direct message, when Slack refuses a post in a
+	// way that retrying cannot mend (the clerks). SetAlert changes them while Run runs.
+	Alert []Dest
+	// RefusedRetry is how long a destination that refused a post is left alone before it
+	// is tried again (DefaultRefusedRetry); Retry tries it at once.
+	RefusedRetry time.Duration
+
 	mu     sync.Mutex    // one drain at a time
 	kick   chan struct{} // wakes Run
 	once   sync.Once
-	report atomic.Pointer[Dest] // see SetReport
+	report atomic.Pointer[Dest]   // see SetReport
+	alert  atomic.Pointer[[]Dest] // see SetAlert
+
+	state     sync.Mutex    // guards what follows; Health reads it without waiting for a drain
+	held      map[Dest]hold // a destination that refused a post, left alone for a while
+	tokenHeld time.Time     // the token was refused: nothing is tried until then
+	token     string        // the code with which the token is refused; "" while it is not
+	lastErr   string        // the last failure to deliver, and when
+	lastErrAt time.Time
+	probed    time.Time // when Probe last asked
+}
+
+// DefaultRefusedRetry is how often a post that cannot succeed by retrying (Refusal) is
+// tried again, in case a person has mended the cause: slow enough not to hammer Slack
+// with a request it has refused, soon enough that a channel fixed by inviting ethicsbot
+// gets its notice within minutes, without a restart.
+const DefaultRefusedRetry = 5 * time.Minute
+
+// AlertSeries is the series of the direct messages that tell the clerks a post was
+// refused. Its step is the refused post's key, so each refusal is told once, whatever the
+// retries and restarts.
+const AlertSeries = "undelivered"
+
+// SetAlert makes to the people told of refused posts from now on, in place of Alert: a
+// reload that changed the clerks.
+func (d *Deliverer) SetAlert(to []Dest) {
+	to = append([]Dest(nil), to...)
+	d.alert.Store(&to)
+}
+
+// alertTo is who is told of refused posts.
+func (d *Deliverer) alertTo() []Dest {
+	if to := d.alert.Load(); to != nil {
+		return *to
+	}
+	return d.Alert
+}
+
+func (d *Deliverer) refusedRetry() time.Duration {
+	if d.RefusedRetry > 0 {
+		return d.RefusedRetry
+	}
+	return DefaultRefusedRetry
+}
+
+// Retry forgets every refusal, so that the next drain, which it asks for at once, tries
+// every destination again: call it when a person may have mended the cause (ethicsbot was
+// invited to a channel, a channel was unarchived).
+func (d *Deliverer) Retry() {
+	d.state.Lock()
+	d.held, d.tokenHeld = nil, time.Time{}
+	d.state.Unlock()
+	d.Kick()
 }
 
 // SetReport makes to the destination of delay reports from now on, in place of Report: a
@@ -172,9 +247,26 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	}
 	blocked := make(map[Dest]error) // a destination that failed in this drain, and why
 	tried := make(map[Key]bool)
-	for {
+	held := make(map[Dest]bool) // left alone since an earlier drain
+	d.state.Lock()
+	tokenHeld := now.Before(d.tokenHeld)
+	for to, h := range d.held {
+		if now.Before(h.until) {
+			blocked[to], held[to] = h.why, true
+		}
+	}
+	d.state.Unlock()
+	if tokenHeld {
+		return st, nil // the token was refused: every post waits for the next try
+	}
+	for first := true; ; first = false {
 		skip := make([]Dest, 0, len(blocked))
 		for to := range blocked {
+			if first && held[to] {
+				// Read once, so that what was queued behind the refused post since is
+				// marked held back: the card shows it undelivered too.
+				continue
+			}
 			skip = append(skip, to)
 		}
 		rows, err := d.Store.Pending(ctx, now, skip, batch)
@@ -203,6 +295,16 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			if err := d.deliver(ctx, r, now); err != nil {
 				st.Failed++
 				blocked[r.Key.To] = err
+				var ref *Refusal
+				if errors.As(err, &ref) {
+					if err := d.refused(ctx, r, ref, now); err != nil {
+						return st, err
+					}
+					if ref.Token {
+						return st, nil // nothing else can go either
+					}
+					continue
+				}
 				d.logger().Warn("message not delivered; it stays in the outbox and will be retried",
 					"case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "err", err)
 				continue
@@ -226,17 +328,23 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 	if !prior.IsZero() {
 		// Claimed before but never marked: it may have gone out before a crash.
 		if ch, ts, found, err = d.Sender.Find(ctx, r.Key.To, r.Key, prior.Add(-time.Minute)); err != nil {
+			d.failed(err, now)
 			return err
 		}
 	}
 	if !found {
 		if ch, ts, err = d.Sender.Send(ctx, r.Key.To, r.Text, r.Key); err != nil {
+			d.failed(err, now)
 			if merr := d.Store.MarkFailed(ctx, r.Key, err.Error(), now); merr != nil {
 				return merr
 			}
 			return err
 		}
 	}
+	d.state.Lock()
+	delete(d.held, r.Key.To)
+	d.token, d.tokenHeld = "", time.Time{} // the token works
+	d.state.Unlock()
 	if err := d.Store.MarkSent(ctx, r.Key, ch, ts, now); err != nil {
 		return err
 	}
@@ -262,17 +370,119 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 	note := Post{
 		Key: Key{Case: r.Key.Case, Series: delayedSeries, Step: r.Key.String(), To: report},
 		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because Slack was failing.",
-			r.Key.To.String(), caseOrDocket(r.Key.Case), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"), now.In(zone).Format("Mon 2 Jan 15:04 MST")),
+			r.Key.To.String(), r.Key.About(), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"), now.In(zone).Format("Mon 2 Jan 15:04 MST")),
 		Due: now,
 	}
 	return d.Store.Enqueue(ctx, []Post{note})
 }
 
-func caseOrDocket(c string) string {
-	if c == "" {
+// hold is a destination that refused a post: why, and until when it is left alone.
+type hold struct {
+	until time.Time
+	why   *Refusal
+}
+
+// failed notes a failure to deliver, for Health.
+func (d *Deliverer) failed(err error, now time.Time) {
+	if errors.Is(err, context.Canceled) {
+		return // ethicsbot stopping is no failure of Slack's
+	}
+	d.state.Lock()
+	d.lastErr, d.lastErrAt = err.Error(), now
+	d.state.Unlock()
+}
+
+// refused handles a post that retrying cannot deliver: its destination (or, for a refused
+// token, everything) is left alone for RefusedRetry, the log says what to do, and the
+// alert's people are told by direct message, once for each refused post (the message is
+// itself a post, keyed by the refused one), where a message can still be sent. The post
+// stays in the outbox, and goes when a later try succeeds.
+func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.Time) error {
+	wait := d.refusedRetry()
+	d.state.Lock()
+	if ref.Token {
+		d.token, d.tokenHeld = ref.Code, now.Add(wait)
+	} else {
+		if d.held == nil {
+			d.held = make(map[Dest]hold)
+		}
+		d.held[r.Key.To] = hold{now.Add(wait), ref}
+	}
+	d.state.Unlock()
+	d.logger().Error("Slack refused a message, and retrying cannot help until a person acts; it stays in the outbox",
+		"case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why", ref.Why, "fix", ref.Fix.Plain(), "retry_in", wait)
+	if ref.Token || r.Key.Series == AlertSeries {
+		// No message can reach anyone with a refused token, and an alert that cannot be
+		// delivered is not itself alerted: the log, /healthz and the card say it.
+		return nil
+	}
+	zone := d.Zone
+	if zone == nil {
+		zone = time.UTC
+	}
+	text := Format(":warning: *Not delivered:* a message to %s about %s, due %s. Slack refused it: `%s`, %s.\n"+
+		"*To do:* %s. ethicsbot tries again every %s and at each start; the message waits in the outbox until it goes, and later messages to %s wait behind it, in order.\n"+
+		"It begins:\n>%s",
+		r.Key.To.Markup(), r.Key.About(), r.Due.In(zone).Format("Mon 2 Jan 15:04 MST"), ref.Code, ref.Why,
+		ref.Fix, Minutes(wait), r.Key.To.Markup(), r.Text.FirstLine(200))
+	var posts []Post
+	for _, to := range d.alertTo() {
+		if to != r.Key.To {
+			posts = append(posts, Post{Key: Key{Case: r.Key.Case, Series: AlertSeries, Step: r.Key.String(), To: to}, Text: text, Due: now})
+		}
+	}
+	return d.Store.Enqueue(ctx, posts)
+}
+
+// Health is where delivery stands, for /healthz and for metrics.
+type Health struct {
+	Pending      int           // posts due and not yet sent
+	Oldest       time.Duration // how long the oldest of them has been due; 0 if none
+	LastError    string        // the last failure to deliver since ethicsbot started, "" if none
+	LastErrorAt  time.Time     // when it happened
+	TokenRefused string        // the code with which the token is refused, "" while it is not
+}
+
+// Health reports where delivery stands at now.
+func (d *Deliverer) Health(ctx context.Context, now time.Time) (Health, error) {
+	n, oldest, err := d.Store.Undelivered(ctx, now)
+	if err != nil {
+		return Health{}, err
+	}
+	d.state.Lock()
+	h := Health{Pending: n, LastError: d.lastErr, LastErrorAt: d.lastErrAt, TokenRefused: d.token}
+	d.state.Unlock()
+	if n > 0 && now.After(oldest) {
+		h.Oldest = now.Sub(oldest)
+	}
+	return h, nil
+}
+
+// Minutes says a duration as a person would: "5 minutes", "1 hour", "90 seconds".
+func Minutes(d time.Duration) string {
+	switch {
+	case d%time.Hour == 0:
+		return plural(int(d/time.Hour), "hour")
+	case d%time.Minute == 0:
+		return plural(int(d/time.Minute), "minute")
+	}
+	return plural(int(d.Round(time.Second)/time.Second), "second")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return strconv.Itoa(n) + " " + unit + "s"
+}
+
+// About names what the message is about: "case 2026-001", or "the docket" for a message
+// about no one case.
+func (k Key) About() string {
+	if k.Case == "" {
 		return "the docket"
 	}
-	return "case " + c
+	return "case " + k.Case
 }
 
 // Kick asks Run to drain now; it never blocks. Call it after committing posts.
@@ -288,13 +498,63 @@ func (d *Deliverer) kicks() chan struct{} {
 	return d.kick
 }
 
+// Prober is a Sender that can check, without saying anything, that the platform still
+// takes its token (bot's Slack sender calls auth.test).
+type Prober interface {
+	Probe(ctx context.Context) error
+}
+
+// Probe checks the Sender's token, if it is a Prober, at most once every RefusedRetry: a
+// token revoked while nothing was to be said is found out within minutes, not at the next
+// message, and one renewed is found working. A refused token holds every post, as if a
+// post had met it; a token taken again lets them go at the next drain.
+func (d *Deliverer) Probe(ctx context.Context, now time.Time) {
+	p, ok := d.Sender.(Prober)
+	if !ok {
+		return
+	}
+	d.state.Lock()
+	due := !now.Before(d.probed.Add(d.refusedRetry()))
+	if due {
+		d.probed = now
+	}
+	d.state.Unlock()
+	if !due {
+		return
+	}
+	err := p.Probe(ctx)
+	var ref *Refusal
+	switch {
+	case err == nil:
+		d.state.Lock()
+		refused := d.token != ""
+		d.token, d.tokenHeld = "", time.Time{}
+		d.state.Unlock()
+		if refused {
+			d.logger().Info("Slack takes the token again; what waited is sent now")
+			d.Kick()
+		}
+	case errors.As(err, &ref) && ref.Token:
+		d.failed(err, now)
+		d.state.Lock()
+		d.token, d.tokenHeld = ref.Code, now.Add(d.refusedRetry())
+		d.state.Unlock()
+		d.logger().Error("Slack refuses the token; nothing can be said until a person renews it",
+			"code", ref.Code, "why", ref.Why, "fix", ref.Fix.Plain())
+	}
+}
+
 // Run drains the outbox at once, whenever Kick is called, and every interval (to retry
-// what Slack refused), until ctx ends; a drain under way then stops between two posts,
-// and what it had not sent stays for the next start.
+// what Slack refused), and probes the token (Probe), until ctx ends; a drain under way
+// then stops between two posts, and what it had not sent stays for the next start.
 func (d *Deliverer) Run(ctx context.Context, interval time.Duration, now func() time.Time) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	d.state.Lock()
+	d.probed = now() // the token was checked at start (bot.CheckAuth)
+	d.state.Unlock()
 	for {
+		d.Probe(ctx, now())
 		if st, err := d.Drain(ctx, now()); err != nil && ctx.Err() == nil {
 			d.logger().Error("outbox drain failed", "err", err)
 		} else if st.Failed > 0 {

@@ -126,6 +126,26 @@ func (s *Store) MarkFailed(ctx context.Context, k outbox.Key, reason string, now
 	})
 }
 
+// Undelivered counts the posts due at now and not yet sent, and gives when the oldest of
+// them fell due (zero if none): for /healthz.
+func (s *Store) Undelivered(ctx context.Context, now time.Time) (int, time.Time, error) {
+	var n int
+	var oldest sql.NullString
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*), MIN(due) FROM outbox WHERE sent = '' AND text != '' AND due <= ?`, stamp(now)).Scan(&n, &oldest)
+	return n, unstamp(oldest.String), err
+}
+
+// Stuck returns the posts not yet sent whose delivery has failed or been held back by a
+// failure, oldest first (at most 500): the case card and the App Home tab mark them
+// undelivered until they go.
+func (s *Store) Stuck(ctx context.Context) ([]outbox.Row, error) {
+	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' AND text != '' AND failing != '' ORDER BY due, rowid LIMIT 500`)
+	if err != nil {
+		return nil, err
+	}
+	return scanOutboxRows(rows)
+}
+
 // Planned returns the keys of the posts due since since that are in the outbox, sent or
 // not: the reminder sweep skips them without a write.
 func (s *Store) Planned(ctx context.Context, since time.Time) (map[outbox.Key]bool, error) {

@@ -57,6 +57,8 @@ type Store struct {
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
+
+	fault atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
 }
 
 // migration is one numbered file of migrations/.
@@ -524,9 +526,45 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return s.wrap(tx.Commit())
 }
 
+// writeFaults names, in one word for /healthz, the SQLite failures that stop every write
+// until a person acts (frees space, fixes permissions or the disk) or another program
+// lets go of the file. Other failures (a refused action, a constraint) say nothing of
+// the disk.
+var writeFaults = map[sqlite3.ErrNo]string{
+	sqlite3.ErrFull: "full", sqlite3.ErrIoErr: "io_error", sqlite3.ErrReadonly: "read_only", sqlite3.ErrPerm: "read_only",
+	sqlite3.ErrCantOpen: "cannot_open", sqlite3.ErrBusy: "locked", sqlite3.ErrLocked: "locked", sqlite3.ErrCorrupt: "corrupt",
+	sqlite3.ErrNotADB: "corrupt",
+}
+
+// noteWrite keeps why a write failed for want of the disk, until a write succeeds.
+func (s *Store) noteWrite(err error) {
+	var se sqlite3.Error
+	switch {
+	case err == nil:
+		s.fault.Store(nil)
+	case errors.As(err, &se):
+		if why, ok := writeFaults[se.Code]; ok {
+			s.fault.Store(&why)
+		}
+	}
+}
+
+// WriteHealth says why writes are failing, in one word ("full", "read_only", "io_error",
+// "locked", "corrupt", "cannot_open"), or "" if the last write that reached the disk
+// succeeded: a full disk leaves reads working, so Ping alone would not see it. The
+// reminder sweep writes at each run (every minute by default), so the answer stays fresh.
+func (s *Store) WriteHealth() string {
+	if why := s.fault.Load(); why != nil {
+		return *why
+	}
+	return ""
+}
+
 // wrap turns SQLite's failures into errors that say what the operator should do; other
-// errors pass through.
+// errors pass through. Every write ends in it, so it also keeps whether writes reach the
+// disk (noteWrite).
 func (s *Store) wrap(err error) error {
+	s.noteWrite(err)
 	var se sqlite3.Error
 	if !errors.As(err, &se) {
 		return err

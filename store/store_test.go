@@ -637,10 +637,17 @@ func TestDiskFull(t *testing.T) {
 	if err := s.Ping(ctx); err != nil {
 		t.Fatalf("the store is down after a full disk: %v", err)
 	}
+	// Reads still work, so Ping cannot tell: WriteHealth says it, for /healthz.
+	if got := s.WriteHealth(); got != "full" {
+		t.Errorf("WriteHealth with the disk full: %q, want full", got)
+	}
 	if err := store.LimitPages(s, 0); err != nil {
 		t.Fatal(err)
 	}
 	c := mustFile(t, s, "2026-12-04T12:00:00-06:00", "After The Cleanup")
+	if got := s.WriteHealth(); got != "" {
+		t.Errorf("WriteHealth once a write succeeds again: %q, want none", got)
+	}
 	all, _ := s.AllCases(ctx)
 	if c.Number != fmt.Sprintf("2026-%03d", len(all)) {
 		t.Errorf("after recovery the number is %s with %d cases: a failed filing left a gap or a half-written case", c.Number, len(all))
