@@ -83,11 +83,15 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
 	}
-	db, err := store.OpenWith(cfg.Database, engine, store.Options{Log: logger, Now: now})
+	db, err := store.OpenWith(cfg.Database, engine, store.Options{Log: logger, Now: now, Lock: true})
 	if err != nil {
 		return fail("%v", err)
 	}
 	defer db.Close()
+	if mark, err := db.Restored(context.Background()); err == nil && mark != nil && mode == "console" {
+		logger.Warn("the record was restored from a backup and is not yet reconciled with Slack: no case is numbered until ethicsbot starts connected to Slack and reads the docket and notices channels",
+			"backup", mark.Backup, "anchor", mark.Anchor)
+	}
 	if db.Created() {
 		// Say where: a record that was expected elsewhere, or was removed, shows here first.
 		path, err := filepath.Abs(cfg.Database)
@@ -260,11 +264,24 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	return exitOK
 }
 
-// anchorOf gives the record's anchor for the daily post.
-func anchorOf(db *store.Store) func(ctx context.Context) (string, error) {
-	return func(ctx context.Context) (string, error) {
+// anchorOf gives the record's anchor for the daily post, and whether the record still
+// holds the anchor posted last (daily, or by a restore's note).
+func anchorOf(db *store.Store) func(ctx context.Context) (anchor, held, problem string, err error) {
+	return func(ctx context.Context) (string, string, string, error) {
 		a, err := db.Head(ctx)
-		return a.String(), err
+		if err != nil {
+			return "", "", "", err
+		}
+		last, err := db.LastPosted(ctx, reminders.AnchorSeries, store.RestoreSeries)
+		if err != nil || last == "" {
+			return a.String(), "", "", err
+		}
+		prev, err := store.ParseAnchor(last)
+		if err != nil {
+			return "", "", "", err
+		}
+		problem, err := db.CheckAnchor(ctx, prev)
+		return a.String(), last, problem, err
 	}
 }
 

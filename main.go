@@ -58,9 +58,10 @@ Usage:
   ethicsbot migrate
       With the bot stopped, bring the database to this ethicsbot's schema, after a
       verified backup beside it. The bot does the same when it starts.
-  ethicsbot restore BACKUP
+  ethicsbot restore [--other-record] BACKUP
       With the bot stopped, verify BACKUP and put it in place of the database, keeping
-      the replaced file beside it. At its next start the bot looks in Slack for what
+      the replaced file beside it. A backup of another record (another chain) is
+      refused unless --other-record is given. At its next start the bot looks in Slack for what
       the backup had not yet said, and tells the docket channel what the restore lost.
   ethicsbot export --format csv|json [--public]
       Write all cases and their events to stdout; --public writes only what the
@@ -188,6 +189,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 	format := fs.String("format", "", "csv or json")
 	public := fs.Bool("public", false, "only what the ordinance makes public")
 	anchor := fs.String("anchor", "", "an anchor printed or posted earlier, <events>:<hash>")
+	otherRecord := fs.Bool("other-record", false, "restore a backup that is not of the record it replaces")
 	if err := fs.Parse(args); err != nil {
 		return fail(exitUsage, "%v; run `ethicsbot help`", err)
 	}
@@ -203,6 +205,8 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		return fail(exitUsage, "--format and --public are for export")
 	case name != "verify" && *anchor != "":
 		return fail(exitUsage, "--anchor is for verify")
+	case name != "restore" && *otherRecord:
+		return fail(exitUsage, "--other-record is for restore")
 	case *anchor != "":
 		var err error
 		if want, err = store.ParseAnchor(*anchor); err != nil {
@@ -232,7 +236,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return exitOK
 	case "restore":
-		r, err := store.Restore(ctx, fs.Arg(0), cfg.Database, engine, time.Now)
+		r, err := store.Restore(ctx, fs.Arg(0), cfg.Database, engine, time.Now, store.RestoreOptions{OtherRecord: *otherRecord})
 		if err != nil {
 			return fail(exitFailure, "%v", err)
 		}
@@ -244,7 +248,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
-	if name != "verify" {
+	if name != "verify" && name != "backup" { // a record as it is can be verified and copied
 		if err := db.Outdated(); err != nil {
 			return fail(exitFailure, "%v", err)
 		}

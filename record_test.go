@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/outbox"
+	"ethicsbot/reminders"
 	"ethicsbot/store"
 )
 
@@ -274,5 +276,44 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 	}
 	if code, out, errOut := runCLI(t, env, "", "export", "--format", "json"); code != 0 {
 		t.Errorf("export after migrating: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestAnchorAlarmFromTheRecord: the daily post's check reads the anchor posted last from
+// the outbox and finds that a record cut back since no longer holds it.
+func TestAnchorAlarmFromTheRecord(t *testing.T) {
+	env := recordEnv(t)
+	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, db := mustOpenRecord(t, cfg)
+	ctx := context.Background()
+	check := anchorOf(db)
+	head, held, problem, err := check(ctx)
+	if err != nil || held != "" || problem != "" {
+		t.Fatalf("before any post: %q %q %q %v", head, held, problem, err)
+	}
+	post := outbox.Post{Key: outbox.Key{Series: reminders.AnchorSeries, Step: "2026-12-02", To: outbox.Dest{Channel: "C0DOCKET1"}},
+		Text: outbox.Format("Record anchor: `anchor %s`", head), Due: time.Now()}
+	if err := db.Enqueue(ctx, []outbox.Post{post}); err != nil {
+		t.Fatal(err)
+	}
+	if _, held, problem, err = check(ctx); err != nil || held != head || problem != "" {
+		t.Fatalf("the record as posted: %q %q %v", held, problem, err)
+	}
+	db.Close()
+	raw, err := sql.Open("sqlite3", "file:"+env["ETHICSBOT_DB"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`DROP TRIGGER events_no_delete; DELETE FROM events WHERE id = (SELECT max(id) FROM events)`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	_, db = mustOpenRecord(t, cfg)
+	defer db.Close()
+	if _, held, problem, err = anchorOf(db)(ctx); err != nil || held != head || !strings.Contains(problem, "are missing") {
+		t.Errorf("the cut record: %q %q %v", held, problem, err)
 	}
 }

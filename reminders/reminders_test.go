@@ -667,9 +667,9 @@ func TestPaperWithoutTimeLimit(t *testing.T) {
 func TestAnchorPostedDaily(t *testing.T) {
 	w := newWorld(t)
 	anchor := func() {
-		w.sweep.Anchor = func(ctx context.Context) (string, error) {
+		w.sweep.Anchor = func(ctx context.Context) (string, string, string, error) {
 			a, err := w.db.Head(ctx)
-			return a.String(), err
+			return a.String(), "", "", err
 		}
 	}
 	anchor()
@@ -697,5 +697,35 @@ func TestAnchorPostedDaily(t *testing.T) {
 	}
 	if want := "ethicsbot verify --anchor " + head.String(); !strings.Contains(posts[2].Text, want) {
 		t.Errorf("the anchor post %q lacks %q", posts[2].Text, want)
+	}
+}
+
+// TestAnchorAlarm: once the record no longer holds the anchor posted before, the day's post
+// is an alarm that names that anchor and what differs, every day until it is put right.
+func TestAnchorAlarm(t *testing.T) {
+	w := newWorld(t)
+	held, problem := "", ""
+	w.sweep.Anchor = func(ctx context.Context) (string, string, string, error) {
+		a, err := w.db.Head(ctx)
+		return a.String(), held, problem, err
+	}
+	w.file(at(t, "2026-12-04 10:00"))
+	w.run(at(t, "2026-12-05 07:45"), at(t, "2026-12-05 08:00"), 15*time.Minute, nil)
+	held, problem = "2:"+strings.Repeat("ab", 32), "the record ends at event 1"
+	w.run(at(t, "2026-12-06 07:45"), at(t, "2026-12-07 08:00"), 15*time.Minute, nil)
+	var texts []string
+	for _, s := range w.rec.said {
+		if strings.Contains(s.Key, "|anchor|") {
+			texts = append(texts, s.Text)
+		}
+	}
+	if len(texts) != 3 || strings.Contains(texts[0], "no longer holds") {
+		t.Fatalf("anchor posts %q", texts)
+	}
+	for _, text := range texts[1:] {
+		if !strings.Contains(text, "no longer holds the anchor posted before") || !strings.Contains(text, "`anchor "+held+"`") ||
+			!strings.Contains(text, problem) || strings.Count(text, "anchor ") != 3 {
+			t.Errorf("the alarm %q", text)
+		}
 	}
 }

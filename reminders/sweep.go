@@ -45,8 +45,9 @@ type Sweeper struct {
 	Log    *slog.Logger
 	// Anchor, if set, gives the record's anchor ("<events>:<hash>"), which the sweep posts
 	// to the docket channel once a day at DigestAt, so that a copy of the head of the hash
-	// chain lives outside the database file.
-	Anchor func(ctx context.Context) (string, error)
+	// chain lives outside the database file; and, if the record no longer holds the anchor
+	// posted before (held), that one and what differs, posted instead as an alarm.
+	Anchor func(ctx context.Context) (anchor, held, problem string, err error)
 
 	// DownAfter is the gap between sweeps taken to mean ethicsbot was not running, so a
 	// reminder that fell due in it says so (10 minutes; sweeps run every minute).
@@ -202,12 +203,19 @@ func (s *Sweeper) anchorPost(ctx context.Context, p *Planner, now time.Time) (ou
 	if s.Anchor == nil || docket == "" || now.Before(at) || s.planned[key] {
 		return outbox.Post{}, false, nil
 	}
-	a, err := s.Anchor(ctx)
+	a, held, problem, err := s.Anchor(ctx)
 	if err != nil {
 		return outbox.Post{}, false, err
 	}
 	text := outbox.Format("Record anchor, %s: `anchor %s`\nKeep it: `ethicsbot verify --anchor %s` shows whether a copy of the record (a backup, an archive) still holds every event up to this one, unchanged.",
 		now.In(loc).Format("Mon 2 Jan 2006 15:04 MST"), a, a)
+	if problem != "" {
+		// The alarm names the anchor that no longer holds first, so that tomorrow's check
+		// is against it again: the alarm is said every day until the record is put right.
+		text = outbox.Format(":rotating_light: *The record no longer holds the anchor posted before*, `anchor %s`: %s. "+
+			"Someone changed the database outside ethicsbot. Tell the city's IT staff: `ethicsbot verify --anchor %s` shows it, and `ethicsbot restore` puts back a backup that holds it (README, \"Backup, restore and upgrade\"). The record's head is now %s.",
+			held, problem, held, strings.ReplaceAll(a, ":", " : "))
+	}
 	return outbox.Post{Key: key, Text: text, Due: at}, true, nil
 }
 

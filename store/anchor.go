@@ -3,10 +3,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -27,9 +29,10 @@ func (a Anchor) String() string { return strconv.FormatInt(a.Events, 10) + ":" +
 
 var anchorForm = regexp.MustCompile(`^([0-9]{1,18}):([0-9a-f]{64})$`)
 
-// ParseAnchor reads an anchor written by String.
+// ParseAnchor reads an anchor written by String, as printed or posted: a leading "anchor "
+// and capital hex digits are taken as they come from a copy and paste.
 func ParseAnchor(s string) (Anchor, error) {
-	m := anchorForm.FindStringSubmatch(s)
+	m := anchorForm.FindStringSubmatch(strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "anchor ")))
 	if m == nil {
 		return Anchor{}, fmt.Errorf("%q is not an anchor: give it as ethicsbot printed it, <events>:<64 hex digits of the last event's hash>", s)
 	}
@@ -91,4 +94,32 @@ func (s *Store) CheckAnchor(ctx context.Context, a Anchor) (string, error) {
 			a.Events, hash[:12], a.Hash[:12], a.Events), nil
 	}
 	return "", nil
+}
+
+// postedAnchor finds an anchor in a message ethicsbot wrote: "anchor <n>:<hex>".
+var postedAnchor = regexp.MustCompile(`anchor ([0-9]{1,18}:[0-9a-f]{64})`)
+
+// LastPosted returns the anchor of the latest message to the docket channel that carries
+// one (the daily post, or a restore's note), or "" if none was ever posted.
+func (s *Store) LastPosted(ctx context.Context, series ...string) (string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT text FROM outbox WHERE series IN (SELECT value FROM json_each(?)) ORDER BY due DESC, rowid DESC LIMIT 20`, jsonList(series))
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			return "", err
+		}
+		if m := postedAnchor.FindStringSubmatch(text); m != nil {
+			return m[1], nil
+		}
+	}
+	return "", rows.Err()
+}
+
+func jsonList(ss []string) string {
+	b, _ := json.Marshal(ss)
+	return string(b)
 }

@@ -98,9 +98,7 @@ func Migrate(path string, engine *docket.Engine, o Options) (from, to int, err e
 	if from == SchemaVersion() {
 		return from, from, nil
 	}
-	if err := Exclusive(path); err != nil {
-		return from, from, err
-	}
+	o.Lock = true
 	s, err := OpenWith(path, engine, o)
 	if err != nil {
 		return from, from, err

@@ -374,12 +374,12 @@ func TestRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	lock.Exec(`SELECT 1 FROM cases`)
-	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now); err == nil || !strings.Contains(err.Error(), "open in another program") {
+	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), "open in another program") {
 		t.Errorf("restore while the bot runs: %v", err)
 	}
 	lock.Close()
 
-	rep, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now)
+	rep, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -418,4 +418,132 @@ func TestRestore(t *testing.T) {
 		t.Errorf("the first filing after the restore: %q, %v; 2026-002 was announced", res.Case.Number, err)
 	}
 	mustVerify(t, s)
+}
+
+// TestOneEthicsbotPerRecord: a second bot on the same record is refused, naming the first,
+// and so are migrate and restore while a bot runs; the lock goes with the bot.
+func TestOneEthicsbotPerRecord(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ethicsbot.db")
+	first, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := fmt.Sprintf("process %d", os.Getpid())
+	if _, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true}); err == nil || !strings.Contains(err.Error(), pid) {
+		t.Errorf("a second bot: %v", err)
+	}
+	backup := filepath.Join(dir, "backup.db")
+	if _, err := first.Backup(ctx, backup); err != nil { // reading needs no lock
+		t.Fatal(err)
+	}
+	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), pid) {
+		t.Errorf("restore under a bot: %v", err)
+	}
+	first.Close()
+	second, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true})
+	if err != nil {
+		t.Fatalf("after the first stopped: %v", err)
+	}
+	second.Close()
+}
+
+// TestStopAfterACopyOverKeepsTheCopy: stopping a bot whose file was copied over does not
+// fold its WAL into the copy; the WAL is kept aside and the copy opens as it was copied.
+func TestStopAfterACopyOverKeepsTheCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ethicsbot.db")
+	s := MustOpenPath(t, path)
+	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
+	backup := filepath.Join(dir, "backup.db")
+	if _, err := s.Backup(ctx, backup); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		mustFile(t, s, "2026-12-02T10:00:00-06:00", fmt.Sprint("Respondent ", i))
+	}
+	b, _ := os.ReadFile(backup)
+	time.Sleep(10 * time.Millisecond)
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); err == nil {
+		t.Fatal("the copy over the file went unnoticed")
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, b) {
+		t.Error("stopping changed the copied file")
+	}
+	if kept, _ := filepath.Glob(path + "-wal.abandoned-*"); len(kept) != 1 {
+		t.Errorf("the WAL was not kept aside: %v", kept)
+	}
+	// This process keeps the abandoned connections, and SQLite shares a file's locks within
+	// a process: the next start, another process, is played by a copy.
+	check := filepath.Join(dir, "next-start.db")
+	if err := os.WriteFile(check, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := store.OpenReadOnly(check, MustEngine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if r := mustVerify(t, ro); r.Events != 1 {
+		t.Errorf("the copy now holds %d events, want the backup's 1", r.Events)
+	}
+}
+
+// TestRestoreKeepsEveryRecord: two restores in one second keep both replaced records;
+// a backup of another record is refused unless asked for; a symbolic link at the path
+// is followed.
+func TestRestoreKeepsEveryRecord(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "data", "ethicsbot.db")
+	os.Mkdir(filepath.Dir(real), 0o700)
+	s := MustOpenPath(t, real)
+	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
+	backup := filepath.Join(dir, "backup.db")
+	if _, err := s.Backup(ctx, backup); err != nil {
+		t.Fatal(err)
+	}
+	mustFile(t, s, "2026-12-02T10:00:00-06:00", "Richard Roe")
+	s.Close()
+	other := filepath.Join(dir, "other.db")
+	o := MustOpenPath(t, other)
+	mustFile(t, o, "2026-12-01T09:00:00-06:00", "Someone Else")
+	o.Close()
+	link := filepath.Join(dir, "ethicsbot.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	fixed := func() time.Time { return T(t, "2026-12-03T10:00:00Z") }
+	if _, err := store.Restore(ctx, other, link, MustEngine(t), fixed, store.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), "--other-record") {
+		t.Fatalf("another record's backup: %v", err)
+	}
+	first, err := store.Restore(ctx, backup, link, MustEngine(t), fixed, store.RestoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := store.Restore(ctx, other, link, MustEngine(t), fixed, store.RestoreOptions{OtherRecord: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Replaced == second.Replaced || filepath.Dir(first.Replaced) != filepath.Dir(real) {
+		t.Fatalf("replaced records kept as %q and %q", first.Replaced, second.Replaced)
+	}
+	for name, want := range map[string]int{first.Replaced: 2, second.Replaced: 1} {
+		r, err := store.OpenReadOnly(name, MustEngine(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := mustVerify(t, r).Events; got != want {
+			t.Errorf("%s holds %d events, want %d", filepath.Base(name), got, want)
+		}
+		r.Close()
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link at the path was replaced: %v", err)
+	}
 }

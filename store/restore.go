@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,6 +18,10 @@ import (
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
 )
+
+// RestoreSeries is the series of the docket channel's note of what a restore lost; it
+// carries the restored record's anchor.
+const RestoreSeries = "restore"
 
 // RestoreMark is what a restore leaves in the record for the bot's next start: which
 // backup was put in place, and the anchor it ended at.
@@ -47,24 +52,54 @@ func (r RestoreReport) String() string {
 			fmt.Fprintf(&b, " (anchor %s)", r.ReplacedAnchor)
 		}
 		b.WriteString(".\n")
+	} else {
+		fmt.Fprintf(&b, "There was no database at %s: the backup is now the record there.\n", r.Database)
 	}
 	fmt.Fprintf(&b, "%d messages the backup had not yet said will each be looked for in Slack before they are sent.\n", r.Pending)
 	b.WriteString("Start ethicsbot now. Before it numbers a new case it reads the docket and notices channels for what was announced after the backup, keeps those case numbers from being used again, and tells the docket channel what the restore lost, so the clerk can enter it again.\n")
 	return b.String()
 }
 
+// RestoreOptions are the choices an administrator makes at a restore.
+type RestoreOptions struct {
+	// OtherRecord allows a backup whose chain is not the replaced record's: a record of
+	// another commission, or one begun afresh. Without it such a restore is refused.
+	OtherRecord bool
+}
+
 // Restore puts the backup at backup in place of the database at live, with the bot
-// stopped. It verifies the backup first and refuses one that does not verify; it refuses
-// while any program has live open; it keeps the file it replaces beside it, never
-// deleting a record. In the restored record it marks every message the backup had not
-// yet said to be looked for in Slack before it is sent, and leaves a RestoreMark for the
-// bot's next start (see Reconcile).
-func Restore(ctx context.Context, backup, live string, engine *docket.Engine, now func() time.Time) (RestoreReport, error) {
+// stopped. It verifies the backup first and refuses one that does not verify, or one that
+// is not a backup of the record it replaces; it refuses while any program has live open or
+// an ethicsbot holds its lock; it keeps the file it replaces beside it, never deleting a
+// record, and the path always holds a database, whenever it is interrupted. In the
+// restored record it marks every message the backup had not yet said to be looked for in
+// Slack before it is sent, and leaves a RestoreMark for the bot's next start (see
+// Reconcile).
+func Restore(ctx context.Context, backup, live string, engine *docket.Engine, now func() time.Time, o RestoreOptions) (RestoreReport, error) {
 	rep := RestoreReport{Backup: backup, Database: live}
-	if bi, err := os.Stat(backup); err == nil {
-		if li, err := os.Stat(live); err == nil && os.SameFile(bi, li) {
-			return rep, fmt.Errorf("backup %s is the database itself; give the path of a backup", backup)
-		}
+	if abs, err := filepath.Abs(backup); err == nil {
+		rep.Backup = abs
+	}
+	// A symbolic link at live is followed: the record is the file it names.
+	if real, err := filepath.EvalSymlinks(live); err == nil {
+		live = real
+	}
+	rep.Database = live
+	bi, err := os.Stat(backup)
+	if err != nil {
+		return rep, fmt.Errorf("backup %s: %w; nothing was changed", backup, err)
+	}
+	if li, err := os.Stat(live); err == nil && os.SameFile(bi, li) {
+		return rep, fmt.Errorf("backup %s is the database itself; give the path of a backup; nothing was changed", backup)
+	}
+	if !bi.Mode().IsRegular() {
+		return rep, fmt.Errorf("backup %s is not a file; nothing was changed", backup)
+	}
+	if bi.Size() == 0 {
+		return rep, fmt.Errorf("backup %s is empty: it is not a backup of the record; nothing was changed", backup)
+	}
+	if err := checkHeader(backup); err != nil {
+		return rep, fmt.Errorf("backup %s is not an SQLite database, so not a backup of the record; nothing was changed", backup)
 	}
 	b, err := OpenReadOnly(backup, engine)
 	if err != nil {
@@ -80,6 +115,15 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 	if rep.Broken != nil {
 		return rep, fmt.Errorf("backup %s does not verify: BROKEN at %s; nothing was changed. Restore an earlier backup", backup, rep.Broken)
 	}
+	dir := filepath.Dir(live)
+	if _, err := os.Stat(dir); err != nil {
+		return rep, fmt.Errorf("restoring %s: its folder: %w; set ETHICSBOT_DB to the bot's database; nothing was changed", live, err)
+	}
+	lock, err := lockRecord(live)
+	if err != nil {
+		return rep, err
+	}
+	defer lock.Close()
 	_, err = os.Stat(live)
 	exists := err == nil
 	if exists {
@@ -87,41 +131,93 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 			if a, err := old.Head(ctx); err == nil {
 				rep.ReplacedAnchor = a.String()
 			}
+			if problem, err := sameLineage(ctx, old, b, rep.Anchor); err == nil && problem != "" && !o.OtherRecord {
+				old.Close()
+				return rep, fmt.Errorf("backup %s is not a backup of the record at %s: %s. If that is meant (the record is begun afresh, or is another commission's), run restore again with --other-record; nothing was changed", backup, live, problem)
+			}
 			old.Close()
 		}
 		if err := Exclusive(live); err != nil {
 			return rep, err
 		}
 	}
-	stamp := now().UTC().Format("20060102T150405Z")
+	// What an interrupted restore left is ours to clear: it was never put in place.
+	if left, _ := filepath.Glob(live + ".restoring-*"); len(left) > 0 {
+		for _, f := range left {
+			os.Remove(f)
+		}
+	}
+	stamp := now().UTC().Format("20060102T150405.000000000Z")
 	tmp := live + ".restoring-" + stamp
 	if err := b.copyTo(ctx, tmp); err != nil {
-		return rep, err
+		return rep, fmt.Errorf("restoring %s: %w; nothing was changed", live, err)
 	}
-	mark := RestoreMark{Backup: backup, Anchor: rep.Anchor.String(), LastAt: rep.Anchor.At, Restored: now().UTC()}
+	mark := RestoreMark{Backup: rep.Backup, Anchor: rep.Anchor.String(), LastAt: rep.Anchor.At, Restored: now().UTC()}
 	if rep.Pending, err = markRestored(ctx, tmp, engine, b.Version(), mark); err != nil {
 		os.Remove(tmp)
 		return rep, fmt.Errorf("restoring %s: %w; nothing was changed", live, err)
 	}
 	if exists {
-		rep.Replaced = live + ".replaced-" + stamp
-		if err := os.Rename(live, rep.Replaced); err != nil {
-			os.Remove(tmp)
-			return rep, fmt.Errorf("restoring %s: keeping the replaced file: %w; nothing was changed", live, err)
-		}
-		for _, side := range []string{"-wal", "-shm"} {
-			if _, err := os.Stat(live + side); err == nil {
-				if err := os.Rename(live+side, rep.Replaced+side); err != nil {
-					return rep, fmt.Errorf("restoring %s: the replaced file is kept as %s, but its %s file could not be moved beside it: %w; move %s yourself, then run restore again",
-						live, rep.Replaced, side, err, live+side)
-				}
+		// A second name for the record first, then the restored copy renamed over the
+		// path: at every moment the path holds a database, and the replaced record is kept
+		// under a name no earlier restore took (a link fails if the name exists).
+		for n := 1; ; n++ {
+			rep.Replaced = live + ".replaced-" + stamp
+			if n > 1 {
+				rep.Replaced += "-" + strconv.Itoa(n)
+			}
+			err := os.Link(live, rep.Replaced)
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, fs.ErrExist) || n == 100 {
+				os.Remove(tmp)
+				return rep, fmt.Errorf("restoring %s: keeping the replaced file as %s: %w; nothing was changed", live, rep.Replaced, err)
 			}
 		}
 	}
 	if err := os.Rename(tmp, live); err != nil {
-		return rep, fmt.Errorf("restoring %s: %w; the restored copy is %s", live, err, tmp)
+		os.Remove(tmp)
+		if exists {
+			os.Remove(rep.Replaced) // the record is still at live
+			rep.Replaced = ""
+		}
+		return rep, fmt.Errorf("restoring %s: %w; nothing was changed", live, err)
 	}
-	return rep, syncDir(filepath.Dir(live))
+	// The replaced record's shared-memory file is stale (Exclusive folded its WAL in).
+	os.Remove(live + "-shm")
+	os.Remove(live + "-wal")
+	return rep, syncDir(dir)
+}
+
+// sameLineage says how the backup b, whose head is anchor, is not of the record old: a
+// backup of the record shares its first event, and either old holds the backup's head
+// (old went on after the backup) or the backup holds old's head (old lost events since).
+func sameLineage(ctx context.Context, old, b *Store, anchor Anchor) (string, error) {
+	oldHead, err := old.Head(ctx)
+	if err != nil || oldHead.Events == 0 || anchor.Events == 0 {
+		return "", err
+	}
+	first := func(s *Store) (string, error) {
+		var h string
+		err := s.r.QueryRowContext(ctx, `SELECT hash FROM events WHERE id = 1`).Scan(&h)
+		return h, err
+	}
+	of, err := first(old)
+	if err != nil {
+		return "", err
+	}
+	bf, err := first(b)
+	if err != nil {
+		return "", err
+	}
+	if of != bf {
+		return "their first events differ, so they are different records", nil
+	}
+	if anchor.Events <= oldHead.Events {
+		return old.CheckAnchor(ctx, anchor)
+	}
+	return b.CheckAnchor(ctx, oldHead)
 }
 
 // markRestored writes the restore's mark into the copy at path, and marks every message it
@@ -255,7 +351,7 @@ func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox
 		}
 		sort.Strings(lost.Numbers)
 		if report != (outbox.Dest{}) {
-			post := outbox.Post{Key: outbox.Key{Series: "restore", Step: mark.Anchor + "@" + stamp(mark.Restored), To: report},
+			post := outbox.Post{Key: outbox.Key{Series: RestoreSeries, Step: mark.Anchor + "@" + stamp(mark.Restored), To: report},
 				Text: lostText(mark, lost, s.engine.Cal.Location()), Due: now}
 			if err := enqueue(ctx, tx, 0, []outbox.Post{post}); err != nil {
 				return err

@@ -141,33 +141,33 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 	if err != nil {
 		return nil, err
 	}
-	if !exists {
-		// The record is confidential: created 0600 whatever the umask, and SQLite gives its
-		// WAL and shared-memory files the mode of the database file.
-		if err := createPrivate(path); err != nil {
-			return nil, fmt.Errorf("database %s: %w", path, err)
-		}
-	}
-	// Look without writing: a journal-mode change or a migration would alter the file.
-	v, err := readHistory(path)
-	if err != nil {
-		return nil, err
-	}
-	if v > 0 && v < target {
-		if err := beforeMigrating(path, engine, v, target, o); err != nil {
-			return nil, err
-		}
-	}
 	s := &Store{path: path, engine: engine, log: o.Log}
-	if o.Lock {
+	if o.Lock { // first: neither a migration nor a new file under another ethicsbot
 		if s.lock, err = lockRecord(path); err != nil {
 			return nil, err
 		}
 	}
-	if exists {
-		if err := s.makePrivate(); err != nil {
-			s.unlock()
-			return nil, err
+	fail := func(err error) (*Store, error) {
+		s.unlock()
+		return nil, err
+	}
+	if !exists {
+		// The record is confidential: created 0600 whatever the umask, and SQLite gives its
+		// WAL and shared-memory files the mode of the database file.
+		if err := createPrivate(path); err != nil {
+			return fail(fmt.Errorf("database %s: %w", path, err))
+		}
+	} else if err := s.makePrivate(); err != nil {
+		return fail(err)
+	}
+	// Look without writing: a journal-mode change or a migration would alter the file.
+	v, err := readHistory(path)
+	if err != nil {
+		return fail(err)
+	}
+	if v > 0 && v < target {
+		if err := beforeMigrating(path, engine, v, target, o); err != nil {
+			return fail(err)
 		}
 	}
 	if s.w, err = sql.Open("sqlite3", dsn(path, "_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")); err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -21,6 +22,9 @@ type Break struct {
 
 // String says where the chain broke: "event 42 (case 2026-003): ...".
 func (b *Break) String() string {
+	if b.EventID == 0 && b.Case == "" {
+		return "the record: " + b.Problem
+	}
 	if b.EventID == 0 {
 		return fmt.Sprintf("case %s: %s", b.Case, b.Problem)
 	}
@@ -39,8 +43,7 @@ type Report struct {
 // Verify walks the hash chain from the first event to the last, then checks that every
 // case row is the document its last event produced. It reports the first broken link; an
 // error means the walk itself could not be done.
-func (s *Store) Verify(ctx context.Context) (Report, error) {
-	var r Report
+func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 	tx, err := s.r.BeginTx(ctx, nil) // one snapshot for the whole walk
 	if err != nil {
 		return r, err
@@ -61,7 +64,8 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		e, err := scanEvent(rows)
 		if err != nil {
 			rows.Close()
-			return r, err
+			r.Broken = &Break{prev.ID + 1, "", "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
+			return r, nil
 		}
 		r.Events++
 		t := cases[e.Case]
@@ -86,6 +90,21 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		return r, err
 	}
 	r.Anchor = Anchor{Events: prev.ID, Hash: prev.Hash, At: prev.At}
+	// Last, the traces a rewrite leaves when the chain and the cases agree: it is reported
+	// after any event or case it changed.
+	defer func() {
+		if r.Broken != nil || err != nil {
+			return
+		}
+		problem, gerr := checkGuards(ctx, tx)
+		if gerr == nil && problem == "" {
+			problem, gerr = checkAfterHead(ctx, tx, r.Anchor.Events)
+		}
+		if problem != "" {
+			r.Broken = &Break{Problem: problem}
+		}
+		err = gerr
+	}()
 
 	// A record at a schema older than the board's has no public records to check.
 	board := map[string]map[string]string{}
@@ -156,6 +175,60 @@ func (s *Store) Verify(ctx context.Context) (Report, error) {
 		break
 	}
 	return r, nil
+}
+
+// guards are the triggers that keep the log append-only and the cases undeleted.
+var guards = []string{"events_no_update", "events_no_delete", "cases_no_delete"}
+
+// checkGuards says which trigger that keeps the record append-only is missing: a record
+// whose guards were dropped may have been rewritten, whatever its chain says.
+func checkGuards(ctx context.Context, tx *sql.Tx) (string, error) {
+	for _, g := range guards {
+		var body string
+		err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, g).Scan(&body)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && !strings.Contains(body, "RAISE(ABORT") {
+			return fmt.Sprintf("the trigger %s, which keeps the record append-only, was dropped or changed outside ethicsbot", g), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return "", nil
+}
+
+// checkAfterHead finds traces of events after the head of the chain, whose last event is
+// head: messages the outbox holds for later events, or a case number counter behind the
+// cases.
+func checkAfterHead(ctx context.Context, tx *sql.Tx, head int64) (string, error) {
+	var later sql.NullInt64
+	var hasEvents bool // the outbox names the event of each message since schema 5
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) > 0 FROM pragma_table_info('outbox') WHERE name = 'event_id'`).Scan(&hasEvents); err != nil {
+		return "", err
+	}
+	if hasEvents {
+		if err := tx.QueryRowContext(ctx, `SELECT max(event_id) FROM outbox`).Scan(&later); err != nil {
+			return "", err
+		}
+	}
+	if later.Valid && later.Int64 > head {
+		return fmt.Sprintf("the outbox holds messages of event %d, but the record ends at event %d: events after it were deleted outside ethicsbot", later.Int64, head), nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT n.year, n.last, max(CAST(substr(c.number, 6) AS INTEGER))
+		FROM case_numbers n JOIN cases c ON substr(c.number, 1, 4) = CAST(n.year AS TEXT) GROUP BY n.year`)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var year, last, most int
+		if err := rows.Scan(&year, &last, &most); err != nil {
+			return "", err
+		}
+		if last < most {
+			return fmt.Sprintf("the case numbers of %d were counted to %d, but case %d-%03d exists: the counter was changed outside ethicsbot, and a number would be given twice", year, last, year, most), nil
+		}
+	}
+	return "", rows.Err()
 }
 
 // standingPublic reads the public records that stand, by case and key, as stored.
