@@ -71,9 +71,10 @@ func Unauthorized(rule, field, message string) *Error {
 }
 
 // Unavailable is a record that cannot be written just now, whatever the action: a full
-// disk, a database opened read-only, locked by another program, or removed, replaced or
-// changed under ethicsbot. message says what the operator should do; it may name paths,
-// so a transport logs it and tells the user only that nothing was recorded.
+// disk, a database opened read-only or locked by another program, or a file removed,
+// replaced, written or migrated under ethicsbot. message says what the operator should do;
+// it may name paths, so a transport logs it and tells the user only that nothing was
+// recorded.
 func Unavailable(message string) *Error {
 	return &Error{Code: EUNAVAILABLE, Message: message}
 }
