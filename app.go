@@ -135,7 +135,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	board := boardOf(cfg, engine, db, now)
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
-	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Settings: svc.Settings, Now: now, Log: logger}
+	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
+		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != commands.Nobody },
+		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
 	public := web.Public(board, calendars)
 	// The site is up from here on, before Slack answers: the board does not wait for
 	// Slack. In HTTP mode Slack's routes join it once ethicsbot is ready; until then they
@@ -332,10 +334,10 @@ func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		// The year's page gives the public part of its annual report, of the cases the
 		// ordinance has made known (report.PublicOf), read afresh.
-		Figures: func(ctx context.Context, year int, now time.Time) (report.PublicReport, error) {
+		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
 			cases, err := db.AllCases(ctx)
 			if err != nil {
-				return report.PublicReport{}, err
+				return nil, err
 			}
 			return report.PublicOf(cases, year, engine, now), nil
 		}}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"ethicsbot/report"
 )
 
 // TestBoardFiguresCountOnlyPublicComplaints: the board's figures for an ended year, as the
@@ -19,9 +21,13 @@ func TestBoardFiguresCountOnlyPublicComplaints(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2027, 2, 1, 12, 0, 0, 0, time.UTC)
 	board := boardOf(cfg, engine, db, func() time.Time { return now })
-	fig, err := board.Figures(context.Background(), 2026, now)
+	figures, err := board.Figures(context.Background(), 2026, now)
 	if err != nil {
 		t.Fatal(err)
+	}
+	fig, ok := figures.(report.PublicReport)
+	if !ok {
+		t.Fatalf("the board's figures are a %T, want report.PublicReport", figures)
 	}
 	if fig.Received != 1 || fig.Months[11].Received != 1 {
 		t.Errorf("the board counts %d complaints received in 2026 (%d in December), want 1: the confidential one is counted", fig.Received, fig.Months[11].Received)

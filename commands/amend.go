@@ -77,7 +77,7 @@ var fixables = []fixable{
 		switch x := act.(type) {
 		case docket.File:
 			if len(x.Elections) != 1 {
-				return nil, "", "", &docket.Error{Code: docket.EINVALID, Field: "event", Rule: "(G)", Message: "the filing records no single election; name the candidacy's event with event=<n>"}
+				return nil, "", "", docket.Invalid("(G)", "event", "the filing records no single election; name the candidacy's event with event=<n>")
 			}
 			old := x.Elections[0]
 			x.Elections = []docket.Date{a.date("election")}
@@ -178,13 +178,13 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 	for i := range fixables {
 		if a.has(fixables[i].field) {
 			if fix != nil {
-				return Response{}, &docket.Error{Code: docket.EINVALID, Field: fixables[i].field, Message: fmt.Sprintf("correct one fact at a time: both %s= and %s= are given", fix.field, fixables[i].field)}
+				return Response{}, docket.Invalid("", fixables[i].field, fmt.Sprintf("correct one fact at a time: both %s= and %s= are given", fix.field, fixables[i].field))
 			}
 			fix = &fixables[i]
 		}
 	}
 	if fix == nil {
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "field", Message: "give the fact to correct and its right value, one of " + strings.Join(fixableFields(), "=, ") + "="}
+		return Response{}, docket.Invalid("", "field", "give the fact to correct and its right value, one of "+strings.Join(fixableFields(), "=, ")+"=")
 	}
 	number := a.str("number")
 	entries, err := s.Record.Entries(ctx, number)
@@ -204,7 +204,7 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 		return Response{}, err
 	}
 	if from == to {
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: fix.field, Message: fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, quoted(to))}
+		return Response{}, docket.Invalid("", fix.field, fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, quoted(to)))
 	}
 	payload, err := json.Marshal(corrected)
 	if err != nil {
@@ -241,19 +241,19 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 				}
 			}
 		}
-		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("event %s does not record %s; /ethics history lists the events", a.str("event"), fix.field)}
+		return 0, docket.Invalid("", "event", fmt.Sprintf("event %s does not record %s; /ethics history lists the events", a.str("event"), fix.field))
 	}
 	switch {
 	case len(candidates) == 0:
-		return 0, &docket.Error{Code: docket.ENOTFOUND, Field: fix.field, Message: fmt.Sprintf("no event of this case records %s%s", fix.field, meetingNote(a))}
+		return 0, docket.NotFound("", fix.field, fmt.Sprintf("no event of this case records %s%s", fix.field, meetingNote(a)))
 	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "election" && a.str("meeting") == ""):
 		var seqs []string
 		for _, c := range candidates {
 			seqs = append(seqs, strconv.Itoa(c.Seq))
 		}
-		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("events %s each record %s; say which with event=<n>", strings.Join(seqs, ", "), fix.field)}
+		return 0, docket.Invalid("", "event", fmt.Sprintf("events %s each record %s; say which with event=<n>", strings.Join(seqs, ", "), fix.field))
 	case len(candidates) > 1 && a.str("meeting") == "" && meetingOf(candidates[0].Action) != "":
-		return 0, &docket.Error{Code: docket.EINVALID, Field: "meeting", Message: "say which meeting with meeting=" + strings.Join(choices(docket.MeetingKinds), ", ")}
+		return 0, docket.Invalid("", "meeting", "say which meeting with meeting="+strings.Join(choices(docket.MeetingKinds), ", "))
 	}
 	return candidates[len(candidates)-1].Seq, nil
 }
@@ -294,7 +294,7 @@ func runVoid(s *Service, ctx context.Context, req Request, a args) (Response, er
 	}
 	seq, err := strconv.Atoi(a.str("event"))
 	if err != nil || seq < 1 || seq > len(entries) {
-		return Response{}, &docket.Error{Code: docket.ENOTFOUND, Field: "event", Message: fmt.Sprintf("case %s has no event %s; /ethics history %s lists them", number, a.str("event"), number)}
+		return Response{}, docket.NotFound("", "event", fmt.Sprintf("case %s has no event %s; /ethics history %s lists them", number, a.str("event"), number))
 	}
 	_, resp, err := s.amend(ctx, req, a, docket.Void{Seq: seq, Of: entries[seq-1].Action.Kind(), Reason: a.str("reason")})
 	return resp, err

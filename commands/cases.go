@@ -32,7 +32,7 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 		// The year of receipt, in the commission's zone: the year of the case number.
 		y, err := strconv.Atoi(a.str("year"))
 		if err != nil || len(a.str("year")) != 4 || y < docket.MinYear || y > docket.MaxYear {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "year", Message: fmt.Sprintf("%q is not a year of receipt, such as 2026", a.str("year"))}
+			return Response{}, docket.Invalid("", "year", fmt.Sprintf("%q is not a year of receipt, such as 2026", a.str("year")))
 		}
 		prefix := a.str("year") + "-"
 		keep = append(keep, func(c *docket.Case) bool { return strings.HasPrefix(c.Number, prefix) })
@@ -48,8 +48,7 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 		o := s.Engine.Ord
 		section = strings.TrimPrefix(a.str("section"), "§")
 		if section != o.HearingSection && section != o.ReferralSection {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "section", Rule: "(C)(2), (C)(3)",
-				Message: fmt.Sprintf("%q is not a section the ordinance deals with: %s or %s", a.str("section"), o.HearingSection, o.ReferralSection)}
+			return Response{}, docket.Invalid("(C)(2), (C)(3)", "section", fmt.Sprintf("%q is not a section the ordinance deals with: %s or %s", a.str("section"), o.HearingSection, o.ReferralSection))
 		}
 		keep = append(keep, func(c *docket.Case) bool { return slices.Contains(c.Sections, section) })
 		filters = append(filters, "section="+section)
@@ -103,7 +102,7 @@ func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, no
 	if a.has("page") {
 		n, err := strconv.Atoi(a.str("page"))
 		if err != nil || n < 1 {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "page", Message: fmt.Sprintf("%q is not a page number, such as 2", a.str("page"))}
+			return Response{}, docket.Invalid("", "page", fmt.Sprintf("%q is not a page number, such as 2", a.str("page")))
 		}
 		page = n
 	}
@@ -112,7 +111,7 @@ func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, no
 	}
 	pages := (len(cases) + CasesPage - 1) / CasesPage
 	if page > pages {
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "page", Message: fmt.Sprintf("there is no page %d: the %d cases fill %d", page, len(cases), pages)}
+		return Response{}, docket.Invalid("", "page", fmt.Sprintf("there is no page %d: the %d cases fill %d", page, len(cases), pages))
 	}
 	slices.SortStableFunc(cases, func(x, y docket.Case) int {
 		return cmp.Or(y.Received.Compare(x.Received), cmp.Compare(y.Number, x.Number))

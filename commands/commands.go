@@ -7,7 +7,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -216,7 +215,8 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		return reply(outbox.Format("%s\nUsage: `%s`\nExample: `/ethics %s`", err, sub.usage(), sub.example))
+		text, _ := refusal(err)
+		return reply(text + outbox.Format(".\nUsage: `%s`\nExample: `/ethics %s`", sub.usage(), sub.example))
 	}
 	return withReading(s.run(ctx, sub, req, a), read)
 }
@@ -283,7 +283,7 @@ func (s *Service) mayTouch(ctx context.Context, sub *subcommand, user string, a 
 		return err
 	}
 	if why, recused := c.Recused(user); recused {
-		return &docket.Error{Code: docket.EUNAUTHORIZED, Message: fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, strings.TrimPrefix(why, "you "))}
+		return docket.Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, strings.TrimPrefix(why, "you ")))
 	}
 	return nil
 }
@@ -301,24 +301,17 @@ func requestKey(sub *subcommand, req Request) string {
 	return req.RequestID + "|" + req.User + "|" + sub.name
 }
 
-// respond turns a subcommand's error into a reply that says what to do; an error the user
-// cannot act on is logged in full and reported as internal.
+// respond turns a subcommand's error into a reply that says what to do, by its code (see
+// refusals); an error the user cannot act on is logged in full.
 func (s *Service) respond(sub *subcommand, req Request, resp Response, err error) Response {
 	if err == nil {
 		return resp
 	}
-	var de *docket.Error
-	if errors.As(err, &de) && de.Code != docket.EINTERNAL {
-		return reply(outbox.Format("Not done: %s", de.Error()))
-	}
-	if errors.As(err, &de) {
-		// The record cannot be written (a full disk, a removed file): the user is told
-		// so, and the city's IT staff get the details, paths included, in the log.
+	text, logged := refusal(err)
+	if logged {
 		s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
-		return reply(outbox.Markup("Not done: the commission's record cannot be written just now; nothing was recorded. The problem has been logged for the city's IT staff."))
 	}
-	s.logger().Error("command failed", "sub", sub.name, "user", req.User, "err", err)
-	return reply(outbox.Markup("Internal error: nothing was changed. The problem has been logged for the city's IT staff."))
+	return reply(text)
 }
 
 func (s *Service) logger() *slog.Logger {

@@ -30,3 +30,10 @@ func SectionsForTest(text string, limit int) []slack.Block {
 
 // WithReadingForTest puts a note of what was read at the head of resp, as Handle does.
 func WithReadingForTest(resp Response, read []string) Response { return withReading(resp, read) }
+
+// RefusalForTest is what a user is told of err, and whether err is logged, as respond
+// does.
+func RefusalForTest(err error) (string, bool) {
+	text, logged := refusal(err)
+	return string(text), logged
+}

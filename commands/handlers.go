@@ -196,7 +196,7 @@ func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
 	st := s.Settings()
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
 		if st.Voting.Required {
-			return nil, &docket.Error{Code: docket.EINVALID, Field: "yes", Rule: rule, Message: "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=U_COMM1,U_COMM2 no=U_COMM3"}
+			return nil, docket.Invalid(rule, "yes", "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=U_COMM1,U_COMM2 no=U_COMM3")
 		}
 		return nil, nil
 	}
@@ -222,14 +222,14 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 	actions := []docket.Action{docket.Rule{Ruling: ruling, ReferralRuling: docket.Ruling(a.str("referral_ruling")), Ground: docket.Ground(a.str("ground")), On: a.date("on"), Vote: vote, Override: a.str("override")}}
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "a hearing follows only a ruling of probable_cause"}
+			return Response{}, docket.Invalid("(C)(2)", "hearing", "a hearing follows only a ruling of probable_cause")
 		}
 		if !a.has("place") {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "place", Rule: "(D)", Message: "give the hearing's place with place=\"...\""}
+			return Response{}, docket.Invalid("(D)", "place", "give the hearing's place with place=\"...\"")
 		}
 		actions = append(actions, docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")})
 	} else if a.has("place") || a.has("closed") {
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "hearing", Rule: "(C)(2)", Message: "place= and closed= go with hearing=<start>"}
+		return Response{}, docket.Invalid("(C)(2)", "hearing", "place= and closed= go with hearing=<start>")
 	}
 	_, resp, err := s.apply(ctx, req, a, actions...)
 	return resp, err
@@ -256,11 +256,11 @@ func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, 
 		d.Dismiss = true
 	case "recommend":
 		if d.Recommendation == "" {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "recommendation", Rule: "(E)(2)", Message: "give the discipline recommended with recommendation=\"...\""}
+			return Response{}, docket.Invalid("(E)(2)", "recommendation", "give the discipline recommended with recommendation=\"...\"")
 		}
 	case "fine":
 		if d.Fine == 0 {
-			return Response{}, &docket.Error{Code: docket.EINVALID, Field: "fine", Rule: "(H)", Message: "give the fine with fine=<dollars>"}
+			return Response{}, docket.Invalid("(H)", "fine", "give the fine with fine=<dollars>")
 		}
 	}
 	_, resp, err := s.apply(ctx, req, a, d)
@@ -304,11 +304,11 @@ func runRecuse(s *Service, ctx context.Context, req Request, a args) (Response, 
 	}
 	switch {
 	case role == Commissioner && who != req.User:
-		return Response{}, &docket.Error{Code: docket.EUNAUTHORIZED, Field: "commissioner", Message: "a commissioner recuses only themselves; leave commissioner= out"}
+		return Response{}, docket.Unauthorized("", "commissioner", "a commissioner recuses only themselves; leave commissioner= out")
 	case role != Commissioner && !a.has("commissioner"):
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "commissioner", Message: "name the commissioner who recuses: commissioner=U024BE7LH"}
+		return Response{}, docket.Invalid("", "commissioner", "name the commissioner who recuses: commissioner=U024BE7LH")
 	case roles.Of(who) != Commissioner:
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "commissioner", Message: fmt.Sprintf("%s is not a commissioner", who)}
+		return Response{}, docket.Invalid("", "commissioner", fmt.Sprintf("%s is not a commissioner", who))
 	}
 	_, resp, err := s.apply(ctx, req, a, docket.Recuse{User: who, Reason: a.str("reason")})
 	return resp, err
@@ -338,7 +338,7 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 		return reply("Only commissioners and the clerk can record elections."), nil
 	}
 	if !a.has("date") || a.str("name") == "" {
-		return Response{}, &docket.Error{Code: docket.EINVALID, Field: "election", Rule: "(G)", Message: "give the date and the name: `/ethics election add 2027-02-23 Consolidated General Election`"}
+		return Response{}, docket.Invalid("(G)", "election", "give the date and the name: `/ethics election add 2027-02-23 Consolidated General Election`")
 	}
 	if err := s.Record.AddElection(ctx, docket.Election{Date: a.date("date"), Name: a.str("name")}); err != nil {
 		return Response{}, err

@@ -127,11 +127,9 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		field := ""
-		if fe := (*fieldErr)(nil); errors.As(err, &fe) {
-			field = fe.param
-		}
-		return formError(sub, meta, view, field, err.Error(), outbox.Escape(err.Error()))
+		// A binding error shows on its field as typed, in the words of a typed command's reply.
+		text, _ := refusal(err)
+		return formError(sub, meta, view, fieldOf(err), text.Plain()+".", text+".")
 	}
 	req := Request{User: user, RequestID: requestID}
 	resp, err := s.exec(ctx, sub, req, a)
@@ -140,7 +138,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	}
 	whole := replyText(s.respond(sub, req, resp, err))
 	var de *docket.Error
-	if errors.As(err, &de) && de.Code != docket.EINTERNAL && de.Field != "" {
+	if _, logged := refusal(err); !logged && errors.As(err, &de) && de.Field != "" {
 		field := formField(sub, de.Field)
 		return formError(sub, meta, view, field, onField(de, field), whole)
 	}
@@ -208,10 +206,11 @@ func WithChannel(m *slack.ModalViewRequest, channel string) {
 	m.PrivateMetadata = string(b)
 }
 
-// fieldErr is a binding error that belongs to one parameter.
-type fieldErr struct {
-	param string
-	msg   string
+// fieldOf is the input field a docket error names, if any.
+func fieldOf(err error) string {
+	var de *docket.Error
+	if errors.As(err, &de) {
+		return de.Field
+	}
+	return ""
 }
-
-func (e *fieldErr) Error() string { return e.msg }

@@ -157,7 +157,7 @@ func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []st
 			rest = append(rest, w.text)
 			continue
 		case w.key == "" && len(positional) == 0:
-			return nil, nil, fmt.Errorf("Not done: unexpected %q.", w.text)
+			return nil, nil, docket.Invalid("", "", fmt.Sprintf("unexpected %q", w.text))
 		case w.key == "" && positional[0].rest:
 			restParam = positional[0]
 			rest = append(rest, w.text)
@@ -168,7 +168,7 @@ func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []st
 		default:
 			var ok bool
 			if p, ok = sub.param(w.key); !ok {
-				return nil, nil, fmt.Errorf("Not done: `%s` has no option %q.", sub.name, w.key)
+				return nil, nil, docket.Invalid("", "", fmt.Sprintf("`%s` has no option %q", sub.name, w.key))
 			}
 			if a.has(p.name) {
 				return nil, nil, p.errorf("is given twice")
@@ -197,9 +197,9 @@ func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []st
 	return a, read, nil
 }
 
-// errorf is an error about p's value: "Not done: start: ...".
+// errorf is an error about p's value, on p's field: "start: ...".
 func (p param) errorf(format string, a ...any) error {
-	return &fieldErr{param: p.name, msg: "Not done: " + p.name + ": " + fmt.Sprintf(format, a...) + "."}
+	return docket.Invalid("", p.name, fmt.Sprintf(format, a...))
 }
 
 func (sub *subcommand) param(name string) (param, bool) {

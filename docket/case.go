@@ -377,7 +377,7 @@ func (e *Engine) applyAs(c Case, a Action, by string, at time.Time, replay bool)
 	next := c.clone()
 	x := &applying{e: e, c: &next, by: by, at: at, today: e.Cal.DateOf(at), replay: replay}
 	if _, isFiling := a.(File); !isFiling && c.State == "" {
-		return c, nil, &Error{Code: ENOTFOUND, Message: "there is no such case; file the complaint first"}
+		return c, nil, NotFound("", "", "there is no such case; file the complaint first")
 	}
 	if err := x.actorMayAct(a); err != nil {
 		return c, nil, err

@@ -262,7 +262,7 @@ func (x *applying) actorMayAct(a Action) error {
 		return nil
 	}
 	if why, ok := x.c.Recused(x.by); ok {
-		return &Error{Code: EUNAUTHORIZED, Message: fmt.Sprintf("you are recused from case %s (%s), so you cannot act or vote on it", x.c.Number, strings.TrimPrefix(why, "you "))}
+		return Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you cannot act or vote on it", x.c.Number, strings.TrimPrefix(why, "you ")))
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func (Void) apply(x *applying) error { return errAmendment }
 
 // errAmendment refuses a correction or a void applied as an ordinary action: it needs the
 // case's record (Engine.Amend).
-var errAmendment = &Error{Code: EINTERNAL, Message: "a correction or a void is recorded by rebuilding the case from its record"}
+var errAmendment = Internal("a correction or a void is recorded by rebuilding the case from its record")
 
 // Amendment is a correction or a void as the case shows it.
 type Amendment struct {

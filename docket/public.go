@@ -172,3 +172,21 @@ func Agenda(k MeetingKind, number string) []string {
 	}[k]
 	return []string{"Call to order and roll call.", business, "Public comment.", "Adjournment."}
 }
+
+// When is the instant r is about, where the public notice board puts it and orders it: a
+// meeting at its start, an outcome at the end of its day in loc, after the meeting at which
+// it was decided.
+func (r PublicRecord) When(loc *time.Location) time.Time {
+	if !r.Start.IsZero() {
+		return r.Start
+	}
+	return r.On.AddDays(1).In(loc).Add(-time.Second)
+}
+
+// Posting is one record the ordinance makes public, as the public notice board shows it:
+// the record, and when it first appeared on the board. The store keeps postings; the
+// board reads them.
+type Posting struct {
+	PublicRecord
+	Posted time.Time `json:"posted_on_board"`
+}

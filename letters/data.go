@@ -97,8 +97,8 @@ const (
 
 // missing is the error for a setting a document needs and the configuration lacks.
 func missing(setting string, k Kind) error {
-	return &docket.Error{Code: docket.EINVALID, Field: setting, Rule: k.Rule(),
-		Message: fmt.Sprintf("is not set: the %s needs it; add it to ethicsbot.yml (see README.md, Letters)", k.Name())}
+	return docket.Invalid(k.Rule(), setting,
+		fmt.Sprintf("is not set: the %s needs it; add it to ethicsbot.yml (see README.md, Letters)", k.Name()))
 }
 
 func party(a Addressee) Party {

@@ -233,7 +233,7 @@ func ParseKind(s string) (Kind, error) {
 	for _, k := range Kinds() {
 		all = append(all, string(k))
 	}
-	return "", &docket.Error{Code: docket.EINVALID, Field: "kind", Message: fmt.Sprintf("there is no document %q: the documents are %s", s, strings.Join(all, ", "))}
+	return "", docket.Invalid("", "kind", fmt.Sprintf("there is no document %q: the documents are %s", s, strings.Join(all, ", ")))
 }
 
 // Due lists the documents case c calls for as it stands, in the order of the procedure:
@@ -253,7 +253,7 @@ func Due(c *docket.Case) []Kind {
 // names the rule.
 func why(c *docket.Case, k Kind) error {
 	notYet := func(rule, format string, a ...any) error {
-		return &docket.Error{Code: docket.ECONFLICT, Rule: rule, Message: fmt.Sprintf("case %s does not call for the %s yet: ", c.Number, k.Name()) + fmt.Sprintf(format, a...)}
+		return docket.Conflict(rule, "", fmt.Sprintf("case %s does not call for the %s yet: ", c.Number, k.Name())+fmt.Sprintf(format, a...))
 	}
 	if m, ok := noticeOf[k]; ok {
 		if !c.Meeting(m).Scheduled() {
@@ -266,7 +266,7 @@ func why(c *docket.Case, k Kind) error {
 		// case needs, so that a letter is produced exactly when its mailing may be recorded.
 		return c.Needs(docket.Paper(k))
 	}
-	return &docket.Error{Code: docket.EINVALID, Field: "kind", Message: fmt.Sprintf("there is no document %q", k)}
+	return docket.Invalid("", "kind", fmt.Sprintf("there is no document %q", k))
 }
 
 // Make produces document k for case c, dated on today. A document the case does not call
@@ -314,7 +314,7 @@ func (m *Maker) MakeDue(c *docket.Case, only Kind, today docket.Date) ([]Documen
 		kinds = []Kind{only}
 	}
 	if len(kinds) == 0 {
-		return nil, &docket.Error{Code: docket.ECONFLICT, Rule: "(B)", Message: fmt.Sprintf("case %s calls for no document yet: the (B) notices come once the sufficiency meeting is scheduled", c.Number)}
+		return nil, docket.Conflict("(B)", "", fmt.Sprintf("case %s calls for no document yet: the (B) notices come once the sufficiency meeting is scheduled", c.Number))
 	}
 	out := make([]Document, 0, len(kinds))
 	for _, k := range kinds {

@@ -33,6 +33,12 @@ type PublicReport struct {
 	Fines []FineGroup `json:"fines"` // (E)(2) and (F)
 }
 
+// Empty reports whether the year counted nothing: no complaint received, no deadline met
+// or missed. The board shows no figures for such a year.
+func (p PublicReport) Empty() bool {
+	return p.Received == 0 && p.DeadlinesMet+p.DeadlinesMissed == 0
+}
+
 // PublicOf is the public part of year's annual report, made of the cases the ordinance
 // has made known and of no other: those with a public record (docket.PublicRecords), a
 // meeting's public notice (C)(1), (D), (F), or an outcome made public (C)(2), (E), (F).

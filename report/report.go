@@ -474,7 +474,7 @@ func notes(o docket.Ordinance) []string {
 func ParseYear(s string, now time.Time) (int, error) {
 	this := now.Year()
 	bad := func(msg string) error {
-		return &docket.Error{Code: docket.EINVALID, Field: "year", Rule: "(A)", Message: msg}
+		return docket.Invalid("(A)", "year", msg)
 	}
 	if len(s) != 4 || strings.Trim(s, "0123456789") != "" {
 		return 0, bad(fmt.Sprintf("%q is not a year: give its four digits, such as %d; complaints count in the year they were received", s, this))

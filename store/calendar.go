@@ -21,7 +21,7 @@ const calendarTokenBytes = 32
 // user is replaced in the same write, so its address stops working at once.
 func (s *Store) IssueCalendarToken(ctx context.Context, user string, at time.Time) (string, error) {
 	if user == "" {
-		return "", &docket.Error{Code: docket.EINVALID, Field: "user", Message: "a calendar feed belongs to a Slack user; none was given"}
+		return "", docket.Invalid("", "user", "a calendar feed belongs to a Slack user; none was given")
 	}
 	b := make([]byte, calendarTokenBytes)
 	if _, err := rand.Read(b); err != nil {

@@ -82,11 +82,11 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 // names the rule. say's posts for each action go to the outbox with its event.
 func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error) {
 	if len(actions) == 0 {
-		return docket.Result{}, &docket.Error{Code: docket.EINVALID, Message: "no action given"}
+		return docket.Result{}, docket.Invalid("", "", "no action given")
 	}
 	for _, a := range actions {
 		if _, ok := a.(docket.File); ok {
-			return docket.Result{}, &docket.Error{Code: docket.EINVALID, Message: "a filing opens a new case; use File"}
+			return docket.Result{}, docket.Invalid("", "", "a filing opens a new case; use File")
 		}
 	}
 	var res docket.Result
@@ -194,7 +194,7 @@ func loadCase(ctx context.Context, q querier, number string) (docket.Case, int, 
 	var events int
 	err := q.QueryRowContext(ctx, `SELECT doc, events FROM cases WHERE number = ?`, number).Scan(&doc, &events)
 	if errors.Is(err, sql.ErrNoRows) {
-		return docket.Case{}, 0, &docket.Error{Code: docket.ENOTFOUND, Message: fmt.Sprintf("there is no case %s; case numbers look like 2026-014", number)}
+		return docket.Case{}, 0, docket.NotFound("", "", fmt.Sprintf("there is no case %s; case numbers look like 2026-014", number))
 	}
 	if err != nil {
 		return docket.Case{}, 0, err
@@ -212,7 +212,7 @@ func loadCase(ctx context.Context, q querier, number string) (docket.Case, int, 
 func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevSeq int, request string, say func(docket.Step) []outbox.Post) error {
 	c, by, at := step.After, step.By, step.At
 	if strings.TrimSpace(by) == "" {
-		return &docket.Error{Code: docket.EINVALID, Field: "by", Message: "every event names who acted"}
+		return docket.Invalid("", "by", "every event names who acted")
 	}
 	payload, err := json.Marshal(step.Action)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 // only PublicRecords.
 func (s *Store) Export(ctx context.Context, w io.Writer, format string, public bool) error {
 	if format != "json" && format != "csv" {
-		return &docket.Error{Code: docket.EINVALID, Field: "--format", Message: fmt.Sprintf("%q is not a format: use csv or json", format)}
+		return docket.Invalid("", "--format", fmt.Sprintf("%q is not a format: use csv or json", format))
 	}
 	loc := s.engine.Cal.Location()
 	if public {

@@ -12,13 +12,13 @@ import (
 	"ethicsbot/docket"
 )
 
-// wantFileGone checks that err is the EINTERNAL refusal that names path and says what
+// wantFileGone checks that err is the EUNAVAILABLE refusal that names path and says what
 // happened to it.
 func wantFileGone(t *testing.T, op string, err error, path, what string) {
 	t.Helper()
 	var de *docket.Error
-	if !errors.As(err, &de) || de.Code != docket.EINTERNAL {
-		t.Fatalf("%s: error %v, want an EINTERNAL *docket.Error", op, err)
+	if !errors.As(err, &de) || de.Code != docket.EUNAVAILABLE {
+		t.Fatalf("%s: error %v, want an EUNAVAILABLE *docket.Error", op, err)
 	}
 	for _, want := range []string{path, what, "while ethicsbot was running", "nothing was recorded", "restart ethicsbot"} {
 		if !strings.Contains(de.Message, want) {

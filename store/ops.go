@@ -16,7 +16,7 @@ import (
 // AddElection records an election, or renames the one on that date.
 func (s *Store) AddElection(ctx context.Context, e docket.Election) error {
 	if e.Date.IsZero() {
-		return &docket.Error{Code: docket.EINVALID, Field: "date", Rule: "(G)", Message: "required: the date of the election"}
+		return docket.Invalid("(G)", "date", "required: the date of the election")
 	}
 	if err := docket.CheckLine("name", "(G)", e.Name, true, docket.MaxName); err != nil {
 		return err

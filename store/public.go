@@ -18,16 +18,9 @@ import (
 // for the cases recorded before.
 const publicMigration = "_public_records.sql"
 
-// Posting is one record the ordinance makes public, as the public notice board shows it:
-// the record, and when it first appeared on the board.
-type Posting struct {
-	docket.PublicRecord
-	Posted time.Time `json:"posted_on_board"`
-}
-
-// When is the instant a posting is about, where the board puts it: a meeting's start, or
-// the end of an outcome's day.
-func (p Posting) When(loc *time.Location) time.Time { return sortOf(p.PublicRecord, loc) }
+// Posting is one record the ordinance makes public, with when it first appeared on the
+// board (docket.Posting): the board reads it without importing the store.
+type Posting = docket.Posting
 
 // Public returns every public record that stands, in the order of when each happens or
 // happened, with when it first appeared on the board. It is what `export --public` writes
@@ -180,7 +173,7 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 			ON CONFLICT (case_number, key) DO UPDATE SET record = excluded.record, sort = excluded.sort,
 				posted = CASE WHEN removed = '' THEN posted ELSE excluded.posted END,
 				posted_event = CASE WHEN removed = '' THEN posted_event ELSE excluded.posted_event END, removed = ''`,
-			c.Number, key, string(doc), stamp(sortOf(r, loc)), stamp(at), ev); err != nil {
+			c.Number, key, string(doc), stamp(r.When(loc)), stamp(at), ev); err != nil {
 			return err
 		}
 	}
@@ -190,15 +183,6 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 		}
 	}
 	return nil
-}
-
-// sortOf is where a record goes in the board's order: a meeting at its start, an outcome
-// at the end of its day, after the meeting at which it was decided.
-func sortOf(r docket.PublicRecord, loc *time.Location) time.Time {
-	if !r.Start.IsZero() {
-		return r.Start
-	}
-	return r.On.AddDays(1).In(loc).Add(-time.Second)
 }
 
 // rewordPublic words the public records that stand afresh, when the docket's PublicForm
@@ -225,7 +209,7 @@ func (s *Store) rewordPublic(ctx context.Context) error {
 						return err
 					}
 					if _, err := tx.ExecContext(ctx, `UPDATE public_records SET record = ?, sort = ? WHERE case_number = ? AND key = ? AND removed = ''`,
-						string(doc), stamp(sortOf(r, loc)), cases[i].Number, r.Key()); err != nil {
+						string(doc), stamp(r.When(loc)), cases[i].Number, r.Key()); err != nil {
 						return err
 					}
 				}

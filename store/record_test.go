@@ -307,7 +307,7 @@ func TestWritesRefusedOnceTheFileChangesUnderTheStore(t *testing.T) {
 			_, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-02T11:00:00-06:00"), nil,
 				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
 			var de *docket.Error
-			if !errors.As(err, &de) || de.Code != docket.EINTERNAL || !strings.Contains(de.Message, tc.what) || !strings.Contains(de.Message, "nothing was recorded") {
+			if !errors.As(err, &de) || de.Code != docket.EUNAVAILABLE || !strings.Contains(de.Message, tc.what) || !strings.Contains(de.Message, "nothing was recorded") {
 				t.Fatalf("a write after the change: %v", err)
 			}
 			err = s.Ping(ctx)

@@ -290,8 +290,8 @@ func quoteSaid(line string) outbox.Markup {
 }
 
 // errUnreconciled refuses a new case number until a restore is reconciled with Slack.
-var errUnreconciled = &docket.Error{Code: docket.ECONFLICT, Rule: "(A)",
-	Message: "the record was restored from a backup, and ethicsbot has not yet read Slack for the case numbers announced after it; a new case is numbered once it has (see the log). Nothing was recorded"}
+var errUnreconciled = docket.Conflict("(A)", "",
+	"the record was restored from a backup, and ethicsbot has not yet read Slack for the case numbers announced after it; a new case is numbered once it has (see the log). Nothing was recorded")
 
 var caseNumber = regexp.MustCompile(`^([0-9]{4})-([0-9]{3,})$`)
 

@@ -134,10 +134,10 @@ func (s *Store) Search(ctx context.Context, query string) ([]docket.Case, error)
 func MatchExpression(query string) (string, error) {
 	terms := searchTerms(query)
 	if len(terms) == 0 {
-		return "", &docket.Error{Code: docket.EINVALID, Field: "words", Message: "give a word or a number to search for: a party's name, an article number or words of the summary"}
+		return "", docket.Invalid("", "words", "give a word or a number to search for: a party's name, an article number or words of the summary")
 	}
 	if len(terms) > MaxSearchWords {
-		return "", &docket.Error{Code: docket.EINVALID, Field: "words", Message: fmt.Sprintf("%d words is more than a search takes (%d); a few distinctive ones find the case", len(terms), MaxSearchWords)}
+		return "", docket.Invalid("", "words", fmt.Sprintf("%d words is more than a search takes (%d); a few distinctive ones find the case", len(terms), MaxSearchWords))
 	}
 	out := make([]string, len(terms))
 	for i, t := range terms {

@@ -495,7 +495,7 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 // opened: a file that another ethicsbot migrated is refused for good (see migrated).
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if s.readOnly {
-		return &docket.Error{Code: docket.EINTERNAL, Message: fmt.Sprintf("the database %s was opened to be read only; nothing was recorded", s.path)}
+		return docket.Unavailable(fmt.Sprintf("the database %s was opened to be read only; nothing was recorded", s.path))
 	}
 	s.fileMu.Lock()
 	defer s.fileMu.Unlock()
@@ -571,11 +571,11 @@ func (s *Store) wrap(err error) error {
 	}
 	switch se.Code {
 	case sqlite3.ErrFull:
-		return &docket.Error{Code: docket.EINTERNAL, Message: fmt.Sprintf("the disk holding %s is full; nothing was recorded. Free space and try again", s.path)}
+		return docket.Unavailable(fmt.Sprintf("the disk holding %s is full; nothing was recorded. Free space and try again", s.path))
 	case sqlite3.ErrReadonly, sqlite3.ErrPerm, sqlite3.ErrCantOpen:
-		return &docket.Error{Code: docket.EINTERNAL, Message: fmt.Sprintf("the database %s cannot be written (%v); nothing was recorded", s.path, se.Code)}
+		return docket.Unavailable(fmt.Sprintf("the database %s cannot be written (%v); nothing was recorded", s.path, se.Code))
 	case sqlite3.ErrBusy, sqlite3.ErrLocked:
-		return &docket.Error{Code: docket.EINTERNAL, Message: fmt.Sprintf("the database %s is locked by another program; nothing was recorded. Try again", s.path)}
+		return docket.Unavailable(fmt.Sprintf("the database %s is locked by another program; nothing was recorded. Try again", s.path))
 	}
 	return err
 }
@@ -584,7 +584,7 @@ func (s *Store) wrap(err error) error {
 // shown to be, the file it opened.
 type fileError struct {
 	health string        // one word for /healthz, which must not show paths: "removed", "replaced", "unchecked"
-	err    *docket.Error // what the user is told, EINTERNAL
+	err    *docket.Error // what the operator is told, EUNAVAILABLE
 }
 
 func (e *fileError) Error() string  { return e.err.Error() }
@@ -629,8 +629,8 @@ func (s *Store) checkFile(content bool) *fileError {
 			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
 	case err != nil:
 		// Not latched: a permission or I/O error may pass.
-		return &fileError{"unchecked", &docket.Error{Code: docket.EINTERNAL,
-			Message: fmt.Sprintf("the database file %s cannot be checked (%v); nothing was recorded", s.path, err)}}
+		return &fileError{"unchecked", docket.Unavailable(fmt.Sprintf(
+			"the database file %s cannot be checked (%v); nothing was recorded", s.path, err))}
 	case !os.SameFile(fi, s.file):
 		return s.latch("replaced", fmt.Sprintf("the database file %s was replaced by another file while ethicsbot was running; nothing was recorded. "+
 			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
@@ -652,7 +652,7 @@ func (s *Store) migratedUnder(v int) *fileError {
 // latch makes the store refuse every write from now on, for the reason given; the first
 // reason stays.
 func (s *Store) latch(health, message string) *fileError {
-	if s.gone.CompareAndSwap(nil, &fileError{health, &docket.Error{Code: docket.EINTERNAL, Message: message}}) && s.log != nil {
+	if s.gone.CompareAndSwap(nil, &fileError{health, docket.Unavailable(message)}) && s.log != nil {
 		s.log.Error("the database refuses every write from now on", "fault", health, "why", message)
 	}
 	return s.gone.Load()

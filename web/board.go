@@ -20,19 +20,28 @@ import (
 	"unicode/utf8"
 
 	"ethicsbot/docket"
-	"ethicsbot/report"
-	"ethicsbot/store"
 )
 
 // Records is what the board reads: the public records the store keeps, with when each
-// first appeared on the board.
+// first appeared on the board; store.Store is one.
 type Records interface {
-	PublicOf(ctx context.Context, number string) ([]store.Posting, error)
-	PublicBetween(ctx context.Context, from, to time.Time) ([]store.Posting, error)
-	LatestPosted(ctx context.Context, n int) ([]store.Posting, error)
+	PublicOf(ctx context.Context, number string) ([]docket.Posting, error)
+	PublicBetween(ctx context.Context, from, to time.Time) ([]docket.Posting, error)
+	LatestPosted(ctx context.Context, n int) ([]docket.Posting, error)
 	// PublicVersion changes whenever the record does: the board makes a page again then.
 	PublicVersion(ctx context.Context) (int64, error)
 	PublicYears(ctx context.Context, loc *time.Location) ([]int, error)
+}
+
+// Figures is the public part of a year's annual report, as a year's page shows it;
+// report.PublicReport is one. The page's template reads its counts by name: Year,
+// Received, Parts, TwoPart, DeadlinesMet, DeadlinesMissed, Outcomes (Name, Rule, Parts)
+// and Fines (Name, Rule, Count, Total).
+type Figures interface {
+	// Empty reports whether the year counted nothing: no complaint, no deadline.
+	Empty() bool
+	// Chart draws the year's figures, as PNG.
+	Chart() ([]byte, error)
 }
 
 // Board is the commission's public notice board: the meetings it has noticed, with their
@@ -50,7 +59,7 @@ type Board struct {
 	// Figures, if set, gives the public part of a year's annual report, as of now: the
 	// page of a year that has ended shows it, with its chart. It is report.PublicOf, which
 	// counts only the complaints the ordinance has made known.
-	Figures func(ctx context.Context, year int, now time.Time) (report.PublicReport, error)
+	Figures func(ctx context.Context, year int, now time.Time) (Figures, error)
 
 	mu    sync.Mutex
 	cache map[string]rendered // by file name
@@ -83,7 +92,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 
 // entry is one record as a page shows it.
 type entry struct {
-	store.Posting
+	docket.Posting
 	Title  string // "Sufficiency meeting", "Decision (E)"
 	Anchor string // its id on the case's page
 	Past   bool   // a meeting that has begun
@@ -111,7 +120,7 @@ type page struct {
 	Years      []int   // the archive
 	Case       string  // a case's page
 	Year       int     // a year's page
-	Figures    *report.PublicReport
+	Figures    Figures
 }
 
 // Handler returns the board's routes: the front page, a page per case with public
@@ -350,7 +359,7 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 }
 
 // sort files records into a page's lists, in the order they happen.
-func (b *Board) sort(p *page, recs []store.Posting, now time.Time) {
+func (b *Board) sort(p *page, recs []docket.Posting, now time.Time) {
 	for _, r := range recs {
 		e := b.entry(r, now, p.Root)
 		switch {
@@ -388,19 +397,19 @@ func (b *Board) years(ctx context.Context) ([]int, error) {
 // figures is the public part of year's annual report, when the board shows it: for a year
 // with public records that has ended, so that no count moves when a confidential
 // complaint is filed.
-func (b *Board) figures(ctx context.Context, year int, years []int, now time.Time) (*report.PublicReport, error) {
+func (b *Board) figures(ctx context.Context, year int, years []int, now time.Time) (Figures, error) {
 	if b.Figures == nil || year >= now.In(b.Loc).Year() || !slices.Contains(years, year) {
 		return nil, nil
 	}
 	fig, err := b.Figures(ctx, year, now)
-	if err != nil || fig.Received == 0 && fig.DeadlinesMet+fig.DeadlinesMissed == 0 {
+	if err != nil || fig == nil || fig.Empty() {
 		return nil, err
 	}
-	return &fig, nil
+	return fig, nil
 }
 
 // entry names a record for a page.
-func (b *Board) entry(r store.Posting, now time.Time, root string) entry {
+func (b *Board) entry(r docket.Posting, now time.Time, root string) entry {
 	r.Start, r.MovedTo, r.Posted = r.Start.In(b.Loc), r.MovedTo.In(b.Loc), r.Posted.In(b.Loc)
 	e := entry{Posting: r, Title: title(r.PublicRecord), Anchor: anchor(r.PublicRecord), Root: root}
 	e.Past = r.Record == "meeting_notice" && !r.Start.After(now)

@@ -95,7 +95,7 @@ func newFixture(tb testing.TB) *fixture {
 	now := at(tb, "2026-12-10T09:00:00-06:00")
 	board := &web.Board{Records: db, Commission: "Ethics Commission of Testville", Address: "City Hall\n1 Main St", URL: "https://ethics.example.gov/",
 		Loc: cal.Location(), Now: func() time.Time { return now },
-		Figures: func(ctx context.Context, year int, now time.Time) (report.PublicReport, error) {
+		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
 			cases, err := db.AllCases(ctx)
 			return report.PublicOf(cases, year, engine, now), err
 		}}

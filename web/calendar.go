@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"ethicsbot/commands"
 	"ethicsbot/docket"
 )
 
@@ -42,11 +41,13 @@ type CalendarFeed struct {
 	Tokens CalendarTokens
 	Cases  CalendarCases
 	Engine *docket.Engine
-	// Settings returns the settings in force (commands.Service.Settings): the roles, and
-	// the public URL whose host makes the events' UIDs.
-	Settings func() *commands.Settings
-	Now      func() time.Time
-	Log      *slog.Logger
+	// Member reports whether user holds a role in the settings in force (main reads
+	// commands.Service.Settings): only a member has a feed.
+	Member func(user string) bool
+	// PublicURL gives the public URL in force, whose host makes the events' UIDs.
+	PublicURL func() string
+	Now       func() time.Time
+	Log       *slog.Logger
 }
 
 // ServeHTTP implements http.Handler.
@@ -67,8 +68,7 @@ func (h *CalendarFeed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, "", err)
 		return
 	}
-	st := h.Settings()
-	if !ok || st.Roles.Of(user) == commands.Nobody {
+	if !ok || !h.Member(user) {
 		http.NotFound(w, r)
 		return
 	}
@@ -78,7 +78,7 @@ func (h *CalendarFeed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := PrivateCalendar(h.Engine, cases, user, st.PublicURL, h.Now()).Encode(&buf); err != nil {
+	if err := PrivateCalendar(h.Engine, cases, user, h.PublicURL(), h.Now()).Encode(&buf); err != nil {
 		h.fail(w, user, err)
 		return
 	}
@@ -97,14 +97,16 @@ func (h *CalendarFeed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write(buf.Bytes())
 }
 
-// fail answers 500 and logs why, with the user if known, never the token.
+// fail answers with the status of err's code (see statuses) and logs why, with the user
+// if known, never the token.
 func (h *CalendarFeed) fail(w http.ResponseWriter, user string, err error) {
 	log := h.Log
 	if log == nil {
 		log = slog.Default()
 	}
 	log.Error("calendar feed failed", "user", user, "err", err)
-	http.Error(w, "Internal error", http.StatusInternalServerError)
+	status := statusOf(err)
+	http.Error(w, statusText(status), status)
 }
 
 // PrivateCalendar is the calendar of what user may see of cases at now: for each case

@@ -102,7 +102,9 @@ func newCalFixture(t *testing.T) *calFixture {
 	apply(f.ordinary, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: f.sched, Place: hostileICSPlace})
 	apply(f.recused, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: f.sched.Add(time.Hour), Place: "City Hall, Room 201"},
 		docket.Recuse{User: comm, Reason: "knows the complainant"})
-	f.feed = &web.CalendarFeed{Tokens: db, Cases: db, Engine: e, Settings: f.svc.Settings, Now: func() time.Time { return f.now }}
+	f.feed = &web.CalendarFeed{Tokens: db, Cases: db, Engine: e, Now: func() time.Time { return f.now },
+		Member:    func(user string) bool { return f.svc.Settings().Roles.Of(user) != commands.Nobody },
+		PublicURL: func() string { return f.svc.Settings().PublicURL }}
 	return f
 }
 

@@ -5,4 +5,9 @@
 // store function, so nothing confidential can reach it that the export would not show.
 // Pages are rendered on the server with html/template, which escapes every value: user
 // text is data, never markup. They need no JavaScript.
+//
+// Of ethicsbot's packages, web imports only docket: the record, the settings in force and
+// the annual report's figures reach it through the small interfaces and functions it
+// declares (Records, Figures, CalendarTokens, CalendarCases, CalendarFeed's Member and
+// PublicURL), which main wires to the store, commands and report.
 package web
