@@ -55,6 +55,7 @@ func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.L
 		var se slack.SlackErrorResponse
 		if errors.As(err, &se) {
 			if why, ok := startRefusal(se.Err); ok {
+				//lint:ignore ST1005 Slack is a name, and the message is shown as it is
 				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
 			}
 		}
@@ -180,6 +181,7 @@ func fatal(err error) error {
 		code = err.Error()
 	}
 	if why, ok := startRefusal(code); ok {
+		//lint:ignore ST1005 Slack is a name, and the message is shown as it is
 		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", code, why)
 	}
 	return nil
