@@ -95,7 +95,7 @@ var fixables = []fixable{
 		if err != nil {
 			return nil, "", "", err
 		}
-		old, _ := docket.NormalizeArticle(m.Article)
+		old := docket.CompactArticle(m.Article)
 		m.Article = article
 		return m, old, article, nil
 	}},

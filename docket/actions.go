@@ -287,19 +287,6 @@ type RecordMailing struct {
 // Kind implements Action.
 func (RecordMailing) Kind() string { return "mail" }
 
-// NormalizeArticle returns a USPS article number without spaces, or an error if it is not
-// 20 to 22 digits.
-func NormalizeArticle(s string) (string, error) {
-	if strings.ContainsAny(s, "\n\r\t") {
-		return "", invalid("article", "(B)", "must be one line: an article number is 20 to 22 digits, spaces allowed")
-	}
-	n := strings.Join(strings.Fields(s), "")
-	if len(n) < 20 || len(n) > 22 || strings.Trim(n, "0123456789") != "" {
-		return "", invalid("article", "(B)", fmt.Sprintf("%q is not a USPS certified-mail article number: it has 20 to 22 digits, spaces allowed", s))
-	}
-	return n, nil
-}
-
 func (a RecordMailing) apply(x *applying) error {
 	paper := a.Paper
 	if paper == "" {
@@ -315,12 +302,12 @@ func (a RecordMailing) apply(x *applying) error {
 	if a.Recipient != "" && a.Recipient != info.To {
 		return invalid("recipient", info.Rule, fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
 	}
-	article, err := NormalizeArticle(a.Article)
+	article, err := x.article(a.Article)
 	if err != nil {
 		return err
 	}
 	if slices.ContainsFunc(x.c.Mailings, func(m Mailing) bool { return m.Article == article }) {
-		return conflict(info.Rule, fmt.Sprintf("article %s is already recorded on case %s", article, x.c.Number))
+		return ArticleTaken(article, x.c.Number)
 	}
 	mailed, err := x.stepDate("mailed", info.Rule, a.Mailed, 0, "")
 	if err != nil {
@@ -491,12 +478,19 @@ type RecordReturnReceipt struct {
 func (RecordReturnReceipt) Kind() string { return "return_receipt" }
 
 func (a RecordReturnReceipt) apply(x *applying) error {
-	article, err := NormalizeArticle(a.Article)
+	// A receipt finds its mailing by the number as recorded, even one recorded before
+	// check digits were checked; a number no mailing has is checked, to say why.
+	article, err := articleAsRecorded(a.Article)
 	if err != nil {
 		return err
 	}
 	c := x.c
 	i := slices.IndexFunc(c.Mailings, func(m Mailing) bool { return m.Article == article })
+	if i < 0 && !x.replay {
+		if _, err := NormalizeArticle(a.Article); err != nil {
+			return err
+		}
+	}
 	if i < 0 {
 		return &Error{Code: ENOTFOUND, Field: "article", Message: fmt.Sprintf("no mailing with article %s is recorded on case %s; record the mailing first", article, c.Number)}
 	}

@@ -69,8 +69,8 @@ func TestLateActsAreRecordedAndKept(t *testing.T) {
 			{"2026-12-04T10:00:00-06:00", f, docket.StateReceived, "(G)"},
 			{"2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "City Hall"}, docket.StateReceived, "(G)"},
 			{"2026-12-04T11:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateReceived, ""},
-			{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"}, docket.StateReceived, ""},
-			{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"}, docket.StateNoticesSent, ""},
+			{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"}, docket.StateReceived, ""},
+			{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}, docket.StateNoticesSent, ""},
 		})
 		c, ws, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient}, T(t, "2026-12-14T18:00:00-06:00"))
 		if err != nil {
