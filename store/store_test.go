@@ -94,8 +94,15 @@ func mustApply(tb testing.TB, s *store.Store, number, at string, a docket.Action
 func mustNotice(tb testing.TB, s *store.Store, number, at string) {
 	tb.Helper()
 	mustApply(tb, s, number, at, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
-	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"})
+	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Respondent, Article: articleFor(number, 1)})
+	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Complainant, Article: articleFor(number, 2)})
+}
+
+// articleFor is the nth article number of case number's papers: a valid USPS article
+// number (its check digit holds) that no other case or paper of the tests has.
+func articleFor(number string, n int) string {
+	body := fmt.Sprintf("94071118%07s%04d", strings.ReplaceAll(number, "-", ""), n)
+	return body + fmt.Sprint(docket.ArticleCheckDigit(body))
 }
 
 func mustVerify(tb testing.TB, s *store.Store) store.Report {
