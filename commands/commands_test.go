@@ -195,7 +195,7 @@ func TestAuthorisationMatrix(t *testing.T) {
 	texts := map[string]string{
 		"help": "help", "case": "case 2026-001", "docket": "docket", "election": "election list", "report": "report 2026",
 		"file": fileLine, "schedule": `schedule 2026-001 hearing 2026-12-28T10:00 place="x"`, "cancel": "cancel 2026-001 hearing",
-		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321712", "receipt": "receipt 2026-001 94071118987654321699",
+		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321712", "receipt": `receipt 2026-001 94071118987654321699 signer="Jane Roe"`,
 		"recess": "recess 2026-001", "concluded": "concluded 2026-001", "demand": "demand 2026-001", "held": "held 2026-001",
 		"candidate": "candidate 2026-001 2027-02-23", "rule": "rule 2026-001 insufficient", "decide": "decide 2026-001 dismiss",
 		"final": `final 2026-001 text="x"`, "frivolous": `frivolous 2026-001 fine=2000 knowingly=yes findings="x"`,

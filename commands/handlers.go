@@ -185,7 +185,12 @@ func paperChoices() []string {
 }
 
 func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned")})
+	_, resp, err := s.apply(ctx, req, a, docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned"), Signer: a.str("signer")})
+	return resp, err
+}
+
+func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.RecordUndelivered{Article: a.str("article"), Outcome: docket.MailOutcome(a.str("outcome")), On: a.date("on")})
 	return resp, err
 }
 

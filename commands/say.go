@@ -114,7 +114,12 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 		return outbox.Format("enforcement recorded: %s", a.What)
 	case docket.RecordReturnReceipt:
 		article := docket.CompactArticle(a.Article)
+		if a.Signer != "" {
+			return outbox.Format("return receipt recorded for article %s, signed by %s", article, a.Signer)
+		}
 		return outbox.Format("return receipt recorded for article %s", article)
+	case docket.RecordUndelivered:
+		return outbox.Format("article %s recorded as come back %s", docket.CompactArticle(a.Article), a.Outcome)
 	case docket.Rule:
 		if a.ReferralRuling != "" {
 			o := s.Engine.Ord

@@ -352,7 +352,9 @@ func (a RecordDelivery) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
-	if info.Certified {
+	// A paper the ordinance sends by certified mail may be delivered otherwise once its
+	// certified mailing came back and the commission's next step is a delivery (MailPolicy).
+	if info.Certified && !x.c.waitsForNextStep(info.Paper) {
 		return invalid("paper", info.Rule, fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number (mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
 	}
 	on, err := x.stepDate("on", info.Rule, a.On, 0, "")
@@ -409,6 +411,7 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		first(&c.DismissalToComp)
 	}
 	c.Mailings = append(c.Mailings, m)
+	c.resent(info.Paper, on)
 	return nil
 }
 
@@ -468,40 +471,39 @@ func (c *Case) dismissedAtC() bool {
 	return dismissal(c.Ruling) || dismissal(c.ReferralRuling)
 }
 
-// RecordReturnReceipt records the signed return receipt of a certified mailing.
+// RecordReturnReceipt records the signed return receipt of a certified mailing: the date
+// of delivery on it, and who signed it.
 type RecordReturnReceipt struct {
 	Article  string `json:"article"`
 	Returned Date   `json:"returned,omitzero"` // zero: today
+	// Signer is the name the receipt gives for who took the piece; empty in records from
+	// before it was asked.
+	Signer string `json:"signer,omitempty"`
 }
 
 // Kind implements Action.
 func (RecordReturnReceipt) Kind() string { return "return_receipt" }
 
 func (a RecordReturnReceipt) apply(x *applying) error {
-	// A receipt finds its mailing by the number as recorded, even one recorded before
-	// check digits were checked; a number no mailing has is checked, to say why.
-	article, err := articleAsRecorded(a.Article)
+	i, err := x.mailingOf(a.Article)
 	if err != nil {
 		return err
 	}
-	c := x.c
-	i := slices.IndexFunc(c.Mailings, func(m Mailing) bool { return m.Article == article })
-	if i < 0 && !x.replay {
-		if _, err := NormalizeArticle(a.Article); err != nil {
-			return err
+	if err := x.checkLine("signer", "(B)", a.Signer, !x.replay, MaxName); err != nil {
+		if strings.TrimSpace(a.Signer) == "" {
+			err.(*Error).Message = "required: who signed the return receipt, as printed on it (signer=\"...\")"
 		}
+		return err
 	}
-	if i < 0 {
-		return &Error{Code: ENOTFOUND, Field: "article", Message: fmt.Sprintf("no mailing with article %s is recorded on case %s; record the mailing first", article, c.Number)}
+	c := x.c
+	if err := x.stillOut(c.Mailings[i]); err != nil {
+		return err
 	}
 	returned, err := x.stepDate("returned", "(B)", a.Returned, c.Mailings[i].Mailed, "the mailing")
 	if err != nil {
 		return err
 	}
-	if !c.Mailings[i].Returned.IsZero() {
-		return conflict("(B)", fmt.Sprintf("the return receipt for article %s was recorded on %s", article, c.Mailings[i].Returned.Long()))
-	}
-	c.Mailings[i].Returned = returned
+	c.Mailings[i].Returned, c.Mailings[i].SignedBy = returned, a.Signer
 	return nil
 }
 
@@ -992,6 +994,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	PostNotice{}.Kind():          decodeAs[PostNotice],
 	RecordMailing{}.Kind():       decodeAs[RecordMailing],
 	RecordReturnReceipt{}.Kind(): decodeAs[RecordReturnReceipt],
+	RecordUndelivered{}.Kind():   decodeAs[RecordUndelivered],
 	Rule{}.Kind():                decodeAs[Rule],
 	RecessHearing{}.Kind():       decodeAs[RecessHearing],
 	ConcludeHearing{}.Kind():     decodeAs[ConcludeHearing],

@@ -67,7 +67,7 @@ func closedHearingCase() []step {
 		{"2026-12-04T11:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateReceived, ""},
 		{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1016 34"}, docket.StateReceived, ""},
 		{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}, docket.StateNoticesSent, ""},
-		{"2026-12-09T09:00:00-06:00", docket.RecordReturnReceipt{Article: "9407111898765432101634"}, docket.StateNoticesSent, ""},
+		{"2026-12-09T09:00:00-06:00", docket.RecordReturnReceipt{Article: "9407111898765432101634", Signer: "Jane Roe"}, docket.StateNoticesSent, ""},
 		{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.ProbableCause}, docket.StateHearingPending, ""},
 		{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall, Room 201", Closed: true, Authority: "5 ILCS 120/2(c)(1)"}, docket.StateHearingSet, "(D)"},
 		{"2026-12-11T09:30:00-06:00", docket.PostNotice{Meeting: docket.HearingMeeting}, docket.StateHearingSet, ""},

@@ -74,6 +74,10 @@ type Facts struct {
 	DecisionDismissed    bool    `json:"decision_dismissed,omitempty"`      // (E)(1): the decision dismissed the complaint
 	DismissalToResp      Date    `json:"dismissal_to_respondent,omitzero"`  // (E)(1): notice of it delivered to the respondent
 	DismissalToComp      Date    `json:"dismissal_to_complainant,omitzero"` // (E)(1): and to the complainant
+
+	// Returned are the certified mailings that came back refused, unclaimed or
+	// undeliverable, and when the next step the commission chose for each was taken.
+	Returned []ReturnedMail `json:"returned_mail,omitempty"`
 }
 
 // Status says where a deadline stands.
@@ -167,6 +171,9 @@ func (s Schedule) Find(id DeadlineID) (Deadline, bool) {
 type Engine struct {
 	Cal *Calendar
 	Ord Ordinance
+	// Mail is the commission's next step after a certified mailing came back; the zero
+	// policy is the default (see MailPolicy).
+	Mail MailPolicy
 }
 
 // Schedule returns the deadlines that apply to f. now decides whether an undone deadline
@@ -310,6 +317,8 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		addTask(DismissalRespondentTask, f.DecisionIssued, f.DismissalToResp)
 		addTask(DismissalComplainantTask, f.DecisionIssued, f.DismissalToComp)
 	}
+	// (B), (C)(2): a certified mailing that came back, and the next step chosen for it.
+	s.Deadlines = e.resendTasks(s.Deadlines, f)
 	return s
 }
 

@@ -1,0 +1,38 @@
+package commands_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestClerkCorrectsArticle: the clerk who recorded a mistyped article number corrects it
+// with a reason, without a commissioner; the correction is an event, the reply and the
+// history show old → new, and the receipt recorded under the old number follows it. A
+// correction to a number that fails its check digit, or that another paper has, is refused.
+func TestClerkCorrectsArticle(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "article 9407111898765432101634")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1016 34 signer="Jane Roe"`, "return receipt recorded")
+
+	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1016 33" event=3 reason="misread the label"`, "the check digit should be 4, not 3: a digit is mistyped")
+	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1015 35" event=3 reason="misread the label"`, "already recorded")
+	r := mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" event=3 reason="misread the label"`,
+		`Case 2026-001: event 3 corrected: article "9407111898765432101634" → "9407111898765432161034" (misread the label).`)
+	if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], `article "9407111898765432101634" → "9407111898765432161034"`) {
+		t.Errorf("docket line %q", p)
+	}
+	c, _ := db.Case(ctx, "2026-001")
+	if m := c.Mailings[0]; m.Article != "9407111898765432161034" || m.Returned.IsZero() {
+		t.Errorf("the corrected mailing %+v lost its receipt", m)
+	}
+	hist := replyText(mustDo(t, s, clerk, "history 2026-001", "History of case 2026-001"))
+	if !strings.Contains(hist, `_(corrected by 6 on Mon 2026-12-07: article "9407111898765432101634" → "9407111898765432161034")_`) {
+		t.Errorf("history lacks the correction:\n%s", hist)
+	}
+	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1610 34 signer="Jane Roe"`, "the return receipt for article 9407111898765432161034 was recorded")
+}
