@@ -163,7 +163,7 @@ func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, gete
 		}
 		return fail(exitUsage, "%s: %v", field, err)
 	}
-	engine := &docket.Engine{Cal: cal, Ord: cfg.Ordinance}
+	engine := &docket.Engine{Cal: cal, Ord: cfg.Ordinance, Mail: cfg.Mail}
 	if err := engine.Validate(&in.Facts); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -329,7 +329,7 @@ func newEngine(cfg Config) (*docket.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance}, nil
+	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance, Mail: cfg.Mail}, nil
 }
 
 // runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as

@@ -36,3 +36,43 @@ func TestClerkCorrectsArticle(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1610 34 signer="Jane Roe"`, "the return receipt for article 9407111898765432161034 was recorded")
 }
+
+// TestMailOutcomes: a certified mailing ends in a signed receipt or comes back; the reply,
+// the case card and the docket show how each ended, and a notice that came back unclaimed
+// names the next step, which a delivery of the paper then takes, by first-class mail.
+func TestMailOutcomes(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	mustDo(t, s, clerk, `delivered 2026-001 respondent`, "goes by certified mail")
+	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35`, "signer")
+	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35 signer="John Doe"`, "return receipt recorded for article 9407111898765432101535, signed by John Doe")
+	mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1015 35`, "the return receipt for article 9407111898765432101535 was recorded")
+	mustDo(t, s, clerk, `undelivered 2026-001 lost 9407 1118 9876 5432 1016 34`, "outcome")
+	r := mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1016 34`, "article 9407111898765432101634 recorded as come back unclaimed")
+	if !strings.Contains(replyText(r), "sent again by first-class mail to the same address") || !strings.Contains(replyText(r), "/ethics delivered 2026-001 respondent") {
+		t.Errorf("the reply does not name the next step:\n%s", replyText(r))
+	}
+	card := replyText(mustDo(t, s, clerk, "case 2026-001", "Case 2026-001"))
+	for _, want := range []string{
+		"*Sent:* notice of the complaint to the respondent (B), certified mail 9407111898765432101634, mailed Mon 2026-12-07, came back unclaimed Mon 2026-12-07",
+		"*Sent:* confirmation of receipt to the complainant (B), certified mail 9407111898765432101535, mailed Mon 2026-12-07, receipt returned Mon 2026-12-07, signed by John Doe",
+		"notice of the complaint to the respondent sent again by first-class mail to the same address (it came back unclaimed) (B): no time limit, not yet recorded",
+	} {
+		if !strings.Contains(card, want) {
+			t.Errorf("card lacks %q:\n%s", want, card)
+		}
+	}
+	if d := replyText(mustDo(t, s, clerk, "docket", "Open cases")); !strings.Contains(d, "mail: respondent unclaimed, complainant signed") {
+		t.Errorf("docket:\n%s", d)
+	}
+	mustDo(t, s, clerk, `delivered 2026-001 respondent`, "delivery recorded")
+	c, _ := db.Case(ctx, "2026-001")
+	if len(c.Returned) != 1 || c.Returned[0].Then.IsZero() {
+		t.Errorf("the next step is not recorded as taken: %+v", c.Returned)
+	}
+	mustDo(t, s, clerk, `delivered 2026-001 respondent`, "goes by certified mail")
+}

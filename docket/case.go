@@ -42,11 +42,12 @@ func (s State) Closed() bool {
 
 // Closed reports whether the case needs nothing more from the commission: dismissed,
 // referred, finally decided, or decided after an open hearing, where (F) gives no demand;
-// and every paper the ordinance requires for it has been sent. A dismissed or referred
+// every paper the ordinance requires for it has been sent; and every certified mailing
+// that came back has had the next step the commission chose for it (MailPolicy). A dismissed or referred
 // case stays on the docket, and in the reminders, until its notices are done.
 func (c *Case) Closed() bool {
 	done := c.State.Closed() || c.State == StateDecided && !c.HearingClosed
-	return done && len(c.PapersOwed()) == 0
+	return done && len(c.PapersOwed()) == 0 && !slices.ContainsFunc(c.Returned, func(r ReturnedMail) bool { return r.Then.IsZero() })
 }
 
 // PapersOwed lists the papers the case needs that are not recorded as sent, in order.

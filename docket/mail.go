@@ -219,6 +219,20 @@ func (e *Engine) resendTasks(ds []Deadline, f *Facts) []Deadline {
 	return ds
 }
 
+// ResendCommand is the /ethics command, without /ethics, that takes the next step of the
+// task d of a returned mailing of case c: the paper delivered (by first-class mail or by
+// hand), or mailed again by certified mail; "" for any other deadline.
+func (e *Engine) ResendCommand(c *Case, d Deadline) string {
+	paper, step, ok := e.ResendOf(c, d)
+	if !ok {
+		return ""
+	}
+	if step == Recertify {
+		return "mail " + c.Number + " " + string(paper) + " <article no.>"
+	}
+	return "delivered " + c.Number + " " + string(paper)
+}
+
 // ResendOf says, for the task of a returned mailing of case c, which paper it sends again
 // and how; ok is false for any other deadline.
 func (e *Engine) ResendOf(c *Case, d Deadline) (paper Paper, step NextStep, ok bool) {
