@@ -32,3 +32,12 @@ func TestMailConfig(t *testing.T) {
 		t.Errorf("an unknown next step: %v", err)
 	}
 }
+
+// TestMailPolicyNeedsRestart: the mail policy is the engine's, built at start, so a reload
+// that changes it says it needs a restart.
+func TestMailPolicyNeedsRestart(t *testing.T) {
+	old, next := Config{}, Config{Mail: docket.MailPolicy{Unclaimed: docket.ByHand}}
+	if got := needsRestart(old, next); len(got) != 1 || got[0] != "mail" {
+		t.Errorf("needsRestart = %v, want [mail]", got)
+	}
+}
