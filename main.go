@@ -81,6 +81,11 @@ Usage:
       Write the year's annual report to stdout (default Markdown): complaints
       received, outcomes, days from receipt to each step, deadlines met and missed,
       fines and (G) expedited cases. --chart also writes its chart as a PNG.
+  ethicsbot mailbook DATE [--pdf FILE]
+      Write the firm mailing book of the certified letters recorded as mailed on DATE
+      (YYYY-MM-DD), in the manner of PS Form 3877, to stdout as Markdown: sender, each
+      article number, addressee, blank address and postage columns, for the counter
+      clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the record read-only.
   ethicsbot help
       Show this text.
 
@@ -110,6 +115,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runCalendar(args[1:], stdout, stderr, getenv, now)
 	case "report":
 		return runReport(args[1:], stdout, stderr, getenv, now)
+	case "mailbook":
+		return runMailbook(args[1:], stdout, stderr, getenv)
 	case "verify", "backup", "export", "migrate", "restore":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":

@@ -42,7 +42,7 @@ func NormalizeArticle(s string) (string, error) {
 		return "", invalid("article", "(B)", fmt.Sprintf("%q has 21 digits: a USPS article number has 20 or 22 (USPS Publication 199); a digit is missing or doubled", s))
 	}
 	if want, got := ArticleCheckDigit(n[:len(n)-1]), int(n[len(n)-1]-'0'); want != got {
-		return "", invalid("article", "(B)", fmt.Sprintf("%s is not a USPS article number: the check digit should be %d, not %d: a digit is mistyped (USPS Publication 199); copy it again from the label", groupArticle(n), want, got))
+		return "", invalid("article", "(B)", fmt.Sprintf("%s is not a USPS article number: the check digit should be %d, not %d: a digit is mistyped (USPS Publication 199); copy it again from the label", GroupArticle(n), want, got))
 	}
 	return n, nil
 }
@@ -73,8 +73,8 @@ func (x *applying) article(s string) (string, error) {
 	return NormalizeArticle(s)
 }
 
-// groupArticle writes an article number as USPS prints it: 9407 1118 9876 5432 1016 34.
-func groupArticle(n string) string {
+// GroupArticle writes an article number as USPS prints it: 9407 1118 9876 5432 1016 34.
+func GroupArticle(n string) string {
 	var parts []string
 	for len(n) > 4 {
 		parts, n = append(parts, n[:4]), n[4:]
@@ -88,7 +88,7 @@ func groupArticle(n string) string {
 // holds every case, checks the others in the same transaction (store.Apply).
 func ArticleTaken(article, number string) *Error {
 	return &Error{Code: ECONFLICT, Field: "article", Rule: "(B)", Message: fmt.Sprintf("article %s is already recorded on a paper of case %s: each piece of certified mail has its own number, so one of the two is mistyped. Check the label; correct the other with /ethics correct %s article=... if it is the one mistyped",
-		groupArticle(article), number, number)}
+		GroupArticle(article), number, number)}
 }
 
 // CompactArticle is an article number as recorded, without the spaces it may have been
