@@ -192,7 +192,9 @@ func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response,
 // runUndelivered records a certified mailing that came back, and tells the clerk the next
 // step the commission chose for it (docket.MailPolicy), which the reminders then follow.
 func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	c, resp, err := s.apply(ctx, req, a, docket.RecordUndelivered{Article: a.str("article"), Outcome: docket.MailOutcome(a.str("outcome")), On: a.date("on")})
+	outcome := docket.MailOutcome(a.str("outcome"))
+	// The step chosen now is kept with the event (docket.RecordUndelivered.Next).
+	c, resp, err := s.apply(ctx, req, a, docket.RecordUndelivered{Article: a.str("article"), Outcome: outcome, On: a.date("on"), Next: s.Engine.Mail.After(outcome)})
 	if err != nil || len(resp.Posts) == 0 {
 		return resp, err
 	}

@@ -47,7 +47,7 @@ func (s State) Closed() bool {
 // case stays on the docket, and in the reminders, until its notices are done.
 func (c *Case) Closed() bool {
 	done := c.State.Closed() || c.State == StateDecided && !c.HearingClosed
-	return done && len(c.PapersOwed()) == 0 && !slices.ContainsFunc(c.Returned, func(r ReturnedMail) bool { return r.Then.IsZero() })
+	return done && len(c.PapersOwed()) == 0 && !slices.ContainsFunc(c.Returned, ReturnedMail.waiting)
 }
 
 // PapersOwed lists the papers the case needs that are not recorded as sent, in order.

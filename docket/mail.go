@@ -91,14 +91,19 @@ func CheckNextStep(s NextStep) error {
 	return nil
 }
 
-// ReturnedMail is a fact: a certified mailing of Paper came back on On, and the next step
-// was taken on Then (zero: not yet). It drives the task that reminds the clerk of it.
+// ReturnedMail is a fact: a certified mailing of Paper came back on On; Step is the next
+// step the commission had chosen then, taken on Then (zero: not yet). It drives the task
+// that reminds the clerk of it.
 type ReturnedMail struct {
 	Paper   Paper       `json:"paper"`
 	Outcome MailOutcome `json:"outcome"`
 	On      Date        `json:"on"`
+	Step    NextStep    `json:"step"`
 	Then    Date        `json:"then,omitzero"`
 }
+
+// waiting reports whether r's next step is still to be taken.
+func (r ReturnedMail) waiting() bool { return r.Step != NoStep && r.Then.IsZero() }
 
 // RecordUndelivered records that a certified mailing came back without a signed receipt:
 // refused, unclaimed or undeliverable, on the day it came back.
@@ -106,6 +111,10 @@ type RecordUndelivered struct {
 	Article string      `json:"article"`
 	Outcome MailOutcome `json:"outcome"`
 	On      Date        `json:"on,omitzero"` // zero: today
+	// Next is the next step the commission had chosen when it was recorded (MailPolicy),
+	// kept with the event so that a case rebuilt under another policy keeps the task it
+	// had; empty, the engine's policy is used.
+	Next NextStep `json:"next,omitempty"`
 }
 
 // Kind implements Action.
@@ -129,9 +138,16 @@ func (a RecordUndelivered) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
+	step := a.Next
+	if step == "" {
+		step = x.e.Mail.After(a.Outcome)
+	}
+	if err := CheckNextStep(step); err != nil {
+		return invalid("next", info.Rule, err.Error())
+	}
 	m.Failed, m.FailedOn = a.Outcome, on
-	if m.Paper != "" && x.e.Mail.After(a.Outcome) != NoStep {
-		c.Returned = append(c.Returned, ReturnedMail{Paper: m.Paper, Outcome: a.Outcome, On: on})
+	if m.Paper != "" {
+		c.Returned = append(c.Returned, ReturnedMail{Paper: m.Paper, Outcome: a.Outcome, On: on, Step: step})
 	}
 	return nil
 }
@@ -172,7 +188,7 @@ func (x *applying) stillOut(m Mailing) error {
 // of it still waiting for one.
 func (c *Case) resent(paper Paper, on Date) {
 	for i := range c.Returned {
-		if r := &c.Returned[i]; r.Paper == paper && r.Then.IsZero() {
+		if r := &c.Returned[i]; r.Paper == paper && r.waiting() {
 			r.Then = on
 		}
 	}
@@ -182,7 +198,9 @@ func (c *Case) resent(paper Paper, on Date) {
 // step, by policy, is still to be taken: then the paper may be delivered otherwise than by
 // certified mail, as the commission chose.
 func (c *Case) waitsForNextStep(paper Paper) bool {
-	return slices.ContainsFunc(c.Returned, func(r ReturnedMail) bool { return r.Paper == paper && r.Then.IsZero() })
+	return slices.ContainsFunc(c.Returned, func(r ReturnedMail) bool {
+		return r.Paper == paper && r.waiting() && (r.Step == FirstClass || r.Step == ByHand)
+	})
 }
 
 // resendPrefix begins the id of a returned mailing's task: resend_respondent.
@@ -194,7 +212,7 @@ const resendPrefix = "resend_"
 // the clerk's digest until done.
 func (e *Engine) resendTasks(ds []Deadline, f *Facts) []Deadline {
 	for _, r := range f.Returned {
-		step := e.Mail.After(r.Outcome)
+		step := r.Step
 		info, ok := r.Paper.Info()
 		if !ok || step == NoStep {
 			continue
@@ -242,7 +260,7 @@ func (e *Engine) ResendOf(c *Case, d Deadline) (paper Paper, step NextStep, ok b
 	}
 	for _, r := range c.Returned {
 		if r.Paper == paper && r.On == d.From {
-			return paper, e.Mail.After(r.Outcome), true
+			return paper, r.Step, true
 		}
 	}
 	return "", "", false

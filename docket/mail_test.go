@@ -3,6 +3,7 @@ package docket_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 )
@@ -46,5 +47,30 @@ func TestReturnedDismissalKeepsCaseOpen(t *testing.T) {
 	c = dismissed(t, e)
 	if _, task := e.Schedule(&c.Facts, T(t, "2026-12-21T10:00:00-06:00")).Find("resend_dismissal_respondent"); !c.Closed() || task {
 		t.Errorf("with no next step, the returned notice holds the case open (closed %v) or adds a task (%v)", c.Closed(), task)
+	}
+}
+
+// TestReturnedMailKeepsItsStep: the next step chosen when the mailing came back is kept
+// with its event, so a case rebuilt (by a correction) after the policy changed keeps the
+// task it had.
+func TestReturnedMailKeepsItsStep(t *testing.T) {
+	e := MustEngine(t)
+	steps := closedHearingCase()[:5]
+	steps = append(steps, step{"2026-12-09T09:00:00-06:00", docket.RecordUndelivered{Article: "9407 1118 9876 5432 1016 34", Outcome: docket.Unclaimed, Next: docket.ByHand}, docket.StateNoticesSent, ""})
+	var entries []docket.Entry
+	for i, s := range steps {
+		entries = append(entries, docket.Entry{ID: int64(i + 1), Seq: i + 1, By: "U_CLERK", At: T(t, s.at), Action: s.action})
+	}
+	e.Mail = docket.MailPolicy{Unclaimed: docket.NoStep}
+	c, err := e.Rebuild("2026-001", entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := e.Schedule(&c.Facts, time.Time{}).Find("resend_respondent")
+	if !ok || !strings.Contains(d.Period.Duty, "delivered by hand") {
+		t.Errorf("rebuilt under another policy, the task is %+v (found %v)", d, ok)
+	}
+	if _, _, err := e.Apply(c, docket.RecordDelivery{Paper: docket.RespondentNoticePaper}, T(t, "2026-12-09T10:00:00-06:00")); err != nil {
+		t.Errorf("the delivery by hand chosen: %v", err)
 	}
 }
