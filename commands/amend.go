@@ -111,6 +111,21 @@ var fixables = []fixable{
 		r.Returned = a.date("returned")
 		return r, dateText(old), dateText(r.Returned), nil
 	}},
+	{"signer", []string{"return_receipt"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		r := act.(docket.RecordReturnReceipt)
+		old := r.Signer
+		r.Signer = a.str("signer")
+		return r, old, r.Signer, nil
+	}},
+	{"outcome", []string{"undelivered"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		u := act.(docket.RecordUndelivered)
+		old := u.Outcome
+		u.Outcome = docket.MailOutcome(a.str("outcome"))
+		if u.Next != "" {
+			u.Next = s.Engine.Mail.After(u.Outcome) // the step the corrected outcome calls for
+		}
+		return u, string(old), string(u.Outcome), nil
+	}},
 	{"start", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		m := act.(docket.ScheduleMeeting)
 		old := m.Start
@@ -246,7 +261,7 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 	switch {
 	case len(candidates) == 0:
 		return 0, &docket.Error{Code: docket.ENOTFOUND, Field: fix.field, Message: fmt.Sprintf("no event of this case records %s%s", fix.field, meetingNote(a))}
-	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "election" && a.str("meeting") == ""):
+	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "signer" || fix.field == "outcome" || fix.field == "election" && a.str("meeting") == ""):
 		var seqs []string
 		for _, c := range candidates {
 			seqs = append(seqs, strconv.Itoa(c.Seq))

@@ -76,3 +76,22 @@ func TestMailOutcomes(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `delivered 2026-001 respondent`, "goes by certified mail")
 }
+
+// TestCorrectReceiptAndOutcome: a receipt's signer and a returned mailing's outcome are
+// corrected like any fact; an outcome corrected to undeliverable changes the next step.
+func TestCorrectReceiptAndOutcome(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z")
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35 signer="Jon Doe"`, "signed by Jon Doe")
+	mustDo(t, s, clerk, `correct 2026-001 signer="John Doe" reason="misread"`, `event 5 corrected: signer "Jon Doe" → "John Doe" (misread)`)
+	mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1016 34`, "first-class mail")
+	mustDo(t, s, clerk, `correct 2026-001 outcome=undeliverable reason="the envelope says no such address"`, `outcome "unclaimed" → "undeliverable"`)
+	c, _ := db.Case(ctx, "2026-001")
+	if c.Mailings[1].SignedBy != "John Doe" || c.Mailings[0].Failed != "undeliverable" || len(c.Returned) != 1 || c.Returned[0].Step != "certified" {
+		t.Errorf("after corrections: mailings %+v, returned %+v", c.Mailings, c.Returned)
+	}
+}

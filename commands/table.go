@@ -216,6 +216,8 @@ func init() {
 				{name: "article", kind: kText, help: "a certified mailing's article number (B)"},
 				{name: "mailed", kind: kDate, help: "the date a certified mailing was sent (B)"},
 				{name: "returned", kind: kDate, help: "the date on a return receipt (B)"},
+				{name: "signer", kind: kText, oneLine: true, help: "who signed a return receipt (B)"},
+				{name: "outcome", kind: kChoice, choices: choices(docket.ReturnedOutcomes), help: "how a certified mailing came back: refused, unclaimed or undeliverable (B)"},
 				{name: "start", kind: kInstant, help: "a meeting's start (with meeting=)"},
 				{name: "place", kind: kText, help: "a meeting's place (with meeting=)"},
 				{name: "posted", kind: kInstant, help: "when a meeting's notice was posted (with meeting=)"},
