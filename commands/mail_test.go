@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"ethicsbot/commands"
+	"ethicsbot/store"
 )
 
 // TestClerkCorrectsArticle: the clerk who recorded a mistyped article number corrects it
@@ -11,12 +14,7 @@ import (
 // history show old → new, and the receipt recorded under the old number follows it. A
 // correction to a number that fails its check digit, or that another paper has, is refused.
 func TestClerkCorrectsArticle(t *testing.T) {
-	s, clk, db := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
-	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
-	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "article 9407111898765432101634")
-	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	s, db := mailedCase(t)
 	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1016 34 signer="Jane Roe"`, "return receipt recorded")
 
 	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1016 33" event=3 reason="misread the label"`, "the check digit should be 4, not 3: a digit is mistyped")
@@ -41,12 +39,7 @@ func TestClerkCorrectsArticle(t *testing.T) {
 // the case card and the docket show how each ended, and a notice that came back unclaimed
 // names the next step, which a delivery of the paper then takes, by first-class mail.
 func TestMailOutcomes(t *testing.T) {
-	s, clk, db := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
-	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
-	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "recorded")
-	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	s, db := mailedCase(t)
 	mustDo(t, s, clerk, `delivered 2026-001 respondent`, "goes by certified mail")
 	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35`, "signer")
 	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35 signer="John Doe"`, "return receipt recorded for article 9407111898765432101535, signed by John Doe")
@@ -80,12 +73,7 @@ func TestMailOutcomes(t *testing.T) {
 // TestCorrectReceiptAndOutcome: a receipt's signer and a returned mailing's outcome are
 // corrected like any fact; an outcome corrected to undeliverable changes the next step.
 func TestCorrectReceiptAndOutcome(t *testing.T) {
-	s, clk, db := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
-	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z")
-	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "recorded")
-	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	s, db := mailedCase(t)
 	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35 signer="Jon Doe"`, "signed by Jon Doe")
 	mustDo(t, s, clerk, `correct 2026-001 signer="John Doe" reason="misread"`, `event 5 corrected: signer "Jon Doe" → "John Doe" (misread)`)
 	mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1016 34`, "first-class mail")
@@ -94,4 +82,18 @@ func TestCorrectReceiptAndOutcome(t *testing.T) {
 	if c.Mailings[1].SignedBy != "John Doe" || c.Mailings[0].Failed != "undeliverable" || len(c.Returned) != 1 || c.Returned[0].Step != "certified" {
 		t.Errorf("after corrections: mailings %+v, returned %+v", c.Mailings, c.Returned)
 	}
+}
+
+// mailedCase files case 2026-001, schedules its sufficiency meeting, and on Mon 7 Dec
+// records both (B) notices mailed: the respondent's as article 9407 1118 9876 5432 1016 34
+// (event 3), the complainant's as 9407 1118 9876 5432 1015 35 (event 4).
+func mailedCase(t *testing.T) (*commands.Service, *store.Store) {
+	t.Helper()
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-001*")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"`, "scheduled")
+	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T15:00:00Z") // Mon 7 Dec 09:00 CST
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "article 9407111898765432101634")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
+	return s, db
 }

@@ -205,11 +205,7 @@ func (e *Engine) noticeOfCorrectedStart(entries []Entry, cor Correct, at time.Ti
 	if cor.Of != (ScheduleMeeting{}).Kind() {
 		return nil
 	}
-	act, err := DecodeAction(cor.Of, cor.Action)
-	if err != nil {
-		return err
-	}
-	was, err := Effective(entries, cor.Seq)
+	act, was, err := corrected(entries, cor)
 	if err != nil {
 		return err
 	}
@@ -232,11 +228,7 @@ func correctedArticle(entries []Entry, cor Correct) error {
 	if cor.Of != (RecordMailing{}).Kind() {
 		return nil
 	}
-	act, err := DecodeAction(cor.Of, cor.Action)
-	if err != nil {
-		return err
-	}
-	was, err := Effective(entries, cor.Seq)
+	act, was, err := corrected(entries, cor)
 	if err != nil {
 		return err
 	}
@@ -282,4 +274,14 @@ func articleRenames(entries []Entry) func(article string, seq int) string {
 		}
 		return n
 	}
+}
+
+// corrected returns the action correction cor makes of its event, and the action the event
+// stood for until then.
+func corrected(entries []Entry, cor Correct) (to, from Action, err error) {
+	if to, err = DecodeAction(cor.Of, cor.Action); err != nil {
+		return nil, nil, err
+	}
+	from, err = Effective(entries, cor.Seq)
+	return to, from, err
 }

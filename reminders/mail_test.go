@@ -37,11 +37,7 @@ func TestReturnedMailRemindsTheNextStep(t *testing.T) {
 			var n string
 			w.run(at(t, "2026-12-04 10:00"), at(t, "2026-12-16 12:00"), 15*time.Minute, map[time.Time]func(){
 				at(t, "2026-12-04 10:00"): func() {
-					n = w.file(at(t, "2026-12-04 10:00"))
-					w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
-					w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-					w.apply(n, at(t, "2026-12-04 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
-					w.apply(n, at(t, "2026-12-04 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"})
+					n = w.noticed(at(t, "2026-12-04 10:00"), at(t, "2026-12-10 17:00"))
 				},
 				at(t, "2026-12-09 14:00"): func() {
 					w.apply(n, at(t, "2026-12-09 14:00"), docket.RecordUndelivered{Article: "9407 1118 9876 5432 1712", Outcome: docket.Unclaimed})
@@ -65,4 +61,17 @@ func TestReturnedMailRemindsTheNextStep(t *testing.T) {
 			}
 		})
 	}
+}
+
+// noticed files a complaint at when, schedules its sufficiency meeting for meeting, posts
+// its notice and mails both (B) notices, respondent's article 9407 1118 9876 5432 1712; it
+// returns the case's number.
+func (w *world) noticed(when, meeting time.Time) string {
+	w.t.Helper()
+	n := w.file(when)
+	w.apply(n, when, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall"})
+	w.apply(n, when, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+	w.apply(n, when, docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
+	w.apply(n, when, docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"})
+	return n
 }
