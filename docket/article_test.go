@@ -62,10 +62,7 @@ func TestOldArticleNumbersStillRebuild(t *testing.T) {
 	steps := closedHearingCase()[:6]
 	steps[3].action = docket.RecordMailing{Recipient: docket.Respondent, Article: old}
 	steps[5].action = docket.RecordReturnReceipt{Article: old}
-	var entries []docket.Entry
-	for i, s := range steps {
-		entries = append(entries, docket.Entry{ID: int64(i + 1), Seq: i + 1, By: "U_CLERK", At: T(t, s.at), Action: s.action})
-	}
+	entries := recorded(t, steps)
 	c, err := e.Rebuild("2026-001", entries)
 	if err != nil {
 		t.Fatalf("a record with an article number recorded before check digits no longer rebuilds: %v", err)
@@ -92,4 +89,15 @@ func TestOldArticleNumbersStillRebuild(t *testing.T) {
 	if err := correct("94071118987654321712"); err != nil {
 		t.Errorf("a correction to a good number, with a receipt recorded under the old one: %v", err)
 	}
+}
+
+// recorded is steps as a case's record holds them: each an event of U_CLERK's, numbered
+// from 1, at its time.
+func recorded(t *testing.T, steps []step) []docket.Entry {
+	t.Helper()
+	entries := make([]docket.Entry, len(steps))
+	for i, s := range steps {
+		entries[i] = docket.Entry{ID: int64(i + 1), Seq: i + 1, By: "U_CLERK", At: T(t, s.at), Action: s.action}
+	}
+	return entries
 }

@@ -57,10 +57,7 @@ func TestReturnedMailKeepsItsStep(t *testing.T) {
 	e := MustEngine(t)
 	steps := closedHearingCase()[:5]
 	steps = append(steps, step{"2026-12-09T09:00:00-06:00", docket.RecordUndelivered{Article: "9407 1118 9876 5432 1016 34", Outcome: docket.Unclaimed, Next: docket.ByHand}, docket.StateNoticesSent, ""})
-	var entries []docket.Entry
-	for i, s := range steps {
-		entries = append(entries, docket.Entry{ID: int64(i + 1), Seq: i + 1, By: "U_CLERK", At: T(t, s.at), Action: s.action})
-	}
+	entries := recorded(t, steps)
 	e.Mail = docket.MailPolicy{Unclaimed: docket.NoStep}
 	c, err := e.Rebuild("2026-001", entries)
 	if err != nil {
