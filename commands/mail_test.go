@@ -45,7 +45,7 @@ func TestMailOutcomes(t *testing.T) {
 	mustDo(t, s, clerk, `receipt 2026-001 9407 1118 9876 5432 1015 35 signer="John Doe"`, "return receipt recorded for article 9407111898765432101535, signed by John Doe")
 	mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1015 35`, "the return receipt for article 9407111898765432101535 was recorded")
 	mustDo(t, s, clerk, `undelivered 2026-001 lost 9407 1118 9876 5432 1016 34`, "outcome")
-	r := mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1016 34`, "article 9407111898765432101634 recorded as come back unclaimed")
+	r := mustDo(t, s, clerk, `undelivered 2026-001 unclaimed 9407 1118 9876 5432 1016 34`, "certified mailing article 9407111898765432101634 came back unclaimed")
 	if !strings.Contains(replyText(r), "sent again by first-class mail to the same address") || !strings.Contains(replyText(r), "/ethics delivered 2026-001 respondent") {
 		t.Errorf("the reply does not name the next step:\n%s", replyText(r))
 	}

@@ -119,7 +119,7 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 		}
 		return outbox.Format("return receipt recorded for article %s", article)
 	case docket.RecordUndelivered:
-		return outbox.Format("article %s recorded as come back %s", docket.CompactArticle(a.Article), a.Outcome)
+		return outbox.Format("certified mailing article %s came back %s", docket.CompactArticle(a.Article), a.Outcome)
 	case docket.Rule:
 		if a.ReferralRuling != "" {
 			o := s.Engine.Ord
