@@ -174,13 +174,17 @@ func (x *applying) mailingOf(s string) (int, error) {
 
 // stillOut refuses a second ending of a mailing that has ended.
 func (x *applying) stillOut(m Mailing) error {
+	rule := m.Satisfies // the rule that sent it certified: (B) or (C)(2)
+	if rule == "" {
+		rule = "(B)"
+	}
 	switch o := m.Outcome(); o {
 	case "":
 		return nil
 	case Delivered:
-		return conflict("(B)", fmt.Sprintf("the return receipt for article %s was recorded on %s", m.Article, m.Returned.Long()))
+		return conflict(rule, fmt.Sprintf("the return receipt for article %s was recorded on %s", m.Article, m.Returned.Long()))
 	default:
-		return conflict("(B)", fmt.Sprintf("article %s was recorded as %s on %s; correct that event if it was recorded in error", m.Article, o, m.FailedOn.Long()))
+		return conflict(rule, fmt.Sprintf("article %s was recorded as %s on %s; correct that event if it was recorded in error", m.Article, o, m.FailedOn.Long()))
 	}
 }
 
