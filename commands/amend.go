@@ -245,6 +245,10 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 		if _, ok := act.(docket.File); ok && fix.field == "election" && len(act.(docket.File).Elections) == 0 {
 			continue
 		}
+		// was= names the mailing by the article number it records, as the clerk has it.
+		if m, ok := act.(docket.RecordMailing); ok && a.has("was") && docket.CompactArticle(m.Article) != docket.CompactArticle(a.str("was")) {
+			continue
+		}
 		candidates = append(candidates, en)
 	}
 	if a.has("event") {
@@ -266,7 +270,11 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 		for _, c := range candidates {
 			seqs = append(seqs, strconv.Itoa(c.Seq))
 		}
-		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("events %s each record %s; say which with event=<n>", strings.Join(seqs, ", "), fix.field)}
+		which := "event=<n>"
+		if fix.field == "article" {
+			which += ", or was=<the number as recorded>"
+		}
+		return 0, &docket.Error{Code: docket.EINVALID, Field: "event", Message: fmt.Sprintf("events %s each record %s; say which with %s", strings.Join(seqs, ", "), fix.field, which)}
 	case len(candidates) > 1 && a.str("meeting") == "" && meetingOf(candidates[0].Action) != "":
 		return 0, &docket.Error{Code: docket.EINVALID, Field: "meeting", Message: "say which meeting with meeting=sufficiency, hearing, recessed_hearing or public_hearing"}
 	}

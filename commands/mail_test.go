@@ -19,7 +19,9 @@ func TestClerkCorrectsArticle(t *testing.T) {
 
 	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1016 33" event=3 reason="misread the label"`, "the check digit should be 4, not 3: a digit is mistyped")
 	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1015 35" event=3 reason="misread the label"`, "already recorded")
-	r := mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" event=3 reason="misread the label"`,
+	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" reason="misread the label"`, "events 3, 4 each record article; say which with event=&lt;n&gt;, or was=&lt;the number as recorded&gt;")
+	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" was="9407 1118 9876 5432 1016 35" reason="misread the label"`, "no event of this case records article")
+	r := mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" was="9407 1118 9876 5432 1016 34" reason="misread the label"`,
 		`Case 2026-001: event 3 corrected: article "9407111898765432101634" → "9407111898765432161034" (misread the label).`)
 	if p := posted(r, "C_DOCKET"); len(p) != 1 || !strings.Contains(p[0], `article "9407111898765432101634" → "9407111898765432161034"`) {
 		t.Errorf("docket line %q", p)

@@ -214,6 +214,7 @@ func init() {
 				{name: "summary", kind: kText, help: "the allegation"},
 				{name: "election", kind: kDate, help: "the date of an election the respondent stands in (G)"},
 				{name: "article", kind: kText, help: "a certified mailing's article number (B)"},
+				{name: "was", kind: kText, help: "with article=: the number as recorded, to say which mailing's number is corrected"},
 				{name: "mailed", kind: kDate, help: "the date a certified mailing was sent (B)"},
 				{name: "returned", kind: kDate, help: "the date on a return receipt (B)"},
 				{name: "signer", kind: kText, oneLine: true, help: "who signed a return receipt (B)"},
