@@ -42,6 +42,7 @@ type Config struct {
 	Calendar  docket.CalendarConfig
 	Ordinance docket.Ordinance
 	Letters   letters.Config
+	Mail      docket.MailPolicy // the next step after certified mail came back (mail:)
 	// LettersOut is the folder where the console and `ethicsbot letters` write documents;
 	// "" is a folder "ethicsbot-letters" beside the database (not "letters", the package).
 	LettersOut string
@@ -113,6 +114,7 @@ type fileConfig struct {
 		Templates  string        `yaml:"templates"`
 		Out        string        `yaml:"out"`
 	} `yaml:"letters"`
+	Mail fileMail `yaml:"mail"`
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -396,6 +398,9 @@ func parseConfig(b []byte) (Config, error) {
 	}
 	if err := parseLetters(&cfg, f); err != nil {
 		return Config{}, at("letters", "templates")(err)
+	}
+	if err := parseMail(&cfg, f, at); err != nil {
+		return Config{}, err
 	}
 	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
 	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}

@@ -68,8 +68,8 @@ func twoCases(t *testing.T) map[string]string {
 	ctx := context.Background()
 	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)
 	for i, p := range []struct{ respondent, complainant, summary, place, article string }{
-		{"Olga Secretive", "Quentin Hidden", "Accepted a gift from Acme Paving.", "Annex Basement", "94071118987654321099"},
-		{"Jane Roe", "John Doe", "Used city email to campaign.", "City Hall, Room 201", "94071118987654321012"},
+		{"Olga Secretive", "Quentin Hidden", "Accepted a gift from Acme Paving.", "Annex Basement", "94071118987654321699"},
+		{"Jane Roe", "John Doe", "Used city email to campaign.", "City Hall, Room 201", "94071118987654321712"},
 	} {
 		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: p.complainant}, Respondent: docket.Person{Name: p.respondent},
 			Sections: []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
@@ -114,7 +114,7 @@ func TestLettersCommand(t *testing.T) {
 		}
 	}
 	if text := pdfText(t, filepath.Join(dir, "2026-002-respondent.pdf")); !strings.Contains(text, "JaneRoe") || !strings.Contains(text, "Usedcityemailtocampaign.") ||
-		!strings.Contains(text, "9407111898765432101") || !strings.Contains(text, "(B)") {
+		!strings.Contains(text, "94071118987654321712") || !strings.Contains(text, "(B)") {
 		t.Errorf("the respondent's notice lacks its facts:\n%s", text)
 	}
 

@@ -82,6 +82,11 @@ Usage:
       Write the year's annual report to stdout (default Markdown): complaints
       received, outcomes, days from receipt to each step, deadlines met and missed,
       fines and (G) expedited cases. --chart also writes its chart as a PNG.
+  ethicsbot mailbook DATE [--pdf FILE]
+      Write the firm mailing book of the certified letters recorded as mailed on DATE
+      (YYYY-MM-DD), in the manner of PS Form 3877, to stdout as Markdown: sender, each
+      article number, addressee, blank address and postage columns, for the counter
+      clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the record read-only.
   ethicsbot help
       Show this text.
 
@@ -111,6 +116,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runCalendar(args[1:], stdout, stderr, getenv, now)
 	case "report":
 		return runReport(args[1:], stdout, stderr, getenv, now)
+	case "mailbook":
+		return runMailbook(args[1:], stdout, stderr, getenv)
 	case "verify", "backup", "export", "migrate", "restore":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":
@@ -164,7 +171,7 @@ func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, gete
 		}
 		return fail(exitUsage, "%s: %v", field, err)
 	}
-	engine := &docket.Engine{Cal: cal, Ord: cfg.Ordinance}
+	engine := &docket.Engine{Cal: cal, Ord: cfg.Ordinance, Mail: cfg.Mail}
 	if err := engine.Validate(&in.Facts); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -333,7 +340,7 @@ func newEngine(cfg Config) (*docket.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance}, nil
+	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance, Mail: cfg.Mail}, nil
 }
 
 // runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as

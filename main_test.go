@@ -389,8 +389,8 @@ func recordEnv(t *testing.T) map[string]string {
 	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, nil,
 		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"},
 		docket.PostNotice{Meeting: docket.SufficiencyMeeting},
-		docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"},
-		docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"}); err != nil {
+		docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"},
+		docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
@@ -621,15 +621,15 @@ func TestConsoleDismissalLetters(t *testing.T) {
 /ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
 /ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
 /ethics posted 2026-001 sufficiency
-/ethics mail 2026-001 respondent 9407 1118 9876 5432 1012 34
-/ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
+/ethics mail 2026-001 respondent 9407 1118 9876 5432 1016 34
+/ethics mail 2026-001 complainant 9407 1118 9876 5432 1015 35
 :clock 2026-12-07T18:00:00-06:00
 :as U_COMM1
 /ethics rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3
 :as U_CLERK
 /ethics letters 2026-001
-/ethics mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1012 36
-/ethics mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1012 37
+/ethics mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1014 36
+/ethics mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1013 37
 /ethics docket
 `)
 	if code != 0 {

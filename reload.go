@@ -159,6 +159,9 @@ func needsRestart(old, next Config) []string {
 	if !reflect.DeepEqual(old.Letters, next.Letters) || old.LettersOut != next.LettersOut {
 		out = append(out, "letters")
 	}
+	if old.Mail != next.Mail { // the engine's, like the ordinance
+		out = append(out, "mail")
+	}
 	return out
 }
 

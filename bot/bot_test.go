@@ -694,8 +694,8 @@ const completeCase = `
 /ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
 /ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
 /ethics posted 2026-001 sufficiency
-/ethics mail 2026-001 respondent 9407 1118 9876 5432 1012 34
-/ethics mail 2026-001 complainant 9407 1118 9876 5432 1012 35
+/ethics mail 2026-001 respondent 9407 1118 9876 5432 1016 34
+/ethics mail 2026-001 complainant 9407 1118 9876 5432 1015 35
 :clock 2026-12-07T18:00:00-06:00
 :as U_COMM1
 /ethics rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)" yes=U_COMM1,U_COMM2,U_COMM3

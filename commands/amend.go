@@ -95,7 +95,7 @@ var fixables = []fixable{
 		if err != nil {
 			return nil, "", "", err
 		}
-		old, _ := docket.NormalizeArticle(m.Article)
+		old := docket.CompactArticle(m.Article)
 		m.Article = article
 		return m, old, article, nil
 	}},
@@ -110,6 +110,21 @@ var fixables = []fixable{
 		old := r.Returned
 		r.Returned = a.date("returned")
 		return r, dateText(old), dateText(r.Returned), nil
+	}},
+	{"signer", []string{"return_receipt"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		r := act.(docket.RecordReturnReceipt)
+		old := r.Signer
+		r.Signer = a.str("signer")
+		return r, old, r.Signer, nil
+	}},
+	{"outcome", []string{"undelivered"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		u := act.(docket.RecordUndelivered)
+		old := u.Outcome
+		u.Outcome = docket.MailOutcome(a.str("outcome"))
+		if u.Next != "" {
+			u.Next = s.Engine.Mail.After(u.Outcome) // the step the corrected outcome calls for
+		}
+		return u, string(old), string(u.Outcome), nil
 	}},
 	{"start", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		m := act.(docket.ScheduleMeeting)
@@ -230,6 +245,10 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 		if _, ok := act.(docket.File); ok && fix.field == "election" && len(act.(docket.File).Elections) == 0 {
 			continue
 		}
+		// was= names the mailing by the article number it records, as the clerk has it.
+		if m, ok := act.(docket.RecordMailing); ok && a.has("was") && docket.CompactArticle(m.Article) != docket.CompactArticle(a.str("was")) {
+			continue
+		}
 		candidates = append(candidates, en)
 	}
 	if a.has("event") {
@@ -246,12 +265,16 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 	switch {
 	case len(candidates) == 0:
 		return 0, docket.NotFound("", fix.field, fmt.Sprintf("no event of this case records %s%s", fix.field, meetingNote(a)))
-	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "election" && a.str("meeting") == ""):
+	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "signer" || fix.field == "outcome" || fix.field == "election" && a.str("meeting") == ""):
 		var seqs []string
 		for _, c := range candidates {
 			seqs = append(seqs, strconv.Itoa(c.Seq))
 		}
-		return 0, docket.Invalid("", "event", fmt.Sprintf("events %s each record %s; say which with event=<n>", strings.Join(seqs, ", "), fix.field))
+		which := "event=<n>"
+		if fix.field == "article" {
+			which += ", or was=<the number as recorded>"
+		}
+		return 0, docket.Invalid("", "event", fmt.Sprintf("events %s each record %s; say which with %s", strings.Join(seqs, ", "), fix.field, which))
 	case len(candidates) > 1 && a.str("meeting") == "" && meetingOf(candidates[0].Action) != "":
 		return 0, docket.Invalid("", "meeting", "say which meeting with meeting="+strings.Join(choices(docket.MeetingKinds), ", "))
 	}

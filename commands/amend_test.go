@@ -64,7 +64,7 @@ func TestCorrectReceipt(t *testing.T) {
 		// Received after the meeting was scheduled on it: the filing would be recorded
 		// before the complaint arrived.
 		mustDo(t, s, clerk, `correct 2026-001 received=2026-12-06T10:00 reason="x"`, "event 1 (file, recorded Fri 4 Dec 2026 10:30 CST) would no longer hold: received: Sun 6 Dec 2026 10:00 CST is in the future")
-		mustDo(t, s, clerk, `correct 2026-001 article=9407111898765432101234 reason="x"`, "no event of this case records article")
+		mustDo(t, s, clerk, `correct 2026-001 article=9407111898765432101634 reason="x"`, "no event of this case records article")
 		mustDo(t, s, attorney, `correct 2026-001 respondent="X" reason="x"`, "Only commissioners and clerks can use `/ethics correct`")
 	})
 }
@@ -111,7 +111,7 @@ func TestCorrectionSaysWhichRemindersMove(t *testing.T) {
 	// Moved later again: the reminders of the earlier dates will not be said, and the
 	// next is the new date's.
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T16:00:00Z") // Mon 7 Dec 10:00 CST
-	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1012 34 mailed=2026-12-07`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34 mailed=2026-12-07`, "recorded")
 	r = mustDo(t, s, clerk, `correct 2026-001 received=2026-12-04T10:00 reason="the first reading was right"`, "event 1 corrected")
 	if want := "• sufficiency and probable-cause ruling (C)(1): Fri 11 Dec → Tue 15 Dec, 6 business days left; the clerk is next reminded on Fri 11 Dec 09:00; the reminders set for Wed 9 Dec 09:00 and Thu 10 Dec 09:00 will not be said"; !strings.Contains(replyText(r), want) {
 		t.Errorf("reply lacks %q:\n%s", want, replyText(r))

@@ -30,7 +30,7 @@ func threeCases(t *testing.T) *commands.Service {
 	s, _ := atSufficiency(t, fileLine)
 	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
 	mustDo(t, s, clerk, "mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1098 76", "recorded")
-	mustDo(t, s, clerk, "mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1098 77", "recorded")
+	mustDo(t, s, clerk, "mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1097 77", "recorded")
 	mustDo(t, s, clerk, `file respondent="Robert Roberts" respondent_user=U_COMM2 complainant="Ann Smith" section=103.05 received=2026-12-07T09:00 summary="Took gifts from a vendor."`, "2026-002")
 	mustDo(t, s, clerk, `file respondent="Sam Jones" complainant="Pat Lee" section=103.10 received=2026-12-07T10:00 summary="Sent campaign mail from the city email account."`, "2026-003")
 	return s
@@ -100,9 +100,9 @@ func TestSearchCommand(t *testing.T) {
 		{clerk, "search city email", []string{"2026-003", "2026-001"}, `Cases matching "city email": 2, newest first:`},
 		{attorney, "search roe", []string{"2026-001"}, "dismissed, closed"},
 		{comm, `search "Jane Roe"`, []string{"2026-001"}, ""},
-		{clerk, "search 9407 1118 9876 5432 1098 77", []string{"2026-001"}, ""},
+		{clerk, "search 9407 1118 9876 5432 1097 77", []string{"2026-001"}, ""},
 		{clerk, "search 9407111898765432109876", []string{"2026-001"}, ""},
-		{clerk, "search 9407 1118 9876 5432 1012 34", []string{"2026-001"}, ""}, // a (B) notice
+		{clerk, "search 9407 1118 9876 5432 1016 34", []string{"2026-001"}, ""}, // a (B) notice
 		{clerk, "search vendor", []string{"2026-002"}, ""},
 		{comm, "search Roberts", []string{"2026-002"}, ""},
 		// The recused member learns nothing: not even that the words are in some case.

@@ -186,8 +186,25 @@ func paperChoices() []string {
 }
 
 func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned")})
+	_, resp, err := s.apply(ctx, req, a, docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned"), Signer: a.str("signer")})
 	return resp, err
+}
+
+// runUndelivered records a certified mailing that came back, and tells the clerk the next
+// step the commission chose for it (docket.MailPolicy), which the reminders then follow.
+func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	outcome := docket.MailOutcome(a.str("outcome"))
+	// The step chosen now is kept with the event (docket.RecordUndelivered.Next).
+	c, resp, err := s.apply(ctx, req, a, docket.RecordUndelivered{Article: a.str("article"), Outcome: outcome, On: a.date("on"), Next: s.Engine.Mail.After(outcome)})
+	if err != nil || len(resp.Posts) == 0 {
+		return resp, err
+	}
+	for _, d := range s.Engine.Schedule(&c.Facts, s.Now()).Deadlines {
+		if cmd := s.Engine.ResendCommand(&c, d); cmd != "" && !d.Done {
+			resp.Messages[0].Text += outbox.Format("\nTask %s: %s; record it with `/ethics %s`. The clerk is reminded of it until it is recorded.", d.Rule, d.Period.Duty, cmd)
+		}
+	}
+	return resp, nil
 }
 
 // vote is the roll call given with an action of the commission; nil when none was given

@@ -40,8 +40,8 @@ func TestTimeBarredDismissalNamesItsGround(t *testing.T) {
 	mustDo(t, s, clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2025-11-01 received=2026-12-04T10:00 summary="x"`, "time-barred")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 sufficiency`, "posted")
-	mustDo(t, s, clerk, `mail 2026-001 respondent 94071118987654321012`, "recorded")
-	mustDo(t, s, clerk, `mail 2026-001 complainant 94071118987654321013`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 respondent 94071118987654321712`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 94071118987654321613`, "recorded")
 	clk.now = time.Date(2026, 12, 8, 0, 0, 0, 0, time.UTC)
 	mustDo(t, s, comm, `rule 2026-001 probable_cause`, "time-barred under (I)")
 	r := mustDo(t, s, comm, `rule 2026-001 insufficient ground=time_barred`, "ruling recorded")
@@ -71,7 +71,7 @@ func TestFrivolousFindingAfterTheComplainantIsHeard(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `schedule 2026-001 frivolous_meeting 2026-12-16T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 frivolous_meeting`, "posted")
-	mustDo(t, s, clerk, `mail 2026-001 frivolous_notice 94071118987654321044`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 frivolous_notice 94071118987654321644`, "recorded")
 	at("2026-12-17T01:00:00Z") // Wed 16 Dec 19:00 CST, after the meeting
 	mustDo(t, s, comm, finding, "complainant fined $1,500")
 	card := replyText(do(s, comm, "case 2026-001"))

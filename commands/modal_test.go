@@ -43,7 +43,7 @@ func form(t *testing.T, s *commands.Service, user, text string) *slack.ModalView
 
 func TestModalInputs(t *testing.T) {
 	s, _, _ := MustService(t)
-	for _, sub := range []string{"file", "schedule", "cancel", "posted", "mail", "receipt", "rule", "recess", "concluded", "decide", "demand", "held", "final", "frivolous", "candidate"} {
+	for _, sub := range []string{"file", "schedule", "cancel", "posted", "mail", "receipt", "undelivered", "rule", "recess", "concluded", "decide", "demand", "held", "final", "frivolous", "candidate"} {
 		m := form(t, s, comm, sub)
 		if n := len(m.Blocks.BlockSet); n > commands.MaxViewBlocks {
 			t.Errorf("%s: %d blocks", sub, n)

@@ -17,8 +17,8 @@ func readyToRule(t *testing.T, s *commands.Service) {
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 sufficiency`, "posted")
-	mustDo(t, s, clerk, `mail 2026-001 respondent 94071118987654321012`, "recorded")
-	mustDo(t, s, clerk, `mail 2026-001 complainant 94071118987654321013`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 respondent 94071118987654321712`, "recorded")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 94071118987654321613`, "recorded")
 }
 
 // TestRulingWithoutNoticeThenOverride: a ruling at a meeting whose notice was never

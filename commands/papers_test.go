@@ -37,9 +37,9 @@ func TestDismissalPapers(t *testing.T) {
 	}
 	for _, tc := range []struct{ text, want string }{
 		{"delivered 2026-001 dismissal_respondent", "(C)(2)"},
-		{"mail 2026-001 ruling_respondent 9407 1118 9876 5432 1012 40", "notice of dismissal"},
-		{"mail 2026-001 referral 9407 1118 9876 5432 1012 41", "does not need"},
-		{"mail 2026-001 letter 9407 1118 9876 5432 1012 42", "paper"},
+		{"mail 2026-001 ruling_respondent 9407 1118 9876 5432 1017 40", "notice of dismissal"},
+		{"mail 2026-001 referral 9407 1118 9876 5432 1016 41", "does not need"},
+		{"mail 2026-001 letter 9407 1118 9876 5432 1015 42", "paper"},
 	} {
 		if got := replyText(do(s, clerk, tc.text)); !strings.Contains(got, tc.want) || !strings.Contains(got, "Not done") {
 			t.Errorf("/ethics %s: %s\nwant a refusal naming %q", tc.text, got, tc.want)
@@ -48,12 +48,12 @@ func TestDismissalPapers(t *testing.T) {
 	if got := replyText(do(s, clerk, "docket")); !strings.Contains(got, "2026-001") {
 		t.Errorf("a dismissed case with its notices owed left the docket:\n%s", got)
 	}
-	mustDo(t, s, clerk, "mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1012 50", "notice of dismissal to the respondent (C)(2)")
-	mustDo(t, s, clerk, "mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1012 51 mailed=2026-12-07", "recorded")
+	mustDo(t, s, clerk, "mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1014 50", "notice of dismissal to the respondent (C)(2)")
+	mustDo(t, s, clerk, "mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1013 51 mailed=2026-12-07", "recorded")
 	card = replyText(do(s, clerk, "case 2026-001"))
 	for _, want := range []string{
 		":white_check_mark: met notice of the ruling to the respondent (C)(1)",
-		"*Sent:* notice of dismissal to the complainant (C)(2), certified mail 9407111898765432101251, mailed Mon 2026-12-07",
+		"*Sent:* notice of dismissal to the complainant (C)(2), certified mail 9407111898765432101351, mailed Mon 2026-12-07",
 	} {
 		if !strings.Contains(card, want) {
 			t.Errorf("card lacks %q:\n%s", want, card)

@@ -36,7 +36,7 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		`correct 2026-001 mailed=2026-12-04 reason="x"`, `correct 2026-001 start=2026-12-07T17:00 meeting=hearing reason="x"`,
 		"rule 2026-001 no_probable_cause", "demand 2026-001", "concluded 2026-001", `decide 2026-001 dismiss`,
 		`schedule 2026-001 hearing 2026-12-28T10:00 place="x"`, "cancel 2026-001 sufficiency", "posted 2026-001 hearing",
-		"mail 2026-001 respondent 9407 1118 9876 5432 1012 34", "receipt 2026-001 9407111898765432101234", `recuse 2026-001 reason="x"`,
+		"mail 2026-001 respondent 9407 1118 9876 5432 1016 34", `receipt 2026-001 9407111898765432101634 signer="Jane Roe"`, `recuse 2026-001 reason="x"`,
 		"candidate 2026-001 2027-02-23", `enforced 2026-001 what="x"`, "delivered 2026-001 respondent", "held 2026-001", "recess 2026-001", `final 2026-001 text="x"`, `frivolous 2026-001 fine=1500 knowingly=yes findings="x"`,
 	} {
 		t.Run(text, func(t *testing.T) {

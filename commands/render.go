@@ -222,10 +222,41 @@ func mailingText(m docket.Mailing) outbox.Markup {
 		return outbox.Format("%s, delivered %s", what, m.Mailed.Long())
 	}
 	text := outbox.Format("%s, certified mail %s, mailed %s", what, m.Article, m.Mailed.Long())
-	if !m.Returned.IsZero() {
+	switch o := m.Outcome(); o {
+	case docket.Delivered:
 		text += outbox.Format(", receipt returned %s", m.Returned.Long())
+		if m.SignedBy != "" {
+			text += outbox.Format(", signed by %s", m.SignedBy)
+		}
+	case "":
+		text += ", awaiting its receipt"
+	default:
+		text += outbox.Format(", came back %s %s", o, m.FailedOn.Long())
 	}
 	return text
+}
+
+// mailOutcomes says, for the docket, how each certified mailing of c stands: "mail:
+// respondent signed, complainant unclaimed"; "" without one.
+func mailOutcomes(c *docket.Case) string {
+	var out []string
+	for _, m := range c.Mailings {
+		if m.Article == "" {
+			continue
+		}
+		word := map[docket.MailOutcome]string{docket.Delivered: "signed", "": "out"}[m.Outcome()]
+		if word == "" {
+			word = string(m.Outcome())
+		}
+		out = append(out, string(m.Recipient)+"'s "+word)
+		if m.Paper != "" {
+			out[len(out)-1] = string(m.Paper) + " " + word
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " · mail: " + strings.Join(out, ", ")
 }
 
 // mrkdwn is a Block Kit text object of ethicsbot's markup.
@@ -470,7 +501,7 @@ func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time)
 	shown := min(len(rows), DocketLimit)
 	lines := make([]string, shown)
 	for i, r := range rows[:shown] {
-		line := fmt.Sprintf("• *%s*%s · %s", r.c.Number, s.expeditedTag(r.c), stateName(r.c))
+		line := fmt.Sprintf("• *%s*%s · %s%s", r.c.Number, s.expeditedTag(r.c), stateName(r.c), mailOutcomes(r.c))
 		switch {
 		case !r.has:
 			line += " · no open deadline"

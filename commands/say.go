@@ -102,7 +102,7 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 	case docket.PostNotice:
 		return outbox.Format("notice of the %s posted %s", a.Meeting.Name(), s.when(orAt(a.Posted)))
 	case docket.RecordMailing:
-		article, _ := docket.NormalizeArticle(a.Article)
+		article := docket.CompactArticle(a.Article)
 		if info, ok := a.Paper.Info(); ok {
 			return outbox.Format("certified mailing recorded: %s %s, article %s", info.Name, info.Rule, article)
 		}
@@ -113,8 +113,13 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 	case docket.RecordEnforcement:
 		return outbox.Format("enforcement recorded: %s", a.What)
 	case docket.RecordReturnReceipt:
-		article, _ := docket.NormalizeArticle(a.Article)
+		article := docket.CompactArticle(a.Article)
+		if a.Signer != "" {
+			return outbox.Format("return receipt recorded for article %s, signed by %s", article, a.Signer)
+		}
 		return outbox.Format("return receipt recorded for article %s", article)
+	case docket.RecordUndelivered:
+		return outbox.Format("certified mailing article %s came back %s", docket.CompactArticle(a.Article), a.Outcome)
 	case docket.Rule:
 		if a.ReferralRuling != "" {
 			o := s.Engine.Ord

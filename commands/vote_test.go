@@ -22,8 +22,8 @@ func reconfigure(s *commands.Service, change func(*commands.Settings)) {
 func noticed(t *testing.T, s *commands.Service) {
 	t.Helper()
 	mustDo(t, s, clerk, "posted 2026-001 sufficiency", "posted")
-	mustDo(t, s, clerk, "mail 2026-001 respondent 9407 1118 9876 5432 1012 34", "recorded")
-	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1012 35", "recorded")
+	mustDo(t, s, clerk, "mail 2026-001 respondent 9407 1118 9876 5432 1016 34", "recorded")
+	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1015 35", "recorded")
 }
 
 // voting returns a service with three commissioners whose actions take a roll call, and

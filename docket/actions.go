@@ -298,19 +298,6 @@ type RecordMailing struct {
 // Kind implements Action.
 func (RecordMailing) Kind() string { return "mail" }
 
-// NormalizeArticle returns a USPS article number without spaces, or an error if it is not
-// 20 to 22 digits.
-func NormalizeArticle(s string) (string, error) {
-	if strings.ContainsAny(s, "\n\r\t") {
-		return "", invalid("article", "(B)", "must be one line: an article number is 20 to 22 digits, spaces allowed")
-	}
-	n := strings.Join(strings.Fields(s), "")
-	if len(n) < 20 || len(n) > 22 || strings.Trim(n, "0123456789") != "" {
-		return "", invalid("article", "(B)", fmt.Sprintf("%q is not a USPS certified-mail article number: it has 20 to 22 digits, spaces allowed", s))
-	}
-	return n, nil
-}
-
 func (a RecordMailing) apply(x *applying) error {
 	paper := a.Paper
 	if paper == "" {
@@ -326,12 +313,12 @@ func (a RecordMailing) apply(x *applying) error {
 	if a.Recipient != "" && a.Recipient != info.To {
 		return invalid("recipient", info.Rule, fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
 	}
-	article, err := NormalizeArticle(a.Article)
+	article, err := x.article(a.Article)
 	if err != nil {
 		return err
 	}
 	if slices.ContainsFunc(x.c.Mailings, func(m Mailing) bool { return m.Article == article }) {
-		return conflict(info.Rule, fmt.Sprintf("article %s is already recorded on case %s", article, x.c.Number))
+		return ArticleTaken(article, x.c.Number)
 	}
 	mailed, err := x.stepDate("mailed", info.Rule, a.Mailed, 0, "")
 	if err != nil {
@@ -376,7 +363,9 @@ func (a RecordDelivery) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
-	if info.Certified {
+	// A paper the ordinance sends by certified mail may be delivered otherwise once its
+	// certified mailing came back and the commission's next step is a delivery (MailPolicy).
+	if info.Certified && !x.c.waitsForNextStep(info.Paper) {
 		return invalid("paper", info.Rule, fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number (mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
 	}
 	on, err := x.stepDate("on", info.Rule, a.On, 0, "")
@@ -437,6 +426,7 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		first(&c.FrivolousNoticeMailed)
 	}
 	c.Mailings = append(c.Mailings, m)
+	c.resent(info.Paper, on)
 	return nil
 }
 
@@ -501,33 +491,39 @@ func (c *Case) dismissedAtC() bool {
 	return dismissal(c.Ruling) || dismissal(c.ReferralRuling)
 }
 
-// RecordReturnReceipt records the signed return receipt of a certified mailing.
+// RecordReturnReceipt records the signed return receipt of a certified mailing: the date
+// of delivery on it, and who signed it.
 type RecordReturnReceipt struct {
 	Article  string `json:"article"`
 	Returned Date   `json:"returned,omitzero"` // zero: today
+	// Signer is the name the receipt gives for who took the piece; empty in records from
+	// before it was asked.
+	Signer string `json:"signer,omitempty"`
 }
 
 // Kind implements Action.
 func (RecordReturnReceipt) Kind() string { return "return_receipt" }
 
 func (a RecordReturnReceipt) apply(x *applying) error {
-	article, err := NormalizeArticle(a.Article)
+	i, err := x.mailingOf(a.Article)
 	if err != nil {
 		return err
 	}
+	if err := x.checkLine("signer", "(B)", a.Signer, !x.replay, MaxName); err != nil {
+		if strings.TrimSpace(a.Signer) == "" {
+			err.(*Error).Message = "required: who signed the return receipt, as printed on it (signer=\"...\")"
+		}
+		return err
+	}
 	c := x.c
-	i := slices.IndexFunc(c.Mailings, func(m Mailing) bool { return m.Article == article })
-	if i < 0 {
-		return &Error{Code: ENOTFOUND, Field: "article", Message: fmt.Sprintf("no mailing with article %s is recorded on case %s; record the mailing first", article, c.Number)}
+	if err := x.stillOut(c.Mailings[i]); err != nil {
+		return err
 	}
 	returned, err := x.stepDate("returned", "(B)", a.Returned, c.Mailings[i].Mailed, "the mailing")
 	if err != nil {
 		return err
 	}
-	if !c.Mailings[i].Returned.IsZero() {
-		return conflict("(B)", fmt.Sprintf("the return receipt for article %s was recorded on %s", article, c.Mailings[i].Returned.Long()))
-	}
-	c.Mailings[i].Returned = returned
+	c.Mailings[i].Returned, c.Mailings[i].SignedBy = returned, a.Signer
 	return nil
 }
 
@@ -1032,6 +1028,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	PostNotice{}.Kind():          decodeAs[PostNotice],
 	RecordMailing{}.Kind():       decodeAs[RecordMailing],
 	RecordReturnReceipt{}.Kind(): decodeAs[RecordReturnReceipt],
+	RecordUndelivered{}.Kind():   decodeAs[RecordUndelivered],
 	Rule{}.Kind():                decodeAs[Rule],
 	RecessHearing{}.Kind():       decodeAs[RecessHearing],
 	ConcludeHearing{}.Kind():     decodeAs[ConcludeHearing],

@@ -42,11 +42,12 @@ func (s State) Closed() bool {
 
 // Closed reports whether the case needs nothing more from the commission: dismissed,
 // referred, finally decided, or decided after an open hearing, where (F) gives no demand;
-// and every paper the ordinance requires for it has been sent. A dismissed or referred
+// every paper the ordinance requires for it has been sent; and every certified mailing
+// that came back has had the next step the commission chose for it (MailPolicy). A dismissed or referred
 // case stays on the docket, and in the reminders, until its notices are done.
 func (c *Case) Closed() bool {
 	done := c.State.Closed() || c.State == StateDecided && !c.HearingClosed
-	return done && len(c.PapersOwed()) == 0
+	return done && len(c.PapersOwed()) == 0 && !slices.ContainsFunc(c.Returned, ReturnedMail.waiting)
 }
 
 // PapersOwed lists the papers the case needs that are not recorded as sent, in order.
@@ -139,12 +140,16 @@ func (k MeetingKind) Notice() DeadlineID { return meetingRules[k].notice }
 // Mailing is a paper sent: by certified mail, return receipt requested, with its article
 // number, or delivered otherwise (by hand, first-class mail, e-mail), without one.
 type Mailing struct {
-	Paper     Paper  `json:"paper,omitempty"`   // empty in records from before papers were named
-	Recipient Party  `json:"recipient"`         // respondent, complainant, attorney or officer
-	Article   string `json:"article"`           // USPS article number, digits only; "" for a delivery
-	Mailed    Date   `json:"mailed"`            // the day it was mailed or delivered
-	Returned  Date   `json:"returned,omitzero"` // return receipt signed
-	Satisfies string `json:"satisfies,omitempty"`
+	Paper     Paper  `json:"paper,omitempty"`     // empty in records from before papers were named
+	Recipient Party  `json:"recipient"`           // respondent, complainant, attorney or officer
+	Article   string `json:"article"`             // USPS article number, digits only; "" for a delivery
+	Mailed    Date   `json:"mailed"`              // the day it was mailed or delivered
+	Returned  Date   `json:"returned,omitzero"`   // return receipt signed
+	SignedBy  string `json:"signed_by,omitempty"` // who signed the return receipt, as printed on it
+	// Failed is how the piece came back without a signed receipt, on FailedOn.
+	Failed    MailOutcome `json:"failed,omitempty"`
+	FailedOn  Date        `json:"failed_on,omitzero"`
+	Satisfies string      `json:"satisfies,omitempty"`
 	// (B): the sufficiency meeting the notice announced, as it stood when mailed.
 	MeetingStart time.Time `json:"meeting_start,omitzero"`
 	MeetingPlace string    `json:"meeting_place,omitempty"`
@@ -229,6 +234,7 @@ func (c Case) clone() Case {
 	c.Enforced = slices.Clone(c.Enforced)
 	c.Withdrawn = slices.Clone(c.Withdrawn)
 	c.Mailings = slices.Clone(c.Mailings)
+	c.Returned = slices.Clone(c.Returned)
 	c.Recusals, c.Votes, c.Motions = slices.Clone(c.Recusals), slices.Clone(c.Votes), slices.Clone(c.Motions)
 	c.Amendments = slices.Clone(c.Amendments)
 	c.Overrides = slices.Clone(c.Overrides)

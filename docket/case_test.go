@@ -65,9 +65,9 @@ func closedHearingCase() []step {
 		{"2026-12-04T10:00:00-06:00", filing, docket.StateReceived, ""},
 		{"2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T17:00:00-06:00"), Place: "City Hall, Room 201"}, docket.StateReceived, ""},
 		{"2026-12-04T11:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateReceived, ""},
-		{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1012 34"}, docket.StateReceived, ""},
-		{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"}, docket.StateNoticesSent, ""},
-		{"2026-12-09T09:00:00-06:00", docket.RecordReturnReceipt{Article: "9407111898765432101234"}, docket.StateNoticesSent, ""},
+		{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1016 34"}, docket.StateReceived, ""},
+		{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}, docket.StateNoticesSent, ""},
+		{"2026-12-09T09:00:00-06:00", docket.RecordReturnReceipt{Article: "9407111898765432101634", Signer: "Jane Roe"}, docket.StateNoticesSent, ""},
 		{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.ProbableCause}, docket.StateHearingPending, ""},
 		{"2026-12-11T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall, Room 201", Closed: true, Authority: "5 ILCS 120/2(c)(1)"}, docket.StateHearingSet, "(D)"},
 		{"2026-12-11T09:30:00-06:00", docket.PostNotice{Meeting: docket.HearingMeeting}, docket.StateHearingSet, ""},
@@ -82,7 +82,7 @@ func closedHearingCase() []step {
 		{"2027-01-19T21:00:00-06:00", docket.HoldPublicHearing{}, docket.StatePublicHeld, ""},
 		{"2027-01-22T10:00:00-06:00", docket.IssueFinal{Text: "Reprimand and fine affirmed.", Fine: 1500, Intentional: true}, docket.StateFinal, ""},
 		// The papers, recorded late with the days they went out.
-		{"2027-01-22T11:00:00-06:00", docket.RecordMailing{Paper: docket.RulingToRespondent, Article: "94071118987654321055", Mailed: mustDate("2026-12-11")}, docket.StateFinal, ""},
+		{"2027-01-22T11:00:00-06:00", docket.RecordMailing{Paper: docket.RulingToRespondent, Article: "94071118987654321255", Mailed: mustDate("2026-12-11")}, docket.StateFinal, ""},
 		{"2027-01-22T11:05:00-06:00", docket.RecordDelivery{Paper: docket.RulingToComplainant, On: mustDate("2026-12-14")}, docket.StateFinal, ""},
 		{"2027-01-22T11:10:00-06:00", docket.RecordDelivery{Paper: docket.RecommendationToResp}, docket.StateFinal, ""},
 		{"2027-01-22T11:15:00-06:00", docket.RecordDelivery{Paper: docket.RecommendationToOfficer}, docket.StateFinal, ""},
@@ -118,7 +118,7 @@ func TestLifecycleClosedHearingToFinal(t *testing.T) {
 	if c.EnforcementStayed() {
 		t.Error("enforcement is still stayed after the final recommendation")
 	}
-	if c.Mailings[0].Article != "9407111898765432101234" || c.Mailings[0].Returned.String() != "2026-12-09" || c.Mailings[0].Satisfies != "(B)" {
+	if c.Mailings[0].Article != "9407111898765432101634" || c.Mailings[0].Returned.String() != "2026-12-09" || c.Mailings[0].Satisfies != "(B)" {
 		t.Errorf("mailing %+v", c.Mailings[0])
 	}
 	s := e.Schedule(&c.Facts, T(t, "2027-01-22T12:00:00-06:00"))
@@ -187,12 +187,12 @@ func TestLifecycleOtherPaths(t *testing.T) {
 	}{
 		{"DismissedInsufficient", []step{
 			{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
-			{"2026-12-11T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321099"}, docket.StateDismissed, ""},
+			{"2026-12-11T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321699"}, docket.StateDismissed, ""},
 			// (H): the complainant is heard first, at a meeting noticed 48 hours ahead, of
 			// which the complainant has certified notice.
 			{"2027-01-04T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2027-01-13T17:00:00-06:00"), Place: "City Hall"}, docket.StateDismissed, ""},
 			{"2027-01-04T09:05:00-06:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}, docket.StateDismissed, ""},
-			{"2027-01-04T09:10:00-06:00", docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321098"}, docket.StateDismissed, ""},
+			{"2027-01-04T09:10:00-06:00", docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321798"}, docket.StateDismissed, ""},
 			{"2027-01-13T19:00:00-06:00", docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true}, docket.StateDismissed, ""},
 		}},
 		{"JudicialReferral", []step{
@@ -254,8 +254,8 @@ func TestLifecycleOtherPaths(t *testing.T) {
 		apply(t, e, append(append([]step(nil), start...),
 			step{"2026-12-07T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "Library"}, docket.StateNoticesSent, "(B)"},
 			step{"2026-12-07T10:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateNoticesSent, ""},
-			step{"2026-12-08T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321020"}, docket.StateNoticesSent, ""},
-			step{"2026-12-08T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321021"}, docket.StateNoticesSent, ""},
+			step{"2026-12-08T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321620"}, docket.StateNoticesSent, ""},
+			step{"2026-12-08T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321521"}, docket.StateNoticesSent, ""},
 			step{"2026-12-14T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
 		))
 	})
@@ -296,10 +296,10 @@ func TestRefusals(t *testing.T) {
 		{"ErrMeetingUnder48Hours", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-06T10:00:00-06:00"), Place: "City Hall"}, "(C)(1)", "earliest lawful start is Sun 6 Dec 2026 11:00 CST"},
 		{"ErrMeetingNoPlace", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T10:00:00-06:00")}, "(C)(1)", "place: required"},
 		{"ErrClosedWithoutAuthority", 1, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T10:00:00-06:00"), Place: "City Hall", Closed: true}, "(C)(1)", "Open Meetings Act"},
-		{"ErrMailBeforeMeetingScheduled", 1, "2026-12-04T11:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321013"}, "(B)", "schedule that meeting first"},
-		{"ErrBadArticle", 2, "2026-12-04T12:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407-1118"}, "(B)", "20 to 22 digits"},
-		{"ErrDuplicateArticle", 4, "2026-12-07T10:00:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407111898765432101234"}, "(B)", "already recorded"},
-		{"ErrReceiptForUnknownArticle", 4, "2026-12-07T10:00:00-06:00", docket.RecordReturnReceipt{Article: "94071118987654321000"}, "", "record the mailing first"},
+		{"ErrMailBeforeMeetingScheduled", 1, "2026-12-04T11:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321613"}, "(B)", "schedule that meeting first"},
+		{"ErrBadArticle", 2, "2026-12-04T12:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407-1118"}, "(B)", "20 or 22 digits"},
+		{"ErrDuplicateArticle", 4, "2026-12-07T10:00:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407111898765432101634"}, "(B)", "already recorded"},
+		{"ErrReceiptForUnknownArticle", 4, "2026-12-07T10:00:00-06:00", docket.RecordReturnReceipt{Article: "94071118987654321200"}, "", "record the mailing first"},
 		{"ErrRulingBeforeMeeting", 5, "2026-12-09T10:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, "(C)(1)", "rules at its sufficiency meeting"},
 		{"ErrRulingWrongSection", 5, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.AttorneyReferral}, "(C)(3)", "103.05"},
 		{"ErrHearingBeforeRuling", 5, "2026-12-10T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: mustTime("2026-12-21T10:00:00-06:00"), Place: "City Hall"}, "(C)(2)", "follows a ruling of probable cause"},

@@ -108,6 +108,9 @@ func (e *Engine) Amend(c Case, entries []Entry, a Action, by string, at time.Tim
 		if err := e.noticeOfCorrectedStart(entries, cor, at); err != nil {
 			return c, err
 		}
+		if err := correctedArticle(entries, cor); err != nil {
+			return c, err
+		}
 	}
 	all := append(append([]Entry(nil), entries...), Entry{Seq: len(entries) + 1, By: by, At: at, Action: a})
 	return e.Rebuild(c.Number, all)
@@ -160,6 +163,7 @@ func (e *Engine) Rebuild(number string, entries []Entry) (Case, error) {
 	}
 	var c Case
 	var amendments []Amendment
+	renamed := articleRenames(entries)
 	for _, en := range entries {
 		switch a := en.Action.(type) {
 		case Correct:
@@ -175,6 +179,12 @@ func (e *Engine) Rebuild(number string, entries []Entry) (Case, error) {
 		act, err := Effective(entries, en.Seq)
 		if err != nil {
 			return Case{}, err
+		}
+		if r, ok := act.(RecordReturnReceipt); ok {
+			// A receipt recorded under an article number since corrected follows its
+			// mailing to the corrected number.
+			r.Article = renamed(r.Article, en.Seq)
+			act = r
 		}
 		next, _, err := e.applyAs(c, act, "", en.At, true)
 		if err != nil {
@@ -195,11 +205,7 @@ func (e *Engine) noticeOfCorrectedStart(entries []Entry, cor Correct, at time.Ti
 	if cor.Of != (ScheduleMeeting{}).Kind() {
 		return nil
 	}
-	act, err := DecodeAction(cor.Of, cor.Action)
-	if err != nil {
-		return err
-	}
-	was, err := Effective(entries, cor.Seq)
+	act, was, err := corrected(entries, cor)
 	if err != nil {
 		return err
 	}
@@ -213,4 +219,69 @@ func (e *Engine) noticeOfCorrectedStart(entries []Entry, cor Correct, at time.Ti
 			mr.name, mr.name, e.Ord.Period(mr.notice).describe(), e.shortTime(earliest)))
 	}
 	return nil
+}
+
+// correctedArticle refuses a correction of a mailing's article number to one that is not
+// a USPS article number (NormalizeArticle): the rebuild reads every number as it was
+// recorded, so the number a correction brings in is checked here, as a mailing's would be.
+func correctedArticle(entries []Entry, cor Correct) error {
+	if cor.Of != (RecordMailing{}).Kind() {
+		return nil
+	}
+	act, was, err := corrected(entries, cor)
+	if err != nil {
+		return err
+	}
+	to, from := act.(RecordMailing), was.(RecordMailing)
+	if to.Article == from.Article {
+		return nil
+	}
+	_, err = NormalizeArticle(to.Article)
+	return err
+}
+
+// articleRenames returns what an article number typed on a return receipt recorded as
+// event seq stands for now: the number a later correction of the mailing's article number
+// gave it, if any. The clerk corrects the mailing; its receipt, which named it by the
+// number then recorded, is not corrected separately.
+func articleRenames(entries []Entry) func(article string, seq int) string {
+	type rename struct {
+		from, to string
+		seq      int
+	}
+	var renames []rename
+	for _, en := range entries {
+		cor, ok := en.Action.(Correct)
+		if !ok || cor.Of != (RecordMailing{}).Kind() || cor.Field != "article" {
+			continue
+		}
+		from, err1 := articleAsRecorded(cor.From)
+		to, err2 := articleAsRecorded(cor.To)
+		if err1 == nil && err2 == nil && from != to {
+			renames = append(renames, rename{from, to, en.Seq})
+		}
+	}
+	return func(article string, seq int) string {
+		n, err := articleAsRecorded(article)
+		if err != nil {
+			return article
+		}
+		for _, r := range renames {
+			// A correction made after the receipt was recorded renames the number it typed.
+			if r.seq > seq && r.from == n {
+				n = r.to
+			}
+		}
+		return n
+	}
+}
+
+// corrected returns the action correction cor makes of its event, and the action the event
+// stood for until then.
+func corrected(entries []Entry, cor Correct) (to, from Action, err error) {
+	if to, err = DecodeAction(cor.Of, cor.Action); err != nil {
+		return nil, nil, err
+	}
+	from, err = Effective(entries, cor.Seq)
+	return to, from, err
 }

@@ -77,6 +77,9 @@ type Facts struct {
 
 	FrivolousHearing      Meeting `json:"frivolous_meeting,omitzero"`       // (H): the meeting at which the complainant is heard
 	FrivolousNoticeMailed Date    `json:"frivolous_notice_mailed,omitzero"` // (H): its certified notice to the complainant
+	// Returned are the certified mailings that came back refused, unclaimed or
+	// undeliverable, and when the next step the commission chose for each was taken.
+	Returned []ReturnedMail `json:"returned_mail,omitempty"`
 }
 
 // Status says where a deadline stands.
@@ -170,6 +173,9 @@ func (s Schedule) Find(id DeadlineID) (Deadline, bool) {
 type Engine struct {
 	Cal *Calendar
 	Ord Ordinance
+	// Mail is the commission's next step after a certified mailing came back; the zero
+	// policy is the default (see MailPolicy).
+	Mail MailPolicy
 }
 
 // Schedule returns the deadlines that apply to f. now decides whether an undone deadline
@@ -323,6 +329,8 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		addTask(DismissalRespondentTask, f.DecisionIssued, f.DismissalToResp)
 		addTask(DismissalComplainantTask, f.DecisionIssued, f.DismissalToComp)
 	}
+	// (B), (C)(2): a certified mailing that came back, and the next step chosen for it.
+	s.Deadlines = e.resendTasks(s.Deadlines, f)
 	return s
 }
 

@@ -52,10 +52,7 @@ func TestRebuildKeepsInvisibleCharactersRecordedBefore(t *testing.T) {
 	f.Respondent.Name = "Jane\u200bRoe"
 	steps := closedHearingCase()[:3]
 	steps[0].action = f
-	var entries []docket.Entry
-	for i, s := range steps {
-		entries = append(entries, docket.Entry{ID: int64(i + 1), Seq: i + 1, By: "U_CLERK", At: T(t, s.at), Action: s.action})
-	}
+	entries := recorded(t, steps)
 	c, err := e.Rebuild("2026-001", entries)
 	if err != nil {
 		t.Fatalf("an older record no longer rebuilds: %v", err)

@@ -69,8 +69,8 @@ func TestLateActsAreRecordedAndKept(t *testing.T) {
 			{"2026-12-04T10:00:00-06:00", f, docket.StateReceived, "(G)"},
 			{"2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "City Hall"}, docket.StateReceived, "(G)"},
 			{"2026-12-04T11:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateReceived, ""},
-			{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"}, docket.StateReceived, ""},
-			{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"}, docket.StateNoticesSent, ""},
+			{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"}, docket.StateReceived, ""},
+			{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}, docket.StateNoticesSent, ""},
 		})
 		c, ws, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient}, T(t, "2026-12-14T18:00:00-06:00"))
 		if err != nil {
@@ -233,7 +233,7 @@ func TestFrivolousFindingNeedsTheComplainantHeardH(t *testing.T) {
 	if de := refusal(t, e, dismissed, find, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" || !strings.Contains(de.Message, "must first be heard") {
 		t.Errorf("finding with no meeting: %v, want an (H) refusal", de)
 	}
-	if de := refusal(t, e, dismissed, docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321077"}, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" {
+	if de := refusal(t, e, dismissed, docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321477"}, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" {
 		t.Errorf("the (H) notice before its meeting is scheduled: %v", de)
 	}
 	c, _, err := e.Apply(dismissed, docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2026-12-21T17:00:00-06:00"), Place: "City Hall"}, T(t, "2026-12-14T09:00:00-06:00"))

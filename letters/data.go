@@ -258,7 +258,7 @@ func article(c *docket.Case, p docket.Paper) string {
 	return ""
 }
 
-// groups writes an article number as USPS prints it: 9407 1118 9876 5432 1012 34.
+// groups writes an article number as USPS prints it: 9407 1118 9876 5432 1016 34.
 func groups(n string) string {
 	var parts []string
 	for len(n) > 4 {

@@ -80,7 +80,7 @@ func received() *docket.Case {
 		Summary: "Used city email to campaign.",
 		Facts: docket.Facts{Received: at("2026-12-04T10:00:00-06:00"), Sections: []string{"103.10"},
 			Sufficiency: docket.Meeting{Start: at("2026-12-07T17:00:00-06:00"), Place: "City Hall, Room 201"}},
-		Mailings: []docket.Mailing{{Paper: docket.RespondentNoticePaper, Recipient: docket.Respondent, Article: "9407111898765432101234", Mailed: docket.NewDate(2026, 12, 4), Satisfies: "(B)"}},
+		Mailings: []docket.Mailing{{Paper: docket.RespondentNoticePaper, Recipient: docket.Respondent, Article: "9407111898765432101634", Mailed: docket.NewDate(2026, 12, 4), Satisfies: "(B)"}},
 	}
 }
 
@@ -152,14 +152,14 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"RespondentNotice", received(), "respondent", []string{"(B)", "Jane Roe", "John Doe", "Notice of Complaint", "Monday 7 December 2026", "17:00 CST", "City Hall, Room 201", "Used city email to campaign.", "CERTIFIED MAIL", "9407 1118 9876 5432 1012 34"}, nil},
+		{"RespondentNotice", received(), "respondent", []string{"(B)", "Jane Roe", "John Doe", "Notice of Complaint", "Monday 7 December 2026", "17:00 CST", "City Hall, Room 201", "Used city email to campaign.", "CERTIFIED MAIL", "9407 1118 9876 5432 1016 34"}, nil},
 		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407"}},
 		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent", []string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers", "5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
 		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant", []string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
 		{"DismissalTimeBarredI", timeBarred(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "time-barred under (I)", "more than one year after the alleged violation"}, []string{"does not sufficiently allege"}},
 		{"BothSectionsDismissalOfOnePart", bothParts(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "§103.10: the complaint sufficiently alleges a violation, and there is probable cause to proceed", "§103.05: the complaint does not sufficiently allege a violation", "Thursday 10 December 2026", "Council Chambers"}, []string{"Used city email"}},
 		{"Adjudication", ruled(docket.JudicialReferral), "adjudication_request", []string{"(C)(2)", "Lionel Hutz", "Corporation Counsel", "Law Department", "adjudicated judicially"}, nil},
-		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1012 34"}, nil},
+		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1016 34"}, nil},
 		{"RecommendationOfficer", decided(), "recommendation_officer", []string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."}, []string{"Used city email"}},
 		{"RecommendationRespondent", decided(), "recommendation_respondent", []string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
 		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent", []string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026", "No violation shown."}, []string{"Used city email", "fine"}},

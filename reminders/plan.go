@@ -100,6 +100,9 @@ func (r Reminder) Text() outbox.Markup {
 		if m.s.missed {
 			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", recordCommand(c, d))
 		}
+		if cmd := p.Engine.ResendCommand(c, d); cmd != "" {
+			return text + outbox.Format(" Record it with `/ethics %s`.", cmd)
+		}
 		return text + " " + howToRecord(c, d)
 	case 'm':
 		mt := c.Meeting(m.mk)

@@ -222,8 +222,8 @@ func TestCompleteCase(t *testing.T) {
 			w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		},
 		at(t, "2026-12-07 10:00"): func() {
-			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
-			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"})
+			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
+			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"})
 		},
 		at(t, "2026-12-10 17:30"): func() { w.apply(n, at(t, "2026-12-10 17:30"), docket.Rule{Ruling: docket.Insufficient}) },
 	})
@@ -629,11 +629,7 @@ func TestPaperWithoutTimeLimit(t *testing.T) {
 	var n string
 	w.run(at(t, "2026-12-04 10:00"), at(t, "2026-12-16 12:00"), 15*time.Minute, map[time.Time]func(){
 		at(t, "2026-12-04 10:00"): func() {
-			n = w.file(at(t, "2026-12-04 10:00"))
-			w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
-			w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-			w.apply(n, at(t, "2026-12-04 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
-			w.apply(n, at(t, "2026-12-04 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"})
+			n = w.noticed(at(t, "2026-12-04 10:00"), at(t, "2026-12-10 17:00"))
 		},
 		at(t, "2026-12-10 17:30"): func() {
 			w.apply(n, at(t, "2026-12-10 17:30"), docket.Rule{Ruling: docket.JudicialReferral})

@@ -30,15 +30,15 @@ func benchCases(b *testing.B, e *docket.Engine, n int) []docket.Case {
 			{at(0, 0), filing(b, at(0, 0), sections...)},
 			{at(0, 1), meeting(b, docket.SufficiencyMeeting, at(4, 0))},
 			{at(0, 2), docket.PostNotice{Meeting: docket.SufficiencyMeeting}},
-			{at(1, 0), docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654321001"}},
+			{at(1, 0), docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654321101"}},
 			{at(2, 0), docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321002"}},
 		}
 		switch i % 4 {
 		case 1:
 			acts = append(acts,
 				act{at(4, 1), docket.Rule{Ruling: docket.NoProbableCause}},
-				act{at(5, 0), docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321003"}},
-				act{at(6, 0), docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321004"}})
+				act{at(5, 0), docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321903"}},
+				act{at(6, 0), docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321804"}})
 		case 2, 3:
 			rule := docket.Rule{Ruling: docket.ProbableCause}
 			if i%4 == 3 {

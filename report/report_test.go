@@ -98,16 +98,16 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-03-02T10:00:00-06:00", filing(tb, "2026-03-02T10:00:00-06:00", "103.10")},
 		{"2026-03-02T11:00:00-06:00", meeting(tb, suff, "2026-03-06T17:00:00-06:00")},
 		{"2026-03-02T11:05:00-06:00", docket.PostNotice{Meeting: suff}},
-		{"2026-03-04T12:00:00-06:00", mail(tb, docket.RespondentNoticePaper, "94071118987654321001", "2026-03-03")},
+		{"2026-03-04T12:00:00-06:00", mail(tb, docket.RespondentNoticePaper, "94071118987654321101", "2026-03-03")},
 		{"2026-03-04T12:05:00-06:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654321002", "2026-03-04")},
 		{"2026-03-06T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}},
-		{"2026-03-09T12:00:00-05:00", mail(tb, docket.DismissalToRespondent, "94071118987654321003", "2026-03-09")},
-		{"2026-03-09T12:05:00-05:00", mail(tb, docket.DismissalToComplainant, "94071118987654321004", "2026-03-09")},
+		{"2026-03-09T12:00:00-05:00", mail(tb, docket.DismissalToRespondent, "94071118987654321903", "2026-03-09")},
+		{"2026-03-09T12:05:00-05:00", mail(tb, docket.DismissalToComplainant, "94071118987654321804", "2026-03-09")},
 		// (H): the complainant heard first, at a meeting noticed 48 hours ahead with
 		// certified notice to the complainant.
 		{"2026-03-09T12:10:00-05:00", meeting(tb, docket.FrivolousMeeting, "2026-03-12T17:00:00-05:00")},
 		{"2026-03-09T12:15:00-05:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}},
-		{"2026-03-09T12:20:00-05:00", mail(tb, docket.FrivolousNotice, "94071118987654321005", "2026-03-09")},
+		{"2026-03-09T12:20:00-05:00", mail(tb, docket.FrivolousNotice, "94071118987654321705", "2026-03-09")},
 		{"2026-03-12T19:00:00-05:00", docket.FindFrivolous{Findings: "Knowingly frivolous.", Fine: 1500, Knowingly: true}},
 	})
 	// 2026-002: received Mon 16 Mar, alleging both sections: two parts. The respondent's
@@ -118,8 +118,8 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-03-16T09:00:00-05:00", filing(tb, "2026-03-16T09:00:00-05:00", "103.10", "103.05")},
 		{"2026-03-16T10:00:00-05:00", meeting(tb, suff, "2026-03-24T17:00:00-05:00")},
 		{"2026-03-16T10:05:00-05:00", docket.PostNotice{Meeting: suff}},
-		{"2026-03-17T12:00:00-05:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654322001", "2026-03-17")},
-		{"2026-03-23T12:00:00-05:00", mail(tb, docket.RespondentNoticePaper, "94071118987654322002", "2026-03-23")},
+		{"2026-03-17T12:00:00-05:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654322801", "2026-03-17")},
+		{"2026-03-23T12:00:00-05:00", mail(tb, docket.RespondentNoticePaper, "94071118987654322702", "2026-03-23")},
 		{"2026-03-24T18:00:00-05:00", docket.Rule{Ruling: docket.ProbableCause, ReferralRuling: docket.AttorneyReferral}},
 		{"2026-03-25T09:00:00-05:00", meeting(tb, hear, "2026-04-06T10:00:00-05:00")},
 		{"2026-03-25T09:05:00-05:00", docket.PostNotice{Meeting: hear}},
@@ -147,8 +147,8 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2025-12-29T10:00:00-06:00", filing(tb, "2025-12-29T10:00:00-06:00", "103.10")},
 		{"2025-12-29T11:00:00-06:00", meeting(tb, suff, "2026-01-09T17:00:00-06:00")},
 		{"2025-12-29T11:05:00-06:00", docket.PostNotice{Meeting: suff}},
-		{"2026-01-02T12:00:00-06:00", mail(tb, docket.RespondentNoticePaper, "94071118987654324001", "2026-01-02")},
-		{"2026-01-02T12:05:00-06:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654324002", "2026-01-02")},
+		{"2026-01-02T12:00:00-06:00", mail(tb, docket.RespondentNoticePaper, "94071118987654324201", "2026-01-02")},
+		{"2026-01-02T12:05:00-06:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654324102", "2026-01-02")},
 	})
 	// 2026-004: received Mon 1 Jun; the longest path. A closed hearing on day 14, a
 	// decision with a $3,000 fine on day 21, a demand, a public hearing, and a final
@@ -158,8 +158,8 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-06-01T10:00:00-05:00", filing(tb, "2026-06-01T10:00:00-05:00", "103.10")},
 		{"2026-06-01T11:00:00-05:00", meeting(tb, suff, "2026-06-05T17:00:00-05:00")},
 		{"2026-06-01T11:05:00-05:00", docket.PostNotice{Meeting: suff}},
-		{"2026-06-02T12:00:00-05:00", mail(tb, docket.RespondentNoticePaper, "94071118987654323001", "2026-06-02")},
-		{"2026-06-02T12:05:00-05:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654323002", "2026-06-02")},
+		{"2026-06-02T12:00:00-05:00", mail(tb, docket.RespondentNoticePaper, "94071118987654323501", "2026-06-02")},
+		{"2026-06-02T12:05:00-05:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654323402", "2026-06-02")},
 		{"2026-06-05T18:00:00-05:00", docket.Rule{Ruling: docket.ProbableCause}},
 		{"2026-06-08T09:00:00-05:00", docket.ScheduleMeeting{Meeting: hear, Start: instant(tb, "2026-06-15T10:00:00-05:00"), Place: "City Hall", Closed: true, Authority: "5 ILCS 120/2(c)(1)"}},
 		{"2026-06-08T09:05:00-05:00", docket.PostNotice{Meeting: hear}},

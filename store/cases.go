@@ -119,6 +119,10 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 					return err
 				}
 			}
+			// The docket checked this case's papers; the store checks the other cases'.
+			if err := s.articlesUnique(ctx, tx, &c, &next); err != nil {
+				return err
+			}
 			key := request
 			if i > 0 {
 				key = "" // the request key marks the first event of the request

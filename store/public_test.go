@@ -30,7 +30,7 @@ func TestBoardPostings(t *testing.T) {
 		t.Errorf("the notice lacks its meeting or agenda: %+v", got[0])
 	}
 	// An action that changes nothing public leaves the posted time alone.
-	mustApply(t, s, c.Number, "2026-12-05T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
+	mustApply(t, s, c.Number, "2026-12-05T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
 	if again := mustPublic(t, s); len(again) != 1 || !again[0].Posted.Equal(got[0].Posted) {
 		t.Errorf("an unrelated action moved the posted time: %+v", again)
 	}

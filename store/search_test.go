@@ -44,9 +44,9 @@ func searchFixture(t *testing.T) *store.Store {
 	mustApply(t, s, c.Number, "2026-12-03T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
 	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407111898765432109876"})
-	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407111898765432109877"})
+	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407111898765432109777"})
 	mustApply(t, s, c.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
-	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "9407111898765432100001"})
+	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "9407111898765432100101"})
 	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "9407111898765432100002"})
 	if c, _ := s.Case(ctx, c.Number); !c.Closed() {
 		t.Fatalf("fixture: case %s is %s and open; want it dismissed and closed", c.Number, c.State)
@@ -171,16 +171,16 @@ func TestSearchFollowsCorrections(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := entries[6].Action.(docket.RecordMailing)
-	if m.Article != "9407111898765432100001" {
+	if m.Article != "9407111898765432100101" {
 		t.Fatalf("fixture: event 7 is %+v", m)
 	}
-	m.Article = "9407111898765432155555"
+	m.Article = "9407111898765432155255"
 	payload, _ = json.Marshal(m)
-	mustApply(t, s, "2026-003", "2026-12-11T11:00:00-06:00", docket.Correct{Seq: 7, Of: m.Kind(), Field: "article", From: "9407111898765432100001", To: m.Article, Reason: "typo", Action: payload})
-	if got := mustSearch(t, s, "9407111898765432100001"); len(got) != 0 {
+	mustApply(t, s, "2026-003", "2026-12-11T11:00:00-06:00", docket.Correct{Seq: 7, Of: m.Kind(), Field: "article", From: "9407111898765432100101", To: m.Article, Reason: "typo", Action: payload})
+	if got := mustSearch(t, s, "9407111898765432100101"); len(got) != 0 {
 		t.Errorf("the article number as it was still finds %v", got)
 	}
-	if got := mustSearch(t, s, "9407 1118 9876 5432 1555 55"); !slices.Equal(got, []string{"2026-003"}) {
+	if got := mustSearch(t, s, "9407 1118 9876 5432 1552 55"); !slices.Equal(got, []string{"2026-003"}) {
 		t.Errorf("the corrected article number finds %v", got)
 	}
 	mustVerify(t, s)

@@ -94,8 +94,15 @@ func mustApply(tb testing.TB, s *store.Store, number, at string, a docket.Action
 func mustNotice(tb testing.TB, s *store.Store, number, at string) {
 	tb.Helper()
 	mustApply(tb, s, number, at, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
-	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321013"})
+	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Respondent, Article: articleFor(number, 1)})
+	mustApply(tb, s, number, at, docket.RecordMailing{Recipient: docket.Complainant, Article: articleFor(number, 2)})
+}
+
+// articleFor is the nth article number of case number's papers: a valid USPS article
+// number (its check digit holds) that no other case or paper of the tests has.
+func articleFor(number string, n int) string {
+	body := fmt.Sprintf("94071118%07s%04d", strings.ReplaceAll(number, "-", ""), n)
+	return body + fmt.Sprint(docket.ArticleCheckDigit(body))
 }
 
 func mustVerify(tb testing.TB, s *store.Store) store.Report {
@@ -176,8 +183,8 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 		t.Fatalf("filed %s in state %s", c.Number, c.State)
 	}
 	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
-	mustApply(t, s, c.Number, "2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1012 34"})
-	mustApply(t, s, c.Number, "2026-12-07T09:01:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407 1118 9876 5432 1012 35"})
+	mustApply(t, s, c.Number, "2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1016 34"})
+	mustApply(t, s, c.Number, "2026-12-07T09:01:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407 1118 9876 5432 1015 35"})
 	got, err := s.Case(ctx, c.Number)
 	if err != nil {
 		t.Fatal(err)
@@ -277,8 +284,8 @@ func TestOpenCasesSeesEveryChange(t *testing.T) {
 	if err != nil || len(open) != 2 {
 		t.Fatalf("a dismissed case whose (C)(2) notices are not sent must stay open: %d open, %v", len(open), err)
 	}
-	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321020"})
-	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321021"})
+	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321620"})
+	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321521"})
 	open, err = a.OpenCases(ctx)
 	if err != nil || len(open) != 1 || open[0].Number != c1.Number || !open[0].Sufficiency.Scheduled() {
 		t.Fatalf("after changes elsewhere: %d open, first %+v, %v", len(open), open, err)
@@ -342,7 +349,7 @@ func TestTamperingIsCaught(t *testing.T) {
 			a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 			mustApply(t, s, a.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
 			mustFile(t, s, "2026-12-04T12:00:00-06:00", "Richard Roe")
-			mustApply(t, s, a.Number, "2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321012"})
+			mustApply(t, s, a.Number, "2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
 			mustVerify(t, s)
 
 			db, err := sql.Open("sqlite3", "file:"+path)

@@ -41,8 +41,8 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 		if _, err := db.Apply(ctx, n, "U_CLERK", "", received, nil,
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall, Room 201"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting},
-			docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: fmt.Sprintf("9407%018d", i)},
-			docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: fmt.Sprintf("9408%018d", i)}); err != nil {
+			docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: validArticle(fmt.Sprintf("9407%017d", i))},
+			docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: validArticle(fmt.Sprintf("9408%017d", i))}); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := db.Apply(ctx, n, "U_COMM1", "", meeting.Add(time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
@@ -82,3 +82,6 @@ func BenchmarkBoard(b *testing.B) {
 		})
 	}
 }
+
+// validArticle is the USPS article number whose digits before the check digit are body.
+func validArticle(body string) string { return body + fmt.Sprint(docket.ArticleCheckDigit(body)) }

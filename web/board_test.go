@@ -26,7 +26,7 @@ var ctx = context.Background()
 const (
 	secretSummary    = "SECRET-ALLEGATION used the city's email"
 	secretRespondent = "Secret Respondent"
-	secretArticle    = "94071118987654329999"
+	secretArticle    = "94071118987654329299"
 )
 
 // hostilePlace is typed markup in a place: the board shows it as text.
@@ -80,8 +80,8 @@ func newFixture(tb testing.TB) *fixture {
 	a := file("2026-12-01T10:00:00-06:00", "Jane Roe", "Used the city's car.")
 	apply(a, "2026-12-01T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-07T17:00:00-06:00"), Place: "City Hall, Room 201"})
 	apply(a, "2026-12-01T12:00:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-	apply(a, "2026-12-01T12:00:00-06:00", docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654321012"})
-	apply(a, "2026-12-01T12:00:00-06:00", docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321013"})
+	apply(a, "2026-12-01T12:00:00-06:00", docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654321712"})
+	apply(a, "2026-12-01T12:00:00-06:00", docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321613"})
 	apply(a, "2026-12-07T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	// 2026-002: confidential, its sufficiency meeting upcoming.
 	b := file("2026-12-08T10:00:00-06:00", secretRespondent, secretSummary)

@@ -1,0 +1,45 @@
+package mailbook_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"ethicsbot/docket"
+	"ethicsbot/mailbook"
+)
+
+// TestOf: the book lists the certified mailings of the day only, not deliveries nor other
+// days'; an official's configured name and address are printed, a party's name alone; and
+// a name is data in the Markdown table, never markup that could end its cell.
+func TestOf(t *testing.T) {
+	day, _ := docket.ParseDate("2026-12-11")
+	other, _ := docket.ParseDate("2026-12-10")
+	cases := []docket.Case{{
+		Number: "2026-001", Respondent: docket.Person{Name: "Jane | Roe *x*"}, Complainant: docket.Person{Name: "John Doe"},
+		Mailings: []docket.Mailing{
+			{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent, Article: "9407111898765432101634", Mailed: day},
+			{Paper: docket.DismissalToComplainant, Recipient: docket.Complainant, Article: "9407111898765432101535", Mailed: other},
+			{Paper: docket.AdjudicationRequest, Recipient: docket.Attorney, Mailed: day},
+			{Paper: docket.RecommendationToOfficer, Recipient: docket.Officer, Article: "94071118987654321712", Mailed: day},
+		},
+	}}
+	b := mailbook.Of(cases, day, mailbook.Addressee{Name: "Ethics Commission"},
+		map[docket.Party]mailbook.Addressee{docket.Officer: {Name: "Pat Quimby", Address: "100 Main Street\nSpringfield, IL 62701"}})
+	if len(b.Pieces) != 2 || b.Pieces[0].Addressee.Address != "" || b.Pieces[1].Addressee.Name != "Pat Quimby" {
+		t.Fatalf("pieces %+v", b.Pieces)
+	}
+	md := b.Markdown()
+	for _, want := range []string{
+		`| 1 | 9407 1118 9876 5432 1016 34 | Jane \| Roe \*x\* |  |`,
+		"| 2 | 9407 1118 9876 5432 1712 | Pat Quimby | 100 Main Street, Springfield, IL 62701 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("book lacks %q:\n%s", want, md)
+		}
+	}
+	pdf, err := b.PDF()
+	if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Errorf("PDF: %v", err)
+	}
+}
