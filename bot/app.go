@@ -112,7 +112,8 @@ func SlashRequest(cmd slack.SlashCommand) commands.Request {
 	case cmd.ResponseURL != "":
 		key = "slash-response:" + cmd.ResponseURL
 	}
-	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: key}
+	// The manifest sets should_escape: Slack sends mentions as <@U024BE7LH|ann>.
+	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: key, Escaped: true}
 }
 
 // Answer opens the response's form, if any, wakes the outbox for the posts the request

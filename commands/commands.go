@@ -153,6 +153,11 @@ type Request struct {
 	User      string // Slack user id
 	Text      string // what followed /ethics
 	RequestID string // idempotency key: the same for a retry of the same request
+	// Escaped says Text is as Slack sends a slash command's text with should_escape
+	// (manifest.yml): mentions, channels and links as <...> entities, & < > as &amp; &lt;
+	// &gt;. User fields read the mentions; every other field gets the text as typed. The
+	// console's text is as typed.
+	Escaped bool
 }
 
 // Message is a reply to the user who asked, seen only by them (ephemeral).
@@ -193,7 +198,7 @@ func reply(text outbox.Markup, blocks ...slack.Block) Response {
 // for every command but help, whatever it holds; then whether their role may use the
 // command; then, for a command that names a case, whether they are recused from it (exec).
 func (s *Service) Handle(ctx context.Context, req Request) Response {
-	words := tokenize(req.Text)
+	words := tokenize(req.Text, req.Escaped)
 	name := "help"
 	if len(words) > 0 {
 		name = strings.ToLower(words[0].text)

@@ -10,8 +10,13 @@ import (
 )
 
 // ParseForTest tokenizes text and binds it to its subcommand, as Handle does.
-func ParseForTest(text string) (args, error) {
-	words := tokenize(text)
+func ParseForTest(text string) (args, error) { return parse(text, false) }
+
+// ParseEscapedForTest is ParseForTest for text as Slack sends it with should_escape.
+func ParseEscapedForTest(text string) (args, error) { return parse(text, true) }
+
+func parse(text string, escaped bool) (args, error) {
+	words := tokenize(text, escaped)
 	if len(words) == 0 {
 		return nil, nil
 	}

@@ -48,10 +48,10 @@ var (
 	pPaper       = param{name: "paper", kind: kChoice, choices: paperChoices(), required: true, positional: true, help: "which paper: respondent and complainant are the (B) notices; ruling_, dismissal_, recommendation_ and final_ papers go to the party named; adjudication_request and referral go to the attorney"}
 	// The roll call: every seated commissioner who is not recused, exactly once.
 	pRollCall = []param{
-		{name: "yes", kind: kUsers, help: "commissioners voting yes, e.g. U_COMM1,U_COMM2"},
-		{name: "no", kind: kUsers, help: "commissioners voting no"},
-		{name: "abstain", kind: kUsers, help: "commissioners present who abstain"},
-		{name: "absent", kind: kUsers, help: "commissioners absent"},
+		{name: "yes", kind: kUsers, help: "commissioners voting yes: @mention each, separated by commas"},
+		{name: "no", kind: kUsers, help: "commissioners voting no: @mention each"},
+		{name: "abstain", kind: kUsers, help: "commissioners present who abstain: @mention each"},
+		{name: "absent", kind: kUsers, help: "commissioners absent: @mention each"},
 	}
 )
 
@@ -71,8 +71,8 @@ func init() {
 				{name: "received", kind: kInstant, help: "when the commission received it; default now"},
 				{name: "candidate", kind: kDate, help: "date of an election at which the respondent is a candidate (G)"},
 				{name: "summary", kind: kText, required: true, help: "the allegation; confidential"},
-				{name: "respondent_user", kind: kUser, help: "the respondent's Slack account, if any (in a typed command, a member id such as U024BE7LH)"},
-				{name: "complainant_user", kind: kUser, help: "the complainant's Slack account, if any (in a typed command, a member id such as U024BE7LH)"},
+				{name: "respondent_user", kind: kUser, help: "the respondent's Slack account, if any: @mention them"},
+				{name: "complainant_user", kind: kUser, help: "the complainant's Slack account, if any: @mention them"},
 			},
 			example: `file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="..."`,
 			run:     runFile},
@@ -188,7 +188,7 @@ func init() {
 			why: "Commissioners recuse themselves; the clerk may record a commissioner's recusal.",
 			params: []param{pCase,
 				{name: "reason", kind: kText, oneLine: true, help: "why, for the record"},
-				{name: "commissioner", kind: kUser, help: "who recuses; a commissioner recuses only themselves, the clerk names them"},
+				{name: "commissioner", kind: kUser, help: "who recuses: @mention them; a commissioner recuses only themselves, the clerk names them"},
 			},
 			example: `recuse 2026-014 reason="I know the complainant"`, run: runRecuse},
 		{name: "correct", summary: "correct a fact recorded in error, with a reason; deadlines are recalculated", modal: true, roles: staff,
@@ -199,8 +199,8 @@ func init() {
 				{name: "violation", kind: kDate, help: "the date of the alleged violation (I)"},
 				{name: "respondent", kind: kText, help: "the respondent's name"},
 				{name: "complainant", kind: kText, help: "the complainant's name"},
-				{name: "respondent_user", kind: kUser, help: "the respondent's Slack account"},
-				{name: "complainant_user", kind: kUser, help: "the complainant's Slack account"},
+				{name: "respondent_user", kind: kUser, help: "the respondent's Slack account: @mention them"},
+				{name: "complainant_user", kind: kUser, help: "the complainant's Slack account: @mention them"},
 				{name: "section", kind: kText, help: "the section(s) alleged"},
 				{name: "summary", kind: kText, help: "the allegation"},
 				{name: "election", kind: kDate, help: "the date of an election the respondent stands in (G)"},
