@@ -41,9 +41,11 @@ func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.Modal
 		if _, fixed := prefill[p.name]; fixed {
 			continue
 		}
-		label := slack.NewTextBlockObject(slack.PlainTextType, truncate(strings.ReplaceAll(p.name, "_", " "), 150), false, false)
-		hint := slack.NewTextBlockObject(slack.PlainTextType, truncate(p.help, 150), false, false)
-		input := slack.NewInputBlock(p.name, label, hint, element(p))
+		var h *slack.TextBlockObject
+		if text := hint(sub, p); text != "" {
+			h = slack.NewTextBlockObject(slack.PlainTextType, text, false, false)
+		}
+		input := slack.NewInputBlock(p.name, slack.NewTextBlockObject(slack.PlainTextType, label(sub, p), false, false), h, element(p))
 		input.Optional = !p.required
 		blocks = append(blocks, input)
 	}
@@ -127,11 +129,14 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		field := ""
+		field, shown := "", err.Error()
 		if fe := (*fieldErr)(nil); errors.As(err, &fe) {
 			field = fe.param
+			if p, ok := sub.param(field); ok {
+				shown = "Not done: " + label(sub, p) + ": " + fe.detail
+			}
 		}
-		return formError(sub, meta, view, field, err.Error(), outbox.Escape(err.Error()))
+		return formError(sub, meta, view, field, shown, outbox.Escape(err.Error()))
 	}
 	req := Request{User: user, RequestID: requestID}
 	resp, err := s.exec(ctx, sub, req, a)
@@ -142,7 +147,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	var de *docket.Error
 	if errors.As(err, &de) && de.Code != docket.EINTERNAL && de.Field != "" {
 		field := formField(sub, de.Field)
-		return formError(sub, meta, view, field, onField(de, field), whole)
+		return formError(sub, meta, view, field, onField(sub, de, field), whole)
 	}
 	return formError(sub, meta, view, "", "", whole)
 }
@@ -210,8 +215,9 @@ func WithChannel(m *slack.ModalViewRequest, channel string) {
 
 // fieldErr is a binding error that belongs to one parameter.
 type fieldErr struct {
-	param string
-	msg   string
+	param  string
+	msg    string // as a typed command's reply says it, naming the parameter
+	detail string // what is wrong, for a form to say under the input's label
 }
 
 func (e *fieldErr) Error() string { return e.msg }

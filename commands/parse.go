@@ -212,7 +212,8 @@ func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []st
 
 // errorf is an error about p's value: "Not done: start: ...".
 func (p param) errorf(format string, a ...any) error {
-	return &fieldErr{param: p.name, msg: "Not done: " + p.name + ": " + fmt.Sprintf(format, a...) + "."}
+	detail := fmt.Sprintf(format, a...) + "."
+	return &fieldErr{param: p.name, msg: "Not done: " + p.name + ": " + detail, detail: detail}
 }
 
 func (sub *subcommand) param(name string) (param, bool) {
@@ -329,7 +330,7 @@ func members(value string) ([]string, error) {
 	for _, u := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
 		id := strings.TrimPrefix(u, "@")
 		if !memberID.MatchString(id) {
-			return nil, fmt.Errorf("%q is not someone ethicsbot can tell: @mention them (in the console, which has no mentions, type their member id, such as U024BE7LH); separate several with commas", u)
+			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id); separate several with commas", u)
 		}
 		users = append(users, id)
 	}
