@@ -152,10 +152,10 @@ var formLabels = map[string]map[string]string{
 var formHints = map[string]map[string]string{
 	"": {
 		"number": "", "command": "",
-		"yes":     "Every seated commissioner who is not recused, once, under Voted yes, Voted no, Abstained or Absent.",
-		"no":      "",
-		"abstain": "Commissioners present who abstain.",
-		"absent":  "",
+		"yes":             "Every seated commissioner who is not recused, once, under Voted yes, Voted no, Abstained or Absent.",
+		"no":              "",
+		"abstain":         "Commissioners present who abstain.",
+		"absent":          "",
 		"respondent_user": "The respondent's own Slack account, if they have one.", "complainant_user": "The complainant's own Slack account, if they have one.",
 		"start":  "When the meeting starts, in the commission's time zone.",
 		"place":  "Where it is held, e.g. City Hall, Room 201.",
