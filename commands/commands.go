@@ -217,7 +217,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return s.onlyFor(sub)
 	}
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
-		return Response{Modal: s.modal(sub, nil)}
+		return Response{Modal: s.modal(ctx, sub, req.User, nil)}
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {

@@ -195,3 +195,9 @@ func label(sub *subcommand, p param) string {
 func hint(sub *subcommand, p param) string {
 	return formText(formHints, sub, p, p.help)
 }
+
+// closedCaseForms are the forms whose case may be closed: a correction or a void fixes the
+// record of any case; the (H) finding that a complaint was knowingly frivolous follows its
+// dismissal; a step enforcing the (E)(2) recommendation or fine follows the decision.
+// Every other form acts on an open case, and lists only those.
+var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true}

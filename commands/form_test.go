@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/slack-go/slack"
@@ -75,3 +76,65 @@ func TestFormsSpeakInWords(t *testing.T) {
 		t.Errorf("the paper's hint is cut: %q", h)
 	}
 }
+
+// caseOptions are the values and texts of the case list in form m, or nil if the case is
+// asked as text.
+func caseOptions(t *testing.T, m *slack.ModalViewRequest) (values, texts []string) {
+	t.Helper()
+	for _, b := range m.Blocks.BlockSet {
+		in, ok := b.(*slack.InputBlock)
+		if !ok || in.BlockID != "number" {
+			continue
+		}
+		sel, ok := in.Element.(*slack.SelectBlockElement)
+		if !ok {
+			return nil, nil
+		}
+		if sel.Type != slack.OptTypeStatic {
+			t.Fatalf("the case input is a %s", sel.Type)
+		}
+		for _, o := range sel.Options {
+			values = append(values, o.Value)
+			texts = append(texts, o.Text.Text)
+		}
+	}
+	return values, texts
+}
+
+// TestCaseChosenFromAList: a form typed alone asks for its case from a list of the cases
+// its user may act on: the open cases they are not recused from, and for a correction the
+// closed ones too; chosen, the case is the one acted on.
+func TestCaseChosenFromAList(t *testing.T) {
+	s := threeCases(t) // 2026-001 dismissed and closed; 2026-002 with U_COMM2 its respondent; 2026-003 open
+	for _, tc := range []struct {
+		user, form string
+		want       []string
+	}{
+		{clerk, "schedule", []string{"2026-002", "2026-003"}},
+		{"U_COMM2", "schedule", []string{"2026-003"}},
+		{clerk, "correct", []string{"2026-002", "2026-003", "2026-001"}},
+		{"U_COMM2", "correct", []string{"2026-003", "2026-001"}},
+	} {
+		got, texts := caseOptions(t, form(t, s, tc.user, tc.form))
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s as %s lists %v, want %v", tc.form, tc.user, got, tc.want)
+		}
+		for _, text := range texts {
+			if len(text) > commands.MaxOptionText || !strings.Contains(text, " v. ") {
+				t.Errorf("%s: option %q", tc.form, text)
+			}
+		}
+	}
+	sub := submit(s, clerk, form(t, s, clerk, "schedule"), values{
+		"number":  {SelectedOption: slack.OptionBlockObject{Value: "2026-003"}},
+		"meeting": {SelectedOption: slack.OptionBlockObject{Value: "sufficiency"}},
+		"start":   {SelectedDateTime: time.Date(2026, 12, 14, 23, 0, 0, 0, time.UTC).Unix()},
+		"place":   {Value: "City Hall"},
+	})
+	if len(sub.Errors) > 0 || !strings.Contains(shownText(sub), "Case 2026-003: sufficiency meeting scheduled") {
+		t.Errorf("the form chosen from the list: %v %q", sub.Errors, shownText(sub))
+	}
+}
+
+// shownText is what a submission shows its user: the reply.
+func shownText(sub commands.Submission) string { return replyText(sub.Response) }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,8 +28,9 @@ type modalMeta struct {
 
 var multiline = map[string]bool{"summary": true, "findings": true, "recommendation": true, "text": true, "reason": true}
 
-// modal builds the form for sub from its parameters. Prefilled values are not asked again.
-func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.ModalViewRequest {
+// modal builds the form for sub from its parameters, for user. Prefilled values are not
+// asked again; the case, if asked, is chosen from the cases user may act on (caseChoices).
+func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefill map[string]string) *slack.ModalViewRequest {
 	meta, _ := json.Marshal(modalMeta{Sub: sub.name, Prefill: prefill})
 	title := "ethics " + sub.name
 	if n := prefill["number"]; n != "" {
@@ -45,7 +48,13 @@ func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.Modal
 		if text := hint(sub, p); text != "" {
 			h = slack.NewTextBlockObject(slack.PlainTextType, text, false, false)
 		}
-		input := slack.NewInputBlock(p.name, slack.NewTextBlockObject(slack.PlainTextType, label(sub, p), false, false), h, element(p))
+		e := element(p)
+		if p.kind == kCase {
+			if opts := s.caseChoices(ctx, sub, user); len(opts) > 0 {
+				e = slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Choose a case", false, false), p.name, opts...)
+			}
+		}
+		input := slack.NewInputBlock(p.name, slack.NewTextBlockObject(slack.PlainTextType, label(sub, p), false, false), h, e)
 		input.Optional = !p.required
 		blocks = append(blocks, input)
 	}
@@ -58,6 +67,53 @@ func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.Modal
 		Blocks:          slack.Blocks{BlockSet: blocks},
 		PrivateMetadata: string(meta),
 	}
+}
+
+// MaxOptions is how many options Slack's static_select takes; an option's text takes 75
+// characters (Block Kit reference, select menu element and option object).
+const (
+	MaxOptions    = 100
+	MaxOptionText = 75
+)
+
+// caseChoices are the cases user may act on with sub's form, for its case input: the open
+// cases they are not recused from (Service.mayTouch refuses the others), oldest first, and
+// for a form that acts on closed cases too (closedCaseForms) the closed ones after them,
+// newest first. None, and the form asks for the number as text, when the cases cannot be
+// read or there are more than a select holds: the typed number is checked as ever.
+func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string) []*slack.OptionBlockObject {
+	open, err := s.Record.OpenCases(ctx)
+	if err != nil {
+		s.logger().Error("form: open cases", "sub", sub.name, "err", err)
+		return nil
+	}
+	cases := slices.Clone(open)
+	if closedCaseForms[sub.name] {
+		all, err := s.Record.AllCases(ctx)
+		if err != nil {
+			s.logger().Error("form: all cases", "sub", sub.name, "err", err)
+			return nil
+		}
+		slices.SortStableFunc(all, func(a, b docket.Case) int { return b.Received.Compare(a.Received) })
+		for i := range all {
+			if all[i].Closed() {
+				cases = append(cases, &all[i])
+			}
+		}
+	}
+	var opts []*slack.OptionBlockObject
+	for _, c := range cases {
+		if _, recused := c.Recused(user); recused {
+			continue
+		}
+		// Plain text: the parties' names are shown as typed, never as markup.
+		text := truncate(fmt.Sprintf("%s: %s v. %s", c.Number, c.Complainant.Name, c.Respondent.Name), MaxOptionText)
+		opts = append(opts, slack.NewOptionBlockObject(c.Number, slack.NewTextBlockObject(slack.PlainTextType, text, false, false), nil))
+	}
+	if len(opts) > MaxOptions {
+		return nil
+	}
+	return opts
 }
 
 // element is the input element for a parameter's kind.
@@ -197,7 +253,7 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 	if len(parts) > 2 {
 		prefill["meeting"] = parts[2]
 	}
-	m := s.modal(sub, prefill)
+	m := s.modal(ctx, sub, user, prefill)
 	WithChannel(m, channel)
 	return Response{Modal: m}
 }
