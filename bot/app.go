@@ -186,8 +186,9 @@ func (a *App) wake(resp commands.Response) {
 }
 
 // Interaction handles a button click or a modal submission. For a submission it returns
-// the field errors to show in the modal; nil closes it.
-func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map[string]string {
+// the answer to the modal: the field errors to show in it, or the form updated to show
+// what was done; nil closes it.
+func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *slack.ViewSubmissionResponse {
 	switch cb.Type {
 	case slack.InteractionTypeBlockActions:
 		for _, act := range cb.ActionCallback.BlockActions {
@@ -206,14 +207,19 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map
 	case slack.InteractionTypeViewSubmission:
 		sub := a.Service.Submit(ctx, cb.User.ID, ViewRequestID(cb.View), cb.View)
 		if len(sub.Errors) > 0 {
-			return sub.Errors
+			return slack.NewErrorsViewSubmissionResponse(sub.Errors)
 		}
 		// As for a slash command: the posts it caused were committed with it, before the
-		// modal closes; the outbox sends them.
+		// modal shows what was done; the outbox sends them.
 		a.wake(sub.Response)
-		a.Go(func() {
-			a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
-		})
+		if len(sub.Response.Messages) > 0 {
+			a.Go(func() {
+				a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
+			})
+		}
+		if sub.View != nil {
+			return slack.NewUpdateViewSubmissionResponse(sub.View)
+		}
 	}
 	return nil
 }

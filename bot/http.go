@@ -150,11 +150,12 @@ func (h *HTTP) interactivity(w http.ResponseWriter, r *http.Request, body []byte
 		return
 	}
 	if cb.Type == slack.InteractionTypeViewSubmission {
-		// The modal waits for our answer: errors keep it open; an empty 200 closes it.
+		// The modal waits for our answer: errors keep it open, an update shows what was
+		// done in its place; an empty 200 closes it.
 		ctx, cancel := context.WithTimeout(r.Context(), 2500*time.Millisecond)
 		defer cancel()
-		if errs := h.App.Interaction(ctx, cb); len(errs) > 0 {
-			writeJSON(w, slack.NewErrorsViewSubmissionResponse(errs))
+		if answer := h.App.Interaction(ctx, cb); answer != nil {
+			writeJSON(w, answer)
 			return
 		}
 		w.WriteHeader(http.StatusOK)

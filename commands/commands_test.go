@@ -309,7 +309,7 @@ func TestModals(t *testing.T) {
 	}
 	view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata, State: &slack.ViewState{Values: values}}
 	sub := s.Submit(ctx, clerk, "view-1", view)
-	if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
+	if len(sub.Errors) != 0 || !strings.Contains(shownText(sub), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
 		t.Fatalf("submission: %+v", sub)
 	}
 	t.Run("FieldErrorsStayInTheModal", func(t *testing.T) {
@@ -338,7 +338,7 @@ func TestModals(t *testing.T) {
 			"place": {"place": {Value: "City Hall"}},
 		}}}
 		sub := s.Submit(ctx, clerk, "view-3", view)
-		if sub.Channel != "C_HERE" || !strings.Contains(replyText(sub.Response), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
+		if sub.Channel != "C_HERE" || !strings.Contains(shownText(sub), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
 			t.Fatalf("submission: %+v", sub)
 		}
 		if r := s.Action(ctx, clerk, "rule 2026-001", "C_HERE"); r.Modal != nil {

@@ -136,5 +136,16 @@ func TestCaseChosenFromAList(t *testing.T) {
 	}
 }
 
-// shownText is what a submission shows its user: the reply.
-func shownText(sub commands.Submission) string { return replyText(sub.Response) }
+// shownText is what a submission shows its user: the form updated in its place, and any
+// reply.
+func shownText(sub commands.Submission) string {
+	var out []string
+	if sub.View != nil {
+		for _, b := range sub.View.Blocks.BlockSet {
+			if sec, ok := b.(*slack.SectionBlock); ok && sec.Text != nil {
+				out = append(out, sec.Text.Text)
+			}
+		}
+	}
+	return strings.Join(append(out, replyText(sub.Response)), "\n")
+}

@@ -145,10 +145,13 @@ func element(p param) slack.BlockElement {
 	return e
 }
 
-// Submission is the answer to a modal: either errors, shown in the modal, which stays
-// open, or messages, with the modal closed.
+// Submission is the answer to a modal: errors, shown in the modal, which stays open; or
+// what was done, shown in the modal in place of the form (View, Slack's response_action
+// update), with any further messages; or, for a form with nothing to show, messages with
+// the modal closed.
 type Submission struct {
 	Errors   map[string]string // block id → problem
+	View     *slack.ModalViewRequest
 	Response Response
 	Channel  string // where the modal was opened from, for the reply
 }
@@ -197,7 +200,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	req := Request{User: user, RequestID: requestID}
 	resp, err := s.exec(ctx, sub, req, a)
 	if err == nil {
-		return Submission{Response: withReading(resp, read), Channel: meta.Channel}
+		return done(view, withReading(resp, read), meta.Channel)
 	}
 	whole := replyText(s.respond(sub, req, resp, err))
 	var de *docket.Error
@@ -206,6 +209,33 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 		return formError(sub, meta, view, field, onField(sub, de, field), whole)
 	}
 	return formError(sub, meta, view, "", "", whole)
+}
+
+// done is the answer to a form that did what it asked: the form becomes the reply, as
+// the user's answer to what they submitted, in the same modal, with only a Done button
+// (response_action: update). The reply's text is laid out in sections as a message's
+// is, within the blocks a view holds; its other messages, if any, go as replies. The
+// reply is not sent again as a message: the modal is where the user is looking.
+func done(form slack.View, resp Response, channel string) Submission {
+	if len(resp.Messages) == 0 {
+		return Submission{Response: resp, Channel: channel}
+	}
+	title := "ethicsbot"
+	if form.Title != nil && form.Title.Text != "" {
+		title = form.Title.Text
+	}
+	text := resp.Messages[0].Text
+	view := &slack.ModalViewRequest{
+		Type:       slack.VTModal,
+		CallbackID: form.CallbackID,
+		Title:      slack.NewTextBlockObject(slack.PlainTextType, title, false, false),
+		Close:      slack.NewTextBlockObject(slack.PlainTextType, "Done", false, false),
+		Blocks: slack.Blocks{BlockSet: sections(text, MaxViewBlocks, func(n int) outbox.Markup {
+			return outbox.Format("…and %d more lines; `/ethics case` shows the case.", n)
+		})},
+	}
+	resp.Messages = resp.Messages[1:]
+	return Submission{View: view, Response: resp, Channel: channel}
 }
 
 // actionValue is what an input element holds, as the text a user would have typed.

@@ -181,7 +181,7 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 	})
 	t.Run("PickedUserFiled", func(t *testing.T) {
 		sub := submit(s, clerk, form(t, s, clerk, "file"), with(filing, "respondent_user", slack.BlockAction{SelectedUser: "U0RESP1"}))
-		if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "Filed as case *2026-002*") {
+		if len(sub.Errors) != 0 || !strings.Contains(shownText(sub), "Filed as case *2026-002*") {
 			t.Fatalf("submission %+v", sub)
 		}
 		if cs, _ := db.Case(ctx, "2026-002"); cs.Respondent.SlackID != "U0RESP1" {

@@ -175,8 +175,8 @@ func TestRollCallForm(t *testing.T) {
 		"yes":     {SelectedUsers: []string{comm, "U_COMM2"}},
 		"abstain": {SelectedUsers: []string{"U_COMM3"}},
 	})
-	if len(sub.Errors) > 0 || !strings.Contains(replyText(sub.Response), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
-		t.Fatalf("submission: %v %q", sub.Errors, replyText(sub.Response))
+	if len(sub.Errors) > 0 || !strings.Contains(shownText(sub), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
+		t.Fatalf("submission: %v %q", sub.Errors, shownText(sub))
 	}
 	// A roll call that misses someone stays open, on the yes field.
 	s2, _ := voting(t)
