@@ -6,6 +6,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -61,6 +62,8 @@ type App struct {
 	// notices, docket lines), which were committed with the request's events. The app
 	// never posts them itself.
 	Outbox Waker
+	// Client posts replies to response_urls; nil is a client with a 10 s timeout.
+	Client *http.Client
 
 	wg sync.WaitGroup // work started after an ack
 
@@ -235,8 +238,8 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 		var err error
 		switch {
 		case r.ResponseURL != "":
-			o := append(opts, slack.MsgOptionResponseURL(r.ResponseURL, slack.ResponseTypeEphemeral))
-			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.Channel, o...); return err })
+			body := replyBody{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks}
+			err = retry(ctx, func() error { return a.respond(ctx, r.ResponseURL, body) })
 		case r.Channel != "":
 			err = retry(ctx, func() error { _, err := a.API.PostEphemeralContext(ctx, r.Channel, r.User, opts...); return err })
 			if err != nil {
@@ -252,6 +255,45 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 			a.logger().Error("reply not delivered", "user", r.User, "err", slackError(err))
 		}
 	}
+}
+
+// replyBody is a reply to a slash command or an interaction, in the HTTP response or
+// through its response_url, with no null or empty field: slack-go's response_url sender
+// writes "blocks": null and an empty "metadata" object, which Slack's own types
+// (@slack/types) do not allow.
+type replyBody struct {
+	ResponseType string        `json:"response_type"`
+	Text         string        `json:"text"`
+	Blocks       []slack.Block `json:"blocks,omitempty"`
+}
+
+// respond posts body to a response_url. A refusal is a slack.StatusCodeError, as
+// slack-go reports one, so that retry tells a 404 from an expired URL (final) from a
+// server error (tried again).
+func (a *App) respond(ctx context.Context, responseURL string, body replyBody) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, responseURL, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	client := a.Client
+	if client == nil {
+		client = &http.Client{Timeout: 10 * time.Second}
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode/100 != 2 {
+		return slack.StatusCodeError{Code: resp.StatusCode, Status: resp.Status}
+	}
+	return nil
 }
 
 // retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off

@@ -232,7 +232,7 @@ func newQuietEnv(t testing.TB, sender outbox.Sender) *env {
 		sender = &bot.Sender{API: api}
 	}
 	d := &outbox.Deliverer{Store: db, Sender: sender, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, path: path, now: now}
+	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d, Client: localOnly(fs)}, db: db, path: path, now: now}
 }
 
 // settle waits until the outbox has delivered everything due, or fails after a few

@@ -119,7 +119,7 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 	select {
 	case resp := <-result:
 		if m := h.App.Answer(ctx, cmd, resp, true); m != nil {
-			writeJSON(w, slashReply{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks})
+			writeJSON(w, replyBody{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks})
 			return
 		}
 		w.WriteHeader(http.StatusOK)
@@ -131,13 +131,6 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 
 // SlashInline is how long a slash command may run before it is acked without its answer.
 var SlashInline = 2 * time.Second
-
-// slashReply is a slash command's answer in the HTTP response.
-type slashReply struct {
-	ResponseType string        `json:"response_type"`
-	Text         string        `json:"text"`
-	Blocks       []slack.Block `json:"blocks,omitempty"`
-}
 
 func (h *HTTP) interactivity(w http.ResponseWriter, r *http.Request, body []byte) {
 	form, err := url.ParseQuery(string(body))
