@@ -143,7 +143,7 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 		sub := strings.Fields(cmd.Text + " help")[0] // the subcommand, to try again
 		a.Go(func() {
 			ctx := context.WithoutCancel(ctx)
-			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files, sub)), reply)
+			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files, resp.FilesNote, sub)), reply)
 		})
 		return nil
 	}
@@ -157,28 +157,50 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 	return &msgs[0]
 }
 
-// upload puts files in the private docket channel, where the case's papers belong, with
-// files.uploadV2's three steps (files.getUploadURLExternal, the upload,
-// files.completeUploadExternal), and says what became of them; sub is the /ethics
-// subcommand that made them, to try again.
-func (a *App) upload(ctx context.Context, files []commands.File, sub string) commands.Message {
+// upload puts files in the private docket channel, where the case's papers belong, in one
+// share with note, the message that names them, by files.uploadV2's three steps: each
+// file is uploaded (files.getUploadURLExternal, with an image's alt text, then the upload
+// itself), and once all are, files.completeUploadExternal shares them together. It says
+// what became of them; sub is the /ethics subcommand that made them, to try again. If one
+// cannot be uploaded, none is shared: a share is all of a case's papers or nothing, and
+// Slack discards an upload that is never completed.
+func (a *App) upload(ctx context.Context, files []commands.File, note outbox.Markup, sub string) commands.Message {
 	channel := a.Service.Settings().Channels.Docket
 	var failed []outbox.Markup
+	var done []slack.FileSummary
 	for _, f := range files {
+		var id string
 		err := retry(ctx, func() error {
-			_, err := a.API.UploadFileContext(ctx, slack.UploadFileParameters{
-				Channel: channel, Filename: f.Name, Title: f.Title, FileSize: len(f.Data), Reader: bytes.NewReader(f.Data)})
-			return err
+			u, err := a.API.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data), AltTxt: f.Alt})
+			if err != nil {
+				return err
+			}
+			id = u.FileID
+			return a.API.UploadToURL(ctx, slack.UploadToURLParameters{UploadURL: u.UploadURL, Filename: f.Name, Reader: bytes.NewReader(f.Data)})
 		})
 		if err != nil {
 			a.logger().Error("file not uploaded", "file", f.Name, "channel", channel, "err", slackError(err))
 			failed = append(failed, outbox.Format("%s (%s)", f.Name, slackError(err)))
+			continue
+		}
+		done = append(done, slack.FileSummary{ID: id, Title: f.Title})
+	}
+	if len(failed) == 0 && len(done) > 0 {
+		err := retry(ctx, func() error {
+			_, err := a.API.CompleteUploadExternalContext(ctx, slack.CompleteUploadExternalParameters{Files: done, Channel: channel, InitialComment: string(note)})
+			return err
+		})
+		if err != nil {
+			a.logger().Error("files not shared", "files", len(done), "channel", channel, "err", slackError(err))
+			for _, f := range files {
+				failed = append(failed, outbox.Format("%s (%s)", f.Name, slackError(err)))
+			}
 		}
 	}
 	if len(failed) > 0 {
-		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Try `/ethics %s` again.", outbox.Join(failed, ", "), sub)}
+		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Nothing was shared there; try `/ethics %s` again.", outbox.Join(failed, ", "), sub)}
 	}
-	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel.", len(files))}
+	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel, in one message that names them.", len(files))}
 }
 
 // wake tells the outbox that resp's posts are waiting.

@@ -176,16 +176,26 @@ type Response struct {
 	// Modal, when set, is a modal to open with the request's trigger_id.
 	Modal *slack.ModalViewRequest
 	// Files are documents the request produced (`/ethics letters`): the transport
-	// uploads them to the private docket channel, or the console writes them to a folder.
+	// uploads them to the private docket channel, all in one share with FilesNote, or the
+	// console writes them to a folder.
 	Files []File
+	// FilesNote is the message Files are shared with in the docket channel: what they are,
+	// naming each, and who produced them.
+	FilesNote outbox.Markup
 }
 
-// File is a document to hand over: its file name, its title and its bytes.
+// File is a document to hand over: its file name, its title and its bytes, and for an
+// image its alt text, which a screen reader says in its place.
 type File struct {
 	Name  string // 2026-001-respondent.pdf
 	Title string // Case 2026-001: notice of the complaint to the respondent
 	Data  []byte
+	Alt   string // an image's alt text, up to MaxAltText characters; "" for a document
 }
+
+// MaxAltText is how many characters of alt text Slack takes for an uploaded image
+// (files.getUploadURLExternal's alt_txt; longer is refused as alt_txt_too_large).
+const MaxAltText = 1000
 
 func reply(text outbox.Markup, blocks ...slack.Block) Response {
 	return Response{Messages: []Message{{Text: text, Blocks: blocks}}}
