@@ -355,10 +355,12 @@ func FuzzParse(f *testing.F) {
 		`file respondent="unterminated`, "=", "a=b=c", "&lt;&gt;&amp;", "\x00\xff",
 		"case 2026-1", `schedule 2026-01 sufficiency 2026-12-10 17:00 place="City Hall"`, `posted 2026-001 sufficiency at="2026-12-04 10:30"`,
 		"cases closed year=2026 section=103.10 status=dismissed page=2", `search Roe OR NEAR "x*`,
+		`rule 2026-001 insufficient yes=<@U_COMM1|ann>,<@U_COMM2> place="<!here> &amp; <https://x.gov|x.gov" <#C1|`, "<<>><@|>",
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		commands.ParseForTest(text) // must not panic
+		commands.ParseForTest(text)        // must not panic
+		commands.ParseEscapedForTest(text) // nor as Slack sends it
 	})
 }
