@@ -100,9 +100,10 @@ func onField(sub *subcommand, de *docket.Error, field string) string {
 	return "Not done: " + shown.Error()
 }
 
-// Slack's limits on a form's texts (Block Kit reference, input block and plain-text input
+// Slack's limits on a form's texts (Block Kit reference: the input block,
+// https://docs.slack.dev/reference/block-kit/blocks/input-block, and the plain-text input
 // element): a label and a hint up to 2,000 characters, a placeholder up to 150. A form's
-// texts are written to fit; TestFormTextsFitSlack checks every one.
+// texts are written to fit, and shown whole; TestFormsSpeakInWords checks every one.
 const (
 	MaxLabel       = 2000
 	MaxHint        = 2000
