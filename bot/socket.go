@@ -124,7 +124,9 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 		ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
 		defer cancel()
 		if answer := a.Interaction(ctx, cb); answer != nil {
-			c.Ack(*evt.Request, answer)
+			if err := c.Ack(*evt.Request, answer); err != nil {
+				a.logger().Error("form answer not sent", "err", err)
+			}
 			return
 		}
 		c.Ack(*evt.Request)

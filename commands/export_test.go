@@ -35,3 +35,6 @@ func SectionsForTest(text string, limit int) []slack.Block {
 
 // WithReadingForTest puts a note of what was read at the head of resp, as Handle does.
 func WithReadingForTest(resp Response, read []string) Response { return withReading(resp, read) }
+
+// DoneForTest is the answer to form when it did what resp says, as Submit gives it.
+func DoneForTest(form slack.View, resp Response) Submission { return done(form, resp, "C1") }

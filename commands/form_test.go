@@ -10,6 +10,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/outbox"
 )
 
 // modalSubs are the subcommands that open a form when typed alone.
@@ -148,4 +149,22 @@ func shownText(sub commands.Submission) string {
 		}
 	}
 	return strings.Join(append(out, replyText(sub.Response)), "\n")
+}
+
+// TestDoneShowsWhatWasDone: a form that did what it asked shows the reply in its place,
+// with only a Done button, and sends the reply's other messages; a reply too large for a
+// modal's answer (Socket Mode drops one of 20 KB) closes it and goes as a message instead.
+func TestDoneShowsWhatWasDone(t *testing.T) {
+	form := slack.View{CallbackID: "ethics:mail", Title: slack.NewTextBlockObject(slack.PlainTextType, "mail 2026-001", false, false)}
+	short := commands.Response{Messages: []commands.Message{{Text: "Case 2026-001: mailed."}, {Text: "and one more"}}}
+	sub := commands.DoneForTest(form, short)
+	if sub.View == nil || sub.View.Submit != nil || sub.View.Close.Text != "Done" || sub.View.Title.Text != "mail 2026-001" ||
+		!strings.Contains(shownText(sub), "Case 2026-001: mailed.") || len(sub.Response.Messages) != 1 {
+		t.Errorf("short reply: %+v", sub)
+	}
+	long := commands.Response{Messages: []commands.Message{{Text: outbox.Markup(strings.Repeat("a long line of the reply\n", 1000))}}}
+	sub = commands.DoneForTest(form, long)
+	if sub.View != nil || len(sub.Response.Messages) != 1 {
+		t.Errorf("a reply of %d bytes was put in the modal's answer", len(long.Messages[0].Text))
+	}
 }

@@ -211,11 +211,17 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	return formError(sub, meta, view, "", "", whole)
 }
 
+// MaxAnswer is how large, in bytes of JSON, a modal's answer may be: Slack drops a Socket
+// Mode response of 20 KB or more without a word (slack-go's socketmode refuses to send
+// one), which would leave the user's form hanging on an action already recorded.
+const MaxAnswer = 19 << 10
+
 // done is the answer to a form that did what it asked: the form becomes the reply, as
 // the user's answer to what they submitted, in the same modal, with only a Done button
 // (response_action: update). The reply's text is laid out in sections as a message's
 // is, within the blocks a view holds; its other messages, if any, go as replies. The
-// reply is not sent again as a message: the modal is where the user is looking.
+// reply is not sent again as a message: the modal is where the user is looking. A reply
+// too long for an answer (MaxAnswer) closes the modal and goes as a message instead.
 func done(form slack.View, resp Response, channel string) Submission {
 	if len(resp.Messages) == 0 {
 		return Submission{Response: resp, Channel: channel}
@@ -233,6 +239,9 @@ func done(form slack.View, resp Response, channel string) Submission {
 		Blocks: slack.Blocks{BlockSet: sections(text, MaxViewBlocks, func(n int) outbox.Markup {
 			return outbox.Format("…and %d more lines; `/ethics case` shows the case.", n)
 		})},
+	}
+	if b, err := json.Marshal(slack.NewUpdateViewSubmissionResponse(view)); err != nil || len(b) >= MaxAnswer {
+		return Submission{Response: resp, Channel: channel}
 	}
 	resp.Messages = resp.Messages[1:]
 	return Submission{View: view, Response: resp, Channel: channel}
