@@ -6,6 +6,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -61,6 +62,8 @@ type App struct {
 	// notices, docket lines), which were committed with the request's events. The app
 	// never posts them itself.
 	Outbox Waker
+	// Client posts replies to response_urls; nil is a client with a 10 s timeout.
+	Client *http.Client
 
 	wg sync.WaitGroup // work started after an ack
 
@@ -112,7 +115,8 @@ func SlashRequest(cmd slack.SlashCommand) commands.Request {
 	case cmd.ResponseURL != "":
 		key = "slash-response:" + cmd.ResponseURL
 	}
-	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: key}
+	// The manifest sets should_escape: Slack sends mentions as <@U024BE7LH|ann>.
+	return commands.Request{User: cmd.UserID, Text: cmd.Text, RequestID: key, Escaped: true}
 }
 
 // Answer opens the response's form, if any, wakes the outbox for the posts the request
@@ -139,7 +143,7 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 		sub := strings.Fields(cmd.Text + " help")[0] // the subcommand, to try again
 		a.Go(func() {
 			ctx := context.WithoutCancel(ctx)
-			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files, sub)), reply)
+			a.Deliver(ctx, append(msgs, a.upload(ctx, resp.Files, resp.FilesNote, sub)), reply)
 		})
 		return nil
 	}
@@ -153,28 +157,50 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 	return &msgs[0]
 }
 
-// upload puts files in the private docket channel, where the case's papers belong, with
-// files.uploadV2's three steps (files.getUploadURLExternal, the upload,
-// files.completeUploadExternal), and says what became of them; sub is the /ethics
-// subcommand that made them, to try again.
-func (a *App) upload(ctx context.Context, files []commands.File, sub string) commands.Message {
+// upload puts files in the private docket channel, where the case's papers belong, in one
+// share with note, the message that names them, by files.uploadV2's three steps: each
+// file is uploaded (files.getUploadURLExternal, with an image's alt text, then the upload
+// itself), and once all are, files.completeUploadExternal shares them together. It says
+// what became of them; sub is the /ethics subcommand that made them, to try again. If one
+// cannot be uploaded, none is shared: a share is all of a case's papers or nothing, and
+// Slack discards an upload that is never completed.
+func (a *App) upload(ctx context.Context, files []commands.File, note outbox.Markup, sub string) commands.Message {
 	channel := a.Service.Settings().Channels.Docket
 	var failed []outbox.Markup
+	var done []slack.FileSummary
 	for _, f := range files {
+		var id string
 		err := retry(ctx, func() error {
-			_, err := a.API.UploadFileContext(ctx, slack.UploadFileParameters{
-				Channel: channel, Filename: f.Name, Title: f.Title, FileSize: len(f.Data), Reader: bytes.NewReader(f.Data)})
-			return err
+			u, err := a.API.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data), AltTxt: f.Alt})
+			if err != nil {
+				return err
+			}
+			id = u.FileID
+			return a.API.UploadToURL(ctx, slack.UploadToURLParameters{UploadURL: u.UploadURL, Filename: f.Name, Reader: bytes.NewReader(f.Data)})
 		})
 		if err != nil {
 			a.logger().Error("file not uploaded", "file", f.Name, "channel", channel, "err", slackError(err))
 			failed = append(failed, outbox.Format("%s (%s)", f.Name, slackError(err)))
+			continue
+		}
+		done = append(done, slack.FileSummary{ID: id, Title: f.Title})
+	}
+	if len(failed) == 0 && len(done) > 0 {
+		err := retry(ctx, func() error {
+			_, err := a.API.CompleteUploadExternalContext(ctx, slack.CompleteUploadExternalParameters{Files: done, Channel: channel, InitialComment: string(note)})
+			return err
+		})
+		if err != nil {
+			a.logger().Error("files not shared", "files", len(done), "channel", channel, "err", slackError(err))
+			for _, f := range files {
+				failed = append(failed, outbox.Format("%s (%s)", f.Name, slackError(err)))
+			}
 		}
 	}
 	if len(failed) > 0 {
-		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Try `/ethics %s` again.", outbox.Join(failed, ", "), sub)}
+		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Nothing was shared there; try `/ethics %s` again.", outbox.Join(failed, ", "), sub)}
 	}
-	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel.", len(files))}
+	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel, in one message that names them.", len(files))}
 }
 
 // wake tells the outbox that resp's posts are waiting.
@@ -185,8 +211,9 @@ func (a *App) wake(resp commands.Response) {
 }
 
 // Interaction handles a button click or a modal submission. For a submission it returns
-// the field errors to show in the modal; nil closes it.
-func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map[string]string {
+// the answer to the modal: the field errors to show in it, or the form updated to show
+// what was done; nil closes it.
+func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *slack.ViewSubmissionResponse {
 	switch cb.Type {
 	case slack.InteractionTypeBlockActions:
 		for _, act := range cb.ActionCallback.BlockActions {
@@ -205,14 +232,19 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) map
 	case slack.InteractionTypeViewSubmission:
 		sub := a.Service.Submit(ctx, cb.User.ID, ViewRequestID(cb.View), cb.View)
 		if len(sub.Errors) > 0 {
-			return sub.Errors
+			return slack.NewErrorsViewSubmissionResponse(sub.Errors)
 		}
 		// As for a slash command: the posts it caused were committed with it, before the
-		// modal closes; the outbox sends them.
+		// modal shows what was done; the outbox sends them.
 		a.wake(sub.Response)
-		a.Go(func() {
-			a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
-		})
+		if len(sub.Response.Messages) > 0 {
+			a.Go(func() {
+				a.Deliver(context.WithoutCancel(ctx), sub.Response.Messages, Reply{Channel: sub.Channel, User: cb.User.ID})
+			})
+		}
+		if sub.View != nil {
+			return slack.NewUpdateViewSubmissionResponse(sub.View)
+		}
 	}
 	return nil
 }
@@ -228,8 +260,8 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 		var err error
 		switch {
 		case r.ResponseURL != "":
-			o := append(opts, slack.MsgOptionResponseURL(r.ResponseURL, slack.ResponseTypeEphemeral))
-			err = retry(ctx, func() error { _, _, err := a.API.PostMessageContext(ctx, r.Channel, o...); return err })
+			body := replyBody{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks}
+			err = retry(ctx, func() error { return a.respond(ctx, r.ResponseURL, body) })
 		case r.Channel != "":
 			err = retry(ctx, func() error { _, err := a.API.PostEphemeralContext(ctx, r.Channel, r.User, opts...); return err })
 			if err != nil {
@@ -245,6 +277,45 @@ func (a *App) Deliver(ctx context.Context, msgs []commands.Message, r Reply) {
 			a.logger().Error("reply not delivered", "user", r.User, "err", slackError(err))
 		}
 	}
+}
+
+// replyBody is a reply to a slash command or an interaction, in the HTTP response or
+// through its response_url, with no null or empty field: slack-go's response_url sender
+// writes "blocks": null and an empty "metadata" object, which Slack's own types
+// (@slack/types) do not allow.
+type replyBody struct {
+	ResponseType string        `json:"response_type"`
+	Text         string        `json:"text"`
+	Blocks       []slack.Block `json:"blocks,omitempty"`
+}
+
+// respond posts body to a response_url. A refusal is a slack.StatusCodeError, as
+// slack-go reports one, so that retry tells a 404 from an expired URL (final) from a
+// server error (tried again).
+func (a *App) respond(ctx context.Context, responseURL string, body replyBody) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, responseURL, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	client := a.Client
+	if client == nil {
+		client = &http.Client{Timeout: 10 * time.Second}
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode/100 != 2 {
+		return slack.StatusCodeError{Code: resp.StatusCode, Status: resp.Status}
+	}
+	return nil
 }
 
 // retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off

@@ -232,7 +232,7 @@ func newQuietEnv(t testing.TB, sender outbox.Sender) *env {
 		sender = &bot.Sender{API: api}
 	}
 	d := &outbox.Deliverer{Store: db, Sender: sender, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d}, db: db, path: path, now: now}
+	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d, Client: localOnly(fs)}, db: db, path: path, now: now}
 }
 
 // settle waits until the outbox has delivered everything due, or fails after a few
@@ -521,8 +521,18 @@ func TestHTTPViewSubmission(t *testing.T) {
 	view["state"].(map[string]any)["values"].(map[string]any)["section"] = map[string]any{"section": map[string]any{"type": "plain_text_input", "value": "103.10"}}
 	payload, _ = json.Marshal(cb)
 	w = post(t, h, "/slack/interactivity", []byte("payload="+url.QueryEscape(string(payload))), time.Now(), "")
-	if w.Code != 200 || w.Body.Len() != 0 {
-		t.Fatalf("a good submission closes the modal: %d %s", w.Code, w.Body.String())
+	// A good submission shows what it did in the modal's place, with only a Done button.
+	var answer struct {
+		Action string `json:"response_action"`
+		View   struct {
+			Blocks []struct{ Text struct{ Text string } }
+			Submit *struct{}
+			Close  struct{ Text string }
+		}
+	}
+	if w.Code != 200 || json.Unmarshal(w.Body.Bytes(), &answer) != nil || answer.Action != "update" || answer.View.Submit != nil ||
+		answer.View.Close.Text != "Done" || len(answer.View.Blocks) == 0 || !strings.Contains(answer.View.Blocks[0].Text.Text, "Filed as case *2026-001*") {
+		t.Fatalf("a good submission should show what it did: %d %s", w.Code, w.Body.String())
 	}
 	e.app.Wait()
 	if all, _ := e.db.AllCases(context.Background()); len(all) != 1 {

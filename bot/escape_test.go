@@ -89,6 +89,11 @@ var hostileScript = []string{
 	`case 2026-001`,
 }
 
+// slackEscaped is text as Slack sends what a user typed in a slash command: with
+// should_escape, a '<', '>' or '&' the user typed comes as &lt; &gt; &amp;, so that every
+// '<' in the text is Slack's own entity.
+var slackEscaped = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
+
 // wantShown is the hostile text as it must reach Slack: escaped, so shown as typed.
 var wantShown = []string{"&lt;!channel&gt; Jane &amp; Roe", "&lt;https://evil.example|the evidence&gt;", "&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;"}
 
@@ -113,7 +118,7 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 		var replies []string
 		for i, text := range hostileScript {
-			w := post(t, h, "/slack/commands", slashBody(t, e.slack, text, fmt.Sprint("h", i)), time.Now(), "")
+			w := post(t, h, "/slack/commands", slashBody(t, e.slack, slackEscaped(text), fmt.Sprint("h", i)), time.Now(), "")
 			replies = append(replies, w.Body.String())
 			var body any
 			json.Unmarshal(w.Body.Bytes(), &body)
@@ -132,7 +137,7 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		for i, text := range hostileScript {
 			var cmd slack.SlashCommand
 			json.Unmarshal(req.Payload, &cmd)
-			cmd.Command, cmd.UserID, cmd.Text = "/ethics", "U2147483697", text
+			cmd.Command, cmd.UserID, cmd.Text = "/ethics", "U2147483697", slackEscaped(text)
 			cmd.TriggerID, cmd.ResponseURL = fmt.Sprint("s", i), e.slack.URL+"/response/s"+fmt.Sprint(i)
 			r := req
 			r.EnvelopeID = fmt.Sprint("env-", i)
@@ -167,6 +172,7 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 	t.Run("Forms", func(t *testing.T) {
 		e := newEnv(t)
 		h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+		var answers []string // the modals' answers, as Slack shows them
 		submitForm := func(text string, vals map[string]any) {
 			t.Helper()
 			resp := e.app.Service.Handle(context.Background(), commands.Request{User: "U2147483697", Text: text})
@@ -186,9 +192,10 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 			view["state"] = map[string]any{"values": values}
 			payload, _ := json.Marshal(cb)
 			w := post(t, h, "/slack/interactivity", []byte("payload="+url.QueryEscape(string(payload))), time.Now(), "")
-			if w.Code != 200 || w.Body.Len() != 0 {
+			if w.Code != 200 || !strings.Contains(w.Body.String(), `"response_action":"update"`) {
 				t.Fatalf("%s form: %d %s", text, w.Code, w.Body.String())
 			}
+			answers = append(answers, w.Body.String())
 			e.app.Wait()
 		}
 		text := func(v string) map[string]any { return map[string]any{"type": "plain_text_input", "value": v} }
@@ -197,7 +204,13 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 			"start": map[string]any{"type": "datetimepicker", "selected_date_time": time.Now().Add(96 * time.Hour).Unix()},
 			"place": text(hostilePlace)})
 		e.settle(t)
-		all := checkSaid(t, e)
+		var shown []string
+		for _, a := range answers {
+			var body any
+			json.Unmarshal([]byte(a), &body)
+			strs(body, func(s string) { shown = append(shown, s) })
+		}
+		all := checkSaid(t, e, shown...)
 		checkShown(t, all, false)
 		if !strings.Contains(all, "PUBLIC NOTICE. Ethics Commission, case 2026-") || !strings.Contains(all, "&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;, open to the public.") {
 			t.Errorf("the form's meeting notice did not reach Slack, escaped:\n%s", all)
@@ -215,4 +228,42 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		}
 		checkShown(t, out.String(), true)
 	})
+}
+
+// TestEscapedSlashCommand: a slash command as Slack sends it with should_escape, over
+// HTTP: the recusal names a commissioner by mention, and what Slack made a ping, a channel
+// link or a web link in the place is recorded and shown as the user typed it, never live.
+func TestEscapedSlashCommand(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	start := time.Now().Add(96 * time.Hour).In(e.app.Service.Engine.Cal.Location()).Format("2006-01-02T15:04")
+	for i, text := range []string{
+		`file respondent="Jane Roe" respondent_user=<@U0RESP1|jane.roe> complainant="John Doe &amp; Sons" section=103.10 summary=x`,
+		`schedule 2026-001 sufficiency ` + start + ` place="<!here> Room 2 &amp; 3, <#C0123|general>, <https://city.example.gov/map|city.example.gov/map>"`,
+		`recuse 2026-001 commissioner=<@U_COMM1|ann> reason="knows &lt;the&gt; complainant"`,
+	} {
+		w := post(t, h, "/slack/commands", slashBody(t, e.slack, text, fmt.Sprint("esc", i)), time.Now(), "")
+		if w.Code != 200 || strings.Contains(w.Body.String(), "Not done") {
+			t.Fatalf("%s: %d %s", text, w.Code, w.Body.String())
+		}
+	}
+	e.app.Wait()
+	e.settle(t)
+	c, err := e.db.Case(context.Background(), "2026-001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Respondent.SlackID != "U0RESP1" || c.Complainant.Name != "John Doe & Sons" {
+		t.Errorf("parties recorded as %+v, %+v", c.Respondent, c.Complainant)
+	}
+	if got := c.Meeting("sufficiency").Place; got != "@here Room 2 & 3, #general, city.example.gov/map" {
+		t.Errorf("place recorded as %q", got)
+	}
+	if _, recused := c.Recused("U_COMM1"); !recused {
+		t.Error("the recusal by mention was not recorded")
+	}
+	all := checkSaid(t, e)
+	if !strings.Contains(all, "@here Room 2 &amp; 3, #general, city.example.gov/map") {
+		t.Errorf("the place was not shown as typed:\n%s", all)
+	}
 }

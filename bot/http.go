@@ -119,7 +119,7 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 	select {
 	case resp := <-result:
 		if m := h.App.Answer(ctx, cmd, resp, true); m != nil {
-			writeJSON(w, slashReply{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks})
+			writeJSON(w, replyBody{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks})
 			return
 		}
 		w.WriteHeader(http.StatusOK)
@@ -132,13 +132,6 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 // SlashInline is how long a slash command may run before it is acked without its answer.
 var SlashInline = 2 * time.Second
 
-// slashReply is a slash command's answer in the HTTP response.
-type slashReply struct {
-	ResponseType string        `json:"response_type"`
-	Text         string        `json:"text"`
-	Blocks       []slack.Block `json:"blocks,omitempty"`
-}
-
 func (h *HTTP) interactivity(w http.ResponseWriter, r *http.Request, body []byte) {
 	form, err := url.ParseQuery(string(body))
 	var cb slack.InteractionCallback
@@ -150,11 +143,12 @@ func (h *HTTP) interactivity(w http.ResponseWriter, r *http.Request, body []byte
 		return
 	}
 	if cb.Type == slack.InteractionTypeViewSubmission {
-		// The modal waits for our answer: errors keep it open; an empty 200 closes it.
+		// The modal waits for our answer: errors keep it open, an update shows what was
+		// done in its place; an empty 200 closes it.
 		ctx, cancel := context.WithTimeout(r.Context(), 2500*time.Millisecond)
 		defer cancel()
-		if errs := h.App.Interaction(ctx, cb); len(errs) > 0 {
-			writeJSON(w, slack.NewErrorsViewSubmissionResponse(errs))
+		if answer := h.App.Interaction(ctx, cb); answer != nil {
+			writeJSON(w, answer)
 			return
 		}
 		w.WriteHeader(http.StatusOK)

@@ -87,8 +87,8 @@ func TestKeysTellFilingsApart(t *testing.T) {
 				"summary":     {"summary": {Value: "x"}},
 			}}}
 			cb := slack.InteractionCallback{Type: slack.InteractionTypeViewSubmission, User: slack.User{ID: "U2147483697"}, View: view}
-			if errs := e.app.Interaction(ctx, cb); len(errs) > 0 {
-				t.Fatalf("submission %d: %v", i, errs)
+			if answer := e.app.Interaction(ctx, cb); answer == nil || len(answer.Errors) > 0 {
+				t.Fatalf("submission %d: %+v", i, answer)
 			}
 		}
 		e.app.Wait()

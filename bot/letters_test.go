@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,8 +39,9 @@ func withLetters(t *testing.T, e *env, clerk string) {
 	}
 }
 
-// TestLettersUpload is /ethics letters in Slack: each PDF goes to the private docket
-// channel by files.uploadV2's three steps, and the reply lists what was produced.
+// TestLettersUpload is /ethics letters in Slack: each PDF is uploaded, then all are shared
+// in the private docket channel in one files.completeUploadExternal, with a message that
+// names each, and the reply lists what was produced.
 func TestLettersUpload(t *testing.T) {
 	e := newQuietEnv(t, nil)
 	withLetters(t, e, "U2147483697")
@@ -60,8 +62,16 @@ func TestLettersUpload(t *testing.T) {
 				t.Errorf("the upload is not a PDF: %v", c.Fields)
 			}
 		case "files.completeUploadExternal":
-			if c.Fields["channel_id"] != "C_DOCKET" || !strings.Contains(c.Fields["files"].(string), "Case 2026-001") {
+			var shared []slack.FileSummary
+			json.Unmarshal([]byte(c.Fields["files"].(string)), &shared)
+			note, _ := c.Fields["initial_comment"].(string)
+			if c.Fields["channel_id"] != "C_DOCKET" || len(shared) != 3 || !strings.Contains(shared[0].Title, "Case 2026-001") {
 				t.Errorf("completeUploadExternal %v", c.Fields)
+			}
+			for _, want := range []string{"Case 2026-001: 3 document(s), produced by <@U2147483697>:", "2026-001-respondent.pdf", "2026-001-complainant.pdf", "2026-001-notice_sufficiency.pdf"} {
+				if !strings.Contains(note, want) {
+					t.Errorf("the share's message lacks %q: %q", want, note)
+				}
 			}
 		case "response_url":
 			reply += c.Fields["text"].(string) + "\n"
@@ -71,8 +81,8 @@ func TestLettersUpload(t *testing.T) {
 		}
 		got = append(got, c.Method)
 	}
-	step := "files.getUploadURLExternal upload files.completeUploadExternal "
-	if g, want := strings.Join(got, " ")+" ", strings.Repeat(step, 3); g != want {
+	step := "files.getUploadURLExternal upload "
+	if g, want := strings.Join(got, " ")+" ", strings.Repeat(step, 3)+"files.completeUploadExternal "; g != want {
 		t.Fatalf("calls %q, want %q", g, want)
 	}
 	for _, want := range []string{"3 document(s) produced", "2026-001-respondent.pdf", "(B)", "2026-001-notice_sufficiency.pdf", "(C)(1)", "Uploaded 3 file(s) to the docket channel"} {
@@ -104,7 +114,7 @@ func TestLettersUpload(t *testing.T) {
 		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001 complainant", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: "https://hooks.slack.com/commands/T1/1/ghi"})
 		e.app.Wait()
 		calls := e.slack.wait(t, before+1)[before:]
-		if text, _ := calls[len(calls)-1].Fields["text"].(string); !strings.Contains(text, "Not uploaded to the docket channel: 2026-001-complainant.pdf (not_in_channel). Try `/ethics letters` again.") {
+		if text, _ := calls[len(calls)-1].Fields["text"].(string); !strings.Contains(text, "Not uploaded to the docket channel: 2026-001-complainant.pdf (not_in_channel). Nothing was shared there; try `/ethics letters` again.") {
 			t.Fatalf("reply %q", text)
 		}
 	})
@@ -165,7 +175,9 @@ func TestReportUpload(t *testing.T) {
 			methods = append(methods, c.Method)
 			switch c.Method {
 			case "files.getUploadURLExternal":
-				if c.Fields["filename"] != "ethics-report-2026.png" {
+				// The chart is an image: it has alt text, its figures in words.
+				if alt, _ := c.Fields["alt_txt"].(string); c.Fields["filename"] != "ethics-report-2026.png" ||
+					!strings.HasPrefix(alt, "Two bar charts. Complaints received in 2026, by month and outcome: 1 complaint, 1 part.") || len(alt) > commands.MaxAltText {
 					t.Errorf("getUploadURLExternal %v", c.Fields)
 				}
 			case "upload":
@@ -195,7 +207,7 @@ func TestReportUpload(t *testing.T) {
 	e.slack.fail = map[string]string{"files.completeUploadExternal": "not_in_channel"}
 	e.slack.mu.Unlock()
 	defer func() { e.slack.mu.Lock(); e.slack.fail = nil; e.slack.mu.Unlock() }()
-	if _, reply := slash("https://hooks.slack.com/commands/T1/1/rep2"); !strings.Contains(reply, "Not uploaded to the docket channel: ethics-report-2026.png (not_in_channel). Try `/ethics report` again.") {
+	if _, reply := slash("https://hooks.slack.com/commands/T1/1/rep2"); !strings.Contains(reply, "Not uploaded to the docket channel: ethics-report-2026.png (not_in_channel). Nothing was shared there; try `/ethics report` again.") {
 		t.Errorf("reply %q", reply)
 	}
 }

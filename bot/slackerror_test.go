@@ -77,6 +77,7 @@ func TestFormTimeoutShowsNoURL(t *testing.T) {
 	defer srv.Close()
 	e.app.API = slack.New("xoxb-test", slack.OptionAPIURL(srv.URL+"/internal-proxy/api/"),
 		slack.OptionHTTPClient(&http.Client{Timeout: 100 * time.Millisecond}))
+	e.app.Client = srv.Client() // the reply goes to this server's response_url
 	e.app.Log = slog.New(slog.DiscardHandler)
 	e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "file", UserID: "U2147483697",
 		ChannelID: "C1", TriggerID: "t1", ResponseURL: srv.URL + "/response/1"})
@@ -88,5 +89,36 @@ func TestFormTimeoutShowsNoURL(t *testing.T) {
 	got := replies[0]
 	if !strings.Contains(got, "The form could not be opened (Slack did not answer in time).") || strings.Contains(got, "internal-proxy") || strings.Contains(got, "http") {
 		t.Errorf("reply %q", got)
+	}
+}
+
+// TestResponseURLBodiesHaveNoNulls: a reply through a response_url, with blocks or
+// without, carries no null field and no empty metadata, which Slack's types reject.
+func TestResponseURLBodiesHaveNoNulls(t *testing.T) {
+	e := newEnv(t)
+	for i, text := range []string{"docket", `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary=x`, "case 2026-001"} {
+		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: text, UserID: "U2147483697", ChannelID: "C1",
+			ResponseURL: fmt.Sprintf("%s/response/nulls%d", e.slack.URL, i)})
+	}
+	e.app.Wait()
+	e.slack.mu.Lock()
+	defer e.slack.mu.Unlock()
+	replies, blocks := 0, 0
+	for _, c := range e.slack.calls {
+		if c.Method != "response_url" {
+			continue
+		}
+		replies++
+		for k, v := range c.Fields {
+			if m, ok := v.(map[string]any); v == nil || ok && len(m) == 0 || k == "metadata" {
+				t.Errorf("a response_url body has %q: %v", k, v)
+			}
+		}
+		if _, ok := c.Fields["blocks"]; ok {
+			blocks++
+		}
+	}
+	if replies != 3 || blocks != 1 {
+		t.Errorf("%d replies, %d with blocks; want 3, the card's with blocks", replies, blocks)
 	}
 }

@@ -120,11 +120,14 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 			c.Ack(*evt.Request)
 			return
 		}
-		// The modal waits for the ack, within Slack's 3 s: errors keep it open.
+		// The modal waits for the ack, within Slack's 3 s: errors keep it open, an update
+		// shows what was done in its place.
 		ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
 		defer cancel()
-		if errs := a.Interaction(ctx, cb); len(errs) > 0 {
-			c.Ack(*evt.Request, slack.NewErrorsViewSubmissionResponse(errs))
+		if answer := a.Interaction(ctx, cb); answer != nil {
+			if err := c.Ack(*evt.Request, answer); err != nil {
+				a.logger().Error("form answer not sent", "err", err)
+			}
 			return
 		}
 		c.Ack(*evt.Request)

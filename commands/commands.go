@@ -152,6 +152,11 @@ type Request struct {
 	User      string // Slack user id
 	Text      string // what followed /ethics
 	RequestID string // idempotency key: the same for a retry of the same request
+	// Escaped says Text is as Slack sends a slash command's text with should_escape
+	// (manifest.yml): mentions, channels and links as <...> entities, & < > as &amp; &lt;
+	// &gt;. User fields read the mentions; every other field gets the text as typed. The
+	// console's text is as typed.
+	Escaped bool
 }
 
 // Message is a reply to the user who asked, seen only by them (ephemeral).
@@ -170,16 +175,26 @@ type Response struct {
 	// Modal, when set, is a modal to open with the request's trigger_id.
 	Modal *slack.ModalViewRequest
 	// Files are documents the request produced (`/ethics letters`): the transport
-	// uploads them to the private docket channel, or the console writes them to a folder.
+	// uploads them to the private docket channel, all in one share with FilesNote, or the
+	// console writes them to a folder.
 	Files []File
+	// FilesNote is the message Files are shared with in the docket channel: what they are,
+	// naming each, and who produced them.
+	FilesNote outbox.Markup
 }
 
-// File is a document to hand over: its file name, its title and its bytes.
+// File is a document to hand over: its file name, its title and its bytes, and for an
+// image its alt text, which a screen reader says in its place.
 type File struct {
 	Name  string // 2026-001-respondent.pdf
 	Title string // Case 2026-001: notice of the complaint to the respondent
 	Data  []byte
+	Alt   string // an image's alt text, up to MaxAltText characters; "" for a document
 }
+
+// MaxAltText is how many characters of alt text Slack takes for an uploaded image
+// (files.getUploadURLExternal's alt_txt; longer is refused as alt_txt_too_large).
+const MaxAltText = 1000
 
 func reply(text outbox.Markup, blocks ...slack.Block) Response {
 	return Response{Messages: []Message{{Text: text, Blocks: blocks}}}
@@ -192,7 +207,7 @@ func reply(text outbox.Markup, blocks ...slack.Block) Response {
 // for every command but help, whatever it holds; then whether their role may use the
 // command; then, for a command that names a case, whether they are recused from it (exec).
 func (s *Service) Handle(ctx context.Context, req Request) Response {
-	words := tokenize(req.Text)
+	words := tokenize(req.Text, req.Escaped)
 	name := "help"
 	if len(words) > 0 {
 		name = strings.ToLower(words[0].text)
@@ -211,7 +226,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return s.onlyFor(sub)
 	}
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
-		return Response{Modal: s.modal(sub, nil)}
+		return Response{Modal: s.modal(ctx, sub, req.User, nil)}
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {

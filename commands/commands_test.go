@@ -309,7 +309,7 @@ func TestModals(t *testing.T) {
 	}
 	view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata, State: &slack.ViewState{Values: values}}
 	sub := s.Submit(ctx, clerk, "view-1", view)
-	if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
+	if len(sub.Errors) != 0 || !strings.Contains(shownText(sub), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
 		t.Fatalf("submission: %+v", sub)
 	}
 	t.Run("FieldErrorsStayInTheModal", func(t *testing.T) {
@@ -338,7 +338,7 @@ func TestModals(t *testing.T) {
 			"place": {"place": {Value: "City Hall"}},
 		}}}
 		sub := s.Submit(ctx, clerk, "view-3", view)
-		if sub.Channel != "C_HERE" || !strings.Contains(replyText(sub.Response), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
+		if sub.Channel != "C_HERE" || !strings.Contains(shownText(sub), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
 			t.Fatalf("submission: %+v", sub)
 		}
 		if r := s.Action(ctx, clerk, "rule 2026-001", "C_HERE"); r.Modal != nil {
@@ -355,10 +355,12 @@ func FuzzParse(f *testing.F) {
 		`file respondent="unterminated`, "=", "a=b=c", "&lt;&gt;&amp;", "\x00\xff",
 		"case 2026-1", `schedule 2026-01 sufficiency 2026-12-10 17:00 place="City Hall"`, `posted 2026-001 sufficiency at="2026-12-04 10:30"`,
 		"cases closed year=2026 section=103.10 status=dismissed page=2", `search Roe OR NEAR "x*`,
+		`rule 2026-001 insufficient yes=<@U_COMM1|ann>,<@U_COMM2> place="<!here> &amp; <https://x.gov|x.gov" <#C1|`, "<<>><@|>",
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		commands.ParseForTest(text) // must not panic
+		commands.ParseForTest(text)        // must not panic
+		commands.ParseEscapedForTest(text) // nor as Slack sends it
 	})
 }

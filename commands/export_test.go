@@ -10,8 +10,13 @@ import (
 )
 
 // ParseForTest tokenizes text and binds it to its subcommand, as Handle does.
-func ParseForTest(text string) (args, error) {
-	words := tokenize(text)
+func ParseForTest(text string) (args, error) { return parse(text, false) }
+
+// ParseEscapedForTest is ParseForTest for text as Slack sends it with should_escape.
+func ParseEscapedForTest(text string) (args, error) { return parse(text, true) }
+
+func parse(text string, escaped bool) (args, error) {
+	words := tokenize(text, escaped)
 	if len(words) == 0 {
 		return nil, nil
 	}
@@ -37,3 +42,6 @@ func RefusalForTest(err error) (string, bool) {
 	text, logged := refusal(err)
 	return string(text), logged
 }
+
+// DoneForTest is the answer to form when it did what resp says, as Submit gives it.
+func DoneForTest(form slack.View, resp Response) Submission { return done(form, resp, "C1") }

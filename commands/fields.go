@@ -90,9 +90,117 @@ func firstInput(sub *subcommand, meta modalMeta, view slack.View) string {
 	return ""
 }
 
-// onField is a docket error as its form input shows it, named as the input's label.
-func onField(de *docket.Error, field string) string {
+// onField is a docket error as its form input shows it, named by the input's label.
+func onField(sub *subcommand, de *docket.Error, field string) string {
 	shown := *de
 	shown.Field = strings.ReplaceAll(field, "_", " ")
+	if p, ok := sub.param(field); ok {
+		shown.Field = label(sub, p)
+	}
 	return "Not done: " + shown.Error()
 }
+
+// Slack's limits on a form's texts (Block Kit reference: the input block,
+// https://docs.slack.dev/reference/block-kit/blocks/input-block, and the plain-text input
+// element): a label and a hint up to 2,000 characters, a placeholder up to 150. A form's
+// texts are written to fit, and shown whole; TestFormsSpeakInWords checks every one.
+const (
+	MaxLabel       = 2000
+	MaxHint        = 2000
+	MaxPlaceholder = 150
+)
+
+// formLabels are the labels of a form's inputs, in words, by parameter name: the "" row
+// holds what every form shares, a subcommand's row what its form says otherwise. A typed
+// command names its inputs by parameter (on=, yes=); a form says what each one is.
+var formLabels = map[string]map[string]string{
+	"": {
+		"number": "Case", "meeting": "Meeting", "on": "Date", "page": "Page", "fine": "Fine, in dollars",
+		"intentional": "Violation found intentional (H)", "paper": "Paper",
+		"yes": "Voted yes", "no": "Voted no", "abstain": "Abstained", "absent": "Absent",
+		"command": "Command", "respondent": "Respondent", "complainant": "Complainant", "section": "Section(s) alleged",
+		"violation": "Date of the alleged violation", "received": "Received", "candidate": "Election the respondent stands in",
+		"summary": "Summary of the allegation", "respondent_user": "Respondent's Slack account", "complainant_user": "Complainant's Slack account",
+		"kind": "Document", "action": "Action", "which": "Which cases", "year": "Year", "status": "State", "words": "Words to find",
+		"start": "Starts", "place": "Place", "closed": "Open Meetings Act exception, if closed", "reason": "Reason",
+		"at": "Notice posted", "article": "USPS article number", "mailed": "Date mailed", "returned": "Date on the return receipt",
+		"ruling": "Ruling", "referral_ruling": "Ruling on the §103.05 part", "ground": "Ground of the dismissal",
+		"hearing": "Hearing starts", "override": "Record anyway, because", "outcome": "Outcome", "findings": "Findings",
+		"recommendation": "Discipline recommended", "text": "Final recommendation", "knowingly": "Complaint found knowingly frivolous (H)",
+		"what": "What was done", "commissioner": "Commissioner who recuses", "election": "Election date", "event": "Event number",
+		"date": "Date", "name": "Name", "posted": "Notice posted",
+		"signer": "Signed for by", "was": "Article number as recorded",
+	},
+	"file":      {"received": "Date and time received", "candidate": "Date of an election the respondent stands in"},
+	"delivered": {"on": "Date delivered"},
+	"rule":      {"on": "Date of the ruling", "place": "Hearing place", "closed": "Hearing: Open Meetings Act exception, if closed"},
+	"concluded": {"on": "Date the hearing concluded"},
+	"decide":    {"on": "Date of the decision"},
+	"held":      {"on": "Date the public hearing was held"},
+	"final":     {"on": "Date issued"},
+	"frivolous": {"on": "Date of the finding"},
+	"enforced":  {"on": "Date done"},
+	"demand":    {"received": "Date the demand was received"},
+	"correct": {"received": "Received", "respondent": "Respondent's name", "complainant": "Complainant's name",
+		"start": "Meeting starts", "place": "Meeting place", "meeting": "Meeting corrected", "event": "Event number, if several could be meant",
+		"section": "Section(s) alleged", "summary": "Summary of the allegation", "election": "Date of an election the respondent stands in"},
+	"void":        {"event": "Event number", "reason": "Why it was recorded in error"},
+	"undelivered": {"outcome": "How it came back", "on": "Date it came back"},
+	"cancel":      {"reason": "Reason"},
+}
+
+// formHints are a form's hints where a parameter's help, written for the typed command,
+// does not fit the form's element: help that shows typed syntax (yes=..., 2026-12-10T17:00,
+// an @mention) under a picker or a list. An empty hint is none: the label says it all.
+var formHints = map[string]map[string]string{
+	"": {
+		"number": "", "command": "",
+		"yes":             "Every seated commissioner who is not recused, once, under Voted yes, Voted no, Abstained or Absent.",
+		"no":              "",
+		"abstain":         "Commissioners present who abstain.",
+		"absent":          "",
+		"respondent_user": "The respondent's own Slack account, if they have one.", "complainant_user": "The complainant's own Slack account, if they have one.",
+		"start":  "When the meeting starts, in the commission's time zone.",
+		"place":  "Where it is held, e.g. City Hall, Room 201.",
+		"closed": "For a meeting closed under the Open Meetings Act, the exception, e.g. 5 ILCS 120/2(c)(4). Leave empty for an open meeting.",
+		"paper":  "Respondent and complainant are the (B) notices; the ruling, dismissal, recommendation and final papers go to the party named; the adjudication request and the referral go to the attorney.",
+		"what":   "E.g. fine of $1,500 collected.",
+	},
+	"rule": {
+		"hearing": "With a ruling of probable cause: when the hearing starts, to schedule it now (C)(2).",
+		"place":   "With the hearing: where it is held.",
+		"closed":  "With the hearing: the Open Meetings Act exception, if it is closed.",
+		"ground":  "With a dismissal: time barred, filed over a year after the violation (I).",
+	},
+	"recuse":  {"commissioner": "A commissioner recuses only themselves; the clerk names the commissioner."},
+	"correct": {"start": "With the meeting chosen below.", "place": "With the meeting chosen below.", "posted": "With the meeting chosen below."},
+	"letters": {"kind": "One document, e.g. respondent, ruling_complainant, referral, notice_hearing; empty for all the case calls for."},
+}
+
+// formText is sub's entry for p in table, else the "" row's, else fallback.
+func formText(table map[string]map[string]string, sub *subcommand, p param, fallback string) string {
+	if t, ok := table[sub.name][p.name]; ok {
+		return t
+	}
+	if t, ok := table[""][p.name]; ok {
+		return t
+	}
+	return fallback
+}
+
+// label is p's label in sub's form, in words.
+func label(sub *subcommand, p param) string {
+	return formText(formLabels, sub, p, strings.ReplaceAll(p.name, "_", " "))
+}
+
+// hint is p's hint in sub's form: its help, unless that shows typed syntax the form's
+// element has no use for.
+func hint(sub *subcommand, p param) string {
+	return formText(formHints, sub, p, p.help)
+}
+
+// closedCaseForms are the forms whose case may be closed: a correction or a void fixes the
+// record of any case; the (H) finding that a complaint was knowingly frivolous follows its
+// dismissal; a step enforcing the (E)(2) recommendation or fine follows the decision.
+// Every other form acts on an open case, and lists only those.
+var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true}

@@ -213,7 +213,7 @@ func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
 	st := s.Settings()
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
 		if st.Voting.Required {
-			return nil, docket.Invalid(rule, "yes", "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=U_COMM1,U_COMM2 no=U_COMM3")
+			return nil, docket.Invalid(rule, "yes", "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=@ann,@ben no=@cal")
 		}
 		return nil, nil
 	}
@@ -323,7 +323,7 @@ func runRecuse(s *Service, ctx context.Context, req Request, a args) (Response, 
 	case role == Commissioner && who != req.User:
 		return Response{}, docket.Unauthorized("", "commissioner", "a commissioner recuses only themselves; leave commissioner= out")
 	case role != Commissioner && !a.has("commissioner"):
-		return Response{}, docket.Invalid("", "commissioner", "name the commissioner who recuses: commissioner=U024BE7LH")
+		return Response{}, docket.Invalid("", "commissioner", "name the commissioner who recuses: commissioner=@mention")
 	case roles.Of(who) != Commissioner:
 		return Response{}, docket.Invalid("", "commissioner", fmt.Sprintf("%s is not a commissioner", who))
 	}

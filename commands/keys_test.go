@@ -41,13 +41,13 @@ func TestRepeatIsSameUserAndCommand(t *testing.T) {
 				"section": {"section": {Value: "103.10"}}, "summary": {"summary": {Value: "x"}},
 			}}}
 		}
-		if got := replyText(s.Submit(ctx, clerk, "view:V1:h1", view("R1")).Response); !strings.Contains(got, "Filed as case *2026-003*") {
+		if got := shownText(s.Submit(ctx, clerk, "view:V1:h1", view("R1"))); !strings.Contains(got, "Filed as case *2026-003*") {
 			t.Fatal(got)
 		}
-		if got := replyText(s.Submit(ctx, comm, "view:V1:h1", view("R2")).Response); !strings.Contains(got, "Filed as case *2026-004*") {
+		if got := shownText(s.Submit(ctx, comm, "view:V1:h1", view("R2"))); !strings.Contains(got, "Filed as case *2026-004*") {
 			t.Errorf("another user's form with the same view id: %s", got)
 		}
-		if got := replyText(s.Submit(ctx, clerk, "view:V1:h1", view("R1")).Response); !strings.Contains(got, "Already filed as case *2026-003*") {
+		if got := shownText(s.Submit(ctx, clerk, "view:V1:h1", view("R1"))); !strings.Contains(got, "Already filed as case *2026-003*") {
 			t.Errorf("a true repeat of a form: %s", got)
 		}
 	})

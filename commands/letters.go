@@ -33,10 +33,12 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 		return Response{}, err
 	}
 	text := outbox.Format("Case %s: %d document(s) produced:", c.Number, len(docs))
+	note := outbox.Format("Case %s: %d document(s), produced by %s:", c.Number, len(docs), outbox.Mention(req.User))
 	files := make([]File, len(docs))
 	for i, d := range docs {
 		text += outbox.Format("\n• `%s` %s, %s: %s", string(d.Kind), d.Rule, d.Kind.Name(), d.Name)
+		note += outbox.Format("\n• %s %s: %s", d.Kind.Name(), d.Rule, d.Name)
 		files[i] = File{Name: d.Name, Title: d.Title, Data: d.Data}
 	}
-	return Response{Messages: []Message{{Text: text}}, Files: files}, nil
+	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
 }

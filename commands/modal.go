@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,8 +28,9 @@ type modalMeta struct {
 
 var multiline = map[string]bool{"summary": true, "findings": true, "recommendation": true, "text": true, "reason": true}
 
-// modal builds the form for sub from its parameters. Prefilled values are not asked again.
-func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.ModalViewRequest {
+// modal builds the form for sub from its parameters, for user. Prefilled values are not
+// asked again; the case, if asked, is chosen from the cases user may act on (caseChoices).
+func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefill map[string]string) *slack.ModalViewRequest {
 	meta, _ := json.Marshal(modalMeta{Sub: sub.name, Prefill: prefill})
 	title := "ethics " + sub.name
 	if n := prefill["number"]; n != "" {
@@ -41,9 +44,17 @@ func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.Modal
 		if _, fixed := prefill[p.name]; fixed {
 			continue
 		}
-		label := slack.NewTextBlockObject(slack.PlainTextType, truncate(strings.ReplaceAll(p.name, "_", " "), 150), false, false)
-		hint := slack.NewTextBlockObject(slack.PlainTextType, truncate(p.help, 150), false, false)
-		input := slack.NewInputBlock(p.name, label, hint, element(p))
+		var h *slack.TextBlockObject
+		if text := hint(sub, p); text != "" {
+			h = slack.NewTextBlockObject(slack.PlainTextType, text, false, false)
+		}
+		e := element(p)
+		if p.kind == kCase {
+			if opts := s.caseChoices(ctx, sub, user); len(opts) > 0 {
+				e = slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Choose a case", false, false), p.name, opts...)
+			}
+		}
+		input := slack.NewInputBlock(p.name, slack.NewTextBlockObject(slack.PlainTextType, label(sub, p), false, false), h, e)
 		input.Optional = !p.required
 		blocks = append(blocks, input)
 	}
@@ -56,6 +67,53 @@ func (s *Service) modal(sub *subcommand, prefill map[string]string) *slack.Modal
 		Blocks:          slack.Blocks{BlockSet: blocks},
 		PrivateMetadata: string(meta),
 	}
+}
+
+// MaxOptions is how many options Slack's static_select takes; an option's text takes 75
+// characters (Block Kit reference, select menu element and option object).
+const (
+	MaxOptions    = 100
+	MaxOptionText = 75
+)
+
+// caseChoices are the cases user may act on with sub's form, for its case input: the open
+// cases they are not recused from (Service.mayTouch refuses the others), oldest first, and
+// for a form that acts on closed cases too (closedCaseForms) the closed ones after them,
+// newest first. None, and the form asks for the number as text, when the cases cannot be
+// read or there are more than a select holds: the typed number is checked as ever.
+func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string) []*slack.OptionBlockObject {
+	open, err := s.Record.OpenCases(ctx)
+	if err != nil {
+		s.logger().Error("form: open cases", "sub", sub.name, "err", err)
+		return nil
+	}
+	cases := slices.Clone(open)
+	if closedCaseForms[sub.name] {
+		all, err := s.Record.AllCases(ctx)
+		if err != nil {
+			s.logger().Error("form: all cases", "sub", sub.name, "err", err)
+			return nil
+		}
+		slices.SortStableFunc(all, func(a, b docket.Case) int { return b.Received.Compare(a.Received) })
+		for i := range all {
+			if all[i].Closed() {
+				cases = append(cases, &all[i])
+			}
+		}
+	}
+	var opts []*slack.OptionBlockObject
+	for _, c := range cases {
+		if _, recused := c.Recused(user); recused {
+			continue
+		}
+		// Plain text: the parties' names are shown as typed, never as markup.
+		text := truncate(fmt.Sprintf("%s: %s v. %s", c.Number, c.Complainant.Name, c.Respondent.Name), MaxOptionText)
+		opts = append(opts, slack.NewOptionBlockObject(c.Number, slack.NewTextBlockObject(slack.PlainTextType, text, false, false), nil))
+	}
+	if len(opts) > MaxOptions {
+		return nil
+	}
+	return opts
 }
 
 // element is the input element for a parameter's kind.
@@ -87,10 +145,13 @@ func element(p param) slack.BlockElement {
 	return e
 }
 
-// Submission is the answer to a modal: either errors, shown in the modal, which stays
-// open, or messages, with the modal closed.
+// Submission is the answer to a modal: errors, shown in the modal, which stays open; or
+// what was done, shown in the modal in place of the form (View, Slack's response_action
+// update), with any further messages; or, for a form with nothing to show, messages with
+// the modal closed.
 type Submission struct {
 	Errors   map[string]string // block id → problem
+	View     *slack.ModalViewRequest
 	Response Response
 	Channel  string // where the modal was opened from, for the reply
 }
@@ -127,22 +188,64 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location())
 	if err != nil {
-		// A binding error shows on its field as typed, in the words of a typed command's reply.
+		// A binding error shows on its field as typed, in the words of a typed command's
+		// reply, naming the field by its label.
 		text, _ := refusal(err)
-		return formError(sub, meta, view, fieldOf(err), text.Plain()+".", text+".")
+		shown := text.Plain() + "."
+		var de *docket.Error
+		if errors.As(err, &de) && de.Field != "" && de.Code == docket.EINVALID {
+			shown = onField(sub, de, de.Field) + "."
+		}
+		return formError(sub, meta, view, fieldOf(err), shown, text+".")
 	}
 	req := Request{User: user, RequestID: requestID}
 	resp, err := s.exec(ctx, sub, req, a)
 	if err == nil {
-		return Submission{Response: withReading(resp, read), Channel: meta.Channel}
+		return done(view, withReading(resp, read), meta.Channel)
 	}
 	whole := replyText(s.respond(sub, req, resp, err))
 	var de *docket.Error
 	if _, logged := refusal(err); !logged && errors.As(err, &de) && de.Field != "" {
 		field := formField(sub, de.Field)
-		return formError(sub, meta, view, field, onField(de, field), whole)
+		return formError(sub, meta, view, field, onField(sub, de, field), whole)
 	}
 	return formError(sub, meta, view, "", "", whole)
+}
+
+// MaxAnswer is how large, in bytes of JSON, a modal's answer may be: Slack drops a Socket
+// Mode response of 20 KB or more without a word (slack-go's socketmode refuses to send
+// one), which would leave the user's form hanging on an action already recorded.
+const MaxAnswer = 19 << 10
+
+// done is the answer to a form that did what it asked: the form becomes the reply, as
+// the user's answer to what they submitted, in the same modal, with only a Done button
+// (response_action: update). The reply's text is laid out in sections as a message's
+// is, within the blocks a view holds; its other messages, if any, go as replies. The
+// reply is not sent again as a message: the modal is where the user is looking. A reply
+// too long for an answer (MaxAnswer) closes the modal and goes as a message instead.
+func done(form slack.View, resp Response, channel string) Submission {
+	if len(resp.Messages) == 0 {
+		return Submission{Response: resp, Channel: channel}
+	}
+	title := "ethicsbot"
+	if form.Title != nil && form.Title.Text != "" {
+		title = form.Title.Text
+	}
+	text := resp.Messages[0].Text
+	view := &slack.ModalViewRequest{
+		Type:       slack.VTModal,
+		CallbackID: form.CallbackID,
+		Title:      slack.NewTextBlockObject(slack.PlainTextType, title, false, false),
+		Close:      slack.NewTextBlockObject(slack.PlainTextType, "Done", false, false),
+		Blocks: slack.Blocks{BlockSet: sections(text, MaxViewBlocks, func(n int) outbox.Markup {
+			return outbox.Format("…and %d more lines; `/ethics case` shows the case.", n)
+		})},
+	}
+	if b, err := json.Marshal(slack.NewUpdateViewSubmissionResponse(view)); err != nil || len(b) >= MaxAnswer {
+		return Submission{Response: resp, Channel: channel}
+	}
+	resp.Messages = resp.Messages[1:]
+	return Submission{View: view, Response: resp, Channel: channel}
 }
 
 // actionValue is what an input element holds, as the text a user would have typed.
@@ -190,7 +293,7 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 	if len(parts) > 2 {
 		prefill["meeting"] = parts[2]
 	}
-	m := s.modal(sub, prefill)
+	m := s.modal(ctx, sub, user, prefill)
 	WithChannel(m, channel)
 	return Response{Modal: m}
 }

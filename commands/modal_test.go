@@ -126,20 +126,20 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 		field, want      string
 	}{
 		{"SlackIDOnThePicker", clerk, "file", with(filing, "respondent_user", slack.BlockAction{SelectedUser: "B0BOT"}),
-			"respondent_user", "Not done: respondent user: \"B0BOT\" is not a Slack user id"},
+			"respondent_user", "Not done: Respondent's Slack account: \"B0BOT\" is not a Slack user id"},
 		{"ViolationDate", clerk, "file", with(filing, "violation", slack.BlockAction{SelectedDate: "2026-12-05"}),
-			"violation", "Not done: violation: 2026-12-05 is after the complaint was received (rule (I))"},
+			"violation", "Not done: Date of the alleged violation: 2026-12-05 is after the complaint was received (rule (I))"},
 		{"AuthorityOnClosed", clerk, "schedule", values{
 			"number": {Value: "2026-001"}, "meeting": {SelectedOption: slack.OptionBlockObject{Value: "hearing"}},
 			"start": {SelectedDateTime: time.Date(2026, 12, 28, 16, 0, 0, 0, time.UTC).Unix()}, "place": {Value: "City Hall"},
 			"closed": {Value: strings.Repeat("x", docket.MaxName+1)},
-		}, "closed", "Not done: closed: is 201 characters; the limit is 200 (rule (D))"},
+		}, "closed", "Not done: Open Meetings Act exception, if closed: is 201 characters; the limit is 200 (rule (D))"},
 		{"PostedOnAt", clerk, "posted 2026-001 sufficiency", values{"at": {SelectedDateTime: time.Date(2026, 12, 5, 16, 0, 0, 0, time.UTC).Unix()}},
-			"at", "Not done: at: Sat 5 Dec 2026 10:00 CST is in the future: it is now Fri 4 Dec 2026 10:30 CST"},
+			"at", "Not done: Notice posted: Sat 5 Dec 2026 10:00 CST is in the future: it is now Fri 4 Dec 2026 10:30 CST"},
 		{"BackdatedPostedOnAt", clerk, "posted 2026-001 sufficiency", values{"at": {SelectedDateTime: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC).Unix()}},
-			"at", "Not done: at: Fri 4 Dec 2026 10:00 CST is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec 2026 10:30 CST"},
+			"at", "Not done: Notice posted: Fri 4 Dec 2026 10:00 CST is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec 2026 10:30 CST"},
 		{"OverrideOnOneLine", clerk, "recess 2026-001", values{"override": {Value: "posted\nPUBLIC NOTICE"}},
-			"override", "Not done: override: must be one line: it holds a line break"},
+			"override", "Not done: Record anyway, because: must be one line: it holds a line break"},
 		{"StateOnTheWholeForm", comm, "decide 2026-001", values{"outcome": {SelectedOption: slack.OptionBlockObject{Value: "dismiss"}}},
 			"outcome", "About the whole form: Not done: cannot decide: the decision follows the conclusion of the hearing"},
 		{"MeetingFixedByTheButton", clerk, "cancel 2026-001 hearing", values{"reason": {Value: "No quorum, typed at length."}},
@@ -172,7 +172,7 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 			"hearing": {SelectedDateTime: time.Date(2026, 12, 8, 16, 0, 0, 0, time.UTC).Unix()},
 			"place":   {Value: "City Hall"},
 		})
-		if got := sub.Errors["hearing"]; !strings.Contains(got, "Not done: hearing: a hearing needs at least") || !strings.Contains(got, "earliest lawful start") {
+		if got := sub.Errors["hearing"]; !strings.Contains(got, "Not done: Hearing starts: a hearing needs at least") || !strings.Contains(got, "earliest lawful start") {
 			t.Errorf("errors %q, want the notice period on the hearing field", sub.Errors)
 		}
 		if cs, _ := db.Case(ctx, "2026-001"); cs.Ruling != "" {
@@ -181,7 +181,7 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 	})
 	t.Run("PickedUserFiled", func(t *testing.T) {
 		sub := submit(s, clerk, form(t, s, clerk, "file"), with(filing, "respondent_user", slack.BlockAction{SelectedUser: "U0RESP1"}))
-		if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "Filed as case *2026-002*") {
+		if len(sub.Errors) != 0 || !strings.Contains(shownText(sub), "Filed as case *2026-002*") {
 			t.Fatalf("submission %+v", sub)
 		}
 		if cs, _ := db.Case(ctx, "2026-002"); cs.Respondent.SlackID != "U0RESP1" {

@@ -18,6 +18,10 @@ import (
 type word struct {
 	key  string // "" for a positional word
 	text string
+	// escaped: text is as Slack sent it (should_escape: true in manifest.yml), with its
+	// mentions, channels and links as entities (<@U024BE7LH|ann>, <#C0123|general>,
+	// <https://example.gov|example.gov>) and & < > as &amp; &lt; &gt;. See typed.
+	escaped bool
 }
 
 // slackEscapes are the three characters Slack escapes in command text.
@@ -25,9 +29,10 @@ var slackEscapes = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">")
 
 // tokenize splits command text into words. Values may be quoted with "..." or with the
 // curly quotes a phone or a Mac puts in; key="a value" keeps its spaces. An unclosed quote
-// runs to the end of the text.
-func tokenize(text string) []word {
-	text = slackEscapes.Replace(text)
+// runs to the end of the text. escaped says the text is as Slack sent it (Request.Escaped):
+// then an entity <...> is one piece of a word, whatever it holds, since a '<' there is
+// always Slack's (a '<' the user typed comes as &lt;).
+func tokenize(text string, escaped bool) []word {
 	var words []word
 	var cur strings.Builder
 	var key string
@@ -35,13 +40,20 @@ func tokenize(text string) []word {
 	var closing rune
 	flush := func() {
 		if inWord {
-			words = append(words, word{key: key, text: cur.String()})
+			words = append(words, word{key: key, text: cur.String(), escaped: escaped})
 		}
 		cur.Reset()
 		key, inWord, quoted = "", false, false
 	}
+	entity := false
 	for _, r := range text {
 		switch {
+		case entity:
+			cur.WriteRune(r)
+			entity = r != '>'
+		case escaped && r == '<':
+			inWord, entity = true, true
+			cur.WriteRune(r)
 		case quoted && r == closing:
 			quoted = false
 		case quoted:
@@ -140,8 +152,9 @@ func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []st
 			positional = append(positional, p)
 		}
 	}
+	escaped := len(words) > 0 && words[0].escaped
 	set := func(p param, value string) error {
-		r, err := a.set(p, value, loc)
+		r, err := a.set(p, value, escaped, loc)
 		if r != "" {
 			read = append(read, r)
 		}
@@ -219,8 +232,13 @@ var (
 )
 
 // set converts value for p. An empty value counts as not given. read, if not "", says how
-// a value written another way than the usual one was understood.
-func (a args) set(p param, value string, loc *time.Location) (read string, err error) {
+// a value written another way than the usual one was understood. escaped says value is as
+// Slack sent it in a command's text: a user field reads its mentions, any other field gets
+// the text back as the user typed it (typed).
+func (a args) set(p param, value string, escaped bool, loc *time.Location) (read string, err error) {
+	if escaped && p.kind != kUser && p.kind != kUsers {
+		value = typed(value)
+	}
 	value = strings.TrimSpace(value)
 	if value == "" {
 		return "", nil
@@ -232,20 +250,20 @@ func (a args) set(p param, value string, loc *time.Location) (read string, err e
 		return "", p.errorf("is %d characters long; the limit is %d", n, maxValue)
 	}
 	switch p.kind {
-	case kText, kUser:
+	case kText:
 		a[p.name] = value
-	case kUsers:
-		var users []string
-		for _, u := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-			// Slack writes a mention typed in a command as <@U024BE7LH|name>.
-			u = strings.TrimPrefix(strings.TrimSuffix(u, ">"), "<@")
-			u, _, _ = strings.Cut(u, "|")
-			if !memberID.MatchString(u) {
-				return "", p.errorf("%q is not a Slack member id such as U024BE7LH; separate several with commas", u)
-			}
-			users = append(users, u)
+	case kUser, kUsers:
+		users, err := members(value)
+		if err != nil {
+			return "", p.errorf("%v", err)
 		}
-		a[p.name] = users
+		if p.kind == kUsers {
+			a[p.name] = users
+		} else if len(users) > 1 {
+			return "", p.errorf("names %d people; @mention one", len(users))
+		} else {
+			a[p.name] = users[0]
+		}
 	case kCase:
 		number, err := caseNumber(value)
 		if err != nil {
@@ -295,6 +313,66 @@ func (a args) set(p param, value string, loc *time.Location) (read string, err e
 	}
 	return read, nil
 }
+
+// mentionPattern is a user mention as Slack writes it in a command's text: <@U024BE7LH>,
+// or <@U024BE7LH|ann> with the name the user saw.
+var mentionPattern = regexp.MustCompile(`<@([UW][A-Z0-9_]{2,20})(?:\|[^<>]*)?>`)
+
+// members reads the people a user field names, separated by commas, semicolons or spaces:
+// each an @mention as Slack sends it (<@U024BE7LH|ann>), or a member id, with or without
+// an @ before it. The configuration names people by member id only (commissioners:,
+// clerk:), so a name is not looked up: in the console, which Slack does not fill in, people
+// are given by member id.
+func members(value string) ([]string, error) {
+	value = mentionPattern.ReplaceAllString(value, " $1 ")
+	var users []string
+	for _, u := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
+		id := strings.TrimPrefix(u, "@")
+		if !memberID.MatchString(id) {
+			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id); separate several with commas", u)
+		}
+		users = append(users, id)
+	}
+	if len(users) == 0 {
+		return nil, fmt.Errorf("names nobody: @mention them")
+	}
+	return users, nil
+}
+
+// typed is a command's text as the user typed it, from the text as Slack sent it with
+// should_escape: a mention <@U024BE7LH|ann> is @ann again, a channel <#C0123|general> is
+// #general, a special mention <!here> is @here, a link <https://example.gov|example.gov>
+// is the text the user typed for it (or its address), and &amp; &lt; &gt; are & < >.
+// Nothing becomes markup: the result is user text, data, escaped again where a message is
+// built (outbox.Markup), so what Slack made a ping or a link is shown as plain text.
+func typed(s string) string {
+	s = slackEntity.ReplaceAllStringFunc(s, func(m string) string {
+		target, label, _ := strings.Cut(m[1:len(m)-1], "|")
+		switch {
+		case strings.HasPrefix(target, "@") || strings.HasPrefix(target, "#"):
+			if label != "" {
+				return target[:1] + strings.TrimPrefix(label, target[:1])
+			}
+			return target
+		case strings.HasPrefix(target, "!"):
+			name, _, _ := strings.Cut(target[1:], "^")
+			switch {
+			case name == "here" || name == "channel" || name == "everyone":
+				return "@" + name
+			case label != "":
+				return label // a user group's @handle, a date's text as written
+			}
+			return "@" + name
+		case label != "":
+			return label
+		}
+		return target
+	})
+	return slackEscapes.Replace(s)
+}
+
+// slackEntity is one of Slack's entities in escaped text: <...>, holding no '<' or '>'.
+var slackEntity = regexp.MustCompile(`<[^<>]*>`)
 
 // caseNumber reads a case number as people type it: 2026-1, 2026-01 and 2026-001 are all
 // case 2026-001, as the store numbers cases (YYYY-NNN, at least three digits).

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
+	"time"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -53,8 +55,49 @@ func runReport(s *Service, ctx context.Context, req Request, a args) (Response, 
 			Name:  fmt.Sprintf("ethics-report-%d.png", year),
 			Title: fmt.Sprintf("Annual report %d: complaints by month and outcome; deadlines met and missed", year),
 			Data:  chart,
+			Alt:   chartAlt(r),
 		}},
+		FilesNote: outbox.Format("The chart of the annual report %d, made by %s.", year, outbox.Mention(req.User)),
 	}, nil
+}
+
+// chartAlt says in words what the report's chart shows, for a screen reader: its two
+// panels' figures, month by month where there are any, within Slack's MaxAltText.
+func chartAlt(r report.Report) string {
+	var received, deadlines []string
+	for _, m := range r.Months {
+		month := m.Month
+		if t, err := time.Parse("2006-01", m.Month); err == nil {
+			month = t.Format("January")
+		}
+		if m.Received > 0 || len(m.Outcomes) > 0 {
+			var outcomes []string
+			for _, o := range report.Outcomes {
+				if n := m.Outcomes[o]; n > 0 {
+					outcomes = append(outcomes, fmt.Sprintf("%s %d", o.Name(), n))
+				}
+			}
+			received = append(received, fmt.Sprintf("%s: %d received (%s)", month, m.Received, strings.Join(outcomes, ", ")))
+		}
+		if m.DeadlinesMet+m.DeadlinesMissed > 0 {
+			deadlines = append(deadlines, fmt.Sprintf("%s: %d met, %d missed", month, m.DeadlinesMet, m.DeadlinesMissed))
+		}
+	}
+	if len(received) == 0 {
+		received = []string{"none"}
+	}
+	if len(deadlines) == 0 {
+		deadlines = []string{"none"}
+	}
+	count := func(n int, noun string) string {
+		if n == 1 {
+			return "1 " + noun
+		}
+		return fmt.Sprintf("%d %ss", n, noun)
+	}
+	alt := fmt.Sprintf("Two bar charts. Complaints received in %d, by month and outcome: %s, %s. %s. Deadlines that fell due in %d: %d met, %d missed. %s.",
+		r.Year, count(r.Received, "complaint"), count(r.Parts, "part"), strings.Join(received, "; "), r.Year, r.Deadlines.Met, r.Deadlines.Missed, strings.Join(deadlines, "; "))
+	return truncate(alt, MaxAltText)
 }
 
 // reportText writes the report's lines in Slack's markup: the title and headings bold,

@@ -51,7 +51,7 @@ func TestRollCall(t *testing.T) {
 		{"Missing", "yes=U_COMM1,U_COMM2", "U_COMM3 is not listed"},
 		{"Twice", "yes=U_COMM1,U_COMM2 no=U_COMM2,U_COMM3", "U_COMM2 is listed twice, under yes= and no="},
 		{"NotSeated", "yes=U_COMM1,U_COMM2,U_COMM3,U_CLERK", "U_CLERK is not a seated commissioner"},
-		{"NotAnID", "yes=U_COMM1,Jane", `"Jane" is not a Slack member id`},
+		{"NotAnID", "yes=U_COMM1,Jane", `"Jane" is not a Slack user id such as U024BE7LH: @mention them`},
 		{"NoQuorum", "yes=U_COMM1 absent=U_COMM2,U_COMM3", "no quorum: 1 commissioner present, and 2 are needed to act"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,8 +175,8 @@ func TestRollCallForm(t *testing.T) {
 		"yes":     {SelectedUsers: []string{comm, "U_COMM2"}},
 		"abstain": {SelectedUsers: []string{"U_COMM3"}},
 	})
-	if len(sub.Errors) > 0 || !strings.Contains(replyText(sub.Response), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
-		t.Fatalf("submission: %v %q", sub.Errors, replyText(sub.Response))
+	if len(sub.Errors) > 0 || !strings.Contains(shownText(sub), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
+		t.Fatalf("submission: %v %q", sub.Errors, shownText(sub))
 	}
 	// A roll call that misses someone stays open, on the yes field.
 	s2, _ := voting(t)

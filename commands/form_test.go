@@ -1,0 +1,170 @@
+package commands_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/commands"
+	"ethicsbot/outbox"
+)
+
+// modalSubs are the subcommands that open a form when typed alone.
+var modalSubs = []string{"file", "schedule", "cancel", "posted", "mail", "delivered", "receipt", "rule", "recess", "concluded",
+	"decide", "demand", "held", "final", "frivolous", "enforced", "recuse", "correct", "void", "candidate"}
+
+// typedSyntax is what a hint says of a typed command: a key=, a date or time as typed, a
+// member id, an @mention, a value_with_underscores.
+var typedSyntax = regexp.MustCompile(`[a-z]=|\d{4}-\d{2}-\d{2}|U_COMM|U024|@mention|[a-z]_[a-z]`)
+
+// TestFormsSpeakInWords: every input of every form has a label in words, not its
+// parameter's name; a hint under a picker or a list shows no typed syntax; and every text
+// is within Slack's own limits, whole, not cut at an arbitrary length.
+func TestFormsSpeakInWords(t *testing.T) {
+	s, _, _ := MustService(t)
+	for _, name := range modalSubs {
+		m := form(t, s, comm, name)
+		if n := len(m.Title.Text); n > 24 {
+			t.Errorf("%s: title %q is %d characters; Slack takes 24", name, m.Title.Text, n)
+		}
+		for _, b := range m.Blocks.BlockSet {
+			in, ok := b.(*slack.InputBlock)
+			if !ok {
+				continue
+			}
+			label := in.Label.Text
+			if label == in.BlockID || strings.ContainsRune(label, '_') || !unicode.IsUpper([]rune(label)[0]) || len(label) > commands.MaxLabel {
+				t.Errorf("%s: the %s input's label is %q, not words", name, in.BlockID, label)
+			}
+			hint := ""
+			if in.Hint != nil {
+				hint = in.Hint.Text
+			}
+			if len(hint) > commands.MaxHint {
+				t.Errorf("%s: the %s input's hint is %d characters", name, in.BlockID, len(hint))
+			}
+			if _, text := in.Element.(*slack.PlainTextInputBlockElement); !text && typedSyntax.MatchString(hint) {
+				t.Errorf("%s: the %s input (%s) has a hint in typed syntax: %q", name, in.BlockID, in.Element.ElementType(), hint)
+			}
+			if e, ok := in.Element.(*slack.PlainTextInputBlockElement); ok && e.Placeholder != nil && len(e.Placeholder.Text) > commands.MaxPlaceholder {
+				t.Errorf("%s: the %s input's placeholder is %d characters", name, in.BlockID, len(e.Placeholder.Text))
+			}
+		}
+	}
+	labels := map[string]string{}
+	hints := map[string]string{}
+	for _, name := range []string{"mail", "rule"} {
+		for _, b := range form(t, s, comm, name).Blocks.BlockSet {
+			if in, ok := b.(*slack.InputBlock); ok {
+				labels[name+" "+in.BlockID] = in.Label.Text
+				if in.Hint != nil {
+					hints[name+" "+in.BlockID] = in.Hint.Text
+				}
+			}
+		}
+	}
+	for k, want := range map[string]string{"mail mailed": "Date mailed", "rule yes": "Voted yes", "rule on": "Date of the ruling", "mail article": "USPS article number"} {
+		if labels[k] != want {
+			t.Errorf("%s is labelled %q, want %q", k, labels[k], want)
+		}
+	}
+	// A hint longer than 150 characters is shown whole.
+	if h := hints["mail paper"]; len(h) <= 150 || !strings.HasSuffix(h, "go to the attorney.") {
+		t.Errorf("the paper's hint is cut: %q", h)
+	}
+}
+
+// caseOptions are the values and texts of the case list in form m, or nil if the case is
+// asked as text.
+func caseOptions(t *testing.T, m *slack.ModalViewRequest) (values, texts []string) {
+	t.Helper()
+	for _, b := range m.Blocks.BlockSet {
+		in, ok := b.(*slack.InputBlock)
+		if !ok || in.BlockID != "number" {
+			continue
+		}
+		sel, ok := in.Element.(*slack.SelectBlockElement)
+		if !ok {
+			return nil, nil
+		}
+		if sel.Type != slack.OptTypeStatic {
+			t.Fatalf("the case input is a %s", sel.Type)
+		}
+		for _, o := range sel.Options {
+			values = append(values, o.Value)
+			texts = append(texts, o.Text.Text)
+		}
+	}
+	return values, texts
+}
+
+// TestCaseChosenFromAList: a form typed alone asks for its case from a list of the cases
+// its user may act on: the open cases they are not recused from, and for a correction the
+// closed ones too; chosen, the case is the one acted on.
+func TestCaseChosenFromAList(t *testing.T) {
+	s := threeCases(t) // 2026-001 dismissed and closed; 2026-002 with U_COMM2 its respondent; 2026-003 open
+	for _, tc := range []struct {
+		user, form string
+		want       []string
+	}{
+		{clerk, "schedule", []string{"2026-002", "2026-003"}},
+		{"U_COMM2", "schedule", []string{"2026-003"}},
+		{clerk, "correct", []string{"2026-002", "2026-003", "2026-001"}},
+		{"U_COMM2", "correct", []string{"2026-003", "2026-001"}},
+	} {
+		got, texts := caseOptions(t, form(t, s, tc.user, tc.form))
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s as %s lists %v, want %v", tc.form, tc.user, got, tc.want)
+		}
+		for _, text := range texts {
+			if len(text) > commands.MaxOptionText || !strings.Contains(text, " v. ") {
+				t.Errorf("%s: option %q", tc.form, text)
+			}
+		}
+	}
+	sub := submit(s, clerk, form(t, s, clerk, "schedule"), values{
+		"number":  {SelectedOption: slack.OptionBlockObject{Value: "2026-003"}},
+		"meeting": {SelectedOption: slack.OptionBlockObject{Value: "sufficiency"}},
+		"start":   {SelectedDateTime: time.Date(2026, 12, 14, 23, 0, 0, 0, time.UTC).Unix()},
+		"place":   {Value: "City Hall"},
+	})
+	if len(sub.Errors) > 0 || !strings.Contains(shownText(sub), "Case 2026-003: sufficiency meeting scheduled") {
+		t.Errorf("the form chosen from the list: %v %q", sub.Errors, shownText(sub))
+	}
+}
+
+// shownText is what a submission shows its user: the form updated in its place, and any
+// reply.
+func shownText(sub commands.Submission) string {
+	var out []string
+	if sub.View != nil {
+		for _, b := range sub.View.Blocks.BlockSet {
+			if sec, ok := b.(*slack.SectionBlock); ok && sec.Text != nil {
+				out = append(out, sec.Text.Text)
+			}
+		}
+	}
+	return strings.Join(append(out, replyText(sub.Response)), "\n")
+}
+
+// TestDoneShowsWhatWasDone: a form that did what it asked shows the reply in its place,
+// with only a Done button, and sends the reply's other messages; a reply too large for a
+// modal's answer (Socket Mode drops one of 20 KB) closes it and goes as a message instead.
+func TestDoneShowsWhatWasDone(t *testing.T) {
+	form := slack.View{CallbackID: "ethics:mail", Title: slack.NewTextBlockObject(slack.PlainTextType, "mail 2026-001", false, false)}
+	short := commands.Response{Messages: []commands.Message{{Text: "Case 2026-001: mailed."}, {Text: "and one more"}}}
+	sub := commands.DoneForTest(form, short)
+	if sub.View == nil || sub.View.Submit != nil || sub.View.Close.Text != "Done" || sub.View.Title.Text != "mail 2026-001" ||
+		!strings.Contains(shownText(sub), "Case 2026-001: mailed.") || len(sub.Response.Messages) != 1 {
+		t.Errorf("short reply: %+v", sub)
+	}
+	long := commands.Response{Messages: []commands.Message{{Text: outbox.Markup(strings.Repeat("a long line of the reply\n", 1000))}}}
+	sub = commands.DoneForTest(form, long)
+	if sub.View != nil || len(sub.Response.Messages) != 1 {
+		t.Errorf("a reply of %d bytes was put in the modal's answer", len(long.Messages[0].Text))
+	}
+}
