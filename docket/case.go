@@ -104,18 +104,34 @@ const (
 // MeetingKinds lists every MeetingKind.
 var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing, FrivolousMeeting}
 
-// meetingRules says, for each kind, which notice period applies and the subsection.
-var meetingRules = map[MeetingKind]struct {
+// meetingNames are the meetings as people say them.
+var meetingNames = map[MeetingKind]string{
+	SufficiencyMeeting: "sufficiency meeting",
+	HearingMeeting:     "hearing",
+	RecessedHearing:    "recessed hearing",
+	PublicHearing:      "public hearing",
+	FrivolousMeeting:   "meeting on whether the complaint was knowingly frivolous",
+}
+
+// meetingRule is what the procedure says of one kind of meeting: the deadline of its
+// public notice, that deadline's subsection, and its name.
+type meetingRule struct {
 	notice DeadlineID
 	rule   string
 	name   string
-}{
-	SufficiencyMeeting: {SufficiencyMeetingNotice, "(C)(1)", "sufficiency meeting"},
-	HearingMeeting:     {HearingNotice, "(D)", "hearing"},
-	RecessedHearing:    {HearingNotice, "(D)", "recessed hearing"},
-	PublicHearing:      {PublicHearingNotice, "(F)", "public hearing"},
-	FrivolousMeeting:   {FrivolousMeetingNotice, "(H)", "meeting on whether the complaint was knowingly frivolous"},
 }
+
+// meetingRules says, for each kind, which notice period applies and its subsection, as
+// the table of steps gives them (Period.Meetings), and its name.
+var meetingRules = func() map[MeetingKind]meetingRule {
+	out := make(map[MeetingKind]meetingRule, len(meetingNames))
+	for _, p := range defaultPeriods {
+		for _, k := range p.Meetings {
+			out[k] = meetingRule{p.ID, p.Rule, meetingNames[k]}
+		}
+	}
+	return out
+}()
 
 // WithdrawnMeeting is a meeting cancelled, or moved to another time or place, before it
 // began.

@@ -43,26 +43,25 @@ type PaperInfo struct {
 	To        Party
 	Name      string // "notice of the complaint to the respondent"
 	Certified bool
-	Deadline  DeadlineID // the deadline it meets; a task without a date has its own id
 }
 
 // papers is the table of papers, in order.
 var papers = []PaperInfo{
-	{RespondentNoticePaper, "(B)", Respondent, "notice of the complaint to the respondent", true, RespondentNotice},
-	{ComplainantConfirmPaper, "(B)", Complainant, "confirmation of receipt to the complainant", true, ComplainantConfirmation},
-	{RulingToRespondent, "(C)(1)", Respondent, "notice of the ruling to the respondent", false, RulingNoticeRespondent},
-	{RulingToComplainant, "(C)(1)", Complainant, "notice of the ruling to the complainant", false, RulingNoticeComplainant},
-	{DismissalToRespondent, "(C)(2)", Respondent, "notice of dismissal to the respondent", true, RulingNoticeRespondent},
-	{DismissalToComplainant, "(C)(2)", Complainant, "notice of dismissal to the complainant", true, RulingNoticeComplainant},
-	{AdjudicationRequest, "(C)(2)", Attorney, "written request to the attorney for judicial adjudication", false, AdjudicationTask},
-	{ReferralTransmittal, "(C)(3)", Attorney, "transmittal of the complaint and its documents to the attorney", false, ReferralTask},
-	{RecommendationToResp, "(E)(2)", Respondent, "recommendation to the respondent", false, RecommendationRespondentTask},
-	{RecommendationToOfficer, "(E)(2)", Officer, "recommendation to the officer with authority to discipline", false, RecommendationOfficerTask},
-	{FinalToRespondent, "(F)", Respondent, "final recommendation to the respondent", false, FinalRespondentTask},
-	{FinalToOfficer, "(F)", Officer, "final recommendation to the officer with authority to discipline", false, FinalOfficerTask},
-	{DecisionDismissalToResp, "(E)(1)", Respondent, "notice of the dismissal after the hearing to the respondent", false, DismissalRespondentTask},
-	{DecisionDismissalToComp, "(E)(1)", Complainant, "notice of the dismissal after the hearing to the complainant", false, DismissalComplainantTask},
-	{FrivolousNotice, "(H)", Complainant, "notice to the complainant of the meeting on a frivolous complaint", true, FrivolousNoticeTask},
+	{RespondentNoticePaper, "(B)", Respondent, "notice of the complaint to the respondent", true},
+	{ComplainantConfirmPaper, "(B)", Complainant, "confirmation of receipt to the complainant", true},
+	{RulingToRespondent, "(C)(1)", Respondent, "notice of the ruling to the respondent", false},
+	{RulingToComplainant, "(C)(1)", Complainant, "notice of the ruling to the complainant", false},
+	{DismissalToRespondent, "(C)(2)", Respondent, "notice of dismissal to the respondent", true},
+	{DismissalToComplainant, "(C)(2)", Complainant, "notice of dismissal to the complainant", true},
+	{AdjudicationRequest, "(C)(2)", Attorney, "written request to the attorney for judicial adjudication", false},
+	{ReferralTransmittal, "(C)(3)", Attorney, "transmittal of the complaint and its documents to the attorney", false},
+	{RecommendationToResp, "(E)(2)", Respondent, "recommendation to the respondent", false},
+	{RecommendationToOfficer, "(E)(2)", Officer, "recommendation to the officer with authority to discipline", false},
+	{FinalToRespondent, "(F)", Respondent, "final recommendation to the respondent", false},
+	{FinalToOfficer, "(F)", Officer, "final recommendation to the officer with authority to discipline", false},
+	{DecisionDismissalToResp, "(E)(1)", Respondent, "notice of the dismissal after the hearing to the respondent", false},
+	{DecisionDismissalToComp, "(E)(1)", Complainant, "notice of the dismissal after the hearing to the complainant", false},
+	{FrivolousNotice, "(H)", Complainant, "notice to the complainant of the meeting on a frivolous complaint", true},
 }
 
 // Papers lists every paper, in order.
@@ -98,20 +97,4 @@ func (c *Case) Sent(p Paper) (Mailing, bool) {
 		return Mailing{}, false
 	}
 	return c.Mailings[i], true
-}
-
-// PaperFor returns the paper that meets deadline id in case c: for the (C)(1) ruling
-// notices, the notice of dismissal when the ruling dismissed the complaint or a part of it.
-func (c *Case) PaperFor(id DeadlineID) (PaperInfo, bool) {
-	for _, pi := range papers {
-		if pi.Deadline != id {
-			continue
-		}
-		dismissal := pi.Paper == DismissalToRespondent || pi.Paper == DismissalToComplainant
-		if (id == RulingNoticeRespondent || id == RulingNoticeComplainant) && dismissal != c.dismissedAtC() {
-			continue
-		}
-		return pi, true
-	}
-	return PaperInfo{}, false
 }
