@@ -74,13 +74,12 @@ func (c *Case) PapersOwed() []Paper {
 	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
 	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
 	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
-	// (E)(1): owed by a dismissal recorded since these papers were tracked, which sets
+	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
+	// The papers of the steps whose rows schedule them (Period.Due), such as (E)(1)'s:
+	// owed by a dismissal recorded since these papers were tracked, which sets
 	// DecisionDismissed. A case closed before keeps its closed state, so that the record's
 	// "open" column still agrees with it (store.Verify); its letters can still be sent.
-	owe(DecisionDismissalToResp, c.DecisionDismissed, c.DismissalToResp)
-	owe(DecisionDismissalToComp, c.DecisionDismissed, c.DismissalToComp)
-	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
-	return owed
+	return append(owed, c.owedByRows()...)
 }
 
 // Person is a party to a complaint.
@@ -249,6 +248,13 @@ func (c Case) clone() Case {
 	c.Amendments = slices.Clone(c.Amendments)
 	c.Overrides = slices.Clone(c.Overrides)
 	c.Late = slices.Clone(c.Late)
+	if c.PapersSent != nil {
+		sent := make(map[Paper][]Date, len(c.PapersSent))
+		for p, ds := range c.PapersSent {
+			sent[p] = slices.Clone(ds)
+		}
+		c.PapersSent = sent
+	}
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d

@@ -77,6 +77,10 @@ type Facts struct {
 
 	FrivolousHearing      Meeting `json:"frivolous_meeting,omitzero"`       // (H): the meeting at which the complainant is heard
 	FrivolousNoticeMailed Date    `json:"frivolous_notice_mailed,omitzero"` // (H): its certified notice to the complainant
+
+	// PapersSent are the dates each paper was sent that no field above records: the papers of
+	// the steps whose rows schedule them (Period.Due), read by their Done (see sent).
+	PapersSent map[Paper][]Date `json:"papers_sent,omitempty"`
 }
 
 // Status says where a deadline stands.
@@ -320,11 +324,9 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		}
 		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
 	}
-	// (E)(1): a dismissal after the hearing goes to both parties.
-	if f.DecisionDismissed {
-		addTask(DismissalRespondentTask, f.DecisionIssued, f.DismissalToResp)
-		addTask(DismissalComplainantTask, f.DecisionIssued, f.DismissalToComp)
-	}
+	// The steps whose rows say when they apply and what meets them: (E)(1)'s notices of
+	// a dismissal after the hearing to both parties, and any step added as a row alone.
+	e.fromRows(f, add, addTask)
 	return s
 }
 

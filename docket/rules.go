@@ -102,7 +102,14 @@ type Period struct {
 	// Meetings are the meetings whose public notice the row's period gives: a row in
 	// hours has one or more; MeetingKind.Notice reads them.
 	Meetings []MeetingKind
-	units    []Unit // the units this period may be configured in
+	// Due and Done schedule a step from its row alone: Due gives the dates its period
+	// counts from in the facts (in the calendar's zone), one deadline each, and Done the
+	// dates it was done, the i-th for the i-th. The papers owed and Case.Needs read them
+	// too, for how many dates Due gives, which must not depend on the zone. nil for the
+	// steps that Engine.ScheduleInto still counts by hand.
+	Due   func(f *Facts, cal *Calendar) []Date
+	Done  func(f *Facts) []Date
+	units []Unit // the units this period may be configured in
 }
 
 var (
@@ -200,9 +207,11 @@ var defaultPeriods = []Period{
 	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
 	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision", Duty: "notice of the dismissal delivered to the respondent",
-		Party: Commission, Papers: []Paper{DecisionDismissalToResp}},
+		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
+		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToResp) }},
 	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision", Duty: "notice of the dismissal delivered to the complainant",
-		Party: Commission, Papers: []Paper{DecisionDismissalToComp}},
+		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
+		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToComp) }},
 	// (H): the complainant's certified notice of the meeting at which to be heard.
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting", Duty: "certified notice to the complainant of the meeting at which to be heard",
 		Party: Commission, Papers: []Paper{FrivolousNotice}},

@@ -1,8 +1,10 @@
 package docket
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // row returns the ordinance's row for id as the defaults give it. What a row says beyond
@@ -53,4 +55,84 @@ func (c *Case) Command(d Deadline) string {
 		return ""
 	}
 	return strings.NewReplacer("{case}", c.Number, "{meeting}", string(d.Of)).Replace(d.Period.Record)
+}
+
+// once is the date of a step that happens once, if it has: none for the zero date.
+func once(d Date) []Date {
+	if d.IsZero() {
+		return nil
+	}
+	return []Date{d}
+}
+
+// dismissedAfterHearing is when an (E)(1) dismissal after the hearing calls for its
+// notices: the decision, if it dismissed the complaint.
+func dismissedAfterHearing(f *Facts, _ *Calendar) []Date {
+	if !f.DecisionDismissed {
+		return nil
+	}
+	return []Date{f.DecisionIssued}
+}
+
+// fromRows counts, for every row that schedules itself (Period.Due), a deadline from each
+// date its row gives, done on the matching date of Done: a task without a time limit, or a
+// period counted after the date as every other is.
+func (e *Engine) fromRows(f *Facts, add func(d Deadline, done Date), addTask func(id DeadlineID, from, done Date)) {
+	for i := range e.Ord.periods {
+		p := &e.Ord.periods[i]
+		if p.Due == nil {
+			continue
+		}
+		done := p.Done(f)
+		for j, from := range p.Due(f, e.Cal) {
+			var on Date
+			if j < len(done) {
+				on = done[j]
+			}
+			if p.Unit == Task {
+				addTask(p.ID, from, on)
+			} else {
+				add(e.after(p.ID, from), on)
+			}
+		}
+	}
+}
+
+// counting is the calendar Case.PapersOwed and Case.Needs give a row's Due, which have no
+// engine: they ask only how many dates it gives, and that does not depend on the zone.
+var counting = &Calendar{loc: time.UTC}
+
+// owedByRows lists the papers of the rows that schedule themselves that are called for
+// and not yet all sent.
+func (c *Case) owedByRows() []Paper {
+	var owed []Paper
+	for i := range defaultPeriods {
+		p := &defaultPeriods[i]
+		if p.Due != nil && len(p.Papers) > 0 && len(p.Due(&c.Facts, counting)) > len(p.Done(&c.Facts)) {
+			owed = append(owed, p.Papers[0])
+		}
+	}
+	return owed
+}
+
+// rowNeeds is Case.Needs for a paper of a row that schedules itself: the case needs it
+// once the row gives a date to count from. ok is false for the other papers.
+func (c *Case) rowNeeds(info PaperInfo) (ok bool, err error) {
+	for i := range defaultPeriods {
+		p := &defaultPeriods[i]
+		if p.Due == nil || !slices.Contains(p.Papers, info.Paper) {
+			continue
+		}
+		if len(p.Due(&c.Facts, counting)) == 0 {
+			return true, conflict(info.Rule, fmt.Sprintf("case %s does not need the %s: %s has not happened", c.Number, info.Name, p.Trigger))
+		}
+		return true, nil
+	}
+	return false, nil
+}
+
+// sent is a row's Done for a step met by sending paper p, which no field of Facts records
+// but Facts.PapersSent: the dates it was sent, in order.
+func sent(p Paper) func(f *Facts) []Date {
+	return func(f *Facts) []Date { return f.PapersSent[p] }
 }
