@@ -24,7 +24,7 @@ func TestStepFromItsRowAlone(t *testing.T) {
 			}
 			return []Date{cal.DateOf(f.Sufficiency.Start)}
 		}})
-	papers = append(slices.Clone(ps), PaperInfo{paper, "(C)(1)", Attorney, "minutes of the sufficiency meeting", false})
+	papers = append(slices.Clone(ps), PaperInfo{Paper: paper, Rule: "(C)(1)", To: Attorney, Name: "minutes of the sufficiency meeting"})
 
 	cal, err := NewCalendar(CalendarConfig{})
 	if err != nil {
