@@ -69,16 +69,12 @@ func (c *Case) PapersOwed() []Paper {
 	}
 	owe(AdjudicationRequest, c.Ruling == JudicialReferral, c.AdjudicationRequested)
 	owe(ReferralTransmittal, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, c.ReferralTransmitted)
-	recommended := !c.RecommendationIssued.IsZero()
-	owe(RecommendationToResp, recommended, c.RecommendationToResp)
-	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
-	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
-	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
 	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
-	// The papers of the steps whose rows schedule them (Period.Due), such as (E)(1)'s:
-	// owed by a dismissal recorded since these papers were tracked, which sets
-	// DecisionDismissed. A case closed before keeps its closed state, so that the record's
-	// "open" column still agrees with it (store.Verify); its letters can still be sent.
+	// The papers of the steps whose rows schedule them (Period.Due): (E)(2)'s and (F)'s
+	// deliveries, and (E)(1)'s notices. These are owed by a dismissal recorded since they
+	// were tracked, which sets DecisionDismissed; a case closed before keeps its closed
+	// state, so that the record's "open" column still agrees with it (store.Verify), and
+	// its letters can still be sent.
 	return append(owed, c.owedByRows()...)
 }
 

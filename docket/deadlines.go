@@ -304,16 +304,6 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	if !f.PublicHearingHeld.IsZero() {
 		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
 	}
-	// (E)(2), (F): the recommendation goes to the respondent and to the officer with
-	// authority to discipline; the ordinance gives no time, so they are open tasks.
-	if !f.RecommendationIssued.IsZero() {
-		addTask(RecommendationRespondentTask, f.RecommendationIssued, f.RecommendationToResp)
-		addTask(RecommendationOfficerTask, f.RecommendationIssued, f.RecommendationToOff)
-	}
-	if !f.FinalRecommendation.IsZero() {
-		addTask(FinalRespondentTask, f.FinalRecommendation, f.FinalToResp)
-		addTask(FinalOfficerTask, f.FinalRecommendation, f.FinalToOff)
-	}
 	// (H): the meeting at which the complainant is heard, its public notice and the
 	// complainant's certified notice of it.
 	if f.FrivolousHearing.Scheduled() {
@@ -324,8 +314,12 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		}
 		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
 	}
-	// The steps whose rows say when they apply and what meets them: (E)(1)'s notices of
-	// a dismissal after the hearing to both parties, and any step added as a row alone.
+	// The steps whose rows say when they apply and what meets them: (E)(2)'s and (F)'s
+	// deliveries of the recommendation and of the final recommendation to the respondent
+	// and to the officer with authority to discipline, (E)(1)'s notices of a dismissal
+	// after the hearing to both parties, and any step added as a row alone. (A case has
+	// a recommendation or a dismissal, never both, and (H) only after a dismissal, so
+	// counting these last keeps the order in which a case meets them.)
 	e.fromRows(f, add, addTask)
 	return s
 }

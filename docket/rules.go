@@ -195,15 +195,19 @@ var defaultPeriods = []Period{
 	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
 	// chief executive officer or other officer having authority to discipline".
 	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision", Duty: "recommendation delivered to the respondent",
-		Party: Commission, Papers: []Paper{RecommendationToResp}},
+		Party: Commission, Papers: []Paper{RecommendationToResp},
+		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToResp) }},
 	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision", Duty: "recommendation delivered to the officer with authority to discipline",
-		Party: Commission, Papers: []Paper{RecommendationToOfficer}},
+		Party: Commission, Papers: []Paper{RecommendationToOfficer},
+		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToOff) }},
 	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
 	// executive officer or other officer having authority to discipline".
 	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation", Duty: "final recommendation delivered to the respondent",
-		Party: Commission, Papers: []Paper{FinalToRespondent}},
+		Party: Commission, Papers: []Paper{FinalToRespondent},
+		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToResp) }},
 	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation", Duty: "final recommendation delivered to the officer with authority to discipline",
-		Party: Commission, Papers: []Paper{FinalToOfficer}},
+		Party: Commission, Papers: []Paper{FinalToOfficer},
+		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToOff) }},
 	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
 	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision", Duty: "notice of the dismissal delivered to the respondent",

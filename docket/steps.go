@@ -65,6 +65,14 @@ func once(d Date) []Date {
 	return []Date{d}
 }
 
+// recommended is when (E)(2)'s recommendation calls for its delivery to the respondent and
+// to the officer with authority to discipline: the day it issued.
+func recommended(f *Facts, _ *Calendar) []Date { return once(f.RecommendationIssued) }
+
+// finallyRecommended is when (F)'s final recommendation calls for its delivery: the day it
+// issued.
+func finallyRecommended(f *Facts, _ *Calendar) []Date { return once(f.FinalRecommendation) }
+
 // dismissedAfterHearing is when an (E)(1) dismissal after the hearing calls for its
 // notices: the decision, if it dismissed the complaint.
 func dismissedAfterHearing(f *Facts, _ *Calendar) []Date {
