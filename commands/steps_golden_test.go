@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"ethicsbot/commands"
-	"ethicsbot/docket"
 	"ethicsbot/reminders"
-	"ethicsbot/store"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -209,20 +207,12 @@ func TestLifecycleGolden(t *testing.T) {
 
 func runLifecycle(t *testing.T, script string) string {
 	t.Helper()
-	cal, err := docket.NewCalendar(docket.CalendarConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clk := &clock{}
+	s, clk, db := MustService(t)
+	clk.now = time.Time{} // the script sets it
+	e := s.Engine
+	cal := e.Cal
 	planner := &reminders.Planner{Engine: e, Policy: reminders.Defaults(), People: reminders.People{
 		Clerks: []string{clerk}, Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Docket: "C_DOCKET"}}
-	s := &commands.Service{Record: db, Engine: e, Now: clk.Now}
 	s.Configure(commands.Settings{
 		Roles:     commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{clerk}, Attorney: attorney},
 		Channels:  commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
