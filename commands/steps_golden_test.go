@@ -26,16 +26,16 @@ var lifecycles = map[string]string{
 file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used city email to campaign."
 schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
 posted 2026-001 sufficiency
-mail 2026-001 respondent 9407 1118 9876 5432 1012 34
+mail 2026-001 respondent 9407 1118 9876 5432 1013 44
 @ 2026-12-07T09:30:00-06:00
-mail 2026-001 complainant 9407 1118 9876 5432 1012 35
+mail 2026-001 complainant 9407 1118 9876 5432 1013 51
 @ 2026-12-07T18:00:00-06:00
 as U_COMM1
 rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)" yes=U_COMM1,U_COMM2,U_COMM3
 posted 2026-001 hearing
 as U_CLERK
 @ 2026-12-08T11:00:00-06:00
-mail 2026-001 ruling_respondent 9407 1118 9876 5432 1012 36
+mail 2026-001 ruling_respondent 9407 1118 9876 5432 1013 68
 delivered 2026-001 ruling_complainant
 @ 2026-12-10T15:00:00-06:00
 concluded 2026-001
@@ -69,20 +69,20 @@ file respondent="Ann Poe" complainant="Bob Loe" section=103.10 received=2026-12-
 schedule 2026-001 sufficiency 2026-12-09T17:00 place="City Hall"
 @ 2026-12-07T09:00:00-06:00
 posted 2026-001 sufficiency at=2026-12-04T11:00
-mail 2026-001 respondent 9407 1118 9876 5432 1012 40
-mail 2026-001 complainant 9407 1118 9876 5432 1012 41
+mail 2026-001 respondent 9407 1118 9876 5432 1014 05
+mail 2026-001 complainant 9407 1118 9876 5432 1014 12
 @ 2026-12-09T18:00:00-06:00
 as U_COMM1
 rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3
 as U_CLERK
 @ 2026-12-17T10:00:00-06:00
-mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1012 42
+mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1014 29
 case 2026-001
 @ 2026-12-21T10:00:00-06:00
-mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1012 43
+mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1014 36
 schedule 2026-001 frivolous_meeting 2027-01-06T17:00 place="City Hall"
 @ 2026-12-30T10:00:00-06:00
-mail 2026-001 frivolous_notice 9407 1118 9876 5432 1012 44
+mail 2026-001 frivolous_notice 9407 1118 9876 5432 1014 43
 @ 2027-01-06T18:00:00-06:00
 posted 2026-001 frivolous_meeting at=2027-01-04T09:00
 as U_COMM1
@@ -98,8 +98,8 @@ case 2026-001
 file respondent="Cy Doe" complainant="Di Roe" section=103.10,103.05 received=2026-12-04T10:00 summary="y"
 schedule 2026-001 sufficiency 2026-12-09T17:00 place="City Hall"
 posted 2026-001 sufficiency
-mail 2026-001 respondent 9407 1118 9876 5432 1012 50
-mail 2026-001 complainant 9407 1118 9876 5432 1012 51
+mail 2026-001 respondent 9407 1118 9876 5432 1015 04
+mail 2026-001 complainant 9407 1118 9876 5432 1015 11
 @ 2026-12-09T18:00:00-06:00
 as U_COMM1
 rule 2026-001 judicial_referral referral_ruling=attorney_referral yes=U_COMM1,U_COMM2,U_COMM3
@@ -123,17 +123,17 @@ file respondent="Ed Moe" complainant="Flo Noe" section=103.10 received=2026-12-0
 correct 2026-001 received=2026-12-03T16:45 reason="date stamp misread"
 schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall"
 posted 2026-001 sufficiency
-mail 2026-001 respondent 9407 1118 9876 5432 1012 60
-mail 2026-001 complainant 9407 1118 9876 5432 1012 61
+mail 2026-001 respondent 9407 1118 9876 5432 1016 03
+mail 2026-001 complainant 9407 1118 9876 5432 1016 10
 @ 2026-12-08T18:00:00-06:00
 as U_COMM1
 rule 2026-001 probable_cause yes=U_COMM1,U_COMM2,U_COMM3
 as U_CLERK
 @ 2026-12-14T10:00:00-06:00
 schedule 2026-001 hearing 2026-12-29T10:00 place="Council Chambers"
-mail 2026-001 ruling_respondent 9407 1118 9876 5432 1012 62
+mail 2026-001 ruling_respondent 9407 1118 9876 5432 1016 27
 @ 2026-12-16T10:00:00-06:00
-mail 2026-001 ruling_complainant 9407 1118 9876 5432 1012 63
+mail 2026-001 ruling_complainant 9407 1118 9876 5432 1016 34
 @ 2026-12-29T12:00:00-06:00
 posted 2026-001 hearing at=2026-12-15T09:00
 recess 2026-001
