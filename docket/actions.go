@@ -437,6 +437,9 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		first(&c.FrivolousNoticeMailed)
 	default:
 		// A paper of a step that its row schedules: each sending meets the next deadline.
+		if !recordedAsSent(info.Paper) {
+			break
+		}
 		if c.PapersSent == nil {
 			c.PapersSent = make(map[Paper][]Date)
 		}

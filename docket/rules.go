@@ -104,8 +104,9 @@ type Period struct {
 	Meetings []MeetingKind
 	// Due and Done schedule a step from its row alone: Due gives the dates its period
 	// counts from in the facts (in the calendar's zone), one deadline each, and Done the
-	// dates it was done, the i-th for the i-th. The papers owed and Case.Needs read them
-	// too, for how many dates Due gives, which must not depend on the zone. nil for the
+	// dates it was done, the i-th for the i-th; without a Done, the dates its paper was
+	// sent, as Facts.PapersSent keeps them. The papers owed and Case.Needs read them too,
+	// for how many dates Due gives, which must not depend on the zone. Due is nil for the
 	// steps that Engine.ScheduleInto still counts by hand.
 	Due   func(f *Facts, cal *Calendar) []Date
 	Done  func(f *Facts) []Date

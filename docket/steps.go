@@ -91,7 +91,7 @@ func (e *Engine) fromRows(f *Facts, add func(d Deadline, done Date), addTask fun
 		if p.Due == nil {
 			continue
 		}
-		done := p.Done(f)
+		done := p.done(f)
 		for j, from := range p.Due(f, e.Cal) {
 			var on Date
 			if j < len(done) {
@@ -116,7 +116,7 @@ func (c *Case) owedByRows() []Paper {
 	var owed []Paper
 	for i := range defaultPeriods {
 		p := &defaultPeriods[i]
-		if p.Due != nil && len(p.Papers) > 0 && len(p.Due(&c.Facts, counting)) > len(p.Done(&c.Facts)) {
+		if p.Due != nil && len(p.Papers) > 0 && len(p.Due(&c.Facts, counting)) > len(p.done(&c.Facts)) {
 			owed = append(owed, p.Papers[0])
 		}
 	}
@@ -139,8 +139,23 @@ func (c *Case) rowNeeds(info PaperInfo) (ok bool, err error) {
 	return false, nil
 }
 
-// sent is a row's Done for a step met by sending paper p, which no field of Facts records
-// but Facts.PapersSent: the dates it was sent, in order.
-func sent(p Paper) func(f *Facts) []Date {
-	return func(f *Facts) []Date { return f.PapersSent[p] }
+// done is the dates row p's step was done in f: its Done, or, for a row without one, the
+// dates its paper was sent as Facts.PapersSent records them.
+func (p *Period) done(f *Facts) []Date {
+	if p.Done != nil {
+		return p.Done(f)
+	}
+	return f.PapersSent[p.Papers[0]]
+}
+
+// recordedAsSent reports whether paper pp's sending is kept in Facts.PapersSent: it meets
+// a row that schedules itself and has no Done of its own.
+func recordedAsSent(pp Paper) bool {
+	for i := range defaultPeriods {
+		p := &defaultPeriods[i]
+		if p.Due != nil && p.Done == nil && slices.Contains(p.Papers, pp) {
+			return true
+		}
+	}
+	return false
 }

@@ -17,7 +17,7 @@ func TestStepFromItsRowAlone(t *testing.T) {
 	t.Cleanup(func() { defaultPeriods, papers = periods, ps })
 	defaultPeriods = append(slices.Clone(periods), Period{ID: id, Rule: "(C)(1)", Amount: 5, Unit: BusinessDays,
 		Trigger: "the sufficiency meeting", Duty: "minutes of the sufficiency meeting sent", Party: Commission,
-		units: dateUnits, Papers: []Paper{paper}, Done: sent(paper),
+		units: dateUnits, Papers: []Paper{paper},
 		Due: func(f *Facts, cal *Calendar) []Date {
 			if !f.Sufficiency.Scheduled() {
 				return nil
