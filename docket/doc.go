@@ -7,9 +7,10 @@
 // open, and days whose last falls on a weekend or a statutory holiday rolled to the next
 // day, as 5 ILCS 70/1.11 requires),
 // the table of steps (rules.go): one row per step of the procedure, with its rule, its
-// period and what it counts from, the papers that meet it, the command that records it and
-// the words its reminders and docket lines say, which every consumer reads (steps.go), and
-// the schedule derived from it (Engine.Schedule), the papers each step owes (papers.go), the records the ordinance makes public
+// period and what it counts from, the papers that meet it, the command that records it
+// and the words its reminders and docket lines say, which every consumer reads
+// (steps.go), and the schedule derived from it (Engine.Schedule), the papers each step
+// owes (papers.go), the records the ordinance makes public
 // (PublicRecords), and the errors a user can read (Error, with its codes and
 // constructors).
 //

@@ -60,7 +60,8 @@ type PaperInfo struct {
 // papers is the table of papers, in order.
 var papers = []PaperInfo{
 	{Paper: RespondentNoticePaper, Rule: "(B)", To: Respondent,
-		Name: "notice of the complaint to the respondent", Certified: true, Meeting: SufficiencyMeeting, Complaint: true},
+		Name:      "notice of the complaint to the respondent",
+		Certified: true, Meeting: SufficiencyMeeting, Complaint: true},
 	{Paper: ComplainantConfirmPaper, Rule: "(B)", To: Complainant,
 		Name: "confirmation of receipt to the complainant", Certified: true, Meeting: SufficiencyMeeting},
 	{Paper: RulingToRespondent, Rule: "(C)(1)", To: Respondent,
@@ -86,7 +87,8 @@ var papers = []PaperInfo{
 	{Paper: DecisionDismissalToComp, Rule: "(E)(1)", To: Complainant,
 		Name: "notice of the dismissal after the hearing to the complainant"},
 	{Paper: FrivolousNotice, Rule: "(H)", To: Complainant,
-		Name: "notice to the complainant of the meeting on a frivolous complaint", Certified: true, Meeting: FrivolousMeeting},
+		Name:      "notice to the complainant of the meeting on a frivolous complaint",
+		Certified: true, Meeting: FrivolousMeeting},
 }
 
 // Papers lists every paper, in order.

@@ -127,103 +127,125 @@ const posted = "posted {case} {meeting}"
 var defaultPeriods = []Period{
 	// (I): "A complaint ... must be filed within one year after the alleged violation."
 	// The complainant's limit, not the commission's: nothing to record or remind.
-	{ID: FilingLimit, Rule: "(I)", Amount: 1, Unit: Years, Trigger: "the alleged violation", Duty: "complaint filed",
-		Party: Complainant, units: dateUnits},
+	{ID: FilingLimit, Rule: "(I)", Amount: 1, Unit: Years, Trigger: "the alleged violation",
+		Duty: "complaint filed", Party: Complainant, units: dateUnits},
 	// (B): "Within three business days after the receipt of a complaint, the commission
 	// shall send by certified mail, return receipt requested, a notice to the respondent."
-	{ID: RespondentNotice, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt", Duty: "respondent notice by certified mail",
+	{ID: RespondentNotice, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "respondent notice by certified mail",
 		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper}},
 	// (B): "... a confirmation of the receipt of the complaint to the complainant within
 	// three business days after receipt by the commission", by certified mail too.
-	{ID: ComplainantConfirmation, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt", Duty: "complainant confirmation by certified mail",
+	{ID: ComplainantConfirmation, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "complainant confirmation by certified mail",
 		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper}},
 	// (C)(1): the ruling on sufficiency and probable cause, "within seven business days
 	// after receiving the complaint", at the meeting (C)(1) notices.
-	{ID: SufficiencyRuling, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt", Duty: "sufficiency and probable-cause ruling",
+	{ID: SufficiencyRuling, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "sufficiency and probable-cause ruling",
 		Party: Commission, units: dateUnits, Record: "rule {case} <ruling>"},
 	// (C)(1): "notice to the complainant and the respondent of the commission's ruling ...
 	// within seven business days after receiving the complaint"; (C)(2): for a dismissal,
 	// the notice of dismissal by certified mail is that notice.
-	{ID: RulingNoticeRespondent, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt", Duty: "notice of the ruling to the respondent",
+	{ID: RulingNoticeRespondent, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "notice of the ruling to the respondent",
 		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent}},
-	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt", Duty: "notice of the ruling to the complainant",
+	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "notice of the ruling to the complainant",
 		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant}},
 	// (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet."
-	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting", Duty: "public notice of the sufficiency meeting",
+	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting",
+		Duty:  "public notice of the sufficiency meeting",
 		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{SufficiencyMeeting}},
 	// (C)(2): "a hearing date scheduled within four weeks after the complaint's receipt".
-	{ID: HearingBy, Rule: "(C)(2)", Amount: 4, Unit: Weeks, Trigger: "receipt", Duty: "hearing date scheduled",
+	{ID: HearingBy, Rule: "(C)(2)", Amount: 4, Unit: Weeks, Trigger: "receipt",
+		Duty:  "hearing date scheduled",
 		Party: Commission, units: dateUnits, Record: `schedule {case} hearing <start> place="..."`},
 	// (D): "upon at least 48 hours' public notice of the meeting", and of each session of a
 	// recessed hearing (E).
-	{ID: HearingNotice, Rule: "(D)", Amount: 48, Unit: Hours, Trigger: "the hearing", Duty: "public notice of the hearing",
-		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{HearingMeeting, RecessedHearing}},
+	{ID: HearingNotice, Rule: "(D)", Amount: 48, Unit: Hours, Trigger: "the hearing",
+		Duty:  "public notice of the hearing",
+		Party: Commission, units: noticeUnits, Record: posted,
+		Meetings: []MeetingKind{HearingMeeting, RecessedHearing}},
 	// (E): "Within 30 days after the date the hearing or any recessed hearing is concluded".
-	{ID: DecisionDue, Rule: "(E)", Amount: 30, Unit: Days, Trigger: "the hearing concluded", Duty: "decision: dismissal, or recommendation and/or fine",
+	{ID: DecisionDue, Rule: "(E)", Amount: 30, Unit: Days, Trigger: "the hearing concluded",
+		Duty:  "decision: dismissal, or recommendation and/or fine",
 		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
 	// (G): "the Commission shall render its decision as required under division (E) within
 	// seven days after the complaint is filed".
-	{ID: ElectionDecision, Rule: "(G)", Amount: 7, Unit: Days, Trigger: "receipt", Duty: "expedited (E) decision before the election",
+	{ID: ElectionDecision, Rule: "(G)", Amount: 7, Unit: Days, Trigger: "receipt",
+		Duty:  "expedited (E) decision before the election",
 		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
 	// (F): the respondent's written demand, "within seven business days after the issuance
 	// of the recommendation for discipline or imposition of a fine": a right, not a duty.
-	{ID: PublicHearingDemand, Rule: "(F)", Amount: 7, Unit: BusinessDays, Trigger: "the recommendation or fine was issued", Duty: "respondent's demand for a public hearing",
-		Party: Respondent, units: dateUnits},
+	{ID: PublicHearingDemand, Rule: "(F)", Amount: 7, Unit: BusinessDays,
+		Trigger: "the recommendation or fine was issued",
+		Duty:    "respondent's demand for a public hearing", Party: Respondent, units: dateUnits},
 	// (F): "Within 14 days after receiving the demand, the commission shall conduct a public
 	// hearing".
-	{ID: PublicHearingBy, Rule: "(F)", Amount: 14, Unit: Days, Trigger: "the demand was received", Duty: "public hearing held",
-		Party: Commission, units: dateUnits, Record: "held {case}"},
+	{ID: PublicHearingBy, Rule: "(F)", Amount: 14, Unit: Days, Trigger: "the demand was received",
+		Duty: "public hearing held", Party: Commission, units: dateUnits, Record: "held {case}"},
 	// (F): "upon at least 48 hours' public notice of the hearing".
-	{ID: PublicHearingNotice, Rule: "(F)", Amount: 48, Unit: Hours, Trigger: "the public hearing", Duty: "public notice of the public hearing",
+	{ID: PublicHearingNotice, Rule: "(F)", Amount: 48, Unit: Hours, Trigger: "the public hearing",
+		Duty:  "public notice of the public hearing",
 		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{PublicHearing}},
 	// (F): "Within seven days thereafter, the commission shall publicly issue a final
 	// recommendation".
-	{ID: FinalRecommendationDue, Rule: "(F)", Amount: 7, Unit: Days, Trigger: "the public hearing was held", Duty: "final recommendation issued publicly",
+	{ID: FinalRecommendationDue, Rule: "(F)", Amount: 7, Unit: Days, Trigger: "the public hearing was held",
+		Duty:  "final recommendation issued publicly",
 		Party: Commission, units: dateUnits, Record: `final {case} text="..."`},
 	// (H): the ordinance fines only a person who "knowingly files a frivolous complaint";
 	// the complainant is heard first, at a meeting noticed like the others (48 hours, as
 	// (C)(1), (D) and (F) give every meeting on a complaint), and told of it by certified
 	// mail, as (B) tells the parties of the first meeting.
-	{ID: FrivolousMeetingNotice, Rule: "(H)", Amount: 48, Unit: Hours, Trigger: "the (H) meeting", Duty: "public notice of the meeting on a frivolous complaint",
+	{ID: FrivolousMeetingNotice, Rule: "(H)", Amount: 48, Unit: Hours, Trigger: "the (H) meeting",
+		Duty:  "public notice of the meeting on a frivolous complaint",
 		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{FrivolousMeeting}},
 	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
 	// that the complaint be adjudicated judicially": no time limit, a task.
-	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling", Duty: "written request to the attorney for judicial adjudication",
+	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
+		Duty:  "written request to the attorney for judicial adjudication",
 		Party: Commission, Papers: []Paper{AdjudicationRequest}},
 	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
-	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling", Duty: "transmittal of the complaint and its documents to the attorney",
+	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
+		Duty:  "transmittal of the complaint and its documents to the attorney",
 		Party: Commission, Papers: []Paper{ReferralTransmittal}},
 	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
 	// chief executive officer or other officer having authority to discipline".
-	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision", Duty: "recommendation delivered to the respondent",
-		Party: Commission, Papers: []Paper{RecommendationToResp},
+	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
 		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToResp) }},
-	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision", Duty: "recommendation delivered to the officer with authority to discipline",
+	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty:  "recommendation delivered to the officer with authority to discipline",
 		Party: Commission, Papers: []Paper{RecommendationToOfficer},
 		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToOff) }},
 	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
 	// executive officer or other officer having authority to discipline".
-	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation", Duty: "final recommendation delivered to the respondent",
-		Party: Commission, Papers: []Paper{FinalToRespondent},
+	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
 		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToResp) }},
-	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation", Duty: "final recommendation delivered to the officer with authority to discipline",
+	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty:  "final recommendation delivered to the officer with authority to discipline",
 		Party: Commission, Papers: []Paper{FinalToOfficer},
 		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToOff) }},
 	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
-	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision", Duty: "notice of the dismissal delivered to the respondent",
+	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the respondent",
 		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
 		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToResp) }},
-	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision", Duty: "notice of the dismissal delivered to the complainant",
+	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the complainant",
 		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
 		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToComp) }},
 	// (H): the complainant's certified notice of the meeting at which to be heard.
-	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting", Duty: "certified notice to the complainant of the meeting at which to be heard",
+	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
+		Duty:  "certified notice to the complainant of the meeting at which to be heard",
 		Party: Commission, Papers: []Paper{FrivolousNotice}},
 	// (G): "filed during the 60 days preceding the date of any election at which the
 	// respondent is a candidate": a window, not a step.
-	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election", Duty: "expedited track for complaints filed before an election",
-		Party: Commission, units: windowUnits},
+	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",
+		Duty: "expedited track for complaints filed before an election", Party: Commission, units: windowUnits},
 }
 
 // Ordinance is the commission's ordinance as data: its periods, its fine range and the

@@ -132,7 +132,8 @@ func (c *Case) rowNeeds(info PaperInfo) (ok bool, err error) {
 			continue
 		}
 		if len(p.Due(&c.Facts, counting)) == 0 {
-			return true, conflict(info.Rule, fmt.Sprintf("case %s does not need the %s: %s has not happened", c.Number, info.Name, p.Trigger))
+			why := fmt.Sprintf("case %s does not need the %s: %s has not happened", c.Number, info.Name, p.Trigger)
+			return true, conflict(info.Rule, why)
 		}
 		return true, nil
 	}
