@@ -424,6 +424,15 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		// (H): the notice gives the meeting's date, time and place, as (B)'s do.
 		m.MeetingStart, m.MeetingPlace = c.FrivolousHearing.Start, c.FrivolousHearing.Place
 		first(&c.FrivolousNoticeMailed)
+	default:
+		// A paper of a step that its row schedules: each sending meets the next deadline.
+		if !recordedAsSent(info.Paper) {
+			break
+		}
+		if c.PapersSent == nil {
+			c.PapersSent = make(map[Paper][]Date)
+		}
+		c.PapersSent[info.Paper] = append(c.PapersSent[info.Paper], on)
 	}
 	c.Mailings = append(c.Mailings, m)
 	c.resent(info.Paper, on)
@@ -480,6 +489,10 @@ func (c *Case) Needs(p Paper) error {
 			return needs(false, "the finding under (H) has been made")
 		}
 		return needs(c.FrivolousHearing.Scheduled(), "no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
+	}
+	// A paper of a step that its row schedules: needed once the row counts from a date.
+	if _, err := c.rowNeeds(info); err != nil {
+		return err
 	}
 	return nil
 }

@@ -70,18 +70,13 @@ func (c *Case) PapersOwed() []Paper {
 	}
 	owe(AdjudicationRequest, c.Ruling == JudicialReferral, c.AdjudicationRequested)
 	owe(ReferralTransmittal, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, c.ReferralTransmitted)
-	recommended := !c.RecommendationIssued.IsZero()
-	owe(RecommendationToResp, recommended, c.RecommendationToResp)
-	owe(RecommendationToOfficer, recommended, c.RecommendationToOff)
-	owe(FinalToRespondent, c.Final != nil, c.FinalToResp)
-	owe(FinalToOfficer, c.Final != nil, c.FinalToOff)
-	// (E)(1): owed by a dismissal recorded since these papers were tracked, which sets
-	// DecisionDismissed. A case closed before keeps its closed state, so that the record's
-	// "open" column still agrees with it (store.Verify); its letters can still be sent.
-	owe(DecisionDismissalToResp, c.DecisionDismissed, c.DismissalToResp)
-	owe(DecisionDismissalToComp, c.DecisionDismissed, c.DismissalToComp)
 	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
-	return owed
+	// The papers of the steps whose rows schedule them (Period.Due): (E)(2)'s and (F)'s
+	// deliveries, and (E)(1)'s notices. These are owed by a dismissal recorded since they
+	// were tracked, which sets DecisionDismissed; a case closed before keeps its closed
+	// state, so that the record's "open" column still agrees with it (store.Verify), and
+	// its letters can still be sent.
+	return append(owed, c.owedByRows()...)
 }
 
 // Person is a party to a complaint.
@@ -105,18 +100,34 @@ const (
 // MeetingKinds lists every MeetingKind.
 var MeetingKinds = []MeetingKind{SufficiencyMeeting, HearingMeeting, RecessedHearing, PublicHearing, FrivolousMeeting}
 
-// meetingRules says, for each kind, which notice period applies and the subsection.
-var meetingRules = map[MeetingKind]struct {
+// meetingNames are the meetings as people say them.
+var meetingNames = map[MeetingKind]string{
+	SufficiencyMeeting: "sufficiency meeting",
+	HearingMeeting:     "hearing",
+	RecessedHearing:    "recessed hearing",
+	PublicHearing:      "public hearing",
+	FrivolousMeeting:   "meeting on whether the complaint was knowingly frivolous",
+}
+
+// meetingRule is what the procedure says of one kind of meeting: the deadline of its
+// public notice, that deadline's subsection, and its name.
+type meetingRule struct {
 	notice DeadlineID
 	rule   string
 	name   string
-}{
-	SufficiencyMeeting: {SufficiencyMeetingNotice, "(C)(1)", "sufficiency meeting"},
-	HearingMeeting:     {HearingNotice, "(D)", "hearing"},
-	RecessedHearing:    {HearingNotice, "(D)", "recessed hearing"},
-	PublicHearing:      {PublicHearingNotice, "(F)", "public hearing"},
-	FrivolousMeeting:   {FrivolousMeetingNotice, "(H)", "meeting on whether the complaint was knowingly frivolous"},
 }
+
+// meetingRules says, for each kind, which notice period applies and its subsection, as
+// the table of steps gives them (Period.Meetings), and its name.
+var meetingRules = func() map[MeetingKind]meetingRule {
+	out := make(map[MeetingKind]meetingRule, len(meetingNames))
+	for _, p := range defaultPeriods {
+		for _, k := range p.Meetings {
+			out[k] = meetingRule{p.ID, p.Rule, meetingNames[k]}
+		}
+	}
+	return out
+}()
 
 // WithdrawnMeeting is a meeting cancelled, or moved to another time or place, before it
 // began.
@@ -239,6 +250,13 @@ func (c Case) clone() Case {
 	c.Amendments = slices.Clone(c.Amendments)
 	c.Overrides = slices.Clone(c.Overrides)
 	c.Late = slices.Clone(c.Late)
+	if c.PapersSent != nil {
+		sent := make(map[Paper][]Date, len(c.PapersSent))
+		for p, ds := range c.PapersSent {
+			sent[p] = slices.Clone(ds)
+		}
+		c.PapersSent = sent
+	}
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d

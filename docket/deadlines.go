@@ -80,6 +80,10 @@ type Facts struct {
 	// Returned are the certified mailings that came back refused, unclaimed or
 	// undeliverable, and when the next step the commission chose for each was taken.
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`
+
+	// PapersSent are the dates each paper was sent that no field above records: the papers of
+	// the steps whose rows schedule them (Period.Due), read by their Done (see sent).
+	PapersSent map[Paper][]Date `json:"papers_sent,omitempty"`
 }
 
 // Status says where a deadline stands.
@@ -105,12 +109,13 @@ type Deadline struct {
 	Period *Period // the row of the ordinance's table it comes from
 
 	// The trail of the count, rendered by Basis.
-	From     Date      // the trigger's date (date deadlines and tasks), if known
-	Landed   Date      // where a calendar period landed, if it then moved to a business day
-	Closure  string    // why 5 ILCS 70/1.11 excludes Landed as a last day
-	Election Date      // (G): the election whose eve capped the deadline, if it did
-	Meeting  time.Time // the meeting a notice deadline counts back from
-	What     string    // that meeting, in words
+	From     Date        // the trigger's date (date deadlines and tasks), if known
+	Landed   Date        // where a calendar period landed, if it then moved to a business day
+	Closure  string      // why 5 ILCS 70/1.11 excludes Landed as a last day
+	Election Date        // (G): the election whose eve capped the deadline, if it did
+	Meeting  time.Time   // the meeting a notice deadline counts back from
+	What     string      // that meeting, in words
+	Of       MeetingKind // that meeting's kind, whose notice the command posts
 }
 
 // Basis says how the deadline was counted, for a clerk to check by hand:
@@ -216,8 +221,9 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		}
 		s.Deadlines = append(s.Deadlines, d)
 	}
-	addNotice := func(id DeadlineID, what string, m Meeting) {
+	addNotice := func(id DeadlineID, k MeetingKind, what string, m Meeting) {
 		d := e.before(id, what, m.Start)
+		d.Of = k
 		d.Status, d.Done = instantStatus(d.DueAt, m.NoticePosted, now), !m.NoticePosted.IsZero()
 		s.Deadlines = append(s.Deadlines, d)
 	}
@@ -258,7 +264,7 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	}
 	// (C)(1): at least 48 hours' public notice of the sufficiency meeting.
 	if f.Sufficiency.Scheduled() {
-		addNotice(SufficiencyMeetingNotice, "the sufficiency meeting", f.Sufficiency)
+		addNotice(SufficiencyMeetingNotice, SufficiencyMeeting, "the sufficiency meeting", f.Sufficiency)
 	}
 	// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
 	if f.hearingPath() {
@@ -271,13 +277,13 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session,
 	// each with its own deadline and status.
 	if f.Hearing.Scheduled() {
-		addNotice(HearingNotice, "the hearing", f.Hearing)
+		addNotice(HearingNotice, HearingMeeting, "the hearing", f.Hearing)
 	}
 	for _, m := range f.Sessions {
-		addNotice(HearingNotice, "the recessed hearing", m)
+		addNotice(HearingNotice, RecessedHearing, "the recessed hearing", m)
 	}
 	if f.Reconvened.Scheduled() {
-		addNotice(HearingNotice, "the recessed hearing", f.Reconvened)
+		addNotice(HearingNotice, RecessedHearing, "the recessed hearing", f.Reconvened)
 	}
 	// (E): a decision within 30 days after the hearing concluded.
 	if !f.HearingConcluded.IsZero() {
@@ -299,36 +305,28 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		addImplied(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld, f.finalIssued())
 	}
 	if f.PublicHearing.Scheduled() {
-		addNotice(PublicHearingNotice, "the public hearing", f.PublicHearing)
+		addNotice(PublicHearingNotice, PublicHearing, "the public hearing", f.PublicHearing)
 	}
 	if !f.PublicHearingHeld.IsZero() {
 		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
 	}
-	// (E)(2), (F): the recommendation goes to the respondent and to the officer with
-	// authority to discipline; the ordinance gives no time, so they are open tasks.
-	if !f.RecommendationIssued.IsZero() {
-		addTask(RecommendationRespondentTask, f.RecommendationIssued, f.RecommendationToResp)
-		addTask(RecommendationOfficerTask, f.RecommendationIssued, f.RecommendationToOff)
-	}
-	if !f.FinalRecommendation.IsZero() {
-		addTask(FinalRespondentTask, f.FinalRecommendation, f.FinalToResp)
-		addTask(FinalOfficerTask, f.FinalRecommendation, f.FinalToOff)
-	}
 	// (H): the meeting at which the complainant is heard, its public notice and the
 	// complainant's certified notice of it.
 	if f.FrivolousHearing.Scheduled() {
-		addNotice(FrivolousMeetingNotice, "the (H) meeting", f.FrivolousHearing)
+		addNotice(FrivolousMeetingNotice, FrivolousMeeting, "the (H) meeting", f.FrivolousHearing)
 		scheduled := f.FrivolousHearing.ScheduledAt
 		if scheduled.IsZero() {
 			scheduled = f.FrivolousHearing.Start
 		}
 		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
 	}
-	// (E)(1): a dismissal after the hearing goes to both parties.
-	if f.DecisionDismissed {
-		addTask(DismissalRespondentTask, f.DecisionIssued, f.DismissalToResp)
-		addTask(DismissalComplainantTask, f.DecisionIssued, f.DismissalToComp)
-	}
+	// The steps whose rows say when they apply and what meets them: (E)(2)'s and (F)'s
+	// deliveries of the recommendation and of the final recommendation to the respondent
+	// and to the officer with authority to discipline, (E)(1)'s notices of a dismissal
+	// after the hearing to both parties, and any step added as a row alone. (A case has
+	// a recommendation or a dismissal, never both, and (H) only after a dismissal, so
+	// counting these last keeps the order in which a case meets them.)
+	e.fromRows(f, add, addTask)
 	// (B), (C)(2): a certified mailing that came back, and the next step chosen for it.
 	s.Deadlines = e.resendTasks(s.Deadlines, f)
 	return s

@@ -6,8 +6,11 @@
 // the two calendars that count the ordinance's periods (business days, when the office is
 // open, and days whose last falls on a weekend or a statutory holiday rolled to the next
 // day, as 5 ILCS 70/1.11 requires),
-// the table of deadlines with their periods (rules.go) and the schedule derived from it
-// (Engine.Schedule), the papers each step owes, the records the ordinance makes public
+// the table of steps (rules.go): one row per step of the procedure, with its rule, its
+// period and what it counts from, the papers that meet it, the command that records it
+// and the words its reminders and docket lines say, which every consumer reads
+// (steps.go), and the schedule derived from it (Engine.Schedule), the papers each step
+// owes (papers.go), the records the ordinance makes public
 // (PublicRecords), and the errors a user can read (Error, with its codes and
 // constructors).
 //

@@ -35,34 +35,60 @@ const (
 	Officer  Party = "officer"  // the chief executive or other officer with authority to discipline (E)(2), (F)
 )
 
-// PaperInfo describes a paper: its rule, its recipient, what it is, and whether the
-// ordinance requires certified mail, return receipt requested.
+// PaperInfo describes a paper: its rule, its recipient, what it is, whether the ordinance
+// requires certified mail, return receipt requested, and what the letter must give. The
+// letters read it, so a paper's letter needs its template and nothing else.
 type PaperInfo struct {
 	Paper     Paper
 	Rule      string
 	To        Party
 	Name      string // "notice of the complaint to the respondent"
 	Certified bool
-	Deadline  DeadlineID // the deadline it meets; a task without a date has its own id
+	// Meeting is the meeting whose date, time and place the paper gives: the sufficiency
+	// meeting (B), the meeting on a frivolous complaint (H).
+	Meeting MeetingKind
+	// Complaint: the paper transmits the complaint's text, (B) to the respondent and
+	// (C)(3) to the attorney.
+	Complaint bool
+	// Hearing: a notice of a ruling of probable cause includes the hearing date (C)(2).
+	Hearing bool
+	// Documents: the paper lists "all additional documents in the custody of the
+	// Commission concerning the alleged violation" (C)(3).
+	Documents bool
 }
 
 // papers is the table of papers, in order.
 var papers = []PaperInfo{
-	{RespondentNoticePaper, "(B)", Respondent, "notice of the complaint to the respondent", true, RespondentNotice},
-	{ComplainantConfirmPaper, "(B)", Complainant, "confirmation of receipt to the complainant", true, ComplainantConfirmation},
-	{RulingToRespondent, "(C)(1)", Respondent, "notice of the ruling to the respondent", false, RulingNoticeRespondent},
-	{RulingToComplainant, "(C)(1)", Complainant, "notice of the ruling to the complainant", false, RulingNoticeComplainant},
-	{DismissalToRespondent, "(C)(2)", Respondent, "notice of dismissal to the respondent", true, RulingNoticeRespondent},
-	{DismissalToComplainant, "(C)(2)", Complainant, "notice of dismissal to the complainant", true, RulingNoticeComplainant},
-	{AdjudicationRequest, "(C)(2)", Attorney, "written request to the attorney for judicial adjudication", false, AdjudicationTask},
-	{ReferralTransmittal, "(C)(3)", Attorney, "transmittal of the complaint and its documents to the attorney", false, ReferralTask},
-	{RecommendationToResp, "(E)(2)", Respondent, "recommendation to the respondent", false, RecommendationRespondentTask},
-	{RecommendationToOfficer, "(E)(2)", Officer, "recommendation to the officer with authority to discipline", false, RecommendationOfficerTask},
-	{FinalToRespondent, "(F)", Respondent, "final recommendation to the respondent", false, FinalRespondentTask},
-	{FinalToOfficer, "(F)", Officer, "final recommendation to the officer with authority to discipline", false, FinalOfficerTask},
-	{DecisionDismissalToResp, "(E)(1)", Respondent, "notice of the dismissal after the hearing to the respondent", false, DismissalRespondentTask},
-	{DecisionDismissalToComp, "(E)(1)", Complainant, "notice of the dismissal after the hearing to the complainant", false, DismissalComplainantTask},
-	{FrivolousNotice, "(H)", Complainant, "notice to the complainant of the meeting on a frivolous complaint", true, FrivolousNoticeTask},
+	{Paper: RespondentNoticePaper, Rule: "(B)", To: Respondent,
+		Name:      "notice of the complaint to the respondent",
+		Certified: true, Meeting: SufficiencyMeeting, Complaint: true},
+	{Paper: ComplainantConfirmPaper, Rule: "(B)", To: Complainant,
+		Name: "confirmation of receipt to the complainant", Certified: true, Meeting: SufficiencyMeeting},
+	{Paper: RulingToRespondent, Rule: "(C)(1)", To: Respondent,
+		Name: "notice of the ruling to the respondent", Hearing: true},
+	{Paper: RulingToComplainant, Rule: "(C)(1)", To: Complainant,
+		Name: "notice of the ruling to the complainant", Hearing: true},
+	{Paper: DismissalToRespondent, Rule: "(C)(2)", To: Respondent,
+		Name: "notice of dismissal to the respondent", Certified: true, Hearing: true},
+	{Paper: DismissalToComplainant, Rule: "(C)(2)", To: Complainant,
+		Name: "notice of dismissal to the complainant", Certified: true, Hearing: true},
+	{Paper: AdjudicationRequest, Rule: "(C)(2)", To: Attorney,
+		Name: "written request to the attorney for judicial adjudication"},
+	{Paper: ReferralTransmittal, Rule: "(C)(3)", To: Attorney,
+		Name: "transmittal of the complaint and its documents to the attorney", Complaint: true, Documents: true},
+	{Paper: RecommendationToResp, Rule: "(E)(2)", To: Respondent, Name: "recommendation to the respondent"},
+	{Paper: RecommendationToOfficer, Rule: "(E)(2)", To: Officer,
+		Name: "recommendation to the officer with authority to discipline"},
+	{Paper: FinalToRespondent, Rule: "(F)", To: Respondent, Name: "final recommendation to the respondent"},
+	{Paper: FinalToOfficer, Rule: "(F)", To: Officer,
+		Name: "final recommendation to the officer with authority to discipline"},
+	{Paper: DecisionDismissalToResp, Rule: "(E)(1)", To: Respondent,
+		Name: "notice of the dismissal after the hearing to the respondent"},
+	{Paper: DecisionDismissalToComp, Rule: "(E)(1)", To: Complainant,
+		Name: "notice of the dismissal after the hearing to the complainant"},
+	{Paper: FrivolousNotice, Rule: "(H)", To: Complainant,
+		Name:      "notice to the complainant of the meeting on a frivolous complaint",
+		Certified: true, Meeting: FrivolousMeeting},
 }
 
 // Papers lists every paper, in order.
@@ -98,20 +124,4 @@ func (c *Case) Sent(p Paper) (Mailing, bool) {
 		return Mailing{}, false
 	}
 	return c.Mailings[i], true
-}
-
-// PaperFor returns the paper that meets deadline id in case c: for the (C)(1) ruling
-// notices, the notice of dismissal when the ruling dismissed the complaint or a part of it.
-func (c *Case) PaperFor(id DeadlineID) (PaperInfo, bool) {
-	for _, pi := range papers {
-		if pi.Deadline != id {
-			continue
-		}
-		dismissal := pi.Paper == DismissalToRespondent || pi.Paper == DismissalToComplainant
-		if (id == RulingNoticeRespondent || id == RulingNoticeComplainant) && dismissal != c.dismissedAtC() {
-			continue
-		}
-		return pi, true
-	}
-	return PaperInfo{}, false
 }

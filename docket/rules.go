@@ -72,16 +72,45 @@ const (
 	Complainant Party = "complainant"
 )
 
-// Period is one row of the ordinance's table of time limits.
+// Period is one step of the procedure, as the ordinance sets it: one row of its table of
+// time limits and of the papers and tasks it requires. Every consumer reads the row: the
+// schedule counts its period from its trigger, the reminders, the docket and the case
+// card say its Duty, the reminders and the digest give the command that records it, and
+// the papers owed and the letters follow its Papers. TestStepsTable walks the table and
+// fails on a row that lacks what a consumer needs.
 type Period struct {
-	ID      DeadlineID
-	Rule    string // subsection, e.g. "(C)(1)"
-	Amount  int
-	Unit    Unit
-	Trigger string // what the period counts from, e.g. "receipt"
-	Duty    string // what must happen by the deadline, for messages
-	Party   Party  // who must act
-	units   []Unit // the units this period may be configured in
+	ID     DeadlineID
+	Rule   string // subsection, e.g. "(C)(1)"
+	Amount int
+	Unit   Unit
+	// Trigger is what the period counts from, e.g. "receipt".
+	Trigger string
+	// Duty is what must happen by the deadline, in the words of its reminder, its line on
+	// the docket and the case card, and a correction's recalculation.
+	Duty  string
+	Party Party // who must act
+	// Papers are the papers whose sending completes the step, the usual one first: the
+	// (C)(1) notice of the ruling is the (C)(2) notice of dismissal when the ruling
+	// dismissed the complaint (Case.PaperFor chooses). Recording one sent, with
+	// `/ethics mail` or `/ethics delivered`, meets it.
+	Papers []Paper
+	// Record is the /ethics command, without "/ethics", that records a step no paper
+	// completes: {case} stands for the case number and {meeting} for the meeting whose
+	// notice is due (see Case.Command). Empty for a step the commission does not record
+	// itself: the complainant's filing (I), the respondent's demand (F), the (G) window.
+	Record string
+	// Meetings are the meetings whose public notice the row's period gives: a row in
+	// hours has one or more; MeetingKind.Notice reads them.
+	Meetings []MeetingKind
+	// Due and Done schedule a step from its row alone: Due gives the dates its period
+	// counts from in the facts (in the calendar's zone), one deadline each, and Done the
+	// dates it was done, the i-th for the i-th; without a Done, the dates its paper was
+	// sent, as Facts.PapersSent keeps them. The papers owed and Case.Needs read them too,
+	// for how many dates Due gives, which must not depend on the zone. Due is nil for the
+	// steps that Engine.ScheduleInto still counts by hand.
+	Due   func(f *Facts, cal *Calendar) []Date
+	Done  func(f *Facts) []Date
+	units []Unit // the units this period may be configured in
 }
 
 var (
@@ -90,40 +119,133 @@ var (
 	windowUnits = []Unit{Days, Weeks}
 )
 
-// defaultPeriods is the ordinance's table, in the order deadlines are listed.
+// posted is the command that records a meeting's notice as posted (C)(1), (D), (F), (H).
+const posted = "posted {case} {meeting}"
+
+// defaultPeriods is the ordinance's table, in the order deadlines are listed: one row per
+// step of the procedure.
 var defaultPeriods = []Period{
-	{FilingLimit, "(I)", 1, Years, "the alleged violation", "complaint filed", Complainant, dateUnits},
-	{RespondentNotice, "(B)", 3, BusinessDays, "receipt", "respondent notice by certified mail", Commission, dateUnits},
-	{ComplainantConfirmation, "(B)", 3, BusinessDays, "receipt", "complainant confirmation by certified mail", Commission, dateUnits},
-	{SufficiencyRuling, "(C)(1)", 7, BusinessDays, "receipt", "sufficiency and probable-cause ruling", Commission, dateUnits},
-	{RulingNoticeRespondent, "(C)(1)", 7, BusinessDays, "receipt", "notice of the ruling to the respondent", Commission, dateUnits},
-	{RulingNoticeComplainant, "(C)(1)", 7, BusinessDays, "receipt", "notice of the ruling to the complainant", Commission, dateUnits},
-	{SufficiencyMeetingNotice, "(C)(1)", 48, Hours, "the sufficiency meeting", "public notice of the sufficiency meeting", Commission, noticeUnits},
-	{HearingBy, "(C)(2)", 4, Weeks, "receipt", "hearing date scheduled", Commission, dateUnits},
-	{HearingNotice, "(D)", 48, Hours, "the hearing", "public notice of the hearing", Commission, noticeUnits},
-	{DecisionDue, "(E)", 30, Days, "the hearing concluded", "decision: dismissal, or recommendation and/or fine", Commission, dateUnits},
-	{ElectionDecision, "(G)", 7, Days, "receipt", "expedited (E) decision before the election", Commission, dateUnits},
-	{PublicHearingDemand, "(F)", 7, BusinessDays, "the recommendation or fine was issued", "respondent's demand for a public hearing", Respondent, dateUnits},
-	{PublicHearingBy, "(F)", 14, Days, "the demand was received", "public hearing held", Commission, dateUnits},
-	{PublicHearingNotice, "(F)", 48, Hours, "the public hearing", "public notice of the public hearing", Commission, noticeUnits},
-	{FinalRecommendationDue, "(F)", 7, Days, "the public hearing was held", "final recommendation issued publicly", Commission, dateUnits},
+	// (I): "A complaint ... must be filed within one year after the alleged violation."
+	// The complainant's limit, not the commission's: nothing to record or remind.
+	{ID: FilingLimit, Rule: "(I)", Amount: 1, Unit: Years, Trigger: "the alleged violation",
+		Duty: "complaint filed", Party: Complainant, units: dateUnits},
+	// (B): "Within three business days after the receipt of a complaint, the commission
+	// shall send by certified mail, return receipt requested, a notice to the respondent."
+	{ID: RespondentNotice, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "respondent notice by certified mail",
+		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper}},
+	// (B): "... a confirmation of the receipt of the complaint to the complainant within
+	// three business days after receipt by the commission", by certified mail too.
+	{ID: ComplainantConfirmation, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "complainant confirmation by certified mail",
+		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper}},
+	// (C)(1): the ruling on sufficiency and probable cause, "within seven business days
+	// after receiving the complaint", at the meeting (C)(1) notices.
+	{ID: SufficiencyRuling, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "sufficiency and probable-cause ruling",
+		Party: Commission, units: dateUnits, Record: "rule {case} <ruling>"},
+	// (C)(1): "notice to the complainant and the respondent of the commission's ruling ...
+	// within seven business days after receiving the complaint"; (C)(2): for a dismissal,
+	// the notice of dismissal by certified mail is that notice.
+	{ID: RulingNoticeRespondent, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "notice of the ruling to the respondent",
+		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent}},
+	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
+		Duty:  "notice of the ruling to the complainant",
+		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant}},
+	// (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet."
+	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting",
+		Duty:  "public notice of the sufficiency meeting",
+		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{SufficiencyMeeting}},
+	// (C)(2): "a hearing date scheduled within four weeks after the complaint's receipt".
+	{ID: HearingBy, Rule: "(C)(2)", Amount: 4, Unit: Weeks, Trigger: "receipt",
+		Duty:  "hearing date scheduled",
+		Party: Commission, units: dateUnits, Record: `schedule {case} hearing <start> place="..."`},
+	// (D): "upon at least 48 hours' public notice of the meeting", and of each session of a
+	// recessed hearing (E).
+	{ID: HearingNotice, Rule: "(D)", Amount: 48, Unit: Hours, Trigger: "the hearing",
+		Duty:  "public notice of the hearing",
+		Party: Commission, units: noticeUnits, Record: posted,
+		Meetings: []MeetingKind{HearingMeeting, RecessedHearing}},
+	// (E): "Within 30 days after the date the hearing or any recessed hearing is concluded".
+	{ID: DecisionDue, Rule: "(E)", Amount: 30, Unit: Days, Trigger: "the hearing concluded",
+		Duty:  "decision: dismissal, or recommendation and/or fine",
+		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
+	// (G): "the Commission shall render its decision as required under division (E) within
+	// seven days after the complaint is filed".
+	{ID: ElectionDecision, Rule: "(G)", Amount: 7, Unit: Days, Trigger: "receipt",
+		Duty:  "expedited (E) decision before the election",
+		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
+	// (F): the respondent's written demand, "within seven business days after the issuance
+	// of the recommendation for discipline or imposition of a fine": a right, not a duty.
+	{ID: PublicHearingDemand, Rule: "(F)", Amount: 7, Unit: BusinessDays,
+		Trigger: "the recommendation or fine was issued",
+		Duty:    "respondent's demand for a public hearing", Party: Respondent, units: dateUnits},
+	// (F): "Within 14 days after receiving the demand, the commission shall conduct a public
+	// hearing".
+	{ID: PublicHearingBy, Rule: "(F)", Amount: 14, Unit: Days, Trigger: "the demand was received",
+		Duty: "public hearing held", Party: Commission, units: dateUnits, Record: "held {case}"},
+	// (F): "upon at least 48 hours' public notice of the hearing".
+	{ID: PublicHearingNotice, Rule: "(F)", Amount: 48, Unit: Hours, Trigger: "the public hearing",
+		Duty:  "public notice of the public hearing",
+		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{PublicHearing}},
+	// (F): "Within seven days thereafter, the commission shall publicly issue a final
+	// recommendation".
+	{ID: FinalRecommendationDue, Rule: "(F)", Amount: 7, Unit: Days, Trigger: "the public hearing was held",
+		Duty:  "final recommendation issued publicly",
+		Party: Commission, units: dateUnits, Record: `final {case} text="..."`},
 	// (H): the ordinance fines only a person who "knowingly files a frivolous complaint";
 	// the complainant is heard first, at a meeting noticed like the others (48 hours, as
 	// (C)(1), (D) and (F) give every meeting on a complaint), and told of it by certified
 	// mail, as (B) tells the parties of the first meeting.
-	{FrivolousMeetingNotice, "(H)", 48, Hours, "the (H) meeting", "public notice of the meeting on a frivolous complaint", Commission, noticeUnits},
-	{AdjudicationTask, "(C)(2)", 0, Task, "the ruling", "written request to the attorney for judicial adjudication", Commission, nil},
-	{ReferralTask, "(C)(3)", 0, Task, "the ruling", "transmittal of the complaint and its documents to the attorney", Commission, nil},
-	{RecommendationRespondentTask, "(E)(2)", 0, Task, "the decision", "recommendation delivered to the respondent", Commission, nil},
-	{RecommendationOfficerTask, "(E)(2)", 0, Task, "the decision", "recommendation delivered to the officer with authority to discipline", Commission, nil},
-	{FinalRespondentTask, "(F)", 0, Task, "the final recommendation", "final recommendation delivered to the respondent", Commission, nil},
-	{FinalOfficerTask, "(F)", 0, Task, "the final recommendation", "final recommendation delivered to the officer with authority to discipline", Commission, nil},
+	{ID: FrivolousMeetingNotice, Rule: "(H)", Amount: 48, Unit: Hours, Trigger: "the (H) meeting",
+		Duty:  "public notice of the meeting on a frivolous complaint",
+		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{FrivolousMeeting}},
+	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
+	// that the complaint be adjudicated judicially": no time limit, a task.
+	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
+		Duty:  "written request to the attorney for judicial adjudication",
+		Party: Commission, Papers: []Paper{AdjudicationRequest}},
+	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
+	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
+		Duty:  "transmittal of the complaint and its documents to the attorney",
+		Party: Commission, Papers: []Paper{ReferralTransmittal}},
+	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
+	// chief executive officer or other officer having authority to discipline".
+	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
+		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToResp) }},
+	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty:  "recommendation delivered to the officer with authority to discipline",
+		Party: Commission, Papers: []Paper{RecommendationToOfficer},
+		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToOff) }},
+	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
+	// executive officer or other officer having authority to discipline".
+	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
+		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToResp) }},
+	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty:  "final recommendation delivered to the officer with authority to discipline",
+		Party: Commission, Papers: []Paper{FinalToOfficer},
+		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToOff) }},
 	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
-	{DismissalRespondentTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the respondent", Commission, nil},
-	{DismissalComplainantTask, "(E)(1)", 0, Task, "the decision", "notice of the dismissal delivered to the complainant", Commission, nil},
-	{FrivolousNoticeTask, "(H)", 0, Task, "the decision to hold the (H) meeting", "certified notice to the complainant of the meeting at which to be heard", Commission, nil},
-	{ElectionPeriod, "(G)", 60, Days, "the election", "expedited track for complaints filed before an election", Commission, windowUnits},
+	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the respondent",
+		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
+		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToResp) }},
+	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the complainant",
+		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
+		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToComp) }},
+	// (H): the complainant's certified notice of the meeting at which to be heard.
+	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
+		Duty:  "certified notice to the complainant of the meeting at which to be heard",
+		Party: Commission, Papers: []Paper{FrivolousNotice}},
+	// (G): "filed during the 60 days preceding the date of any election at which the
+	// respondent is a candidate": a window, not a step.
+	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",
+		Duty: "expedited track for complaints filed before an election", Party: Commission, units: windowUnits},
 }
 
 // Ordinance is the commission's ordinance as data: its periods, its fine range and the

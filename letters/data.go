@@ -180,25 +180,22 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch docket.Paper(k) {
-	case docket.RespondentNoticePaper:
-		// (B): notice to the respondent with a copy of the complaint.
+	// What the paper must give, as its row in docket's table of papers says.
+	if info.Complaint {
+		// (B): a copy of the complaint to the respondent; (C)(3): the complaint to the attorney.
 		d.Summary = T(c.Summary)
-		d.Meeting = ptr(m.meeting(docket.SufficiencyMeeting, c.Sufficiency))
-	case docket.ComplainantConfirmPaper:
-		// (B): confirmation of receipt to the complainant, with the meeting too.
-		d.Meeting = ptr(m.meeting(docket.SufficiencyMeeting, c.Sufficiency))
-	case docket.RulingToRespondent, docket.RulingToComplainant, docket.DismissalToRespondent, docket.DismissalToComplainant:
-		if c.Hearing.Scheduled() {
-			// (C)(2): the notice of probable cause includes the hearing date.
-			d.Hearing = ptr(m.meeting(docket.HearingMeeting, c.Hearing))
-		}
-	case docket.FrivolousNotice:
-		// (H): the complainant's notice of the meeting at which to be heard.
-		d.Meeting = ptr(m.meeting(docket.FrivolousMeeting, c.FrivolousHearing))
-	case docket.ReferralTransmittal:
-		// (C)(3): the complaint and all documents in the commission's custody.
-		d.Summary = T(c.Summary)
+	}
+	if info.Meeting != "" {
+		// (B): the sufficiency meeting's date, time and place; (H): the meeting at which
+		// the complainant is heard.
+		d.Meeting = ptr(m.meeting(info.Meeting, c.Meeting(info.Meeting)))
+	}
+	if info.Hearing && c.Hearing.Scheduled() {
+		// (C)(2): the notice of probable cause includes the hearing date.
+		d.Hearing = ptr(m.meeting(docket.HearingMeeting, c.Hearing))
+	}
+	if info.Documents {
+		// (C)(3): all documents in the commission's custody.
 		d.Documents = m.documents(c)
 	}
 	if dc := c.Decision; dc != nil {

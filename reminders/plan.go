@@ -98,7 +98,7 @@ func (r Reminder) Text() outbox.Markup {
 			}
 		}
 		if m.s.missed {
-			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", recordCommand(c, d))
+			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", c.Command(d))
 		}
 		if cmd := p.Engine.ResendCommand(c, d); cmd != "" {
 			return text + outbox.Format(" Record it with `/ethics %s`.", cmd)
@@ -367,49 +367,10 @@ func access(m docket.Meeting) string {
 	return "open to the public"
 }
 
-// howToRecord tells the clerk the command that meets the deadline.
+// howToRecord tells the clerk the command that meets the deadline, as its row says.
 func howToRecord(c *docket.Case, d docket.Deadline) outbox.Markup {
-	if cmd := recordCommand(c, d); cmd != "" {
+	if cmd := c.Command(d); cmd != "" {
 		return outbox.Format("Record it with `/ethics %s`.", cmd)
-	}
-	return ""
-}
-
-// recordCommand is the /ethics command, without /ethics, that meets the deadline.
-func recordCommand(c *docket.Case, d docket.Deadline) string {
-	n := c.Number
-	if pi, ok := c.PaperFor(d.ID); ok && d.ID != docket.RespondentNotice && d.ID != docket.ComplainantConfirmation {
-		if pi.Certified {
-			return "mail " + n + " " + string(pi.Paper) + " <article no.>"
-		}
-		return "delivered " + n + " " + string(pi.Paper)
-	}
-	switch d.ID {
-	case docket.RespondentNotice:
-		return "mail " + n + " respondent <article no.>"
-	case docket.ComplainantConfirmation:
-		return "mail " + n + " complainant <article no.>"
-	case docket.SufficiencyRuling:
-		return "rule " + n + " <ruling>"
-	case docket.SufficiencyMeetingNotice:
-		return "posted " + n + " sufficiency"
-	case docket.HearingBy:
-		return "schedule " + n + " hearing <start> place=\"...\""
-	case docket.HearingNotice:
-		if c.Reconvened.Scheduled() {
-			return "posted " + n + " recessed_hearing"
-		}
-		return "posted " + n + " hearing"
-	case docket.DecisionDue, docket.ElectionDecision:
-		return "decide " + n + " <outcome>"
-	case docket.PublicHearingBy:
-		return "held " + n
-	case docket.PublicHearingNotice:
-		return "posted " + n + " public_hearing"
-	case docket.FinalRecommendationDue:
-		return "final " + n + " text=\"...\""
-	case docket.FrivolousMeetingNotice:
-		return "posted " + n + " frivolous_meeting"
 	}
 	return ""
 }
