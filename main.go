@@ -69,6 +69,8 @@ Usage:
       Write the year's annual report to stdout (default Markdown): complaints
       received, outcomes, days from receipt to each step, deadlines met and missed,
       fines and (G) expedited cases. --chart also writes its chart as a PNG.
+  ethicsbot version  (or --version, -V)
+      Print the version, the commit, the build date and the Go release it was built with.
   ethicsbot help
       Show this text.
 
@@ -100,6 +102,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runReport(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
+	case "version", "--version", "-V":
+		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
