@@ -49,7 +49,8 @@ Usage:
       Walk the record's hash chain and check every case against its events. Exit
       status 1 names the first broken link.
   ethicsbot backup PATH
-      Copy the database to PATH while the bot runs, then verify the copy.
+      Copy the database to PATH while the bot runs, then verify the copy. With PATH -,
+      the verified copy goes to stdout (through a private temporary file under TMPDIR).
   ethicsbot export --format csv|json [--public]
       Write all cases and their events to stdout; --public writes only what the
       ordinance makes public.
@@ -214,6 +215,9 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return report(r, cfg.Database)
 	case "backup":
+		if fs.Arg(0) == "-" {
+			return backupToStdout(ctx, db, stdout, stderr, getenv)
+		}
 		r, err := db.Backup(ctx, fs.Arg(0))
 		if err != nil {
 			return fail(exitFailure, "%v", err)
