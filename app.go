@@ -59,6 +59,10 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		fmt.Fprintf(stderr, "ethicsbot: %s\n", fmt.Sprintf(format, a...))
 		return exitFailure
 	}
+	getenv, err := secretsFromFiles(getenv) // the tokens may be files: SLACK_BOT_TOKEN_FILE, LoadCredential=
+	if err != nil {
+		return fail("%v", err)
+	}
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
 		return fail("%v", err)

@@ -82,7 +82,9 @@ Settings:
                      board, the calendar feeds and /healthz (default :3000); public_url in the
                      configuration is where it is reached from outside
   SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
-                     see README.md, "Connecting to Slack"
+                     see README.md, "Connecting to Slack"; each secret may instead be
+                     a file, in SLACK_BOT_TOKEN_FILE (etc.) or a systemd credential
+                     slack-bot-token (etc.) in $CREDENTIALS_DIRECTORY
 `
 
 // run is main with its inputs passed in, so tests drive it directly.
