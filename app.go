@@ -75,6 +75,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		if err := slackReady(cfg); err != nil {
 			return fail("%v", err)
 		}
+		for _, w := range configWarnings(cfg) {
+			logger.Warn("configuration: " + w)
+		}
 	}
 	isDemo := cfg.Path == "" && mode == "console"
 	if isDemo {

@@ -70,6 +70,10 @@ Usage:
       Write the year's annual report to stdout (default Markdown): complaints
       received, outcomes, days from receipt to each step, deadlines met and missed,
       fines and (G) expedited cases. --chart also writes its chart as a PNG.
+  ethicsbot check-config [FILE]
+      Check a configuration file (default ETHICSBOT_CONFIG, then ./ethicsbot.yml) as a
+      start in Socket Mode or HTTP mode would, without starting: exit status 0 if it
+      would be accepted, 1 with the line and the problem if not.
   ethicsbot version  (or --version, -V)
       Print the version, the commit, the build date and the Go release it was built with.
   ethicsbot help
@@ -105,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runReport(args[1:], stdout, stderr, getenv, now)
 	case "verify", "backup", "export":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
+	case "check-config":
+		return runCheckConfig(args[1:], stdout, stderr, getenv)
 	case "version", "--version", "-V":
 		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
