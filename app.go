@@ -54,12 +54,19 @@ var demo = struct {
 // console. It returns when a signal or the end of the console's input stops it, after
 // in-flight work has finished and the database is closed.
 func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "ethicsbot: %s\n", fmt.Sprintf(format, a...))
 		return exitFailure
 	}
-	getenv, err := secretsFromFiles(getenv) // the tokens may be files: SLACK_BOT_TOKEN_FILE, LoadCredential=
+	logger, err := newLogger(stderr, getenv) // ETHICSBOT_LOG_LEVEL, ETHICSBOT_LOG_FORMAT
+	if err != nil {
+		return fail("%v", err)
+	}
+	trusted, err := parseProxies(getenv("ETHICSBOT_TRUSTED_PROXIES"))
+	if err != nil {
+		return fail("%v", err)
+	}
+	getenv, err = secretsFromFiles(getenv) // the tokens may be files: SLACK_BOT_TOKEN_FILE, LoadCredential=
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -139,7 +146,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Settings: svc.Settings, Now: now, Log: logger}
-	public := web.Public(board, calendars)
+	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
 	// The site is up from here on, before Slack answers: the board does not wait for
 	// Slack. In HTTP mode Slack's routes join it once ethicsbot is ready; until then they
 	// answer 503, and Slack tries again.

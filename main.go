@@ -89,6 +89,11 @@ Settings:
                      see README.md, "Connecting to Slack"; each secret may instead be
                      a file, in SLACK_BOT_TOKEN_FILE (etc.) or a systemd credential
                      slack-bot-token (etc.) in $CREDENTIALS_DIRECTORY
+  ETHICSBOT_LOG_LEVEL   debug, info (default), warn or error
+  ETHICSBOT_LOG_FORMAT  logfmt (default) or json
+  ETHICSBOT_TRUSTED_PROXIES
+                     reverse proxies whose X-Forwarded-For the access log believes
+                     (addresses or CIDR ranges, comma-separated; default none)
 `
 
 // run is main with its inputs passed in, so tests drive it directly.
