@@ -147,28 +147,27 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Settings: svc.Settings, Now: now, Log: logger}
 	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
-	// The site is up from here on, before Slack answers: the board does not wait for
-	// Slack. In HTTP mode Slack's routes join it once ethicsbot is ready; until then they
-	// answer 503, and Slack tries again.
-	site := &handlerSwap{}
+	// The sites are up from here on, before Slack answers: the board does not wait for
+	// Slack. In HTTP mode Slack's routes join them once ethicsbot is ready; until then
+	// they answer 503, and Slack tries again.
 	var slackState atomic.Value // where the connection to Slack stands, for /healthz
 	slackState.Store("connecting")
 	var slackHealth func() string
 	if mode != "console" {
 		slackHealth = func() string { return slackState.Load().(string) }
 	}
-	starting := http.NewServeMux()
-	starting.Handle("/", bot.Site(db, public, slackHealth))
-	starting.HandleFunc("/slack/", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "ethicsbot is starting", http.StatusServiceUnavailable)
-	})
-	site.Set(starting)
-	closeSite, siteDown := serveSite(ln, site, logger)
-	defer closeSite() // before the database closes: in-flight requests finish first
-	if mode != "console" {
-		logger.Info("serving the public notice board and /healthz", "addr", ln.Addr().String(), "url", board.URL)
+	stats := newMetrics(db, cfg.Database, func() time.Time { return svc.Now() }, logger)
+	svc.Observe = stats.command
+	web, err := startSites(siteConfig{mode: mode, getenv: getenv, publicAddr: addr, publicLn: ln, public: public,
+		health: bot.Site(db, nil, slackHealth), metrics: stats.handler(), publicURL: board.URL, log: logger})
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return fail("%v", err)
 	}
-
+	closeSite, siteDown := web.stop, web.slackDown
+	defer closeSite() // before the database closes: in-flight requests finish first
 	switch mode {
 	case "console":
 		clock := bot.NewClock(now())
@@ -226,10 +225,10 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		}
 		return fail("%v", err)
 	}
-	deliverer := &outbox.Deliverer{Store: db, Sender: &bot.Sender{API: api}, Log: logger,
+	deliverer := &outbox.Deliverer{Store: db, Sender: stats.sender(&bot.Sender{API: api}), Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger}
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Observe: stats.sweep}
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
@@ -246,9 +245,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
 		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public}
-		site.Set(h.Handler())
+		web.slack.Set(h.Handler())
 		slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
-		logger.Info("listening for Slack over HTTP", "addr", ln.Addr().String())
+		logger.Info("listening for Slack over HTTP")
 		select {
 		case <-ctx.Done():
 		case <-siteDown: // Slack can no longer reach ethicsbot: say so and stop

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"ethicsbot/store"
 )
@@ -15,7 +16,7 @@ import (
 // SQLite's online backup writes only to a file, so the copy is made in a private temporary
 // folder (0700, under TMPDIR), verified, streamed, and removed: nothing reaches standard
 // output unless the copy's chain is intact. What the command says goes to standard error.
-func backupToStdout(ctx context.Context, db *store.Store, stdout, stderr io.Writer, getenv func(string) string) int {
+func backupToStdout(ctx context.Context, db *store.Store, database string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := failer(stderr, "backup")
 	if f, ok := stdout.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
@@ -49,5 +50,13 @@ func backupToStdout(ctx context.Context, db *store.Store, stdout, stderr io.Writ
 		return fail(exitFailure, "writing the copy to standard output: %v; what was written is incomplete", err)
 	}
 	fmt.Fprintf(stderr, "backup -: %d events in %d cases; the chain is intact; %d bytes written to standard output\n", r.Events, r.Cases, n)
+	warnUnnoted(noteBackup(database, "-", time.Now()), stderr)
 	return exitOK
+}
+
+// warnUnnoted says that a backup that succeeded could not be noted for /metrics.
+func warnUnnoted(err error, stderr io.Writer) {
+	if err != nil {
+		fmt.Fprintf(stderr, "ethicsbot backup: the copy is good, but /metrics will not show it: %v\n", err)
+	}
 }

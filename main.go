@@ -83,8 +83,14 @@ Settings:
   ETHICSBOT_CONFIG   configuration file (default ./ethicsbot.yml, used if present)
   ETHICSBOT_DB       the SQLite database (default ./ethicsbot.db)
   ETHICSBOT_ADDR     HTTP listen address, in every mode, of the public notice
-                     board, the calendar feeds and /healthz (default :3000); public_url in the
-                     configuration is where it is reached from outside
+                     board and the calendar feeds, and in HTTP mode of /slack/* (default
+                     :3000); public_url in the configuration is where it is reached from outside
+  ETHICSBOT_ADMIN_ADDR
+                     listen address of /healthz and /metrics (default 127.0.0.1:3001; the
+                     console serves them beside the board); the value of ETHICSBOT_ADDR
+                     serves them there
+  ETHICSBOT_SLACK_ADDR
+                     in HTTP mode, a listen address of /slack/* apart from the board
   SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
                      see README.md, "Connecting to Slack"; each secret may instead be
                      a file, in SLACK_BOT_TOKEN_FILE (etc.) or a systemd credential
@@ -229,13 +235,17 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		return report(r, cfg.Database)
 	case "backup":
 		if fs.Arg(0) == "-" {
-			return backupToStdout(ctx, db, stdout, stderr, getenv)
+			return backupToStdout(ctx, db, cfg.Database, stdout, stderr, getenv)
 		}
 		r, err := db.Backup(ctx, fs.Arg(0))
 		if err != nil {
 			return fail(exitFailure, "%v", err)
 		}
-		return report(r, "backup "+fs.Arg(0))
+		code := report(r, "backup "+fs.Arg(0))
+		if code == exitOK {
+			warnUnnoted(noteBackup(cfg.Database, fs.Arg(0), time.Now()), stderr)
+		}
+		return code
 	default:
 		if err := db.Export(ctx, stdout, *format, *public); err != nil {
 			return fail(exitFailure, "%v", err)

@@ -124,6 +124,9 @@ type Service struct {
 	// Calendars keeps the tokens of the private calendar feeds of `/ethics calendar`;
 	// nil refuses it.
 	Calendars Calendars
+	// Observe, if set, is told of each subcommand run, by name, with its outcome (see
+	// Outcome) and how long it took: /metrics counts them.
+	Observe func(command, outcome string, took time.Duration)
 
 	settings atomic.Pointer[Settings] // see Configure
 }
@@ -245,8 +248,32 @@ func withReading(resp Response, read []string) Response {
 
 // run performs a bound subcommand and turns its errors into replies.
 func (s *Service) run(ctx context.Context, sub *subcommand, req Request, a args) Response {
-	resp, err := sub.run(s, ctx, req, a)
+	resp, err := s.timed(ctx, sub, req, a)
 	return s.respond(sub, req, resp, err)
+}
+
+// timed runs sub and tells Observe how it went.
+func (s *Service) timed(ctx context.Context, sub *subcommand, req Request, a args) (Response, error) {
+	start := time.Now()
+	resp, err := sub.run(s, ctx, req, a)
+	if s.Observe != nil {
+		s.Observe(sub.name, Outcome(err), time.Since(start))
+	}
+	return resp, err
+}
+
+// Outcome names how a subcommand ended: "ok"; "refused", when the docket said no and the
+// reply says why (a deadline passed, a wrong case number); or "failed", when nothing was
+// recorded for a reason the user cannot act on (a full disk, a removed database).
+func Outcome(err error) string {
+	var de *docket.Error
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.As(err, &de) && de.Code != docket.EINTERNAL:
+		return "refused"
+	}
+	return "failed"
 }
 
 // respond turns a subcommand's error into a reply that says what to do; an error the user

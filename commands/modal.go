@@ -132,7 +132,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 		return formError(sub, meta, view, field, err.Error(), outbox.Escape(err.Error()))
 	}
 	req := Request{User: user, RequestID: requestID}
-	resp, err := sub.run(s, ctx, req, a)
+	resp, err := s.timed(ctx, sub, req, a)
 	if err == nil {
 		return Submission{Response: withReading(resp, read), Channel: meta.Channel}
 	}

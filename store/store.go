@@ -48,6 +48,8 @@ type Store struct {
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
+
+	writeErrors atomic.Uint64 // writes the database refused; see WriteErrors
 }
 
 // migration is one numbered file of migrations/.
@@ -325,18 +327,32 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 // It first checks that path is still the file Open opened (see sameFile).
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if e := s.sameFile(); e != nil {
+		s.writeErrors.Add(1)
 		return e.err
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
+		s.writeErrors.Add(1)
 		return s.wrap(err)
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
+		if errors.As(err, new(sqlite3.Error)) { // the database's failure, not a refusal
+			s.writeErrors.Add(1)
+		}
 		return s.wrap(err)
 	}
-	return s.wrap(tx.Commit())
+	if err := tx.Commit(); err != nil {
+		s.writeErrors.Add(1)
+		return s.wrap(err)
+	}
+	return nil
 }
+
+// WriteErrors counts the writes that failed for the database's sake since the store was
+// opened (a full disk, a read-only or removed file, a lock held by another program), not
+// the actions the docket refused: what /metrics reports as ethicsbot_write_errors_total.
+func (s *Store) WriteErrors() uint64 { return s.writeErrors.Load() }
 
 // wrap turns SQLite's failures into errors that say what the operator should do; other
 // errors pass through.
