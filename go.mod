@@ -2,6 +2,8 @@ module ethicsbot
 
 go 1.26.0
 
+toolchain go1.26.11
+
 require (
 	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/arran4/golang-ical v0.3.4

@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-ethicsbot}
+# The Go release go.mod names, fetched from the module proxy where the machine's Go is older.
+GOTOOLCHAIN=${GOTOOLCHAIN:-$(sed -n 's/^toolchain //p' go.mod)}
+export GOTOOLCHAIN
 version=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo devel)}
 date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 CGO_ENABLED=1 go build -trimpath -buildvcs=auto \
