@@ -118,8 +118,12 @@ func TestMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.file(3)
-	if v, _ := metric(scrape(t, srv.addr), "ethicsbot_write_errors_total"); v < 1 {
+	text = scrape(t, srv.addr)
+	if v, _ := metric(text, "ethicsbot_write_errors_total"); v < 1 {
 		t.Errorf("a refused write is not counted: %v", v)
+	}
+	if v, _ := metric(text, `ethicsbot_commands_total{command="file",outcome="failed"}`); v != 1 {
+		t.Errorf("the filing that could not be recorded is counted %v times as failed, want 1", v)
 	}
 	srv.cmd.Process.Signal(syscall.SIGTERM)
 	<-srv.exited
