@@ -303,7 +303,7 @@ func serveSite(ln net.Listener, h http.Handler, logger *slog.Logger) (stopSite f
 		defer close(stopped)
 		err = bot.Serve(ctx, ln, h)
 		if err != nil && ctx.Err() == nil {
-			logger.Error("the web server stopped: the public notice board and /healthz are down", "err", err)
+			logger.Error("a web server stopped: what it served is down", "addr", ln.Addr().String(), "err", err)
 		}
 	}()
 	return sync.OnceValue(func() error {

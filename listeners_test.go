@@ -59,4 +59,8 @@ func TestAdminAddressTaken(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "cannot listen on "+taken.Addr().String()+" (ETHICSBOT_ADMIN_ADDR)") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
+	// In a Slack mode, a public_url that leads only to this machine is warned about.
+	if !strings.Contains(errOut, `level=WARN msg="configuration: public_url is http://127.0.0.1:0 (the default when it is not set)`) {
+		t.Errorf("no warning of the missing public_url: %q", errOut)
+	}
 }
