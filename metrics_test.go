@@ -57,11 +57,13 @@ func TestMetrics(t *testing.T) {
 	if reply, _ := srv.slash("m-2", "case 2026-999"); reply == "" {
 		t.Fatalf("no answer to a refused command:\n%s", srv.stderr.String())
 	}
-	// The filing's docket line is delivered by the outbox; wait for it.
+	// What the filing says is delivered by the outbox; wait until all of it is.
 	var text string
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		text = scrape(t, srv.addr)
-		if v, _ := metric(text, `ethicsbot_deliveries_total{result="sent"}`); v >= 1 {
+		sent, _ := metric(text, `ethicsbot_deliveries_total{result="sent"}`)
+		swept, _ := metric(text, `ethicsbot_sweeps_total{result="ok"}`) // the sweep at start
+		if pending, ok := metric(text, "ethicsbot_outbox_pending"); sent >= 1 && swept >= 1 && ok && pending == 0 {
 			break
 		}
 		if time.Now().After(deadline) {
