@@ -54,10 +54,21 @@ var demo = struct {
 // console. It returns when a signal or the end of the console's input stops it, after
 // in-flight work has finished and the database is closed.
 func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "ethicsbot: %s\n", fmt.Sprintf(format, a...))
 		return exitFailure
+	}
+	logger, err := newLogger(stderr, getenv) // ETHICSBOT_LOG_LEVEL, ETHICSBOT_LOG_FORMAT
+	if err != nil {
+		return fail("%v", err)
+	}
+	trusted, err := parseProxies(getenv("ETHICSBOT_TRUSTED_PROXIES"))
+	if err != nil {
+		return fail("%v", err)
+	}
+	getenv, err = secretsFromFiles(getenv) // the tokens may be files: SLACK_BOT_TOKEN_FILE, LoadCredential=
+	if err != nil {
+		return fail("%v", err)
 	}
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
@@ -70,6 +81,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if mode != "console" {
 		if err := slackReady(cfg); err != nil {
 			return fail("%v", err)
+		}
+		for _, w := range configWarnings(cfg) {
+			logger.Warn("configuration: " + w)
 		}
 	}
 	isDemo := cfg.Path == "" && mode == "console"
@@ -138,11 +152,10 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
 		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != commands.Nobody },
 		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
-	public := web.Public(board, calendars)
-	// The site is up from here on, before Slack answers: the board does not wait for
-	// Slack. In HTTP mode Slack's routes join it once ethicsbot is ready; until then they
-	// answer 503, and Slack tries again.
-	site := &handlerSwap{}
+	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
+	// The sites are up from here on, before Slack answers: the board does not wait for
+	// Slack. In HTTP mode Slack's routes join them once ethicsbot is ready; until then
+	// they answer 503, and Slack tries again.
 	var slackState atomic.Value // where the connection to Slack stands, for /healthz
 	slackState.Store("connecting")
 	var slackHealth func() string
@@ -150,18 +163,18 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		slackHealth = func() string { return slackState.Load().(string) }
 	}
 	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now}
-	starting := http.NewServeMux()
-	starting.Handle("/", health.Site(public))
-	starting.HandleFunc("/slack/", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "ethicsbot is starting", http.StatusServiceUnavailable)
-	})
-	site.Set(starting)
-	closeSite, siteDown := serveSite(ln, site, logger)
-	defer closeSite() // before the database closes: in-flight requests finish first
-	if mode != "console" {
-		logger.Info("serving the public notice board and /healthz", "addr", ln.Addr().String(), "url", board.URL)
+	stats := newMetrics(db, cfg.Database, func() time.Time { return svc.Now() }, logger)
+	svc.Observe = stats.command
+	sites, err := startSites(siteConfig{mode: mode, getenv: getenv, publicAddr: addr, publicLn: ln, public: public,
+		health: health, metrics: stats.handler(), publicURL: board.URL, log: logger})
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return fail("%v", err)
 	}
-
+	closeSite, siteDown := sites.stop, sites.slackDown
+	defer closeSite() // before the database closes: in-flight requests finish first
 	switch mode {
 	case "console":
 		clock := bot.NewClock(now())
@@ -220,10 +233,10 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		return fail("%v", err)
 	}
 	sender := &bot.Sender{API: api}
-	deliverer := &outbox.Deliverer{Store: db, Sender: sender, Log: logger,
+	deliverer := &outbox.Deliverer{Store: db, Sender: stats.sender(sender), Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db)}
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db), Observe: stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
@@ -246,9 +259,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	default:
 		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
 		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public, Health: health}
-		site.Set(h.Handler())
+		sites.slack.Set(h.Handler())
 		slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
-		logger.Info("listening for Slack over HTTP", "addr", ln.Addr().String())
+		logger.Info("listening for Slack over HTTP")
 		select {
 		case <-ctx.Done():
 		case <-siteDown: // Slack can no longer reach ethicsbot: say so and stop
@@ -366,7 +379,7 @@ func serveSite(ln net.Listener, h http.Handler, logger *slog.Logger) (stopSite f
 		defer close(stopped)
 		err = bot.Serve(ctx, ln, h)
 		if err != nil && ctx.Err() == nil {
-			logger.Error("the web server stopped: the public notice board and /healthz are down", "err", err)
+			logger.Error("a web server stopped: what it served is down", "addr", ln.Addr().String(), "err", err)
 		}
 	}()
 	return sync.OnceValue(func() error {

@@ -88,7 +88,8 @@ func startServer(t *testing.T, env []string, addr string) *server {
 	t.Helper()
 	s := &server{t: t, addr: addr, env: env}
 	s.cmd = exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
-	s.cmd.Env = append(os.Environ(), append(env, serveEnv+"=1", "ETHICSBOT_ADDR="+addr)...)
+	// /healthz and /metrics share the board's listener here, where the tests probe them.
+	s.cmd.Env = append(os.Environ(), append(env, serveEnv+"=1", "ETHICSBOT_ADDR="+addr, "ETHICSBOT_ADMIN_ADDR="+addr)...)
 	s.cmd.Stderr = &s.stderr
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -54,7 +54,8 @@ Usage:
       exit status 1 also unless event N is in the record with that hash.
   ethicsbot backup PATH
       Copy the database to PATH (created mode 0600) while the bot runs, then verify
-      the copy and print its anchor.
+      the copy and print its anchor. With PATH -, the verified copy goes to stdout
+      (through a private temporary file under TMPDIR).
   ethicsbot migrate
       With the bot stopped, bring the database to this ethicsbot's schema, after a
       verified backup beside it. The bot does the same when it starts.
@@ -87,6 +88,12 @@ Usage:
       (YYYY-MM-DD), in the manner of PS Form 3877, to stdout as Markdown: sender, each
       article number, addressee, blank address and postage columns, for the counter
       clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the record read-only.
+  ethicsbot check-config [FILE]
+      Check a configuration file (default ETHICSBOT_CONFIG, then ./ethicsbot.yml) as a
+      start in Socket Mode or HTTP mode would, without starting: exit status 0 if it
+      would be accepted, 1 with the line and the problem if not.
+  ethicsbot version  (or --version, -V)
+      Print the version, the commit, the build date and the Go release it was built with.
   ethicsbot help
       Show this text.
 
@@ -94,10 +101,23 @@ Settings:
   ETHICSBOT_CONFIG   configuration file (default ./ethicsbot.yml, used if present)
   ETHICSBOT_DB       the SQLite database (default ./ethicsbot.db)
   ETHICSBOT_ADDR     HTTP listen address, in every mode, of the public notice
-                     board, the calendar feeds and /healthz (default :3000); public_url in the
-                     configuration is where it is reached from outside
+                     board and the calendar feeds, and in HTTP mode of /slack/* (default
+                     :3000); public_url in the configuration is where it is reached from outside
+  ETHICSBOT_ADMIN_ADDR
+                     listen address of /healthz and /metrics (default 127.0.0.1:3001; the
+                     console serves them beside the board); the value of ETHICSBOT_ADDR
+                     serves them there
+  ETHICSBOT_SLACK_ADDR
+                     in HTTP mode, a listen address of /slack/* apart from the board
   SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
-                     see README.md, "Connecting to Slack"
+                     see README.md, "Connecting to Slack"; each secret may instead be
+                     a file, in SLACK_BOT_TOKEN_FILE (etc.) or a systemd credential
+                     slack-bot-token (etc.) in $CREDENTIALS_DIRECTORY
+  ETHICSBOT_LOG_LEVEL   debug, info (default), warn or error
+  ETHICSBOT_LOG_FORMAT  logfmt (default) or json
+  ETHICSBOT_TRUSTED_PROXIES
+                     reverse proxies whose X-Forwarded-For the access log believes
+                     (addresses or CIDR ranges, comma-separated; default none)
 `
 
 // run is main with its inputs passed in, so tests drive it directly.
@@ -120,6 +140,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runMailbook(args[1:], stdout, stderr, getenv)
 	case "verify", "backup", "export", "migrate", "restore":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
+	case "check-config":
+		return runCheckConfig(args[1:], stdout, stderr, getenv)
+	case "version", "--version", "-V":
+		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -288,11 +312,18 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return report(r, cfg.Database)
 	case "backup":
+		if fs.Arg(0) == "-" {
+			return backupToStdout(ctx, db, cfg.Database, stdout, stderr, getenv)
+		}
 		r, err := db.Backup(ctx, fs.Arg(0))
 		if err != nil {
 			return fail(exitFailure, "%v", err)
 		}
-		return report(r, "backup "+fs.Arg(0))
+		code := report(r, "backup "+fs.Arg(0))
+		if code == exitOK {
+			warnUnnoted(noteBackup(cfg.Database, fs.Arg(0), time.Now()), stderr)
+		}
+		return code
 	default:
 		if err := db.Export(ctx, stdout, *format, *public); err != nil {
 			return fail(exitFailure, "%v", err)

@@ -759,7 +759,7 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 	env := writeConfig(t, slackConfig)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), serveEnv+"=1", "ETHICSBOT_CONFIG="+env["ETHICSBOT_CONFIG"],
-		"ETHICSBOT_DB="+filepath.Join(t.TempDir(), "ethicsbot.db"), "ETHICSBOT_ADDR=127.0.0.1:0",
+		"ETHICSBOT_DB="+filepath.Join(t.TempDir(), "ethicsbot.db"), "ETHICSBOT_ADDR=127.0.0.1:0", "ETHICSBOT_ADMIN_ADDR=localhost:0", // two listeners
 		"SLACK_BOT_TOKEN=xoxb-1", "SLACK_SIGNING_SECRET=s", "SLACK_API_URL="+srv.URL+"/api/")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -781,17 +781,20 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 	if !strings.Contains(log.String(), "retry_in=1s") {
 		t.Fatalf("no retry logged:\n%s", log.String())
 	}
-	// Meanwhile the board and /healthz answer; Slack's routes say to come back.
-	m := regexp.MustCompile(`serving the public notice board and /healthz" addr=(\S+)`).FindStringSubmatch(log.String())
-	if m == nil {
-		t.Fatalf("the board's address is not logged:\n%s", log.String())
+	// Meanwhile the board and /healthz answer, each on its own address; Slack's routes say
+	// to come back.
+	m := regexp.MustCompile(`serving the public notice board, Slack's endpoints /slack/\*" addr=(\S+)`).FindStringSubmatch(log.String())
+	admin := regexp.MustCompile(`serving /healthz, /metrics" addr=(\S+)`).FindStringSubmatch(log.String())
+	if m == nil || admin == nil {
+		t.Fatalf("the addresses are not logged:\n%s", log.String())
 	}
-	for path, want := range map[string]int{"/healthz": 200, "/": 200, "/feed.atom": 200} {
-		if resp, err := http.Get("http://" + m[1] + path); err != nil || resp.StatusCode != want {
-			t.Errorf("GET %s while Slack is unreachable: %v %v, want %d", path, resp, err, want)
+	for url, want := range map[string]int{admin[1] + "/healthz": 200, admin[1] + "/metrics": 200, m[1] + "/": 200, m[1] + "/feed.atom": 200,
+		m[1] + "/healthz": 404, m[1] + "/metrics": 404, admin[1] + "/": 404} {
+		if resp, err := http.Get("http://" + url); err != nil || resp.StatusCode != want {
+			t.Errorf("GET %s while Slack is unreachable: %v %v, want %d", url, resp, err, want)
 		}
 	}
-	if resp, err := http.Get("http://" + m[1] + "/healthz"); err == nil {
+	if resp, err := http.Get("http://" + admin[1] + "/healthz"); err == nil {
 		health, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if !strings.Contains(string(health), `"slack":"connecting"`) {

@@ -127,6 +127,9 @@ type Service struct {
 	// Calendars keeps the tokens of the private calendar feeds of `/ethics calendar`;
 	// nil refuses it.
 	Calendars Calendars
+	// Observe, if set, is told of each subcommand run, by name, with its outcome (see
+	// Outcome) and how long it took: /metrics counts them.
+	Observe func(command, outcome string, took time.Duration)
 
 	settings atomic.Pointer[Settings] // see Configure
 }
@@ -275,12 +278,29 @@ func (s *Service) run(ctx context.Context, sub *subcommand, req Request, a args)
 // in a form: the one way in to every subcommand's run. Before anything else it refuses a
 // user recused from the case the subcommand names (see mayTouch), and it keys the request
 // to its user and subcommand (see requestKey).
-func (s *Service) exec(ctx context.Context, sub *subcommand, req Request, a args) (Response, error) {
+func (s *Service) exec(ctx context.Context, sub *subcommand, req Request, a args) (resp Response, err error) {
+	if s.Observe != nil {
+		start := time.Now()
+		defer func() { s.Observe(sub.name, Outcome(err), time.Since(start)) }()
+	}
 	if err := s.mayTouch(ctx, sub, req.User, a); err != nil {
 		return Response{}, err
 	}
 	req.RequestID = requestKey(sub, req)
 	return sub.run(s, ctx, req, a)
+}
+
+// Outcome names how a subcommand ended: "ok"; "refused", when the docket said no and the
+// reply says why (a deadline passed, a wrong case number); or "failed", when nothing was
+// recorded for a reason the user cannot act on (a full disk, a removed database, a bug).
+func Outcome(err error) string {
+	switch docket.ErrorCode(err) {
+	case "":
+		return "ok"
+	case docket.EINTERNAL, docket.EUNAVAILABLE:
+		return "failed"
+	}
+	return "refused"
 }
 
 // mayTouch refuses a user recused from the case that sub names, before sub reads or does

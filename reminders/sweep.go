@@ -48,6 +48,9 @@ type Sweeper struct {
 	// chain lives outside the database file; and, if the record no longer holds the anchor
 	// posted before (held), that one and what differs, posted instead as an alarm.
 	Anchor func(ctx context.Context) (anchor, held, problem string, err error)
+	// Observe, if set, is told when each scheduled sweep ends, how long it took and
+	// whether it failed: /metrics shows them.
+	Observe func(took time.Duration, err error)
 
 	// DownAfter is the gap between sweeps taken to mean ethicsbot was not running, so a
 	// reminder that fell due in it says so (10 minutes; sweeps run every minute).
@@ -251,7 +254,12 @@ func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err
 	c := cron.New(cron.WithLocation(s.planner().Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
 	ctx, cancel := context.WithCancel(context.Background())
 	id, err := c.AddFunc(schedule, func() {
-		if st, err := s.Sweep(ctx, now()); err != nil && ctx.Err() == nil {
+		start := time.Now()
+		st, err := s.Sweep(ctx, now())
+		if s.Observe != nil && ctx.Err() == nil {
+			s.Observe(time.Since(start), err)
+		}
+		if err != nil && ctx.Err() == nil {
 			s.logger().Error("reminder sweep failed", "err", err)
 		} else if st.Planned > 0 {
 			s.logger().Info("reminder sweep", "cases", st.Cases, "due", st.Planned)

@@ -58,7 +58,8 @@ type Store struct {
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
 
-	fault atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
+	fault       atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
+	writeErrors atomic.Uint64          // writes the database refused; see WriteErrors
 }
 
 // migration is one numbered file of migrations/.
@@ -503,11 +504,13 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return fmt.Errorf("database %s: %w", s.path, sql.ErrConnDone)
 	}
 	if e := s.checkFile(true); e != nil {
+		s.writeErrors.Add(1)
 		return e.err
 	}
 	defer s.restamp() // a commit may checkpoint the WAL into the file: that change is ours
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
+		s.writeErrors.Add(1)
 		return s.wrap(err)
 	}
 	var v int
@@ -517,13 +520,21 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	if v != s.version {
 		tx.Rollback()
+		s.writeErrors.Add(1)
 		return s.migratedUnder(v).err
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
+		if errors.As(err, new(sqlite3.Error)) { // the database's failure, not a refusal
+			s.writeErrors.Add(1)
+		}
 		return s.wrap(err)
 	}
-	return s.wrap(tx.Commit())
+	if err := tx.Commit(); err != nil {
+		s.writeErrors.Add(1)
+		return s.wrap(err)
+	}
+	return s.wrap(nil) // the disk took it: a fault noted before is over
 }
 
 // writeFaults names, in one word for /healthz, the SQLite failures that stop every write
@@ -559,6 +570,11 @@ func (s *Store) WriteHealth() string {
 	}
 	return ""
 }
+
+// WriteErrors counts the writes that failed for the database's sake since the store was
+// opened (a full disk, a read-only or removed file, a lock held by another program), not
+// the actions the docket refused: what /metrics reports as ethicsbot_write_errors_total.
+func (s *Store) WriteErrors() uint64 { return s.writeErrors.Load() }
 
 // wrap turns SQLite's failures into errors that say what the operator should do; other
 // errors pass through. Every write ends in it, so it also keeps whether writes reach the

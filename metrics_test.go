@@ -1,0 +1,143 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// scrape reads /metrics at addr and returns its text.
+func scrape(t *testing.T, addr string) string {
+	t.Helper()
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("/metrics: %d %s\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), b)
+	}
+	return string(b)
+}
+
+// metric returns the value of the sample named exactly series (name and labels) in text.
+func metric(text, series string) (float64, bool) {
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(series) + ` (\S+)$`).FindStringSubmatch(text)
+	if m == nil {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	return v, err == nil
+}
+
+// TestMetrics runs ethicsbot in HTTP mode against a fake Slack, and reads /metrics as
+// Prometheus would: the commands run, the posts delivered, the sweep, the outbox, the write
+// errors and the last backup.
+func TestMetrics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts ethicsbot in a child process")
+	}
+	slackAPI := newRecordingSlack(t)
+	dir := t.TempDir()
+	_, env := childEnv(t, dir, slackAPI.URL, "commissioners: [U_COMM1]\n"+faultPeople)
+	srv := startServer(t, env, freeAddr(t))
+	defer srv.cmd.Process.Kill()
+
+	if _, ok := srv.file(1); !ok {
+		t.Fatalf("the filing failed:\n%s", srv.stderr.String())
+	}
+	if reply, _ := srv.slash("m-2", "case 2026-999"); reply == "" {
+		t.Fatalf("no answer to a refused command:\n%s", srv.stderr.String())
+	}
+	// What the filing says is delivered by the outbox; wait until all of it is.
+	var text string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		text = scrape(t, srv.addr)
+		sent, _ := metric(text, `ethicsbot_deliveries_total{result="sent"}`)
+		swept, _ := metric(text, `ethicsbot_sweeps_total{result="ok"}`) // the sweep at start
+		if pending, ok := metric(text, "ethicsbot_outbox_pending"); sent >= 1 && swept >= 1 && ok && pending == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no delivery counted:\n%s\n%s", text, srv.stderr.String())
+		}
+	}
+	for series, want := range map[string]float64{
+		`ethicsbot_commands_total{command="file",outcome="ok"}`:    1,
+		`ethicsbot_command_duration_seconds_count{command="file"}`: 1,
+		`ethicsbot_deliveries_total{result="failed"}`:              0,
+		`ethicsbot_outbox_pending`:                                 0,
+		`ethicsbot_outbox_oldest_pending_age_seconds`:              0,
+		`ethicsbot_write_errors_total`:                             0,
+		`ethicsbot_sweeps_total{result="ok"}`:                      1, // the sweep at start; the next is an hour away
+		`ethicsbot_sweeps_total{result="failed"}`:                  0,
+	} {
+		if got, ok := metric(text, series); !ok || got != want {
+			t.Errorf("%s = %v (present %v), want %v", series, got, ok, want)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^ethicsbot_commands_total\{command="[a-z_]+",outcome="refused"\} 1$`).MatchString(text) {
+		t.Errorf("the refused command is not counted:\n%s", grepLines(text, "ethicsbot_commands_total"))
+	}
+	if v, _ := metric(text, "ethicsbot_sweep_last_success_timestamp_seconds"); v == 0 {
+		t.Error("the sweep's last success is not set")
+	}
+	for _, absent := range []string{"ethicsbot_last_backup_age_seconds", "ethicsbot_last_backup_timestamp_seconds"} {
+		if strings.Contains(text, "\n"+absent+" ") {
+			t.Errorf("%s is given before any backup", absent)
+		}
+	}
+	for _, present := range []string{"go_goroutines ", "process_resident_memory_bytes ", "ethicsbot_build_info{"} {
+		if !strings.Contains(text, present) {
+			t.Errorf("/metrics lacks %s", present)
+		}
+	}
+
+	// A backup while it runs is seen at the next scrape.
+	cliEnv := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		cliEnv[k] = v
+	}
+	if code, _, errOut := runCLI(t, cliEnv, "", "backup", filepath.Join(dir, "copy.db")); code != 0 {
+		t.Fatalf("backup: %d %s", code, errOut)
+	}
+	text = scrape(t, srv.addr)
+	if v, ok := metric(text, "ethicsbot_last_backup_age_seconds"); !ok || v < 0 || v > 600 {
+		t.Errorf("after a backup, its age is %v (present %v)\n%s", v, ok, grepLines(text, "backup"))
+	}
+
+	// A write the database refuses is counted: the file removed under the running bot.
+	if err := os.Remove(cliEnv["ETHICSBOT_DB"]); err != nil {
+		t.Fatal(err)
+	}
+	srv.file(3)
+	text = scrape(t, srv.addr)
+	if v, _ := metric(text, "ethicsbot_write_errors_total"); v < 1 {
+		t.Errorf("a refused write is not counted: %v", v)
+	}
+	if v, _ := metric(text, `ethicsbot_commands_total{command="file",outcome="failed"}`); v != 1 {
+		t.Errorf("the filing that could not be recorded is counted %v times as failed, want 1", v)
+	}
+	srv.cmd.Process.Signal(syscall.SIGTERM)
+	<-srv.exited
+}
+
+// grepLines returns the lines of text that contain s.
+func grepLines(text, s string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, s) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

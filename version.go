@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// Stamped at build time with -ldflags, as deploy/README.md and .ci/run do:
+//
+//	go build -ldflags "-X main.version=v1.0.0 -X main.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+//
+// Unstamped, the version is the module version the Go command recorded (from the commit's
+// tag, or a pseudo-version), or "devel" where it recorded none; the build date is then
+// unknown, never guessed.
+var (
+	version   = ""
+	buildDate = ""
+)
+
+// buildInfo is what `ethicsbot version` prints.
+type buildInfo struct {
+	Version, Commit, CommitTime, BuildDate, Go, Platform string
+	Modified                                             bool
+}
+
+// readBuildInfo gathers the stamped version and what the Go command recorded in the binary.
+func readBuildInfo() buildInfo {
+	b := buildInfo{Version: version, BuildDate: buildDate, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
+	info, ok := debug.ReadBuildInfo()
+	if ok {
+		if b.Version == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
+			b.Version = info.Main.Version
+		}
+		b.Go = info.GoVersion
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				b.Commit = s.Value
+			case "vcs.time":
+				b.CommitTime = s.Value
+			case "vcs.modified":
+				b.Modified = s.Value == "true"
+			}
+		}
+	}
+	if b.Version == "" {
+		b.Version = "devel"
+	}
+	return b
+}
+
+// runVersion is `ethicsbot version` (also --version and -V).
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		return failer(stderr, "version")(exitUsage, "unexpected argument %q", args[0])
+	}
+	b := readBuildInfo()
+	unknown := func(s string) string {
+		if s == "" {
+			return "unknown"
+		}
+		return s
+	}
+	commit := unknown(b.Commit)
+	if b.Modified {
+		commit += " (with uncommitted changes)"
+	}
+	fmt.Fprintf(stdout, "ethicsbot %s\ncommit:      %s\ncommit time: %s\nbuilt:       %s\ngo:          %s %s\n",
+		b.Version, commit, unknown(b.CommitTime), unknown(b.BuildDate), b.Go, b.Platform)
+	return exitOK
+}
