@@ -33,11 +33,11 @@ func createPrivate(path string) error {
 	return f.Close()
 }
 
-// Exclusive checks that no other program has the database at path open, and leaves it so:
+// exclusive checks that no other program has the database at path open, and leaves it so:
 // it takes SQLite's exclusive lock, which fails while any other connection (a running
 // ethicsbot of any version, a verify) holds the file, and on release folds the WAL into the
 // file. Migrating or replacing a record under a running bot would split the record in two.
-func Exclusive(path string) error {
+func exclusive(path string) error {
 	// Not dsn: its busy timeout would wait for the other program instead of failing.
 	db, err := sql.Open("sqlite3", "file:"+escapePath(path)+"?mode=rw&_locking_mode=EXCLUSIVE&_busy_timeout=0")
 	if err != nil {
@@ -59,7 +59,7 @@ func Exclusive(path string) error {
 // from to to: it makes sure no other program has it open, then writes a verified backup
 // beside it, so that an upgrade can always be undone.
 func beforeMigrating(path string, engine *docket.Engine, from, to int, o Options) error {
-	if err := Exclusive(path); err != nil {
+	if err := exclusive(path); err != nil {
 		return fmt.Errorf("%w. ethicsbot must migrate it from schema %d to %d, and an older ethicsbot still running on it would go on writing the old schema", err, from, to)
 	}
 	now := time.Now

@@ -137,7 +137,7 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 			}
 			old.Close()
 		}
-		if err := Exclusive(live); err != nil {
+		if err := exclusive(live); err != nil {
 			return rep, err
 		}
 	}
@@ -184,7 +184,7 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 		}
 		return rep, fmt.Errorf("restoring %s: %w; nothing was changed", live, err)
 	}
-	// The replaced record's shared-memory file is stale (Exclusive folded its WAL in).
+	// The replaced record's shared-memory file is stale (exclusive folded its WAL in).
 	os.Remove(live + "-shm")
 	os.Remove(live + "-wal")
 	return rep, syncDir(dir)

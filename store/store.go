@@ -503,7 +503,7 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if s.closed {
 		return fmt.Errorf("database %s: %w", s.path, sql.ErrConnDone)
 	}
-	if e := s.checkFile(true); e != nil {
+	if e := s.checkIdentity(true); e != nil {
 		s.writeErrors.Add(1)
 		return e.err
 	}
@@ -612,12 +612,12 @@ func (e *fileError) Health() string { return e.health }
 func (s *Store) sameFile() *fileError {
 	if s.fileMu.TryLock() {
 		defer s.fileMu.Unlock()
-		return s.checkFile(true)
+		return s.checkIdentity(true)
 	}
-	return s.checkFile(false) // a write is under way: it checks the content itself
+	return s.checkIdentity(false) // a write is under way: it checks the content itself
 }
 
-// checkFile checks that the file at path is still the one Open opened; with content, also
+// checkIdentity checks that the file at path is still the one Open opened; with content, also
 // that its size and modification time are those this store left it with.
 //
 // SQLite goes on writing to the file it holds open even after it was removed, moved
@@ -631,7 +631,7 @@ func (s *Store) sameFile() *fileError {
 // the Store refuses every write until it is restarted on the right file. (The inode cannot
 // be reused by another file meanwhile: SQLite holds the old one open.)
 // The caller holds fileMu if content is true.
-func (s *Store) checkFile(content bool) *fileError {
+func (s *Store) checkIdentity(content bool) *fileError {
 	if e := s.gone.Load(); e != nil {
 		return e
 	}
