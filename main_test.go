@@ -618,7 +618,7 @@ func checkLetters(t *testing.T, out string, kinds ...string) {
 func TestConsoleDismissalLetters(t *testing.T) {
 	t.Chdir(t.TempDir())
 	code, out, errOut := runCLI(t, map[string]string{}, `:clock 2026-12-04T10:30:00-06:00
-/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign." respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"
 /ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
 /ethics posted 2026-001 sufficiency
 /ethics mail 2026-001 respondent 9407 1118 9876 5432 1016 34

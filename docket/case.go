@@ -88,6 +88,12 @@ func (c *Case) PapersOwed() []Paper {
 type Person struct {
 	Name    string `json:"name"`
 	SlackID string `json:"slack_id,omitempty"`
+	// Address is the party's postal address, lines separated by "\n" (CheckAddress); Email
+	// an e-mail address; Representative the attorney who receives copies. All are
+	// confidential like the complaint, and set at filing or by SetParty.
+	Address        string         `json:"address,omitempty"`
+	Email          string         `json:"email,omitempty"`
+	Representative Representative `json:"representative,omitzero"`
 }
 
 // MeetingKind names one of the commission's meetings on a case.
