@@ -4,7 +4,27 @@ import (
 	"strings"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
+
+// partyCard is a party as the case card shows them: the name, and the postal address,
+// e-mail address and representative recorded, each on one line; or that no address is
+// recorded, which the letters to the party need.
+func partyCard(p docket.Person) outbox.Markup {
+	text := person(p)
+	if p.Address == "" {
+		text += "; no postal address recorded"
+	} else {
+		text += outbox.Format("; %s", strings.ReplaceAll(p.Address, "\n", ", "))
+	}
+	if p.Email != "" {
+		text += outbox.Format("; %s", p.Email)
+	}
+	if r := p.Representative; r.Name != "" {
+		text += outbox.Format("; represented by %s, %s", r.Name, strings.ReplaceAll(r.Address, "\n", ", "))
+	}
+	return text
+}
 
 // partyDetails says which of a party's details an action records: "postal address and
 // representative". The details themselves are not said: they are confidential, and a line

@@ -53,6 +53,7 @@ func TestPartyAddresses(t *testing.T) {
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {
 		t.Fatalf("verify: %v %v", r.Broken, err)
 	}
+	mustDo(t, s, comm, "case 2026-001", "*Complainant:* John Doe; 12 Elm Street, Apt 2, Springfield, IL 62702; represented by Saul Goodman, 9800 Montgomery Blvd, Albuquerque, NM 87111")
 
 	// Confidential: a dismissal makes the case public; its addresses stay out.
 	mustDo(t, s, clerk, "mail 2026-001 respondent 9407 1118 9876 5432 1016 34", "")
