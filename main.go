@@ -87,6 +87,14 @@ Usage:
       (YYYY-MM-DD), in the manner of PS Form 3877, to stdout as Markdown: sender, each
       article number, addressee, blank address and postage columns, for the counter
       clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the record read-only.
+  ethicsbot attach CASE FILE... --by MEMBER [--title "..."] [--kind KIND]
+      Add the files to the case file, as MEMBER (a commissioner's or clerk's Slack
+      member id): each a PDF, PNG or JPEG by its content, up to documents.max_mb
+      (default 25), KIND complaint, exhibit (default), evidence or correspondence.
+      It writes the record, so it runs only while the bot is stopped.
+  ethicsbot documents CASE [--out DIR]
+      Write the case file's documents to DIR (default CASE-documents), each checked
+      against its SHA-256, mode 0640 in a 0750 folder. Opens the record read-only.
   ethicsbot help
       Show this text.
 
@@ -118,6 +126,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runReport(args[1:], stdout, stderr, getenv, now)
 	case "mailbook":
 		return runMailbook(args[1:], stdout, stderr, getenv)
+	case "attach":
+		return runAttach(args[1:], stdout, stderr, getenv, now)
+	case "documents":
+		return runDocuments(args[1:], stdout, stderr, getenv)
 	case "verify", "backup", "export", "migrate", "restore":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "help", "-h", "-help", "--help":

@@ -90,6 +90,8 @@ func init() {
 				{name: "representative_address", kind: kText, help: "with representative=: their postal address, lines separated by |"},
 			},
 			example: `party 2026-014 respondent address="34 Oak Avenue | Springfield, IL 62703" email=jane@example.org`, run: runParty},
+		{name: "documents", summary: "list the case file: the complaint as received, exhibits, evidence and correspondence, with who added each and when", rule: "(B), (C)(3)",
+			params: []param{pCase}, example: "documents 2026-014", roles: readers, why: "The case file is confidential.", run: runDocuments},
 		{name: "case", summary: "show a case: its state, parties, what is public, deadlines and next steps", params: []param{pCase},
 			example: "case 2026-014", roles: readers, why: "Case details are confidential.", run: runCase},
 		{name: "letters", summary: "produce a case's letters and meeting notices as PDFs, from the templates; all it calls for now, or one", rule: "(B), (C), (E)(2), (F)",

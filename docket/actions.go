@@ -1046,6 +1046,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	Correct{}.Kind():             decodeAs[Correct],
 	Void{}.Kind():                decodeAs[Void],
 	SetParty{}.Kind():            decodeAs[SetParty],
+	AddDocument{}.Kind():         decodeAs[AddDocument],
 }
 
 func decodeAs[T Action](payload []byte) (Action, error) {

@@ -229,6 +229,9 @@ type Case struct {
 	Late []LateAct `json:"late,omitempty"`
 	// Ground is a (C)(2) dismissal's ground when it is not the ruling's own: time_barred (I).
 	Ground Ground `json:"ground,omitempty"`
+	// Documents are the case file: the complaint as received, exhibits, evidence and
+	// correspondence, in the order added; a voided addition is not listed.
+	Documents []Document `json:"documents,omitempty"`
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -245,6 +248,7 @@ func (c Case) clone() Case {
 	c.Amendments = slices.Clone(c.Amendments)
 	c.Overrides = slices.Clone(c.Overrides)
 	c.Late = slices.Clone(c.Late)
+	c.Documents = slices.Clone(c.Documents)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d
