@@ -19,7 +19,7 @@ import (
 // record it is refused, saying to stop it. `ethicsbot documents` writes the files back,
 // byte for byte, mode 0640 in a 0750 folder, and `verify` checks them.
 func TestAttachAndDocuments(t *testing.T) {
-	env := writeConfig(t, "commissioners: [U_COMM1]\nclerk: U_CLERK\ndocuments: {max_mb: 1}\n")
+	env := writeConfig(t, "commissioners: [U_COMM1]\nclerk: U_CLERK\nchannels: {docket: C0DOCKET01, notices: C0NOTICE01}\ndocuments: {max_mb: 1}\n")
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
 	cfg, err := LoadConfig(func(k string) string { return env[k] })
 	if err != nil {
@@ -94,6 +94,21 @@ func TestAttachAndDocuments(t *testing.T) {
 	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 {
 		t.Fatalf("verify: exit %d %s %s", code, out, errOut)
 	}
+	// The docket channel is told when the bot is back: the line waits in the outbox.
+	engine, _ := newEngine(cfg)
+	ro, err := store.OpenReadOnly(cfg.Database, engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := ro.Outbox(context.Background())
+	ro.Close()
+	var said []string
+	for _, r := range rows {
+		said = append(said, r.Text.Plain())
+	}
+	if err != nil || !strings.Contains(strings.Join(said, "\n"), `2026-001: document added to the case file: "Complaint as received" (complaint, 37 bytes), recorded by`) {
+		t.Errorf("outbox %q %v", said, err)
+	}
 
 	outDir := filepath.Join(t.TempDir(), "case-file")
 	code, out, errOut = runCLI(t, env, "", "documents", "2026-001", "--out", outDir)
@@ -109,5 +124,18 @@ func TestAttachAndDocuments(t *testing.T) {
 	}
 	if fi, _ := os.Stat(filepath.Join(outDir, "2026-001-02-photo-jpg.jpg")); fi == nil || fi.Mode().Perm() != 0o640 {
 		t.Errorf("file: %v", fi)
+	}
+}
+
+// TestDocumentLimitConfig: documents.max_mb sets the limit, default 25 MB; a size out of
+// range is refused, naming the setting.
+func TestDocumentLimitConfig(t *testing.T) {
+	if cfg, err := parseConfig([]byte("timezone: America/Chicago\n")); err != nil || cfg.DocumentLimit != docket.DefaultDocumentLimit {
+		t.Errorf("default: %d %v", cfg.DocumentLimit, err)
+	}
+	for _, bad := range []string{"documents: {max_mb: 0}", "documents: {max_mb: 501}", "documents: {max_mb: -3}"} {
+		if _, err := parseConfig([]byte(bad)); err == nil || !strings.Contains(err.Error(), "max_mb") || !strings.Contains(err.Error(), "from 1 to 500 megabytes") {
+			t.Errorf("%s: %v", bad, err)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package commands_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -40,6 +41,10 @@ func TestDocumentsList(t *testing.T) {
 	const refusal = "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it"
 	if got := replyText(do(s, "U_COMM2", "documents 2026-001")); got != refusal {
 		t.Errorf("recused member got:\n%s", got)
+	}
+	var public bytes.Buffer
+	if err := db.Export(ctx, &public, "json", true); err != nil || strings.Contains(public.String(), "Signed complaint") || strings.Contains(public.String(), sha) {
+		t.Errorf("export --public holds the case file: %v\n%s", err, public.String())
 	}
 	mustDo(t, s, comm, `void 2026-001 3 reason="attached to the wrong case"`, "event 3 (document) voided")
 	if got := replyText(mustDo(t, s, clerk, "documents 2026-001", "1 documents")); strings.Contains(got, "Exhibit A") {
