@@ -127,8 +127,11 @@ func (a SetParty) apply(x *applying) error {
 	if a.Email != "" {
 		next.Email = a.Email
 	}
-	if a.Representative != (Representative{}) {
-		next.Representative = a.Representative
+	if a.Representative.Name != "" {
+		next.Representative.Name = a.Representative.Name
+	}
+	if a.Representative.Address != "" {
+		next.Representative.Address = a.Representative.Address
 	}
 	if err := x.checkContact(string(a.Party), "(B)", next); err != nil {
 		return err
