@@ -68,7 +68,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	if role := cfg.Roles.Of(*by); role != commands.Commissioner && role != commands.Clerk {
 		return fail(exitUsage, "--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
 	}
-	docs := make([]store.NewDocument, len(files))
+	docs := make([]docket.Upload, len(files))
 	for i, name := range files {
 		fi, err := os.Stat(name)
 		if err != nil {
@@ -81,7 +81,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 		if err != nil {
 			return fail(exitUsage, "%v", err)
 		}
-		docs[i] = store.NewDocument{Name: name, Data: data, Title: *title, Kind: docket.DocumentKind(*kind)}
+		docs[i] = docket.Upload{Name: name, Data: data, Title: *title, Kind: docket.DocumentKind(*kind)}
 	}
 	db, err := store.OpenWith(cfg.Database, engine, store.Options{Lock: true, Now: now})
 	if store.InUse(err) {

@@ -24,6 +24,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -485,6 +486,10 @@ func TestManifest(t *testing.T) {
 				Command   string `yaml:"command"`
 				UsageHint string `yaml:"usage_hint"`
 			} `yaml:"slash_commands"`
+			Shortcuts []struct {
+				Type       string `yaml:"type"`
+				CallbackID string `yaml:"callback_id"`
+			} `yaml:"shortcuts"`
 		} `yaml:"features"`
 		OAuth struct {
 			Scopes struct {
@@ -511,8 +516,11 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,channels:read,groups:read" {
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,files:read,channels:read,groups:read" {
 		t.Errorf("bot scopes %s", got)
+	}
+	if len(f.Shortcuts) != 1 || f.Shortcuts[0].Type != "message" || f.Shortcuts[0].CallbackID != commands.AttachShortcut {
+		t.Errorf("shortcuts %+v: want the message shortcut %s", f.Shortcuts, commands.AttachShortcut)
 	}
 	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened,member_joined_channel,channel_unarchive,group_unarchive" {
 		t.Errorf("bot events %s", got)

@@ -134,6 +134,7 @@ var formLabels = map[string]map[string]string{
 		"what": "What was done", "commissioner": "Commissioner who recuses", "election": "Election date", "event": "Event number",
 		"date": "Date", "name": "Name", "posted": "Notice posted",
 		"signer": "Signed for by", "was": "Article number as recorded",
+		"files": "Files shared", "title": "Title",
 		"party": "Party", "address": "Postal address", "email": "E-mail address", "representative": "Representative (attorney)",
 		"representative_address": "Representative's postal address",
 		"respondent_address":     "Respondent's postal address", "complainant_address": "Complainant's postal address",
@@ -154,6 +155,7 @@ var formLabels = map[string]map[string]string{
 		"section": "Section(s) alleged", "summary": "Summary of the allegation", "election": "Date of an election the respondent stands in",
 		"party": "Party whose address is corrected"},
 	"void":        {"event": "Event number", "reason": "Why it was recorded in error"},
+	"attach":      {"kind": "Kind of document", "title": "Title, for one file"},
 	"undelivered": {"outcome": "How it came back", "on": "Date it came back"},
 	"cancel":      {"reason": "Reason"},
 }

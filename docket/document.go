@@ -75,6 +75,15 @@ func Size(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
+// Upload is a file to add to a case file: its name as given, its bytes, and the title and
+// kind it is kept under. A title left empty is the file's name; a kind, exhibit.
+type Upload struct {
+	Name  string
+	Data  []byte
+	Title string
+	Kind  DocumentKind
+}
+
 // Document is a document of the case file as the case lists it. Its bytes are kept in the
 // record by their SHA-256, which the event that added it carries, so the hash chain covers
 // them.

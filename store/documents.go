@@ -15,22 +15,13 @@ import (
 	"ethicsbot/outbox"
 )
 
-// NewDocument is a file to add to a case file: its name as given, its bytes, and the title
-// and kind it is kept under. A title left empty is the file's name.
-type NewDocument struct {
-	Name  string
-	Data  []byte
-	Title string
-	Kind  docket.DocumentKind
-}
-
 // Attach adds documents to case number's file, all in one transaction with their events:
 // each is sniffed by its content (docket.SniffDocument: a PDF, PNG or JPEG of at most limit
 // bytes), its bytes stored under their SHA-256, and an event added that carries the hash,
 // title, kind, media type, size and who added it, so the hash chain covers the bytes. If
 // any is refused, nothing is recorded. by is who adds them; request, if not "", an
 // idempotency key as for Apply.
-func (s *Store) Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []NewDocument) (docket.Result, error) {
+func (s *Store) Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error) {
 	if !s.docs {
 		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s has no case file yet: run ethicsbot migrate", s.path))
 	}

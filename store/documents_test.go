@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"ethicsbot/docket"
-	"ethicsbot/store"
 )
 
 // pdf is a small file that is a PDF by its content.
@@ -22,7 +21,7 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 	s := MustOpenPath(t, path)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	png := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{1}, 100)...)
-	res, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil, []store.NewDocument{
+	res, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{
 		{Name: "complaint.pdf", Data: pdf, Title: "Complaint as received", Kind: docket.ComplaintDocument},
 		{Name: "scan/photo.png", Data: png},
 	})
@@ -42,17 +41,17 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 
 	t.Run("RefusedTogether", func(t *testing.T) {
 		fake := []byte("Dear commission, this is not a PDF.")
-		_, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil, []store.NewDocument{
+		_, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{
 			{Name: "exhibit.pdf", Data: append([]byte("%PDF-1.4 but cut"), 'x')}, {Name: "letter.pdf", Data: fake},
 		})
 		if err == nil || !strings.Contains(err.Error(), "exhibit.pdf starts like a PDF but has no %%EOF") {
 			t.Errorf("a cut PDF: %v", err)
 		}
-		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), 10, nil, []store.NewDocument{{Name: "big.pdf", Data: pdf}})
+		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), 10, nil, []docket.Upload{{Name: "big.pdf", Data: pdf}})
 		if err == nil || !strings.Contains(err.Error(), "the limit for a document is 10 bytes") {
 			t.Errorf("over the limit: %v", err)
 		}
-		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil, []store.NewDocument{{Name: "again.pdf", Data: pdf}})
+		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{{Name: "again.pdf", Data: pdf}})
 		if err == nil || !strings.Contains(err.Error(), `already holds this document, as "Complaint as received"`) {
 			t.Errorf("the same bytes twice: %v", err)
 		}
@@ -94,7 +93,7 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 func TestDocumentWithdrawnByVoid(t *testing.T) {
 	s := MustOpen(t)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	if _, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil, []store.NewDocument{{Name: "c.pdf", Data: pdf}}); err != nil {
+	if _, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{{Name: "c.pdf", Data: pdf}}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := s.Apply(ctx, a.Number, "U_COMM1", "", T(t, "2026-12-04T12:00:00-06:00"), nil, docket.Void{Seq: 2, Of: "document", Reason: "attached to the wrong case"})
