@@ -112,12 +112,9 @@ func runDocuments(args []string, stdout, stderr io.Writer, getenv func(string) s
 	fs := flag.NewFlagSet("documents", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("out", "", "the folder to write to")
-	number, err := oneArgument(fs, args)
+	number, err := caseArgument(fs, args, form)
 	if err != nil {
-		return fail(exitUsage, "%v; %s", err, form)
-	}
-	if number == "" {
-		return fail(exitUsage, "give the case number; %s", form)
+		return fail(exitUsage, "%v", err)
 	}
 	_, _, db, err := openStore(getenv)
 	if err != nil {

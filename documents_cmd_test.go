@@ -62,6 +62,8 @@ func TestAttachAndDocuments(t *testing.T) {
 		{"NoCase", []string{"attach", "2026-009", complaint, "--by", "U_CLERK"}, 2, "there is no case 2026-009"},
 		{"TitleOfTwo", []string{"attach", "2026-001", complaint, photo, "--title", "x", "--by", "U_CLERK"}, 2, "--title names one document"},
 		{"BadKind", []string{"attach", "2026-001", complaint, "--kind", "memo", "--by", "U_CLERK"}, 2, `--kind "memo" is not one of`},
+		{"DocumentsOfNoCase", []string{"documents"}, 2, "give the case number; usage: ethicsbot documents CASE [--out DIR]"},
+		{"DocumentsOfTwoCases", []string{"documents", "2026-001", "2026-002"}, 2, `unexpected argument "2026-002"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, env, "", tc.args...)
