@@ -86,6 +86,24 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 	if _, err := s.DocumentData(ctx, a.Number, ds[0].SHA256); err == nil {
 		t.Error("a changed document was given out")
 	}
+	// Deleted, by someone who drops the other trigger.
+	if _, err := db.Exec(`DROP TRIGGER documents_no_delete; DELETE FROM documents WHERE sha256 = ?;
+		CREATE TRIGGER documents_no_delete BEFORE DELETE ON documents BEGIN SELECT RAISE(ABORT, 'documents are append-only'); END;`, ds[0].SHA256); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Verify(ctx); err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), `event 2 (case 2026-001): the document "Complaint as received" (SHA-256 `+ds[0].SHA256[:12]+`) it added is missing from the record`) {
+		t.Errorf("verify after a deletion found %v %v", r.Broken, err)
+	}
+	// And a guard dropped for good.
+	if _, err := db.Exec(`DROP TRIGGER documents_no_update`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?)`, ds[0].SHA256, len(pdf), pdf); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Verify(ctx); err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), "the trigger documents_no_update, which keeps the documents append-only, was dropped") {
+		t.Errorf("verify without the guard found %v %v", r.Broken, err)
+	}
 }
 
 // TestDocumentWithdrawnByVoid: voiding the event that added a document takes it out of the
