@@ -235,6 +235,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	sender := &bot.Sender{API: api}
 	deliverer := &outbox.Deliverer{Store: db, Sender: stats.sender(sender), Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
+	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
 	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db), Observe: stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)

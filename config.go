@@ -43,6 +43,8 @@ type Config struct {
 	Ordinance docket.Ordinance
 	Letters   letters.Config
 	Mail      docket.MailPolicy // the next step after certified mail came back (mail:)
+	// DocumentLimit is the largest document of a case file, in bytes (documents.max_mb).
+	DocumentLimit int64
 	// LettersOut is the folder where the console and `ethicsbot letters` write documents;
 	// "" is a folder "ethicsbot-letters" beside the database (not "letters", the package).
 	LettersOut string
@@ -114,7 +116,8 @@ type fileConfig struct {
 		Templates  string        `yaml:"templates"`
 		Out        string        `yaml:"out"`
 	} `yaml:"letters"`
-	Mail fileMail `yaml:"mail"`
+	Mail      fileMail      `yaml:"mail"`
+	Documents fileDocuments `yaml:"documents"`
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -312,7 +315,7 @@ func parsePublicURL(s string) (string, error) {
 
 func defaultConfig() Config {
 	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
-		Voting: commands.Voting{Required: true}, UndeliveredAfter: bot.DefaultUndeliveredAfter}
+		Voting: commands.Voting{Required: true}, UndeliveredAfter: bot.DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
 }
 
 // parseVoting applies the voting section to cfg: how the commission's roll calls are
@@ -400,6 +403,9 @@ func parseConfig(b []byte) (Config, error) {
 		return Config{}, at("letters", "templates")(err)
 	}
 	if err := parseMail(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseDocuments(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}

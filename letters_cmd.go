@@ -23,12 +23,9 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.SetOutput(io.Discard)
 	only := fs.String("only", "", "one document kind")
 	out := fs.String("out", "", "the folder to write to")
-	number, err := oneArgument(fs, args)
+	number, err := caseArgument(fs, args, form)
 	if err != nil {
-		return fail(exitUsage, "%v; %s", err, form)
-	}
-	if number == "" {
-		return fail(exitUsage, "give the case number; %s", form)
+		return fail(exitUsage, "%v", err)
 	}
 	var kind letters.Kind
 	if *only != "" {
@@ -70,6 +67,19 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		fmt.Fprintf(stdout, "%s\t%s\t%s\n", path, d.Kind, d.Rule)
 	}
 	return exitOK
+}
+
+// caseArgument parses args with fs and returns the case number they give besides the
+// flags; without one, or with more, the error says so and gives form.
+func caseArgument(fs *flag.FlagSet, args []string, form string) (string, error) {
+	number, err := oneArgument(fs, args)
+	if err != nil {
+		return "", fmt.Errorf("%v; %s", err, form)
+	}
+	if number == "" {
+		return "", fmt.Errorf("give the case number; %s", form)
+	}
+	return number, nil
 }
 
 // oneArgument parses args with fs and returns the one argument besides the flags, which

@@ -71,8 +71,9 @@ func twoCases(t *testing.T) map[string]string {
 		{"Olga Secretive", "Quentin Hidden", "Accepted a gift from Acme Paving.", "Annex Basement", "94071118987654321699"},
 		{"Jane Roe", "John Doe", "Used city email to campaign.", "City Hall, Room 201", "94071118987654321712"},
 	} {
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: p.complainant}, Respondent: docket.Person{Name: p.respondent},
-			Sections: []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
+		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: p.complainant, Address: "12 Elm Street\nSpringfield, IL 62702"},
+			Respondent: docket.Person{Name: p.respondent, Address: "34 Oak Avenue\nSpringfield, IL 62703"},
+			Sections:   []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

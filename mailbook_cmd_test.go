@@ -29,8 +29,8 @@ func TestMailbookCommand(t *testing.T) {
 		"**Sender:** Ethics Commission of Springfield, City Hall, Room 201, Springfield, IL 62701",
 		"**Date of mailing:** Fri 2026-12-04",
 		"| No. | Article number | Addressee | Address | Postage | Certified fee | Return receipt fee | Reference |",
-		"| 1 | 9407 1118 9876 5432 1699 | Olga Secretive |  |  |  |  | 2026-001 |",
-		"| 2 | 9407 1118 9876 5432 1712 | Jane Roe |  |  |  |  | 2026-002 |",
+		"| 1 | 9407 1118 9876 5432 1699 | Olga Secretive | 34 Oak Avenue, Springfield, IL 62703 |  |  |  | 2026-001 |",
+		"| 2 | 9407 1118 9876 5432 1712 | Jane Roe | 34 Oak Avenue, Springfield, IL 62703 |  |  |  | 2026-002 |",
 		"Total number of pieces listed by sender: **2**",
 		"Postmaster, per (name of receiving employee)",
 	} {

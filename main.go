@@ -94,6 +94,14 @@ Usage:
       would be accepted, 1 with the line and the problem if not.
   ethicsbot version  (or --version, -V)
       Print the version, the commit, the build date and the Go release it was built with.
+  ethicsbot attach CASE FILE... --by MEMBER [--title "..."] [--kind KIND]
+      Add the files to the case file, as MEMBER (a commissioner's or clerk's Slack
+      member id): each a PDF, PNG or JPEG by its content, up to documents.max_mb
+      (default 25), KIND complaint, exhibit (default), evidence or correspondence.
+      It writes the record, so it runs only while the bot is stopped.
+  ethicsbot documents CASE [--out DIR]
+      Write the case file's documents to DIR (default CASE-documents), each checked
+      against its SHA-256, mode 0640 in a 0750 folder. Opens the record read-only.
   ethicsbot help
       Show this text.
 
@@ -138,6 +146,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return runReport(args[1:], stdout, stderr, getenv, now)
 	case "mailbook":
 		return runMailbook(args[1:], stdout, stderr, getenv)
+	case "attach":
+		return runAttach(args[1:], stdout, stderr, getenv, now)
+	case "documents":
+		return runDocuments(args[1:], stdout, stderr, getenv)
 	case "verify", "backup", "export", "migrate", "restore":
 		return runRecord(args[0], args[1:], stdout, stderr, getenv)
 	case "check-config":

@@ -24,6 +24,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -485,6 +486,10 @@ func TestManifest(t *testing.T) {
 				Command   string `yaml:"command"`
 				UsageHint string `yaml:"usage_hint"`
 			} `yaml:"slash_commands"`
+			Shortcuts []struct {
+				Type       string `yaml:"type"`
+				CallbackID string `yaml:"callback_id"`
+			} `yaml:"shortcuts"`
 		} `yaml:"features"`
 		OAuth struct {
 			Scopes struct {
@@ -511,8 +516,11 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,channels:read,groups:read" {
+	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,files:read,channels:read,groups:read" {
 		t.Errorf("bot scopes %s", got)
+	}
+	if len(f.Shortcuts) != 1 || f.Shortcuts[0].Type != "message" || f.Shortcuts[0].CallbackID != commands.AttachShortcut {
+		t.Errorf("shortcuts %+v: want the message shortcut %s", f.Shortcuts, commands.AttachShortcut)
 	}
 	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened,member_joined_channel,channel_unarchive,group_unarchive" {
 		t.Errorf("bot events %s", got)
@@ -618,7 +626,7 @@ func checkLetters(t *testing.T, out string, kinds ...string) {
 func TestConsoleDismissalLetters(t *testing.T) {
 	t.Chdir(t.TempDir())
 	code, out, errOut := runCLI(t, map[string]string{}, `:clock 2026-12-04T10:30:00-06:00
-/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign." respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"
 /ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
 /ethics posted 2026-001 sufficiency
 /ethics mail 2026-001 respondent 9407 1118 9876 5432 1016 34

@@ -229,6 +229,23 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *sl
 			}
 			a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})
 		}
+	case slack.InteractionTypeMessageAction:
+		// The shortcut "Add to a case file" on a message that shares files.
+		if cb.CallbackID != commands.AttachShortcut {
+			break
+		}
+		var ids []string
+		for _, f := range cb.Message.Files {
+			ids = append(ids, f.ID)
+		}
+		resp := a.Service.Shortcut(ctx, cb.User.ID, cb.Channel.ID, ids)
+		if resp.Modal != nil {
+			if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
+				a.logger().Error("views.open failed", "err", err)
+				resp.Messages = append(resp.Messages, commands.Message{Text: outbox.Format("The form could not be opened (%s).", slackError(err))})
+			}
+		}
+		a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})
 	case slack.InteractionTypeViewSubmission:
 		sub := a.Service.Submit(ctx, cb.User.ID, ViewRequestID(cb.View), cb.View)
 		if len(sub.Errors) > 0 {

@@ -29,7 +29,7 @@ func withLetters(t *testing.T, e *env, clerk string) {
 	e.app.Service.Letters = m
 	ctx := context.Background()
 	for _, text := range []string{
-		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T09:00 summary="Used city email to campaign."`,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T09:00 summary="Used city email to campaign." respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`,
 		`schedule 2026-001 sufficiency 2026-12-08T17:00 place="City Hall, Room 201"`,
 	} {
 		resp := e.app.Service.Handle(ctx, commands.Request{User: clerk, Text: text})

@@ -107,13 +107,16 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 			a.Go(func() { a.Slash(context.Background(), cmd) })
 		}
 	}))
-	h.HandleInteraction(slack.InteractionTypeBlockActions, tracked(func(evt *socketmode.Event, c *socketmode.Client) {
-		cb, ok := evt.Data.(slack.InteractionCallback)
-		c.Ack(*evt.Request)
-		if ok {
-			a.Go(func() { a.Interaction(context.Background(), cb) })
-		}
-	}))
+	// A button, and the message shortcut "Add to a case file": acked at once, answered after.
+	for _, t := range []slack.InteractionType{slack.InteractionTypeBlockActions, slack.InteractionTypeMessageAction} {
+		h.HandleInteraction(t, tracked(func(evt *socketmode.Event, c *socketmode.Client) {
+			cb, ok := evt.Data.(slack.InteractionCallback)
+			c.Ack(*evt.Request)
+			if ok {
+				a.Go(func() { a.Interaction(context.Background(), cb) })
+			}
+		}))
+	}
 	h.HandleInteraction(slack.InteractionTypeViewSubmission, tracked(func(evt *socketmode.Event, c *socketmode.Client) {
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok {

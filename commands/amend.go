@@ -126,6 +126,7 @@ var fixables = []fixable{
 		}
 		return u, string(old), string(u.Outcome), nil
 	}},
+	partyFix("address"), partyFix("email"), partyFix("representative"), partyFix("representative_address"),
 	{"start", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		m := act.(docket.ScheduleMeeting)
 		old := m.Start
@@ -201,6 +202,9 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 	if fix == nil {
 		return Response{}, docket.Invalid("", "field", "give the fact to correct and its right value, one of "+strings.Join(fixableFields(), "=, ")+"=")
 	}
+	if _, ok := partyFields[fix.field]; ok && !a.has("party") {
+		return Response{}, docket.Invalid("(B)", "party", fmt.Sprintf("say whose %s is corrected with party=respondent or party=complainant", strings.ReplaceAll(fix.field, "_", " ")))
+	}
 	number := a.str("number")
 	entries, err := s.Record.Entries(ctx, number)
 	if err != nil {
@@ -237,6 +241,9 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 	for _, en := range entries {
 		act, _ := docket.Effective(entries, en.Seq)
 		if act == nil || !slices.Contains(fix.kinds, act.Kind()) || voided(entries, en.Seq) {
+			continue
+		}
+		if _, ok := partyFields[fix.field]; ok && !partyRecords(fix.field, act, a) {
 			continue
 		}
 		if k := a.str("meeting"); k != "" && meetingOf(act) != docket.MeetingKind(k) {

@@ -49,6 +49,20 @@ type Record interface {
 	// Stuck returns the posts not yet sent whose delivery has failed or been held back,
 	// oldest first: the card and the App Home tab mark them undelivered until they go.
 	Stuck(ctx context.Context) ([]outbox.Row, error)
+	// Attach adds files to a case file in one transaction with their events (each a PDF or
+	// image of at most limit bytes, judged by its content), and what say derives from each.
+	Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error)
+}
+
+// Files fetches a file shared in Slack, by its id, for /ethics attach. The bot's Slack
+// client is one (files.info, then the file's private download address, with the
+// files:read scope).
+type Files interface {
+	// Info gives the file's name and size, so that a file over the limit is refused
+	// before it is downloaded.
+	Info(ctx context.Context, id string) (name string, size int64, err error)
+	// Download gives the file's bytes, failing past limit bytes.
+	Download(ctx context.Context, id string, limit int64) ([]byte, error)
 }
 
 // Role is what a Slack user is to the commission.
@@ -104,6 +118,9 @@ type Settings struct {
 	// Reminders says when the clerk is reminded of a deadline, by the reminder policy in
 	// force; nil: a correction's reply says only that reminders follow the new dates.
 	Reminders Reminders
+	// DocumentLimit is the largest document of a case file, in bytes; 0 is
+	// docket.DefaultDocumentLimit (documents.max_mb).
+	DocumentLimit int64
 }
 
 // Reminders says when the clerk is reminded of each deadline, so that the recalculation
@@ -130,6 +147,9 @@ type Service struct {
 	// Observe, if set, is told of each subcommand run, by name, with its outcome (see
 	// Outcome) and how long it took: /metrics counts them.
 	Observe func(command, outcome string, took time.Duration)
+	// Files fetches the files shared in Slack that /ethics attach adds to a case file;
+	// nil refuses it.
+	Files Files
 
 	settings atomic.Pointer[Settings] // see Configure
 }

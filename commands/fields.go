@@ -15,6 +15,10 @@ func maxLength(p param) int {
 	switch {
 	case p.oneLine:
 		return docket.MaxName
+	case p.name == "address" || strings.HasSuffix(p.name, "_address"):
+		return docket.MaxAddressLines * (docket.MaxAddressLine + 1)
+	case strings.HasSuffix(p.name, "email"):
+		return docket.MaxEmail
 	case p.name == "summary":
 		return min(docket.MaxSummary, 3000)
 	case multiline[p.name]:
@@ -130,6 +134,11 @@ var formLabels = map[string]map[string]string{
 		"what": "What was done", "commissioner": "Commissioner who recuses", "election": "Election date", "event": "Event number",
 		"date": "Date", "name": "Name", "posted": "Notice posted",
 		"signer": "Signed for by", "was": "Article number as recorded",
+		"files": "Files shared", "title": "Title",
+		"party": "Party", "address": "Postal address", "email": "E-mail address", "representative": "Representative (attorney)",
+		"representative_address": "Representative's postal address",
+		"respondent_address":     "Respondent's postal address", "complainant_address": "Complainant's postal address",
+		"respondent_email": "Respondent's e-mail address", "complainant_email": "Complainant's e-mail address",
 	},
 	"file":      {"received": "Date and time received", "candidate": "Date of an election the respondent stands in"},
 	"delivered": {"on": "Date delivered"},
@@ -143,8 +152,10 @@ var formLabels = map[string]map[string]string{
 	"demand":    {"received": "Date the demand was received"},
 	"correct": {"received": "Received", "respondent": "Respondent's name", "complainant": "Complainant's name",
 		"start": "Meeting starts", "place": "Meeting place", "meeting": "Meeting corrected", "event": "Event number, if several could be meant",
-		"section": "Section(s) alleged", "summary": "Summary of the allegation", "election": "Date of an election the respondent stands in"},
+		"section": "Section(s) alleged", "summary": "Summary of the allegation", "election": "Date of an election the respondent stands in",
+		"party": "Party whose address is corrected"},
 	"void":        {"event": "Event number", "reason": "Why it was recorded in error"},
+	"attach":      {"kind": "Kind of document", "title": "Title, for one file"},
 	"undelivered": {"outcome": "How it came back", "on": "Date it came back"},
 	"cancel":      {"reason": "Reason"},
 }

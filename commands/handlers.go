@@ -26,8 +26,10 @@ func runFile(s *Service, ctx context.Context, req Request, a args) (Response, er
 		received = a.instant("received")
 	}
 	f := docket.File{
-		Complainant:   docket.Person{Name: a.str("complainant"), SlackID: a.str("complainant_user")},
-		Respondent:    docket.Person{Name: a.str("respondent"), SlackID: a.str("respondent_user")},
+		Complainant: docket.Person{Name: a.str("complainant"), SlackID: a.str("complainant_user"),
+			Address: docket.AddressLines(a.str("complainant_address")), Email: a.str("complainant_email")},
+		Respondent: docket.Person{Name: a.str("respondent"), SlackID: a.str("respondent_user"),
+			Address: docket.AddressLines(a.str("respondent_address")), Email: a.str("respondent_email")},
 		Sections:      sectionList(a.str("section")),
 		ViolationDate: a.date("violation"),
 		Received:      received,
@@ -168,6 +170,15 @@ func runMail(s *Service, ctx context.Context, req Request, a args) (Response, er
 
 func runDelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	_, resp, err := s.apply(ctx, req, a, docket.RecordDelivery{Paper: docket.Paper(a.str("paper")), On: a.date("on")})
+	return resp, err
+}
+
+// runParty records a party's postal address, e-mail address or representative: the
+// letters to the party need the address (B), (C)(2), and a representative receives copies.
+func runParty(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	act := docket.SetParty{Party: docket.Party(a.str("party")), Address: docket.AddressLines(a.str("address")), Email: a.str("email"),
+		Representative: docket.Representative{Name: a.str("representative"), Address: docket.AddressLines(a.str("representative_address"))}}
+	_, resp, err := s.apply(ctx, req, a, act)
 	return resp, err
 }
 

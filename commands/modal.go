@@ -26,7 +26,8 @@ type modalMeta struct {
 	Channel string            `json:"channel,omitempty"`
 }
 
-var multiline = map[string]bool{"summary": true, "findings": true, "recommendation": true, "text": true, "reason": true}
+var multiline = map[string]bool{"summary": true, "findings": true, "recommendation": true, "text": true, "reason": true,
+	"address": true, "respondent_address": true, "complainant_address": true, "representative_address": true}
 
 // modal builds the form for sub from its parameters, for user. Prefilled values are not
 // asked again; the case, if asked, is chosen from the cases user may act on (caseChoices).

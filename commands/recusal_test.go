@@ -30,7 +30,8 @@ func TestRecusedLearnsNothing(t *testing.T) {
 	const refusal = "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it"
 	before, _ := db.Entries(ctx, "2026-001")
 	for _, text := range []string{
-		"case 2026-001", "history 2026-001", "letters 2026-001", "letters 2026-001 respondent",
+		"case 2026-001", "history 2026-001", "letters 2026-001", "letters 2026-001 respondent", "documents 2026-001",
+		`party 2026-001 respondent address="1 Main St"`, `correct 2026-001 party=respondent address="1 Main St" reason="x"`,
 		`void 2026-001 99 reason="x"`, `void 2026-001 2 reason="x"`, `void 2026-001 1 reason="x"`,
 		`correct 2026-001 respondent="Jane Roe" reason="x"`, `correct 2026-001 complainant="Guess Who" reason="x"`,
 		`correct 2026-001 mailed=2026-12-04 reason="x"`, `correct 2026-001 start=2026-12-07T17:00 meeting=hearing reason="x"`,

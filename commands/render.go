@@ -90,8 +90,8 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 		title += " · enforcement stayed (F)"
 	}
 	facts := append(s.undelivered(stuck), []outbox.Markup{
-		"*Respondent:* " + person(c.Respondent),
-		"*Complainant:* " + person(c.Complainant),
+		"*Respondent:* " + partyCard(c.Respondent),
+		"*Complainant:* " + partyCard(c.Complainant),
 		outbox.Format("*Section:* §%s", strings.Join(c.Sections, ", §")),
 		outbox.Format("*Received:* %s", s.when(c.Received)),
 	}...)

@@ -147,6 +147,11 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 			return outbox.Format("%s recused: %s", outbox.Mention(a.User), a.Reason)
 		}
 		return outbox.Format("%s recused", outbox.Mention(a.User))
+	case docket.AddDocument:
+		return outbox.Format("document added to the case file: \"%s\" (%s, %s)", a.Title, a.Of, docket.Size(a.Size))
+	case docket.SetParty:
+		// The details themselves are confidential and stay in the record and on the card.
+		return outbox.Format("the %s's %s recorded", a.Party, partyDetails(a))
 	case docket.Correct:
 		return outbox.Format("event %d corrected: %s %s → %s (%s)", a.Seq, a.Field, quoted(a.From), quoted(a.To), a.Reason)
 	case docket.Void:

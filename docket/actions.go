@@ -32,6 +32,8 @@ func (a File) apply(x *applying) error {
 		checkSlackID("respondent_slack_id", a.Respondent.SlackID),
 		checkSlackID("complainant_slack_id", a.Complainant.SlackID),
 		checkText("summary", a.Summary, true, MaxSummary),
+		x.checkContact("respondent", "(A)", a.Respondent),
+		x.checkContact("complainant", "(A)", a.Complainant),
 	} {
 		if check != nil {
 			return check
@@ -1056,6 +1058,8 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	Recuse{}.Kind():              decodeAs[Recuse],
 	Correct{}.Kind():             decodeAs[Correct],
 	Void{}.Kind():                decodeAs[Void],
+	SetParty{}.Kind():            decodeAs[SetParty],
+	AddDocument{}.Kind():         decodeAs[AddDocument],
 }
 
 func decodeAs[T Action](payload []byte) (Action, error) {

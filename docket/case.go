@@ -83,6 +83,12 @@ func (c *Case) PapersOwed() []Paper {
 type Person struct {
 	Name    string `json:"name"`
 	SlackID string `json:"slack_id,omitempty"`
+	// Address is the party's postal address, lines separated by "\n" (CheckAddress); Email
+	// an e-mail address; Representative the attorney who receives copies. All are
+	// confidential like the complaint, and set at filing or by SetParty.
+	Address        string         `json:"address,omitempty"`
+	Email          string         `json:"email,omitempty"`
+	Representative Representative `json:"representative,omitzero"`
 }
 
 // MeetingKind names one of the commission's meetings on a case.
@@ -234,6 +240,9 @@ type Case struct {
 	Late []LateAct `json:"late,omitempty"`
 	// Ground is a (C)(2) dismissal's ground when it is not the ruling's own: time_barred (I).
 	Ground Ground `json:"ground,omitempty"`
+	// Documents are the case file: the complaint as received, exhibits, evidence and
+	// correspondence, in the order added; a voided addition is not listed.
+	Documents []Document `json:"documents,omitempty"`
 }
 
 // clone returns a copy that shares no slices or pointers with c, so an Apply that fails
@@ -257,6 +266,7 @@ func (c Case) clone() Case {
 		}
 		c.PapersSent = sent
 	}
+	c.Documents = slices.Clone(c.Documents)
 	if c.Decision != nil {
 		d := *c.Decision
 		c.Decision = &d

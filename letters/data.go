@@ -9,14 +9,16 @@ import (
 
 // Data is what a letter's template is given.
 type Data struct {
-	Kind      Kind
-	Rule      string // the subsection the letter fulfils: "(B)"
-	Name      string // what it is: "notice of the complaint to the respondent"
-	Case      string // the case number
-	Date      string // the letter's date: "Monday 7 December 2026"
-	From      Party  // the commission
-	To        Party  // the recipient; a party's address is not recorded, so it is empty
-	Certified bool   // the ordinance requires certified mail, return receipt requested
+	Kind Kind
+	Rule string // the subsection the letter fulfils: "(B)"
+	Name string // what it is: "notice of the complaint to the respondent"
+	Case string // the case number
+	Date string // the letter's date: "Monday 7 December 2026"
+	From Party  // the commission
+	To   Party  // the recipient, with the postal address recorded for a party (docket.SetParty)
+	// Copies are who receives a copy: the party's representative, if one is recorded.
+	Copies    []Party
+	Certified bool // the ordinance requires certified mail, return receipt requested
 	// Article is the certified-mail article number once the mailing is recorded, in
 	// groups of four digits; "" until then.
 	Article     string
@@ -116,6 +118,23 @@ func configured(a Addressee, key string, k Kind) (Party, error) {
 	return party(a), nil
 }
 
+// addressed is a party as a letter to them is addressed, and the copy to their
+// representative. A letter to a party whose postal address is not recorded is refused,
+// naming the party and the command that records it: the ordinance sends the parties'
+// papers by certified mail (B), (C)(2), which needs the address.
+func addressed(c *docket.Case, p docket.Person, who docket.Party, k Kind) (Party, []Party, error) {
+	if strings.TrimSpace(p.Address) == "" {
+		return Party{}, nil, docket.Invalid(k.Rule(), string(who)+"_address", fmt.Sprintf(
+			"the %s's postal address is not recorded: the %s needs it; record it with /ethics party %s %s address=\"line 1 | line 2\"",
+			who, k.Name(), c.Number, who))
+	}
+	to := Party{Name: T(p.Name), Address: T(p.Address)}
+	if r := p.Representative; r.Name != "" {
+		return to, []Party{{Name: T(r.Name), Address: T(r.Address)}}, nil
+	}
+	return to, nil, nil
+}
+
 func (m *Maker) meeting(k docket.MeetingKind, mt docket.Meeting) Meeting {
 	start := mt.Start.In(m.loc)
 	return Meeting{Name: k.Name(), Date: start.Format(longDate), Time: start.Format(clock), Place: T(mt.Place), Open: !mt.Closed, Authority: T(mt.Authority)}
@@ -169,9 +188,9 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	var err error
 	switch info.To {
 	case docket.Respondent:
-		d.To = Party{Name: T(c.Respondent.Name)}
+		d.To, d.Copies, err = addressed(c, c.Respondent, docket.Respondent, k)
 	case docket.Complainant:
-		d.To = Party{Name: T(c.Complainant.Name)}
+		d.To, d.Copies, err = addressed(c, c.Complainant, docket.Complainant, k)
 	case docket.Attorney:
 		d.To, err = configured(m.cfg.Attorney, "attorney", k)
 	case docket.Officer:

@@ -76,7 +76,9 @@ func at(s string) time.Time {
 func received() *docket.Case {
 	return &docket.Case{
 		Number: "2026-001", State: docket.StateReceived,
-		Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
+		Complainant: docket.Person{Name: "John Doe", Address: "12 Elm Street\nSpringfield, IL 62702"},
+		Respondent: docket.Person{Name: "Jane Roe", Address: "34 Oak Avenue\nSpringfield, IL 62703",
+			Representative: docket.Representative{Name: "Saul Goodman", Address: "9800 Montgomery Blvd\nAlbuquerque, NM 87111"}},
 		Summary: "Used city email to campaign.",
 		Facts: docket.Facts{Received: at("2026-12-04T10:00:00-06:00"), Sections: []string{"103.10"},
 			Sufficiency: docket.Meeting{Start: at("2026-12-07T17:00:00-06:00"), Place: "City Hall, Room 201"}},
@@ -152,8 +154,8 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"RespondentNotice", received(), "respondent", []string{"(B)", "Jane Roe", "John Doe", "Notice of Complaint", "Monday 7 December 2026", "17:00 CST", "City Hall, Room 201", "Used city email to campaign.", "CERTIFIED MAIL", "9407 1118 9876 5432 1016 34"}, nil},
-		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407"}},
+		{"RespondentNotice", received(), "respondent", []string{"(B)", "34 Oak Avenue", "cc: Saul Goodman", "9800 Montgomery Blvd", "Jane Roe", "John Doe", "Notice of Complaint", "Monday 7 December 2026", "17:00 CST", "City Hall, Room 201", "Used city email to campaign.", "CERTIFIED MAIL", "9407 1118 9876 5432 1016 34"}, nil},
+		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "12 Elm Street", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407", "34 Oak Avenue", "Saul Goodman"}},
 		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent", []string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers", "5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
 		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant", []string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
 		{"DismissalTimeBarredI", timeBarred(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "time-barred under (I)", "more than one year after the alleged violation"}, []string{"does not sufficiently allege"}},
@@ -240,6 +242,9 @@ func TestRefusals(t *testing.T) {
 		{"NoticeOfNoMeeting", received(), "notice_public_hearing", nil, "no public hearing is scheduled"},
 		{"NoCommissionAddress", received(), "respondent", &letters.Config{}, "letters.commission.address: is not set"},
 		{"NoOfficerAddress", decided(), "recommendation_officer", &letters.Config{Commission: config.Commission, Officer: letters.Addressee{Name: "Pat Quimby"}}, "letters.officer.address: is not set"},
+		{"NoRespondentAddress", func() *docket.Case { c := received(); c.Respondent.Address = ""; return c }(), "respondent", nil,
+			`the respondent's postal address is not recorded: the notice of the complaint to the respondent needs it; record it with /ethics party 2026-001 respondent address=`},
+		{"NoComplainantAddress", func() *docket.Case { c := ruled(docket.Insufficient); c.Complainant.Address = ""; return c }(), "dismissal_complainant", nil, "the complainant's postal address is not recorded"},
 		{"NoAttorney", ruled(docket.JudicialReferral), "adjudication_request", &letters.Config{Commission: config.Commission}, "letters.attorney.name: is not set"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

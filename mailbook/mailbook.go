@@ -47,8 +47,8 @@ type Book struct {
 // Of is the book of day: every paper of cases recorded as sent by certified mail that day,
 // by case number and then in the order recorded. The parties' names are the case's; the
 // attorney and the officer are officials, whose names and addresses the configuration
-// gives (officials). The parties' postal addresses are not recorded yet, so their address
-// column is left blank for the clerk to fill in.
+// gives (officials). A party's postal address is the one recorded (docket.SetParty), or
+// blank for the clerk to fill in when none is.
 func Of(cases []docket.Case, day docket.Date, sender Addressee, officials map[docket.Party]Addressee) Book {
 	b := Book{Sender: sender, Day: day}
 	for _, c := range cases {
@@ -59,9 +59,9 @@ func Of(cases []docket.Case, day docket.Date, sender Addressee, officials map[do
 			to := Addressee{}
 			switch m.Recipient {
 			case docket.Respondent:
-				to.Name = c.Respondent.Name
+				to = Addressee{Name: c.Respondent.Name, Address: c.Respondent.Address}
 			case docket.Complainant:
-				to.Name = c.Complainant.Name
+				to = Addressee{Name: c.Complainant.Name, Address: c.Complainant.Address}
 			default:
 				to = officials[m.Recipient]
 				if to.Name == "" {

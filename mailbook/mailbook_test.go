@@ -16,7 +16,7 @@ func TestOf(t *testing.T) {
 	day, _ := docket.ParseDate("2026-12-11")
 	other, _ := docket.ParseDate("2026-12-10")
 	cases := []docket.Case{{
-		Number: "2026-001", Respondent: docket.Person{Name: "Jane | Roe *x*"}, Complainant: docket.Person{Name: "John Doe"},
+		Number: "2026-001", Respondent: docket.Person{Name: "Jane | Roe *x*", Address: "34 Oak Avenue\nSpringfield, IL 62703"}, Complainant: docket.Person{Name: "John Doe"},
 		Mailings: []docket.Mailing{
 			{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent, Article: "9407111898765432101634", Mailed: day},
 			{Paper: docket.DismissalToComplainant, Recipient: docket.Complainant, Article: "9407111898765432101535", Mailed: other},
@@ -26,12 +26,12 @@ func TestOf(t *testing.T) {
 	}}
 	b := mailbook.Of(cases, day, mailbook.Addressee{Name: "Ethics Commission"},
 		map[docket.Party]mailbook.Addressee{docket.Officer: {Name: "Pat Quimby", Address: "100 Main Street\nSpringfield, IL 62701"}})
-	if len(b.Pieces) != 2 || b.Pieces[0].Addressee.Address != "" || b.Pieces[1].Addressee.Name != "Pat Quimby" {
+	if len(b.Pieces) != 2 || b.Pieces[0].Addressee.Address != "34 Oak Avenue\nSpringfield, IL 62703" || b.Pieces[1].Addressee.Name != "Pat Quimby" {
 		t.Fatalf("pieces %+v", b.Pieces)
 	}
 	md := b.Markdown()
 	for _, want := range []string{
-		`| 1 | 9407 1118 9876 5432 1016 34 | Jane \| Roe \*x\* |  |`,
+		`| 1 | 9407 1118 9876 5432 1016 34 | Jane \| Roe \*x\* | 34 Oak Avenue, Springfield, IL 62703 |`,
 		"| 2 | 9407 1118 9876 5432 1712 | Pat Quimby | 100 Main Street, Springfield, IL 62701 |",
 	} {
 		if !strings.Contains(md, want) {

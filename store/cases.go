@@ -91,55 +91,62 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 	}
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
-			return err
-		}
-		c, seq, err := loadCase(ctx, tx, number)
-		if err != nil {
-			return err
-		}
-		res = docket.Result{Before: c}
-		for i, a := range actions {
-			var next docket.Case
-			var warnings []docket.Warning
-			switch a.(type) {
-			case docket.Correct, docket.Void:
-				// An amendment rebuilds the case from its record, as amended.
-				entries, err := loadEntries(ctx, tx, number)
-				if err != nil {
-					return err
-				}
-				next, err = s.engine.Amend(c, entries, a, by, at)
-				if err != nil {
-					return err
-				}
-			default:
-				next, warnings, err = s.engine.ApplyBy(c, a, by, at)
-				if err != nil {
-					return err
-				}
-			}
-			// The docket checked this case's papers; the store checks the other cases'.
-			if err := s.articlesUnique(ctx, tx, &c, &next); err != nil {
-				return err
-			}
-			key := request
-			if i > 0 {
-				key = "" // the request key marks the first event of the request
-			}
-			before := c
-			step := docket.Step{By: by, At: at, Action: a, Before: &before, After: &next, Warnings: warnings}
-			if err := s.record(ctx, tx, &step, seq+i, key, say); err != nil {
-				return err
-			}
-			c = next
-			res.Steps = append(res.Steps, step)
-			res.Warnings = append(res.Warnings, warnings...)
-		}
-		res.Case = c
-		return nil
+		return s.applyIn(ctx, tx, number, by, request, at, say, actions, &res)
 	})
 	return res, err
+}
+
+// applyIn is Apply in the caller's transaction tx.
+func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions []docket.Action, out *docket.Result) error {
+	var res docket.Result
+	defer func() { *out = res }()
+	if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
+		return err
+	}
+	c, seq, err := loadCase(ctx, tx, number)
+	if err != nil {
+		return err
+	}
+	res = docket.Result{Before: c}
+	for i, a := range actions {
+		var next docket.Case
+		var warnings []docket.Warning
+		switch a.(type) {
+		case docket.Correct, docket.Void:
+			// An amendment rebuilds the case from its record, as amended.
+			entries, err := loadEntries(ctx, tx, number)
+			if err != nil {
+				return err
+			}
+			next, err = s.engine.Amend(c, entries, a, by, at)
+			if err != nil {
+				return err
+			}
+		default:
+			next, warnings, err = s.engine.ApplyBy(c, a, by, at)
+			if err != nil {
+				return err
+			}
+		}
+		// The docket checked this case's papers; the store checks the other cases'.
+		if err := s.articlesUnique(ctx, tx, &c, &next); err != nil {
+			return err
+		}
+		key := request
+		if i > 0 {
+			key = "" // the request key marks the first event of the request
+		}
+		before := c
+		step := docket.Step{By: by, At: at, Action: a, Before: &before, After: &next, Warnings: warnings}
+		if err := s.record(ctx, tx, &step, seq+i, key, say); err != nil {
+			return err
+		}
+		c = next
+		res.Steps = append(res.Steps, step)
+		res.Warnings = append(res.Warnings, warnings...)
+	}
+	res.Case = c
+	return nil
 }
 
 // Entries returns case number's record: each event's action as recorded, in order.

@@ -137,11 +137,23 @@ func lockRecord(path string) (*os.File, error) {
 		if p := strings.TrimSpace(string(pid)); p != "" {
 			holder += " (process " + p + ")"
 		}
-		return nil, fmt.Errorf("database %s is in use by %s: stop it first (systemctl stop ethicsbot); the file was not changed", path, holder)
+		return nil, &inUseError{fmt.Sprintf("database %s is in use by %s: stop it first (systemctl stop ethicsbot); the file was not changed", path, holder)}
 	}
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	return f, nil
+}
+
+// inUseError is lockRecord's refusal: another ethicsbot holds the record.
+type inUseError struct{ message string }
+
+func (e *inUseError) Error() string { return e.message }
+
+// InUse reports whether err is the refusal to open a record another ethicsbot holds (the
+// bot, or migrate or restore), so that a command can say what to do instead.
+func InUse(err error) bool {
+	var e *inUseError
+	return errors.As(err, &e)
 }
 
 // unlock releases the lock taken by lockRecord, if any.

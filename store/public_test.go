@@ -58,14 +58,14 @@ func TestBoardFilledOnMigration(t *testing.T) {
 	c := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	mustApply(t, old, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
 	old.Close()
-	// As ethicsbot left it before the board, whose migration is the last: no public_records.
+	// As ethicsbot left it before the board: no public_records, nor the documents after it.
 	db, err := sql.Open("sqlite3", "file:"+path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	before := store.SchemaVersion() - 1
-	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE public_records; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
+	before := 8 // the board is migration 009; the case file (010) came after it
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE documents; DROP TABLE public_records; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close() // no other program may hold a record that ethicsbot migrates

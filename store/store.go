@@ -54,6 +54,7 @@ type Store struct {
 	engine   *docket.Engine
 	search   bool // the schema has the search index (case_search)
 	public   bool // the schema has the public notice board's records (public_records)
+	docs     bool // the schema has the case file's documents (documents)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -421,6 +422,9 @@ func (s *Store) init(target int, o Options) error {
 // schema (a test's, or a record read as it is) reads and writes what that schema holds.
 func (s *Store) tables(ctx context.Context) error {
 	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
+		return err
+	}
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'documents'`).Scan(&s.docs); err != nil {
 		return err
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)

@@ -59,6 +59,7 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		docHash string
 	}
 	cases := make(map[string]tail)
+	docs := make(map[string]docRef) // the documents the events added, by SHA-256
 	prev := Event{Hash: genesis}
 	for rows.Next() {
 		e, err := scanEvent(rows)
@@ -84,6 +85,9 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 			return r, nil
 		}
 		cases[e.Case] = tail{e.Seq, e.DocHash}
+		if sha, ref, ok := documentRef(e); ok {
+			docs[sha] = ref
+		}
 		prev = e
 	}
 	if err := rows.Close(); err != nil {
@@ -172,9 +176,12 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 	}
 	for number := range board {
 		r.Broken = &Break{0, number, "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
-		break
+		return r, nil
 	}
-	return r, nil
+	if s.docs {
+		r.Broken, err = checkDocuments(ctx, tx, docs)
+	}
+	return r, err
 }
 
 // guards are the triggers that keep the log append-only and the cases undeleted.

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"ethicsbot/commands"
+	"ethicsbot/docket"
+	"ethicsbot/privatefile"
+	"ethicsbot/store"
+)
+
+// arguments parses args with fs and returns the arguments besides the flags, which may
+// come before them, after them or between them.
+func arguments(fs *flag.FlagSet, args []string) ([]string, error) {
+	var out []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return out, nil
+		}
+		out, rest = append(out, fs.Arg(0)), fs.Args()[1:]
+	}
+}
+
+// runAttach is `ethicsbot attach CASE FILE... --by MEMBER [--title "..."] [--kind KIND]`:
+// it adds the files to the case file, as the bot records any action: each sniffed by its
+// content (a PDF, PNG or JPEG up to documents.max_mb), stored under its SHA-256 with an
+// event that carries the hash, all in one transaction, and the docket channel's line put
+// in the outbox for the bot to say. It writes the record, so it takes the lock the bot
+// holds: while the bot runs it is refused, saying so; the record has one writer.
+func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	fail := failer(stderr, "attach")
+	const form = `usage: ethicsbot attach CASE FILE... --by MEMBER [--title "..."] [--kind complaint|exhibit|evidence|correspondence]`
+	fs := flag.NewFlagSet("attach", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	title := fs.String("title", "", "the document's title; default the file's name")
+	kind := fs.String("kind", string(docket.ExhibitDocument), "what the documents are")
+	by := fs.String("by", "", "the Slack member id of the commissioner or clerk adding them")
+	rest, err := arguments(fs, args)
+	if err != nil {
+		return fail(exitUsage, "%v; %s", err, form)
+	}
+	if len(rest) < 2 {
+		return fail(exitUsage, "give the case number and at least one file; %s", form)
+	}
+	number, files := rest[0], rest[1:]
+	if *title != "" && len(files) > 1 {
+		return fail(exitUsage, "--title names one document; give one file with it, or leave it out and each is titled by its file's name")
+	}
+	if !slices.Contains(docket.DocumentKinds, docket.DocumentKind(*kind)) {
+		return fail(exitUsage, "--kind %q is not one of complaint, exhibit, evidence, correspondence", *kind)
+	}
+	cfg, engine, ro, err := openStore(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	ro.Close()
+	if role := cfg.Roles.Of(*by); role != commands.Commissioner && role != commands.Clerk {
+		return fail(exitUsage, "--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
+	}
+	docs := make([]docket.Upload, len(files))
+	for i, name := range files {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		if fi.Size() > cfg.DocumentLimit { // refused before it is read into memory
+			return fail(exitUsage, "%s is %s; the limit for a document is %s (documents.max_mb)", name, docket.Size(fi.Size()), docket.Size(cfg.DocumentLimit))
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		docs[i] = docket.Upload{Name: name, Data: data, Title: *title, Kind: docket.DocumentKind(*kind)}
+	}
+	db, err := store.OpenWith(cfg.Database, engine, store.Options{Lock: true, Now: now})
+	if store.InUse(err) {
+		return fail(exitFailure, "%v. The bot is running on this record, and the record has one writer: stop the bot to attach from the command line, then start it again", err)
+	}
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	svc := &commands.Service{Record: db, Engine: engine, Now: now}
+	svc.Configure(settingsOf(cfg, nil))
+	res, err := db.Attach(context.Background(), number, *by, "", now(), cfg.DocumentLimit, svc.Say, docs)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	for _, d := range res.Case.Documents[len(res.Case.Documents)-len(docs):] {
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\n", res.Case.Number, d.SHA256, d.Kind, docket.Size(d.Size), d.Title)
+	}
+	return exitOK
+}
+
+// runDocuments is `ethicsbot documents CASE [--out DIR]`: it writes the case file's
+// documents, each as its bytes were added (checked against its SHA-256), mode 0640 in a
+// 0750 folder, and prints each path, kind, SHA-256 and title. It reads the record only.
+func runDocuments(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fail := failer(stderr, "documents")
+	const form = "usage: ethicsbot documents CASE [--out DIR]"
+	fs := flag.NewFlagSet("documents", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	out := fs.String("out", "", "the folder to write to")
+	number, err := caseArgument(fs, args, form)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	_, _, db, err := openStore(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	c, err := db.Case(ctx, number)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	dir := *out
+	if dir == "" {
+		dir = c.Number + "-documents"
+	}
+	if len(c.Documents) == 0 {
+		fmt.Fprintf(stdout, "case %s has no documents\n", c.Number)
+		return exitOK
+	}
+	if err := privatefile.MkdirAll(dir, 0o750); err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	for i, d := range c.Documents {
+		data, err := db.DocumentData(ctx, c.Number, d.SHA256)
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%s-%02d-%s%s", c.Number, i+1, slug(d.Title), extensions[d.MediaType]))
+		if err := privatefile.WriteFile(path, data, 0o640); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", path, d.Kind, d.SHA256, d.Title)
+	}
+	return exitOK
+}
+
+// extensions are the file name endings of the case file's media types.
+var extensions = map[string]string{docket.MediaPDF: ".pdf", docket.MediaPNG: ".png", docket.MediaJPEG: ".jpg"}
+
+// slug is a title as a safe part of a file name: letters and digits, other runs as "-",
+// at most 60 characters. The title itself is printed beside the path.
+func slug(title string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range title {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+		if b.Len() >= 60 {
+			break
+		}
+	}
+	s := strings.TrimRight(b.String(), "-")
+	if s == "" {
+		return "document"
+	}
+	return s
+}
