@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"ethicsbot/commands"
@@ -70,14 +71,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	}
 	docs := make([]docket.Upload, len(files))
 	for i, name := range files {
-		fi, err := os.Stat(name)
-		if err != nil {
-			return fail(exitUsage, "%v", err)
-		}
-		if fi.Size() > cfg.DocumentLimit { // refused before it is read into memory
-			return fail(exitUsage, "%s is %s; the limit for a document is %s (documents.max_mb)", name, docket.Size(fi.Size()), docket.Size(cfg.DocumentLimit))
-		}
-		data, err := os.ReadFile(name)
+		data, err := readDocument(name, cfg.DocumentLimit)
 		if err != nil {
 			return fail(exitUsage, "%v", err)
 		}
@@ -176,4 +170,38 @@ func slug(title string) string {
 		return "document"
 	}
 	return s
+}
+
+// readDocument reads the file at name, which must be a regular file of at most limit bytes:
+// a device, a pipe or a file that grows is never read past the limit.
+func readDocument(name string, limit int64) ([]byte, error) {
+	// Looked at before it is opened: opening a pipe waits for a writer.
+	if fi, err := os.Stat(name); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%v): a document is a PDF, PNG or JPEG file", name, fi.Mode().Type())
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() { // replaced since it was looked at
+		return nil, fmt.Errorf("%s is not a regular file (%v): a document is a PDF, PNG or JPEG file", name, fi.Mode().Type())
+	}
+	if fi.Size() > limit { // refused before it is read into memory
+		return nil, fmt.Errorf("%s is %s; the limit for a document is %s (documents.max_mb)", name, docket.Size(fi.Size()), docket.Size(limit))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit { // it grew while read
+		return nil, fmt.Errorf("%s is over %s, the limit for a document (documents.max_mb)", name, docket.Size(limit))
+	}
+	return data, nil
 }

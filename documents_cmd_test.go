@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -139,5 +140,23 @@ func TestDocumentLimitConfig(t *testing.T) {
 		if _, err := parseConfig([]byte(bad)); err == nil || !strings.Contains(err.Error(), "max_mb") || !strings.Contains(err.Error(), "from 1 to 500 megabytes") {
 			t.Errorf("%s: %v", bad, err)
 		}
+	}
+}
+
+// TestAttachRefusesWhatIsNotAFile: a device or a pipe is refused before a byte is read:
+// /dev/zero would otherwise be read until memory runs out, and a pipe would wait for ever.
+func TestAttachRefusesWhatIsNotAFile(t *testing.T) {
+	for _, name := range []string{"/dev/zero", t.TempDir()} {
+		if _, err := readDocument(name, 1<<20); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	fifo := filepath.Join(t.TempDir(), "complaint.pdf")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no named pipe here: %v", err)
+	}
+	// No writer opens it: a read that opened it first would wait for ever.
+	if _, err := readDocument(fifo, 1<<20); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a named pipe: %v", err)
 	}
 }

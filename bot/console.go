@@ -3,6 +3,7 @@ package bot
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -65,19 +66,58 @@ type Console struct {
 
 // Run reads lines from in until :quit or the end of input.
 func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
+	// A line longer than the longest command ethicsbot takes is refused, and the console
+	// goes on: a bufio.Scanner would stop at it, and every later line would be lost.
+	r := bufio.NewReaderSize(in, 64*1024)
+	for {
 		if ctx.Err() != nil {
 			return nil
 		}
-		line := strings.TrimSpace(sc.Text())
+		raw, err := readLine(r, maxConsoleLine)
+		if errors.Is(err, errLineTooLong) {
+			fmt.Fprintf(out, "[console] that line is over %d bytes, longer than any command ethicsbot takes; it was not run\n", maxConsoleLine)
+			continue
+		}
+		if err != nil && raw == "" {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		line := strings.TrimSpace(raw)
 		if line == ":quit" {
 			return nil
 		}
 		c.Line(ctx, line, out)
 	}
-	return sc.Err()
+}
+
+// maxConsoleLine is the longest console line run: well above the longest command (a
+// filing with every field at its limit).
+const maxConsoleLine = 1 << 20
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line from r, without its end; a line over max bytes is read to its end
+// and refused with errLineTooLong. The last line may lack its end; then err is io.EOF too.
+func readLine(r *bufio.Reader, max int) (string, error) {
+	var b []byte
+	long := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(b)+len(chunk) > max {
+			long = true
+		} else {
+			b = append(b, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if long {
+			return "", errLineTooLong
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
 }
 
 // Line runs one console line.

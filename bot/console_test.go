@@ -152,3 +152,20 @@ func TestConsoleReminders(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLongLine: a line longer than any command is refused, and the lines after it
+// still run (a bufio.Scanner stopped the console there, losing them).
+func TestConsoleLongLine(t *testing.T) {
+	e := newQuietEnv(t, nil)
+	svc := e.app.Service
+	reconfigure(svc, func(st *commands.Settings) { st.Roles.Clerks = []string{"U_CLERK"} })
+	c := &bot.Console{Service: svc, Clock: bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)), User: "U_CLERK"}
+	script := "/ethics file summary=" + strings.Repeat("a", 3<<20) + "\n/ethics docket\n"
+	var out bytes.Buffer
+	if err := c.Run(context.Background(), strings.NewReader(script), &out); err != nil {
+		t.Fatalf("the console stopped: %v", err)
+	}
+	if !strings.Contains(out.String(), "it was not run") || !strings.Contains(out.String(), "No open cases") {
+		t.Errorf("console output:\n%.500s", out.String())
+	}
+}

@@ -250,3 +250,22 @@ func TestForgivingInput(t *testing.T) {
 		}
 	})
 }
+
+// TestUnclosedQuoteIsRefused: a key="value whose quote is never closed would take the rest
+// of the line into one value (a place ending in a quote mark on a public notice, or a field
+// swallowed unseen): it is refused and changes nothing. A phone's curly quote closed by a
+// typed one is closed.
+func TestUnclosedQuoteIsRefused(t *testing.T) {
+	for _, text := range []string{
+		`file respondent="Jane complainant=John section=103.10 summary=x`,
+		`file respondent=Jane complainant=John section=103.10 summary="unterminated`,
+	} {
+		words, open := commands.ScanForTest(text)
+		if open < 0 {
+			t.Errorf("%s: no unclosed quote found in %v", text, words)
+		}
+	}
+	if words, open := commands.ScanForTest(`schedule 2026-004 sufficiency 2026-12-08T17:00 place=“Hall"`); open >= 0 || words[len(words)-1] != "place=Hall" {
+		t.Errorf("a curly quote closed by a straight one: %v, open at %d", words, open)
+	}
+}

@@ -229,8 +229,16 @@ func reply(text outbox.Markup, blocks ...slack.Block) Response {
 // Who asks is checked before anything else: a user without a role gets the same refusal
 // for every command but help, whatever it holds; then whether their role may use the
 // command; then, for a command that names a case, whether they are recused from it (exec).
+// quoteSnippet is the start of text, where an unclosed quote opens, as a reply quotes it.
+func quoteSnippet(text string) string {
+	if r := []rune(text); len(r) > 30 {
+		return string(r[:30]) + "…"
+	}
+	return text
+}
+
 func (s *Service) Handle(ctx context.Context, req Request) Response {
-	words := tokenize(req.Text, req.Escaped)
+	words, open := scan(req.Text, req.Escaped)
 	name := "help"
 	if len(words) > 0 {
 		name = strings.ToLower(words[0].text)
@@ -243,6 +251,10 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return reply(notAuthorised)
 	case !utf8.ValidString(req.Text):
 		return reply(outbox.Markup("Not done: the command is not valid UTF-8 text; retype it rather than pasting it."))
+	case open >= 0:
+		// An unclosed quote would take the rest of the line into one value: a place that
+		// ends in a quote mark on a public notice, or another field swallowed unseen.
+		return reply(outbox.Format("Not done: the quote opened at %s is not closed, so everything after it would be one value. Close it, e.g. place=\"City Hall, Room 201\".", quoteSnippet(req.Text[open:])))
 	case !ok:
 		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp))
 	case !s.allowed(sub, role):

@@ -45,3 +45,16 @@ func RefusalForTest(err error) (string, bool) {
 
 // DoneForTest is the answer to form when it did what resp says, as Submit gives it.
 func DoneForTest(form slack.View, resp Response) Submission { return done(form, resp, "C1") }
+
+// ScanForTest is scan's words, as key=text, and where an unclosed quote opens.
+func ScanForTest(text string) ([]string, int) {
+	words, open := scan(text, false)
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = w.text
+		if w.key != "" {
+			out[i] = w.key + "=" + w.text
+		}
+	}
+	return out, open
+}

@@ -28,16 +28,26 @@ type word struct {
 var slackEscapes = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">")
 
 // tokenize splits command text into words. Values may be quoted with "..." or with the
-// curly quotes a phone or a Mac puts in; key="a value" keeps its spaces. An unclosed quote
-// runs to the end of the text. escaped says the text is as Slack sent it (Request.Escaped):
+// curly quotes a phone or a Mac puts in, either closing either (a phone's “ is often closed
+// by a typed "); key="a value" keeps its spaces. An unclosed quote runs to the end of the
+// text, and scan reports it. escaped says the text is as Slack sent it (Request.Escaped):
 // then an entity <...> is one piece of a word, whatever it holds, since a '<' there is
 // always Slack's (a '<' the user typed comes as &lt;).
 func tokenize(text string, escaped bool) []word {
+	words, _ := scan(text, escaped)
+	return words
+}
+
+// scan is tokenize, and also where the quoted value of a key= that is never closed was
+// opened: the byte offset of its quote mark, or -1. (A quote elsewhere, in words searched
+// for, say, is taken as it comes.)
+func scan(text string, escaped bool) ([]word, int) {
 	var words []word
+	open := -1
 	var cur strings.Builder
 	var key string
 	inWord, quoted := false, false
-	var closing rune
+	var closing string
 	flush := func() {
 		if inWord {
 			words = append(words, word{key: key, text: cur.String(), escaped: escaped})
@@ -46,7 +56,7 @@ func tokenize(text string, escaped bool) []word {
 		key, inWord, quoted = "", false, false
 	}
 	entity := false
-	for _, r := range text {
+	for i, r := range text {
 		switch {
 		case entity:
 			cur.WriteRune(r)
@@ -54,13 +64,16 @@ func tokenize(text string, escaped bool) []word {
 		case escaped && r == '<':
 			inWord, entity = true, true
 			cur.WriteRune(r)
-		case quoted && r == closing:
-			quoted = false
+		case quoted && strings.ContainsRune(closing, r):
+			quoted, open = false, -1
 		case quoted:
 			cur.WriteRune(r)
 		case r == '"' || r == '“' || r == '”' || r == '\'' && cur.Len() == 0:
+			if key != "" && cur.Len() == 0 {
+				open = i // the quoted value of key=: one never closed is refused (see Handle)
+			}
 			inWord, quoted = true, true
-			closing = map[rune]rune{'"': '"', '“': '”', '”': '”', '\'': '\''}[r]
+			closing = map[rune]string{'"': `"”`, '“': `”"`, '”': `”"`, '\'': `'’`}[r]
 		case unicode.IsSpace(r):
 			flush()
 		case r == '=' && key == "" && cur.Len() > 0 && isKey(cur.String()):
@@ -72,7 +85,7 @@ func tokenize(text string, escaped bool) []word {
 		}
 	}
 	flush()
-	return words
+	return words, open
 }
 
 var keyPattern = regexp.MustCompile(`^[A-Za-z_]+$`)

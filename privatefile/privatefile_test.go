@@ -39,3 +39,31 @@ func TestModesWhateverTheUmask(t *testing.T) {
 		}
 	}
 }
+
+// TestNeverThroughALink: a symbolic link where a file is to be written is refused and the
+// file it names is untouched; a folder other accounts may write is refused.
+func TestNeverThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "letter.pdf")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := privatefile.WriteFile(link, []byte("letter"), 0o640); err == nil {
+		t.Error("wrote through a symbolic link")
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep" {
+		t.Errorf("the linked file now holds %q", b)
+	}
+	loose := filepath.Join(dir, "loose")
+	if err := os.Mkdir(loose, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(loose, 0o777)
+	if err := privatefile.MkdirAll(loose, 0o750); err == nil {
+		t.Error("a folder anyone may write was used")
+	}
+}

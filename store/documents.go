@@ -128,7 +128,7 @@ func checkDocuments(ctx context.Context, tx *sql.Tx, refs map[string]docRef) (*B
 			continue
 		}
 		if r, ok := refs[sha]; ok {
-			return &Break{r.event, r.case_, fmt.Sprintf("the document %q (SHA-256 %s) it added no longer matches its hash: its bytes were changed outside ethicsbot", r.title, sha[:12])}, nil
+			return &Break{EventID: r.event, Case: r.case_, Problem: fmt.Sprintf("the document %q (SHA-256 %s) it added no longer matches its hash: its bytes were changed outside ethicsbot", r.title, sha[:12])}, nil
 		}
 		return &Break{Problem: fmt.Sprintf("a stored document (SHA-256 %s) no longer matches its hash: its bytes were changed outside ethicsbot", sha[:min(12, len(sha))])}, nil
 	}
@@ -144,7 +144,7 @@ func checkDocuments(ctx context.Context, tx *sql.Tx, refs map[string]docRef) (*B
 	if len(missing) > 0 {
 		slices.Sort(missing)
 		r := refs[missing[0]]
-		return &Break{r.event, r.case_, fmt.Sprintf("the document %q (SHA-256 %s) it added is missing from the record: it was deleted outside ethicsbot", r.title, missing[0][:12])}, nil
+		return &Break{EventID: r.event, Case: r.case_, Problem: fmt.Sprintf("the document %q (SHA-256 %s) it added is missing from the record: it was deleted outside ethicsbot", r.title, missing[0][:12])}, nil
 	}
 	for _, g := range docGuards {
 		var body string

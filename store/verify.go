@@ -18,6 +18,7 @@ type Break struct {
 	EventID int64  // 0 when the break is in a case row, not an event
 	Case    string // the case involved, if known
 	Problem string
+	Seq     int // the event's number within its case, as /ethics history shows it; 0 if unknown
 }
 
 // String says where the chain broke: "event 42 (case 2026-003): ...".
@@ -27,6 +28,9 @@ func (b *Break) String() string {
 	}
 	if b.EventID == 0 {
 		return fmt.Sprintf("case %s: %s", b.Case, b.Problem)
+	}
+	if b.Seq > 0 && int64(b.Seq) != b.EventID {
+		return fmt.Sprintf("event %d (case %s): %s (event %d of the case in /ethics history)", b.EventID, b.Case, b.Problem, b.Seq)
 	}
 	return fmt.Sprintf("event %d (case %s): %s", b.EventID, b.Case, b.Problem)
 }
@@ -65,20 +69,20 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		e, err := scanEvent(rows)
 		if err != nil {
 			rows.Close()
-			r.Broken = &Break{prev.ID + 1, "", "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
+			r.Broken = &Break{EventID: prev.ID + 1, Case: "", Problem: "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
 			return r, nil
 		}
 		r.Events++
 		t := cases[e.Case]
 		switch {
 		case e.ID != prev.ID+1:
-			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1), Seq: e.Seq}
 		case e.PrevHash != prev.Hash:
-			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID), Seq: e.Seq}
 		case e.chainHash() != e.Hash:
-			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339)), Seq: e.Seq}
 		case e.Seq != t.seq+1:
-			r.Broken = &Break{e.ID, e.Case, fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq), Seq: e.Seq}
 		}
 		if r.Broken != nil {
 			rows.Close()
@@ -97,6 +101,13 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 	// Last, the traces a rewrite leaves when the chain and the cases agree: it is reported
 	// after any event or case it changed.
 	defer func() {
+		if r.Broken != nil && r.Broken.EventID > 0 && r.Broken.Case != "" && err == nil {
+			// The record's numbering is across cases; a case's history numbers its own.
+			var seq int
+			if tx.QueryRowContext(ctx, `SELECT seq FROM events WHERE id = ?`, r.Broken.EventID).Scan(&seq) == nil {
+				r.Broken.Seq = seq
+			}
+		}
 		if r.Broken != nil || err != nil {
 			return
 		}
@@ -120,7 +131,7 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		if number, problem, err := checkPosted(ctx, tx); err != nil {
 			return r, err
 		} else if problem != "" {
-			r.Broken = &Break{0, number, problem}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
 			return r, nil
 		}
 		// A record whose board was last worded by another ethicsbot (the bot rewords it
@@ -148,18 +159,18 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		decodeErr := json.Unmarshal([]byte(doc), &c)
 		switch {
 		case !ok:
-			r.Broken = &Break{0, number, "has no events: it was not made by ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: "has no events: it was not made by ethicsbot"}
 		case sum([]byte(doc)) != t.docHash:
-			r.Broken = &Break{0, number, "its record differs from what its last event produced: it was changed outside ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: "its record differs from what its last event produced: it was changed outside ethicsbot"}
 		case events != t.seq:
-			r.Broken = &Break{0, number, fmt.Sprintf("claims %d events but has %d", events, t.seq)}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: fmt.Sprintf("claims %d events but has %d", events, t.seq)}
 		case decodeErr != nil:
-			r.Broken = &Break{0, number, "its record cannot be read: " + decodeErr.Error()}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: "its record cannot be read: " + decodeErr.Error()}
 		case c.Number != number || string(c.State) != state || open == c.Closed() ||
 			c.Complainant.Name != complainant || c.Respondent.Name != respondent || c.Summary != summary:
-			r.Broken = &Break{0, number, "its columns differ from its record: they were changed outside ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: "its columns differ from its record: they were changed outside ethicsbot"}
 		case s.public && !samePublic(board[number], docket.PublicRecords(&c, s.engine.Cal.Location()), sameForm):
-			r.Broken = &Break{0, number, "what the public notice board shows of it differs from its record: public_records was changed outside ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number, Problem: "what the public notice board shows of it differs from its record: public_records was changed outside ethicsbot"}
 		}
 		if r.Broken != nil {
 			return r, nil
@@ -171,11 +182,11 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		return r, err
 	}
 	for number := range cases {
-		r.Broken = &Break{0, number, "has events but no case row: it was deleted"}
+		r.Broken = &Break{EventID: 0, Case: number, Problem: "has events but no case row: it was deleted"}
 		return r, nil
 	}
 	for number := range board {
-		r.Broken = &Break{0, number, "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
+		r.Broken = &Break{EventID: 0, Case: number, Problem: "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
 		return r, nil
 	}
 	if s.docs {
