@@ -138,7 +138,7 @@ func TestLayout(t *testing.T) {
 }
 
 // TestLayoutFloor: the rules of the layout that the table must never loosen, whatever it
-// says (../shared/STYLE.md): docket, the ordinance as code, imports only the standard
+// says (the house style, STYLE.md): docket, the ordinance as code, imports only the standard
 // library and rickar/cal; web reads the record through interfaces of its own, not the
 // store, commands or report; the store knows nothing of commands and transports; nothing
 // but the root imports a transport or the store.
