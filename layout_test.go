@@ -47,7 +47,7 @@ func imports(t *testing.T) map[string][]string {
 	return out
 }
 
-// layoutRow is a row of README.md's layout table: what a package may import.
+// layoutRow is a row of docs/record.md's layout table: what a package may import.
 type layoutRow struct {
 	any     bool     // "everything"
 	ours    []string // the module's packages, by directory
@@ -59,17 +59,17 @@ var (
 	modulePath = regexp.MustCompile(`\b[a-z0-9-]+(\.[a-z0-9-]+)+(/[A-Za-z0-9._~-]+)+`)
 )
 
-// layoutTable reads the table under README.md's "## Layout": each row's package (its first
+// layoutTable reads the table under docs/record.md's "## Layout": each row's package (its first
 // code span, "docket/" or "ethicsbot" for the root) and its imports column.
 func layoutTable(t *testing.T) map[string]layoutRow {
 	t.Helper()
-	b, err := os.ReadFile("README.md")
+	b, err := os.ReadFile("docs/record.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, section, ok := strings.Cut(string(b), "\n## Layout\n")
 	if !ok {
-		t.Fatal(`README.md has no "## Layout" section`)
+		t.Fatal(`docs/record.md has no "## Layout" section`)
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	rows := map[string]layoutRow{}
@@ -91,7 +91,7 @@ func layoutTable(t *testing.T) map[string]layoutRow {
 		}
 		row.outside = modulePath.FindAllString(codeSpan.ReplaceAllString(col, ""), -1)
 		if _, dup := rows[dir]; dup {
-			t.Errorf("README.md's layout table has two rows for %s", dir)
+			t.Errorf("docs/record.md's layout table has two rows for %s", dir)
 		}
 		rows[dir] = row
 	}
@@ -104,20 +104,20 @@ func stdlib(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
-// TestLayout: every package is a row of README.md's layout table, every row a package, and
+// TestLayout: every package is a row of docs/record.md's layout table, every row a package, and
 // each package imports only what its row allows, so that the table is the import graph.
 func TestLayout(t *testing.T) {
 	pkgs := imports(t)
 	rows := layoutTable(t)
 	for dir := range rows {
 		if _, ok := pkgs[dir]; !ok {
-			t.Errorf("README.md's layout table has a row for %s, which is no package", dir)
+			t.Errorf("docs/record.md's layout table has a row for %s, which is no package", dir)
 		}
 	}
 	for dir, imps := range pkgs {
 		row, ok := rows[dir]
 		if !ok {
-			t.Errorf("package %s has no row in README.md's layout table", dir)
+			t.Errorf("package %s has no row in docs/record.md's layout table", dir)
 			continue
 		}
 		if row.any {
@@ -127,11 +127,11 @@ func TestLayout(t *testing.T) {
 			switch {
 			case imp == module || strings.HasPrefix(imp, module+"/"):
 				if !slices.Contains(row.ours, strings.TrimPrefix(imp, module+"/")) {
-					t.Errorf("%s imports %s, which its row of README.md's layout table does not allow", dir, imp)
+					t.Errorf("%s imports %s, which its row of docs/record.md's layout table does not allow", dir, imp)
 				}
 			case stdlib(imp):
 			case !slices.ContainsFunc(row.outside, func(m string) bool { return imp == m || strings.HasPrefix(imp, m+"/") }):
-				t.Errorf("%s imports %s, which its row of README.md's layout table does not allow", dir, imp)
+				t.Errorf("%s imports %s, which its row of docs/record.md's layout table does not allow", dir, imp)
 			}
 		}
 	}

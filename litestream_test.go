@@ -29,7 +29,7 @@ func litestreamPath(t *testing.T) string {
 }
 
 // headAnchor is the head of path's event chain, "<events>:<hash of the last>": what
-// `ethicsbot verify` checks a restored copy against (README.md, "The record").
+// `ethicsbot verify` checks a restored copy against (docs/record.md, "The record").
 func headAnchor(t *testing.T, path string) string { return anchorAt(t, path, 0) }
 
 // anchorAt is the anchor the record at path had when it held n events; n 0: as it is.

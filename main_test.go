@@ -548,19 +548,19 @@ func TestGoRunStartsConsole(t *testing.T) {
 	}
 }
 
-// TestREADMEWalkthrough pastes README's "A case in the console" into `go run .` with
-// nothing else set, as a newcomer would, and checks the whole case runs: no step refused,
-// and the public notices, votes included, come out.
-func TestREADMEWalkthrough(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+// TestClerksGuideWalkthrough pastes the clerk's guide's "A case in the console"
+// (docs/clerk.md) into `go run .` with nothing else set, as a newcomer would, and checks the
+// whole case runs: no step refused, and the public notices, votes included, come out.
+func TestClerksGuideWalkthrough(t *testing.T) {
+	guide, err := os.ReadFile("docs/clerk.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, _ := strings.Cut(string(readme), "## A case in the console")
+	_, section, _ := strings.Cut(string(guide), "## A case in the console")
 	_, block, _ := strings.Cut(section, "```\n")
 	block, _, _ = strings.Cut(block, "```")
 	if !strings.Contains(block, "/ethics final") {
-		t.Fatalf("README's walk-through is not where this test looks:\n%s", block)
+		t.Fatalf("the clerk's guide's walk-through is not where this test looks:\n%s", block)
 	}
 	t.Chdir(t.TempDir())
 	code, out, errOut := runCLI(t, map[string]string{}, block)

@@ -14,7 +14,7 @@ import (
 )
 
 // TestConsoleCompleteCase drives one case from filing to final recommendation through the
-// console, as a newcomer would from the README, and checks every line posted.
+// console, as a newcomer would from the clerk's guide, and checks every line posted.
 func TestConsoleCompleteCase(t *testing.T) {
 	e := newQuietEnv(t, nil)
 	svc := e.app.Service

@@ -19,8 +19,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // clock, "as <user>" changes who types, anything else is an /ethics command. Between the
 // clock's moves every reminder the planner makes is said once, as a sweep would.
 var lifecycles = map[string]string{
-	// The README's walk-through: probable cause, a closed hearing, a demand, the (F) public
-	// hearing and the final recommendation, with every paper.
+	// The clerk's guide's walk-through (docs/clerk.md): probable cause, a closed hearing,
+	// a demand, the (F) public hearing and the final recommendation, with every paper.
 	"hearing_to_final": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used city email to campaign."
