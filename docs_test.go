@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The documents a reader moves between: the front door, one document per reader, and the
+// administrator's kit.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) == 0 {
+		t.Fatal("docs/ holds no document")
+	}
+	return append([]string{"README.md", "deploy/README.md"}, docs...)
+}
+
+var (
+	mdHeading  = regexp.MustCompile(`^#{1,6}\s+(.*?)\s*#*\s*$`)
+	mdLink     = regexp.MustCompile(`\]\(([^)\s]*)\)`)
+	mdCode     = regexp.MustCompile("`[^`]*`")
+	notInSlug  = regexp.MustCompile(`[^\p{L}\p{N}\- _]`)
+	linkScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+)
+
+// prose is the document's lines outside fenced code blocks, numbered from 1; a heading or
+// a link inside a fence is text, not markup.
+func prose(doc string) map[int]string {
+	lines := map[int]string{}
+	fence := ""
+	for i, l := range strings.Split(doc, "\n") {
+		trimmed := strings.TrimSpace(l)
+		switch {
+		case fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
+			fence = trimmed[:3]
+		case fence != "" && strings.HasPrefix(trimmed, fence):
+			fence = ""
+		case fence == "":
+			lines[i+1] = l
+		}
+	}
+	return lines
+}
+
+// anchors are the fragments GitHub makes from a document's headings: lower case, each
+// space a hyphen, punctuation dropped (letters, digits, '-' and '_' are kept), and a
+// repeated heading numbered -1, -2 and so on.
+func anchors(doc string) map[string]bool {
+	set := map[string]bool{}
+	seen := map[string]int{}
+	lines := prose(doc)
+	for n := 1; n <= len(strings.Split(doc, "\n")); n++ {
+		m := mdHeading.FindStringSubmatch(lines[n])
+		if m == nil {
+			continue
+		}
+		s := strings.ReplaceAll(notInSlug.ReplaceAllString(strings.ToLower(m[1]), ""), " ", "-")
+		if k := seen[s]; k > 0 {
+			set[fmt.Sprintf("%s-%d", s, k)] = true
+		} else {
+			set[s] = true
+		}
+		seen[s]++
+	}
+	return set
+}
+
+func TestAnchorsAsGitHubMakesThem(t *testing.T) {
+	got := anchors("# ethicsbot\n## `/ethics`\n## Backup, restore and upgrade\n```\n# a comment\n```\n## 5. Reverse proxy\n## Notes\n## Notes\n")
+	for _, want := range []string{"ethicsbot", "ethics", "backup-restore-and-upgrade", "5-reverse-proxy", "notes", "notes-1"} {
+		if !got[want] {
+			t.Errorf("no anchor %q in %v", want, got)
+		}
+	}
+	if got["a-comment"] {
+		t.Error("a comment in a code block became an anchor")
+	}
+}
+
+// TestDocLinks: every relative link and #anchor between README.md, docs/*.md and
+// deploy/README.md leads somewhere: the file (or folder) exists in the repository, and the
+// anchor is a heading of the document it names. Links to other sites are not followed.
+func TestDocLinks(t *testing.T) {
+	text := map[string]string{}
+	for _, f := range docFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text[f] = string(b)
+	}
+	checked := 0
+	for f, doc := range text {
+		for n, line := range prose(doc) {
+			// A code span is text: `[x](y)` in one is not a link. Blank it, keeping the
+			// link that may follow a span used as a link's text.
+			line = mdCode.ReplaceAllString(line, "code")
+			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if target == "" || linkScheme.MatchString(target) {
+					continue
+				}
+				checked++
+				where := fmt.Sprintf("%s:%d: link %q", f, n, target)
+				file, frag, _ := strings.Cut(target, "#")
+				dest := f
+				if file != "" {
+					dest = path.Join(path.Dir(f), file)
+					if dest == ".." || strings.HasPrefix(dest, "../") {
+						t.Errorf("%s leads out of the repository", where)
+						continue
+					}
+					if _, err := os.Stat(filepath.FromSlash(dest)); err != nil {
+						t.Errorf("%s: no such file", where)
+						continue
+					}
+				}
+				if frag == "" {
+					continue
+				}
+				destText, ok := text[dest]
+				if !ok {
+					b, err := os.ReadFile(filepath.FromSlash(dest))
+					if err != nil || !strings.HasSuffix(dest, ".md") {
+						t.Errorf("%s: an anchor into %s, which is no Markdown document", where, dest)
+						continue
+					}
+					destText = string(b)
+				}
+				if !anchors(destText)[frag] {
+					t.Errorf("%s: %s has no heading whose anchor is #%s", where, dest, frag)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no relative link was found to check")
+	}
+}
