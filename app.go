@@ -433,7 +433,7 @@ const DeliveryRetry = 30 * time.Second
 func slackReady(cfg Config) error {
 	var missing []string
 	if cfg.Path == "" {
-		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the clerk and the two channels; see README.md")
+		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the clerk and the two channels; see docs/reference.md, \"Configuration\"")
 	}
 	if len(cfg.Roles.Commissioners) == 0 {
 		missing = append(missing, "commissioners")
@@ -472,13 +472,13 @@ func chooseMode(getenv func(string) string) (string, error) {
 	case botToken && secret:
 		return "http", nil
 	case botToken:
-		return "", errors.New("SLACK_BOT_TOKEN is set, but connecting to Slack needs one more setting: SLACK_APP_TOKEN (xapp-...) for Socket Mode, or SLACK_SIGNING_SECRET for HTTP mode; see README.md, \"Connecting to Slack\". To use the console instead, unset SLACK_BOT_TOKEN")
+		return "", errors.New("SLACK_BOT_TOKEN is set, but connecting to Slack needs one more setting: SLACK_APP_TOKEN (xapp-...) for Socket Mode, or SLACK_SIGNING_SECRET for HTTP mode; see docs/setup.md, \"Connecting to Slack\". To use the console instead, unset SLACK_BOT_TOKEN")
 	case appToken || secret:
 		set, mode := "SLACK_APP_TOKEN", "Socket Mode"
 		if !appToken {
 			set, mode = "SLACK_SIGNING_SECRET", "HTTP mode"
 		}
-		return "", fmt.Errorf("%s is set, but %s also needs SLACK_BOT_TOKEN, the Bot User OAuth Token (xoxb-...); see README.md, \"Connecting to Slack\". To use the console instead, unset %s", set, mode, set)
+		return "", fmt.Errorf("%s is set, but %s also needs SLACK_BOT_TOKEN, the Bot User OAuth Token (xoxb-...); see docs/setup.md, \"Connecting to Slack\". To use the console instead, unset %s", set, mode, set)
 	}
 	return "console", nil
 }

@@ -146,3 +146,64 @@ func TestDocLinks(t *testing.T) {
 		t.Error("no relative link was found to check")
 	}
 }
+
+// docPointer is how code, messages and the deployment kit send a reader to a section:
+// docs/setup.md, "Connecting to Slack" (the quotes may be escaped in a Go string).
+var docPointer = regexp.MustCompile(`\b((?:docs/[a-z]+|deploy/README|README)\.md),? \\?"([^"\\]+)\\?"`)
+
+// TestDocPointers: every file of ours that names a document's section by its heading
+// names a heading that document has, and every docs/*.md it names exists, so a message that
+// says where to read on stays true when the documents move.
+func TestDocPointers(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && (strings.HasPrefix(d.Name(), ".") && d.Name() != ".ci" || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".go") || strings.HasPrefix(filepath.ToSlash(p), "deploy/") || strings.HasPrefix(filepath.ToSlash(p), ".ci/") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, ".gitignore")
+	docName := regexp.MustCompile(`\bdocs/[a-z]+\.md\b`)
+	pointers := 0
+	for _, f := range files {
+		if f == "docs_test.go" {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range docName.FindAllString(string(b), -1) {
+			if _, err := os.Stat(filepath.FromSlash(name)); err != nil {
+				t.Errorf("%s names %s, which does not exist", f, name)
+			}
+		}
+		for _, m := range docPointer.FindAllStringSubmatch(string(b), -1) {
+			doc, err := os.ReadFile(filepath.FromSlash(m[1]))
+			if err != nil {
+				t.Errorf("%s points at %s: %v", f, m[0], err)
+				continue
+			}
+			pointers++
+			heading := strings.ReplaceAll(notInSlug.ReplaceAllString(strings.ToLower(m[2]), ""), " ", "-")
+			if !anchors(string(doc))[heading] {
+				t.Errorf("%s points at %s, which has no heading %q", f, m[1], m[2])
+			}
+		}
+	}
+	if pointers == 0 {
+		t.Error("no pointer to a document's section was found to check")
+	}
+}

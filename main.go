@@ -1,5 +1,5 @@
 // Command ethicsbot runs a municipal ethics commission's complaint docket as its ordinance
-// requires. See README.md.
+// requires. See README.md and the documents it lists in docs/.
 package main
 
 import (
@@ -118,7 +118,7 @@ Settings:
   ETHICSBOT_SLACK_ADDR
                      in HTTP mode, a listen address of /slack/* apart from the board
   SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
-                     see README.md, "Connecting to Slack"; each secret may instead be
+                     see docs/setup.md, "Connecting to Slack"; each secret may instead be
                      a file, in SLACK_BOT_TOKEN_FILE (etc.) or a systemd credential
                      slack-bot-token (etc.) in $CREDENTIALS_DIRECTORY
   ETHICSBOT_LOG_LEVEL   debug, info (default), warn or error

@@ -23,7 +23,7 @@ type Calendars interface {
 // no copy it could show again.
 func runCalendar(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	if s.Calendars == nil {
-		return Response{}, docket.Conflict("", "", "calendar feeds are not set up here; see README.md, Calendar feeds")
+		return Response{}, docket.Conflict("", "", "calendar feeds are not set up here; see docs/commissioners.md, \"Calendar feeds\"")
 	}
 	reset := a.str("action") == "reset"
 	if !reset {

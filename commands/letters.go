@@ -14,7 +14,7 @@ import (
 // letters hold the complaint's confidential details.
 func runLetters(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	if s.Letters == nil {
-		return Response{}, docket.Conflict("", "", "letters are not set up here; see README.md, Letters")
+		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
 	}
 	var only letters.Kind
 	if k := a.str("kind"); k != "" {

@@ -333,7 +333,7 @@ func checkKeys(body []byte) error {
 		key, _ := tok.(string)
 		switch {
 		case !inputFields[key]:
-			return invalid(key, "", "unknown field; see the README for the fields `deadlines` reads (names are lower case)")
+			return invalid(key, "", "unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads (names are lower case)")
 		case seen[key]:
 			return invalid(key, "", "given twice; give each field once")
 		}
@@ -356,7 +356,7 @@ func jsonError(err error) error {
 	case errors.As(err, &syntaxErr):
 		return invalid("input", "", fmt.Sprintf("not valid JSON at byte %d: %s", syntaxErr.Offset, strings.TrimPrefix(msg, "json: ")))
 	case strings.HasPrefix(msg, "json: unknown field "):
-		return invalid(strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`), "", "unknown field; see the README for the fields `deadlines` reads")
+		return invalid(strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`), "", "unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads")
 	case err == io.EOF:
 		return invalid("input", "", "empty; give one JSON object of facts")
 	}

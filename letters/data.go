@@ -100,7 +100,7 @@ const (
 // missing is the error for a setting a document needs and the configuration lacks.
 func missing(setting string, k Kind) error {
 	return docket.Invalid(k.Rule(), setting,
-		fmt.Sprintf("is not set: the %s needs it; add it to ethicsbot.yml (see README.md, Letters)", k.Name()))
+		fmt.Sprintf("is not set: the %s needs it; add it to ethicsbot.yml (see docs/clerk.md, \"Letters\")", k.Name()))
 }
 
 func party(a Addressee) Party {

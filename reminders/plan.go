@@ -14,7 +14,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// Policy is when reminders are said. Defaults gives the ones the README documents.
+// Policy is when reminders are said. Defaults gives the ones docs/deadlines.md, "Reminders" documents.
 type Policy struct {
 	At           time.Duration // time of day of deadline reminders (9:00)
 	DaysBefore   []int         // business days before a due date to remind, besides the day itself (2, 1)

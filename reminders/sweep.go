@@ -216,7 +216,7 @@ func (s *Sweeper) anchorPost(ctx context.Context, p *Planner, now time.Time) (ou
 		// The alarm names the anchor that no longer holds first, so that tomorrow's check
 		// is against it again: the alarm is said every day until the record is put right.
 		text = outbox.Format(":rotating_light: *The record no longer holds the anchor posted before*, `anchor %s`: %s. "+
-			"Someone changed the database outside ethicsbot. Tell the city's IT staff: `ethicsbot verify --anchor %s` shows it, and `ethicsbot restore` puts back a backup that holds it (README, \"Backup, restore and upgrade\"). The record's head is now %s.",
+			"Someone changed the database outside ethicsbot. Tell the city's IT staff: `ethicsbot verify --anchor %s` shows it, and `ethicsbot restore` puts back a backup that holds it (docs/operations.md, \"Backup, restore and upgrade\"). The record's head is now %s.",
 			held, problem, held, strings.ReplaceAll(a, ":", " : "))
 	}
 	return outbox.Post{Key: key, Text: text, Due: at}, true, nil
