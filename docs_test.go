@@ -207,3 +207,48 @@ func TestDocPointers(t *testing.T) {
 		t.Error("no pointer to a document's section was found to check")
 	}
 }
+
+// TestReferenceListsSubcommands: the reference's table of command-line subcommands has a
+// row for each subcommand `ethicsbot help` lists, and none that it does not.
+func TestReferenceListsSubcommands(t *testing.T) {
+	b, err := os.ReadFile("docs/reference.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Command-line subcommands\n")
+	if !ok {
+		t.Fatal(`docs/reference.md has no "## Command-line subcommands" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	subcommand := func(line, prefix string) (string, bool) {
+		rest, ok := strings.CutPrefix(line, prefix)
+		if !ok {
+			return "", false
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(rest, " "), " ")
+		return strings.TrimRight(name, "`"), true
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(usage, "\n") {
+		if name, ok := subcommand(strings.TrimRight(line, " "), "  ethicsbot"); ok {
+			listed[name] = true
+		}
+	}
+	if len(listed) < 10 {
+		t.Fatalf("read %d subcommands from the usage text, which lists more: %v", len(listed), listed)
+	}
+	rows := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		if name, ok := subcommand(line, "| `ethicsbot"); ok {
+			if !listed[name] {
+				t.Errorf("docs/reference.md has a row for %q, which `ethicsbot help` does not list", "ethicsbot "+name)
+			}
+			rows[name] = true
+		}
+	}
+	for name := range listed {
+		if !rows[name] {
+			t.Errorf("docs/reference.md has no row for %q, which `ethicsbot help` lists", strings.TrimSpace("ethicsbot "+name))
+		}
+	}
+}
