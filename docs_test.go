@@ -252,3 +252,20 @@ func TestReferenceListsSubcommands(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEIsTheFrontDoor: the README stays short (issue 18: at most 1,500 words) and
+// sends the reader on to every document in docs/.
+func TestREADMEIsTheFrontDoor(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(strings.Fields(string(b))); n > 1500 {
+		t.Errorf("README.md has %d words; the front door has at most 1,500, and the rest goes to the document in docs/ for its reader", n)
+	}
+	for _, f := range docFiles(t) {
+		if strings.HasPrefix(f, "docs/") && !strings.Contains(string(b), "]("+f+")") {
+			t.Errorf("README.md's \"Where to read on\" does not link to %s", f)
+		}
+	}
+}
