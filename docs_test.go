@@ -32,6 +32,22 @@ var (
 	linkScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 )
 
+// docSection is the text of the document's "## heading" section, up to the next "## "
+// heading; a test that reads a table or a walk-through from the documentation reads it here.
+func docSection(t *testing.T, file, heading string) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## "+heading+"\n")
+	if !ok {
+		t.Fatalf("%s has no \"## %s\" section", file, heading)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	return section
+}
+
 // prose is the document's lines outside fenced code blocks, numbered from 1; a heading or
 // a link inside a fence is text, not markup.
 func prose(doc string) map[int]string {
@@ -211,15 +227,7 @@ func TestDocPointers(t *testing.T) {
 // TestReferenceListsSubcommands: the reference's table of command-line subcommands has a
 // row for each subcommand `ethicsbot help` lists, and none that it does not.
 func TestReferenceListsSubcommands(t *testing.T) {
-	b, err := os.ReadFile("docs/reference.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(b), "\n## Command-line subcommands\n")
-	if !ok {
-		t.Fatal(`docs/reference.md has no "## Command-line subcommands" section`)
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := docSection(t, "docs/reference.md", "Command-line subcommands")
 	subcommand := func(line, prefix string) (string, bool) {
 		rest, ok := strings.CutPrefix(line, prefix)
 		if !ok {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"go/build"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -63,15 +62,7 @@ var (
 // code span, "docket/" or "ethicsbot" for the root) and its imports column.
 func layoutTable(t *testing.T) map[string]layoutRow {
 	t.Helper()
-	b, err := os.ReadFile("docs/record.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(b), "\n## Layout\n")
-	if !ok {
-		t.Fatal(`docs/record.md has no "## Layout" section`)
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := docSection(t, "docs/record.md", "Layout")
 	rows := map[string]layoutRow{}
 	for _, line := range strings.Split(section, "\n") {
 		cells := strings.Split(strings.Trim(line, "| "), " | ")

@@ -552,11 +552,7 @@ func TestGoRunStartsConsole(t *testing.T) {
 // (docs/clerk.md) into `go run .` with nothing else set, as a newcomer would, and checks the
 // whole case runs: no step refused, and the public notices, votes included, come out.
 func TestClerksGuideWalkthrough(t *testing.T) {
-	guide, err := os.ReadFile("docs/clerk.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, _ := strings.Cut(string(guide), "## A case in the console")
+	section := docSection(t, "docs/clerk.md", "A case in the console")
 	_, block, _ := strings.Cut(section, "```\n")
 	block, _, _ = strings.Cut(block, "```")
 	if !strings.Contains(block, "/ethics final") {
