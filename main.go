@@ -86,8 +86,8 @@ Usage:
   ethicsbot mailbook DATE [--pdf FILE]
       Write the firm mailing book of the certified letters recorded as mailed on DATE
       (YYYY-MM-DD), in the manner of PS Form 3877, to stdout as Markdown: sender, each
-      article number, addressee, blank address and postage columns, for the counter
-      clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the record read-only.
+      article number, addressee and the address it went to, blank postage columns, for
+      the counter clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the record read-only.
   ethicsbot check-config [FILE]
       Check a configuration file (default ETHICSBOT_CONFIG, then ./ethicsbot.yml) as a
       start in Socket Mode or HTTP mode would, without starting: exit status 0 if it

@@ -385,6 +385,12 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
 		return err
 	}
 	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule}
+	switch info.To {
+	case Respondent:
+		m.Address = c.Respondent.Address
+	case Complainant:
+		m.Address = c.Complainant.Address
+	}
 	first := func(d *Date) {
 		if d.IsZero() {
 			*d = on

@@ -167,6 +167,10 @@ type Mailing struct {
 	Failed    MailOutcome `json:"failed,omitempty"`
 	FailedOn  Date        `json:"failed_on,omitzero"`
 	Satisfies string      `json:"satisfies,omitempty"`
+	// Address is the party's postal address as it stood when the piece was mailed: what
+	// the mailing book (PS Form 3877) proves was sent, whatever is corrected later. ""
+	// for an official, and in records from before addresses were kept.
+	Address string `json:"address,omitempty"`
 	// (B): the sufficiency meeting the notice announced, as it stood when mailed.
 	MeetingStart time.Time `json:"meeting_start,omitzero"`
 	MeetingPlace string    `json:"meeting_place,omitempty"`

@@ -40,3 +40,34 @@ func TestPartyDetails(t *testing.T) {
 		}
 	}
 }
+
+// TestMailingKeepsTheAddressItWentTo: a piece keeps the party's address as it stood when it
+// was mailed, so the mailing book (PS Form 3877) proves what was sent, after a move.
+func TestMailingKeepsTheAddressItWentTo(t *testing.T) {
+	e := MustEngine(t)
+	received := mustTime("2026-12-04T10:00:00-06:00")
+	c, _, err := e.Apply(docket.Case{}, docket.File{Complainant: docket.Person{Name: "John Doe"},
+		Respondent: docket.Person{Name: "Jane Roe", Address: "34 Oak Avenue\nSpringfield, IL 62703"},
+		Sections:   []string{"103.10"}, Received: received, Summary: "x"}, received)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		at string
+		a  docket.Action
+	}{
+		{"2026-12-07T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "Library"}},
+		{"2026-12-08T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321620"}},
+		{"2026-12-09T09:00:00-06:00", docket.SetParty{Party: docket.Respondent, Address: "99 Moved Street\nChicago, IL 60601"}},
+	} {
+		if c, _, err = e.Apply(c, step.a, mustTime(step.at)); err != nil {
+			t.Fatalf("%s: %v", step.a.Kind(), err)
+		}
+	}
+	if got := c.Mailings[0].Address; got != "34 Oak Avenue\nSpringfield, IL 62703" {
+		t.Errorf("the mailing's address is %q, want where it went", got)
+	}
+	if c.Respondent.Address != "99 Moved Street\nChicago, IL 60601" {
+		t.Errorf("the respondent's address is %q", c.Respondent.Address)
+	}
+}

@@ -57,11 +57,19 @@ func Of(cases []docket.Case, day docket.Date, sender Addressee, officials map[do
 				continue
 			}
 			to := Addressee{}
+			// A party's address as it stood when the piece was mailed (the mailing keeps it);
+			// a record from before mailings kept it gives the address recorded now.
+			at := func(p docket.Person) Addressee {
+				if m.Address != "" {
+					return Addressee{Name: p.Name, Address: m.Address}
+				}
+				return Addressee{Name: p.Name, Address: p.Address}
+			}
 			switch m.Recipient {
 			case docket.Respondent:
-				to = Addressee{Name: c.Respondent.Name, Address: c.Respondent.Address}
+				to = at(c.Respondent)
 			case docket.Complainant:
-				to = Addressee{Name: c.Complainant.Name, Address: c.Complainant.Address}
+				to = at(c.Complainant)
 			default:
 				to = officials[m.Recipient]
 				if to.Name == "" {

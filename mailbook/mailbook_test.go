@@ -43,3 +43,18 @@ func TestOf(t *testing.T) {
 		t.Errorf("PDF: %v", err)
 	}
 }
+
+// TestOfPrintsTheAddressAsMailed: a party who moved after the mailing appears at the
+// address the piece went to, which the mailing keeps.
+func TestOfPrintsTheAddressAsMailed(t *testing.T) {
+	day, _ := docket.ParseDate("2026-12-11")
+	cases := []docket.Case{{
+		Number: "2026-001", Respondent: docket.Person{Name: "Jane Roe", Address: "99 Moved Street\nChicago, IL 60601"},
+		Mailings: []docket.Mailing{{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent,
+			Article: "9407111898765432101634", Mailed: day, Address: "34 Oak Avenue\nSpringfield, IL 62703"}},
+	}}
+	b := mailbook.Of(cases, day, mailbook.Addressee{Name: "Ethics Commission"}, nil)
+	if len(b.Pieces) != 1 || b.Pieces[0].Addressee.Address != "34 Oak Avenue\nSpringfield, IL 62703" {
+		t.Errorf("pieces %+v", b.Pieces)
+	}
+}
