@@ -53,6 +53,13 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		return r, err
 	}
 	defer tx.Rollback()
+	defer func() {
+		// The record numbers events across cases; a case's history numbers its own: a
+		// break names both, however it was found.
+		if b := r.Broken; b != nil && b.EventID > 0 && b.Case != "" && err == nil {
+			tx.QueryRowContext(ctx, `SELECT seq FROM events WHERE id = ?`, b.EventID).Scan(&b.Seq)
+		}
+	}()
 
 	rows, err := tx.QueryContext(ctx, eventColumns+` ORDER BY id`)
 	if err != nil {
@@ -76,13 +83,13 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		t := cases[e.Case]
 		switch {
 		case e.ID != prev.ID+1:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1), Seq: e.Seq}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
 		case e.PrevHash != prev.Hash:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID), Seq: e.Seq}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
 		case e.chainHash() != e.Hash:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339)), Seq: e.Seq}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))}
 		case e.Seq != t.seq+1:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq), Seq: e.Seq}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
 		}
 		if r.Broken != nil {
 			rows.Close()
@@ -101,13 +108,6 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 	// Last, the traces a rewrite leaves when the chain and the cases agree: it is reported
 	// after any event or case it changed.
 	defer func() {
-		if r.Broken != nil && r.Broken.EventID > 0 && r.Broken.Case != "" && err == nil {
-			// The record's numbering is across cases; a case's history numbers its own.
-			var seq int
-			if tx.QueryRowContext(ctx, `SELECT seq FROM events WHERE id = ?`, r.Broken.EventID).Scan(&seq) == nil {
-				r.Broken.Seq = seq
-			}
-		}
 		if r.Broken != nil || err != nil {
 			return
 		}
