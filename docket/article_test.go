@@ -44,6 +44,7 @@ func TestNormalizeArticle(t *testing.T) {
 		{"9407 1118 9876 5432 1016 3", "21 digits"},
 		{"94071118987654321", "20 or 22 digits"},
 		{"9407 1118\n9876 5432 1016 34", "one line"},
+		{"0000 0000 0000 0000 0000 00", "every digit is zero"},
 	} {
 		_, err := docket.NormalizeArticle(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "(B)") {
