@@ -255,7 +255,7 @@ func TestCorrectionMakesARecusal(t *testing.T) {
 	s, _, db := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `correct 2026-001 respondent_user=U_COMM2 reason="she is the commissioner"`, "event 1 corrected")
-	mustDo(t, s, "U_COMM2", "case 2026-001", "you are recused from case 2026-001 (are the respondent)")
+	mustDo(t, s, "U_COMM2", "case 2026-001", "you are recused from case 2026-001 (you are the respondent)")
 	mustDo(t, s, comm, `recuse 2026-001 reason="mistake"`, "recused")
 	mustDo(t, s, comm, "case 2026-001", "you are recused")
 	mustDo(t, s, "U_COMM2", `void 2026-001 3 reason="x"`, "you are recused from case 2026-001")
@@ -266,7 +266,7 @@ func TestCorrectionMakesARecusal(t *testing.T) {
 	if card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001")); strings.Contains(card, "you are recused") || strings.Contains(card, "<@U_COMM1> (since") {
 		t.Errorf("the recusal still holds after its void:\n%s", card)
 	}
-	mustDo(t, s, "U_COMM2", "case 2026-001", "you are recused from case 2026-001 (are the respondent)")
+	mustDo(t, s, "U_COMM2", "case 2026-001", "you are recused from case 2026-001 (you are the respondent)")
 	mustDo(t, s, comm, "history 2026-001", "_(voided by 4")
 	mustDo(t, s, clerk, `correct 2026-001 respondent="Janet Roe" reason="misspelt"`, "event 1 corrected: respondent")
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {

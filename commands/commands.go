@@ -350,7 +350,7 @@ func (s *Service) mayTouch(ctx context.Context, sub *subcommand, user string, a 
 		return err
 	}
 	if why, recused := c.Recused(user); recused {
-		return docket.Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, strings.TrimPrefix(why, "you ")))
+		return docket.Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, why))
 	}
 	return nil
 }

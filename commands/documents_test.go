@@ -42,7 +42,7 @@ func TestDocumentsList(t *testing.T) {
 			t.Errorf("list lacks %q:\n%s", want, replyText(r))
 		}
 	}
-	const refusal = "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it"
+	const refusal = "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it"
 	if got := replyText(do(s, "U_COMM2", "documents 2026-001")); got != refusal {
 		t.Errorf("recused member got:\n%s", got)
 	}

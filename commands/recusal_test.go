@@ -27,7 +27,7 @@ func TestRecusedLearnsNothing(t *testing.T) {
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
 
-	const refusal = "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it"
+	const refusal = "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it"
 	before, _ := db.Entries(ctx, "2026-001")
 	for _, text := range []string{
 		"case 2026-001", "history 2026-001", "letters 2026-001", "letters 2026-001 respondent", "documents 2026-001",

@@ -107,7 +107,7 @@ func TestRecusal(t *testing.T) {
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 
 	t.Run("PartySeesNothing", func(t *testing.T) {
-		r := mustDo(t, s, "U_COMM2", "case 2026-001", "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it")
+		r := mustDo(t, s, "U_COMM2", "case 2026-001", "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it")
 		if strings.Contains(replyText(r), "Jane Roe") || len(r.Messages[0].Blocks) != 0 {
 			t.Errorf("a recused commissioner sees the case: %+v", r)
 		}
@@ -116,7 +116,7 @@ func TestRecusal(t *testing.T) {
 		}
 	})
 	t.Run("PartyCannotAct", func(t *testing.T) {
-		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "Not done: you are recused from case 2026-001 (are the respondent), so you may neither see its details nor act or vote on it")
+		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it")
 	})
 	t.Run("PartyCannotBeInTheRollCall", func(t *testing.T) {
 		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "U_COMM2 is recused from case 2026-001 (they are the respondent) and takes no part in its votes")
@@ -130,8 +130,9 @@ func TestRecusal(t *testing.T) {
 			t.Errorf("a recusal went public: %q", p)
 		}
 		mustDo(t, s, "U_COMM3", `recuse 2026-001`, "you are recused from case 2026-001")
-		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3`, "U_COMM3 is already recused")
-		mustDo(t, s, "U_COMM3", "case 2026-001", "you are recused from case 2026-001 (recused yourself on Mon 2026-12-07: I know the complainant)")
+		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3`, "U_COMM3 is already recused from case 2026-001 (they recused themselves on Mon 2026-12-07: I know the complainant)")
+		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "U_COMM3 is recused from case 2026-001 (they recused themselves on Mon 2026-12-07: I know the complainant) and takes no part")
+		mustDo(t, s, "U_COMM3", "case 2026-001", "you are recused from case 2026-001 (you recused yourself on Mon 2026-12-07: I know the complainant)")
 	})
 	t.Run("RollCallOfTheRest", func(t *testing.T) {
 		// One commissioner is left: the default quorum is a majority of the three seated.

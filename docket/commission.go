@@ -37,6 +37,9 @@ func (c *Case) Recused(user string) (why string, recused bool) {
 	return "", false
 }
 
+// thirdPerson turns Recused's reason, said to the member, into one said of them.
+var thirdPerson = strings.NewReplacer("you are", "they are", "you recused yourself", "they recused themselves")
+
 // PartyOf is the party to c whose Slack account is user's: Respondent, Complainant, or ""
 // for neither.
 func (c *Case) PartyOf(user string) Party {
@@ -79,7 +82,7 @@ func (a Recuse) apply(x *applying) error {
 		return err
 	}
 	if why, ok := x.c.Recused(a.User); ok {
-		return conflict("", fmt.Sprintf("%s is already recused from case %s (%s)", a.User, x.c.Number, strings.Replace(why, "you are", "they are", 1)))
+		return conflict("", fmt.Sprintf("%s is already recused from case %s (%s)", a.User, x.c.Number, thirdPerson.Replace(why)))
 	}
 	x.c.Recusals = append(x.c.Recusals, Recusal{User: a.User, Reason: a.Reason, On: x.today})
 	return nil
@@ -184,7 +187,7 @@ func (v *Vote) check(c *Case, rule string) error {
 				return invalid(list.name, rule, fmt.Sprintf("%s is listed twice, under %s= and %s=", u, seen[u], list.name))
 			}
 			if why, ok := c.Recused(u); ok {
-				return invalid(list.name, rule, fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number, strings.Replace(why, "you ", "they ", 1)))
+				return invalid(list.name, rule, fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number, thirdPerson.Replace(why)))
 			}
 			seen[u] = list.name
 		}
@@ -262,7 +265,7 @@ func (x *applying) actorMayAct(a Action) error {
 		return nil
 	}
 	if why, ok := x.c.Recused(x.by); ok {
-		return Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you cannot act or vote on it", x.c.Number, strings.TrimPrefix(why, "you ")))
+		return Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you cannot act or vote on it", x.c.Number, why))
 	}
 	return nil
 }
