@@ -219,6 +219,11 @@ func moveClock(now time.Time, arg string) (time.Time, error) {
 	if err != nil {
 		return now, fmt.Errorf("%q is not a time such as 2026-12-07T09:00:00-06:00, or a step such as +36h", arg)
 	}
+	if t.Before(now) {
+		// The record is in the order things happened: an event written at an earlier time
+		// than the one before it would make the docket's dates run backwards.
+		return now, fmt.Errorf("%s is before the console's time, %s: the clock moves only forward, as the record does", t.Format(time.RFC3339), now.Format(time.RFC3339))
+	}
 	return t, nil
 }
 

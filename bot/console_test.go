@@ -138,6 +138,7 @@ func TestConsoleReminders(t *testing.T) {
 :clock 2026-12-07T09:00:00-06:00
 :clock 2026-12-08T09:00:00-06:00
 :clock 2026-12-09T15:00:00-06:00
+:clock 2026-12-01T09:00:00-06:00
 `), &out)
 	got := out.String()
 	for _, want := range []string{
@@ -146,6 +147,7 @@ func TestConsoleReminders(t *testing.T) {
 		"[#ethics-docket] 2026-001: respondent notice by certified mail due Wed 9 Dec (1 business day), rule (B).",
 		"[@U_COMM1] 2026-001: the sufficiency meeting is Wed 9 Dec at 17:00 CST at City Hall, open to the public.",
 		"[@U_CLERK] Docket for Tue 2026-12-08: due within 5 business days or overdue:",
+		"[console] 2026-12-01T09:00:00-06:00 is before the console's time, 2026-12-09T15:00:00-06:00: the clock moves only forward",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("console lacks %q:\n%s", want, got)
