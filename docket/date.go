@@ -100,6 +100,26 @@ func (d Date) Long() string { return d.utc().Format("Mon 2006-01-02") }
 // Short formats d for messages: "Wed 9 Dec".
 func (d Date) Short() string { return d.utc().Format("Mon 2 Jan") }
 
+// ShortFrom formats d for a message read on today: "Wed 9 Dec" within today's year, and
+// "Mon 4 Jan 2027" outside it, so that a deadline across the new year is not read as one
+// in January of this year.
+func (d Date) ShortFrom(today Date) string {
+	if d.utc().Year() == today.utc().Year() {
+		return d.Short()
+	}
+	return d.utc().Format("Mon 2 Jan 2006")
+}
+
+// ShortTime formats t in loc for a message read at now: "Mon 2 Jan at 15:04 MST" within
+// now's year, with the year added outside it, as ShortFrom does for dates.
+func ShortTime(t, now time.Time, loc *time.Location) string {
+	t = t.In(loc)
+	if t.Year() == now.In(loc).Year() {
+		return t.Format("Mon 2 Jan 15:04 MST")
+	}
+	return t.Format("Mon 2 Jan 2006 15:04 MST")
+}
+
 // MarshalText writes d as YYYY-MM-DD.
 func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 

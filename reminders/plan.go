@@ -109,7 +109,7 @@ func (r Reminder) Text() outbox.Markup {
 		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, access(mt))
 	case 'e':
 		return outbox.Format("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
-			m.prefix, m.sched.election.Short(), d.Due.Short(), leftText(p.Engine, d, now))
+			m.prefix, m.sched.election.ShortFrom(p.Engine.Cal.DateOf(now)), d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now))
 	case 'g':
 		today := p.Engine.Cal.DateOf(now)
 		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, outbox.Join(m.dg.lines, "\n"))
@@ -331,9 +331,9 @@ func (p *Planner) describe(c *docket.Case, d docket.Deadline, now time.Time) out
 		return outbox.Format("%s not yet recorded as sent (no time limit), rule %s.", d.Period.Duty, d.Rule)
 	}
 	if !d.DueAt.IsZero() {
-		return outbox.Format("%s due by %s (%s), rule %s.", d.Period.Duty, d.DueAt.In(p.Engine.Cal.Location()).Format("Mon 2 Jan 15:04 MST"), leftText(p.Engine, d, now), d.Rule)
+		return outbox.Format("%s due by %s (%s), rule %s.", d.Period.Duty, docket.ShortTime(d.DueAt, now, p.Engine.Cal.Location()), leftText(p.Engine, d, now), d.Rule)
 	}
-	return outbox.Format("%s due %s (%s), rule %s.", d.Period.Duty, d.Due.Short(), leftText(p.Engine, d, now), d.Rule)
+	return outbox.Format("%s due %s (%s), rule %s.", d.Period.Duty, d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now), d.Rule)
 }
 
 // leftText is the time left or overdue, in the unit the rule counts.

@@ -725,3 +725,24 @@ func TestAnchorAlarm(t *testing.T) {
 		}
 	}
 }
+
+// TestAcrossTheNewYear: a deadline in the next year is said with its year, so that the
+// clerk does not read "Tue 5 Jan" in December as a date of this year.
+func TestAcrossTheNewYear(t *testing.T) {
+	w := newWorld(t)
+	w.run(at(t, "2026-12-30 10:00"), at(t, "2027-01-05 12:00"), time.Hour, map[time.Time]func(){
+		at(t, "2026-12-30 10:00"): func() { w.file(at(t, "2026-12-30 10:00")) },
+	})
+	var found bool
+	for _, m := range w.rec.said {
+		if strings.Contains(m.Text, "respondent notice by certified mail due ") {
+			found = true
+			if !strings.Contains(m.Text, "due Tue 5 Jan 2027 (") {
+				t.Errorf("a reminder in one year of a deadline in the next omits the year: %s", m.Text)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no reminder of the respondent's notice: %+v", w.rec.said)
+	}
+}
