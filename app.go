@@ -22,6 +22,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
@@ -70,7 +71,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err != nil {
 		return fail("%v", err)
 	}
-	cfg, err := LoadConfig(getenv)
+	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -93,7 +94,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			cfg.Database = demo.database
 		}
 	}
-	engine, err := newEngine(cfg)
+	engine, err := cfg.Engine()
 	if err != nil {
 		return fail("config %s: %v", cfg.Path, err)
 	}
@@ -182,7 +183,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger, Anchor: anchorOf(db)}
 		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
 		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
-		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.lettersOut(),
+		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.LettersFolder(),
 			Tick: func(ctx context.Context, now time.Time) {
 				if _, err := sweeper.Sweep(ctx, now); err != nil {
 					logger.Error("reminder sweep failed", "err", err)
@@ -343,7 +344,7 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 }
 
 // boardOf is the public notice board of the configured commission.
-func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
+func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		// The year's page gives the public part of its annual report, of the cases the
@@ -430,7 +431,7 @@ const DeliveryRetry = 30 * time.Second
 
 // slackReady checks that the configuration names the people and channels a Slack
 // deployment needs.
-func slackReady(cfg Config) error {
+func slackReady(cfg config.Config) error {
 	var missing []string
 	if cfg.Path == "" {
 		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the clerk and the two channels; see docs/reference.md, \"Configuration\"")

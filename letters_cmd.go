@@ -54,7 +54,7 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	}
 	dir := *out
 	if dir == "" {
-		dir = cfg.lettersOut()
+		dir = cfg.LettersFolder()
 	}
 	if err := privatefile.MkdirAll(dir, 0o750); err != nil {
 		return fail(exitFailure, "%v", err)

@@ -16,6 +16,7 @@ import (
 	"time"
 	_ "time/tzdata" // the commission's zone must resolve on machines without a zoneinfo database
 
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -186,7 +187,7 @@ func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, gete
 	if fs.NArg() > 0 {
 		return fail(exitUsage, "unexpected argument %q; the facts are read from stdin", fs.Arg(0))
 	}
-	cfg, err := LoadConfig(getenv)
+	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
@@ -256,11 +257,11 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 			return fail(exitUsage, "--anchor: %v", err)
 		}
 	}
-	cfg, err := LoadConfig(getenv)
+	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
-	engine, err := newEngine(cfg)
+	engine, err := cfg.Engine()
 	if err != nil {
 		return fail(exitFailure, "config %s: %v", cfg.Path, err)
 	}
@@ -347,12 +348,12 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 // openStore reads the configuration and opens the database it names, which must exist and
 // be at this ethicsbot's schema, to read it only: the commands that read the record
 // (backup, export, letters, calendar, report, publish) never create or change one.
-func openStore(getenv func(string) string) (Config, *docket.Engine, *store.Store, error) {
-	cfg, err := LoadConfig(getenv)
+func openStore(getenv func(string) string) (config.Config, *docket.Engine, *store.Store, error) {
+	cfg, err := config.Load(getenv)
 	if err != nil {
 		return cfg, nil, nil, err
 	}
-	engine, err := newEngine(cfg)
+	engine, err := cfg.Engine()
 	if err != nil {
 		return cfg, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
@@ -375,15 +376,6 @@ func openRecord(path string, engine *docket.Engine) (*store.Store, error) {
 		return nil, fmt.Errorf("database %s: %v; set ETHICSBOT_DB to the bot's database", path, err)
 	}
 	return store.OpenReadOnly(path, engine)
-}
-
-// newEngine builds the deadline engine the configuration describes.
-func newEngine(cfg Config) (*docket.Engine, error) {
-	cal, err := docket.NewCalendar(cfg.Calendar)
-	if err != nil {
-		return nil, err
-	}
-	return &docket.Engine{Cal: cal, Ord: cfg.Ordinance, Mail: cfg.Mail}, nil
 }
 
 // runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as
@@ -411,7 +403,7 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 	defer db.Close()
 	board := boardOf(cfg, engine, db, now)
 	if *url != "" {
-		u, err := parsePublicURL(*url)
+		u, err := config.ParsePublicURL(*url)
 		if err != nil {
 			return fail(exitUsage, "--url: %v", err)
 		}
