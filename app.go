@@ -34,14 +34,14 @@ import (
 
 // demo is the configuration the console uses when there is no ethicsbot.yml.
 var demo = struct {
-	roles    commands.Roles
-	channels commands.Channels
+	roles    config.Roles
+	channels config.Channels
 	database string
 	letters  letters.Config
 	out      string
 }{
-	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
-	channels: commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
+	roles:    config.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
+	channels: config.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
 	database: "ethicsbot-demo.db",
 	letters: letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission of the City of Demo", Address: "City Hall, Room 201\n100 Main Street\nDemo, IL 60000"},
@@ -151,7 +151,7 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
-		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != commands.Nobody },
+		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != config.Nobody },
 		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
 	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
 	// The sites are up from here on, before Slack answers: the board does not wait for
@@ -306,7 +306,7 @@ func anchorOf(db *store.Store) func(ctx context.Context) (anchor, held, problem 
 // the docket and notices channels since the backup's last event, and store.Reconcile keeps
 // the case numbers announced there from reuse and tells the docket channel what was lost.
 // Until it has, no case is numbered. It tries again every minute while Slack cannot be read.
-func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch commands.Channels, kick func(), logger *slog.Logger) {
+func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch config.Channels, kick func(), logger *slog.Logger) {
 	for {
 		mark, err := db.Restored(ctx)
 		if err != nil || mark == nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ethicsbot/commands"
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/privatefile"
 	"ethicsbot/store"
@@ -66,7 +67,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 		return fail(exitFailure, "%v", err)
 	}
 	ro.Close()
-	if role := cfg.Roles.Of(*by); role != commands.Commissioner && role != commands.Clerk {
+	if role := cfg.Roles.Of(*by); role != config.Commissioner && role != config.Clerk {
 		return fail(exitUsage, "--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
 	}
 	docs := make([]docket.Upload, len(files))

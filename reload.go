@@ -33,7 +33,7 @@ func plannerOf(engine *docket.Engine, cfg config.Config) *reminders.Planner {
 
 // clerkDests are the clerks' direct messages: where ethicsbot says that a message could
 // not be delivered.
-func clerkDests(r commands.Roles) []outbox.Dest {
+func clerkDests(r config.Roles) []outbox.Dest {
 	out := make([]outbox.Dest, len(r.Clerks))
 	for i, u := range r.Clerks {
 		out[i] = outbox.Dest{User: u}
@@ -42,7 +42,7 @@ func clerkDests(r commands.Roles) []outbox.Dest {
 }
 
 // firstClerk is the user the console acts as at start.
-func firstClerk(r commands.Roles) string {
+func firstClerk(r config.Roles) string {
 	if len(r.Clerks) == 0 {
 		return ""
 	}

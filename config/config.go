@@ -21,7 +21,6 @@ import (
 	"github.com/robfig/cron/v3"
 	"go.yaml.in/yaml/v3"
 
-	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/reminders"
@@ -44,9 +43,9 @@ const DefaultUndeliveredAfter = 15 * time.Minute
 type Config struct {
 	Path      string // the file it came from; "" for the defaults
 	Database  string // the SQLite file; ETHICSBOT_DB overrides it
-	Roles     commands.Roles
-	Channels  commands.Channels
-	Voting    commands.Voting
+	Roles     Roles
+	Channels  Channels
+	Voting    Voting
 	Reminders reminders.Policy
 	Sweep     string // cron schedule of the reminder sweep
 	Calendar  docket.CalendarConfig
@@ -335,7 +334,7 @@ func ParsePublicURL(s string) (string, error) {
 // Default is the configuration when there is no file: this city's ordinance.
 func Default() Config {
 	return Config{Database: DefaultDatabase, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
-		Voting: commands.Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
+		Voting: Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
 }
 
 // parseVoting applies the voting section to cfg: how the commission's roll calls are
@@ -428,8 +427,8 @@ func Parse(b []byte) (Config, error) {
 	if err := parseDocuments(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
-	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
-	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
+	cfg.Roles = Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
+	cfg.Channels = Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
 		Remove: f.Holidays.Remove,
@@ -479,27 +478,27 @@ func Parse(b []byte) (Config, error) {
 // names both.
 func checkPeople(root *yaml.Node, f fileConfig) error {
 	type entry struct {
-		role commands.Role
+		role Role
 		user string
 		line int
 	}
 	var entries []entry
 	for i, u := range f.Commissioners {
-		entries = append(entries, entry{commands.Commissioner, u, lineOfItem(root, i, "commissioners")})
+		entries = append(entries, entry{Commissioner, u, lineOfItem(root, i, "commissioners")})
 	}
 	for i, u := range f.Clerk {
-		entries = append(entries, entry{commands.Clerk, u, lineOfItem(root, i, "clerk")})
+		entries = append(entries, entry{Clerk, u, lineOfItem(root, i, "clerk")})
 	}
 	if f.Attorney != "" {
-		entries = append(entries, entry{commands.Attorney, f.Attorney, lineOf(root, "attorney")})
+		entries = append(entries, entry{Attorney, f.Attorney, lineOf(root, "attorney")})
 	}
 	for _, e := range entries {
 		if !slackUser.MatchString(e.user) {
 			return lineError{e.line, fmt.Sprintf("%s %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, Copy member ID)", e.role, e.user)}
 		}
 	}
-	as := func(r commands.Role) string {
-		if r == commands.Attorney {
+	as := func(r Role) string {
+		if r == Attorney {
 			return "the attorney" // there is one
 		}
 		return "a " + string(r)

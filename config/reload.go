@@ -3,8 +3,6 @@ package config
 import (
 	"reflect"
 	"slices"
-
-	"ethicsbot/commands"
 )
 
 // NeedsRestart names the settings that differ between the configuration in force and the
@@ -42,24 +40,24 @@ func NeedsRestart(old, next Config) []string {
 
 // RoleChanges says who gained or lost a role, as "commissioner U0123ABCD"; someone whose
 // role changed appears in both.
-func RoleChanges(old, next commands.Roles) (added, removed []string) {
-	each := func(r commands.Roles, f func(role commands.Role, user string)) {
+func RoleChanges(old, next Roles) (added, removed []string) {
+	each := func(r Roles, f func(role Role, user string)) {
 		for _, u := range r.Commissioners {
-			f(commands.Commissioner, u)
+			f(Commissioner, u)
 		}
 		for _, u := range r.Clerks {
-			f(commands.Clerk, u)
+			f(Clerk, u)
 		}
 		if r.Attorney != "" {
-			f(commands.Attorney, r.Attorney)
+			f(Attorney, r.Attorney)
 		}
 	}
-	each(next, func(role commands.Role, u string) {
+	each(next, func(role Role, u string) {
 		if old.Of(u) != role {
 			added = append(added, string(role)+" "+u)
 		}
 	})
-	each(old, func(role commands.Role, u string) {
+	each(old, func(role Role, u string) {
 		if next.Of(u) != role {
 			removed = append(removed, string(role)+" "+u)
 		}
