@@ -18,7 +18,7 @@ import (
 func runCheckConfig(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := failer(stderr, "check-config")
 	if len(args) > 1 {
-		return fail(exitUsage, "unexpected argument %q; usage: ethicsbot check-config [FILE]", args[1])
+		return fail(exitUsage, "unexpected argument %q; %s", args[1], usageOf("check-config"))
 	}
 	path := getenv("ETHICSBOT_CONFIG")
 	if len(args) == 1 {
