@@ -150,30 +150,32 @@ func fix(src []byte) ([]byte, bool) {
 			b.Write(src[next.pos:])
 			return b.Bytes(), true
 		}
-		// 2. split an interpreted string literal that crosses the limit, at a space.
-		for k, i := range idx {
-			t := toks[i]
-			if t.tok != token.STRING || t.lit[0] != '"' || t.end-start <= limit || t.pos-start >= limit-8 {
-				continue
+		// 2. split an interpreted string literal at a space: one that crosses the limit, or
+		// else the last one that ends before it, so that what follows it moves down too.
+		split := func(k int) ([]byte, bool) {
+			t := toks[idx[k]]
+			if t.tok != token.STRING || t.lit[0] != '"' || t.pos-start >= limit-8 {
+				return nil, false
 			}
 			if k+1 < len(idx) {
 				if n := toks[idx[k+1]].tok; n == token.LBRACK || n == token.PERIOD {
-					continue
+					return nil, false
 				}
 			}
 			if k > 0 {
 				// an operand of a binary operator that binds tighter than + is not split
 				switch toks[idx[k-1]].tok {
-				case token.MUL, token.QUO, token.REM, token.SHL, token.SHR, token.AND, token.AND_NOT, token.SUB, token.XOR, token.OR:
-					continue
+				case token.MUL, token.QUO, token.REM, token.SHL, token.SHR, token.AND, token.AND_NOT, token.SUB,
+					token.XOR, token.OR:
+					return nil, false
 				}
 			}
-			// the last space inside the literal with room for `" +` before the limit
-			// A phrase in escaped quotes, such as a heading a message points at, is kept whole and
-			// with the words before it.
+			// The last space inside the literal with room for `" +` before the limit. A
+			// phrase in escaped quotes, such as a heading a message points at, is kept whole
+			// and with the words before it.
 			cut, quoted := -1, false
 			for j := t.pos + 1; j < t.end-1; j++ {
-				if j-start+3 > limit {
+				if j-start+4 > limit { // the first line ends with the space, `" +`
 					break
 				}
 				if src[j] == '"' {
@@ -185,13 +187,32 @@ func fix(src []byte) ([]byte, bool) {
 				}
 			}
 			if cut < 0 {
-				continue
+				return nil, false
 			}
 			var b bytes.Buffer
 			b.Write(src[:cut])
 			b.WriteString("\" +\n" + indent + "\t\"")
 			b.Write(src[cut:])
 			return b.Bytes(), true
+		}
+		for k, i := range idx {
+			if toks[i].end-start > limit {
+				if out, ok := split(k); ok {
+					return out, true
+				}
+			}
+		}
+		for k := len(idx) - 1; k >= 0; k-- {
+			// Not a string that only its + at the line's end pushes over: that would leave
+			// a stub of a few words between two lines.
+			if k == len(idx)-2 && toks[idx[k+1]].tok == token.ADD {
+				continue
+			}
+			if toks[idx[k]].end-start <= limit {
+				if out, ok := split(k); ok {
+					return out, true
+				}
+			}
 		}
 	}
 	return src, false
@@ -325,6 +346,10 @@ func breakable(src []byte, toks []tok) map[int]bool {
 			if fl := n.Params; fl != nil {
 				list(len(fl.List), func(i int) token.Pos { return fl.List[i].End() })
 			}
+		case *ast.AssignStmt: // a, b = x,\n y
+			list(len(n.Rhs), func(i int) token.Pos { return n.Rhs[i].End() })
+		case *ast.CaseClause:
+			list(len(n.List), func(i int) token.Pos { return n.List[i].End() })
 		case *ast.BinaryExpr:
 			if n.Op == token.LAND || n.Op == token.LOR {
 				out[fset.Position(n.OpPos).Offset] = true

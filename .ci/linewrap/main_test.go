@@ -15,7 +15,9 @@ func TestWrap(t *testing.T) {
 	raw := "`" + strings.Repeat("x ", 70) + "`"
 	comment := "// " + strings.TrimSpace(strings.Repeat("c ", 70))
 	src := "package p\n\nfunc f() {\n\tg(\"" + words + "see docs/setup.md, \\\"Connecting to Slack\\\"\", 1, 2)\n" +
-		"\th(" + raw + ")\n\t" + comment + "\n}\n"
+		"\th(" + raw + ")\n\t" + comment + "\n" +
+		// a string that ends inside the limit, but what follows it does not
+		"\tv = m(\"" + strings.Repeat("b", 50) + " " + strings.Repeat("c", 60) + "\", x, y)\n}\n"
 	out := src
 	for {
 		next, changed := fix([]byte(out))
