@@ -22,6 +22,7 @@ import (
 
 	"ethicsbot/bot"
 	"ethicsbot/commands"
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
@@ -33,14 +34,14 @@ import (
 
 // demo is the configuration the console uses when there is no ethicsbot.yml.
 var demo = struct {
-	roles    commands.Roles
-	channels commands.Channels
+	roles    config.Roles
+	channels config.Channels
 	database string
 	letters  letters.Config
 	out      string
 }{
-	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
-	channels: commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
+	roles:    config.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
+	channels: config.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
 	database: "ethicsbot-demo.db",
 	letters: letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission of the City of Demo", Address: "City Hall, Room 201\n100 Main Street\nDemo, IL 60000"},
@@ -50,37 +51,112 @@ var demo = struct {
 	out: "ethicsbot-demo-letters",
 }
 
+// App is ethicsbot running in one of its modes, in the manner of benbjohnson/wtf's
+// cmd/wtfd Main: Open reads the environment and the configuration, opens the record and
+// starts the public sites; then one of RunConsole, RunSocketMode or RunHTTP runs the mode
+// until its context ends; Close stops what they started, in reverse order, the database
+// last, so that in-flight work finishes first.
+type App struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Now            func() time.Time
+
+	// Set by Open.
+	Mode      string // "console", "socket" or "http", as chooseMode picks it
+	log       *slog.Logger
+	cfg       config.Config
+	isDemo    bool
+	engine    *docket.Engine
+	db        *store.Store
+	hup       chan os.Signal
+	svc       *commands.Service
+	planner   *reminders.Planner
+	addr      string
+	ln        net.Listener
+	listenErr error
+	board     *web.Board
+	calendars *web.CalendarFeed
+	public    http.Handler
+	health    *bot.Health
+	stats     *metrics
+	sites     *sites
+	// slackState is where the connection to Slack stands, for /healthz.
+	slackState atomic.Value
+	closers    []func() error
+}
+
 // serve starts ethicsbot in the mode the environment chooses: Socket Mode, HTTP, or the
 // console. It returns when a signal or the end of the console's input stops it, after
 // in-flight work has finished and the database is closed.
 func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "ethicsbot: %s\n", fmt.Sprintf(format, a...))
+	a := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Now: now}
+	defer a.Close()
+	ctx, err := a.Open()
+	if err == nil {
+		switch a.Mode {
+		case "console":
+			err = a.RunConsole(ctx)
+		case "socket":
+			err = a.RunSocketMode(ctx)
+		default:
+			err = a.RunHTTP(ctx)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "ethicsbot: %s\n", err)
 		return exitFailure
 	}
-	logger, err := newLogger(stderr, getenv) // ETHICSBOT_LOG_LEVEL, ETHICSBOT_LOG_FORMAT
-	if err != nil {
-		return fail("%v", err)
+	return exitOK
+}
+
+// onClose adds f to what Close stops; the last added stops first.
+func (a *App) onClose(f func() error) { a.closers = append(a.closers, f) }
+
+// Close stops what Open and the mode started, the last started first, and returns the
+// first failure.
+func (a *App) Close() error {
+	var first error
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		if err := a.closers[i](); err != nil && first == nil {
+			first = err
+		}
 	}
+	a.closers = nil
+	return first
+}
+
+// Open reads the environment and the configuration, opens the record, and serves the
+// public notice board, /healthz and /metrics. It returns the context that SIGINT or
+// SIGTERM ends.
+func (a *App) Open() (context.Context, error) {
+	getenv, now := a.Getenv, a.Now
+	logger, err := newLogger(a.Stderr, getenv) // ETHICSBOT_LOG_LEVEL, ETHICSBOT_LOG_FORMAT
+	if err != nil {
+		return nil, err
+	}
+	a.log = logger
 	trusted, err := parseProxies(getenv("ETHICSBOT_TRUSTED_PROXIES"))
 	if err != nil {
-		return fail("%v", err)
+		return nil, err
 	}
 	getenv, err = secretsFromFiles(getenv) // the tokens may be files: SLACK_BOT_TOKEN_FILE, LoadCredential=
 	if err != nil {
-		return fail("%v", err)
+		return nil, err
 	}
-	cfg, err := LoadConfig(getenv)
+	a.Getenv = getenv
+	cfg, err := config.Load(getenv)
 	if err != nil {
-		return fail("%v", err)
+		return nil, err
 	}
 	mode, err := chooseMode(getenv)
 	if err != nil {
-		return fail("%v", err)
+		return nil, err
 	}
+	a.Mode = mode
 	if mode != "console" {
 		if err := slackReady(cfg); err != nil {
-			return fail("%v", err)
+			return nil, err
 		}
 		for _, w := range configWarnings(cfg) {
 			logger.Warn("configuration: " + w)
@@ -93,15 +169,18 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 			cfg.Database = demo.database
 		}
 	}
-	engine, err := newEngine(cfg)
+	a.cfg, a.isDemo = cfg, isDemo
+	engine, err := cfg.Engine()
 	if err != nil {
-		return fail("config %s: %v", cfg.Path, err)
+		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
+	a.engine = engine
 	db, err := store.OpenWith(cfg.Database, engine, store.Options{Log: logger, Now: now, Lock: true})
 	if err != nil {
-		return fail("%v", err)
+		return nil, err
 	}
-	defer db.Close()
+	a.db = db
+	a.onClose(db.Close)
 	if mark, err := db.Restored(context.Background()); err == nil && mark != nil && mode == "console" {
 		logger.Warn("the record was restored from a backup and is not yet reconciled with Slack: no case is numbered until ethicsbot starts connected to Slack and reads the docket and notices channels",
 			"backup", mark.Backup, "anchor", mark.Anchor)
@@ -116,21 +195,22 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	a.onClose(func() error { stop(); return nil })
 	// In the Slack modes SIGHUP reloads the configuration; one that comes while ethicsbot
 	// is still starting waits for the reloader rather than ending the process.
-	hup := make(chan os.Signal, 1)
+	a.hup = make(chan os.Signal, 1)
 	if mode != "console" {
-		signal.Notify(hup, syscall.SIGHUP)
-		defer signal.Stop(hup)
+		signal.Notify(a.hup, syscall.SIGHUP)
+		a.onClose(func() error { signal.Stop(a.hup); return nil })
 	}
 	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
 	if err != nil {
-		return fail("config %s: %v", cfg.Path, err)
+		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
 	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
 	planner := plannerOf(engine, cfg)
 	svc.Configure(settingsOf(cfg, planner))
+	a.svc, a.planner = svc, planner
 
 	// The public notice board and /healthz are served in every mode. Only the console
 	// goes on without them, when the address is taken: it is a place to try things.
@@ -144,82 +224,103 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	}
 	ln, listenErr := net.Listen("tcp", addr)
 	if listenErr != nil && mode != "console" {
-		return fail("cannot listen on %s (ETHICSBOT_ADDR): %v", addr, listenErr)
+		return nil, fmt.Errorf("cannot listen on %s (ETHICSBOT_ADDR): %v", addr, listenErr)
 	}
+	a.addr, a.ln, a.listenErr = addr, ln, listenErr
 	board := boardOf(cfg, engine, db, now)
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
-		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != commands.Nobody },
+		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != config.Nobody },
 		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
 	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
+	a.board, a.calendars, a.public = board, calendars, public
 	// The sites are up from here on, before Slack answers: the board does not wait for
 	// Slack. In HTTP mode Slack's routes join them once ethicsbot is ready; until then
 	// they answer 503, and Slack tries again.
-	var slackState atomic.Value // where the connection to Slack stands, for /healthz
-	slackState.Store("connecting")
+	a.slackState.Store("connecting")
 	var slackHealth func() string
 	if mode != "console" {
-		slackHealth = func() string { return slackState.Load().(string) }
+		slackHealth = func() string { return a.slackState.Load().(string) }
 	}
 	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now}
 	stats := newMetrics(db, cfg.Database, func() time.Time { return svc.Now() }, logger)
 	svc.Observe = stats.command
+	a.health, a.stats = health, stats
 	sites, err := startSites(siteConfig{mode: mode, getenv: getenv, publicAddr: addr, publicLn: ln, public: public,
 		health: health, metrics: stats.handler(), publicURL: board.URL, log: logger})
 	if err != nil {
 		if ln != nil {
 			ln.Close()
 		}
-		return fail("%v", err)
+		return nil, err
 	}
-	closeSite, siteDown := sites.stop, sites.slackDown
-	defer closeSite() // before the database closes: in-flight requests finish first
-	switch mode {
-	case "console":
-		clock := bot.NewClock(now())
-		svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now // the demo's time
-		sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger, Anchor: anchorOf(db)}
-		deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
-		// The console's user is the first clerk: the demo's U_CLERK, or the file's.
-		c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.lettersOut(),
-			Tick: func(ctx context.Context, now time.Time) {
-				if _, err := sweeper.Sweep(ctx, now); err != nil {
-					logger.Error("reminder sweep failed", "err", err)
-				}
-			}}
-		if isDemo {
-			fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
-		} else {
-			// On a real record, time is real and reminders are the bot's: a console must not
-			// write events at a simulated time, nor mark reminders said that Slack never saw.
-			svc.Now, board.Now, calendars.Now, c.Tick, c.Deliver, c.RealTime = now, now, now, nil, nil, true
-			fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
-		}
-		if ln != nil {
-			fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", listenURL(ln.Addr()))
-		} else {
-			fmt.Fprintf(stdout, "[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, e.g. 127.0.0.1:3001.\n", addr, listenErr)
-		}
-		fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
-		done := make(chan error, 1)
-		go func() { done <- c.Run(ctx, stdin, stdout) }()
-		select {
-		case err := <-done:
-			if err != nil {
-				return fail("console: %v", err)
+	a.sites = sites
+	a.onClose(sites.stop) // before the database closes: in-flight requests finish first
+	return ctx, nil
+}
+
+// RunConsole reads /ethics lines from Stdin until its end or ctx's, as the configured
+// first clerk; on the demo's record, time is a clock the user moves.
+func (a *App) RunConsole(ctx context.Context) error {
+	cfg, db, logger, now, stdout := a.cfg, a.db, a.log, a.Now, a.Stdout
+	svc, board, calendars, ln := a.svc, a.board, a.calendars, a.ln
+	clock := bot.NewClock(now())
+	svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now // the demo's time
+	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Log: logger, Anchor: anchorOf(db)}
+	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location()}
+	// The console's user is the first clerk: the demo's U_CLERK, or the file's.
+	c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.LettersFolder(),
+		Tick: func(ctx context.Context, now time.Time) {
+			if _, err := sweeper.Sweep(ctx, now); err != nil {
+				logger.Error("reminder sweep failed", "err", err)
 			}
-		case <-ctx.Done():
-			fmt.Fprintln(stdout, "[console] stopped")
-		}
-		return exitOK
+		}}
+	if a.isDemo {
+		fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
+	} else {
+		// On a real record, time is real and reminders are the bot's: a console must not
+		// write events at a simulated time, nor mark reminders said that Slack never saw.
+		svc.Now, board.Now, calendars.Now, c.Tick, c.Deliver, c.RealTime = now, now, now, nil, nil, true
+		fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 	}
+	if ln != nil {
+		fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", listenURL(ln.Addr()))
+	} else {
+		fmt.Fprintf(stdout, "[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, e.g. 127.0.0.1:3001.\n", a.addr, a.listenErr)
+	}
+	fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx, a.Stdin, stdout) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("console: %v", err)
+		}
+	case <-ctx.Done():
+		fmt.Fprintln(stdout, "[console] stopped")
+	}
+	return nil
+}
+
+// slackApp is what both Slack modes run: the app that answers Slack, and its client.
+type slackApp struct {
+	app *bot.App
+	api *slack.Client
+}
+
+// connect waits for Slack to accept the bot token, then starts what both Slack modes run
+// beside the app: the outbox's delivery, the reminder sweeps, the reconciling of a
+// restored record, the check of the channels and the reloader. A nil app with a nil error
+// means a signal stopped ethicsbot before Slack answered.
+func (a *App) connect(ctx context.Context) (*slackApp, error) {
+	getenv, cfg, db, logger, now, svc := a.Getenv, a.cfg, a.db, a.log, a.Now, a.svc
 	// No call to Slack may hang for ever: shutdown waits for in-flight work.
 	apiOpts := []slack.Option{slack.OptionHTTPClient(&http.Client{Timeout: 30 * time.Second})}
 	if u := getenv("SLACK_API_URL"); u != "" {
 		apiOpts = append(apiOpts, slack.OptionAPIURL(strings.TrimSuffix(u, "/")+"/"))
 	}
-	if mode == "socket" {
+	if a.Mode == "socket" {
 		apiOpts = append(apiOpts, slack.OptionAppLevelToken(getenv("SLACK_APP_TOKEN")))
 	}
 	api := slack.New(getenv("SLACK_BOT_TOKEN"), apiOpts...)
@@ -228,56 +329,77 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)", logger); err != nil {
 		if ctx.Err() != nil {
 			logger.Info("stopped before Slack answered")
-			return exitOK
+			return nil, nil
 		}
-		return fail("%v", err)
+		return nil, err
 	}
 	sender := &bot.Sender{API: api}
-	deliverer := &outbox.Deliverer{Store: db, Sender: stats.sender(sender), Log: logger,
-		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
+	deliverer := &outbox.Deliverer{Store: db, Sender: a.stats.sender(sender), Log: logger,
+		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location()}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db), Observe: stats.sweep}
+	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
-		return fail("config %s: %v", cfg.Path, err)
+		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
-	defer stopSweeps() // before the database closes: a running sweep finishes first
-	defer deliver(deliverer, logger)()
+	a.onClose(func() error { stopSweeps(); return nil }) // before the database closes: a running sweep finishes first
+	stopDelivery := deliver(deliverer, logger)
+	a.onClose(func() error { stopDelivery(); return nil })
 	// Failures that reach a person: the clerks are told of what Slack refuses, /healthz
 	// reports delivery, and the channels are checked now.
 	deliverer.SetAlert(clerkDests(cfg.Roles))
-	health.SetDelivery(deliverer)
+	a.health.SetDelivery(deliverer)
 	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
 	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
-	go r.watch(ctx, hup)
-	switch mode {
-	case "socket":
-		logger.Info("starting in Socket Mode", "database", cfg.Database, "config", cfg.Path)
-		slackState.Store("ok")
-		err = app.RunSocketMode(ctx, socketmode.New(api))
-	default:
-		logger.Info("starting in HTTP mode", "database", cfg.Database, "config", cfg.Path)
-		h := &bot.HTTP{App: app, Secret: getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: db, Public: public, Health: health}
-		sites.slack.Set(h.Handler())
-		slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
-		logger.Info("listening for Slack over HTTP")
-		select {
-		case <-ctx.Done():
-		case <-siteDown: // Slack can no longer reach ethicsbot: say so and stop
-		}
+	go r.watch(ctx, a.hup)
+	return &slackApp{app: app, api: api}, nil
+}
+
+// RunSocketMode answers Slack over Socket Mode until ctx ends.
+func (a *App) RunSocketMode(ctx context.Context) error {
+	s, err := a.connect(ctx)
+	if s == nil {
+		return err
 	}
-	// In-flight requests finish, then the work they started.
-	if serr := closeSite(); err == nil {
+	a.log.Info("starting in Socket Mode", "database", a.cfg.Database, "config", a.cfg.Path)
+	a.slackState.Store("ok")
+	err = s.app.RunSocketMode(ctx, socketmode.New(s.api))
+	return a.stopped(s, err)
+}
+
+// RunHTTP answers Slack's requests to /slack/* until ctx ends or Slack can no longer
+// reach ethicsbot.
+func (a *App) RunHTTP(ctx context.Context) error {
+	s, err := a.connect(ctx)
+	if s == nil {
+		return err
+	}
+	a.log.Info("starting in HTTP mode", "database", a.cfg.Database, "config", a.cfg.Path)
+	h := &bot.HTTP{App: s.app, Secret: a.Getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: a.db, Public: a.public, Health: a.health}
+	a.sites.slack.Set(h.Handler())
+	a.slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
+	a.log.Info("listening for Slack over HTTP")
+	select {
+	case <-ctx.Done():
+	case <-a.sites.slackDown: // Slack can no longer reach ethicsbot: say so and stop
+	}
+	return a.stopped(s, nil)
+}
+
+// stopped ends a Slack mode that stopped with err: in-flight requests finish, then the
+// work they started.
+func (a *App) stopped(s *slackApp, err error) error {
+	if serr := a.sites.stop(); err == nil {
 		err = serr
 	}
-	app.Wait()
+	s.app.Wait()
 	if err != nil {
-		return fail("%v", err)
+		return err
 	}
-	logger.Info("stopped")
-	return exitOK
+	a.log.Info("stopped")
+	return nil
 }
 
 // anchorOf gives the record's anchor for the daily post, and whether the record still
@@ -305,7 +427,7 @@ func anchorOf(db *store.Store) func(ctx context.Context) (anchor, held, problem 
 // the docket and notices channels since the backup's last event, and store.Reconcile keeps
 // the case numbers announced there from reuse and tells the docket channel what was lost.
 // Until it has, no case is numbered. It tries again every minute while Slack cannot be read.
-func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch commands.Channels, kick func(), logger *slog.Logger) {
+func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch config.Channels, kick func(), logger *slog.Logger) {
 	for {
 		mark, err := db.Restored(ctx)
 		if err != nil || mark == nil {
@@ -343,7 +465,7 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 }
 
 // boardOf is the public notice board of the configured commission.
-func boardOf(cfg Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
+func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		// The year's page gives the public part of its annual report, of the cases the
@@ -430,7 +552,7 @@ const DeliveryRetry = 30 * time.Second
 
 // slackReady checks that the configuration names the people and channels a Slack
 // deployment needs.
-func slackReady(cfg Config) error {
+func slackReady(cfg config.Config) error {
 	var missing []string
 	if cfg.Path == "" {
 		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the clerk and the two channels; see docs/reference.md, \"Configuration\"")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"ethicsbot/config"
 	"ethicsbot/store"
 )
 
@@ -29,11 +30,11 @@ func TestBackupToStdout(t *testing.T) {
 	if err := os.WriteFile(copyPath, []byte(out), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, err := newEngine(cfg)
+	engine, err := cfg.Engine()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,10 +22,10 @@ func runCalendar(args []string, stdout, stderr io.Writer, getenv func(string) st
 	fs.SetOutput(io.Discard)
 	out := fs.String("out", "-", "the file to write; - for stdout")
 	if err := fs.Parse(args); err != nil {
-		return fail(exitUsage, "%v; usage: ethicsbot calendar [--out FILE]", err)
+		return fail(exitUsage, "%v; %s", err, usageOf("calendar"))
 	}
 	if fs.NArg() > 0 {
-		return fail(exitUsage, "unexpected argument %q; usage: ethicsbot calendar [--out FILE]", fs.Arg(0))
+		return fail(exitUsage, "unexpected argument %q; %s", fs.Arg(0), usageOf("calendar"))
 	}
 	cfg, engine, db, err := openStore(getenv)
 	if err != nil {

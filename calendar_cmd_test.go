@@ -1,6 +1,7 @@
 package main
 
 import (
+	"ethicsbot/config"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,7 @@ func TestCalendarCommand(t *testing.T) {
 }
 
 func TestPublicURLConfig(t *testing.T) {
-	cfg, err := parseConfig([]byte("public_url: https://ethics.example.gov/\n"))
+	cfg, err := config.Parse([]byte("public_url: https://ethics.example.gov/\n"))
 	if err != nil || cfg.PublicURL != "https://ethics.example.gov" {
 		t.Errorf("public_url: %q %v", cfg.PublicURL, err)
 	}
@@ -72,7 +73,7 @@ func TestPublicURLConfig(t *testing.T) {
 		t.Errorf("settings carry %q", got)
 	}
 	for _, bad := range []string{"ethics.example.gov", "ftp://x.gov", "https://", "https://x.gov/?a=1", "https://x.gov/#f", "https://u:p@x.gov"} {
-		_, err := parseConfig([]byte("database: x.db\npublic_url: " + bad + "\n"))
+		_, err := config.Parse([]byte("database: x.db\npublic_url: " + bad + "\n"))
 		if err == nil || !strings.Contains(err.Error(), "line 2: public_url") {
 			t.Errorf("public_url %q: err = %v", bad, err)
 		}
@@ -84,7 +85,7 @@ func TestPublicURLConfig(t *testing.T) {
 		{"[::]:8080", "http://localhost:8080"},
 		{"10.0.0.5:3000", "http://10.0.0.5:3000"},
 	} {
-		cfg, err := LoadConfig(func(k string) string {
+		cfg, err := config.Load(func(k string) string {
 			return map[string]string{"ETHICSBOT_CONFIG": writeConfig(t, "")["ETHICSBOT_CONFIG"], "ETHICSBOT_ADDR": tc.addr}[k]
 		})
 		if err != nil || cfg.PublicURL != tc.want {

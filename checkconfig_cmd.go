@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"ethicsbot/config"
 	"fmt"
 	"io"
 	"io/fs"
@@ -17,19 +18,19 @@ import (
 func runCheckConfig(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := failer(stderr, "check-config")
 	if len(args) > 1 {
-		return fail(exitUsage, "unexpected argument %q; usage: ethicsbot check-config [FILE]", args[1])
+		return fail(exitUsage, "unexpected argument %q; %s", args[1], usageOf("check-config"))
 	}
 	path := getenv("ETHICSBOT_CONFIG")
 	if len(args) == 1 {
 		path = args[0]
 	}
 	if path == "" {
-		path = defaultConfigPath
+		path = config.DefaultPath
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return fail(exitFailure, "no file to check: give its path, set ETHICSBOT_CONFIG, or run where ethicsbot.yml is")
 		}
 	}
-	cfg, err := readConfig(path, getenv)
+	cfg, err := config.Read(path, getenv)
 	if err == nil {
 		err = slackReady(cfg) // a service connects to Slack: what it needs is checked too
 	}
@@ -45,8 +46,8 @@ func runCheckConfig(args []string, stdout, stderr io.Writer, getenv func(string)
 }
 
 // zoneName is the commission's time zone as configured, or the default's name.
-func zoneName(cfg Config) string {
-	engine, err := newEngine(cfg)
+func zoneName(cfg config.Config) string {
+	engine, err := cfg.Engine()
 	if err != nil {
 		return cfg.Calendar.Zone
 	}
@@ -54,7 +55,7 @@ func zoneName(cfg Config) string {
 }
 
 // configWarnings are what a Slack deployment accepts but should not run with.
-func configWarnings(cfg Config) []string {
+func configWarnings(cfg config.Config) []string {
 	var out []string
 	if u, err := neturl.Parse(cfg.PublicURL); err != nil || isLoopback(u.Hostname()) {
 		out = append(out, "public_url is "+cfg.PublicURL+" (the default when it is not set), which only this machine can open: the board's feeds and the members' calendar addresses would lead nowhere; set public_url to the address the reverse proxy serves")

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -22,7 +23,7 @@ import (
 func TestAttachAndDocuments(t *testing.T) {
 	env := writeConfig(t, "commissioners: [U_COMM1]\nclerk: U_CLERK\nchannels: {docket: C0DOCKET01, notices: C0NOTICE01}\ndocuments: {max_mb: 1}\n")
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestAttachAndDocuments(t *testing.T) {
 	}
 
 	t.Run("BotRunning", func(t *testing.T) {
-		engine, _ := newEngine(cfg)
+		engine, _ := cfg.Engine()
 		bot, err := store.OpenWith(cfg.Database, engine, store.Options{Lock: true})
 		if err != nil {
 			t.Fatal(err)
@@ -98,7 +99,7 @@ func TestAttachAndDocuments(t *testing.T) {
 		t.Fatalf("verify: exit %d %s %s", code, out, errOut)
 	}
 	// The docket channel is told when the bot is back: the line waits in the outbox.
-	engine, _ := newEngine(cfg)
+	engine, _ := cfg.Engine()
 	ro, err := store.OpenReadOnly(cfg.Database, engine)
 	if err != nil {
 		t.Fatal(err)
@@ -133,11 +134,11 @@ func TestAttachAndDocuments(t *testing.T) {
 // TestDocumentLimitConfig: documents.max_mb sets the limit, default 25 MB; a size out of
 // range is refused, naming the setting.
 func TestDocumentLimitConfig(t *testing.T) {
-	if cfg, err := parseConfig([]byte("timezone: America/Chicago\n")); err != nil || cfg.DocumentLimit != docket.DefaultDocumentLimit {
+	if cfg, err := config.Parse([]byte("timezone: America/Chicago\n")); err != nil || cfg.DocumentLimit != docket.DefaultDocumentLimit {
 		t.Errorf("default: %d %v", cfg.DocumentLimit, err)
 	}
 	for _, bad := range []string{"documents: {max_mb: 0}", "documents: {max_mb: 501}", "documents: {max_mb: -3}"} {
-		if _, err := parseConfig([]byte(bad)); err == nil || !strings.Contains(err.Error(), "max_mb") || !strings.Contains(err.Error(), "from 1 to 500 megabytes") {
+		if _, err := config.Parse([]byte(bad)); err == nil || !strings.Contains(err.Error(), "max_mb") || !strings.Contains(err.Error(), "from 1 to 500 megabytes") {
 			t.Errorf("%s: %v", bad, err)
 		}
 	}

@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/config"
 	"ethicsbot/store"
 )
 
@@ -297,7 +298,7 @@ func TestKill9(t *testing.T) {
 	// Restart once more: it starts on the killed database and delivers what the killed
 	// processes left in the outbox; then it stops cleanly on SIGTERM.
 	srv := startServer(t, env, addr)
-	engine, err := newEngine(defaultConfig())
+	engine, err := config.Default().Engine()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/config"
 	"ethicsbot/report"
 )
 
@@ -13,7 +14,7 @@ import (
 // dismissed (C)(2)) and not the confidential one beside it (2026-001, nothing public).
 func TestBoardFiguresCountOnlyPublicComplaints(t *testing.T) {
 	env := recordEnv(t)
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

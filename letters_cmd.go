@@ -18,7 +18,7 @@ import (
 // nothing.
 func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
 	fail := failer(stderr, "letters")
-	const form = "usage: ethicsbot letters CASE [--only KIND] [--out DIR]"
+	form := usageOf("letters")
 	fs := flag.NewFlagSet("letters", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	only := fs.String("only", "", "one document kind")
@@ -54,7 +54,7 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	}
 	dir := *out
 	if dir == "" {
-		dir = cfg.lettersOut()
+		dir = cfg.LettersFolder()
 	}
 	if err := privatefile.MkdirAll(dir, 0o750); err != nil {
 		return fail(exitFailure, "%v", err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ledongthuc/pdf"
 
+	"ethicsbot/config"
 	"ethicsbot/docket"
 )
 
@@ -59,7 +60,7 @@ func twoCases(t *testing.T) map[string]string {
 	t.Helper()
 	env := writeConfig(t, lettersConfig)
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,21 +165,21 @@ func TestLettersCommand(t *testing.T) {
 func TestLettersConfig(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "respondant.tmpl"), []byte("x"), 0o644)
-	_, err := parseConfig([]byte("letters:\n  templates: " + dir + "\n"))
+	_, err := config.Parse([]byte("letters:\n  templates: " + dir + "\n"))
 	if err == nil || !strings.Contains(err.Error(), "line 2:") || !strings.Contains(err.Error(), "respondant.tmpl is not the name of a template") {
 		t.Fatalf("err = %v", err)
 	}
-	cfg, err := parseConfig([]byte(lettersConfig + "  out: papers\n"))
+	cfg, err := config.Parse([]byte(lettersConfig + "  out: papers\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := cfg.Letters.Commission.Address, "City Hall, Room 201\nSpringfield, IL 62701"; got != want {
 		t.Errorf("address %q, want %q", got, want)
 	}
-	if cfg.Letters.Officer.Title != "Mayor" || cfg.Letters.Attorney.Name != "Lionel Hutz" || cfg.lettersOut() != "papers" {
-		t.Errorf("letters config %+v, out %q", cfg.Letters, cfg.lettersOut())
+	if cfg.Letters.Officer.Title != "Mayor" || cfg.Letters.Attorney.Name != "Lionel Hutz" || cfg.LettersFolder() != "papers" {
+		t.Errorf("letters config %+v, out %q", cfg.Letters, cfg.LettersFolder())
 	}
-	if _, err := parseConfig([]byte("letters:\n  oficer: {name: x}\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
+	if _, err := config.Parse([]byte("letters:\n  oficer: {name: x}\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("a misspelt key: err = %v", err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // reading never writes. Bad input writes nothing.
 func runMailbook(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := failer(stderr, "mailbook")
-	const form = "usage: ethicsbot mailbook DATE [--pdf FILE]"
+	form := usageOf("mailbook")
 	fs := flag.NewFlagSet("mailbook", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	pdf := fs.String("pdf", "", "a PDF file to write the book to")

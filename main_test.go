@@ -25,6 +25,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"ethicsbot/commands"
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 )
@@ -187,7 +188,7 @@ reminders:
 				t.Errorf("output lacks %s:\n%s", want, out)
 			}
 		}
-		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +200,7 @@ reminders:
 	// still ends on the last day 5 ILCS 70/1.11 allows.
 	t.Run("OfficeClosures", func(t *testing.T) {
 		env := writeConfig(t, "holidays:\n  add: [weekend_observance, pulaski_day]\n  closures: [2027-01-29]\n  proclaimed: [2027-03-05]\n")
-		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,7 +232,7 @@ reminders:
 	})
 	t.Run("Defaults", func(t *testing.T) {
 		t.Chdir(t.TempDir()) // no ./ethicsbot.yml there
-		cfg, err := LoadConfig(func(string) string { return "" })
+		cfg, err := config.Load(func(string) string { return "" })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,14 +243,14 @@ reminders:
 	})
 	t.Run("UndeliveredAfter", func(t *testing.T) {
 		env := writeConfig(t, "healthz:\n  undelivered_after: 1h\n")
-		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil || cfg.UndeliveredAfter != time.Hour {
 			t.Errorf("undelivered_after %v, %v", cfg.UndeliveredAfter, err)
 		}
 	})
 	t.Run("Voting", func(t *testing.T) {
 		env := writeConfig(t, "commissioners: [U01A, U01B, U01C, U01D, U01E]\nvoting:\n  required: false\n  quorum: 3\n  carry: majority_of_seated\n")
-		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -297,7 +298,7 @@ reminders:
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := writeConfig(t, tc.body)
-			_, err := LoadConfig(func(k string) string { return env[k] })
+			_, err := config.Load(func(k string) string { return env[k] })
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -320,7 +321,7 @@ reminders:
 			{"", ""},
 		} {
 			env := writeConfig(t, tc.body)
-			cfg, err := LoadConfig(func(k string) string { return env[k] })
+			cfg, err := config.Load(func(k string) string { return env[k] })
 			if err != nil {
 				t.Fatalf("%q: %v", tc.body, err)
 			}
@@ -330,30 +331,18 @@ reminders:
 		}
 	})
 	t.Run("ErrMissingExplicitFile", func(t *testing.T) {
-		_, err := LoadConfig(func(string) string { return filepath.Join(t.TempDir(), "nope.yml") })
+		_, err := config.Load(func(string) string { return filepath.Join(t.TempDir(), "nope.yml") })
 		if err == nil || !strings.Contains(err.Error(), "nope.yml") {
 			t.Errorf("error %v", err)
 		}
 	})
 }
 
-func FuzzConfig(f *testing.F) {
-	f.Add("timezone: America/Chicago\nholidays:\n  remove: [columbus_day]\n  closures: [2026-12-24]\n")
-	f.Add("ordinance:\n  periods:\n    hearing_by: {amount: 14, unit: business_days}\n  fines: {min: 1, max: 2}\n")
-	f.Add("ordinance:\n  sections: {hearing: a, referral: b}\n")
-	f.Add("- [\n")
-	f.Fuzz(func(t *testing.T, body string) {
-		if _, err := parseConfig([]byte(body)); err != nil && err.Error() == "" {
-			t.Fatal("empty error message")
-		}
-	})
-}
-
 // mustOpenRecord opens the database cfg names, with the engine cfg describes; the caller
 // closes it.
-func mustOpenRecord(t *testing.T, cfg Config) (*docket.Engine, *store.Store) {
+func mustOpenRecord(t *testing.T, cfg config.Config) (*docket.Engine, *store.Store) {
 	t.Helper()
-	engine, err := newEngine(cfg)
+	engine, err := cfg.Engine()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +358,7 @@ func recordEnv(t *testing.T) map[string]string {
 	t.Helper()
 	env := defaults(t)
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

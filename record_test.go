@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/config"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 	"ethicsbot/store"
@@ -42,7 +43,7 @@ func refusingSlack(t *testing.T) (*recordingSlack, *atomic.Bool) {
 // waitDelivered waits until the record at path has nothing left to say, reading it only.
 func waitDelivered(t *testing.T, path string) {
 	t.Helper()
-	engine, err := newEngine(defaultConfig())
+	engine, err := config.Default().Engine()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +284,7 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 // the outbox and finds that a record cut back since no longer holds it.
 func TestAnchorAlarmFromTheRecord(t *testing.T) {
 	env := recordEnv(t)
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

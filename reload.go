@@ -5,10 +5,10 @@ import (
 	"log/slog"
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 
 	"ethicsbot/commands"
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
@@ -16,7 +16,7 @@ import (
 
 // settingsOf is who is who and where posts go, as commands needs them, with the reminder
 // planner in force, so that a correction's reply says what it does to the reminders.
-func settingsOf(cfg Config, planner *reminders.Planner) commands.Settings {
+func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings {
 	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL, DocumentLimit: cfg.DocumentLimit}
 	if planner != nil {
 		st.Reminders = planner
@@ -26,14 +26,14 @@ func settingsOf(cfg Config, planner *reminders.Planner) commands.Settings {
 
 // plannerOf is the reminder planner the configuration describes: every clerk gets the
 // clerk's reminders and the digest.
-func plannerOf(engine *docket.Engine, cfg Config) *reminders.Planner {
+func plannerOf(engine *docket.Engine, cfg config.Config) *reminders.Planner {
 	return &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
 		People: reminders.People{Clerks: cfg.Roles.Clerks, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
 }
 
 // clerkDests are the clerks' direct messages: where ethicsbot says that a message could
 // not be delivered.
-func clerkDests(r commands.Roles) []outbox.Dest {
+func clerkDests(r config.Roles) []outbox.Dest {
 	out := make([]outbox.Dest, len(r.Clerks))
 	for i, u := range r.Clerks {
 		out[i] = outbox.Dest{User: u}
@@ -42,7 +42,7 @@ func clerkDests(r commands.Roles) []outbox.Dest {
 }
 
 // firstClerk is the user the console acts as at start.
-func firstClerk(r commands.Roles) string {
+func firstClerk(r config.Roles) string {
 	if len(r.Clerks) == 0 {
 		return ""
 	}
@@ -54,7 +54,7 @@ func firstClerk(r commands.Roles) string {
 // calendar, the ordinance, the sweep's schedule) is built into what is running and
 // changes only with a restart.
 type reloader struct {
-	cfg       Config // in force; only Reload reads or writes it, one call at a time
+	cfg       config.Config // in force; only Reload reads or writes it, one call at a time
 	getenv    func(string) string
 	svc       *commands.Service
 	sweeper   *reminders.Sweeper
@@ -79,7 +79,7 @@ func (r *reloader) watch(ctx context.Context, hup <-chan os.Signal) {
 // configuration in force is kept; the log says the file, the line and the problem. A
 // changed setting that needs a restart is logged as such and left as it was.
 func (r *reloader) Reload() error {
-	next, err := readConfig(r.cfg.Path, r.getenv)
+	next, err := config.Read(r.cfg.Path, r.getenv)
 	if err == nil {
 		err = slackReady(next)
 	}
@@ -88,7 +88,7 @@ func (r *reloader) Reload() error {
 		r.log.Error("configuration not reloaded: the file is refused and the configuration in force is kept", "err", err)
 		return err
 	}
-	if restart := needsRestart(r.cfg, next); len(restart) > 0 {
+	if restart := config.NeedsRestart(r.cfg, next); len(restart) > 0 {
 		r.log.Warn("configuration: changed settings left as they were: each needs a restart to take effect",
 			"config", r.cfg.Path, "settings", strings.Join(restart, ", "))
 	}
@@ -113,7 +113,7 @@ func (r *reloader) Reload() error {
 	if old.PublicURL != r.cfg.PublicURL {
 		changed = append(changed, "public_url")
 	}
-	added, removed := roleChanges(old.Roles, r.cfg.Roles)
+	added, removed := config.RoleChanges(old.Roles, r.cfg.Roles)
 	if len(added)+len(removed) > 0 {
 		changed = append(changed, "roles")
 	}
@@ -130,64 +130,4 @@ func (r *reloader) Reload() error {
 	}
 	r.log.Info("configuration reloaded", attrs...)
 	return nil
-}
-
-// needsRestart names the settings that differ between the configuration in force and the
-// file, but cannot change while ethicsbot runs: the database is open, and the calendar,
-// the ordinance and the sweep's schedule are built into the engine, the record and cron.
-func needsRestart(old, next Config) []string {
-	var out []string
-	if old.Database != next.Database {
-		out = append(out, "database")
-	}
-	if old.Calendar.Zone != next.Calendar.Zone {
-		out = append(out, "timezone")
-	}
-	if !slices.Equal(old.Calendar.Remove, next.Calendar.Remove) || !slices.Equal(old.Calendar.Add, next.Calendar.Add) ||
-		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) || !slices.Equal(old.Calendar.Proclaimed, next.Calendar.Proclaimed) {
-		out = append(out, "holidays")
-	}
-	if !reflect.DeepEqual(old.Ordinance, next.Ordinance) {
-		out = append(out, "ordinance")
-	}
-	if old.Sweep != next.Sweep {
-		out = append(out, "reminders.sweep")
-	}
-	if old.UndeliveredAfter != next.UndeliveredAfter {
-		out = append(out, "healthz.undelivered_after")
-	}
-	if !reflect.DeepEqual(old.Letters, next.Letters) || old.LettersOut != next.LettersOut {
-		out = append(out, "letters")
-	}
-	if old.Mail != next.Mail { // the engine's, like the ordinance
-		out = append(out, "mail")
-	}
-	return out
-}
-
-// roleChanges says who gained or lost a role, as "commissioner U0123ABCD"; someone whose
-// role changed appears in both.
-func roleChanges(old, next commands.Roles) (added, removed []string) {
-	each := func(r commands.Roles, f func(role commands.Role, user string)) {
-		for _, u := range r.Commissioners {
-			f(commands.Commissioner, u)
-		}
-		for _, u := range r.Clerks {
-			f(commands.Clerk, u)
-		}
-		if r.Attorney != "" {
-			f(commands.Attorney, r.Attorney)
-		}
-	}
-	each(next, func(role commands.Role, u string) {
-		if old.Of(u) != role {
-			added = append(added, string(role)+" "+u)
-		}
-	})
-	each(old, func(role commands.Role, u string) {
-		if next.Of(u) != role {
-			removed = append(removed, string(role)+" "+u)
-		}
-	})
-	return added, removed
 }

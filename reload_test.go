@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ethicsbot/commands"
+	"ethicsbot/config"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 )
@@ -34,7 +35,7 @@ func TestReload(t *testing.T) {
 	)
 	write(one)
 	getenv := func(string) string { return "" }
-	cfg, err := readConfig(path, getenv)
+	cfg, err := config.Read(path, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // bot, and with --chart its chart as a PNG file. Bad input writes nothing.
 func runReport(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
 	fail := failer(stderr, "report")
-	const form = "usage: ethicsbot report YEAR [--format md|csv|json] [--chart FILE.png]"
+	form := usageOf("report")
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "md", "md, csv or json")

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"ethicsbot/config"
 	"ethicsbot/outbox"
 )
 
@@ -16,12 +17,6 @@ import (
 type Delivery interface {
 	Health(ctx context.Context, now time.Time) (outbox.Health, error)
 }
-
-// DefaultUndeliveredAfter is how long the oldest undelivered message may wait before
-// /healthz says "degraded": long enough for Slack's usual hiccups and ethicsbot's own
-// retries, short enough that a meeting notice stuck for a quarter of an hour reaches a
-// person well within the 48 hours' notice the Open Meetings Act asks (5 ILCS 120/2.02).
-const DefaultUndeliveredAfter = 15 * time.Minute
 
 // Health is what GET /healthz answers, in JSON:
 //
@@ -41,7 +36,7 @@ type Health struct {
 	// Slack, if not nil, says where the connection to Slack stands: "connecting", "ok".
 	Slack func() string
 	// UndeliveredAfter is how long the oldest undelivered message may wait
-	// (DefaultUndeliveredAfter).
+	// (config.DefaultUndeliveredAfter).
 	UndeliveredAfter time.Duration
 	// Now is the clock the age of undelivered messages is measured by (time.Now).
 	Now func() time.Time
@@ -103,7 +98,7 @@ func (h *Health) Check(ctx context.Context) (map[string]string, int) {
 		}
 		after := h.UndeliveredAfter
 		if after <= 0 {
-			after = DefaultUndeliveredAfter
+			after = config.DefaultUndeliveredAfter
 		}
 		dh, err := (*d).Health(ctx, now())
 		if err != nil {

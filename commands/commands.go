@@ -17,6 +17,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
@@ -65,44 +66,22 @@ type Files interface {
 	Download(ctx context.Context, id string, limit int64) ([]byte, error)
 }
 
-// Role is what a Slack user is to the commission.
-type Role string
+// Role, Roles, Channels and Voting are the configuration's (package config): who is who,
+// where posts go, and how roll calls are counted.
+type (
+	Role     = config.Role
+	Roles    = config.Roles
+	Channels = config.Channels
+	Voting   = config.Voting
+)
 
 // The roles, from the configuration.
 const (
-	Commissioner Role = "commissioner"
-	Clerk        Role = "clerk"
-	Attorney     Role = "attorney" // the commission's attorney: may read cases
-	Nobody       Role = ""
+	Commissioner = config.Commissioner
+	Clerk        = config.Clerk
+	Attorney     = config.Attorney
+	Nobody       = config.Nobody
 )
-
-// Roles says who is who, by Slack user id. The configuration gives each person one role.
-type Roles struct {
-	Commissioners []string
-	Clerks        []string
-	Attorney      string
-}
-
-// Of returns the role of user.
-func (r Roles) Of(user string) Role {
-	switch {
-	case user == "":
-		return Nobody
-	case slices.Contains(r.Commissioners, user):
-		return Commissioner
-	case slices.Contains(r.Clerks, user):
-		return Clerk
-	case user == r.Attorney:
-		return Attorney
-	}
-	return Nobody
-}
-
-// Channels are where posts go, by Slack channel id (or name in console mode).
-type Channels struct {
-	Docket  string // private: complaint details, deadlines, reminders
-	Notices string // public: only what the ordinance makes public
-}
 
 // Settings are who is who and where posts go: the part of the configuration that may
 // change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed
@@ -409,19 +388,6 @@ func (s *Service) rolesOf(sub *subcommand) []Role {
 // allowed reports whether role may use sub.
 func (s *Service) allowed(sub *subcommand, role Role) bool {
 	return slices.Contains(s.rolesOf(sub), role)
-}
-
-// Voting is how the commission's roll calls are counted (configuration `voting:`).
-type Voting struct {
-	// Required makes the (C) ruling, the (E) decision, the (F) final recommendation and
-	// the (H) finding take a roll call. Without it, one commissioner records them alone,
-	// for towns that record votes elsewhere.
-	Required bool
-	// Quorum is how many commissioners must be present to act; 0 is a majority of the
-	// seated commissioners.
-	Quorum int
-	// Carry is the majority that carries a motion; "" is docket.MajorityOfVotesCast.
-	Carry docket.Carry
 }
 
 const (

@@ -33,9 +33,6 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// DefaultPath is the database file unless ETHICSBOT_DB or the configuration moves it.
-const DefaultPath = "ethicsbot.db"
-
 // Store is the commission's record in one SQLite file. It is safe for concurrent use:
 // writes go through one connection, one transaction at a time, and reads use a pool.
 type Store struct {

@@ -1,4 +1,7 @@
-package main
+// Package config is ethicsbot's configuration: the file ethicsbot.yml and the environment
+// variables that override it, read and checked with errors that name the file, the line and
+// the problem; who is who and where posts go; and what a reload (SIGHUP) changes.
+package config
 
 import (
 	"bytes"
@@ -18,25 +21,31 @@ import (
 	"github.com/robfig/cron/v3"
 	"go.yaml.in/yaml/v3"
 
-	"ethicsbot/bot"
-	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/reminders"
-	"ethicsbot/store"
 )
 
-// defaultConfigPath is read when ETHICSBOT_CONFIG is not set, if it exists.
-const defaultConfigPath = "ethicsbot.yml"
+// DefaultPath is read when ETHICSBOT_CONFIG is not set, if it exists.
+const DefaultPath = "ethicsbot.yml"
+
+// DefaultDatabase is the database file unless ETHICSBOT_DB or the configuration moves it.
+const DefaultDatabase = "ethicsbot.db"
+
+// DefaultUndeliveredAfter is how long the oldest undelivered message may wait before
+// /healthz says "degraded": long enough for Slack's usual hiccups and ethicsbot's own
+// retries, short enough that a meeting notice stuck for a quarter of an hour reaches a
+// person well within the 48 hours' notice the Open Meetings Act asks (5 ILCS 120/2.02).
+const DefaultUndeliveredAfter = 15 * time.Minute
 
 // Config is ethicsbot's configuration, from ethicsbot.yml. Every field has a default, so an
 // empty file, or none, configures this city's ordinance in America/Chicago.
 type Config struct {
 	Path      string // the file it came from; "" for the defaults
 	Database  string // the SQLite file; ETHICSBOT_DB overrides it
-	Roles     commands.Roles
-	Channels  commands.Channels
-	Voting    commands.Voting
+	Roles     Roles
+	Channels  Channels
+	Voting    Voting
 	Reminders reminders.Policy
 	Sweep     string // cron schedule of the reminder sweep
 	Calendar  docket.CalendarConfig
@@ -53,7 +62,7 @@ type Config struct {
 	// it is http://localhost at ETHICSBOT_ADDR's port (see withEnv).
 	PublicURL string
 	// UndeliveredAfter is how long the oldest undelivered message may wait before /healthz
-	// says "degraded" (healthz.undelivered_after; bot.DefaultUndeliveredAfter).
+	// says "degraded" (healthz.undelivered_after; DefaultUndeliveredAfter).
 	UndeliveredAfter time.Duration
 }
 
@@ -141,9 +150,9 @@ func parseLetters(cfg *Config, f fileConfig) error {
 	return err
 }
 
-// lettersOut is the folder documents are written to: letters.out, or "ethicsbot-letters" beside the
+// LettersFolder is the folder documents are written to: letters.out, or "ethicsbot-letters" beside the
 // database.
-func (c Config) lettersOut() string {
+func (c Config) LettersFolder() string {
 	if c.LettersOut != "" {
 		return c.LettersOut
 	}
@@ -252,26 +261,26 @@ type lineError struct {
 
 func (e lineError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
 
-// LoadConfig reads the configuration named by ETHICSBOT_CONFIG, or ./ethicsbot.yml if that
+// Load reads the configuration named by ETHICSBOT_CONFIG, or ./ethicsbot.yml if that
 // exists, or returns the defaults. Errors name the file, the line and the problem.
-func LoadConfig(getenv func(string) string) (Config, error) {
+func Load(getenv func(string) string) (Config, error) {
 	path, explicit := getenv("ETHICSBOT_CONFIG"), true
 	if path == "" {
-		path, explicit = defaultConfigPath, false
+		path, explicit = DefaultPath, false
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && !explicit {
-		return defaultConfig().withEnv(getenv), nil
+		return Default().withEnv(getenv), nil
 	}
-	return readConfig(path, getenv)
+	return Read(path, getenv)
 }
 
-// readConfig reads the configuration file at path: at start, and again on SIGHUP.
-func readConfig(path string, getenv func(string) string) (Config, error) {
+// Read reads the configuration file at path: at start, and again on SIGHUP.
+func Read(path string, getenv func(string) string) (Config, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: cannot read it: %w", path, err)
 	}
-	cfg, err := parseConfig(b)
+	cfg, err := Parse(b)
 	if err != nil {
 		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
@@ -303,9 +312,18 @@ func localURL(addr string) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
-// parsePublicURL checks public_url: an http or https address with a host, and nothing
+// Engine builds the deadline engine the configuration describes.
+func (c Config) Engine() (*docket.Engine, error) {
+	cal, err := docket.NewCalendar(c.Calendar)
+	if err != nil {
+		return nil, err
+	}
+	return &docket.Engine{Cal: cal, Ord: c.Ordinance, Mail: c.Mail}, nil
+}
+
+// ParsePublicURL checks public_url: an http or https address with a host, and nothing
 // after its path, since the feed addresses are built by adding to it.
-func parsePublicURL(s string) (string, error) {
+func ParsePublicURL(s string) (string, error) {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#") {
 		return "", fmt.Errorf("public_url %q is not a web address such as https://ethics.example.gov: give http:// or https://, the host at which ETHICSBOT_ADDR is reached, and optionally a path, with no ?query or #fragment", s)
@@ -313,9 +331,10 @@ func parsePublicURL(s string) (string, error) {
 	return strings.TrimRight(s, "/"), nil
 }
 
-func defaultConfig() Config {
-	return Config{Database: store.DefaultPath, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
-		Voting: commands.Voting{Required: true}, UndeliveredAfter: bot.DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
+// Default is the configuration when there is no file: this city's ordinance.
+func Default() Config {
+	return Config{Database: DefaultDatabase, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
+		Voting: Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
 }
 
 // parseVoting applies the voting section to cfg: how the commission's roll calls are
@@ -348,10 +367,10 @@ func joinCarries() string {
 	return strings.Join(s, ", ")
 }
 
-// parseConfig reads and checks a configuration file's contents. The strict decode catches
+// Parse reads and checks a configuration file's contents. The strict decode catches
 // unknown keys and wrong types with their lines; the values are then checked against the
 // docket, and a refusal is placed at the line of the key that holds the bad value.
-func parseConfig(b []byte) (Config, error) {
+func Parse(b []byte) (Config, error) {
 	var f fileConfig
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
@@ -364,12 +383,12 @@ func parseConfig(b []byte) (Config, error) {
 		return func(err error) error { return lineError{lineOf(&root, path...), err.Error()} }
 	}
 
-	cfg := defaultConfig()
+	cfg := Default()
 	if f.Database != "" {
 		cfg.Database = f.Database
 	}
 	if f.PublicURL != "" {
-		u, err := parsePublicURL(f.PublicURL)
+		u, err := ParsePublicURL(f.PublicURL)
 		if err != nil {
 			return Config{}, at("public_url")(err)
 		}
@@ -408,8 +427,8 @@ func parseConfig(b []byte) (Config, error) {
 	if err := parseDocuments(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
-	cfg.Roles = commands.Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
-	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
+	cfg.Roles = Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
+	cfg.Channels = Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
 		Remove: f.Holidays.Remove,
@@ -459,27 +478,27 @@ func parseConfig(b []byte) (Config, error) {
 // names both.
 func checkPeople(root *yaml.Node, f fileConfig) error {
 	type entry struct {
-		role commands.Role
+		role Role
 		user string
 		line int
 	}
 	var entries []entry
 	for i, u := range f.Commissioners {
-		entries = append(entries, entry{commands.Commissioner, u, lineOfItem(root, i, "commissioners")})
+		entries = append(entries, entry{Commissioner, u, lineOfItem(root, i, "commissioners")})
 	}
 	for i, u := range f.Clerk {
-		entries = append(entries, entry{commands.Clerk, u, lineOfItem(root, i, "clerk")})
+		entries = append(entries, entry{Clerk, u, lineOfItem(root, i, "clerk")})
 	}
 	if f.Attorney != "" {
-		entries = append(entries, entry{commands.Attorney, f.Attorney, lineOf(root, "attorney")})
+		entries = append(entries, entry{Attorney, f.Attorney, lineOf(root, "attorney")})
 	}
 	for _, e := range entries {
 		if !slackUser.MatchString(e.user) {
 			return lineError{e.line, fmt.Sprintf("%s %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, Copy member ID)", e.role, e.user)}
 		}
 	}
-	as := func(r commands.Role) string {
-		if r == commands.Attorney {
+	as := func(r Role) string {
+		if r == Attorney {
 			return "the attorney" // there is one
 		}
 		return "a " + string(r)

@@ -1,6 +1,8 @@
-package main
+package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,14 +14,14 @@ import (
 // certified mail after an undeliverable one, and an unknown step is refused with its line.
 func TestMailConfig(t *testing.T) {
 	env := writeConfig(t, "mail:\n  after_unclaimed: hand\n  after_undeliverable: none\n")
-	cfg, err := LoadConfig(func(k string) string { return env[k] })
+	cfg, err := Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Mail.After(docket.Unclaimed) != docket.ByHand || cfg.Mail.After(docket.Refused) != docket.ByHand || cfg.Mail.After(docket.Undeliverable) != docket.NoStep {
 		t.Errorf("mail policy %+v", cfg.Mail)
 	}
-	e, err := newEngine(cfg)
+	e, err := cfg.Engine()
 	if err != nil || e.Mail != cfg.Mail {
 		t.Errorf("the engine does not follow the configured policy: %+v, %v", e, err)
 	}
@@ -28,7 +30,7 @@ func TestMailConfig(t *testing.T) {
 		t.Errorf("default policy: after unclaimed %s, after undeliverable %s", none.After(docket.Unclaimed), none.After(docket.Undeliverable))
 	}
 	env = writeConfig(t, "timezone: America/Chicago\nmail:\n  after_unclaimed: pigeon\n")
-	if _, err := LoadConfig(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), `line 3: "pigeon" is not a next step`) {
+	if _, err := Load(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), `line 3: "pigeon" is not a next step`) {
 		t.Errorf("an unknown next step: %v", err)
 	}
 }
@@ -37,7 +39,17 @@ func TestMailConfig(t *testing.T) {
 // that changes it says it needs a restart.
 func TestMailPolicyNeedsRestart(t *testing.T) {
 	old, next := Config{}, Config{Mail: docket.MailPolicy{Unclaimed: docket.ByHand}}
-	if got := needsRestart(old, next); len(got) != 1 || got[0] != "mail" {
-		t.Errorf("needsRestart = %v, want [mail]", got)
+	if got := NeedsRestart(old, next); len(got) != 1 || got[0] != "mail" {
+		t.Errorf("NeedsRestart = %v, want [mail]", got)
 	}
+}
+
+// writeConfig writes body as a configuration file and returns the environment that names it.
+func writeConfig(t *testing.T, body string) map[string]string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ethicsbot.yml")
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{"ETHICSBOT_CONFIG": path}
 }

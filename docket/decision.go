@@ -1,0 +1,178 @@
+package docket
+
+import (
+	"fmt"
+	"strings"
+)
+
+// (E) and (F): the decision, the respondent's demand for a public hearing after a closed
+// one, the public hearing and the final recommendation.
+
+// Decide is the (E) decision: dismissal, or a recommendation for discipline and/or a fine.
+type Decide struct {
+	Dismiss        bool   `json:"dismiss,omitempty"`
+	Findings       string `json:"findings,omitempty"`
+	Recommendation string `json:"recommendation,omitempty"`
+	Fine           int    `json:"fine,omitempty"`
+	// Intentional is the (H) finding that the violation was intentional, which a fine needs.
+	Intentional bool  `json:"intentional,omitempty"`
+	On          Date  `json:"on,omitzero"` // zero: today
+	Vote        *Vote `json:"vote,omitempty"`
+}
+
+// Kind implements Action.
+func (Decide) Kind() string { return "decide" }
+
+func (a Decide) apply(x *applying) error {
+	what := "decision: recommendation and/or fine (E)(2)"
+	if a.Dismiss {
+		what = "decision: dismiss (E)(1)"
+	}
+	return x.voted(a.Vote, a.Kind(), what, "(E)", func() error { return a.decide(x) })
+}
+
+// decide records the decision, once the commission has adopted it.
+func (a Decide) decide(x *applying) error {
+	c := x.c
+	if err := x.needState("(E)", "decide: the decision follows the conclusion of the hearing", StateHearingDone); err != nil {
+		return err
+	}
+	for _, check := range []error{
+		checkText("findings", a.Findings, false, MaxText),
+		checkText("recommendation", a.Recommendation, false, MaxText),
+		x.checkFine(a.Fine),
+	} {
+		if check != nil {
+			return check
+		}
+	}
+	if a.Dismiss && (a.Recommendation != "" || a.Fine != 0) {
+		return invalid("decision", "(E)", "a dismissal (E)(1) carries no recommendation or fine (E)(2)")
+	}
+	if !a.Dismiss && strings.TrimSpace(a.Recommendation) == "" && a.Fine == 0 {
+		return invalid("decision", "(E)", "decide to dismiss (E)(1), or give a recommendation for discipline and/or a fine (E)(2)")
+	}
+	if err := x.checkIntent(a.Fine, a.Intentional); err != nil {
+		return err
+	}
+	on, err := x.stepDate("on", "(E)", a.On, c.HearingConcluded, "the conclusion of the hearing")
+	if err != nil {
+		return err
+	}
+	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine, Intentional: a.Intentional, On: on}
+	c.DecisionIssued, c.DecisionDismissed = on, a.Dismiss
+	// (E), (G): a late decision is recorded, since refusing it would block the commission,
+	// and the case keeps how late it was.
+	x.checkLate(x.e.after(DecisionDue, c.HearingConcluded), "decision", on)
+	x.checkElectionLate("decision", on)
+	if a.Dismiss {
+		c.State = StateDismissed
+		return nil
+	}
+	c.State, c.RecommendationIssued = StateDecided, on
+	return nil
+}
+
+// DemandPublicHearing is the respondent's (F) written demand for a public hearing after a
+// closed one. It stays enforcement of the recommendation or fine.
+type DemandPublicHearing struct {
+	Received Date `json:"received,omitzero"` // zero: today
+}
+
+// Kind implements Action.
+func (DemandPublicHearing) Kind() string { return "demand_public_hearing" }
+
+func (a DemandPublicHearing) apply(x *applying) error {
+	c := x.c
+	if err := x.needState("(F)", "record a demand for a public hearing: it follows a recommendation or fine", StateDecided); err != nil {
+		return err
+	}
+	if !c.HearingClosed {
+		return conflict("(F)", "the hearing was open to the public, so there is no right to demand a public hearing")
+	}
+	on, err := x.stepDate("received", "(F)", a.Received, c.RecommendationIssued, "the recommendation or fine")
+	if err != nil {
+		return err
+	}
+	window := x.e.after(PublicHearingDemand, c.RecommendationIssued)
+	if on > window.Due {
+		return invalid("received", "(F)", fmt.Sprintf("the demand came on %s, after the window closed on %s (%s)", on.Long(), window.Due.Long(), window.Basis()))
+	}
+	c.State, c.DemandReceived = StateDemanded, on
+	return nil
+}
+
+// HoldPublicHearing records that the (F) public hearing was held.
+type HoldPublicHearing struct {
+	On Date `json:"on,omitzero"` // zero: today
+
+	// Override is why it is recorded without the hearing's notice (F) requires.
+	Override string `json:"override,omitempty"`
+}
+
+// Kind implements Action.
+func (HoldPublicHearing) Kind() string { return "public_hearing_held" }
+
+func (a HoldPublicHearing) apply(x *applying) error {
+	c := x.c
+	if err := x.checkOverride("(F)", a.Override); err != nil {
+		return err
+	}
+	if err := x.needState("(F)", "record the public hearing as held", StatePublicSet); err != nil {
+		return err
+	}
+	if c.PublicHearing.Start.After(x.at) {
+		return conflict("(F)", fmt.Sprintf("the public hearing at %s has not begun", x.e.shortTime(c.PublicHearing.Start)))
+	}
+	on, err := x.stepDate("on", "(F)", a.On, x.e.Cal.DateOf(c.PublicHearing.Start), "the public hearing")
+	if err != nil {
+		return err
+	}
+	if err := x.override("public hearing", a.Override, x.noticeGap(PublicHearing, c.PublicHearing)); err != nil {
+		return err
+	}
+	c.State, c.PublicHearingHeld = StatePublicHeld, on
+	return nil
+}
+
+// IssueFinal is the (F) final recommendation, issued publicly after the public hearing.
+type IssueFinal struct {
+	Text string `json:"text"`
+	Fine int    `json:"fine,omitempty"`
+	// Intentional is the (H) finding that the violation was intentional, which a fine needs.
+	Intentional bool  `json:"intentional,omitempty"`
+	On          Date  `json:"on,omitzero"` // zero: today
+	Vote        *Vote `json:"vote,omitempty"`
+}
+
+// Kind implements Action.
+func (IssueFinal) Kind() string { return "final_recommendation" }
+
+func (a IssueFinal) apply(x *applying) error {
+	return x.voted(a.Vote, a.Kind(), "final recommendation", "(F)", func() error { return a.issue(x) })
+}
+
+// issue records the final recommendation, once the commission has adopted it.
+func (a IssueFinal) issue(x *applying) error {
+	c := x.c
+	if err := x.needState("(F)", "issue the final recommendation: it follows the public hearing", StatePublicHeld); err != nil {
+		return err
+	}
+	if err := checkText("text", a.Text, true, MaxText); err != nil {
+		return err
+	}
+	if err := x.checkFine(a.Fine); err != nil {
+		return err
+	}
+	if err := x.checkIntent(a.Fine, a.Intentional); err != nil {
+		return err
+	}
+	on, err := x.stepDate("on", "(F)", a.On, c.PublicHearingHeld, "the public hearing")
+	if err != nil {
+		return err
+	}
+	c.Final = &Finding{Text: a.Text, Fine: a.Fine, Intentional: a.Intentional, On: on}
+	c.State, c.FinalRecommendation = StateFinal, on
+	x.checkLate(x.e.after(FinalRecommendationDue, c.PublicHearingHeld), "final recommendation", on)
+	return nil
+}

@@ -1,0 +1,270 @@
+package docket
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Serving the papers: (B) the complaint sent to the respondent, the (C) notices, and the
+// other papers the ordinance requires, by certified mail, return receipt requested, or
+// otherwise, with the receipts that come back.
+
+// RecordMailing records a paper sent by certified mail, return receipt requested.
+type RecordMailing struct {
+	Paper     Paper  `json:"paper,omitempty"` // empty in records from before papers were named: see legacyPaper
+	Recipient Party  `json:"recipient,omitempty"`
+	Article   string `json:"article"`
+	Mailed    Date   `json:"mailed,omitzero"` // zero: today
+}
+
+// Kind implements Action.
+func (RecordMailing) Kind() string { return "mail" }
+
+func (a RecordMailing) apply(x *applying) error {
+	paper := a.Paper
+	if paper == "" {
+		var err error
+		if paper, err = x.legacyPaper(a.Recipient); err != nil {
+			return err
+		}
+	}
+	info, err := checkPaper(paper)
+	if err != nil {
+		return err
+	}
+	if a.Recipient != "" && a.Recipient != info.To {
+		return invalid("recipient", info.Rule, fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
+	}
+	article, err := x.article(a.Article)
+	if err != nil {
+		return err
+	}
+	if slices.ContainsFunc(x.c.Mailings, func(m Mailing) bool { return m.Article == article }) {
+		return ArticleTaken(article, x.c.Number)
+	}
+	mailed, err := x.stepDate("mailed", info.Rule, a.Mailed, 0, "")
+	if err != nil {
+		return err
+	}
+	return x.sendPaper(info, article, mailed)
+}
+
+// legacyPaper is the paper a mailing recorded before papers were named was for: the
+// (B) notice before the ruling, the notice of a dismissal or of the hearing date after it.
+func (x *applying) legacyPaper(to Party) (Paper, error) {
+	if to != Respondent && to != Complainant {
+		return "", invalid("paper", "", fmt.Sprintf("%q is not a paper: name one, such as respondent, ruling_complainant or referral", to))
+	}
+	switch x.c.State {
+	case StateReceived, StateNoticesSent:
+		return Paper(to), nil
+	case StateDismissed:
+		if x.c.Decision == nil {
+			return Paper("dismissal_" + to), nil
+		}
+	case StateHearingPending, StateHearingSet:
+		if x.c.Decision == nil {
+			return Paper("ruling_" + to), nil
+		}
+	}
+	return "", invalid("paper", "", fmt.Sprintf("name the paper mailed, such as ruling_%s; %q alone is the (B) notice, which case %s is past", to, to, x.c.Number))
+}
+
+// RecordDelivery records a paper delivered otherwise than by certified mail: by hand, by
+// first-class mail or e-mail. Papers the ordinance sends by certified mail cannot be.
+type RecordDelivery struct {
+	Paper Paper `json:"paper"`
+	On    Date  `json:"on,omitzero"` // zero: today
+}
+
+// Kind implements Action.
+func (RecordDelivery) Kind() string { return "deliver" }
+
+func (a RecordDelivery) apply(x *applying) error {
+	info, err := checkPaper(a.Paper)
+	if err != nil {
+		return err
+	}
+	// A paper the ordinance sends by certified mail may be delivered otherwise once its
+	// certified mailing came back and the commission's next step is a delivery (MailPolicy).
+	if info.Certified && !x.c.waitsForNextStep(info.Paper) {
+		return invalid("paper", info.Rule, fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number (mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
+	}
+	on, err := x.stepDate("on", info.Rule, a.On, 0, "")
+	if err != nil {
+		return err
+	}
+	return x.sendPaper(info, "", on)
+}
+
+// sendPaper records paper info sent on day on (by certified mail when article is given),
+// once the case needs it, and the fact that meets its deadline.
+func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
+	c := x.c
+	if err := c.Needs(info.Paper); err != nil {
+		return err
+	}
+	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule}
+	switch info.To {
+	case Respondent:
+		m.Address = c.Respondent.Address
+	case Complainant:
+		m.Address = c.Complainant.Address
+	}
+	first := func(d *Date) {
+		if d.IsZero() {
+			*d = on
+		}
+	}
+	switch info.Paper {
+	case RespondentNoticePaper, ComplainantConfirmPaper:
+		// (B): the notices give the sufficiency meeting's date, time and place.
+		m.MeetingStart, m.MeetingPlace = c.Sufficiency.Start, c.Sufficiency.Place
+		if info.Paper == RespondentNoticePaper {
+			first(&c.RespondentNoticeMailed)
+		} else {
+			first(&c.ComplainantConfirmationMailed)
+		}
+		if c.State == StateReceived && !c.RespondentNoticeMailed.IsZero() && !c.ComplainantConfirmationMailed.IsZero() {
+			c.State = StateNoticesSent
+		}
+	case RulingToRespondent, DismissalToRespondent:
+		first(&c.RulingNoticeRespondent)
+	case RulingToComplainant, DismissalToComplainant:
+		first(&c.RulingNoticeComplainant)
+	case AdjudicationRequest:
+		first(&c.AdjudicationRequested)
+	case ReferralTransmittal:
+		first(&c.ReferralTransmitted)
+	case RecommendationToResp:
+		first(&c.RecommendationToResp)
+	case RecommendationToOfficer:
+		first(&c.RecommendationToOff)
+	case FinalToRespondent:
+		first(&c.FinalToResp)
+	case FinalToOfficer:
+		first(&c.FinalToOff)
+	case DecisionDismissalToResp:
+		first(&c.DismissalToResp)
+	case DecisionDismissalToComp:
+		first(&c.DismissalToComp)
+	case FrivolousNotice:
+		// (H): the notice gives the meeting's date, time and place, as (B)'s do.
+		m.MeetingStart, m.MeetingPlace = c.FrivolousHearing.Start, c.FrivolousHearing.Place
+		first(&c.FrivolousNoticeMailed)
+	default:
+		// A paper of a step that its row schedules: each sending meets the next deadline.
+		if !recordedAsSent(info.Paper) {
+			break
+		}
+		if c.PapersSent == nil {
+			c.PapersSent = make(map[Paper][]Date)
+		}
+		c.PapersSent[info.Paper] = append(c.PapersSent[info.Paper], on)
+	}
+	c.Mailings = append(c.Mailings, m)
+	c.resent(info.Paper, on)
+	return nil
+}
+
+// Needs returns nil if case c needs paper p now, or an error naming the rule that says
+// why not: the paper does not apply to the case, or what it must say has not been decided.
+// Letters and the record of mailings ask the same question here.
+func (c *Case) Needs(p Paper) error {
+	info, err := checkPaper(p)
+	if err != nil {
+		return err
+	}
+	needs := func(ok bool, why string) error {
+		if ok {
+			return nil
+		}
+		return conflict(info.Rule, fmt.Sprintf("case %s does not need the %s: %s", c.Number, info.Name, why))
+	}
+	switch info.Paper {
+	case RespondentNoticePaper, ComplainantConfirmPaper:
+		// (B): the notices must give the date, time and place of the sufficiency meeting.
+		if !c.Sufficiency.Scheduled() {
+			return conflict("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
+		}
+		return nil
+	case RulingToRespondent, RulingToComplainant:
+		if err := needs(c.Ruling != "", "the commission has not ruled"); err != nil {
+			return err
+		}
+		if c.dismissedAtC() {
+			return conflict("(C)(2)", fmt.Sprintf("the ruling dismissed the complaint, or a part of it, so its notice is the notice of dismissal, sent by certified mail: %s", strings.Replace(string(info.Paper), "ruling_", "dismissal_", 1)))
+		}
+		// (C)(2): a notice of probable cause includes the hearing date.
+		if c.Ruling == ProbableCause && !c.Hearing.Scheduled() {
+			return conflict("(C)(2)", "the notice of a ruling of probable cause must include the hearing date; schedule the hearing first")
+		}
+		return nil
+	case DismissalToRespondent, DismissalToComplainant:
+		return needs(c.dismissedAtC(), "the (C) ruling did not dismiss it")
+	case AdjudicationRequest:
+		return needs(c.Ruling == JudicialReferral, "the ruling was not judicial_referral")
+	case ReferralTransmittal:
+		return needs(c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, "no part of it was ruled attorney_referral")
+	case RecommendationToResp, RecommendationToOfficer:
+		return needs(c.Decision != nil && !c.Decision.Dismissed, "no recommendation for discipline or fine has been issued under (E)(2)")
+	case FinalToRespondent, FinalToOfficer:
+		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
+	case DecisionDismissalToResp, DecisionDismissalToComp:
+		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
+	case FrivolousNotice:
+		if c.Frivolous != nil {
+			return needs(false, "the finding under (H) has been made")
+		}
+		return needs(c.FrivolousHearing.Scheduled(), "no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
+	}
+	// A paper of a step that its row schedules: needed once the row counts from a date.
+	if _, err := c.rowNeeds(info); err != nil {
+		return err
+	}
+	return nil
+}
+
+// dismissedAtC reports whether the (C) ruling dismissed the complaint, or a part of it:
+// (C)(2) then requires a notice of dismissal by certified mail, made public.
+func (c *Case) dismissedAtC() bool {
+	dismissal := func(r Ruling) bool { return r == Insufficient || r == NoProbableCause }
+	return dismissal(c.Ruling) || dismissal(c.ReferralRuling)
+}
+
+// RecordReturnReceipt records the signed return receipt of a certified mailing: the date
+// of delivery on it, and who signed it.
+type RecordReturnReceipt struct {
+	Article  string `json:"article"`
+	Returned Date   `json:"returned,omitzero"` // zero: today
+	// Signer is the name the receipt gives for who took the piece; empty in records from
+	// before it was asked.
+	Signer string `json:"signer,omitempty"`
+}
+
+// Kind implements Action.
+func (RecordReturnReceipt) Kind() string { return "return_receipt" }
+
+func (a RecordReturnReceipt) apply(x *applying) error {
+	i, err := x.mailingOf(a.Article)
+	if err != nil {
+		return err
+	}
+	if err := x.checkLine("signer", "(B)", a.Signer, !x.replay, MaxName); err != nil {
+		if strings.TrimSpace(a.Signer) == "" {
+			err.(*Error).Message = "required: who signed the return receipt, as printed on it (signer=\"...\")"
+		}
+		return err
+	}
+	c := x.c
+	if err := x.stillOut(c.Mailings[i]); err != nil {
+		return err
+	}
+	returned, err := x.stepDate("returned", "(B)", a.Returned, c.Mailings[i].Mailed, "the mailing")
+	if err != nil {
+		return err
+	}
+	c.Mailings[i].Returned, c.Mailings[i].SignedBy = returned, a.Signer
+	return nil
+}

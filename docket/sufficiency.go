@@ -1,0 +1,91 @@
+package docket
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// (C): the commission's ruling on the complaint's sufficiency.
+
+// Rule is the commission's (C) ruling at the sufficiency meeting.
+type Rule struct {
+	Ruling Ruling `json:"ruling"`
+	// ReferralRuling is the ruling on the §103.05 part of a complaint that alleges both
+	// sections: (C)(2) and (C)(3) send the two parts different ways.
+	ReferralRuling Ruling `json:"referral_ruling,omitempty"`
+	On             Date   `json:"on,omitzero"` // zero: today
+	Vote           *Vote  `json:"vote,omitempty"`
+	// Ground is the ground of a dismissal other than the ruling's own: time_barred, for a
+	// complaint filed more than a year after the alleged violation (I).
+	Ground Ground `json:"ground,omitempty"`
+
+	// Override is why the ruling is recorded without the notices (C)(1) and (B) require,
+	// or, for a time-barred complaint (I), other than as a dismissal.
+	Override string `json:"override,omitempty"`
+}
+
+// Kind implements Action.
+func (Rule) Kind() string { return "rule" }
+
+func (a Rule) apply(x *applying) error {
+	what := "ruling: " + strings.ReplaceAll(string(a.Ruling), "_", " ")
+	if a.ReferralRuling != "" {
+		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection, strings.ReplaceAll(string(a.Ruling), "_", " "),
+			x.e.Ord.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
+	}
+	return x.voted(a.Vote, a.Kind(), what, "(C)", func() error { return a.rule(x) })
+}
+
+// rule records the ruling, once the commission has adopted it.
+func (a Rule) rule(x *applying) error {
+	c := x.c
+	if err := x.checkOverride("(C)(1)", a.Override); err != nil {
+		return err
+	}
+	if err := x.needState("(C)(1)", "rule on sufficiency", StateReceived, StateNoticesSent); err != nil {
+		return err
+	}
+	if !c.Sufficiency.Scheduled() || c.Sufficiency.Start.After(x.at) {
+		return conflict("(C)(1)", "the commission rules at its sufficiency meeting; schedule it, and record the ruling once it has met")
+	}
+	on, err := x.stepDate("on", "(C)(1)", a.On, x.e.Cal.DateOf(c.Sufficiency.Start), "the sufficiency meeting")
+	if err != nil {
+		return err
+	}
+	c.Ruling, c.ReferralRuling, c.RulingDate = a.Ruling, a.ReferralRuling, on
+	if a.ReferralRuling != "" {
+		c.ReferralSection = x.e.Ord.ReferralSection
+	}
+	if err := validateRuling(&c.Facts, x.e.Ord); err != nil {
+		return err
+	}
+	o := x.e.Ord
+	if both := slices.Contains(c.Sections, o.HearingSection) && slices.Contains(c.Sections, o.ReferralSection); both && a.ReferralRuling == "" && !x.replay {
+		return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("the complaint alleges both §%s and §%s, which (C)(2) and (C)(3) send different ways: give the ruling on the §%s part as ruling, and on the §%s part as referral_ruling (insufficient, no_probable_cause or attorney_referral)",
+			o.HearingSection, o.ReferralSection, o.HearingSection, o.ReferralSection))
+	}
+	barred, err := x.timeBar(a)
+	if err != nil {
+		return err
+	}
+	c.Ground = a.Ground
+	// (C)(1): the meeting needs 48 hours' public notice; (B): both parties told of it;
+	// (I): a time-barred complaint is dismissed.
+	if err := x.override("ruling", a.Override, append(append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...), barred...)); err != nil {
+		return err
+	}
+	switch a.Ruling {
+	case Insufficient, NoProbableCause:
+		c.State = StateDismissed
+	case ProbableCause:
+		c.State = StateHearingPending
+	case JudicialReferral, AttorneyReferral:
+		c.State = StateReferred
+	}
+	if c.disposedAtC() {
+		// (G): a ruling that disposes of the complaint is the commission's decision.
+		x.checkElectionLate("ruling", on)
+	}
+	return nil
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"ethicsbot/config"
+	"ethicsbot/docket"
+	"ethicsbot/store"
+)
+
+// runRecord runs the subcommands that work on the database as a whole: verify, backup,
+// export, migrate and restore.
+func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fail := failer(stderr, name)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "", "csv or json")
+	public := fs.Bool("public", false, "only what the ordinance makes public")
+	anchor := fs.String("anchor", "", "an anchor printed or posted earlier, <events>:<hash>")
+	otherRecord := fs.Bool("other-record", false, "restore a backup that is not of the record it replaces")
+	if err := fs.Parse(args); err != nil {
+		return fail(exitUsage, "%v; run `ethicsbot help`", err)
+	}
+	var want store.Anchor
+	switch {
+	case (name == "backup" || name == "restore") && fs.NArg() != 1:
+		return fail(exitUsage, "give the path of the copy: ethicsbot %s PATH", name)
+	case name != "backup" && name != "restore" && fs.NArg() > 0:
+		return fail(exitUsage, "unexpected argument %q", fs.Arg(0))
+	case name == "export" && *format != "csv" && *format != "json":
+		return fail(exitUsage, "--format must be csv or json")
+	case name != "export" && (*format != "" || *public):
+		return fail(exitUsage, "--format and --public are for export")
+	case name != "verify" && *anchor != "":
+		return fail(exitUsage, "--anchor is for verify")
+	case name != "restore" && *otherRecord:
+		return fail(exitUsage, "--other-record is for restore")
+	case *anchor != "":
+		var err error
+		if want, err = store.ParseAnchor(*anchor); err != nil {
+			return fail(exitUsage, "--anchor: %v", err)
+		}
+	}
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	engine, err := cfg.Engine()
+	if err != nil {
+		return fail(exitFailure, "config %s: %v", cfg.Path, err)
+	}
+	ctx := context.Background()
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	switch name {
+	case "migrate":
+		from, to, err := store.Migrate(cfg.Database, engine, store.Options{Log: logger})
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		if from == to {
+			fmt.Fprintf(stdout, "%s: already at schema version %d; nothing to do\n", cfg.Database, to)
+		} else {
+			fmt.Fprintf(stdout, "%s: migrated from schema version %d to %d\n", cfg.Database, from, to)
+		}
+		return exitOK
+	case "restore":
+		r, err := store.Restore(ctx, fs.Arg(0), cfg.Database, engine, time.Now, store.RestoreOptions{OtherRecord: *otherRecord})
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		fmt.Fprint(stdout, r)
+		return exitOK
+	}
+	db, err := openRecord(cfg.Database, engine)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	defer db.Close()
+	if name != "verify" && name != "backup" { // a record as it is can be verified and copied
+		if err := db.Outdated(); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+	}
+	report := func(r store.Report, what string) int {
+		if r.Broken != nil {
+			fmt.Fprintf(stdout, "%s: BROKEN at %s\n", what, r.Broken)
+			return exitFailure
+		}
+		fmt.Fprintf(stdout, "%s: %d events in %d cases; the chain is intact\n", what, r.Events, r.Cases)
+		if *anchor != "" {
+			problem, err := db.CheckAnchor(ctx, want)
+			if err != nil {
+				return fail(exitFailure, "%v", err)
+			}
+			if problem != "" {
+				fmt.Fprintf(stdout, "%s: DIFFERS from anchor %s: %s\n", what, want, problem)
+				return exitFailure
+			}
+			fmt.Fprintf(stdout, "%s: holds anchor %s, with %d events after it\n", what, want, r.Anchor.Events-want.Events)
+		}
+		fmt.Fprintf(stdout, "anchor %s\n", r.Anchor)
+		return exitOK
+	}
+	switch name {
+	case "verify":
+		r, err := db.Verify(ctx)
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		return report(r, cfg.Database)
+	case "backup":
+		if fs.Arg(0) == "-" {
+			return backupToStdout(ctx, db, cfg.Database, stdout, stderr, getenv)
+		}
+		r, err := db.Backup(ctx, fs.Arg(0))
+		if err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		code := report(r, "backup "+fs.Arg(0))
+		if code == exitOK {
+			warnUnnoted(noteBackup(cfg.Database, fs.Arg(0), time.Now()), stderr)
+		}
+		return code
+	default:
+		if err := db.Export(ctx, stdout, *format, *public); err != nil {
+			return fail(exitFailure, "%v", err)
+		}
+		return exitOK
+	}
+}
+
+// openStore reads the configuration and opens the database it names, which must exist and
+// be at this ethicsbot's schema, to read it only: the commands that read the record
+// (backup, export, letters, calendar, report, publish) never create or change one.
+func openStore(getenv func(string) string) (config.Config, *docket.Engine, *store.Store, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	engine, err := cfg.Engine()
+	if err != nil {
+		return cfg, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+	}
+	db, err := openRecord(cfg.Database, engine)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	if err := db.Outdated(); err != nil {
+		db.Close()
+		return cfg, nil, nil, err
+	}
+	return cfg, engine, db, nil
+}
+
+// openRecord opens the database at path to read it only: the commands that read the
+// record never create, migrate or otherwise change it, so they can run beside the bot, on
+// a write-protected evidence copy, and on a record an older ethicsbot still serves.
+func openRecord(path string, engine *docket.Engine) (*store.Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("database %s: %v; set ETHICSBOT_DB to the bot's database", path, err)
+	}
+	return store.OpenReadOnly(path, engine)
+}
