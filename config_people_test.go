@@ -1,0 +1,63 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestConfigPeopleNames: commissioners, clerks and the attorney may be given with a name
+// and a title, beside the plain ids, in one list (issue 19 §5); the roster prints them.
+func TestConfigPeopleNames(t *testing.T) {
+	cfg, err := parseConfig([]byte(`commissioners:
+  - {id: U0123ABCD, name: "Ann Alder", title: Chair}
+  - U0456EFGH
+  - id: U0789IJKL
+    name: Carl  Cobb
+clerk: {id: U0ABCDEF12, name: Dana Dale, title: Clerk of the Commission}
+attorney: {id: U0FEDCBA98, name: Lionel Hutz, title: Corporation Counsel}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cfg.Roles
+	if strings.Join(r.Commissioners, " ") != "U0123ABCD U0456EFGH U0789IJKL" || strings.Join(r.Clerks, " ") != "U0ABCDEF12" || r.Attorney != "U0FEDCBA98" {
+		t.Fatalf("roles %+v", r)
+	}
+	for _, tc := range []struct{ id, name, title string }{
+		{"U0123ABCD", "Ann Alder", "Chair"},
+		{"U0456EFGH", "U0456EFGH", ""}, // no name: the id
+		{"U0789IJKL", "Carl  Cobb", ""},
+		{"U0ABCDEF12", "Dana Dale", "Clerk of the Commission"},
+		{"U0FEDCBA98", "Lionel Hutz", "Corporation Counsel"},
+	} {
+		if got, title := r.People.Name(tc.id), r.People.Title(tc.id); got != tc.name || title != tc.title {
+			t.Errorf("%s: %q, %q; want %q, %q", tc.id, got, title, tc.name, tc.title)
+		}
+	}
+	if id, err := r.People.Lookup("carl cobb"); err != nil || id != "U0789IJKL" {
+		t.Errorf("Lookup(carl cobb) = %q, %v", id, err)
+	}
+}
+
+// TestConfigPeopleRefusals: a bad entry is refused at its line, like the other settings.
+func TestConfigPeopleRefusals(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"EmptyName", "commissioners:\n  - U0123ABCD\n  - {id: U0456EFGH, name: \"\", title: Chair}\n", "line 3: U0456EFGH has no name"},
+		{"NoName", "commissioners:\n  - id: U0123ABCD\n    title: Chair\n", "line 2: U0123ABCD has no name"},
+		{"BadID", "commissioners:\n  - {id: ann, name: Ann Alder}\n", "line 2: commissioner \"ann\" is not a Slack user id"},
+		{"MissingID", "clerk:\n  - {name: Dana Dale}\n", "line 2: clerk \"\" is not a Slack user id"},
+		{"DuplicateID", "commissioners:\n  - {id: U0123ABCD, name: Ann Alder}\n  - U0123ABCD\n", "line 3: U0123ABCD is listed twice as commissioner (also on line 2)"},
+		{"DuplicateAcrossRoles", "commissioners: [{id: U0123ABCD, name: Ann Alder}]\nclerk: {id: U0123ABCD, name: Ann Alder}\n", "line 2: U0123ABCD is a clerk here and a commissioner on line 1"},
+		{"SameName", "commissioners:\n  - {id: U0123ABCD, name: Ann Alder}\nclerk:\n  - {id: U0456EFGH, name: \"ann  alder\"}\n", "line 4: U0456EFGH and U0123ABCD (line 2) are both named \"ann  alder\""},
+		{"UnknownKey", "commissioners:\n  - {id: U0123ABCD, nmae: Ann Alder}\n", "line 2: field nmae not found"},
+		{"NestedName", "commissioners:\n  - {id: U0123ABCD, name: [Ann, Alder]}\n", "line 2: name: expected text"},
+		{"TwoAttorneys", "attorney:\n  - U0123ABCD\n  - U0456EFGH\n", "line 3: attorney names one person"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parseConfig([]byte(tc.body))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
