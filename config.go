@@ -59,8 +59,8 @@ type Config struct {
 
 // fileConfig is the file's layout.
 type fileConfig struct {
-	Database      string    `yaml:"database"`
-	PublicURL     string    `yaml:"public_url"`
+	Database      string `yaml:"database"`
+	PublicURL     string `yaml:"public_url"`
 	Commissioners people `yaml:"commissioners"` // ids, or {id, name, title} (config_people.go)
 	Clerk         people `yaml:"clerk"`         // one clerk, or a list
 	Attorney      people `yaml:"attorney"`      // one
