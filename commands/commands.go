@@ -266,7 +266,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
 		return Response{Modal: s.modal(ctx, sub, req.User, nil)}
 	}
-	a, read, err := sub.bind(words, s.Engine.Cal.Location())
+	a, read, err := sub.bind(words, s.Engine.Cal.Location(), s.Settings().Roles.People)
 	if err != nil {
 		text, _ := refusal(err)
 		return reply(text + outbox.Format(".\nUsage: `%s`\nExample: `/ethics %s`", sub.usage(), sub.example))
