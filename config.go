@@ -115,6 +115,7 @@ type fileConfig struct {
 		Attorney   fileAddressee `yaml:"attorney"`
 		Templates  string        `yaml:"templates"`
 		Out        string        `yaml:"out"`
+		Signers    fileSigners   `yaml:"signers"` // config_people.go
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
@@ -381,6 +382,9 @@ func parseConfig(b []byte) (Config, error) {
 	}
 	if err := parseLetters(&cfg, f); err != nil {
 		return Config{}, at("letters", "templates")(err)
+	}
+	if err := parseSigners(&cfg, f, at); err != nil {
+		return Config{}, err
 	}
 	if err := parseMail(&cfg, f, at); err != nil {
 		return Config{}, err

@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 )
 
 // person is one commissioner, clerk or the attorney as the file names them: a Slack user
@@ -137,4 +138,43 @@ func roster(f fileConfig) docket.Roster {
 		}
 	}
 	return docket.NewRoster(ms)
+}
+
+// fileSigners is letters.signers: who signs which paper, by the paper's name (as
+// `/ethics mail` takes it), chair or clerk. A paper not listed is signed as docket's table
+// of papers says: the chair signs the commission's acts (rulings, decisions,
+// recommendations), the clerk the notices of (B) and (H) and the (C)(3) transmittal.
+type fileSigners map[string]string
+
+// parseSigners sets who signs the letters: the chair and the clerk the roster names
+// (docket.Roster.Signature), and letters.signers' overrides, each refused at its line
+// when it names no paper or no signer. Call it after parseLetters, which sets cfg.Letters.
+func parseSigners(cfg *Config, f fileConfig, at func(path ...string) func(error) error) error {
+	r := roster(f)
+	if m, ok := r.Signature(docket.ChairSigns, f.Commissioners.ids(), f.Clerk.ids()); ok {
+		cfg.Letters.Chair = letters.Addressee{Name: m.Name, Title: m.Title}
+	}
+	if m, ok := r.Signature(docket.ClerkSigns, f.Commissioners.ids(), f.Clerk.ids()); ok {
+		cfg.Letters.Clerk = letters.Addressee{Name: m.Name, Title: m.Title}
+	}
+	if len(f.Letters.Signers) == 0 {
+		return nil
+	}
+	var names []string
+	for _, p := range docket.Papers() {
+		names = append(names, string(p.Paper))
+	}
+	cfg.Letters.Signers = map[docket.Paper]docket.Signer{}
+	for paper, who := range f.Letters.Signers {
+		if _, ok := docket.Paper(paper).Info(); !ok {
+			return at("letters", "signers", paper)(fmt.Errorf("letters.signers: %q is not a paper; the papers are %s", paper, strings.Join(names, ", ")))
+		}
+		switch s := docket.Signer(who); s {
+		case docket.ChairSigns, docket.ClerkSigns:
+			cfg.Letters.Signers[docket.Paper(paper)] = s
+		default:
+			return at("letters", "signers", paper)(fmt.Errorf("letters.signers: %s: %q is not chair or clerk", paper, who))
+		}
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"ethicsbot/docket"
 )
 
 // TestConfigPeopleNames: commissioners, clerks and the attorney may be given with a name
@@ -59,5 +61,39 @@ func TestConfigPeopleRefusals(t *testing.T) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestConfigSigners: the chair (the commissioner titled Chair) and the first named clerk
+// sign the letters, and letters.signers moves a paper from one to the other; a bad entry
+// is refused at its line.
+func TestConfigSigners(t *testing.T) {
+	cfg, err := parseConfig([]byte(`commissioners:
+  - U0456EFGH
+  - {id: U0123ABCD, name: "Ann Alder", title: Chair}
+clerk: [U0BCDEF123, {id: U0ABCDEF12, name: Dana Dale}]
+letters:
+  signers:
+    ruling_respondent: clerk
+    respondent: chair
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := cfg.Letters
+	if l.Chair.Name != "Ann Alder" || l.Chair.Title != "Chair" || l.Clerk.Name != "Dana Dale" || l.Clerk.Title != "Clerk" {
+		t.Errorf("signers %+v %+v", l.Chair, l.Clerk)
+	}
+	if l.Signers[docket.RulingToRespondent] != docket.ClerkSigns || l.Signers[docket.RespondentNoticePaper] != docket.ChairSigns || len(l.Signers) != 2 {
+		t.Errorf("overrides %v", l.Signers)
+	}
+	for body, want := range map[string]string{
+		"letters:\n  signers:\n    ruling: chair\n":                  "line 3: letters.signers: \"ruling\" is not a paper; the papers are respondent, complainant",
+		"letters:\n  signers:\n    referral: attorney\n":             "line 3: letters.signers: referral: \"attorney\" is not chair or clerk",
+		"letters:\n  signers: {referral: clerk, final_officer: x}\n": "line 2: letters.signers: final_officer",
+	} {
+		if _, err := parseConfig([]byte(body)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", body, err, want)
+		}
 	}
 }

@@ -15,7 +15,11 @@ type Data struct {
 	Case string // the case number
 	Date string // the letter's date: "Monday 7 December 2026"
 	From Party  // the commission
-	To   Party  // the recipient, with the postal address recorded for a party (docket.SetParty)
+	// Signer is who signs the letter for the commission, name and title: the chair or the
+	// clerk as the configuration names them (letters.signers); empty (Signer.Name.Empty)
+	// when it names nobody, and the letter is signed "For the" commission.
+	Signer Party
+	To     Party // the recipient, with the postal address recorded for a party (docket.SetParty)
 	// Copies are who receives a copy: the party's representative, if one is recorded.
 	Copies    []Party
 	Certified bool // the ordinance requires certified mail, return receipt requested
@@ -171,7 +175,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
-		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer)}
+		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer), Signer: m.cfg.signer(info)}
 	if c.Ground != "" {
 		// (C)(2), (I): the dismissal names its ground.
 		d.RulingWords = docket.DismissalWords(c.Ruling, c.Ground)

@@ -134,6 +134,29 @@ type Config struct {
 	// Templates is a directory of templates that replace the built-in ones of the same
 	// name; "" uses the built-in ones only.
 	Templates string
+	// Chair and Clerk are who sign the letters for the commission, with their names and
+	// titles (issue 19 §5): the commissioner titled Chair and the first clerk with a name
+	// (docket.Roster.Signature). Without a name, a letter is signed "For the" commission.
+	Chair, Clerk Addressee
+	// Signers overrides, per paper, who signs it: docket.ChairSigns or ClerkSigns
+	// (letters.signers); a paper not in it is signed as docket's table of papers says.
+	Signers map[docket.Paper]docket.Signer
+}
+
+// signer is who signs paper p, by the configuration or else by docket's table of papers;
+// the zero Party when that person has no configured name.
+func (c Config) signer(p docket.PaperInfo) Party {
+	s := p.Signer
+	if o, ok := c.Signers[p.Paper]; ok {
+		s = o
+	}
+	switch s {
+	case docket.ChairSigns:
+		return party(c.Chair)
+	case docket.ClerkSigns:
+		return party(c.Clerk)
+	}
+	return Party{}
 }
 
 // Document is one produced PDF.
