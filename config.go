@@ -115,7 +115,8 @@ type fileConfig struct {
 		Attorney   fileAddressee `yaml:"attorney"`
 		Templates  string        `yaml:"templates"`
 		Out        string        `yaml:"out"`
-		Signers    fileSigners   `yaml:"signers"` // config_people.go
+		Signers    fileSigners   `yaml:"signers"`  // config_people.go
+		Officers   fileOfficers  `yaml:"officers"` // config_people.go
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
@@ -384,6 +385,9 @@ func parseConfig(b []byte) (Config, error) {
 		return Config{}, at("letters", "templates")(err)
 	}
 	if err := parseSigners(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseOfficers(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	if err := parseMail(&cfg, f, at); err != nil {

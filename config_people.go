@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -175,6 +176,35 @@ func parseSigners(cfg *Config, f fileConfig, at func(path ...string) func(error)
 		default:
 			return at("letters", "signers", paper)(fmt.Errorf("letters.signers: %s: %q is not chair or clerk", paper, who))
 		}
+	}
+	return nil
+}
+
+// fileOfficers is letters.officers: the officers with authority to discipline a case may
+// name (/ethics officer), by key, besides the mayor (letters.officer, the default). For an
+// alderman it may be the council, for an employee a department head (issue 20 §4).
+type fileOfficers map[string]fileAddressee
+
+// parseOfficers applies letters.officers: each key well formed (docket.CheckOfficerKey),
+// with a name and an address, since its only use is to address the (E)(2) and (F) letters;
+// the mayor given both as letters.officer and as letters.officers.mayor is refused.
+func parseOfficers(cfg *Config, f fileConfig, at func(path ...string) func(error) error) error {
+	if len(f.Letters.Officers) == 0 {
+		return nil
+	}
+	cfg.Letters.Officers = map[string]letters.Addressee{}
+	for key, a := range f.Letters.Officers {
+		if err := docket.CheckOfficerKey("letters.officers", key); err != nil {
+			return at("letters", "officers", key)(errors.New(docket.ErrorMessage(err)))
+		}
+		if key == docket.DefaultOfficer && f.Letters.Officer != (fileAddressee{}) {
+			return at("letters", "officers", key)(errors.New("letters.officers.mayor: the mayor is letters.officer already; give them once"))
+		}
+		o := letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: strings.TrimSpace(a.Address)}
+		if o.Name == "" || o.Address == "" {
+			return at("letters", "officers", key)(fmt.Errorf("letters.officers.%s: give the officer's name and address, which the (E)(2) and (F) letters to them need", key))
+		}
+		cfg.Letters.Officers[key] = o
 	}
 	return nil
 }

@@ -97,3 +97,37 @@ letters:
 		}
 	}
 }
+
+// TestConfigOfficers: letters.officers lists the other officers a case may name, besides
+// the mayor of letters.officer, which keeps working alone (issue 20 §4); a bad entry is
+// refused at its line.
+func TestConfigOfficers(t *testing.T) {
+	cfg, err := parseConfig([]byte(`letters:
+  officer: {name: Pat Quimby, title: Mayor, address: City Hall}
+  officers:
+    council: {name: City Council, address: "Office of the City Clerk"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Letters.Officer.Name != "Pat Quimby" || cfg.Letters.Officers["council"].Name != "City Council" || strings.Join(cfg.Letters.OfficerKeys(), " ") != "mayor council" {
+		t.Errorf("officers %+v %+v", cfg.Letters.Officer, cfg.Letters.Officers)
+	}
+	if st := settingsOf(cfg, nil); strings.Join(st.Officers, " ") != "mayor council" {
+		t.Errorf("the commands' officers %v", st.Officers)
+	}
+	old, err := parseConfig([]byte("letters:\n  officer: {name: Pat Quimby, address: City Hall}\n"))
+	if err != nil || old.Letters.Officer.Name != "Pat Quimby" || strings.Join(old.Letters.OfficerKeys(), " ") != "mayor" {
+		t.Errorf("the single officer: %+v, %v", old.Letters, err)
+	}
+	for body, want := range map[string]string{
+		"letters:\n  officers:\n    Public Works: {name: Dale, address: x}\n":                             `line 3: letters.officers: "Public Works" is not an officer's key such as mayor`,
+		"letters:\n  officers:\n    council: {name: City Council}\n":                                      "line 3: letters.officers.council: give the officer's name and address",
+		"letters:\n  officer: {name: Pat, address: x}\n  officers:\n    mayor: {name: Pat, address: x}\n": "line 4: letters.officers.mayor: the mayor is letters.officer already",
+		"letters:\n  officers:\n    council: {name: x, address: y, phone: z}\n":                           "line 3",
+	} {
+		if _, err := parseConfig([]byte(body)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", body, err, want)
+		}
+	}
+}

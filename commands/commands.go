@@ -111,7 +111,10 @@ type Channels struct {
 // change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed
 // in place; a reload puts new ones in their stead.
 type Settings struct {
-	Roles    Roles
+	Roles Roles
+	// Officers are the keys of the officers with authority to discipline a case may name
+	// with /ethics officer (letters.Config.OfficerKeys); nil is the mayor alone.
+	Officers []string
 	Channels Channels
 	Voting   Voting
 	// PublicURL is where ethicsbot's web server is reached from outside, such as

@@ -169,13 +169,18 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk)), Agenda: agenda}, nil
 	}
 	info, _ := docket.Paper(k).Info()
+	// (E)(2), (F): the officer the case names; a letter to another ignores an unknown one.
+	officer, officerSetting, officerErr := m.cfg.officer(c, k)
+	if officerErr != nil && info.To == docket.Officer {
+		return nil, officerErr
+	}
 	d := &Data{Kind: k, Rule: info.Rule, Name: info.Name, Case: c.Number, Date: m.day(today), From: party(from),
 		Certified: info.Certified, Article: article(c, docket.Paper(k)),
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
-		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer), Signer: m.cfg.signer(info)}
+		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.cfg.signer(info)}
 	if c.Ground != "" {
 		// (C)(2), (I): the dismissal names its ground.
 		d.RulingWords = docket.DismissalWords(c.Ruling, c.Ground)
@@ -198,7 +203,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	case docket.Attorney:
 		d.To, err = configured(m.cfg.Attorney, "attorney", k)
 	case docket.Officer:
-		d.To, err = configured(m.cfg.Officer, "officer", k)
+		d.To, err = configured(officer, officerSetting, k)
 	}
 	if err != nil {
 		return nil, err
