@@ -5,41 +5,26 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
-	"ethicsbot/bot"
 	"ethicsbot/commands"
 	"ethicsbot/docket"
-	"ethicsbot/outbox"
 )
 
 // TestConsoleNames: once the configuration gives names, the console, read outside Slack,
 // shows a person by name where Slack would show a mention, takes :as and every user field
 // by name, and leaves a mention of someone without a name as it is (issue 19 §5, 22 §1).
 func TestConsoleNames(t *testing.T) {
-	e := newQuietEnv(t, nil)
-	svc := e.app.Service
-	reconfigure(svc, func(st *commands.Settings) {
-		st.Roles.Clerks, st.Roles.Commissioners = []string{"U_CLERK"}, []string{"U_COMM1", "U_COMM2", "U_COMM3"}
-		st.Voting = commands.Voting{Required: true}
-		st.Channels = commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"}
+	c, e := commissionConsole(t, func(st *commands.Settings) {
 		st.Roles.People = docket.NewRoster([]docket.Member{
 			{ID: "U_CLERK", Name: "Dana Dale", Title: "Clerk"},
 			{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"},
 			{ID: "U_COMM2", Name: "Bo Birch"},
 		})
 	})
-	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
-	svc.Now = clock.Now
-	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
-	script := `:clock 2026-12-04T10:30:00-06:00
-/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
-/ethics schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"
-/ethics posted 2026-001 sufficiency
-/ethics mail 2026-001 respondent 9407 1118 9876 5432 1016 34
-/ethics mail 2026-001 complainant 9407 1118 9876 5432 1015 35
-:clock 2026-12-07T18:00:00-06:00
-/ethics recuse 2026-001 commissioner=U_COMM3 reason="knows the respondent"
+	// The clerk's steps of completeCase up to the ruling, then a recusal, :as and the
+	// roll call by name.
+	before, _, _ := strings.Cut(completeCase, ":as U_COMM1")
+	script := ":clock 2026-12-04T10:30:00-06:00\n" + before + `/ethics recuse 2026-001 commissioner=U_COMM3 reason="knows the respondent"
 :as Ann Alder
 /ethics rule 2026-001 insufficient yes="Ann Alder, Birch"
 /ethics case 2026-001
