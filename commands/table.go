@@ -90,7 +90,7 @@ func init() {
 				{name: "representative_address", kind: kText, help: "with representative=: their postal address, lines separated by |"},
 			},
 			example: `party 2026-014 respondent address="34 Oak Avenue | Springfield, IL 62703" email=jane@example.org`, run: runParty},
-		{name: "officer", summary: "name the officer with authority to discipline, to whom the (E)(2) and (F) recommendations go: the mayor unless another the configuration lists is named (a department head, the council)", rule: "(E)(2), (F)", roles: staff,
+		{name: "officer", summary: "name the officer with authority to discipline, to whom the (E)(2) and (F) recommendations go: the mayor unless another the configuration lists is named (a department head, the council)", rule: "(E)(2), (F)", modal: true, roles: staff,
 			why: "Commissioners and the clerk send the commission's papers.",
 			params: []param{pCase,
 				{name: "officer", kind: kText, oneLine: true, required: true, positional: true, help: "the officer's key, as ethicsbot.yml lists it: mayor, or one of letters.officers, e.g. council"},
