@@ -62,3 +62,10 @@ func TestUserFieldsRefuseUnclearNames(t *testing.T) {
 		})
 	}
 }
+
+// TestUserFieldsWithoutNames: with no names configured, a word that is not an id is
+// refused by itself, as before names were allowed, however the ids around it are separated.
+func TestUserFieldsWithoutNames(t *testing.T) {
+	s, _ := voting(t)
+	mustDo(t, s, comm, `rule 2026-001 insufficient yes="U_COMM1 Jane U_COMM2" no=U_COMM3`, `yes: "Jane" is not a Slack user id such as U024BE7LH: @mention them`)
+}

@@ -343,20 +343,22 @@ func members(value string, people docket.Roster) ([]string, error) {
 	var users []string
 	for _, piece := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' }) {
 		fields := strings.Fields(piece)
-		ids := make([]string, 0, len(fields))
+		ids, notID := make([]string, 0, len(fields)), ""
 		for _, f := range fields {
 			if id := strings.TrimPrefix(f, "@"); memberID.MatchString(id) {
 				ids = append(ids, id)
+			} else if notID == "" {
+				notID = f
 			}
 		}
-		if len(ids) == len(fields) {
+		if notID == "" {
 			users = append(users, ids...)
 			continue
 		}
-		name := strings.TrimPrefix(strings.TrimSpace(piece), "@")
 		if len(people.Members()) == 0 {
-			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id, or their name once the configuration gives names); separate several with commas", name)
+			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id, or their name once the configuration gives names); separate several with commas", notID)
 		}
+		name := strings.TrimPrefix(strings.TrimSpace(piece), "@")
 		id, err := people.Lookup(name)
 		if err != nil {
 			return nil, fmt.Errorf("%v: @mention them, or give their member id or their name as the configuration gives it; separate several with commas", err)
