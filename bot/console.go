@@ -168,7 +168,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			PrintPosts(c.naming(out), c.Deliver(ctx, t), "")
 		}
 	default:
-		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
+		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id or configured name>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
 	}
 }
 
