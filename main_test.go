@@ -273,7 +273,7 @@ reminders:
 		{"ErrCommissionerTwice", "commissioners:\n  - U01ABC\n  - U01ABC\n", "line 3: U01ABC is listed twice as commissioner (also on line 2)"},
 		{"ErrBadClerkInList", "clerk:\n  - U01ABC\n  - jane\n", "line 3: clerk \"jane\" is not a Slack user id"},
 		{"ErrBadAttorney", "attorney: counsel\n", "line 1: attorney \"counsel\" is not a Slack user id"},
-		{"ErrClerkNotAList", "clerk: {id: U01ABC}\n", "line 1: expected one Slack user id, or a list"},
+		{"ErrClerkUnknownField", "clerk: {id: U01ABC, role: clerk}\n", "line 1: field role not found: a person has id, name and title"},
 		{"ErrClerkListOfLists", "clerk: [[U01ABC]]\n", "line 1"},
 		{"ErrBadChannel", "channels:\n  docket: ethics docket\n", "line 2: channel \"ethics docket\" is not a Slack channel id"},
 		{"ErrSameChannels", "channels:\n  docket: C01\n  notices: C01\n", "line 1: the docket channel is private"},

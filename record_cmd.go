@@ -128,7 +128,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return code
 	default:
-		if err := db.Export(ctx, stdout, *format, *public); err != nil {
+		if err := db.ExportNamed(ctx, stdout, *format, *public, cfg.Roles.People); err != nil {
 			return fail(exitFailure, "%v", err)
 		}
 		return exitOK

@@ -17,7 +17,8 @@ import (
 // settingsOf is who is who and where posts go, as commands needs them, with the reminder
 // planner in force, so that a correction's reply says what it does to the reminders.
 func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings {
-	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL, DocumentLimit: cfg.DocumentLimit}
+	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL, DocumentLimit: cfg.DocumentLimit,
+		Officers: cfg.Letters.OfficerKeys()}
 	if planner != nil {
 		st.Reminders = planner
 	}

@@ -203,3 +203,15 @@ func TestReload(t *testing.T) {
 		}
 	})
 }
+
+// TestSettingsCarryTheOfficers: the officers letters.officers lists reach the commands,
+// which refuse a case's officer they do not name (issue 20 §4).
+func TestSettingsCarryTheOfficers(t *testing.T) {
+	cfg, err := config.Parse([]byte("letters:\n  officer: {name: Pat Quimby, address: City Hall}\n  officers:\n    council: {name: City Council, address: City Hall}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(settingsOf(cfg, nil).Officers, " "); got != "mayor council" {
+		t.Errorf("the commands' officers: %q", got)
+	}
+}

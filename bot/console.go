@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -131,6 +132,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		if resp.Modal != nil {
 			fmt.Fprintln(out, "[ephemeral] "+modalText(resp.Modal))
 		}
+		out := c.naming(out)
 		Print(out, resp.Messages)
 		c.write(out, resp.Files)
 		if c.Deliver != nil {
@@ -140,6 +142,9 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		}
 	case strings.HasPrefix(line, ":as "):
 		c.User = strings.TrimSpace(strings.TrimPrefix(line, ":as "))
+		if id, err := c.Service.Settings().Roles.People.Lookup(c.User); err == nil {
+			c.User = id // :as Ann Alder, by the name the configuration gives
+		}
 		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Settings().Roles.Of(c.User)))
 	case strings.HasPrefix(line, ":clock") && c.RealTime:
 		fmt.Fprintln(out, "[console] :clock works only in the demo console, so that a real record is never written at a simulated time")
@@ -160,11 +165,45 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			c.Tick(ctx, t)
 		}
 		if c.Deliver != nil {
-			PrintPosts(out, c.Deliver(ctx, t), "")
+			PrintPosts(c.naming(out), c.Deliver(ctx, t), "")
 		}
 	default:
-		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
+		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id or configured name>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
 	}
+}
+
+// naming is out with every mention of a person the configuration names written as their
+// name, @Ann Alder: the console is read outside Slack, which would show the mention by
+// name (issue 19 §5). A mention of someone with no configured name stays <@U024BE7LH>.
+func (c *Console) naming(out io.Writer) io.Writer {
+	people := c.Service.Settings().Roles.People
+	if len(people.Members()) == 0 {
+		return out
+	}
+	return namingWriter{out, func(id string) string { return people.Name(id) }}
+}
+
+// namingWriter writes through w with mentions replaced by names. The console writes
+// whole lines, each with one Write, so no mention is split across two.
+type namingWriter struct {
+	w    io.Writer
+	name func(id string) string
+}
+
+var consoleMention = regexp.MustCompile(`<@([UW][A-Z0-9_]{2,20})(?:\|[^<>]*)?>`)
+
+func (n namingWriter) Write(p []byte) (int, error) {
+	named := consoleMention.ReplaceAllFunc(p, func(m []byte) []byte {
+		id := string(consoleMention.FindSubmatch(m)[1])
+		if name := n.name(id); name != id {
+			return []byte("@" + name)
+		}
+		return m
+	})
+	if _, err := n.w.Write(named); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // write puts the files a command produced in the console's folder, and prints their

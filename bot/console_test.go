@@ -13,19 +13,29 @@ import (
 	"ethicsbot/reminders"
 )
 
-// TestConsoleCompleteCase drives one case from filing to final recommendation through the
-// console, as a newcomer would from the clerk's guide, and checks every line posted.
-func TestConsoleCompleteCase(t *testing.T) {
+// commissionConsole is a demo console, as the clerk, on a commission of three that votes
+// by roll call, with the console's channels; more changes the settings further.
+func commissionConsole(t *testing.T, more func(*commands.Settings)) (*bot.Console, *env) {
+	t.Helper()
 	e := newQuietEnv(t, nil)
 	svc := e.app.Service
 	reconfigure(svc, func(st *commands.Settings) {
 		st.Roles.Clerks, st.Roles.Commissioners = []string{"U_CLERK"}, []string{"U_COMM1", "U_COMM2", "U_COMM3"}
 		st.Voting = commands.Voting{Required: true}
 		st.Channels = commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"}
+		if more != nil {
+			more(st)
+		}
 	})
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
-	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
+	return &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}, e
+}
+
+// TestConsoleCompleteCase drives one case from filing to final recommendation through the
+// console, as a newcomer would from the clerk's guide, and checks every line posted.
+func TestConsoleCompleteCase(t *testing.T) {
+	c, _ := commissionConsole(t, nil)
 	script := ":clock 2026-12-04T10:30:00-06:00\n" + completeCase + "/ethics case 2026-001\n:quit\n/ethics docket\n"
 	var out bytes.Buffer
 	if err := c.Run(context.Background(), strings.NewReader(script), &out); err != nil {

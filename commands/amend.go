@@ -126,6 +126,16 @@ var fixables = []fixable{
 		}
 		return u, string(old), string(u.Outcome), nil
 	}},
+	{"officer", []string{"officer"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+		o := act.(docket.SetOfficer)
+		key, err := s.officerKey(a.str("officer"))
+		if err != nil {
+			return nil, "", "", err
+		}
+		old := o.Officer
+		o.Officer = key
+		return o, old, key, nil
+	}},
 	partyFix("address"), partyFix("email"), partyFix("representative"), partyFix("representative_address"),
 	{"start", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		m := act.(docket.ScheduleMeeting)

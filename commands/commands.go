@@ -87,7 +87,10 @@ const (
 // change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed
 // in place; a reload puts new ones in their stead.
 type Settings struct {
-	Roles    Roles
+	Roles Roles
+	// Officers are the keys of the officers with authority to discipline a case may name
+	// with /ethics officer (letters.Config.OfficerKeys); nil is the mayor alone.
+	Officers []string
 	Channels Channels
 	Voting   Voting
 	// PublicURL is where ethicsbot's web server is reached from outside, such as
@@ -242,7 +245,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
 		return Response{Modal: s.modal(ctx, sub, req.User, nil)}
 	}
-	a, read, err := sub.bind(words, s.Engine.Cal.Location())
+	a, read, err := sub.bind(words, s.Engine.Cal.Location(), s.Settings().Roles.People)
 	if err != nil {
 		text, _ := refusal(err)
 		return reply(text + outbox.Format(".\nUsage: `%s`\nExample: `/ethics %s`", sub.usage(), sub.example))

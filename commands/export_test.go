@@ -6,6 +6,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"ethicsbot/docket"
 	"ethicsbot/outbox"
 )
 
@@ -24,7 +25,7 @@ func parse(text string, escaped bool) (args, error) {
 	if !ok {
 		return nil, nil
 	}
-	a, _, err := sub.bind(words[1:], time.UTC)
+	a, _, err := sub.bind(words[1:], time.UTC, docket.Roster{})
 	return a, err
 }
 

@@ -137,6 +137,7 @@ var formLabels = map[string]map[string]string{
 		"files": "Files shared", "title": "Title",
 		"party": "Party", "address": "Postal address", "email": "E-mail address", "representative": "Representative (attorney)",
 		"representative_address": "Representative's postal address",
+		"officer":                "Officer with authority to discipline",
 		"respondent_address":     "Respondent's postal address", "complainant_address": "Complainant's postal address",
 		"respondent_email": "Respondent's e-mail address", "complainant_email": "Complainant's e-mail address",
 	},

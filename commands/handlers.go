@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -180,6 +181,32 @@ func runParty(s *Service, ctx context.Context, req Request, a args) (Response, e
 		Representative: docket.Representative{Name: a.str("representative"), Address: docket.AddressLines(a.str("representative_address"))}}
 	_, resp, err := s.apply(ctx, req, a, act)
 	return resp, err
+}
+
+// runOfficer names the officer with authority to discipline to whom the case's (E)(2) and
+// (F) recommendations go (issue 20 §4): one of the officers the configuration lists.
+func runOfficer(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	key, err := s.officerKey(a.str("officer"))
+	if err != nil {
+		return Response{}, err
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.SetOfficer{Officer: key})
+	return resp, err
+}
+
+// officerKey checks that key is an officer the configuration lists (Settings.Officers;
+// the mayor alone when it lists none), so a case never names an officer no letter can
+// address.
+func (s *Service) officerKey(key string) (string, error) {
+	key = strings.ToLower(strings.TrimSpace(key))
+	keys := s.Settings().Officers
+	if len(keys) == 0 {
+		keys = []string{docket.DefaultOfficer}
+	}
+	if !slices.Contains(keys, key) {
+		return "", docket.Invalid("(E)(2)", "officer", fmt.Sprintf("%q is not an officer ethicsbot.yml lists; the officers are %s (letters.officer is the mayor, letters.officers the others)", key, strings.Join(keys, ", ")))
+	}
+	return key, nil
 }
 
 func runEnforced(s *Service, ctx context.Context, req Request, a args) (Response, error) {

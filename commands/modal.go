@@ -187,7 +187,7 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 			}
 		}
 	}
-	a, read, err := sub.bind(words, s.Engine.Cal.Location())
+	a, read, err := sub.bind(words, s.Engine.Cal.Location(), s.Settings().Roles.People)
 	if err != nil {
 		// A binding error shows on its field as typed, in the words of a typed command's
 		// reply, naming the field by its label.

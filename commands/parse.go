@@ -157,7 +157,8 @@ const maxValue = 4000
 
 // bind matches words to the subcommand's parameters and converts each value. read says
 // how it understood the values it normalised ("2026-1 as case 2026-001"), for the reply.
-func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []string, err error) {
+// people names whom a user field may name by name (issue 22 §1).
+func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Roster) (a args, read []string, err error) {
 	a = args{}
 	var positional []param
 	for _, p := range sub.params {
@@ -167,7 +168,7 @@ func (sub *subcommand) bind(words []word, loc *time.Location) (a args, read []st
 	}
 	escaped := len(words) > 0 && words[0].escaped
 	set := func(p param, value string) error {
-		r, err := a.set(p, value, escaped, loc)
+		r, err := a.set(p, value, escaped, loc, people)
 		if r != "" {
 			read = append(read, r)
 		}
@@ -248,7 +249,7 @@ var (
 // a value written another way than the usual one was understood. escaped says value is as
 // Slack sent it in a command's text: a user field reads its mentions, any other field gets
 // the text back as the user typed it (typed).
-func (a args) set(p param, value string, escaped bool, loc *time.Location) (read string, err error) {
+func (a args) set(p param, value string, escaped bool, loc *time.Location, people docket.Roster) (read string, err error) {
 	if escaped && p.kind != kUser && p.kind != kUsers {
 		value = typed(value)
 	}
@@ -266,7 +267,7 @@ func (a args) set(p param, value string, escaped bool, loc *time.Location) (read
 	case kText:
 		a[p.name] = value
 	case kUser, kUsers:
-		users, err := members(value)
+		users, err := members(value, people)
 		if err != nil {
 			return "", p.errorf("%v", err)
 		}
@@ -331,18 +332,36 @@ func (a args) set(p param, value string, escaped bool, loc *time.Location) (read
 // or <@U024BE7LH|ann> with the name the user saw.
 var mentionPattern = regexp.MustCompile(`<@([UW][A-Z0-9_]{2,20})(?:\|[^<>]*)?>`)
 
-// members reads the people a user field names, separated by commas, semicolons or spaces:
-// each an @mention as Slack sends it (<@U024BE7LH|ann>), or a member id, with or without
-// an @ before it. The configuration names people by member id only (commissioners:,
-// clerk:), so a name is not looked up: in the console, which Slack does not fill in, people
-// are given by member id.
-func members(value string) ([]string, error) {
+// members reads the people a user field names, separated by commas or semicolons: each an
+// @mention as Slack sends it (<@U024BE7LH|ann>), a member id with or without an @ before it,
+// or a name from the configured roster (issue 22 §1): in the console, which Slack does not
+// fill in, people are given by name ("Ann Alder", or "Alder" when only one person has it).
+// Ids and mentions may also be separated by spaces. A name that fits nobody, or several
+// people, is refused, never guessed: a roll call must name who voted.
+func members(value string, people docket.Roster) ([]string, error) {
 	value = mentionPattern.ReplaceAllString(value, " $1 ")
 	var users []string
-	for _, u := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
-		id := strings.TrimPrefix(u, "@")
-		if !memberID.MatchString(id) {
-			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id); separate several with commas", u)
+	for _, piece := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' }) {
+		fields := strings.Fields(piece)
+		ids, notID := make([]string, 0, len(fields)), ""
+		for _, f := range fields {
+			if id := strings.TrimPrefix(f, "@"); memberID.MatchString(id) {
+				ids = append(ids, id)
+			} else if notID == "" {
+				notID = f
+			}
+		}
+		if notID == "" {
+			users = append(users, ids...)
+			continue
+		}
+		if len(people.Members()) == 0 {
+			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id, or their name once the configuration gives names); separate several with commas", notID)
+		}
+		name := strings.TrimPrefix(strings.TrimSpace(piece), "@")
+		id, err := people.Lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("%v: @mention them, or give their member id or their name as the configuration gives it; separate several with commas", err)
 		}
 		users = append(users, id)
 	}

@@ -105,6 +105,10 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	for _, el := range c.Elections {
 		facts = append(facts, outbox.Format("*Candidate at:* election of %s", el.Long()))
 	}
+	if c.Officer != "" {
+		// (E)(2), (F): named with /ethics officer; the mayor otherwise, and not said.
+		facts = append(facts, outbox.Format("*Officer with authority to discipline:* %s", c.Officer))
+	}
 	if recused := recusals(c, s.Settings().Roles.Commissioners); recused != "" {
 		facts = append(facts, "*Recused:* "+recused)
 	}

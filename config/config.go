@@ -68,11 +68,11 @@ type Config struct {
 
 // fileConfig is the file's layout.
 type fileConfig struct {
-	Database      string    `yaml:"database"`
-	PublicURL     string    `yaml:"public_url"`
-	Commissioners []string  `yaml:"commissioners"`
-	Clerk         oneOrMany `yaml:"clerk"` // one clerk, or a list
-	Attorney      string    `yaml:"attorney"`
+	Database      string `yaml:"database"`
+	PublicURL     string `yaml:"public_url"`
+	Commissioners people `yaml:"commissioners"` // ids, or {id, name, title} (config_people.go)
+	Clerk         people `yaml:"clerk"`         // one clerk, or a list
+	Attorney      people `yaml:"attorney"`      // one
 	Channels      struct {
 		Docket  string `yaml:"docket"`
 		Notices string `yaml:"notices"`
@@ -124,6 +124,8 @@ type fileConfig struct {
 		Attorney   fileAddressee `yaml:"attorney"`
 		Templates  string        `yaml:"templates"`
 		Out        string        `yaml:"out"`
+		Signers    fileSigners   `yaml:"signers"`  // config_people.go
+		Officers   fileOfficers  `yaml:"officers"` // config_people.go
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
@@ -228,29 +230,6 @@ func (d *yamlDate) UnmarshalYAML(n *yaml.Node) error {
 	}
 	d.Date = v
 	return nil
-}
-
-// oneOrMany is a setting written as one value or as a list: `clerk: U01` or
-// `clerk: [U01, U02]`. One value is what files written before the list was allowed have.
-type oneOrMany []string
-
-func (v *oneOrMany) UnmarshalYAML(n *yaml.Node) error {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		*v = nil
-		if n.Value != "" { // `clerk: ""` names no clerk, as it always did
-			*v = oneOrMany{n.Value}
-		}
-		return nil
-	case yaml.SequenceNode:
-		var list []string
-		if err := n.Decode(&list); err != nil {
-			return err
-		}
-		*v = list
-		return nil
-	}
-	return lineError{n.Line, "expected one Slack user id, or a list of them such as [U024BE7LH, U0G9QF9C6]"}
 }
 
 // lineError is a problem at one line of the file.
@@ -397,6 +376,9 @@ func Parse(b []byte) (Config, error) {
 	if err := checkPeople(&root, f); err != nil {
 		return Config{}, err
 	}
+	if err := checkNames(f); err != nil {
+		return Config{}, err
+	}
 	for key, ch := range map[string]string{"docket": f.Channels.Docket, "notices": f.Channels.Notices} {
 		if ch != "" && !slackChannel.MatchString(ch) {
 			return Config{}, at("channels", key)(fmt.Errorf("channel %q is not a Slack channel id such as C0123456789 (in Slack, open the channel's details; the id is at the bottom)", ch))
@@ -421,13 +403,19 @@ func Parse(b []byte) (Config, error) {
 	if err := parseLetters(&cfg, f); err != nil {
 		return Config{}, at("letters", "templates")(err)
 	}
+	if err := parseSigners(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseOfficers(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
 	if err := parseMail(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	if err := parseDocuments(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
-	cfg.Roles = Roles{Commissioners: f.Commissioners, Clerks: f.Clerk, Attorney: f.Attorney}
+	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(), People: roster(f)}
 	cfg.Channels = Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
@@ -483,14 +471,14 @@ func checkPeople(root *yaml.Node, f fileConfig) error {
 		line int
 	}
 	var entries []entry
-	for i, u := range f.Commissioners {
-		entries = append(entries, entry{Commissioner, u, lineOfItem(root, i, "commissioners")})
+	for _, p := range f.Commissioners {
+		entries = append(entries, entry{Commissioner, p.ID, p.line})
 	}
-	for i, u := range f.Clerk {
-		entries = append(entries, entry{Clerk, u, lineOfItem(root, i, "clerk")})
+	for _, p := range f.Clerk {
+		entries = append(entries, entry{Clerk, p.ID, p.line})
 	}
-	if f.Attorney != "" {
-		entries = append(entries, entry{Attorney, f.Attorney, lineOf(root, "attorney")})
+	for _, p := range f.Attorney {
+		entries = append(entries, entry{Attorney, p.ID, p.line})
 	}
 	for _, e := range entries {
 		if !slackUser.MatchString(e.user) {
@@ -522,33 +510,6 @@ var (
 	slackUser    = regexp.MustCompile(`^[UW][A-Z0-9_]{2,20}$`)
 	slackChannel = regexp.MustCompile(`^[CGD][A-Z0-9]{2,20}$|^#[a-z0-9_-]{1,80}$`)
 )
-
-// lineOfItem returns the line of item i of the sequence at path.
-func lineOfItem(root *yaml.Node, i int, path ...string) int {
-	n := root
-	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	for _, key := range path {
-		if n.Kind != yaml.MappingNode {
-			return lineOf(root, path...)
-		}
-		var next *yaml.Node
-		for j := 0; j+1 < len(n.Content); j += 2 {
-			if n.Content[j].Value == key {
-				next = n.Content[j+1]
-			}
-		}
-		if next == nil {
-			return lineOf(root, path...)
-		}
-		n = next
-	}
-	if n.Kind == yaml.SequenceNode && i < len(n.Content) {
-		return n.Content[i].Line
-	}
-	return lineOf(root, path...)
-}
 
 // lineOf returns the line of the deepest key along path that exists in the document.
 func lineOf(n *yaml.Node, path ...string) int {

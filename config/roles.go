@@ -22,6 +22,9 @@ type Roles struct {
 	Commissioners []string
 	Clerks        []string
 	Attorney      string
+	// People are their names and titles, for documents and for the console's user
+	// fields (issue 19 §5, issue 22 §1); the zero Roster names nobody.
+	People docket.Roster
 }
 
 // Of returns the role of user.

@@ -29,6 +29,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	Correct{}.Kind():             decodeAs[Correct],
 	Void{}.Kind():                decodeAs[Void],
 	SetParty{}.Kind():            decodeAs[SetParty],
+	SetOfficer{}.Kind():          decodeAs[SetOfficer],
 	AddDocument{}.Kind():         decodeAs[AddDocument],
 }
 

@@ -233,6 +233,11 @@ type Case struct {
 	// each had: the public may have read it, so the board keeps it, marked.
 	Withdrawn []WithdrawnMeeting `json:"withdrawn,omitempty"`
 
+	// Officer is the key of the officer with authority to discipline to whom the (E)(2)
+	// and (F) recommendations go, among those the configuration lists (letters.officers);
+	// "" is the default, the mayor (SetOfficer).
+	Officer string `json:"officer,omitempty"`
+
 	Recusals []Recusal `json:"recusals,omitempty"`
 	Votes    []Adopted `json:"votes,omitempty"`   // roll calls that carried, in order
 	Motions  []Motion  `json:"motions,omitempty"` // roll calls that failed: on the record, changing nothing

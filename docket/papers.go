@@ -55,40 +55,46 @@ type PaperInfo struct {
 	// Documents: the paper lists "all additional documents in the custody of the
 	// Commission concerning the alleged violation" (C)(3).
 	Documents bool
+	// Signer signs the letter for the commission by default (letters.signers overrides
+	// it): the chair for a paper that carries the commission's own act, a ruling (C)(1),
+	// (C)(2), the request it elects (C)(2), a decision (E) or a recommendation (E)(2),
+	// (F); the clerk for the papers that give notice of what the record holds, (B) and
+	// (H), and transmit it (C)(3). The ordinance names no signer; this follows who acts.
+	Signer Signer
 }
 
 // papers is the table of papers, in order.
 var papers = []PaperInfo{
 	{Paper: RespondentNoticePaper, Rule: "(B)", To: Respondent,
 		Name:      "notice of the complaint to the respondent",
-		Certified: true, Meeting: SufficiencyMeeting, Complaint: true},
+		Certified: true, Meeting: SufficiencyMeeting, Complaint: true, Signer: ClerkSigns},
 	{Paper: ComplainantConfirmPaper, Rule: "(B)", To: Complainant,
-		Name: "confirmation of receipt to the complainant", Certified: true, Meeting: SufficiencyMeeting},
+		Name: "confirmation of receipt to the complainant", Certified: true, Meeting: SufficiencyMeeting, Signer: ClerkSigns},
 	{Paper: RulingToRespondent, Rule: "(C)(1)", To: Respondent,
-		Name: "notice of the ruling to the respondent", Hearing: true},
+		Name: "notice of the ruling to the respondent", Hearing: true, Signer: ChairSigns},
 	{Paper: RulingToComplainant, Rule: "(C)(1)", To: Complainant,
-		Name: "notice of the ruling to the complainant", Hearing: true},
+		Name: "notice of the ruling to the complainant", Hearing: true, Signer: ChairSigns},
 	{Paper: DismissalToRespondent, Rule: "(C)(2)", To: Respondent,
-		Name: "notice of dismissal to the respondent", Certified: true, Hearing: true},
+		Name: "notice of dismissal to the respondent", Certified: true, Hearing: true, Signer: ChairSigns},
 	{Paper: DismissalToComplainant, Rule: "(C)(2)", To: Complainant,
-		Name: "notice of dismissal to the complainant", Certified: true, Hearing: true},
+		Name: "notice of dismissal to the complainant", Certified: true, Hearing: true, Signer: ChairSigns},
 	{Paper: AdjudicationRequest, Rule: "(C)(2)", To: Attorney,
-		Name: "written request to the attorney for judicial adjudication"},
+		Name: "written request to the attorney for judicial adjudication", Signer: ChairSigns},
 	{Paper: ReferralTransmittal, Rule: "(C)(3)", To: Attorney,
-		Name: "transmittal of the complaint and its documents to the attorney", Complaint: true, Documents: true},
-	{Paper: RecommendationToResp, Rule: "(E)(2)", To: Respondent, Name: "recommendation to the respondent"},
+		Name: "transmittal of the complaint and its documents to the attorney", Complaint: true, Documents: true, Signer: ClerkSigns},
+	{Paper: RecommendationToResp, Rule: "(E)(2)", To: Respondent, Name: "recommendation to the respondent", Signer: ChairSigns},
 	{Paper: RecommendationToOfficer, Rule: "(E)(2)", To: Officer,
-		Name: "recommendation to the officer with authority to discipline"},
-	{Paper: FinalToRespondent, Rule: "(F)", To: Respondent, Name: "final recommendation to the respondent"},
+		Name: "recommendation to the officer with authority to discipline", Signer: ChairSigns},
+	{Paper: FinalToRespondent, Rule: "(F)", To: Respondent, Name: "final recommendation to the respondent", Signer: ChairSigns},
 	{Paper: FinalToOfficer, Rule: "(F)", To: Officer,
-		Name: "final recommendation to the officer with authority to discipline"},
+		Name: "final recommendation to the officer with authority to discipline", Signer: ChairSigns},
 	{Paper: DecisionDismissalToResp, Rule: "(E)(1)", To: Respondent,
-		Name: "notice of the dismissal after the hearing to the respondent"},
+		Name: "notice of the dismissal after the hearing to the respondent", Signer: ChairSigns},
 	{Paper: DecisionDismissalToComp, Rule: "(E)(1)", To: Complainant,
-		Name: "notice of the dismissal after the hearing to the complainant"},
+		Name: "notice of the dismissal after the hearing to the complainant", Signer: ChairSigns},
 	{Paper: FrivolousNotice, Rule: "(H)", To: Complainant,
 		Name:      "notice to the complainant of the meeting on a frivolous complaint",
-		Certified: true, Meeting: FrivolousMeeting},
+		Certified: true, Meeting: FrivolousMeeting, Signer: ClerkSigns},
 }
 
 // Papers lists every paper, in order.

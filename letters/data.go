@@ -15,7 +15,11 @@ type Data struct {
 	Case string // the case number
 	Date string // the letter's date: "Monday 7 December 2026"
 	From Party  // the commission
-	To   Party  // the recipient, with the postal address recorded for a party (docket.SetParty)
+	// Signer is who signs the letter for the commission, name and title: the chair or the
+	// clerk as the configuration names them (letters.signers); empty (Signer.Name.Empty)
+	// when it names nobody, and the letter is signed "For the" commission.
+	Signer Party
+	To     Party // the recipient, with the postal address recorded for a party (docket.SetParty)
 	// Copies are who receives a copy: the party's representative, if one is recorded.
 	Copies    []Party
 	Certified bool // the ordinance requires certified mail, return receipt requested
@@ -165,13 +169,18 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk)), Agenda: agenda}, nil
 	}
 	info, _ := docket.Paper(k).Info()
+	// (E)(2), (F): the officer the case names; a letter to another ignores an unknown one.
+	officer, officerSetting, officerErr := m.cfg.officer(c, k)
+	if officerErr != nil && info.To == docket.Officer {
+		return nil, officerErr
+	}
 	d := &Data{Kind: k, Rule: info.Rule, Name: info.Name, Case: c.Number, Date: m.day(today), From: party(from),
 		Certified: info.Certified, Article: article(c, docket.Paper(k)),
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
-		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer)}
+		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.cfg.signer(info)}
 	if c.Ground != "" {
 		// (C)(2), (I): the dismissal names its ground.
 		d.RulingWords = docket.DismissalWords(c.Ruling, c.Ground)
@@ -194,7 +203,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	case docket.Attorney:
 		d.To, err = configured(m.cfg.Attorney, "attorney", k)
 	case docket.Officer:
-		d.To, err = configured(m.cfg.Officer, "officer", k)
+		d.To, err = configured(officer, officerSetting, k)
 	}
 	if err != nil {
 		return nil, err

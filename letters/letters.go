@@ -49,6 +49,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,11 +130,69 @@ type Addressee struct {
 // Config is the letters' part of the configuration (letters: in ethicsbot.yml).
 type Config struct {
 	Commission Addressee // the commission's name and address, for the letterhead
-	Officer    Addressee // the chief executive or other officer with authority to discipline (E)(2), (F)
-	Attorney   Addressee // the attorney designated by the corporate authorities (C)(2), (C)(3)
+	Officer    Addressee // the chief executive or other officer with authority to discipline (E)(2), (F): the mayor, the default
+	// Officers are the other officers with authority to discipline a case may name
+	// (docket.SetOfficer), by key: a department head, the council (letters.officers).
+	// The key docket.DefaultOfficer is Officer.
+	Officers map[string]Addressee
+	Attorney Addressee // the attorney designated by the corporate authorities (C)(2), (C)(3)
 	// Templates is a directory of templates that replace the built-in ones of the same
 	// name; "" uses the built-in ones only.
 	Templates string
+	// Chair and Clerk are who sign the letters for the commission, with their names and
+	// titles (issue 19 §5): the commissioner titled Chair and the first clerk with a name
+	// (docket.Roster.Signature). Without a name, a letter is signed "For the" commission.
+	Chair, Clerk Addressee
+	// Signers overrides, per paper, who signs it: docket.ChairSigns or ClerkSigns
+	// (letters.signers); a paper not in it is signed as docket's table of papers says.
+	Signers map[docket.Paper]docket.Signer
+}
+
+// OfficerKeys are the keys of the officers a case may name (/ethics officer): the mayor,
+// docket.DefaultOfficer, first, then the others of Officers in order.
+func (c Config) OfficerKeys() []string {
+	keys := []string{docket.DefaultOfficer}
+	for _, k := range slices.Sorted(maps.Keys(c.Officers)) {
+		if k != docket.DefaultOfficer {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// officer is the officer with authority to discipline c's respondent (E)(2), (F): the one
+// the case names (docket.SetOfficer), else the mayor (Officer), with the setting that
+// configures them, for a refusal. A key the configuration no longer lists is refused.
+func (c Config) officer(cs *docket.Case, k Kind) (Addressee, string, error) {
+	key := cs.OfficerKey()
+	if key == docket.DefaultOfficer {
+		if a, ok := c.Officers[key]; ok {
+			return a, "officers." + key, nil
+		}
+		return c.Officer, "officer", nil
+	}
+	a, ok := c.Officers[key]
+	if !ok {
+		return Addressee{}, "", docket.Invalid(k.Rule(), "officer", fmt.Sprintf(
+			"case %s names the officer %q, whom letters.officers in ethicsbot.yml does not list: add them there, or name another with /ethics officer %s <key>", cs.Number, key, cs.Number))
+	}
+	return a, "officers." + key, nil
+}
+
+// signer is who signs paper p, by the configuration or else by docket's table of papers;
+// the zero Party when that person has no configured name.
+func (c Config) signer(p docket.PaperInfo) Party {
+	s := p.Signer
+	if o, ok := c.Signers[p.Paper]; ok {
+		s = o
+	}
+	switch s {
+	case docket.ChairSigns:
+		return party(c.Chair)
+	case docket.ClerkSigns:
+		return party(c.Clerk)
+	}
+	return Party{}
 }
 
 // Document is one produced PDF.

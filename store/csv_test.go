@@ -116,3 +116,30 @@ func TestExportCSVIsSafeToOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestExportCSVNamesWhoActed: the CSV of events gives, beside each event's Slack id, the
+// name the configuration gives that person, or the id when it gives none (issue 19 §5).
+func TestExportCSVNamesWhoActed(t *testing.T) {
+	s := MustOpen(t)
+	mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	for _, tc := range []struct {
+		people docket.Roster
+		want   string
+	}{
+		{docket.NewRoster([]docket.Member{{ID: "U_CLERK", Name: "Dana Dale", Title: "Clerk"}}), "Dana Dale"},
+		{docket.Roster{}, "U_CLERK"},
+	} {
+		var buf bytes.Buffer
+		if err := s.ExportNamed(ctx, &buf, "csv", false, tc.people); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&buf).ReadAll()
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("%v %v", rows, err)
+		}
+		head, row := rows[0], rows[1]
+		if head[len(head)-1] != "by_name" || head[8] != "by" || row[8] != "U_CLERK" || row[len(row)-1] != tc.want {
+			t.Errorf("header %v, row %v; want by_name %q", head, row, tc.want)
+		}
+	}
+}

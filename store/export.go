@@ -14,8 +14,16 @@ import (
 )
 
 // Export writes all cases and their events as "json" or "csv". With public, it writes
-// only PublicRecords.
+// only PublicRecords. It is ExportNamed with a roster that names nobody.
 func (s *Store) Export(ctx context.Context, w io.Writer, format string, public bool) error {
+	return s.ExportNamed(ctx, w, format, public, docket.Roster{})
+}
+
+// ExportNamed is Export, with the CSV of events giving beside each event's "by" (the Slack
+// id, as the record has it) a last column "by_name": the name people configures for that
+// id, or the id (issue 19 §5: exports use names). The JSON export is the record as it is,
+// by id.
+func (s *Store) ExportNamed(ctx context.Context, w io.Writer, format string, public bool, people docket.Roster) error {
 	if format != "json" && format != "csv" {
 		return docket.Invalid("", "--format", fmt.Sprintf("%q is not a format: use csv or json", format))
 	}
@@ -62,11 +70,11 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 		return err
 	}
 	cw := csvsafe.NewWriter(w)
-	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind", "payload", "hash"})
+	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind", "payload", "hash", "by_name"})
 	err := s.EachCase(ctx, false, func(c CaseRecord) error {
 		for _, e := range c.Events {
 			cw.Write([]string{c.Number, string(c.State), c.Received.Format(time.RFC3339), c.Complainant.Name, c.Respondent.Name,
-				strings.Join(c.Sections, " "), strconv.Itoa(e.Seq), e.At.Format(time.RFC3339), e.By, e.Kind, string(e.Payload), e.Hash})
+				strings.Join(c.Sections, " "), strconv.Itoa(e.Seq), e.At.Format(time.RFC3339), e.By, e.Kind, string(e.Payload), e.Hash, people.Name(e.By)})
 		}
 		return cw.Error()
 	})
