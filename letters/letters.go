@@ -26,6 +26,11 @@
 //	@space          a blank line
 //	@rule           a horizontal line
 //	@page           a new page
+//	@at POSITION    on the first page, move to a position of the No. 10 window envelope's
+//	                layout (see layout.go): top (1/2 in. down, for the date beside the
+//	                return address), below (under all written so far), endorsement (the
+//	                certified-mail line), window (the lines up to @at body are the
+//	                recipient's address, printed in the window) and body
 //
 // Any other line is printed as text, wrapped at the margin; an empty line is half a
 // line's space. A long text runs on to further pages.
@@ -292,10 +297,16 @@ func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error
 	}
 	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
 	pdf, err := render(blocks, title)
-	if errors.Is(err, errTooManyPages) {
+	var win errWindow
+	switch {
+	case errors.Is(err, errTooManyPages):
 		return Document{}, tooBig(k, fmt.Sprintf("more than %d pages long, the limit for one document", MaxPages))
-	} else if err != nil {
-		return Document{}, err
+	case errors.As(err, &win):
+		// The letter goes in a No. 10 window envelope (see layout.go): an address that
+		// does not show in the window would not be delivered.
+		return Document{}, docket.Invalid(k.Rule(), "address", fmt.Sprintf("the %s cannot be mailed in a window envelope: %v", k.Name(), err))
+	case err != nil:
+		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	return Document{Kind: k, Rule: k.Rule(), Title: title, Name: FileName(c.Number, k), Data: pdf}, nil
 }
