@@ -48,7 +48,7 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	docs, err := maker.MakeDue(&c, kind, engine.Cal.DateOf(now()))
+	docs, err := maker.MakeDue(context.Background(), &c, kind, engine.Cal.DateOf(now()), db)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}

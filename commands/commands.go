@@ -52,6 +52,9 @@ type Record interface {
 	// Attach adds files to a case file in one transaction with their events (each a PDF or
 	// image of at most limit bytes, judged by its content), and what say derives from each.
 	Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error)
+	// DocumentData gives the bytes of a document the case file lists, checked against its
+	// SHA-256: the letters' packets enclose them (B), (C)(3).
+	DocumentData(ctx context.Context, number, sha string) ([]byte, error)
 }
 
 // Files fetches a file shared in Slack, by its id, for /ethics attach. The bot's Slack

@@ -28,7 +28,7 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 	if err != nil {
 		return Response{}, err
 	}
-	docs, err := s.Letters.MakeDue(&c, only, s.Engine.Cal.DateOf(s.Now()))
+	docs, err := s.Letters.MakeDue(ctx, &c, only, s.Engine.Cal.DateOf(s.Now()), s.Record)
 	if err != nil {
 		return Response{}, err
 	}

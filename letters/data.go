@@ -49,6 +49,10 @@ type Data struct {
 	// Enclosures are what goes in the envelope with the letter, as the letter lists them:
 	// the complaint as received (B), the case file's index and documents (C)(3).
 	Enclosures []Text
+	// ComplaintEnclosed is true when the complaint as received, from the case file, follows
+	// the letter in its packet (Packet): the letter then does not print the complaint's
+	// text as entered in the record.
+	ComplaintEnclosed bool
 }
 
 // Part is the ruling on one part of a complaint alleging both sections.
@@ -295,8 +299,12 @@ func groups(n string) string {
 // documents lists what the (C)(3) referral transmits: the complaint, and each paper the
 // commission has sent on it.
 func (m *Maker) documents(c *docket.Case) []Text {
-	out := []Text{T(fmt.Sprintf("The complaint of %s against %s, alleging a violation of §%s, received %s (its text is attached).",
-		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), c.Received.In(m.loc).Format(longDate)))}
+	how := "its text as entered in the record is attached"
+	if complaintDocument(c) >= 0 {
+		how = "as received, with the case file's other documents, listed in the enclosed index"
+	}
+	out := []Text{T(fmt.Sprintf("The complaint of %s against %s, alleging a violation of §%s, received %s (%s).",
+		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), c.Received.In(m.loc).Format(longDate), how))}
 	for _, ml := range c.Mailings {
 		what := "notice " + ml.Satisfies + " to the " + string(ml.Recipient)
 		if info, ok := ml.Paper.Info(); ok {

@@ -50,6 +50,7 @@
 package letters
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -277,13 +278,24 @@ func why(c *docket.Case, k Kind) error {
 // Make produces document k for case c, dated on today. A document the case does not call
 // for yet, or one whose recipient's or sender's address is not configured, is an error
 // that names the rule or the setting.
+//
+// Make produces the letter alone; Packet adds what it encloses from the case file.
 func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error) {
+	return m.make(c, k, today, false)
+}
+
+// make produces document k; enclosed says that the complaint as received goes with it
+// from the case file, so the letter does not print the complaint's text itself.
+func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool) (Document, error) {
 	if err := why(c, k); err != nil {
 		return Document{}, err
 	}
 	data, err := m.data(c, k, today)
 	if err != nil {
 		return Document{}, err
+	}
+	if d, ok := data.(*Data); ok {
+		d.ComplaintEnclosed = enclosed
 	}
 	out := capped{max: MaxOutput}
 	if err := m.sets[k].ExecuteTemplate(&out, string(k)+".tmpl", data); errors.Is(err, errTooLong) {
@@ -315,8 +327,9 @@ func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error
 func FileName(number string, k Kind) string { return number + "-" + string(k) + ".pdf" }
 
 // MakeDue produces every document case c calls for (Due), or the one named by only if it
-// is not "". Nothing is returned unless all are produced.
-func (m *Maker) MakeDue(c *docket.Case, only Kind, today docket.Date) ([]Document, error) {
+// is not "", each as its Packet with what it encloses from files. Nothing is returned
+// unless all are produced.
+func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today docket.Date, files Files) ([]Document, error) {
 	kinds := Due(c)
 	if only != "" {
 		if _, err := ParseKind(string(only)); err != nil {
@@ -329,7 +342,7 @@ func (m *Maker) MakeDue(c *docket.Case, only Kind, today docket.Date) ([]Documen
 	}
 	out := make([]Document, 0, len(kinds))
 	for _, k := range kinds {
-		d, err := m.Make(c, k, today)
+		d, err := m.Packet(ctx, c, k, today, files)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package letters_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -252,7 +253,7 @@ func TestRefusals(t *testing.T) {
 			if tc.cfg != nil {
 				mk = mustMaker(t, *tc.cfg)
 			}
-			docs, err := mk.MakeDue(tc.c, tc.kind, today)
+			docs, err := mk.MakeDue(context.Background(), tc.c, tc.kind, today, nil)
 			var de *docket.Error
 			if !errors.As(err, &de) {
 				t.Fatalf("err = %v, want a *docket.Error", err)
