@@ -1,6 +1,7 @@
 package docket
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -295,6 +296,32 @@ type RecordMailing struct {
 	Recipient Party  `json:"recipient,omitempty"`
 	Article   string `json:"article"`
 	Mailed    Date   `json:"mailed,omitzero"` // zero: today
+	// Letter is the PDF that went out, kept in the record as sent (issue 20 §4); nil in
+	// records from before letters were kept, and where letters are not set up.
+	Letter *SentLetter `json:"letter,omitempty"`
+}
+
+// SentLetter is the PDF of a paper as it went out: its bytes are stored by the store in
+// the same transaction as the mailing or delivery, under SHA256, which the event carries,
+// so the hash chain covers them; Dated is the date the letter bears.
+type SentLetter struct {
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+	Dated  Date   `json:"dated"`
+}
+
+// check refuses a SentLetter that is not one.
+func (l *SentLetter) check() error {
+	if l == nil {
+		return nil
+	}
+	if b, err := hex.DecodeString(l.SHA256); err != nil || len(b) != 32 || hex.EncodeToString(b) != l.SHA256 {
+		return invalid("letter", "", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", l.SHA256))
+	}
+	if l.Size <= 0 || l.Dated.IsZero() {
+		return invalid("letter", "", "a letter as sent has bytes and a date")
+	}
+	return nil
 }
 
 // Kind implements Action.
@@ -326,7 +353,10 @@ func (a RecordMailing) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
-	return x.sendPaper(info, article, mailed)
+	if err := a.Letter.check(); err != nil {
+		return err
+	}
+	return x.sendPaper(info, article, mailed, a.Letter)
 }
 
 // legacyPaper is the paper a mailing recorded before papers were named was for: the
@@ -355,6 +385,8 @@ func (x *applying) legacyPaper(to Party) (Paper, error) {
 type RecordDelivery struct {
 	Paper Paper `json:"paper"`
 	On    Date  `json:"on,omitzero"` // zero: today
+	// Letter is the PDF that went out, as for RecordMailing.
+	Letter *SentLetter `json:"letter,omitempty"`
 }
 
 // Kind implements Action.
@@ -374,17 +406,20 @@ func (a RecordDelivery) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
-	return x.sendPaper(info, "", on)
+	if err := a.Letter.check(); err != nil {
+		return err
+	}
+	return x.sendPaper(info, "", on, a.Letter)
 }
 
 // sendPaper records paper info sent on day on (by certified mail when article is given),
 // once the case needs it, and the fact that meets its deadline.
-func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
+func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *SentLetter) error {
 	c := x.c
 	if err := c.Needs(info.Paper); err != nil {
 		return err
 	}
-	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule}
+	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule, Letter: letter}
 	switch info.To {
 	case Respondent:
 		m.Address = c.Respondent.Address

@@ -191,6 +191,9 @@ const (
 // positions are the places of the first page that @at moves to.
 var positions = map[string]float64{"top": firstTop, "below": 0, "endorsement": endorsementY, "window": windowTop, "body": bodyTop}
 
+// draftMark heads every page of a draft.
+const draftMark = "DRAFT: not the letter as mailed; the copy as sent is kept in the record once its mailing is recorded"
+
 // errTooManyPages stops a document that runs past MaxPages.
 var errTooManyPages = errors.New("the document has too many pages")
 
@@ -203,7 +206,11 @@ func (e errWindow) Error() string {
 
 // render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
 // the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
-func render(blocks []block, title string) ([]byte, error) {
+//
+// A draft carries "DRAFT" at the head of every page: a letter before it is mailed, or one
+// printed again for a paper whose copy as sent is not in the record, is never taken for
+// the letter that went out (issue 20 §4).
+func render(blocks []block, title string, draft bool) ([]byte, error) {
 	p := fpdf.New("P", "mm", "Letter", "")
 	p.SetMargins(margin, firstTop, margin)
 	p.SetAutoPageBreak(true, margin)
@@ -216,6 +223,17 @@ func render(blocks []block, title string) ([]byte, error) {
 		p.SetFont("go", "", 8)
 		p.CellFormat(0, 5, fmt.Sprintf("%s, page %d", regular.printable(title), p.PageNo()), "", 0, "C", false, 0, "")
 	})
+	if draft {
+		p.SetHeaderFunc(func() {
+			x, y := p.GetXY()
+			p.SetFont("go", "B", 9)
+			p.SetTextColor(180, 0, 0)
+			p.SetXY(margin, 4)
+			p.CellFormat(0, 5, draftMark, "", 0, "C", false, 0, "")
+			p.SetTextColor(0, 0, 0)
+			p.SetXY(x, y)
+		})
+	}
 	p.AddPage()
 	// Only the first page starts 1/2 in. from the top; the others keep the margin.
 	p.SetTopMargin(margin)

@@ -149,6 +149,11 @@ type Document struct {
 	Title string // "Case 2026-001: notice of the complaint to the respondent"
 	Name  string // the file name: 2026-001-respondent.pdf
 	Data  []byte
+	// Sent is the record of the letter as sent when Data is that copy; nil for a document
+	// made now (a paper's draft, or a meeting notice).
+	Sent *docket.SentLetter
+	// Draft is true when the document is a paper made now, marked DRAFT on every page.
+	Draft bool
 }
 
 //go:embed templates/*.tmpl
@@ -281,12 +286,12 @@ func why(c *docket.Case, k Kind) error {
 //
 // Make produces the letter alone; Packet adds what it encloses from the case file.
 func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error) {
-	return m.make(c, k, today, false)
+	return m.make(c, k, today, false, false)
 }
 
 // make produces document k; enclosed says that the complaint as received goes with it
 // from the case file, so the letter does not print the complaint's text itself.
-func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool) (Document, error) {
+func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed, draft bool) (Document, error) {
 	if err := why(c, k); err != nil {
 		return Document{}, err
 	}
@@ -308,7 +313,7 @@ func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool) (
 		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
-	pdf, err := render(blocks, title)
+	pdf, err := render(blocks, title, draft)
 	var win errWindow
 	switch {
 	case errors.Is(err, errTooManyPages):
@@ -326,9 +331,10 @@ func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool) (
 // FileName is the file a document is written to: 2026-001-respondent.pdf.
 func FileName(number string, k Kind) string { return number + "-" + string(k) + ".pdf" }
 
-// MakeDue produces every document case c calls for (Due), or the one named by only if it
-// is not "", each as its Packet with what it encloses from files. Nothing is returned
-// unless all are produced.
+// MakeDue gives every document case c calls for (Due), or the one named by only if it is
+// not "". A paper whose mailing or delivery kept the letter as sent is that copy, byte for
+// byte, read from files: never made again, never re-dated. Any other paper is made as its
+// Packet, dated today and marked as a draft. Nothing is returned unless all are.
 func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today docket.Date, files Files) ([]Document, error) {
 	kinds := Due(c)
 	if only != "" {
@@ -342,7 +348,19 @@ func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today do
 	}
 	out := make([]Document, 0, len(kinds))
 	for _, k := range kinds {
-		d, err := m.Packet(ctx, c, k, today, files)
+		if ml, ok := c.Sent(docket.Paper(k)); ok && ml.Letter != nil {
+			if files == nil {
+				return nil, docket.Unavailable(fmt.Sprintf("the %s as sent is kept in the record, which cannot be read here", k.Name()))
+			}
+			data, err := files.LetterData(ctx, c.Number, ml.Letter.SHA256)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Document{Kind: k, Rule: k.Rule(), Title: fmt.Sprintf("Case %s: %s, as sent", c.Number, k.Name()), Name: FileName(c.Number, k), Data: data, Sent: ml.Letter})
+			continue
+		}
+		_, paper := docket.Paper(k).Info()
+		d, err := m.packet(ctx, c, k, today, files, paper)
 		if err != nil {
 			return nil, err
 		}

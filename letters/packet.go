@@ -27,6 +27,8 @@ import (
 // Files gives the bytes of the documents of a case file; store.Store is one.
 type Files interface {
 	DocumentData(ctx context.Context, number, sha string) ([]byte, error)
+	// LetterData gives the bytes of a letter as sent that a mailing of the case kept.
+	LetterData(ctx context.Context, number, sha string) ([]byte, error)
 }
 
 // pdfConfig is pdfcpu's configuration, with its configuration directory disabled: pdfcpu
@@ -53,7 +55,14 @@ type enclosed struct {
 // index of every document in the case file and then the documents, in the order they were
 // added. Any other document is the letter alone. A document of the case file that is not
 // a readable PDF or image is refused, naming it: nothing is silently left out.
+//
+// Packet makes the packet as it goes out, unmarked: the one a mailing keeps as sent.
 func (m *Maker) Packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files) (Document, error) {
+	return m.packet(ctx, c, k, today, files, false)
+}
+
+// packet is Packet, marked DRAFT on the letter's pages if draft.
+func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files, draft bool) (Document, error) {
 	info, isPaper := docket.Paper(k).Info()
 	var docs []docket.Document
 	switch {
@@ -79,7 +88,8 @@ func (m *Maker) Packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		}
 		encl = append(encl, e)
 	}
-	letter, err := m.make(c, k, today, len(docs) > 0 && complaintDocument(c) >= 0)
+	letter, err := m.make(c, k, today, len(docs) > 0 && complaintDocument(c) >= 0, draft)
+	letter.Draft = draft && err == nil
 	if err != nil || len(encl) == 0 {
 		return letter, err
 	}

@@ -28,6 +28,10 @@ func (f files) DocumentData(_ context.Context, _, sha string) ([]byte, error) {
 	return nil, docket.NotFound("", "document", "no document "+sha)
 }
 
+func (f files) LetterData(ctx context.Context, number, sha string) ([]byte, error) {
+	return f.DocumentData(ctx, number, sha)
+}
+
 // add puts data in the case file of c as a document of kind k.
 func (f files) add(c *docket.Case, title string, k docket.DocumentKind, media string, data []byte) {
 	h := sha256.Sum256(data)
