@@ -582,8 +582,8 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 	}
 	// The hearing path's letters: every one the procedure needed.
 	checkLetters(t, out, "respondent", "complainant", "ruling_respondent", "ruling_complainant",
-		"recommendation_respondent", "recommendation_officer", "final_respondent", "final_officer",
-		"notice_sufficiency", "notice_hearing", "notice_public_hearing")
+		"recommendation_respondent", "recommendation_officer", "demand_acknowledgement", "public_hearing_respondent", "public_hearing_complainant",
+		"final_respondent", "final_officer", "notice_sufficiency", "notice_hearing", "notice_public_hearing")
 }
 
 // checkLetters checks that the console wrote exactly the letters of kinds for case

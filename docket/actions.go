@@ -527,6 +527,11 @@ func (c *Case) Needs(p Paper) error {
 		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
 	case DecisionDismissalToResp, DecisionDismissalToComp:
 		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
+	case RecessedToRespondent, RecessedToComplainant, PublicHearingToResp, PublicHearingToComp:
+		// (D), (F): the notice gives the meeting's date, time and place.
+		return needs(c.Meeting(info.Meeting).Scheduled(), fmt.Sprintf("no %s is scheduled; schedule it first", info.Meeting.Name()))
+	case DemandAcknowledgement:
+		return needs(!c.DemandReceived.IsZero(), "no demand for a public hearing has been recorded")
 	case FrivolousNotice:
 		if c.Frivolous != nil {
 			return needs(false, "the finding under (H) has been made")

@@ -49,6 +49,9 @@ type Data struct {
 	// Enclosures are what goes in the envelope with the letter, as the letter lists them:
 	// the complaint as received (B), the case file's index and documents (C)(3).
 	Enclosures []Text
+	// Demanded is the date the respondent's (F) demand for a public hearing was received;
+	// "" before one.
+	Demanded string
 	// ComplaintEnclosed is true when the complaint as received, from the case file, follows
 	// the letter in its packet (Packet): the letter then does not print the complaint's
 	// text as entered in the record.
@@ -177,7 +180,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Article:    article(c, docket.Paper(k)),
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
-		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
+		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate), Demanded: m.day(c.DemandReceived),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
 		Attorney: party(m.cfg.Attorney), Officer: party(m.cfg.Officer)}
 	// The table of papers says which the ordinance sends certified (B), (C)(2), (H); a
