@@ -9,15 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/ledongthuc/pdf"
 
-	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
-	"ethicsbot/store"
 )
 
 // pdfPages reads a PDF's pages as text.
@@ -44,27 +41,13 @@ func squash(s string) string { return strings.Join(strings.Fields(s), "") }
 // never re-dated, and a draft before mailing says so; verify catches a changed byte in a
 // stored document and in a stored letter.
 func TestCaseFilePackets(t *testing.T) {
-	cal, err := docket.NewCalendar(docket.CalendarConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
-	db, err := store.Open(path, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	clk := &clock{now: time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)}
-	s := &commands.Service{Record: db, Engine: e, Now: clk.Now}
-	s.Configure(commands.Settings{
-		Roles:    commands.Roles{Commissioners: []string{comm, "U_COMM2"}, Clerks: []string{clerk}, Attorney: attorney},
-		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
-	})
+	s, clk, db := MustServiceAt(t, path)
+	var err error
 	s.Letters, err = letters.New(letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"},
 		Attorney:   letters.Addressee{Name: "Lionel Hutz", Title: "Corporation Counsel", Address: "Law Department\n100 Main Street"},
-	}, cal.Location())
+	}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -204,15 +204,12 @@ func (e errWindow) Error() string {
 	return fmt.Sprintf("the name and address take %d lines even in 8-point type, and the window of a No. 10 envelope shows %d: shorten the address", e.lines, e.fit)
 }
 
-// render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
-// the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
-//
-// A draft carries "DRAFT" at the head of every page: a letter before it is mailed, or one
-// printed again for a paper whose copy as sent is not in the record, is never taken for
-// the letter that went out (issue 20 §4).
-func render(blocks []block, title string, draft bool) ([]byte, error) {
+// newDocument starts a PDF on US Letter paper in the Go fonts, whose first page starts top
+// millimetres down, with title in its properties and, with the page number, at the foot
+// of each page.
+func newDocument(title string, top float64) *fpdf.Fpdf {
 	p := fpdf.New("P", "mm", "Letter", "")
-	p.SetMargins(margin, firstTop, margin)
+	p.SetMargins(margin, top, margin)
 	p.SetAutoPageBreak(true, margin)
 	p.AddUTF8FontFromBytes("go", "", goregular.TTF)
 	p.AddUTF8FontFromBytes("go", "B", gobold.TTF)
@@ -223,6 +220,17 @@ func render(blocks []block, title string, draft bool) ([]byte, error) {
 		p.SetFont("go", "", 8)
 		p.CellFormat(0, 5, fmt.Sprintf("%s, page %d", regular.printable(title), p.PageNo()), "", 0, "C", false, 0, "")
 	})
+	return p
+}
+
+// render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
+// the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
+//
+// A draft carries "DRAFT" at the head of every page: a letter before it is mailed, or one
+// printed again for a paper whose copy as sent is not in the record, is never taken for
+// the letter that went out (issue 20 §4).
+func render(blocks []block, title string, draft bool) ([]byte, error) {
+	p := newDocument(title, firstTop)
 	if draft {
 		p.SetHeaderFunc(func() {
 			x, y := p.GetXY()

@@ -12,8 +12,6 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"ethicsbot/docket"
 )
@@ -172,18 +170,7 @@ func imagePage(d docket.Document, data []byte) ([]byte, error) {
 // the attorney can check a copy against the record.
 func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 	title := fmt.Sprintf("Case %s: index of the case file", c.Number)
-	p := fpdf.New("P", "mm", "Letter", "")
-	p.SetMargins(margin, margin, margin)
-	p.SetAutoPageBreak(true, margin)
-	p.AddUTF8FontFromBytes("go", "", goregular.TTF)
-	p.AddUTF8FontFromBytes("go", "B", gobold.TTF)
-	p.SetTitle(regular.printable(title), true)
-	p.SetCreator("ethicsbot", true)
-	p.SetFooterFunc(func() {
-		p.SetY(-15)
-		p.SetFont("go", "", 8)
-		p.CellFormat(0, 5, fmt.Sprintf("%s, page %d", regular.printable(title), p.PageNo()), "", 0, "C", false, 0, "")
-	})
+	p := newDocument(title, margin)
 	p.AddPage()
 	p.SetFont("go", "B", 14)
 	p.MultiCell(0, 7, regular.printable(fmt.Sprintf("Index of the case file, case %s", c.Number)), "", "C", false)
