@@ -152,3 +152,24 @@ func TestCaseFilePackets(t *testing.T) {
 		t.Error("a changed letter was given out")
 	}
 }
+
+// TestMailingWithoutItsLetter: a mailing whose letter ethicsbot cannot make (here the
+// complainant's address is not recorded) is recorded all the same, since the deadlines run
+// from it, and the reply says that no copy was kept and why; the letter stays a draft.
+func TestMailingWithoutItsLetter(t *testing.T) {
+	s, _, db := MustService(t)
+	var err error
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, fileLine, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1015 35", "No copy of the letter was kept with this mailing, as ethicsbot could not make it: the complainant's postal address is not recorded")
+	c, _ := db.Case(ctx, "2026-001")
+	if ml, ok := c.Sent(docket.ComplainantConfirmPaper); !ok || ml.Letter != nil {
+		t.Fatalf("the mailing: %+v %v", ml, ok)
+	}
+	mustDo(t, s, clerk, `party 2026-001 complainant address="12 Elm Street | Springfield, IL 62702"`, "recorded")
+	mustDo(t, s, clerk, "letters 2026-001 complainant", "draft")
+}

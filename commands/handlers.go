@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -180,24 +181,36 @@ func runMail(s *Service, ctx context.Context, req Request, a args) (Response, er
 		return Response{}, err
 	}
 	act := docket.RecordMailing{Paper: docket.Paper(a.str("paper")), Article: article, Mailed: a.date("mailed")}
-	letter, sent, err := s.letterAsSent(ctx, a.str("number"), act.Paper, article, act.Mailed)
-	if err != nil {
-		return Response{}, err
-	}
+	letter, sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, article, act.Mailed)
 	act.Letter = sent
 	_, resp, err := s.applyLetter(ctx, req, a, letter, act)
-	return resp, err
+	return noCopy(resp, why), err
 }
 
 func runDelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	act := docket.RecordDelivery{Paper: docket.Paper(a.str("paper")), On: a.date("on")}
-	letter, sent, err := s.letterAsSent(ctx, a.str("number"), act.Paper, "", act.On)
-	if err != nil {
-		return Response{}, err
-	}
+	letter, sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, "", act.On)
 	act.Letter = sent
 	_, resp, err := s.applyLetter(ctx, req, a, letter, act)
-	return resp, err
+	return noCopy(resp, why), err
+}
+
+// noCopy adds to the reply to a mailing recorded without its letter why no copy was kept.
+// The mailing is recorded all the same: the ordinance's deadlines run from it, and the
+// paper may have been written by hand, or with letters not set up.
+func noCopy(resp Response, why error) Response {
+	if why == nil || len(resp.Messages) == 0 {
+		return resp
+	}
+	msg := docket.ErrorMessage(why)
+	if de := (*docket.Error)(nil); errors.As(why, &de) {
+		msg = de.Message
+		if de.Rule != "" {
+			msg += " " + de.Rule
+		}
+	}
+	resp.Messages[0].Text += outbox.Format("\nNo copy of the letter was kept with this mailing, as ethicsbot could not make it: %s. Keep a copy of what was sent in the case file (/ethics attach, kind=correspondence).", msg)
+	return resp
 }
 
 // letterAsSent makes the letter of paper p of case number as it goes out on day on (today
@@ -205,7 +218,8 @@ func runDelivered(s *Service, ctx context.Context, req Request, a args) (Respons
 // mailing (issue 20 §4): the clerk records the mailing, then prints that copy. It is nil
 // where letters are not set up, and where the mailing itself will be refused (an unknown
 // case or paper, one the case does not need yet), which the record then says. A letter
-// that cannot be made (an address missing) refuses the mailing, with the reason.
+// that cannot be made (an address or a setting missing, a document of the case file that
+// cannot be read) is nil with the reason, which the reply gives.
 func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Paper, article string, on docket.Date) ([]byte, *docket.SentLetter, error) {
 	if s.Letters == nil {
 		return nil, nil, nil
