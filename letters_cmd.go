@@ -13,7 +13,8 @@ import (
 )
 
 // runLetters is `ethicsbot letters CASE [--only KIND] [--out DIR]`: it writes the case's
-// documents as PDF files, reading the same database and configuration as the bot. Bad
+// documents as PDF files, reading the same database and configuration as the bot: a paper
+// whose mailing kept the letter as sent is that copy, byte for byte; any other, a draft. Bad
 // input (an unknown case or kind, a document the case does not call for yet) writes
 // nothing.
 func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
@@ -48,7 +49,7 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	docs, err := maker.MakeDue(&c, kind, engine.Cal.DateOf(now()))
+	docs, err := maker.MakeDue(context.Background(), &c, kind, engine.Cal.DateOf(now()), db)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -64,7 +65,14 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		if err := privatefile.WriteFile(path, d.Data, 0o640); err != nil {
 			return fail(exitFailure, "%v", err)
 		}
-		fmt.Fprintf(stdout, "%s\t%s\t%s\n", path, d.Kind, d.Rule)
+		state := ""
+		switch {
+		case d.Sent != nil:
+			state = "\tas sent " + d.Sent.Dated.String()
+		case d.Draft:
+			state = "\tdraft"
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", path, d.Kind, d.Rule, state)
 	}
 	return exitOK
 }

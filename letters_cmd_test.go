@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,6 +121,33 @@ func TestLettersCommand(t *testing.T) {
 		!strings.Contains(text, "94071118987654321712") || !strings.Contains(text, "(B)") {
 		t.Errorf("the respondent's notice lacks its facts:\n%s", text)
 	}
+
+	// Issue 20 §4: a paper whose mailing kept its letter is written as that copy, byte for
+	// byte; one mailed before letters were kept, and one not yet mailed, are drafts.
+	t.Run("AsSent", func(t *testing.T) {
+		cfg, err := config.Load(func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, db := mustOpenRecord(t, cfg)
+		sent := []byte("%PDF-1.4\nthe confirmation as it went out\n%%EOF\n")
+		sum := sha256.Sum256(sent)
+		at := time.Date(2026, 12, 4, 17, 0, 0, 0, time.UTC)
+		act := docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321729",
+			Letter: &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(sent)), Dated: docket.NewDate(2026, 12, 4)}}
+		if _, err := db.ApplyWithLetter(context.Background(), "2026-002", "U_CLERK", "", at, nil, act, sent); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		dir := t.TempDir()
+		code, out, errOut := runCLI(t, env, "", "letters", "2026-002", "--out", dir)
+		if code != 0 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent 2026-12-04") || !strings.Contains(out, "2026-002-respondent.pdf\trespondent\t(B)\tdraft") {
+			t.Fatalf("exit %d, %q %q", code, out, errOut)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "2026-002-complainant.pdf")); !bytes.Equal(got, sent) {
+			t.Errorf("the letter as sent was not written byte for byte: %q", got)
+		}
+	})
 
 	t.Run("Only", func(t *testing.T) {
 		dir := t.TempDir()

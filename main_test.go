@@ -571,8 +571,8 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 	}
 	// The hearing path's letters: every one the procedure needed.
 	checkLetters(t, out, "respondent", "complainant", "ruling_respondent", "ruling_complainant",
-		"recommendation_respondent", "recommendation_officer", "final_respondent", "final_officer",
-		"notice_sufficiency", "notice_hearing", "notice_public_hearing")
+		"recommendation_respondent", "recommendation_officer", "demand_acknowledgement", "public_hearing_respondent", "public_hearing_complainant",
+		"final_respondent", "final_officer", "notice_sufficiency", "notice_hearing", "notice_public_hearing")
 }
 
 // checkLetters checks that the console wrote exactly the letters of kinds for case
@@ -737,6 +737,8 @@ func TestStartStopsOnRefusedToken(t *testing.T) {
 	env := writeConfig(t, slackConfig)
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
 	env["SLACK_BOT_TOKEN"], env["SLACK_SIGNING_SECRET"], env["SLACK_API_URL"] = "xoxb-bad", "s", srv.URL+"/api"
+	// Any free port: :3000, the default, may be another program's on a shared machine.
+	env["ETHICSBOT_ADDR"], env["ETHICSBOT_ADMIN_ADDR"] = "127.0.0.1:0", "127.0.0.1:0"
 	code, _, errOut := runCLI(t, env, "")
 	want := "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token in the environment"
 	if code != 1 || !strings.Contains(errOut, want) || calls.Load() != 1 {

@@ -53,6 +53,14 @@ type Record interface {
 	// Attach adds files to a case file in one transaction with their events (each a PDF or
 	// image of at most limit bytes, judged by its content), and what say derives from each.
 	Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error)
+	// DocumentData gives the bytes of a document the case file lists, checked against its
+	// SHA-256: the letters' packets enclose them (B), (C)(3).
+	DocumentData(ctx context.Context, number, sha string) ([]byte, error)
+	// LetterData gives the bytes of a letter as sent that a mailing of the case kept.
+	LetterData(ctx context.Context, number, sha string) ([]byte, error)
+	// ApplyWithLetter records a mailing or delivery and keeps letter, the PDF that went
+	// out, in the same transaction (issue 20 §4).
+	ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error)
 }
 
 // Files fetches a file shared in Slack, by its id, for /ethics attach. The bot's Slack

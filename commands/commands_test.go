@@ -34,12 +34,19 @@ func (c *clock) Now() time.Time { return c.now }
 // MustService returns a service on a new store, with the clock at 2026-12-04 10:30 CST.
 func MustService(t *testing.T) (*commands.Service, *clock, *store.Store) {
 	t.Helper()
+	return MustServiceAt(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
+}
+
+// MustServiceAt is MustService on a new store at path, for a test that opens the database
+// itself.
+func MustServiceAt(t *testing.T, path string) (*commands.Service, *clock, *store.Store) {
+	t.Helper()
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), e)
+	db, err := store.Open(path, e)
 	if err != nil {
 		t.Fatal(err)
 	}

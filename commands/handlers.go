@@ -2,12 +2,16 @@ package commands
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/outbox"
 )
 
@@ -103,9 +107,21 @@ func (s *Service) sayer() (*[]outbox.Post, func(docket.Step) []outbox.Post) {
 // warnings and the next steps. What each action causes to be said (a line in the docket
 // channel, a public notice) is derived from the action and committed with it.
 func (s *Service) apply(ctx context.Context, req Request, a args, actions ...docket.Action) (docket.Case, Response, error) {
+	return s.applyLetter(ctx, req, a, nil, actions...)
+}
+
+// applyLetter is apply, keeping letter, the PDF of a paper as sent, with the mailing or
+// delivery that is actions' only action when letter is not nil.
+func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter []byte, actions ...docket.Action) (docket.Case, Response, error) {
 	number := a.str("number")
 	posts, say := s.sayer()
-	res, err := s.Record.Apply(ctx, number, req.User, req.RequestID, s.Now(), say, actions...)
+	var res docket.Result
+	var err error
+	if letter != nil && len(actions) == 1 {
+		res, err = s.Record.ApplyWithLetter(ctx, number, req.User, req.RequestID, s.Now(), say, actions[0], letter)
+	} else {
+		res, err = s.Record.Apply(ctx, number, req.User, req.RequestID, s.Now(), say, actions...)
+	}
 	if err != nil {
 		return docket.Case{}, Response{}, err
 	}
@@ -165,13 +181,68 @@ func runMail(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.RecordMailing{Paper: docket.Paper(a.str("paper")), Article: article, Mailed: a.date("mailed")})
-	return resp, err
+	act := docket.RecordMailing{Paper: docket.Paper(a.str("paper")), Article: article, Mailed: a.date("mailed")}
+	letter, sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, article, act.Mailed)
+	act.Letter = sent
+	_, resp, err := s.applyLetter(ctx, req, a, letter, act)
+	return noCopy(resp, why), err
 }
 
 func runDelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.RecordDelivery{Paper: docket.Paper(a.str("paper")), On: a.date("on")})
-	return resp, err
+	act := docket.RecordDelivery{Paper: docket.Paper(a.str("paper")), On: a.date("on")}
+	letter, sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, "", act.On)
+	act.Letter = sent
+	_, resp, err := s.applyLetter(ctx, req, a, letter, act)
+	return noCopy(resp, why), err
+}
+
+// noCopy adds to the reply to a mailing recorded without its letter why no copy was kept.
+// The mailing is recorded all the same: the ordinance's deadlines run from it, and the
+// paper may have been written by hand, or with letters not set up.
+func noCopy(resp Response, why error) Response {
+	if why == nil || len(resp.Messages) == 0 {
+		return resp
+	}
+	msg := docket.ErrorMessage(why)
+	if de := (*docket.Error)(nil); errors.As(why, &de) {
+		msg = de.Message
+		if de.Rule != "" {
+			msg += " " + de.Rule
+		}
+	}
+	resp.Messages[0].Text += outbox.Format("\nNo copy of the letter was kept with this mailing, as ethicsbot could not make it: %s. Keep a copy of what was sent in the case file (/ethics attach, kind=correspondence).", msg)
+	return resp
+}
+
+// letterAsSent makes the letter of paper p of case number as it goes out on day on (today
+// if zero), with its article number when sent certified, to keep in the record with the
+// mailing (issue 20 §4): the clerk records the mailing, then prints that copy. It is nil
+// where letters are not set up, and where the mailing itself will be refused (an unknown
+// case or paper, one the case does not need yet), which the record then says. A letter
+// that cannot be made (an address or a setting missing, a document of the case file that
+// cannot be read) is nil with the reason, which the reply gives.
+func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Paper, article string, on docket.Date) ([]byte, *docket.SentLetter, error) {
+	if s.Letters == nil {
+		return nil, nil, nil
+	}
+	info, ok := p.Info()
+	if !ok {
+		return nil, nil, nil
+	}
+	c, err := s.Record.Case(ctx, number)
+	if err != nil || c.Needs(p) != nil {
+		return nil, nil, nil
+	}
+	if on.IsZero() {
+		on = s.Engine.Cal.DateOf(s.Now())
+	}
+	c.Mailings = append(slices.Clone(c.Mailings), docket.Mailing{Paper: p, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule})
+	d, err := s.Letters.Packet(ctx, &c, letters.Kind(p), on, s.Record)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum := sha256.Sum256(d.Data)
+	return d.Data, &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(d.Data)), Dated: on}, nil
 }
 
 // runParty records a party's postal address, e-mail address or representative: the

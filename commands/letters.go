@@ -28,7 +28,7 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 	if err != nil {
 		return Response{}, err
 	}
-	docs, err := s.Letters.MakeDue(&c, only, s.Engine.Cal.DateOf(s.Now()))
+	docs, err := s.Letters.MakeDue(ctx, &c, only, s.Engine.Cal.DateOf(s.Now()), s.Record)
 	if err != nil {
 		return Response{}, err
 	}
@@ -36,8 +36,16 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 	note := outbox.Format("Case %s: %d document(s), produced by %s:", c.Number, len(docs), outbox.Mention(req.User))
 	files := make([]File, len(docs))
 	for i, d := range docs {
-		text += outbox.Format("\n• `%s` %s, %s: %s", string(d.Kind), d.Rule, d.Kind.Name(), d.Name)
-		note += outbox.Format("\n• %s %s: %s", d.Kind.Name(), d.Rule, d.Name)
+		state := outbox.Format("")
+		switch {
+		case d.Sent != nil:
+			// Issue 20 §4: the copy kept with the mailing, never made again.
+			state = outbox.Format(" (as sent, dated %s, SHA-256 %s)", d.Sent.Dated.String(), d.Sent.SHA256[:12])
+		case d.Draft:
+			state = outbox.Format(" (draft: record its mailing, then print the copy as sent)")
+		}
+		text += outbox.Format("\n• `%s` %s, %s: %s", string(d.Kind), d.Rule, d.Kind.Name(), d.Name) + state
+		note += outbox.Format("\n• %s %s: %s", d.Kind.Name(), d.Rule, d.Name) + state
 		files[i] = File{Name: d.Name, Title: d.Title, Data: d.Data}
 	}
 	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil

@@ -174,6 +174,9 @@ type Mailing struct {
 	// (B): the sufficiency meeting the notice announced, as it stood when mailed.
 	MeetingStart time.Time `json:"meeting_start,omitzero"`
 	MeetingPlace string    `json:"meeting_place,omitempty"`
+	// Letter is the PDF that went out, kept in the record as sent: the letters give it
+	// byte for byte, never re-dated. nil in records from before letters were kept.
+	Letter *SentLetter `json:"letter,omitempty"`
 }
 
 // announces reports whether m is a (B) notice that gave meeting's date, time and place.

@@ -88,6 +88,13 @@ func closedHearingCase() []step {
 		{"2027-01-22T11:15:00-06:00", docket.RecordDelivery{Paper: docket.RecommendationToOfficer}, docket.StateFinal, ""},
 		{"2027-01-22T11:20:00-06:00", docket.RecordDelivery{Paper: docket.FinalToRespondent}, docket.StateFinal, ""},
 		{"2027-01-22T11:25:00-06:00", docket.RecordDelivery{Paper: docket.FinalToOfficer}, docket.StateFinal, ""},
+		// (D), (F): the parties told of the recessed session and of the public hearing, and
+		// the demand acknowledged.
+		{"2027-01-22T11:30:00-06:00", docket.RecordDelivery{Paper: docket.RecessedToRespondent, On: mustDate("2026-12-21")}, docket.StateFinal, ""},
+		{"2027-01-22T11:35:00-06:00", docket.RecordDelivery{Paper: docket.RecessedToComplainant, On: mustDate("2026-12-21")}, docket.StateFinal, ""},
+		{"2027-01-22T11:40:00-06:00", docket.RecordDelivery{Paper: docket.DemandAcknowledgement, On: mustDate("2027-01-12")}, docket.StateFinal, ""},
+		{"2027-01-22T11:45:00-06:00", docket.RecordDelivery{Paper: docket.PublicHearingToResp, On: mustDate("2027-01-13")}, docket.StateFinal, ""},
+		{"2027-01-22T11:50:00-06:00", docket.RecordDelivery{Paper: docket.PublicHearingToComp, On: mustDate("2027-01-13")}, docket.StateFinal, ""},
 	}
 }
 
@@ -131,6 +138,8 @@ func TestLifecycleClosedHearingToFinal(t *testing.T) {
 		docket.RulingNoticeRespondent: docket.Met, docket.RulingNoticeComplainant: docket.Met,
 		docket.RecommendationRespondentTask: docket.Met, docket.RecommendationOfficerTask: docket.Met,
 		docket.FinalRespondentTask: docket.Met, docket.FinalOfficerTask: docket.Met,
+		docket.RecessedRespondentTask: docket.Met, docket.RecessedComplainantTask: docket.Met, docket.DemandAcknowledgementTask: docket.Met,
+		docket.PublicHearingRespondentTask: docket.Met, docket.PublicHearingComplainantTask: docket.Met,
 	}
 	for _, d := range s.Deadlines {
 		if st, ok := want[d.ID]; !ok || d.Status != st {

@@ -27,6 +27,19 @@ const (
 	DecisionDismissalToResp Paper = "decision_dismissal_respondent"  // (E)(1): the dismissal after a hearing
 	DecisionDismissalToComp Paper = "decision_dismissal_complainant" // (E)(1)
 	FrivolousNotice         Paper = "frivolous_notice"               // (H): the complainant's notice of the meeting, certified
+	// (D): "the commission shall conduct a hearing on the complaint and shall allow both
+	// parties the opportunity to present testimony and evidence". The parties' notice of
+	// the hearing is the (C)(2) notice of the ruling, which "shall include a hearing date"
+	// (ruling_respondent, ruling_complainant); a recessed hearing reconvenes on a date no
+	// notice gave, so each party is told of it.
+	RecessedToRespondent  Paper = "recessed_hearing_respondent"
+	RecessedToComplainant Paper = "recessed_hearing_complainant"
+	// (F): the respondent's written demand for a public hearing is acknowledged, and both
+	// parties, whom the public hearing must "allow ... the opportunity to present testimony
+	// and evidence", are told of it.
+	DemandAcknowledgement Paper = "demand_acknowledgement"
+	PublicHearingToResp   Paper = "public_hearing_respondent"
+	PublicHearingToComp   Paper = "public_hearing_complainant"
 )
 
 // Recipients of papers besides the parties.
@@ -45,7 +58,8 @@ type PaperInfo struct {
 	Name      string // "notice of the complaint to the respondent"
 	Certified bool
 	// Meeting is the meeting whose date, time and place the paper gives: the sufficiency
-	// meeting (B), the meeting on a frivolous complaint (H).
+	// meeting (B), the hearing and a recessed session (D), the public hearing (F), the
+	// meeting on a frivolous complaint (H).
 	Meeting MeetingKind
 	// Complaint: the paper transmits the complaint's text, (B) to the respondent and
 	// (C)(3) to the attorney.
@@ -82,9 +96,21 @@ var papers = []PaperInfo{
 		Name: "written request to the attorney for judicial adjudication", Signer: ChairSigns},
 	{Paper: ReferralTransmittal, Rule: "(C)(3)", To: Attorney,
 		Name: "transmittal of the complaint and its documents to the attorney", Complaint: true, Documents: true, Signer: ClerkSigns},
+	// (D): the ordinance sets no form for these, and no certified mail: the clerk records
+	// how each went (`delivered`), or mails it certified and records its article number.
+	{Paper: RecessedToRespondent, Rule: "(D)", To: Respondent,
+		Name: "notice of the recessed hearing to the respondent", Meeting: RecessedHearing, Signer: ClerkSigns},
+	{Paper: RecessedToComplainant, Rule: "(D)", To: Complainant,
+		Name: "notice of the recessed hearing to the complainant", Meeting: RecessedHearing, Signer: ClerkSigns},
 	{Paper: RecommendationToResp, Rule: "(E)(2)", To: Respondent, Name: "recommendation to the respondent", Signer: ChairSigns},
 	{Paper: RecommendationToOfficer, Rule: "(E)(2)", To: Officer,
 		Name: "recommendation to the officer with authority to discipline", Signer: ChairSigns},
+	{Paper: DemandAcknowledgement, Rule: "(F)", To: Respondent,
+		Name: "acknowledgement of the demand for a public hearing", Signer: ClerkSigns},
+	{Paper: PublicHearingToResp, Rule: "(F)", To: Respondent,
+		Name: "notice of the public hearing to the respondent", Meeting: PublicHearing, Signer: ClerkSigns},
+	{Paper: PublicHearingToComp, Rule: "(F)", To: Complainant,
+		Name: "notice of the public hearing to the complainant", Meeting: PublicHearing, Signer: ClerkSigns},
 	{Paper: FinalToRespondent, Rule: "(F)", To: Respondent, Name: "final recommendation to the respondent", Signer: ChairSigns},
 	{Paper: FinalToOfficer, Rule: "(F)", To: Officer,
 		Name: "final recommendation to the officer with authority to discipline", Signer: ChairSigns},

@@ -43,6 +43,11 @@ const (
 	DismissalRespondentTask      DeadlineID = "dismissal_decision_respondent"  // (E)(1)
 	DismissalComplainantTask     DeadlineID = "dismissal_decision_complainant" // (E)(1)
 	FrivolousNoticeTask          DeadlineID = "frivolous_notice"               // (H)
+	RecessedRespondentTask       DeadlineID = "recessed_hearing_respondent"    // (D)
+	RecessedComplainantTask      DeadlineID = "recessed_hearing_complainant"   // (D)
+	DemandAcknowledgementTask    DeadlineID = "demand_acknowledgement"         // (F)
+	PublicHearingRespondentTask  DeadlineID = "public_hearing_respondent"      // (F)
+	PublicHearingComplainantTask DeadlineID = "public_hearing_complainant"     // (F)
 
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
@@ -242,6 +247,22 @@ var defaultPeriods = []Period{
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
 		Duty:  "certified notice to the complainant of the meeting at which to be heard",
 		Party: Commission, Papers: []Paper{FrivolousNotice}},
+	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
+	// parties must have the opportunity to be heard at it: each is told, a task from the day
+	// the session is set until its notice is recorded as sent.
+	{ID: RecessedRespondentTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
+		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent}, Due: reconvening},
+	{ID: RecessedComplainantTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
+		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant}, Due: reconvening},
+	// (F): the respondent's written demand stays enforcement; it is acknowledged in writing,
+	// and both parties are told of the public hearing, at which they must be allowed "the
+	// opportunity to present testimony and evidence".
+	{ID: DemandAcknowledgementTask, Rule: "(F)", Unit: Task, Trigger: "the respondent's demand",
+		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement}, Due: demanded},
+	{ID: PublicHearingRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
+		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp}, Due: publicHearingSet},
+	{ID: PublicHearingComplainantTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
+		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp}, Due: publicHearingSet},
 	// (G): "filed during the 60 days preceding the date of any election at which the
 	// respondent is a candidate": a window, not a step.
 	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",

@@ -1,6 +1,7 @@
 package docket
 
 import (
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,6 +17,32 @@ type RecordMailing struct {
 	Recipient Party  `json:"recipient,omitempty"`
 	Article   string `json:"article"`
 	Mailed    Date   `json:"mailed,omitzero"` // zero: today
+	// Letter is the PDF that went out, kept in the record as sent (issue 20 §4); nil in
+	// records from before letters were kept, and where letters are not set up.
+	Letter *SentLetter `json:"letter,omitempty"`
+}
+
+// SentLetter is the PDF of a paper as it went out: its bytes are stored by the store in
+// the same transaction as the mailing or delivery, under SHA256, which the event carries,
+// so the hash chain covers them; Dated is the date the letter bears.
+type SentLetter struct {
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+	Dated  Date   `json:"dated"`
+}
+
+// check refuses a SentLetter that is not one.
+func (l *SentLetter) check() error {
+	if l == nil {
+		return nil
+	}
+	if b, err := hex.DecodeString(l.SHA256); err != nil || len(b) != 32 || hex.EncodeToString(b) != l.SHA256 {
+		return invalid("letter", "", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", l.SHA256))
+	}
+	if l.Size <= 0 || l.Dated.IsZero() {
+		return invalid("letter", "", "a letter as sent has bytes and a date")
+	}
+	return nil
 }
 
 // Kind implements Action.
@@ -47,7 +74,10 @@ func (a RecordMailing) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
-	return x.sendPaper(info, article, mailed)
+	if err := a.Letter.check(); err != nil {
+		return err
+	}
+	return x.sendPaper(info, article, mailed, a.Letter)
 }
 
 // legacyPaper is the paper a mailing recorded before papers were named was for: the
@@ -76,6 +106,8 @@ func (x *applying) legacyPaper(to Party) (Paper, error) {
 type RecordDelivery struct {
 	Paper Paper `json:"paper"`
 	On    Date  `json:"on,omitzero"` // zero: today
+	// Letter is the PDF that went out, as for RecordMailing.
+	Letter *SentLetter `json:"letter,omitempty"`
 }
 
 // Kind implements Action.
@@ -95,17 +127,20 @@ func (a RecordDelivery) apply(x *applying) error {
 	if err != nil {
 		return err
 	}
-	return x.sendPaper(info, "", on)
+	if err := a.Letter.check(); err != nil {
+		return err
+	}
+	return x.sendPaper(info, "", on, a.Letter)
 }
 
 // sendPaper records paper info sent on day on (by certified mail when article is given),
 // once the case needs it, and the fact that meets its deadline.
-func (x *applying) sendPaper(info PaperInfo, article string, on Date) error {
+func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *SentLetter) error {
 	c := x.c
 	if err := c.Needs(info.Paper); err != nil {
 		return err
 	}
-	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule}
+	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule, Letter: letter}
 	switch info.To {
 	case Respondent:
 		m.Address = c.Respondent.Address
@@ -213,6 +248,11 @@ func (c *Case) Needs(p Paper) error {
 		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
 	case DecisionDismissalToResp, DecisionDismissalToComp:
 		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
+	case RecessedToRespondent, RecessedToComplainant, PublicHearingToResp, PublicHearingToComp:
+		// (D), (F): the notice gives the meeting's date, time and place.
+		return needs(c.Meeting(info.Meeting).Scheduled(), fmt.Sprintf("no %s is scheduled; schedule it first", info.Meeting.Name()))
+	case DemandAcknowledgement:
+		return needs(!c.DemandReceived.IsZero(), "no demand for a public hearing has been recorded")
 	case FrivolousNotice:
 		if c.Frivolous != nil {
 			return needs(false, "the finding under (H) has been made")

@@ -82,6 +82,36 @@ func dismissedAfterHearing(f *Facts, _ *Calendar) []Date {
 	return []Date{f.DecisionIssued}
 }
 
+// reconvening is when a recessed hearing calls for its notices to the parties (D): once the
+// session it reconvenes at is scheduled, from the day of the session that recessed, so
+// that the clerk is reminded before the parties are due to come.
+func reconvening(f *Facts, c *Calendar) []Date {
+	if !f.Reconvened.Scheduled() {
+		return nil
+	}
+	recessed := f.Hearing.Start
+	if n := len(f.Sessions); n > 0 {
+		recessed = f.Sessions[n-1].Start
+	}
+	return []Date{c.DateOf(recessed)}
+}
+
+// demanded is when the (F) demand calls for its acknowledgement: the day it was received.
+func demanded(f *Facts, _ *Calendar) []Date { return once(f.DemandReceived) }
+
+// publicHearingSet is when the (F) public hearing calls for its notices to the parties: once
+// it is scheduled, from the day the demand was received, so that the clerk is reminded at
+// once, well before the hearing.
+func publicHearingSet(f *Facts, c *Calendar) []Date {
+	if !f.PublicHearing.Scheduled() {
+		return nil
+	}
+	if !f.DemandReceived.IsZero() {
+		return []Date{f.DemandReceived}
+	}
+	return []Date{c.DateOf(f.PublicHearing.Start)}
+}
+
 // fromRows counts, for every row that schedules itself (Period.Due), a deadline from each
 // date its row gives, done on the matching date of Done: a task without a time limit, or a
 // period counted after the date as every other is.

@@ -2,6 +2,7 @@ package letters
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"ethicsbot/docket"
@@ -49,6 +50,16 @@ type Data struct {
 	Attorney  Party    // the attorney designated by the corporate authorities (C)(2), (C)(3)
 	Officer   Party    // the officer with authority to discipline (E)(2), (F)
 	Documents []Text   // (C)(3): the documents transmitted with the referral
+	// Enclosures are what goes in the envelope with the letter, as the letter lists them:
+	// the complaint as received (B), the case file's index and documents (C)(3).
+	Enclosures []Text
+	// Demanded is the date the respondent's (F) demand for a public hearing was received;
+	// "" before one.
+	Demanded string
+	// ComplaintEnclosed is true when the complaint as received, from the case file, follows
+	// the letter in its packet (Packet): the letter then does not print the complaint's
+	// text as entered in the record.
+	ComplaintEnclosed bool
 }
 
 // Part is the ruling on one part of a complaint alleging both sections.
@@ -175,12 +186,17 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		return nil, officerErr
 	}
 	d := &Data{Kind: k, Rule: info.Rule, Name: info.Name, Case: c.Number, Date: m.day(today), From: party(from),
-		Certified: info.Certified, Article: article(c, docket.Paper(k)),
+		Article:    article(c, docket.Paper(k)),
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
-		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
+		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate), Demanded: m.day(c.DemandReceived),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
 		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.cfg.signer(info)}
+	// The table of papers says which the ordinance sends certified (B), (C)(2), (H); a
+	// paper the clerk chose to send certified as well carries its article number and the
+	// endorsement too.
+	d.Certified = info.Certified || d.Article != ""
+	d.Enclosures = enclosures(c, info)
 	if c.Ground != "" {
 		// (C)(2), (I): the dismissal names its ground.
 		d.RulingWords = docket.DismissalWords(c.Ruling, c.Ground)
@@ -295,8 +311,12 @@ func groups(n string) string {
 // documents lists what the (C)(3) referral transmits: the complaint, and each paper the
 // commission has sent on it.
 func (m *Maker) documents(c *docket.Case) []Text {
-	out := []Text{T(fmt.Sprintf("The complaint of %s against %s, alleging a violation of §%s, received %s (its text is attached).",
-		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), c.Received.In(m.loc).Format(longDate)))}
+	how := "its text as entered in the record is attached"
+	if complaintDocument(c) >= 0 {
+		how = "as received, with the case file's other documents, listed in the enclosed index"
+	}
+	out := []Text{T(fmt.Sprintf("The complaint of %s against %s, alleging a violation of §%s, received %s (%s).",
+		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), c.Received.In(m.loc).Format(longDate), how))}
 	for _, ml := range c.Mailings {
 		what := "notice " + ml.Satisfies + " to the " + string(ml.Recipient)
 		if info, ok := ml.Paper.Info(); ok {
@@ -315,4 +335,34 @@ func (m *Maker) documents(c *docket.Case) []Text {
 		out = append(out, T(fmt.Sprintf("The commission's ruling of %s (C)(1), (C)(3): %s.", m.day(c.RulingDate), rulingWords(c.Ruling))))
 	}
 	return out
+}
+
+// enclosures lists what goes in the envelope with paper info of case c: the complaint as
+// received with the (B) notice to the respondent, and with the (C)(3) transmittal the
+// index of the case file and every document in it. A case whose file holds no complaint
+// document encloses the complaint's text as entered in the record, and says so.
+func enclosures(c *docket.Case, info docket.PaperInfo) []Text {
+	switch {
+	case info.Documents:
+		out := []Text{T(fmt.Sprintf("Index of the case file (%d documents)", len(c.Documents)))}
+		for i, doc := range c.Documents {
+			out = append(out, T(fmt.Sprintf("%d. %s (%s)", i+1, doc.Title, doc.Kind)))
+		}
+		if complaintDocument(c) < 0 {
+			out = append(out, T("The complaint as entered in the record (no copy of the complaint as received is in the case file)"))
+		}
+		return out
+	case info.Complaint:
+		if i := complaintDocument(c); i >= 0 {
+			return []Text{T("Copy of the complaint as received: " + c.Documents[i].Title)}
+		}
+		return []Text{T("Copy of the complaint as entered in the record (no copy of the complaint as received is in the case file)")}
+	}
+	return nil
+}
+
+// complaintDocument is the index in c.Documents of the complaint as received, the first
+// document of that kind; -1 if the case file holds none.
+func complaintDocument(c *docket.Case) int {
+	return slices.IndexFunc(c.Documents, func(d docket.Document) bool { return d.Kind == docket.ComplaintDocument })
 }

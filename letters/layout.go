@@ -52,12 +52,12 @@ func (t Text) Empty() bool { return strings.TrimSpace(t.s) == "" }
 
 // block is one line of the layout: a directive and its text.
 type block struct {
-	kind string // "text", "title", "heading", "bold", "right", "center", "space", "rule", "page", "size"
-	text string // decoded text; for size, the number
+	kind string // "text", "title", "heading", "bold", "right", "center", "space", "rule", "page", "size", "at"
+	text string // decoded text; for size, the number; for at, the position
 }
 
 // directives are the layout's directives, each written at the start of a line as @name.
-var directives = map[string]bool{"title": true, "heading": true, "bold": true, "right": true, "center": true, "space": true, "rule": true, "page": true, "size": true}
+var directives = map[string]bool{"title": true, "heading": true, "bold": true, "right": true, "center": true, "space": true, "rule": true, "page": true, "size": true, "at": true}
 
 // parseLayout reads a template's output into blocks. A line that begins with @ is a
 // directive; any other line is text. An unknown directive is an error, so a mistyped one
@@ -69,12 +69,17 @@ func parseLayout(out string) ([]block, error) {
 		if rest, ok := strings.CutPrefix(line, "@"); ok {
 			name, arg, _ := strings.Cut(rest, " ")
 			if !directives[name] {
-				return nil, fmt.Errorf("line %d: unknown directive @%s; the directives are @title, @heading, @bold, @center, @right, @size, @space, @rule and @page", n+1, name)
+				return nil, fmt.Errorf("line %d: unknown directive @%s; the directives are @title, @heading, @bold, @center, @right, @size, @space, @rule, @page and @at", n+1, name)
 			}
 			b := block{kind: name, text: decode(strings.TrimSpace(arg))}
 			if name == "size" {
 				if v, err := strconv.ParseFloat(b.text, 64); err != nil || v < 6 || v > 72 {
 					return nil, fmt.Errorf("line %d: @size %q is not a type size from 6 to 72 points", n+1, arg)
+				}
+			}
+			if name == "at" {
+				if _, ok := positions[b.text]; !ok {
+					return nil, fmt.Errorf("line %d: @at %q is not a position of the first page; the positions are top, below, endorsement, window and body", n+1, arg)
 				}
 			}
 			blocks = append(blocks, b)
@@ -157,14 +162,54 @@ const (
 	margin   = 25.0
 )
 
+// The first page of a letter is laid out for a No. 10 window envelope, so that a clerk
+// folds it in three and mails it as printed. A No. 10 envelope is 4 1/8 by 9 1/2 in.; its
+// standard window is 1 1/8 by 4 1/2 in., 7/8 in. from the left edge and 1/2 in. from the
+// bottom (the window that envelope makers and billing software are built around, and the
+// one USPS's addressing guidance shows; USPS asks for at least 1/8 in. of clear space
+// between the address and every edge of the window). A US Letter sheet folded in three
+// has a top panel 11/3 in. high; resting on the envelope's bottom, the window shows the
+// sheet from 2.04 in. to 3.17 in. below its top edge, and, however the 8 1/2 in. sheet
+// slides across the 9 1/2 in. envelope, from 7/8 in. to 4 3/8 in. from its left edge. With
+// the 1/8 in. clearance, the address block is kept within 2 3/16 to 3 1/32 in. from the
+// top and 1 to 4 1/4 in. from the left. The return address goes above it, at the top left,
+// where a double-window envelope shows it, and the certified-mail endorsement between
+// the two.
+const (
+	inch         = 25.4
+	firstTop     = inch / 2            // the return address and the date: 1/2 in. from the top
+	endorsementY = 1.5 * inch          // the certified-mail endorsement and article number
+	windowTop    = (2 + 3.0/16) * inch // the address block's first line
+	windowBottom = (3 + 1.0/32) * inch // the address block ends above this
+	windowLeft   = 1.0 * inch          // the address block's left edge
+	windowWidth  = 3.25 * inch         // to 4 1/4 in. from the left
+	bodyTop      = (3 + 5.0/16) * inch // the letter's text starts below the window
+	panel        = 11.0 / 3 * inch     // the folds, in thirds of the sheet
+	windowSizes  = "10 9 8"            // the address's type sizes tried, largest first (USPS asks for 8 pt at least)
+)
+
+// positions are the places of the first page that @at moves to.
+var positions = map[string]float64{"top": firstTop, "below": 0, "endorsement": endorsementY, "window": windowTop, "body": bodyTop}
+
+// draftMark heads every page of a draft.
+const draftMark = "DRAFT: not the letter as mailed; the copy as sent is kept in the record once its mailing is recorded"
+
 // errTooManyPages stops a document that runs past MaxPages.
 var errTooManyPages = errors.New("the document has too many pages")
 
-// render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
-// the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
-func render(blocks []block, title string) ([]byte, error) {
+// errWindow is a recipient's address that does not fit the envelope's window.
+type errWindow struct{ lines, fit int }
+
+func (e errWindow) Error() string {
+	return fmt.Sprintf("the name and address take %d lines even in 8-point type, and the window of a No. 10 envelope shows %d: shorten the address", e.lines, e.fit)
+}
+
+// newDocument starts a PDF on US Letter paper in the Go fonts, whose first page starts top
+// millimetres down, with title in its properties and, with the page number, at the foot
+// of each page.
+func newDocument(title string, top float64) *fpdf.Fpdf {
 	p := fpdf.New("P", "mm", "Letter", "")
-	p.SetMargins(margin, margin, margin)
+	p.SetMargins(margin, top, margin)
 	p.SetAutoPageBreak(true, margin)
 	p.AddUTF8FontFromBytes("go", "", goregular.TTF)
 	p.AddUTF8FontFromBytes("go", "B", gobold.TTF)
@@ -175,14 +220,46 @@ func render(blocks []block, title string) ([]byte, error) {
 		p.SetFont("go", "", 8)
 		p.CellFormat(0, 5, fmt.Sprintf("%s, page %d", regular.printable(title), p.PageNo()), "", 0, "C", false, 0, "")
 	})
+	return p
+}
+
+// render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
+// the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
+//
+// A draft carries "DRAFT" at the head of every page: a letter before it is mailed, or one
+// printed again for a paper whose copy as sent is not in the record, is never taken for
+// the letter that went out (issue 20 §4).
+func render(blocks []block, title string, draft bool) ([]byte, error) {
+	p := newDocument(title, firstTop)
+	if draft {
+		p.SetHeaderFunc(func() {
+			x, y := p.GetXY()
+			p.SetFont("go", "B", 9)
+			p.SetTextColor(180, 0, 0)
+			p.SetXY(margin, 4)
+			p.CellFormat(0, 5, draftMark, "", 0, "C", false, 0, "")
+			p.SetTextColor(0, 0, 0)
+			p.SetXY(x, y)
+		})
+	}
 	p.AddPage()
+	// Only the first page starts 1/2 in. from the top; the others keep the margin.
+	p.SetTopMargin(margin)
 	size := bodySize
+	low := p.GetY()                                                // the lowest point written on the page, so that @at never overprints
 	line := func(sz float64) float64 { return sz * 0.3528 * 1.35 } // points to mm, with leading
 	write := func(style string, sz float64, align, text string) {
 		p.SetFont("go", style, sz)
+		page := p.PageNo()
 		p.MultiCell(0, line(sz), regular.printable(text), "", align, false)
+		if p.PageNo() != page {
+			low = 0
+		}
+		low = max(low, p.GetY())
 	}
-	for _, b := range blocks {
+	usedAt := false
+	for i := 0; i < len(blocks); i++ {
+		b := blocks[i]
 		switch b.kind {
 		case "text":
 			if b.text == "" {
@@ -209,10 +286,49 @@ func render(blocks []block, title string) ([]byte, error) {
 			w, _ := p.GetPageSize()
 			p.Line(margin, y, w-margin, y)
 			p.SetY(y + 2)
+			low = max(low, p.GetY())
 		case "page":
 			p.AddPage()
+			low = p.GetY()
 		case "size":
 			size, _ = strconv.ParseFloat(b.text, 64)
+		case "at":
+			if p.PageNo() != 1 {
+				return nil, fmt.Errorf("@at %s: the positions are on the first page, and the text above has run on to page %d", b.text, p.PageNo())
+			}
+			if !usedAt {
+				usedAt = true
+				foldMarks(p)
+			}
+			switch y := positions[b.text]; b.text {
+			case "top":
+				p.SetY(y)
+			case "below":
+				p.SetY(low)
+			case "window":
+				// The address block: every line up to @at body, in the window.
+				j := i + 1
+				for j < len(blocks) && !(blocks[j].kind == "at" && blocks[j].text == "body") {
+					j++
+				}
+				if j == len(blocks) {
+					return nil, errors.New("@at window has no @at body after it to end the address block")
+				}
+				if low > y+0.01 {
+					return nil, fmt.Errorf("@at window: the lines above run %.0f mm past the top of the envelope's window; shorten them", low-y)
+				}
+				if err := window(p, blocks[i+1:j]); err != nil {
+					return nil, err
+				}
+				low = windowBottom
+				i = j - 1
+			default:
+				if low > y+0.01 {
+					return nil, fmt.Errorf("@at %s: the lines above run %.0f mm past it (%.2f in. from the top); shorten them", b.text, low-y, y/inch)
+				}
+				p.SetY(y)
+				low = y
+			}
 		}
 		if p.PageNo() > MaxPages {
 			return nil, errTooManyPages
@@ -223,4 +339,57 @@ func render(blocks []block, title string) ([]byte, error) {
 		return nil, fmt.Errorf("drawing %s: %w", title, err)
 	}
 	return out.Bytes(), nil
+}
+
+// foldMarks draws short marks at the left edge where the sheet is folded in three, so that
+// the address lands in the window.
+func foldMarks(p *fpdf.Fpdf) {
+	p.SetDrawColor(150, 150, 150)
+	p.SetLineWidth(0.2)
+	for _, y := range []float64{panel, 2 * panel} {
+		p.Line(4, y, 9, y)
+	}
+	p.SetDrawColor(0, 0, 0)
+}
+
+// window prints the recipient's lines in the envelope's window, in the largest of
+// windowSizes that fits; none fitting is an errWindow. Empty lines are left out.
+func window(p *fpdf.Fpdf, blocks []block) error {
+	var lines []string
+	var bold []bool
+	for _, b := range blocks {
+		if b.text == "" || b.kind == "space" {
+			continue
+		}
+		for _, l := range strings.Split(regular.printable(b.text), "\n") {
+			lines, bold = append(lines, l), append(bold, b.kind == "bold")
+		}
+	}
+	var fit, n int
+	for _, f := range strings.Fields(windowSizes) {
+		sz, _ := strconv.ParseFloat(f, 64)
+		lh := sz * 0.3528 * 1.15
+		p.SetFont("go", "", sz)
+		n = 0
+		for _, l := range lines {
+			n += len(p.SplitText(l, windowWidth))
+		}
+		fit = int((windowBottom - windowTop) / lh)
+		if n > fit {
+			continue
+		}
+		p.SetY(windowTop)
+		for k, l := range lines {
+			style := ""
+			if bold[k] {
+				style = "B"
+			}
+			p.SetFont("go", style, sz)
+			p.SetX(windowLeft)
+			p.MultiCell(windowWidth, lh, l, "", "L", false)
+		}
+		p.SetY(bodyTop)
+		return nil
+	}
+	return errWindow{lines: n, fit: fit}
 }

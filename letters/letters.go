@@ -26,6 +26,11 @@
 //	@space          a blank line
 //	@rule           a horizontal line
 //	@page           a new page
+//	@at POSITION    on the first page, move to a position of the No. 10 window envelope's
+//	                layout (see layout.go): top (1/2 in. down, for the date beside the
+//	                return address), below (under all written so far), endorsement (the
+//	                certified-mail line), window (the lines up to @at body are the
+//	                recipient's address, printed in the window) and body
 //
 // Any other line is printed as text, wrapped at the margin; an empty line is half a
 // line's space. A long text runs on to further pages.
@@ -45,6 +50,7 @@
 package letters
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -202,6 +208,11 @@ type Document struct {
 	Title string // "Case 2026-001: notice of the complaint to the respondent"
 	Name  string // the file name: 2026-001-respondent.pdf
 	Data  []byte
+	// Sent is the record of the letter as sent when Data is that copy; nil for a document
+	// made now (a paper's draft, or a meeting notice).
+	Sent *docket.SentLetter
+	// Draft is true when the document is a paper made now, marked DRAFT on every page.
+	Draft bool
 }
 
 //go:embed templates/*.tmpl
@@ -331,13 +342,24 @@ func why(c *docket.Case, k Kind) error {
 // Make produces document k for case c, dated on today. A document the case does not call
 // for yet, or one whose recipient's or sender's address is not configured, is an error
 // that names the rule or the setting.
+//
+// Make produces the letter alone; Packet adds what it encloses from the case file.
 func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error) {
+	return m.make(c, k, today, false, false)
+}
+
+// make produces document k; enclosed says that the complaint as received goes with it
+// from the case file, so the letter does not print the complaint's text itself.
+func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed, draft bool) (Document, error) {
 	if err := why(c, k); err != nil {
 		return Document{}, err
 	}
 	data, err := m.data(c, k, today)
 	if err != nil {
 		return Document{}, err
+	}
+	if d, ok := data.(*Data); ok {
+		d.ComplaintEnclosed = enclosed
 	}
 	out := capped{max: MaxOutput}
 	if err := m.sets[k].ExecuteTemplate(&out, string(k)+".tmpl", data); errors.Is(err, errTooLong) {
@@ -350,11 +372,17 @@ func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error
 		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
-	pdf, err := render(blocks, title)
-	if errors.Is(err, errTooManyPages) {
+	pdf, err := render(blocks, title, draft)
+	var win errWindow
+	switch {
+	case errors.Is(err, errTooManyPages):
 		return Document{}, tooBig(k, fmt.Sprintf("more than %d pages long, the limit for one document", MaxPages))
-	} else if err != nil {
-		return Document{}, err
+	case errors.As(err, &win):
+		// The letter goes in a No. 10 window envelope (see layout.go): an address that
+		// does not show in the window would not be delivered.
+		return Document{}, docket.Invalid(k.Rule(), "address", fmt.Sprintf("the %s cannot be mailed in a window envelope: %v", k.Name(), err))
+	case err != nil:
+		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	return Document{Kind: k, Rule: k.Rule(), Title: title, Name: FileName(c.Number, k), Data: pdf}, nil
 }
@@ -362,9 +390,11 @@ func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error
 // FileName is the file a document is written to: 2026-001-respondent.pdf.
 func FileName(number string, k Kind) string { return number + "-" + string(k) + ".pdf" }
 
-// MakeDue produces every document case c calls for (Due), or the one named by only if it
-// is not "". Nothing is returned unless all are produced.
-func (m *Maker) MakeDue(c *docket.Case, only Kind, today docket.Date) ([]Document, error) {
+// MakeDue gives every document case c calls for (Due), or the one named by only if it is
+// not "". A paper whose mailing or delivery kept the letter as sent is that copy, byte for
+// byte, read from files: never made again, never re-dated. Any other paper is made as its
+// Packet, dated today and marked as a draft. Nothing is returned unless all are.
+func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today docket.Date, files Files) ([]Document, error) {
 	kinds := Due(c)
 	if only != "" {
 		if _, err := ParseKind(string(only)); err != nil {
@@ -377,7 +407,19 @@ func (m *Maker) MakeDue(c *docket.Case, only Kind, today docket.Date) ([]Documen
 	}
 	out := make([]Document, 0, len(kinds))
 	for _, k := range kinds {
-		d, err := m.Make(c, k, today)
+		if ml, ok := c.Sent(docket.Paper(k)); ok && ml.Letter != nil {
+			if files == nil {
+				return nil, docket.Unavailable(fmt.Sprintf("the %s as sent is kept in the record, which cannot be read here", k.Name()))
+			}
+			data, err := files.LetterData(ctx, c.Number, ml.Letter.SHA256)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Document{Kind: k, Rule: k.Rule(), Title: fmt.Sprintf("Case %s: %s, as sent", c.Number, k.Name()), Name: FileName(c.Number, k), Data: data, Sent: ml.Letter})
+			continue
+		}
+		_, paper := docket.Paper(k).Info()
+		d, err := m.packet(ctx, c, k, today, files, paper)
 		if err != nil {
 			return nil, err
 		}

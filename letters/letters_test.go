@@ -2,6 +2,7 @@ package letters_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -134,9 +135,18 @@ func dismissedAfterHearing() *docket.Case {
 	return c
 }
 
+// recessed is a hearing recessed to a second session (D): each party is told of it.
+func recessed() *docket.Case {
+	c := ruled(docket.ProbableCause)
+	c.State = docket.StateHearingSet
+	c.Reconvened = docket.Meeting{Start: at("2026-12-11T09:00:00-06:00"), Place: "City Hall, Room 3"}
+	return c
+}
+
 func final() *docket.Case {
 	c := decided()
 	c.State = docket.StateFinal
+	c.DemandReceived = docket.NewDate(2026, 12, 11)
 	c.PublicHearing = docket.Meeting{Start: at("2026-12-14T18:00:00-06:00"), Place: "Council Chambers"}
 	c.Final = &docket.Finding{Text: "Reprimand and fine affirmed.", Fine: 2500, On: docket.NewDate(2026, 12, 14)}
 	return c
@@ -167,6 +177,11 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent", []string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026", "No violation shown."}, []string{"Used city email", "fine"}},
 		{"DismissalAfterHearingE1Complainant", dismissedAfterHearing(), "decision_dismissal_complainant", []string{"(E)(1)", "John Doe", "No violation shown."}, nil},
 		{"FinalOfficer", final(), "final_officer", []string{"(F)", "Pat Quimby", "Reprimand and fine affirmed."}, nil},
+		{"RecessedHearingD", recessed(), "recessed_hearing_respondent", []string{"(D)", "Notice of Recessed Hearing", "Jane Roe", "34 Oak Avenue", "Friday 11 December 2026", "09:00 CST", "Room 3", "present testimony and evidence"}, []string{"Used city email"}},
+		{"RecessedHearingComplainantD", recessed(), "recessed_hearing_complainant", []string{"(D)", "John Doe", "12 Elm Street", "Friday 11 December 2026", "your complaint"}, nil},
+		{"DemandAcknowledgementF", final(), "demand_acknowledgement", []string{"(F)", "Acknowledgement of Demand for a Public Hearing", "Jane Roe", "Friday 11 December 2026", "stays the enforcement", "Within 14 days"}, []string{"Used city email"}},
+		{"PublicHearingRespondentF", final(), "public_hearing_respondent", []string{"(F)", "Notice of Public Hearing", "Jane Roe", "On Friday 11 December 2026 the respondent filed a written demand", "Monday 14 December 2026", "18:00 CST", "Council Chambers"}, nil},
+		{"PublicHearingComplainantF", final(), "public_hearing_complainant", []string{"(F)", "John Doe", "12 Elm Street", "Monday 14 December 2026"}, nil},
 		{"NoticeSufficiency", received(), "notice_sufficiency", []string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Agenda", "determination of whether there is probable cause", "Monday 7 December 2026", "17:00 CST", "open to the public"}, []string{"Jane Roe", "John Doe", "Used city email"}},
 		{"NoticeHearingClosed", decided(), "notice_hearing", []string{"(D)", "PUBLIC NOTICE", "hearing", "Council Chambers", "closed to the public under 5 ILCS 120/2(c)(4)"}, []string{"Jane Roe", "John Doe", "Used city email", "reprimand"}},
 		{"NoticePublicHearing", final(), "notice_public_hearing", []string{"(F)", "public hearing", "Monday 14 December 2026", "18:00 CST"}, []string{"Jane Roe", "John Doe", "Used city email"}},
@@ -211,7 +226,8 @@ func TestDue(t *testing.T) {
 		{"JudicialReferral", ruled(docket.JudicialReferral), "respondent complainant ruling_respondent ruling_complainant adjudication_request notice_sufficiency"},
 		{"AttorneyReferral", ruled(docket.AttorneyReferral), "respondent complainant ruling_respondent ruling_complainant referral notice_sufficiency"},
 		{"Decided", decided(), "respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer notice_sufficiency notice_hearing"},
-		{"Final", final(), "respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer final_respondent final_officer notice_sufficiency notice_hearing notice_public_hearing"},
+		{"Final", final(), "respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer demand_acknowledgement public_hearing_respondent public_hearing_complainant final_respondent final_officer notice_sufficiency notice_hearing notice_public_hearing"},
+		{"Recessed", recessed(), "respondent complainant ruling_respondent ruling_complainant recessed_hearing_respondent recessed_hearing_complainant notice_sufficiency notice_hearing notice_recessed_hearing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -252,7 +268,7 @@ func TestRefusals(t *testing.T) {
 			if tc.cfg != nil {
 				mk = mustMaker(t, *tc.cfg)
 			}
-			docs, err := mk.MakeDue(tc.c, tc.kind, today)
+			docs, err := mk.MakeDue(context.Background(), tc.c, tc.kind, today, nil)
 			var de *docket.Error
 			if !errors.As(err, &de) {
 				t.Fatalf("err = %v, want a *docket.Error", err)

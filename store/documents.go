@@ -68,6 +68,11 @@ func (s *Store) DocumentData(ctx context.Context, number, sha string) ([]byte, e
 	if !slices.ContainsFunc(c.Documents, func(d docket.Document) bool { return d.SHA256 == sha }) {
 		return nil, docket.NotFound("", "document", fmt.Sprintf("case %s has no document %s", number, sha))
 	}
+	return s.blob(ctx, number, sha)
+}
+
+// blob reads stored bytes by their SHA-256, checking them against it.
+func (s *Store) blob(ctx context.Context, number, sha string) ([]byte, error) {
 	if !s.docs {
 		return nil, docket.Unavailable("the record has no case file")
 	}
@@ -91,16 +96,69 @@ type docRef struct {
 	title string
 }
 
-// documentRef reads the document an event of kind "document" added.
+// documentRef reads the document an event of kind "document" added, or the letter as sent
+// that a mailing or delivery kept.
 func documentRef(e Event) (string, docRef, bool) {
-	if e.Kind != (docket.AddDocument{}).Kind() {
-		return "", docRef{}, false
+	var letter struct {
+		Paper  docket.Paper       `json:"paper"`
+		Letter *docket.SentLetter `json:"letter"`
 	}
-	var a docket.AddDocument
-	if json.Unmarshal(e.Payload, &a) != nil {
-		return "", docRef{}, false
+	switch e.Kind {
+	case (docket.AddDocument{}).Kind():
+		var a docket.AddDocument
+		if json.Unmarshal(e.Payload, &a) != nil {
+			return "", docRef{}, false
+		}
+		return a.SHA256, docRef{e.ID, e.Case, a.Title}, true
+	case (docket.RecordMailing{}).Kind(), (docket.RecordDelivery{}).Kind():
+		if json.Unmarshal(e.Payload, &letter) != nil || letter.Letter == nil {
+			return "", docRef{}, false
+		}
+		return letter.Letter.SHA256, docRef{e.ID, e.Case, fmt.Sprintf("%s letter as sent", letter.Paper)}, true
 	}
-	return a.SHA256, docRef{e.ID, e.Case, a.Title}, true
+	return "", docRef{}, false
+}
+
+// ApplyWithLetter records a mailing or delivery (act, a docket.RecordMailing or
+// docket.RecordDelivery whose Letter is letter's SHA-256) and stores letter, the PDF that
+// went out, in the same transaction: the letter as sent is kept in the record with the
+// event that says it was sent, or neither is (issue 20 §4).
+func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error) {
+	var sent *docket.SentLetter
+	switch a := act.(type) {
+	case docket.RecordMailing:
+		sent = a.Letter
+	case docket.RecordDelivery:
+		sent = a.Letter
+	}
+	if sent == nil || sent.SHA256 != sum(letter) || sent.Size != int64(len(letter)) {
+		return docket.Result{}, fmt.Errorf("case %s: the letter given does not match the mailing's record of it", number)
+	}
+	if !s.docs {
+		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s cannot keep letters yet: run ethicsbot migrate", s.path))
+	}
+	var res docket.Result
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+			sent.SHA256, len(letter), letter); err != nil {
+			return err
+		}
+		return s.applyIn(ctx, tx, number, by, request, at, say, []docket.Action{act}, &res)
+	})
+	return res, err
+}
+
+// LetterData returns the bytes of a letter as sent of case number, by its SHA-256: only
+// a letter the case's mailings record is given, checked against its hash.
+func (s *Store) LetterData(ctx context.Context, number, sha string) ([]byte, error) {
+	c, _, err := loadCase(ctx, s.r, number)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(c.Mailings, func(m docket.Mailing) bool { return m.Letter != nil && m.Letter.SHA256 == sha }) {
+		return nil, docket.NotFound("", "letter", fmt.Sprintf("case %s has no letter as sent %s", number, sha))
+	}
+	return s.blob(ctx, number, sha)
 }
 
 // docGuards are the triggers that keep the documents append-only.

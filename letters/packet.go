@@ -1,0 +1,236 @@
+package letters
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"codeberg.org/go-pdf/fpdf"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"ethicsbot/docket"
+)
+
+// The packets are merged with pdfcpu (github.com/pdfcpu/pdfcpu, Apache 2.0), a pure-Go PDF
+// processor maintained since 2017 that reads, validates and merges PDF files without cgo.
+// Version v0.11.1 is the newest that the module list marks approved; v0.15.0 is served
+// only from an earlier copy, not an approved release. fpdf, which draws the letters,
+// writes PDFs but cannot read them.
+
+// Files gives the bytes of the documents of a case file; store.Store is one.
+type Files interface {
+	DocumentData(ctx context.Context, number, sha string) ([]byte, error)
+	// LetterData gives the bytes of a letter as sent that a mailing of the case kept.
+	LetterData(ctx context.Context, number, sha string) ([]byte, error)
+}
+
+// pdfConfig is pdfcpu's configuration, with its configuration directory disabled: pdfcpu
+// would otherwise write a config.yml into the user's configuration directory, and exit
+// the process if it cannot.
+var pdfConfig = sync.OnceValue(func() *model.Configuration {
+	api.DisableConfigDir()
+	c := model.NewDefaultConfiguration()
+	c.ValidationMode = model.ValidationRelaxed
+	return c
+})
+
+// enclosed is a document of the case file read for a packet: its bytes as one PDF (an
+// image is put on a page of its own) and its number of pages.
+type enclosed struct {
+	doc   docket.Document
+	pdf   []byte
+	pages int
+}
+
+// Packet produces document k for case c as it goes into the envelope: the letter followed
+// by what it encloses. The (B) notice to the respondent encloses the complaint as received,
+// its own pages from the case file; the (C)(3) transmittal to the attorney encloses an
+// index of every document in the case file and then the documents, in the order they were
+// added. Any other document is the letter alone. A document of the case file that is not
+// a readable PDF or image is refused, naming it: nothing is silently left out.
+//
+// Packet makes the packet as it goes out, unmarked: the one a mailing keeps as sent.
+func (m *Maker) Packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files) (Document, error) {
+	return m.packet(ctx, c, k, today, files, false)
+}
+
+// packet is Packet, marked DRAFT on the letter's pages if draft.
+func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files, draft bool) (Document, error) {
+	info, isPaper := docket.Paper(k).Info()
+	var docs []docket.Document
+	switch {
+	case isPaper && info.Documents:
+		docs = c.Documents
+	case isPaper && info.Complaint:
+		if i := complaintDocument(c); i >= 0 {
+			docs = c.Documents[i : i+1]
+		}
+	}
+	if len(docs) > 0 && files == nil {
+		return Document{}, docket.Unavailable(fmt.Sprintf("the %s encloses documents of the case file, and the case file cannot be read here", k.Name()))
+	}
+	var encl []enclosed
+	for _, d := range docs {
+		data, err := files.DocumentData(ctx, c.Number, d.SHA256)
+		if err != nil {
+			return Document{}, err
+		}
+		e, err := readEnclosure(d, data)
+		if err != nil {
+			return Document{}, docket.Invalid(info.Rule, "document", fmt.Sprintf("the %s cannot enclose the document %q of case %s: %v; void it and attach a readable copy with /ethics attach %s", k.Name(), d.Title, c.Number, err, c.Number))
+		}
+		encl = append(encl, e)
+	}
+	letter, err := m.make(c, k, today, len(docs) > 0 && complaintDocument(c) >= 0, draft)
+	letter.Draft = draft && err == nil
+	if err != nil || len(encl) == 0 {
+		return letter, err
+	}
+	parts := [][]byte{letter.Data}
+	if info.Documents {
+		index, err := m.index(c, encl)
+		if err != nil {
+			return Document{}, err
+		}
+		parts = append(parts, index)
+	}
+	for _, e := range encl {
+		parts = append(parts, e.pdf)
+	}
+	merged, err := merge(parts)
+	if err != nil {
+		return Document{}, fmt.Errorf("case %s: merging the %s with its enclosures: %w", c.Number, k.Name(), err)
+	}
+	letter.Data = merged
+	return letter, nil
+}
+
+// readEnclosure reads a document of the case file as a PDF: a PDF is read and validated,
+// and its pages counted; an image is put on a page of its own, scaled to fit.
+func readEnclosure(d docket.Document, data []byte) (enclosed, error) {
+	switch d.MediaType {
+	case docket.MediaPDF:
+		n, err := api.PageCount(bytes.NewReader(data), pdfConfig())
+		if err != nil {
+			return enclosed{}, fmt.Errorf("it is not a readable PDF (%v)", err)
+		}
+		if n == 0 {
+			return enclosed{}, errors.New("it is a PDF without pages")
+		}
+		return enclosed{doc: d, pdf: data, pages: n}, nil
+	case docket.MediaPNG, docket.MediaJPEG:
+		pdf, err := imagePage(d, data)
+		if err != nil {
+			return enclosed{}, fmt.Errorf("it is not a readable image (%v)", err)
+		}
+		return enclosed{doc: d, pdf: pdf, pages: 1}, nil
+	}
+	return enclosed{}, fmt.Errorf("it is a %s, neither a PDF nor an image", d.MediaType)
+}
+
+// imagePage puts an image on a US Letter page of its own, within the margins, as large
+// as fits without distorting it.
+func imagePage(d docket.Document, data []byte) ([]byte, error) {
+	p := fpdf.New("P", "mm", "Letter", "")
+	p.SetMargins(margin, margin, margin)
+	p.SetAutoPageBreak(false, margin)
+	p.SetCreator("ethicsbot", true)
+	p.AddPage()
+	kind := "PNG"
+	if d.MediaType == docket.MediaJPEG {
+		kind = "JPG"
+	}
+	opt := fpdf.ImageOptions{ImageType: kind}
+	info := p.RegisterImageOptionsReader("document", opt, bytes.NewReader(data))
+	if err := p.Error(); err != nil {
+		return nil, err
+	}
+	w, h := p.GetPageSize()
+	bw, bh := w-2*margin, h-2*margin
+	iw, ih := info.Extent()
+	if iw <= 0 || ih <= 0 {
+		return nil, errors.New("it has no size")
+	}
+	scale := min(bw/iw, bh/ih)
+	p.ImageOptions("document", margin+(bw-iw*scale)/2, margin, iw*scale, ih*scale, false, opt, 0, "")
+	var out bytes.Buffer
+	if err := p.Output(&out); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// index draws the (C)(3) index of the case file: each document's number, title, kind,
+// the date it was added, its pages and the first 16 hex digits of its SHA-256, by which
+// the attorney can check a copy against the record.
+func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
+	title := fmt.Sprintf("Case %s: index of the case file", c.Number)
+	p := newDocument(title, margin)
+	p.AddPage()
+	p.SetFont("go", "B", 14)
+	p.MultiCell(0, 7, regular.printable(fmt.Sprintf("Index of the case file, case %s", c.Number)), "", "C", false)
+	p.SetFont("go", "", 10)
+	p.MultiCell(0, 5, regular.printable(fmt.Sprintf("The complaint of %s against %s and all additional documents in the custody of the commission concerning the alleged violation (C)(3), in the order they follow this index. Each is identified by the first 16 hexadecimal digits of its SHA-256 as kept in the commission's record.", c.Complainant.Name, c.Respondent.Name)), "", "L", false)
+	p.Ln(3)
+	cols := []struct {
+		head  string
+		width float64
+	}{{"No.", 10}, {"Title", 62}, {"Kind", 24}, {"Added", 24}, {"Pages", 13}, {"SHA-256", 33}}
+	p.SetFont("go", "B", 9)
+	for _, col := range cols {
+		p.CellFormat(col.width, 6, col.head, "B", 0, "L", false, 0, "")
+	}
+	p.Ln(-1)
+	p.SetFont("go", "", 9)
+	first := 1
+	for i, e := range encl {
+		row := []string{fmt.Sprint(i + 1), e.doc.Title, string(e.doc.Kind), e.doc.Added.In(m.loc).Format("2 Jan 2006"), fmt.Sprintf("%d-%d", first, first+e.pages-1), e.doc.SHA256[:16]}
+		if e.pages == 1 {
+			row[4] = fmt.Sprint(first)
+		}
+		first += e.pages
+		// The title wraps within its column; the other cells take the row's height.
+		x, y := p.GetXY()
+		lines := p.SplitText(regular.printable(row[1]), cols[1].width-1)
+		h := 5 * float64(max(1, len(lines)))
+		if y+h > 279.4-margin {
+			p.AddPage()
+			x, y = p.GetXY()
+		}
+		for j, col := range cols {
+			p.SetXY(x, y)
+			if j == 1 {
+				p.MultiCell(col.width-1, 5, strings.Join(lines, "\n"), "", "L", false)
+			} else {
+				p.CellFormat(col.width, 5, regular.printable(row[j]), "", 0, "L", false, 0, "")
+			}
+			x += col.width
+		}
+		p.SetXY(margin, y+h)
+	}
+	p.Ln(2)
+	p.MultiCell(0, 5, fmt.Sprintf("%d documents, %d pages; the page numbers count from the first page after this index.", len(encl), first-1), "", "L", false)
+	var out bytes.Buffer
+	if err := p.Output(&out); err != nil {
+		return nil, fmt.Errorf("drawing %s: %w", title, err)
+	}
+	return out.Bytes(), nil
+}
+
+// merge joins PDFs into one, in order.
+func merge(parts [][]byte) ([]byte, error) {
+	rs := make([]io.ReadSeeker, len(parts))
+	for i, b := range parts {
+		rs[i] = bytes.NewReader(b)
+	}
+	var out bytes.Buffer
+	if err := api.MergeRaw(rs, &out, false, pdfConfig()); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
