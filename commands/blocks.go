@@ -215,25 +215,3 @@ func (s *Service) homeUndelivered(ctx context.Context, user string) outbox.Marku
 	}
 	return outbox.Format("*Not delivered yet (%d)*; each goes once Slack takes it:\n", len(shown)) + outbox.Join(lines, "\n") + "\n\n"
 }
-
-// HomeBlocks is the App Home tab for user: for those who may see it, the docket, then
-// the commands they may use. Long lists run over several sections rather than being cut,
-// and the whole stays within the blocks a view may hold.
-func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
-	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/2, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
-	})
-	if s.Settings().Roles.Of(user) == Nobody {
-		return help
-	}
-	list := outbox.Markup("The docket could not be read just now; `/ethics docket` tries again.")
-	if cases, err := s.Record.OpenCases(ctx); err != nil {
-		s.logger().Error("home: open cases", "err", err)
-	} else {
-		list = s.homeUndelivered(ctx, user) + s.docketList(cases, user, s.Now())
-	}
-	blocks := sections(list, MaxViewBlocks-len(help)-1, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
-	})
-	return append(append(blocks, slack.NewDividerBlock()), help...)
-}

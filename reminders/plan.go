@@ -106,7 +106,7 @@ func (r Reminder) Text() outbox.Markup {
 		return text + " " + howToRecord(c, d)
 	case 'm':
 		mt := c.Meeting(m.mk)
-		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, access(mt))
+		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, mt.Access())
 	case 'e':
 		return outbox.Format("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
 			m.prefix, m.sched.election.Short(), d.Due.Short(), leftText(p.Engine, d, now))
@@ -358,13 +358,6 @@ func mentions(users []string) outbox.Markup {
 		m[i] = outbox.Mention(u)
 	}
 	return outbox.Join(m, " ")
-}
-
-func access(m docket.Meeting) string {
-	if m.Closed {
-		return "closed under " + m.Authority
-	}
-	return "open to the public"
 }
 
 // howToRecord tells the clerk the command that meets the deadline, as its row says.
