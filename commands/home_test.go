@@ -2,6 +2,7 @@ package commands_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/outbox"
 )
 
 // homeText is every text of the Home tab's blocks, in order, and the overflow menus of
@@ -123,4 +125,55 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 			t.Error("the attorney, who may not file, gets the File a complaint button")
 		}
 	})
+}
+
+// TestPostBlocksOfferSteps: a reminder is laid out as Block Kit with a button for its
+// step, whose value is the form's command line; the sentence that tells how to type the
+// step is left out beside the button. The digest's buttons, one per line, each have an
+// action_id of their own and fit in actions blocks of 25.
+func TestPostBlocksOfferSteps(t *testing.T) {
+	says := outbox.Markup("Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.")
+	text := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). " + says
+	blocks := commands.PostBlocks(text, []outbox.Action{{Label: "Record: respondent notice by certified mail", Form: "mail 2026-001 respondent", Says: says}})
+	all, _ := homeText(t, blocks)
+	if strings.Contains(all, "Record it with") || !strings.Contains(all, "rule (B).\n") {
+		t.Errorf("the reminder shows %q", all)
+	}
+	act, ok := blocks[len(blocks)-1].(*slack.ActionBlock)
+	if !ok {
+		t.Fatalf("the last block is %T, want the button", blocks[len(blocks)-1])
+	}
+	btn := act.Elements.ElementSet[0].(*slack.ButtonBlockElement)
+	if btn.Value != "mail 2026-001 respondent" || !strings.HasPrefix(btn.ActionID, commands.ActionPrefix) {
+		t.Errorf("button %+v", btn)
+	}
+
+	var actions []outbox.Action
+	var lines []string
+	for i := range 30 {
+		n := fmt.Sprintf("2026-%03d", i+1)
+		lines = append(lines, "• "+n+": respondent notice by certified mail due Wed 9 Dec")
+		actions = append(actions, outbox.Action{Label: n + ": " + strings.Repeat("a very long duty ", 10), Form: "mail " + n + " respondent"})
+	}
+	blocks = commands.PostBlocks(outbox.Markup(strings.Join(lines, "\n")), actions)
+	ids := map[string]bool{}
+	rows := 0
+	for _, b := range blocks {
+		if a, ok := b.(*slack.ActionBlock); ok {
+			rows++
+			if len(a.Elements.ElementSet) > commands.MaxButtons {
+				t.Errorf("%d buttons in one actions block", len(a.Elements.ElementSet))
+			}
+			for _, e := range a.Elements.ElementSet {
+				btn := e.(*slack.ButtonBlockElement)
+				ids[btn.ActionID] = true
+				if n := len([]rune(btn.Text.Text)); n > commands.MaxButtonText {
+					t.Errorf("a button's text of %d characters", n)
+				}
+			}
+		}
+	}
+	if len(ids) != 30 || rows != 2 {
+		t.Errorf("%d distinct action ids in %d actions blocks, want 30 in 2", len(ids), rows)
+	}
 }
