@@ -133,17 +133,23 @@ func (s *Service) desk(cases []*docket.Case, user string, now time.Time) desk {
 func (d desk) attention() outbox.Markup {
 	var lines []outbox.Markup
 	for _, r := range d.rows {
+		listed := map[docket.Paper]bool{} // papers whose step is already listed, overdue or come back
 		for _, dl := range r.sched.Deadlines {
 			if dl.Done || dl.Period.Party != docket.Commission {
 				continue
 			}
-			if dl.Status == docket.Missed {
-				lines = append(lines, outbox.Format("• :warning: *%s* overdue: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
-			} else if _, _, ok := d.e.ResendOf(r.c, dl); ok {
+			if paper, _, ok := d.e.ResendOf(r.c, dl); ok {
 				lines = append(lines, outbox.Format("• :envelope: *%s* came back: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
+				listed[paper] = true
+			} else if dl.Status == docket.Missed {
+				lines = append(lines, outbox.Format("• :warning: *%s* overdue: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
+				if pi, ok := r.c.PaperFor(dl.ID); ok {
+					listed[pi.Paper] = true
+				}
 			}
 		}
-		if owed := r.c.PapersOwed(); len(owed) > 0 {
+		owed := slices.DeleteFunc(r.c.PapersOwed(), func(p docket.Paper) bool { return listed[p] })
+		if len(owed) > 0 {
 			names := make([]string, 0, len(owed))
 			for _, p := range owed {
 				if info, ok := p.Info(); ok {

@@ -60,6 +60,7 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-17T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency 2026-12-17T17:00 place="City Hall"`, "scheduled")
 	clk.now = time.Date(2026, 12, 14, 16, 0, 0, 0, time.UTC)
+	mustDo(t, s, clerk, `file respondent="Roe" complainant="Doe" section=103.10 received=2026-12-14T09:00 summary="z"`, "Filed")
 
 	blocks := s.HomeBlocks(ctx, clerk)
 	all, menus := homeText(t, blocks)
@@ -80,13 +81,14 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 	}
 	attention := strings.Index(all, "Needs your attention")
 	meeting := strings.Index(all, "Next meeting: Thu 17 Dec 2026 17:00 CST")
-	cases := strings.Index(all, "Open cases (2)")
+	cases := strings.Index(all, "Open cases (3)")
 	if attention < 0 || meeting < attention || cases < meeting {
 		t.Errorf("attention at %d, meeting at %d, cases at %d: want them in that order", attention, meeting, cases)
 	}
 	for _, want := range []string{
 		":warning: *2026-002* overdue: ",
-		":page_facing_up: *2026-002* papers owed: notice of the complaint to the respondent",
+		// A paper not yet overdue is owed; one overdue is listed once, as overdue.
+		":page_facing_up: *2026-003* papers owed: notice of the complaint to the respondent; confirmation of receipt to the complainant",
 		"• *2026-001*: sufficiency meeting, open to the public, at City Hall; notice not yet posted",
 		"• *2026-002*: sufficiency meeting",
 		"*2026-002*: Ann Doe v. Rick &lt;Roe&gt; · ",
@@ -94,6 +96,9 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("the clerk's desk lacks %q", want)
 		}
+	}
+	if strings.Contains(all, "*2026-002* papers owed") {
+		t.Error("the overdue papers of case 2026-002 are listed twice")
 	}
 	opts := menus["case:2026-002"]
 	if len(opts) == 0 || len(opts) > commands.MaxOverflowOptions {
@@ -115,7 +120,7 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 
 	t.Run("Recused", func(t *testing.T) {
 		all, menus := homeText(t, s.HomeBlocks(ctx, "U_COMM2"))
-		if strings.Contains(all, "2026-001") || menus["case:2026-001"] != nil || !strings.Contains(all, "Open cases (1)") {
+		if strings.Contains(all, "2026-001") || menus["case:2026-001"] != nil || !strings.Contains(all, "Open cases (2)") {
 			t.Errorf("the recused commissioner's desk shows case 2026-001:\n%s", all)
 		}
 	})

@@ -25,11 +25,17 @@ type ActionSender interface {
 	SendActions(ctx context.Context, to Dest, text Markup, actions []Action, key Key) (channel, ts string, err error)
 }
 
-// send says r through d's sender: with its actions, if it has some and the sender can
-// show them.
-func (d *Deliverer) send(ctx context.Context, r Row) (channel, ts string, err error) {
-	if as, ok := d.Sender.(ActionSender); ok && len(r.Actions) > 0 {
-		return as.SendActions(ctx, r.Key.To, r.Text, r.Actions, r.Key)
+// SendPost says text with its actions through s: as buttons if s can show them, else as
+// the text alone. A Sender that wraps another (to count what it sends, say) implements
+// ActionSender with it, so that the buttons reach the sender that draws them.
+func SendPost(ctx context.Context, s Sender, to Dest, text Markup, actions []Action, key Key) (channel, ts string, err error) {
+	if as, ok := s.(ActionSender); ok && len(actions) > 0 {
+		return as.SendActions(ctx, to, text, actions, key)
 	}
-	return d.Sender.Send(ctx, r.Key.To, r.Text, r.Key)
+	return s.Send(ctx, to, text, key)
+}
+
+// send says r through d's sender, with its actions.
+func (d *Deliverer) send(ctx context.Context, r Row) (channel, ts string, err error) {
+	return SendPost(ctx, d.Sender, r.Key.To, r.Text, r.Actions, r.Key)
 }
