@@ -238,8 +238,9 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
 	// A sweep that found reminders due found the desk changed too (a step now due or
-	// overdue): the Home tabs are published again.
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: func() { deliverer.Kick(); app.RefreshHomes() }, Log: logger, Anchor: anchorOf(db), Observe: stats.sweep}
+	// overdue): the Home tabs are published again, within the sweep, which shutdown waits
+	// for before the record closes.
+	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: func() { deliverer.Kick(); app.RefreshHomesNow(ctx) }, Log: logger, Anchor: anchorOf(db), Observe: stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {

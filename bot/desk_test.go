@@ -219,3 +219,30 @@ func TestDeskAndReminderOpenFilledForms(t *testing.T) {
 		t.Errorf("the mail form does not show its paper fixed and ask for the article number: %s", all)
 	}
 }
+
+// TestHomeRefreshedBySweep: a sweep that finds a step due refreshes the Home tabs that
+// were opened (as main wires it: the sweep's Notify), so a step that fell overdue overnight
+// is on the desk without the clerk reopening it.
+func TestHomeRefreshedBySweep(t *testing.T) {
+	e := newEnv(t)
+	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
+	const clerk = "U2147483697"
+	ctx := context.Background()
+	e.app.Service.Handle(ctx, commands.Request{User: clerk, Text: `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`})
+	e.settle(t)
+	post(t, h, "/slack/events", homeOpened(clerk), time.Now(), "")
+	e.app.Wait()
+	sweep := &reminders.Sweeper{
+		Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults(), People: reminders.People{Clerks: []string{clerk}}},
+		Cases:   e.db, Outbox: e.db, Notify: func() { e.app.RefreshHomesNow(ctx) },
+	}
+	later := time.Date(2026, 12, 10, 16, 0, 0, 0, time.UTC)
+	e.app.Service.Now = func() time.Time { return later }
+	if _, err := sweep.Sweep(ctx, later); err != nil {
+		t.Fatal(err)
+	}
+	views := published(t, e.slack.wait(t, 1), clerk)
+	if len(views) != 2 || !strings.Contains(views[1], "overdue: respondent notice by certified mail") {
+		t.Fatalf("published %d views, the last %q", len(views), views[len(views)-1])
+	}
+}

@@ -42,12 +42,9 @@ func (a *App) RefreshHomes() {
 	a.Go(func() {
 		for {
 			h.mu.Lock()
-			users := slices.Clone(h.users)
 			h.again = false
 			h.mu.Unlock()
-			for _, u := range users {
-				a.publishHome(context.Background(), u)
-			}
+			a.RefreshHomesNow(context.Background())
 			h.mu.Lock()
 			if !h.again {
 				h.running = false
@@ -57,4 +54,16 @@ func (a *App) RefreshHomes() {
 			h.mu.Unlock()
 		}
 	})
+}
+
+// RefreshHomesNow publishes again, before it returns, the Home tab of every user who has
+// opened it: for the reminder sweep, which finds the desk changed when a step falls due or
+// overdue, and which shutdown waits for before the record closes.
+func (a *App) RefreshHomesNow(ctx context.Context) {
+	a.home.mu.Lock()
+	users := slices.Clone(a.home.users)
+	a.home.mu.Unlock()
+	for _, u := range users {
+		a.publishHome(ctx, u)
+	}
 }
