@@ -53,21 +53,21 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 	}
 	now := s.Now()
 	desk := s.desk(open, user, now)
-	// What needs attention comes first, then the next meeting; each is laid out in as
-	// few sections as hold it, and together they take at most half the view.
+	// What needs attention comes first, then the next meeting, each laid out in as few
+	// sections as hold it: together at most half the view, the meeting at most 3 blocks,
+	// so that a long list of what needs attention never hides it.
 	room := MaxViewBlocks - len(top) - len(help) - 1
-	head := s.homeUndelivered(ctx, user) + desk.attention()
-	if meeting := desk.meeting(s, now); meeting != "" {
-		if head != "" {
-			head += "\n"
-		}
-		head += meeting
+	more := func(n int) outbox.Markup {
+		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
 	}
-	if head != "" {
-		top = append(top, sections(head, room/2, func(n int) outbox.Markup {
-			return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
-		})...)
+	var meeting []slack.Block
+	if m := desk.meeting(s, now); m != "" {
+		meeting = sections(m, 3, more)
 	}
+	if head := s.homeUndelivered(ctx, user) + desk.attention(); head != "" {
+		top = append(top, sections(head, room/2-len(meeting), more)...)
+	}
+	top = append(top, meeting...)
 	top = append(top, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, fmt.Sprintf("Open cases (%d)", len(desk.rows)), false, false)))
 	room = MaxViewBlocks - len(top) - len(help) - 1
 	rows := desk.rows
