@@ -43,10 +43,11 @@ func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefi
 		blocks = append(blocks, slack.NewContextBlock("about", mrkdwn(outbox.Escape(strings.TrimSpace(sub.summary+" "+sub.rule)))))
 	}
 	// What the button that opened the form fixed, in words, so the user sees which step
-	// of which case the form records.
+	// of which case the form records: the positional values, which name the step (a
+	// shortcut's file ids, say, are not shown).
 	var fixed []outbox.Markup
 	for _, p := range sub.params {
-		if v, ok := prefill[p.name]; ok && p.name != "files" {
+		if v, ok := prefill[p.name]; ok && p.positional {
 			fixed = append(fixed, outbox.Format("%s: *%s*", label(sub, p), strings.ReplaceAll(v, "_", " ")))
 		}
 	}
