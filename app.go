@@ -338,7 +338,11 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location()}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
-	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
+	// A sweep that found reminders due found the desk changed too (a step now due or
+	// overdue): the Home tabs are published again, within the sweep, which shutdown waits
+	// for before the record closes.
+	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Notify: func() { deliverer.Kick(); app.RefreshHomesNow(ctx) },
+		Log: logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {

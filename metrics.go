@@ -98,12 +98,24 @@ type countingSender struct {
 
 func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
 	ch, ts, err := c.Sender.Send(ctx, to, text, key)
+	c.count(err)
+	return ch, ts, err
+}
+
+// SendActions counts as Send does, and passes the post's buttons on to the sender that
+// draws them (a reminder's step, issue 22 §3).
+func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
+	ch, ts, err := outbox.SendPost(ctx, c.Sender, to, text, actions, key)
+	c.count(err)
+	return ch, ts, err
+}
+
+func (c countingSender) count(err error) {
 	if err != nil {
 		c.results.WithLabelValues("failed").Inc()
 	} else {
 		c.results.WithLabelValues("sent").Inc()
 	}
-	return ch, ts, err
 }
 
 func (c countingSender) Find(ctx context.Context, to outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"os"
@@ -11,6 +12,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"ethicsbot/outbox"
 )
 
 // scrape reads /metrics at addr and returns its text.
@@ -140,4 +145,41 @@ func grepLines(text, s string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// buttonSender records the buttons it is asked to draw.
+type buttonSender struct {
+	outbox.Sender
+	drawn []outbox.Action
+}
+
+func (b *buttonSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+	return "C1", "1.1", nil // as text alone, without its buttons
+}
+
+func (b *buttonSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
+	b.drawn = append(b.drawn, actions...)
+	return "C1", "1.1", nil
+}
+
+// TestCountedSenderKeepsButtons: the sender that counts deliveries for /metrics, which
+// wraps Slack's in production, passes a reminder's buttons on (issue 22 §3) and counts
+// the post.
+func TestCountedSenderKeepsButtons(t *testing.T) {
+	inner := &buttonSender{}
+	results := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "t"}, []string{"result"})
+	counted := countingSender{inner, results}
+	want := outbox.Action{Label: "Record: respondent notice", Form: "mail 2026-001 respondent"}
+	if _, _, err := outbox.SendPost(context.Background(), counted, outbox.Dest{User: "U_CLERK"}, "x", []outbox.Action{want}, outbox.Key{Series: "s", Step: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(inner.drawn) != 1 || inner.drawn[0] != want {
+		t.Errorf("Slack's sender was asked to draw %+v, want %+v", inner.drawn, want)
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(results)
+	families, err := reg.Gather()
+	if err != nil || len(families) != 1 || len(families[0].GetMetric()) != 1 || families[0].GetMetric()[0].GetCounter().GetValue() != 1 {
+		t.Errorf("counted %v (%v), want one post sent", families, err)
+	}
 }

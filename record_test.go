@@ -248,9 +248,9 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	// As the ethicsbot before the public notice board left it.
+	// As the ethicsbot before the outbox kept its posts' buttons (011) left it.
 	before := store.SchemaVersion() - 1
-	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE public_records; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d; PRAGMA wal_checkpoint(TRUNCATE)`, before, before)); err != nil {
+	if _, err := raw.Exec(fmt.Sprintf(`ALTER TABLE outbox DROP COLUMN actions; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d; PRAGMA wal_checkpoint(TRUNCATE)`, before, before)); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := os.ReadFile(path)

@@ -67,6 +67,8 @@ type App struct {
 
 	wg sync.WaitGroup // work started after an ack
 
+	home homes // who has the Home tab open, for RefreshHomes
+
 	mu       sync.Mutex
 	cancel   context.CancelFunc // stops a running Socket Mode loop
 	fatalErr error              // why it was stopped
@@ -203,10 +205,14 @@ func (a *App) upload(ctx context.Context, files []commands.File, note outbox.Mar
 	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel, in one message that names them.", len(files))}
 }
 
-// wake tells the outbox that resp's posts are waiting.
+// wake tells the outbox that resp's posts are waiting, and refreshes the Home tabs: a
+// request that put posts in the outbox recorded something, which the desk may show.
 func (a *App) wake(resp commands.Response) {
 	if len(resp.Posts) > 0 && a.Outbox != nil {
 		a.Outbox.Kick()
+	}
+	if len(resp.Posts) > 0 {
+		a.RefreshHomes()
 	}
 }
 
@@ -220,7 +226,13 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *sl
 			if !strings.HasPrefix(act.ActionID, commands.ActionPrefix) {
 				continue
 			}
-			resp := a.Service.Action(ctx, cb.User.ID, act.Value, cb.Channel.ID)
+			// A button carries its form in its value; a menu (the Home tab's rows), in
+			// the option chosen.
+			value := act.Value
+			if act.SelectedOption.Value != "" {
+				value = act.SelectedOption.Value
+			}
+			resp := a.Service.Action(ctx, cb.User.ID, value, cb.Channel.ID)
 			if resp.Modal != nil {
 				if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
 					a.logger().Error("views.open failed", "err", err)

@@ -186,9 +186,15 @@ func writeJSON(w http.ResponseWriter, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// PublishHome shows the user the App Home tab: their commands, and the docket if they
-// may see it.
+// PublishHome shows the user the App Home tab: their commands, and the clerk's desk if
+// they may see it (commands.Service.HomeBlocks). The user is remembered, so that
+// RefreshHomes publishes it again after an action changes what it shows.
 func (a *App) PublishHome(ctx context.Context, user string) {
+	a.home.opened(user)
+	a.publishHome(ctx, user)
+}
+
+func (a *App) publishHome(ctx context.Context, user string) {
 	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: a.Service.HomeBlocks(ctx, user)}}
 	if err := retry(ctx, func() error {
 		_, err := a.API.PublishViewContext(ctx, slack.PublishViewContextRequest{UserID: user, View: view})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"ethicsbot/commands"
 	"ethicsbot/outbox"
 )
 
@@ -23,6 +24,18 @@ type Sender struct {
 
 // Send posts text to d with its key in the message metadata.
 func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+	return r.send(ctx, d, key, slack.MsgOptionText(string(text), false))
+}
+
+// SendActions posts text to d as Send does, with its actions as buttons
+// (commands.PostBlocks); the text stays the message's text, which notifications show.
+func (r *Sender) SendActions(ctx context.Context, d outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
+	return r.send(ctx, d, key, slack.MsgOptionText(string(text), false), slack.MsgOptionBlocks(commands.PostBlocks(text, actions)...))
+}
+
+// send posts a message to d, made of opts, with key in its metadata; after a failure it
+// looks for the message before it posts again.
+func (r *Sender) send(ctx context.Context, d outbox.Dest, key outbox.Key, opts ...slack.MsgOption) (string, string, error) {
 	to := d.Channel
 	if to == "" {
 		to = d.User // a user id posts to the app's direct messages with that user
@@ -39,8 +52,8 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 		}
 		tried = true
 		var err error
-		ch, ts, err = r.API.PostMessageContext(ctx, to, slack.MsgOptionText(string(text), false),
-			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
+		ch, ts, err = r.API.PostMessageContext(ctx, to, append(opts,
+			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))...)
 		return err
 	})
 	return ch, ts, deliveryError(err, d)

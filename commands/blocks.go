@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -216,24 +217,44 @@ func (s *Service) homeUndelivered(ctx context.Context, user string) outbox.Marku
 	return outbox.Format("*Not delivered yet (%d)*; each goes once Slack takes it:\n", len(shown)) + outbox.Join(lines, "\n") + "\n\n"
 }
 
-// HomeBlocks is the App Home tab for user: for those who may see it, the docket, then
-// the commands they may use. Long lists run over several sections rather than being cut,
-// and the whole stays within the blocks a view may hold.
-func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
-	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/2, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
-	})
-	if s.Settings().Roles.Of(user) == Nobody {
-		return help
+// MaxButtons is how many elements an actions block holds; MaxButtonText is how many
+// characters a button's text takes (Block Kit reference, actions block and button).
+const (
+	MaxButtons    = 25
+	MaxButtonText = 75
+)
+
+// StepActionPrefix starts the action_id of a button that a post from the outbox offers
+// (a reminder's, the digest's): the value is the form's command line, as a card's.
+const StepActionPrefix = ActionPrefix + "step:"
+
+// PostBlocks lays out a post of the outbox that offers steps (a reminder, the digest) as
+// Block Kit: its text in sections, with the sentences that tell how to type a step left
+// out (the buttons stand for them; the message's text, which notifications show, keeps
+// them), then a button per step, which opens its form filled in (Service.Action). Within
+// a message's 50 blocks: buttons past what four actions blocks hold are left out, and
+// their steps are still in the text.
+func PostBlocks(text outbox.Markup, actions []outbox.Action) []slack.Block {
+	shown := string(text)
+	for _, a := range actions {
+		if a.Says != "" {
+			shown = strings.Replace(shown, " "+string(a.Says), "", 1)
+		}
 	}
-	list := outbox.Markup("The docket could not be read just now; `/ethics docket` tries again.")
-	if cases, err := s.Record.OpenCases(ctx); err != nil {
-		s.logger().Error("home: open cases", "err", err)
-	} else {
-		list = s.homeUndelivered(ctx, user) + s.docketList(cases, user, s.Now())
-	}
-	blocks := sections(list, MaxViewBlocks-len(help)-1, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
+	actions = actions[:min(len(actions), 4*MaxButtons)]
+	rows := (len(actions) + MaxButtons - 1) / MaxButtons
+	blocks := sections(outbox.Markup(strings.TrimSpace(shown)), MaxMessageBlocks-rows, func(n int) outbox.Markup {
+		return outbox.Format("…and %d more lines.", n)
 	})
-	return append(append(blocks, slack.NewDividerBlock()), help...)
+	for i := 0; i < len(actions); i += MaxButtons {
+		var buttons []slack.BlockElement
+		for j, a := range actions[i:min(i+MaxButtons, len(actions))] {
+			// Each action_id unique in the message, as Slack requires.
+			b := slack.NewButtonBlockElement(fmt.Sprintf("%s%d", StepActionPrefix, i+j), a.Form,
+				slack.NewTextBlockObject(slack.PlainTextType, truncate(a.Label, MaxButtonText), false, false))
+			buttons = append(buttons, b)
+		}
+		blocks = append(blocks, slack.NewActionBlock("", buttons...))
+	}
+	return blocks
 }

@@ -48,6 +48,12 @@ func texts(t *testing.T, blocks []slack.Block) []string {
 			if n := len(b.Elements.ElementSet); n > 25 {
 				t.Errorf("block %d: %d elements in an action block", i, n)
 			}
+		case *slack.ContextBlock:
+			for _, e := range b.ContextElements.Elements {
+				if tx, ok := e.(*slack.TextBlockObject); ok {
+					out = append(out, tx.Text)
+				}
+			}
 		case *slack.DividerBlock:
 		default:
 			t.Errorf("block %d: unexpected %T", i, b)
@@ -200,11 +206,12 @@ func TestCardHoldsALargeCase(t *testing.T) {
 	}
 }
 
-// TestHomeListsEveryCase: the App Home tab with 60 open cases lists the 50 nearest and
-// counts the rest, and the help still follows.
+// TestHomeListsEveryCase: the App Home tab with 120 open cases, more rows than a view's
+// 100 blocks hold, lists the nearest, one row each, and counts the rest, and the help
+// still follows.
 func TestHomeListsEveryCase(t *testing.T) {
 	s, _, _ := MustService(t)
-	const open = 60
+	const open = 120
 	for i := range open {
 		mustDo(t, s, clerk, fmt.Sprintf(`file respondent="Respondent %d" complainant="Complainant %d" section=103.10 summary="x"`, i, i), "Filed")
 	}
@@ -215,7 +222,7 @@ func TestHomeListsEveryCase(t *testing.T) {
 	all := strings.Join(texts(t, blocks), "\n")
 	listed := 0
 	for i := 1; i <= open; i++ {
-		if strings.Contains(all, fmt.Sprintf("*2026-%03d*", i)) {
+		if strings.Contains(all, fmt.Sprintf("*2026-%03d*: Complainant", i)) {
 			listed++
 		}
 	}
@@ -223,10 +230,10 @@ func TestHomeListsEveryCase(t *testing.T) {
 	if m := regexp.MustCompile(`…and (\d+) more`).FindStringSubmatch(all); m != nil {
 		more, _ = strconv.Atoi(m[1])
 	}
-	if listed+more != open || listed != commands.DocketLimit {
-		t.Errorf("%d cases listed and %d counted, want %d listed of %d", listed, more, commands.DocketLimit, open)
+	if listed+more != open || listed < commands.DocketLimit || more == 0 {
+		t.Errorf("%d cases listed and %d counted, want at least %d listed, the rest counted, of %d", listed, more, commands.DocketLimit, open)
 	}
-	for _, want := range []string{"Open cases (60)", "`/ethics file`", "Type `/ethics help &lt;command&gt;`"} {
+	for _, want := range []string{"Open cases (120)", "`/ethics file`", "Type `/ethics help &lt;command&gt;`"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the Home tab lacks %q", want)
 		}

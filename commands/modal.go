@@ -31,7 +31,8 @@ var multiline = map[string]bool{"summary": true, "findings": true, "recommendati
 
 // modal builds the form for sub from its parameters, for user. Prefilled values are not
 // asked again; the case, if asked, is chosen from the cases user may act on (caseChoices).
-func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefill map[string]string) *slack.ModalViewRequest {
+// initial values are asked, already filled in: the user sees them and may change them.
+func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefill map[string]string, initial ...map[string]string) *slack.ModalViewRequest {
 	meta, _ := json.Marshal(modalMeta{Sub: sub.name, Prefill: prefill})
 	title := "ethics " + sub.name
 	if n := prefill["number"]; n != "" {
@@ -40,6 +41,18 @@ func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefi
 	var blocks []slack.Block
 	if sub.rule != "" || sub.summary != "" {
 		blocks = append(blocks, slack.NewContextBlock("about", mrkdwn(outbox.Escape(strings.TrimSpace(sub.summary+" "+sub.rule)))))
+	}
+	// What the button that opened the form fixed, in words, so the user sees which step
+	// of which case the form records: the positional values, which name the step (a
+	// shortcut's file ids, say, are not shown).
+	var fixed []outbox.Markup
+	for _, p := range sub.params {
+		if v, ok := prefill[p.name]; ok && p.positional {
+			fixed = append(fixed, outbox.Format("%s: *%s*", label(sub, p), strings.ReplaceAll(v, "_", " ")))
+		}
+	}
+	if len(fixed) > 0 {
+		blocks = append(blocks, slack.NewContextBlock("fixed", mrkdwn(outbox.Join(fixed, " · "))))
 	}
 	for _, p := range sub.params {
 		if _, fixed := prefill[p.name]; fixed {
@@ -50,6 +63,11 @@ func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefi
 			h = slack.NewTextBlockObject(slack.PlainTextType, text, false, false)
 		}
 		e := element(p)
+		for _, in := range initial {
+			if v, ok := in[p.name]; ok {
+				e = withInitial(e, v, s.Engine.Cal.Location())
+			}
+		}
 		if p.kind == kCase {
 			if opts := s.caseChoices(ctx, sub, user); len(opts) > 0 {
 				e = slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Choose a case", false, false), p.name, opts...)
@@ -272,31 +290,95 @@ func hasInput(sub *subcommand, meta modalMeta, name string) bool {
 	return ok && !fixed
 }
 
-// Action handles a click on a case card's button: it opens that step's form for the case.
-// value is "sub number [meeting]" as the card wrote it.
+// Action handles a click on a button or menu item that opens a form: a case card's
+// button, a row of the Home tab, a reminder's button. value is the form's command line
+// as the button wrote it, without its placeholders: "schedule 2026-001 sufficiency",
+// "mail 2026-003 respondent", "file". Its words are read by the subcommand's own table:
+// the positional parameters, in order, name the step (the case, the meeting, the paper),
+// and are fixed: shown at the top of the form and not asked again; a name=value is a
+// known value, filled in, which the user may change.
 func (s *Service) Action(ctx context.Context, user, value, channel string) Response {
 	role := s.Settings().Roles.Of(user)
 	if role == Nobody {
 		return reply(notAuthorised)
 	}
-	parts := strings.Fields(value)
-	if len(parts) < 2 {
+	words := tokenize(value, false)
+	if len(words) == 0 || words[0].key != "" {
 		return reply("That button is out of date. " + seeHelp)
 	}
-	sub, ok := lookup(parts[0])
+	sub, ok := lookup(words[0].text)
 	if !ok {
 		return reply("That button is out of date. " + seeHelp)
 	}
 	if !s.allowed(sub, role) {
 		return s.onlyFor(sub)
 	}
-	prefill := map[string]string{"number": parts[1]}
-	if len(parts) > 2 {
-		prefill["meeting"] = parts[2]
+	prefill, initial := map[string]string{}, map[string]string{}
+	var positional []param
+	for _, p := range sub.params {
+		if p.positional {
+			positional = append(positional, p)
+		}
 	}
-	m := s.modal(ctx, sub, user, prefill)
+	for _, w := range words[1:] {
+		var p param
+		switch {
+		case w.key != "":
+			if p, ok = sub.param(w.key); !ok {
+				return reply("That button is out of date. " + seeHelp)
+			}
+		case len(positional) > 0:
+			p, positional = positional[0], positional[1:]
+		default:
+			return reply("That button is out of date. " + seeHelp)
+		}
+		if w.key == "" {
+			prefill[p.name] = w.text
+		} else {
+			initial[p.name] = w.text
+		}
+	}
+	if len(prefill) == 0 {
+		prefill = nil
+	}
+	m := s.modal(ctx, sub, user, prefill, initial)
 	WithChannel(m, channel)
 	return Response{Modal: m}
+}
+
+// withInitial fills value in e as its initial value, as the user would have chosen or
+// typed it; a value the element cannot show (not one of a select's options, a date that
+// does not parse) is left out, and the field is asked empty.
+func withInitial(e slack.BlockElement, value string, loc *time.Location) slack.BlockElement {
+	switch e := e.(type) {
+	case *slack.SelectBlockElement:
+		if e.Type == slack.OptTypeUser {
+			e.InitialUser = value
+			return e
+		}
+		for _, o := range e.Options {
+			if o.Value == value {
+				e.InitialOption = o
+			}
+		}
+	case *slack.MultiSelectBlockElement:
+		if e.Type == slack.MultiOptTypeUser {
+			e.InitialUsers = strings.Split(value, ",")
+		}
+	case *slack.DatePickerBlockElement:
+		if _, err := time.Parse(time.DateOnly, value); err == nil {
+			e.InitialDate = value
+		}
+	case *slack.DateTimePickerBlockElement:
+		if t, err := parseInstant(value, loc); err == nil {
+			e.InitialDateTime = t.Unix()
+		}
+	case *slack.NumberInputBlockElement:
+		e.InitialValue = value
+	case *slack.PlainTextInputBlockElement:
+		e.InitialValue = value
+	}
+	return e
 }
 
 // WithChannel records in a modal the channel it was opened from, so the reply goes there.

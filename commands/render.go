@@ -2,8 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -472,42 +470,16 @@ const DocketLimit = 50
 // not listed by number: the list would tell them that the case is open, its state and,
 // by its place, how near its deadline is.
 func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time) outbox.Markup {
-	cases = slices.DeleteFunc(slices.Clone(cases), func(c *docket.Case) bool {
-		_, recused := c.Recused(viewer)
-		return recused
-	})
-	type row struct {
-		c    *docket.Case
-		next docket.Deadline
-		has  bool
-		when time.Time
-	}
-	rows := make([]row, 0, len(cases))
-	var buf []docket.Deadline
-	for _, c := range cases {
-		sched := s.Engine.ScheduleInto(buf, &c.Facts, now)
-		buf = sched.Deadlines
-		r := row{c: c, when: time.Unix(1<<40, 0)}
-		for _, d := range sched.Deadlines {
-			if d.Status == docket.Met || d.Period.Party == docket.Respondent || d.Status == docket.Missed && d.ID == docket.FilingLimit {
-				continue
-			}
-			if w := dueInstant(s.Engine, d); !r.has || w.Before(r.when) {
-				r.next, r.has, r.when = d, true, w
-			}
-		}
-		rows = append(rows, r)
-	}
+	rows := s.desk(cases, viewer, now).rows
 	if len(rows) == 0 {
 		return "No open cases."
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].when.Before(rows[j].when) })
 	shown := min(len(rows), DocketLimit)
 	lines := make([]string, shown)
 	for i, r := range rows[:shown] {
 		line := fmt.Sprintf("• *%s*%s · %s%s", r.c.Number, s.expeditedTag(r.c), stateName(r.c), mailOutcomes(r.c))
 		switch {
-		case !r.has:
+		case !r.hasNext:
 			line += " · no open deadline"
 		case r.next.Status == docket.Missed:
 			line += " · next: " + DeadlineLine(s.Engine, r.next, now) + " (MISSED)"

@@ -36,6 +36,15 @@ type Meeting struct {
 // Scheduled reports whether the meeting has a start.
 func (m Meeting) Scheduled() bool { return !m.Start.IsZero() }
 
+// Access says whether the meeting is open to the public or closed, and under which
+// exception of the Open Meetings Act (5 ILCS 120/2(c)).
+func (m Meeting) Access() string {
+	if m.Closed {
+		return "closed under " + m.Authority
+	}
+	return "open to the public"
+}
+
 // Facts are what has happened in a case, as far as the ordinance's clocks care. Every
 // deadline is derived from Facts; none is stored.
 type Facts struct {

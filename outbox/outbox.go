@@ -78,6 +78,8 @@ type Post struct {
 	Key  Key
 	Text Markup
 	Due  time.Time
+	// Actions are the steps the post offers as buttons, if any: a reminder's step.
+	Actions []Action
 }
 
 // Row is a post's delivery record.
@@ -333,7 +335,7 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		}
 	}
 	if !found {
-		if ch, ts, err = d.Sender.Send(ctx, r.Key.To, r.Text, r.Key); err != nil {
+		if ch, ts, err = d.send(ctx, r); err != nil {
 			d.failed(err, now)
 			if merr := d.Store.MarkFailed(ctx, r.Key, err.Error(), now); merr != nil {
 				return merr

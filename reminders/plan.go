@@ -6,6 +6,7 @@ package reminders
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -100,13 +101,13 @@ func (r Reminder) Text() outbox.Markup {
 		if m.s.missed {
 			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", c.Command(d))
 		}
-		if cmd := p.Engine.ResendCommand(c, d); cmd != "" {
-			return text + outbox.Format(" Record it with `/ethics %s`.", cmd)
+		if says := howToRecord(p.Engine, c, d); says != "" {
+			return text + " " + says
 		}
-		return text + " " + howToRecord(c, d)
+		return text + " "
 	case 'm':
 		mt := c.Meeting(m.mk)
-		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, access(mt))
+		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, mt.Access())
 	case 'e':
 		return outbox.Format("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
 			m.prefix, m.sched.election.ShortFrom(p.Engine.Cal.DateOf(now)), d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now))
@@ -360,19 +361,55 @@ func mentions(users []string) outbox.Markup {
 	return outbox.Join(m, " ")
 }
 
-func access(m docket.Meeting) string {
-	if m.Closed {
-		return "closed under " + m.Authority
+// command is the /ethics command that records deadline d of case c as met, as its row
+// says (docket.Case.Command), or, for a returned mailing's task, the sending again
+// (docket.Engine.ResendCommand); "" for a step the commission does not record itself.
+func command(e *docket.Engine, c *docket.Case, d docket.Deadline) string {
+	if cmd := e.ResendCommand(c, d); cmd != "" {
+		return cmd
 	}
-	return "open to the public"
+	return c.Command(d)
 }
 
-// howToRecord tells the clerk the command that meets the deadline, as its row says.
-func howToRecord(c *docket.Case, d docket.Deadline) outbox.Markup {
-	if cmd := c.Command(d); cmd != "" {
+// howToRecord tells the clerk the command that meets the deadline.
+func howToRecord(e *docket.Engine, c *docket.Case, d docket.Deadline) outbox.Markup {
+	if cmd := command(e, c, d); cmd != "" {
 		return outbox.Format("Record it with `/ethics %s`.", cmd)
 	}
 	return ""
+}
+
+// placeholder is a part of a command that the user fills in: <article no.>, place="...".
+var placeholder = regexp.MustCompile(`\s*(\w+=)?("\.\.\."|<[^>]*>)`)
+
+// formOf is the command line of the form that records deadline d of case c, without its
+// placeholders, for a button to open it filled in: "mail 2026-003 respondent". "" when
+// the commission does not record the step itself.
+func formOf(e *docket.Engine, c *docket.Case, d docket.Deadline) string {
+	return strings.TrimSpace(placeholder.ReplaceAllString(command(e, c, d), ""))
+}
+
+// Actions are the steps the reminder offers as buttons (issue 22 §3): for a deadline, the
+// form that records it, standing for the sentence that tells how to type it; for the
+// expedited case's daily reminder, the decision's form; for the digest, one per line. A
+// meeting reminder names no step the commissioners record, and offers none.
+func (r Reminder) Actions() []outbox.Action {
+	m := r.msg
+	switch m.kind {
+	case 'd', 'e':
+		form := formOf(m.p.Engine, m.c, m.d)
+		if form == "" {
+			return nil
+		}
+		a := outbox.Action{Label: "Record: " + m.d.Period.Duty, Form: form}
+		if m.kind == 'd' && !m.s.missed {
+			a.Says = howToRecord(m.p.Engine, m.c, m.d)
+		}
+		return []outbox.Action{a}
+	case 'g':
+		return m.dg.actions
+	}
+	return nil
 }
 
 // digest is the clerks' morning summary, on business days at DigestAt, when something is
@@ -380,8 +417,9 @@ func howToRecord(c *docket.Case, d docket.Deadline) outbox.Markup {
 // reminder to each clerk; lines collects what the sweep finds as it goes through the cases,
 // and the text is written only if the digest is to be said.
 type digest struct {
-	rs    []Reminder
-	lines []outbox.Markup
+	rs      []Reminder
+	lines   []outbox.Markup
+	actions []outbox.Action // the forms of the lines' steps, as buttons
 }
 
 // newDigest returns the day's digest if one may be due at now.
@@ -415,5 +453,8 @@ func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule
 			continue
 		}
 		dg.lines = append(dg.lines, outbox.Format("• %s: %s", c.Number, p.describe(c, d, now)))
+		if form := formOf(e, c, d); form != "" {
+			dg.actions = append(dg.actions, outbox.Action{Label: c.Number + ": " + d.Period.Duty, Form: form})
+		}
 	}
 }

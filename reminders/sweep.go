@@ -149,7 +149,7 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			if late := s.downtimeNote(r, now); late != "" {
 				text += " " + late
 			}
-			batch = append(batch, outbox.Post{Key: r.Key(), Text: text, Due: r.At})
+			batch = append(batch, outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
 			if len(batch) >= enqueueBatch {
 				if err := flush(); err != nil {
 					return err

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -22,9 +23,9 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 	if len(posts) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT DO UPDATE SET text = excluded.text WHERE outbox.text = '' AND outbox.sent = ''`)
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT DO UPDATE SET text = excluded.text, actions = excluded.actions WHERE outbox.text = '' AND outbox.sent = ''`)
 	if err != nil {
 		return err
 	}
@@ -41,7 +42,15 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 		if p.Text == "" {
 			return fmt.Errorf("outbox: post %q says nothing", k)
 		}
-		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev); err != nil {
+		actions := ""
+		if len(p.Actions) > 0 {
+			b, err := json.Marshal(p.Actions)
+			if err != nil {
+				return err
+			}
+			actions = string(b)
+		}
+		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, actions); err != nil {
 			return err
 		}
 	}
@@ -207,16 +216,21 @@ func (s *Store) SetLastSweep(ctx context.Context, at time.Time) error {
 	})
 }
 
-const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing FROM outbox`
+const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing, actions FROM outbox`
 
 func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 	defer rows.Close()
 	var out []outbox.Row
 	for rows.Next() {
 		var r outbox.Row
-		var dest, due, text, claimed, sent, failing string
-		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing); err != nil {
+		var dest, due, text, claimed, sent, failing, actions string
+		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing, &actions); err != nil {
 			return nil, err
+		}
+		if actions != "" {
+			// Buttons are a convenience: a post whose actions cannot be read is still
+			// said, as text, which tells how to type the step.
+			json.Unmarshal([]byte(actions), &r.Actions)
 		}
 		var err error
 		if r.Key.To, err = outbox.ParseDest(dest); err != nil {

@@ -1,0 +1,242 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// The App Home tab is the clerk's desk (issue 22 §2): a button to file a complaint, what
+// needs the user's attention, the next meeting with its agenda, and a row per open case
+// with its next deadline and a menu of the steps its state allows now. Each menu item and
+// button opens that step's form, filled in, through Service.Action, as a card's buttons do.
+
+// MaxOverflowOptions is how many options Slack's overflow menu holds (Block Kit
+// reference, overflow menu element: 2 to 5).
+const MaxOverflowOptions = 5
+
+// FileButton is the value of the Home tab's "File a complaint" button: the subcommand
+// whose form it opens.
+const FileButton = "file"
+
+// HomeBlocks is the App Home tab for user. Someone with no role sees the commands they may
+// use. Everyone else sees the desk above them; the cases they are recused from are left
+// out everywhere, not even counted. The whole stays within the blocks a view holds
+// (MaxViewBlocks): when the cases do not all fit, the most urgent are shown, then how many
+// more there are.
+func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
+	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/4, func(n int) outbox.Markup {
+		return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
+	})
+	role := s.Settings().Roles.Of(user)
+	if role == Nobody {
+		return help
+	}
+	var top []slack.Block
+	if sub, ok := lookup(FileButton); ok && s.allowed(sub, role) {
+		top = append(top, slack.NewActionBlock("desk",
+			slack.NewButtonBlockElement(ActionPrefix+FileButton, FileButton, slack.NewTextBlockObject(slack.PlainTextType, "File a complaint", false, false)).WithStyle(slack.StylePrimary)))
+	}
+	open, err := s.Record.OpenCases(ctx)
+	if err != nil {
+		s.logger().Error("home: open cases", "err", err)
+		top = append(top, slack.NewSectionBlock(mrkdwn("The docket could not be read just now; `/ethics docket` tries again."), nil, nil))
+		return append(append(top, slack.NewDividerBlock()), help...)
+	}
+	now := s.Now()
+	desk := s.desk(open, user, now)
+	// What needs attention comes first, then the next meeting, each laid out in as few
+	// sections as hold it: together at most half the view, the meeting at most 3 blocks,
+	// so that a long list of what needs attention never hides it.
+	room := MaxViewBlocks - len(top) - len(help) - 1
+	more := func(n int) outbox.Markup {
+		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
+	}
+	var meeting []slack.Block
+	if m := desk.meeting(s, now); m != "" {
+		meeting = sections(m, 3, more)
+	}
+	if head := s.homeUndelivered(ctx, user) + desk.attention(); head != "" {
+		top = append(top, sections(head, room/2-len(meeting), more)...)
+	}
+	top = append(top, meeting...)
+	top = append(top, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, fmt.Sprintf("Open cases (%d)", len(desk.rows)), false, false)))
+	room = MaxViewBlocks - len(top) - len(help) - 1
+	rows := desk.rows
+	if len(rows) == 0 {
+		top = append(top, slack.NewSectionBlock(mrkdwn("No open cases."), nil, nil))
+	}
+	if len(rows) > room {
+		rows = rows[:room-1]
+	}
+	for _, r := range rows {
+		top = append(top, s.caseRow(r, role, now))
+	}
+	if n := len(desk.rows) - len(rows); n > 0 {
+		top = append(top, slack.NewContextBlock("more", mrkdwn(outbox.Format("…and %d more, with later deadlines; `/ethics cases open` lists every open case.", n))))
+	}
+	return append(append(top, slack.NewDividerBlock()), help...)
+}
+
+// deskRow is one open case on the desk, with its nearest open deadline.
+type deskRow struct {
+	c       *docket.Case
+	sched   docket.Schedule
+	next    docket.Deadline
+	hasNext bool
+	when    time.Time
+}
+
+// desk is the open cases a user may see, most urgent first.
+type desk struct {
+	rows []deskRow
+	e    *docket.Engine
+	now  time.Time
+}
+
+// desk reads the open cases user is not recused from, each with its schedule, nearest
+// deadline first. The nearest deadline is docketList's: the commission's steps not yet
+// met, a missed filing limit left out.
+func (s *Service) desk(cases []*docket.Case, user string, now time.Time) desk {
+	d := desk{e: s.Engine, now: now}
+	for _, c := range cases {
+		if _, recused := c.Recused(user); recused {
+			continue
+		}
+		r := deskRow{c: c, sched: s.Engine.Schedule(&c.Facts, now), when: time.Unix(1<<40, 0)}
+		for _, dl := range r.sched.Deadlines {
+			if dl.Status == docket.Met || dl.Period.Party == docket.Respondent || dl.Status == docket.Missed && dl.ID == docket.FilingLimit {
+				continue
+			}
+			if w := dueInstant(s.Engine, dl); !r.hasNext || w.Before(r.when) {
+				r.next, r.hasNext, r.when = dl, true, w
+			}
+		}
+		d.rows = append(d.rows, r)
+	}
+	sort.SliceStable(d.rows, func(i, j int) bool { return d.rows[i].when.Before(d.rows[j].when) })
+	return d
+}
+
+// attention lists what needs the user's attention on the desk's cases: the commission's
+// steps overdue (5 ILCS 70/1.11 counts them, docs/deadlines.md), the certified mailings
+// that came back and await their next step (B), and the papers the ordinance requires that
+// are not yet recorded as sent, (B), (C), (E), (F), (H).
+func (d desk) attention() outbox.Markup {
+	var lines []outbox.Markup
+	for _, r := range d.rows {
+		listed := map[docket.Paper]bool{} // papers whose step is already listed, overdue or come back
+		for _, dl := range r.sched.Deadlines {
+			if dl.Done || dl.Period.Party != docket.Commission {
+				continue
+			}
+			if paper, _, ok := d.e.ResendOf(r.c, dl); ok {
+				lines = append(lines, outbox.Format("• :envelope: *%s* came back: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
+				listed[paper] = true
+			} else if dl.Status == docket.Missed {
+				lines = append(lines, outbox.Format("• :warning: *%s* overdue: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
+				if pi, ok := r.c.PaperFor(dl.ID); ok {
+					listed[pi.Paper] = true
+				}
+			}
+		}
+		owed := slices.DeleteFunc(r.c.PapersOwed(), func(p docket.Paper) bool { return listed[p] })
+		if len(owed) > 0 {
+			names := make([]string, 0, len(owed))
+			for _, p := range owed {
+				if info, ok := p.Info(); ok {
+					names = append(names, info.Name)
+				} else {
+					names = append(names, string(p))
+				}
+			}
+			lines = append(lines, outbox.Format("• :page_facing_up: *%s* papers owed: %s", r.c.Number, strings.Join(names, "; ")))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return outbox.Format("*Needs your attention (%d)*\n", len(lines)) + outbox.Join(lines, "\n") + "\n"
+}
+
+// meeting is the next meeting on the desk's cases, with its agenda: every case whose
+// meeting starts then, each with the kind of meeting and whether its public notice is
+// posted ((C)(1), (D), (F), (H); 5 ILCS 120/2.02). "" when none is scheduled.
+func (d desk) meeting(s *Service, now time.Time) outbox.Markup {
+	type item struct {
+		c *docket.Case
+		k docket.MeetingKind
+		m docket.Meeting
+	}
+	var next []item
+	for _, r := range d.rows {
+		for _, k := range docket.MeetingKinds {
+			m := r.c.Meeting(k)
+			if !m.Scheduled() || !m.Start.After(now) {
+				continue
+			}
+			switch {
+			case len(next) == 0 || m.Start.Before(next[0].m.Start):
+				next = append(next[:0], item{r.c, k, m})
+			case m.Start.Equal(next[0].m.Start):
+				next = append(next, item{r.c, k, m})
+			}
+		}
+	}
+	if len(next) == 0 {
+		return ""
+	}
+	slices.SortStableFunc(next, func(a, b item) int { return strings.Compare(a.c.Number, b.c.Number) })
+	lines := make([]outbox.Markup, len(next))
+	for i, it := range next {
+		notice := "notice posted"
+		if it.m.NoticePosted.IsZero() {
+			notice = "notice not yet posted"
+		}
+		lines[i] = outbox.Format("• *%s*: %s, %s, at %s; %s", it.c.Number, it.k.Name(), it.m.Access(), it.m.Place, notice)
+	}
+	return outbox.Format("*Next meeting: %s*; agenda:\n", s.when(next[0].m.Start)) + outbox.Join(lines, "\n") + "\n"
+}
+
+// caseRow is a case's row on the desk: its number, parties, state and next deadline, and a
+// menu of the steps role may take on it now (nextFor, from the state's table in next),
+// each opening that step's form for the case.
+func (s *Service) caseRow(r deskRow, role Role, now time.Time) slack.Block {
+	c := r.c
+	line := outbox.Format("*%s*%s: %s v. %s · %s%s", c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name, stateName(c), mailOutcomes(c))
+	switch {
+	case !r.hasNext:
+		line += " · no open deadline"
+	case r.next.Status == docket.Missed:
+		line += outbox.Format("\nNext: %s (MISSED)", DeadlineLine(s.Engine, r.next, now))
+	default:
+		line += outbox.Format("\nNext: %s", DeadlineLine(s.Engine, r.next, now))
+	}
+	var accessory *slack.Accessory
+	if opts := s.stepOptions(c, role); len(opts) > 0 {
+		accessory = slack.NewAccessory(slack.NewOverflowBlockElement(ActionPrefix+"case:"+c.Number, opts...))
+	}
+	return slack.NewSectionBlock(mrkdwn(capText(line, MaxSectionText, cardMore)), nil, accessory, slack.SectionBlockOptionBlockID("case:"+c.Number))
+}
+
+// stepOptions are the overflow menu's options for case c: the card's buttons, as options,
+// at most MaxOverflowOptions.
+func (s *Service) stepOptions(c *docket.Case, role Role) []*slack.OptionBlockObject {
+	var opts []*slack.OptionBlockObject
+	for _, b := range s.nextButtons(c, role) {
+		btn := b.(*slack.ButtonBlockElement)
+		opts = append(opts, slack.NewOptionBlockObject(btn.Value, slack.NewTextBlockObject(slack.PlainTextType, btn.Text.Text, false, false), nil))
+		if len(opts) == MaxOverflowOptions {
+			break
+		}
+	}
+	return opts
+}

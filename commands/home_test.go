@@ -1,0 +1,184 @@
+package commands_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"ethicsbot/commands"
+	"ethicsbot/outbox"
+)
+
+// homeText is every text of the Home tab's blocks, in order, and the overflow menus of
+// its case rows by block id.
+func homeText(t *testing.T, blocks []slack.Block) (string, map[string][]*slack.OptionBlockObject) {
+	t.Helper()
+	var b strings.Builder
+	menus := map[string][]*slack.OptionBlockObject{}
+	for _, bl := range blocks {
+		switch bl := bl.(type) {
+		case *slack.SectionBlock:
+			b.WriteString(bl.Text.Text + "\n")
+			if bl.Accessory != nil && bl.Accessory.OverflowElement != nil {
+				menus[bl.BlockID] = bl.Accessory.OverflowElement.Options
+			}
+		case *slack.HeaderBlock:
+			b.WriteString(bl.Text.Text + "\n")
+		case *slack.ContextBlock:
+			for _, e := range bl.ContextElements.Elements {
+				if tx, ok := e.(*slack.TextBlockObject); ok {
+					b.WriteString(tx.Text + "\n")
+				}
+			}
+		case *slack.ActionBlock:
+			for _, e := range bl.Elements.ElementSet {
+				if btn, ok := e.(*slack.ButtonBlockElement); ok {
+					b.WriteString("[" + btn.Text.Text + "]\n")
+				}
+			}
+		}
+	}
+	if _, err := json.Marshal(blocks); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), menus
+}
+
+// TestHomeIsTheClerksDesk: the Home tab is the clerk's desk (issue 22 §2): a button that
+// opens the filing form, what needs attention first (an overdue step, papers owed), the
+// next meeting with its agenda, and a row per open case with a menu of the steps its
+// state allows, each opening its form for that case. A recused commissioner sees nothing
+// of the case they are recused from.
+func TestHomeIsTheClerksDesk(t *testing.T) {
+	s, clk, _ := MustService(t)
+	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk, `file respondent="Rick <Roe>" complainant="Ann Doe" section=103.10 received=2026-12-04T10:00 summary="y"`, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-17T17:00 place="City Hall"`, "scheduled")
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency 2026-12-17T17:00 place="City Hall"`, "scheduled")
+	clk.now = time.Date(2026, 12, 14, 16, 0, 0, 0, time.UTC)
+	mustDo(t, s, clerk, `file respondent="Roe" complainant="Doe" section=103.10 received=2026-12-14T09:00 summary="z"`, "Filed")
+
+	blocks := s.HomeBlocks(ctx, clerk)
+	all, menus := homeText(t, blocks)
+
+	if n := len(blocks); n > commands.MaxViewBlocks {
+		t.Errorf("%d blocks", n)
+	}
+	first, ok := blocks[0].(*slack.ActionBlock)
+	if !ok {
+		t.Fatalf("the desk starts with %T, want the File a complaint button", blocks[0])
+	}
+	btn := first.Elements.ElementSet[0].(*slack.ButtonBlockElement)
+	if btn.Text.Text != "File a complaint" || !strings.HasPrefix(btn.ActionID, commands.ActionPrefix) {
+		t.Errorf("first button %q %q", btn.Text.Text, btn.ActionID)
+	}
+	if m := s.Action(ctx, clerk, btn.Value, "").Modal; m == nil || m.CallbackID != commands.ModalPrefix+"file" {
+		t.Errorf("the File a complaint button opens %+v", m)
+	}
+	attention := strings.Index(all, "Needs your attention")
+	meeting := strings.Index(all, "Next meeting: Thu 17 Dec 2026 17:00 CST")
+	cases := strings.Index(all, "Open cases (3)")
+	if attention < 0 || meeting < attention || cases < meeting {
+		t.Errorf("attention at %d, meeting at %d, cases at %d: want them in that order", attention, meeting, cases)
+	}
+	for _, want := range []string{
+		":warning: *2026-002* overdue: ",
+		// A paper not yet overdue is owed; one overdue is listed once, as overdue.
+		":page_facing_up: *2026-003* papers owed: notice of the complaint to the respondent; confirmation of receipt to the complainant",
+		"• *2026-001*: sufficiency meeting, open to the public, at City Hall; notice not yet posted",
+		"• *2026-002*: sufficiency meeting",
+		"*2026-002*: Ann Doe v. Rick &lt;Roe&gt; · ",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the clerk's desk lacks %q", want)
+		}
+	}
+	if strings.Contains(all, "*2026-002* papers owed") {
+		t.Error("the overdue papers of case 2026-002 are listed twice")
+	}
+	opts := menus["case:2026-002"]
+	if len(opts) == 0 || len(opts) > commands.MaxOverflowOptions {
+		t.Fatalf("case 2026-002's menu: %d options", len(opts))
+	}
+	var values []string
+	for _, o := range opts {
+		values = append(values, o.Value)
+	}
+	if !strings.Contains(strings.Join(values, "|"), "posted 2026-002 sufficiency") {
+		t.Errorf("the menu offers %q, want the posting of the meeting's notice", values)
+	}
+	for _, o := range opts {
+		m := s.Action(ctx, clerk, o.Value, "").Modal
+		if m == nil || !strings.Contains(m.PrivateMetadata, `"number":"2026-002"`) {
+			t.Errorf("%q opens %+v, want its form for case 2026-002", o.Value, m)
+		}
+	}
+
+	t.Run("Recused", func(t *testing.T) {
+		all, menus := homeText(t, s.HomeBlocks(ctx, "U_COMM2"))
+		if strings.Contains(all, "2026-001") || menus["case:2026-001"] != nil || !strings.Contains(all, "Open cases (2)") {
+			t.Errorf("the recused commissioner's desk shows case 2026-001:\n%s", all)
+		}
+	})
+	t.Run("Attorney", func(t *testing.T) {
+		all, _ := homeText(t, s.HomeBlocks(ctx, attorney))
+		if strings.Contains(all, "[File a complaint]") {
+			t.Error("the attorney, who may not file, gets the File a complaint button")
+		}
+	})
+}
+
+// TestPostBlocksOfferSteps: a reminder is laid out as Block Kit with a button for its
+// step, whose value is the form's command line; the sentence that tells how to type the
+// step is left out beside the button. The digest's buttons, one per line, each have an
+// action_id of their own and fit in actions blocks of 25.
+func TestPostBlocksOfferSteps(t *testing.T) {
+	says := outbox.Markup("Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.")
+	text := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). " + says
+	blocks := commands.PostBlocks(text, []outbox.Action{{Label: "Record: respondent notice by certified mail", Form: "mail 2026-001 respondent", Says: says}})
+	all, _ := homeText(t, blocks)
+	if strings.Contains(all, "Record it with") || !strings.Contains(all, "rule (B).\n") {
+		t.Errorf("the reminder shows %q", all)
+	}
+	act, ok := blocks[len(blocks)-1].(*slack.ActionBlock)
+	if !ok {
+		t.Fatalf("the last block is %T, want the button", blocks[len(blocks)-1])
+	}
+	btn := act.Elements.ElementSet[0].(*slack.ButtonBlockElement)
+	if btn.Value != "mail 2026-001 respondent" || !strings.HasPrefix(btn.ActionID, commands.ActionPrefix) {
+		t.Errorf("button %+v", btn)
+	}
+
+	var actions []outbox.Action
+	var lines []string
+	for i := range 30 {
+		n := fmt.Sprintf("2026-%03d", i+1)
+		lines = append(lines, "• "+n+": respondent notice by certified mail due Wed 9 Dec")
+		actions = append(actions, outbox.Action{Label: n + ": " + strings.Repeat("a very long duty ", 10), Form: "mail " + n + " respondent"})
+	}
+	blocks = commands.PostBlocks(outbox.Markup(strings.Join(lines, "\n")), actions)
+	ids := map[string]bool{}
+	rows := 0
+	for _, b := range blocks {
+		if a, ok := b.(*slack.ActionBlock); ok {
+			rows++
+			if len(a.Elements.ElementSet) > commands.MaxButtons {
+				t.Errorf("%d buttons in one actions block", len(a.Elements.ElementSet))
+			}
+			for _, e := range a.Elements.ElementSet {
+				btn := e.(*slack.ButtonBlockElement)
+				ids[btn.ActionID] = true
+				if n := len([]rune(btn.Text.Text)); n > commands.MaxButtonText {
+					t.Errorf("a button's text of %d characters", n)
+				}
+			}
+		}
+	}
+	if len(ids) != 30 || rows != 2 {
+		t.Errorf("%d distinct action ids in %d actions blocks, want 30 in 2", len(ids), rows)
+	}
+}
