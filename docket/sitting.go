@@ -110,7 +110,7 @@ type CommissionMeeting struct {
 	// Postings are the postings of the notice, in order; Changed is when the agenda last
 	// changed after a posting, so the notice needs re-posting, marked amended.
 	Postings []AgendaPosting `json:"postings,omitempty"`
-	Changed  time.Time `json:"changed,omitzero"`
+	Changed  time.Time       `json:"changed,omitzero"`
 	// Cancelled is when the meeting was cancelled, and why; Moved the starts and places it
 	// had before each move.
 	Cancelled time.Time `json:"cancelled,omitzero"`
