@@ -190,7 +190,16 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		return r, nil
 	}
 	if s.docs {
-		r.Broken, err = checkDocuments(ctx, tx, docs)
+		if r.Broken, err = checkDocuments(ctx, tx, docs); r.Broken != nil || err != nil {
+			return r, err
+		}
+	}
+	if s.meetings {
+		// The commission's meetings, on their own chain (migration 011).
+		var problem string
+		if problem, err = verifyMeetings(ctx, tx); problem != "" {
+			r.Broken = &Break{Problem: problem}
+		}
 	}
 	return r, err
 }

@@ -1,0 +1,425 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// The commission's meetings (issue 19): each meeting's own record is a stream of events in
+// meeting_events (migration 011), hash-chained like the case events but on a chain of its
+// own, and materialised in commission_meetings. The case steps a meeting holds stay in
+// their cases; docket.Engine.Fold puts the two together when the meetings are read.
+
+// MeetingEvent is one entry of the meetings' append-only log.
+type MeetingEvent struct {
+	ID       int64           `json:"id"`
+	Meeting  string          `json:"meeting"`
+	Seq      int             `json:"seq"`
+	At       time.Time       `json:"at"`
+	By       string          `json:"by"`
+	Kind     string          `json:"kind"`
+	Payload  json.RawMessage `json:"payload"`
+	Request  string          `json:"request,omitempty"`
+	DocHash  string          `json:"doc_hash"`
+	PrevHash string          `json:"prev_hash"`
+	Hash     string          `json:"hash"`
+}
+
+// chainHash is SHA-256 over the previous meeting event's hash and this event's content,
+// as for the case events (Event.chainHash), with a label so a meeting event can never pass
+// for a case event.
+func (e *MeetingEvent) chainHash() string {
+	content, _ := json.Marshal([]any{"meeting", e.ID, e.Meeting, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	h := sha256.New()
+	h.Write([]byte(e.PrevHash))
+	h.Write([]byte{'\n'})
+	h.Write(content)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// CaseActions are actions on one case.
+type CaseActions struct {
+	Number  string
+	Actions []docket.Action
+}
+
+// MeetingChange is what one request does to the commission's meetings and cases, recorded
+// in one transaction: all of it, or none.
+type MeetingChange struct {
+	// Meeting is the meeting acted on; "" when Create names it.
+	Meeting string
+	// Create creates the meeting first; its Name, if "", is chosen from its date and the
+	// meetings that day (docket.Engine.MeetingName).
+	Create *docket.CreateMeeting
+	// Cases are the case actions, recorded first, in order (a case step joining, moved or
+	// cancelled with its meeting).
+	Cases []CaseActions
+	// Actions are the meeting's own actions, recorded after the cases'.
+	Actions []docket.MeetingAction
+	// Say derives what the meeting, as it stands after the change, causes ethicsbot to
+	// say; its posts are committed with the events. nil says nothing.
+	Say func(m docket.CommissionMeeting, folded []docket.CommissionMeeting) []outbox.Post
+}
+
+// MeetingResult is what a MeetingChange did.
+type MeetingResult struct {
+	Meeting  docket.CommissionMeeting // as it stands after, folded with its case steps
+	Cases    []docket.Result
+	Replayed bool
+}
+
+// ErrNoMeetings is returned by a record whose schema has no meetings yet.
+var errNoMeetings = docket.Unavailable("the record predates the commission's meetings (migration 011); run ethicsbot migrate")
+
+// ChangeMeeting records ch in one transaction. by is who acts; request, if not "", an
+// idempotency key: a retry with the same key records nothing new. say derives what each
+// case action causes ethicsbot to say, as for Apply.
+func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post, ch MeetingChange) (MeetingResult, error) {
+	var res MeetingResult
+	if !s.meetings {
+		return res, errNoMeetings
+	}
+	if ch.Create == nil && ch.Meeting == "" {
+		return res, docket.Invalid("", "meeting", "name the meeting, e.g. 2027-01-12")
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res = MeetingResult{}
+		if request != "" {
+			var name string
+			err := tx.QueryRowContext(ctx, `SELECT meeting FROM meeting_events WHERE request = ?`, request).Scan(&name)
+			if err == nil {
+				m, _, err := loadMeeting(ctx, tx, name)
+				res = MeetingResult{Meeting: m, Replayed: true}
+				return err
+			} else if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			var dummy docket.Result
+			if done, err := s.replay(ctx, tx, request, &dummy); done || err != nil {
+				res.Replayed = done
+				return err
+			}
+		}
+		name := ch.Meeting
+		var m docket.CommissionMeeting
+		seq := 0
+		first := request // the request key marks the first event of the request
+		if ch.Create != nil {
+			create := *ch.Create
+			if create.Name == "" {
+				folded, err := s.foldIn(ctx, tx)
+				if err != nil {
+					return err
+				}
+				var taken []string
+				for _, f := range folded {
+					taken = append(taken, f.Name)
+				}
+				create.Name = s.engine.MeetingName(create.Start, taken)
+			} else if _, _, err := loadMeeting(ctx, tx, create.Name); err == nil {
+				return docket.Conflict("", "meeting", "meeting "+create.Name+" already exists")
+			} else if docket.ErrorCode(err) != docket.ENOTFOUND {
+				return err
+			}
+			name = create.Name
+			next, err := s.engine.ApplyMeeting(m, create, at)
+			if err != nil {
+				return err
+			}
+			if err := s.recordMeeting(ctx, tx, next, create, by, at, seq, first); err != nil {
+				return err
+			}
+			m, seq, first = next, 1, ""
+		} else {
+			var err error
+			if m, seq, err = loadMeeting(ctx, tx, name); err != nil {
+				return err
+			}
+		}
+		for _, ca := range ch.Cases {
+			var r docket.Result
+			if err := s.applyIn(ctx, tx, ca.Number, by, first, at, say, ca.Actions, &r); err != nil {
+				return err
+			}
+			first = ""
+			res.Cases = append(res.Cases, r)
+		}
+		for _, a := range ch.Actions {
+			next, err := s.engine.ApplyMeeting(m, a, at)
+			if err != nil {
+				return err
+			}
+			if err := s.recordMeeting(ctx, tx, next, a, by, at, seq, first); err != nil {
+				return err
+			}
+			first = ""
+			m = next
+			seq++
+		}
+		folded, err := s.foldIn(ctx, tx)
+		if err != nil {
+			return err
+		}
+		f, err := docket.FindMeeting(folded, name)
+		if err != nil {
+			return err
+		}
+		res.Meeting = *f
+		if ch.Say != nil {
+			return enqueue(ctx, tx, 0, ch.Say(*f, folded))
+		}
+		return nil
+	})
+	return res, err
+}
+
+// recordMeeting appends the event of action a, which turned the meeting into m, and writes
+// the materialised meeting, in the caller's transaction.
+func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.CommissionMeeting, a docket.MeetingAction, by string, at time.Time, prevSeq int, request string) error {
+	if strings.TrimSpace(by) == "" {
+		return docket.Invalid("", "by", "every event names who acted")
+	}
+	payload, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	doc, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	e := MeetingEvent{Meeting: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		e.ID, e.PrevHash = 0, genesis
+	case err != nil:
+		return err
+	}
+	e.ID++
+	e.Hash = e.chainHash()
+	if prevSeq == 0 {
+		_, err = tx.ExecContext(ctx, `INSERT INTO commission_meetings (name, start, place, doc, events, updated) VALUES (?, ?, ?, ?, ?, ?)`,
+			m.Name, stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at))
+	} else {
+		_, err = tx.ExecContext(ctx, `UPDATE commission_meetings SET start = ?, place = ?, doc = ?, events = ?, updated = ? WHERE name = ?`,
+			stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at), m.Name)
+	}
+	if err != nil {
+		return err
+	}
+	var req any
+	if request != "" {
+		req = request
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO meeting_events (id, meeting, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.Meeting, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash)
+	return err
+}
+
+// loadMeeting reads a recorded meeting and the number of events that built it.
+func loadMeeting(ctx context.Context, q querier, name string) (docket.CommissionMeeting, int, error) {
+	var doc string
+	var events int
+	err := q.QueryRowContext(ctx, `SELECT doc, events FROM commission_meetings WHERE name = ?`, name).Scan(&doc, &events)
+	if errors.Is(err, sql.ErrNoRows) {
+		return docket.CommissionMeeting{}, 0, docket.NotFound("", "meeting", fmt.Sprintf("there is no meeting %s", name))
+	}
+	if err != nil {
+		return docket.CommissionMeeting{}, 0, err
+	}
+	var m docket.CommissionMeeting
+	if err := json.Unmarshal([]byte(doc), &m); err != nil {
+		return m, 0, fmt.Errorf("meeting %s: stored record cannot be read: %w", name, err)
+	}
+	return m, events, nil
+}
+
+// storedMeetings reads every recorded meeting, in order of start.
+func storedMeetings(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
+	rows, err := q.QueryContext(ctx, `SELECT doc FROM commission_meetings ORDER BY start, name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []docket.CommissionMeeting
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var m docket.CommissionMeeting
+		if err := json.Unmarshal([]byte(doc), &m); err != nil {
+			return nil, fmt.Errorf("a stored meeting cannot be read: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// foldIn reads the commission's meetings, folded with the cases' steps, in tx.
+func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
+	var stored []docket.CommissionMeeting
+	if s.meetings {
+		var err error
+		if stored, err = storedMeetings(ctx, q); err != nil {
+			return nil, err
+		}
+	}
+	cs, err := scanCases(q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`))
+	if err != nil {
+		return nil, err
+	}
+	ptrs := make([]*docket.Case, len(cs))
+	for i := range cs {
+		ptrs[i] = &cs[i]
+	}
+	return s.engine.Fold(stored, ptrs), nil
+}
+
+// Meetings returns the commission's meetings, past and coming, in order of start: those
+// recorded, with the case steps at each one's start and place, and the case steps at a
+// start and place no record holds folded into meetings of their own (docket.Engine.Fold).
+// It reads one snapshot and writes nothing.
+func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error) {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return s.foldIn(ctx, tx)
+}
+
+// MeetingEvents returns a meeting's events, in order.
+func (s *Store) MeetingEvents(ctx context.Context, name string) ([]MeetingEvent, error) {
+	if !s.meetings {
+		return nil, nil
+	}
+	return scanMeetingEvents(s.r.QueryContext(ctx, meetingEventColumns+` WHERE meeting = ? ORDER BY seq`, name))
+}
+
+const meetingEventColumns = `SELECT id, meeting, seq, at, by, kind, payload, COALESCE(request, ''), doc_hash, prev_hash, hash FROM meeting_events`
+
+func scanMeetingEvents(rows *sql.Rows, err error) ([]MeetingEvent, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []MeetingEvent
+	for rows.Next() {
+		e, err := scanMeetingEvent(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+func scanMeetingEvent(rows *sql.Rows) (MeetingEvent, error) {
+	var e MeetingEvent
+	var at, payload string
+	if err := rows.Scan(&e.ID, &e.Meeting, &e.Seq, &at, &e.By, &e.Kind, &payload, &e.Request, &e.DocHash, &e.PrevHash, &e.Hash); err != nil {
+		return e, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return e, err
+	}
+	e.At, e.Payload = t, json.RawMessage(payload)
+	return e, nil
+}
+
+// verifyMeetings walks the meetings' chain from its first event to its last, then checks
+// that every meeting row is the document its last event produced. It returns the first
+// problem, or "".
+func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
+	rows, err := tx.QueryContext(ctx, meetingEventColumns+` ORDER BY id`)
+	if err != nil {
+		return "", err
+	}
+	type tail struct {
+		seq     int
+		docHash string
+	}
+	meetings := map[string]tail{}
+	prev := MeetingEvent{Hash: genesis}
+	for rows.Next() {
+		e, err := scanMeetingEvent(rows)
+		if err != nil {
+			rows.Close()
+			return fmt.Sprintf("meeting event %d cannot be read (%v): it was changed outside ethicsbot", prev.ID+1, err), nil
+		}
+		t := meetings[e.Meeting]
+		problem := ""
+		switch {
+		case e.ID != prev.ID+1:
+			problem = fmt.Sprintf("comes after meeting event %d: meeting events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)
+		case e.PrevHash != prev.Hash:
+			problem = fmt.Sprintf("does not link to meeting event %d: the chain was broken there", prev.ID)
+		case e.chainHash() != e.Hash:
+			problem = fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))
+		case e.Seq != t.seq+1:
+			problem = fmt.Sprintf("is number %d of its meeting, but follows number %d", e.Seq, t.seq)
+		}
+		if problem != "" {
+			rows.Close()
+			return fmt.Sprintf("meeting event %d (meeting %s): %s", e.ID, e.Meeting, problem), nil
+		}
+		meetings[e.Meeting] = tail{e.Seq, e.DocHash}
+		prev = e
+	}
+	if err := rows.Close(); err != nil {
+		return "", err
+	}
+	mrows, err := tx.QueryContext(ctx, `SELECT name, doc, events FROM commission_meetings ORDER BY name`)
+	if err != nil {
+		return "", err
+	}
+	defer mrows.Close()
+	for mrows.Next() {
+		var name, doc string
+		var events int
+		if err := mrows.Scan(&name, &doc, &events); err != nil {
+			return "", err
+		}
+		t, ok := meetings[name]
+		switch {
+		case !ok:
+			return "meeting " + name + " has no events: it was not made by ethicsbot", nil
+		case sum([]byte(doc)) != t.docHash:
+			return "meeting " + name + ": its record differs from what its last event produced: it was changed outside ethicsbot", nil
+		case events != t.seq:
+			return fmt.Sprintf("meeting %s claims %d events but has %d", name, events, t.seq), nil
+		}
+		delete(meetings, name)
+	}
+	if err := mrows.Err(); err != nil {
+		return "", err
+	}
+	for name := range meetings {
+		return "meeting " + name + " has events but no row: it was deleted", nil
+	}
+	// Last, as for the cases (checkGuards): the guards a rewrite drops.
+	for _, g := range []string{"meeting_events_no_update", "meeting_events_no_delete", "commission_meetings_no_delete"} {
+		var body string
+		err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, g).Scan(&body)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && !strings.Contains(body, "RAISE(ABORT") {
+			return fmt.Sprintf("the trigger %s, which keeps the meetings' record append-only, was dropped or changed outside ethicsbot", g), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return "", nil
+}
