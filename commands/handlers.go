@@ -123,6 +123,12 @@ func (s *Service) apply(ctx context.Context, req Request, a args, actions ...doc
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
 	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")}
+	if !a.has("meeting_name") && (act.Start.IsZero() || act.Place == "") {
+		return Response{}, docket.Invalid(kind.Rule(), "start", "give the meeting, meeting=2027-01-12, or a start and a place=")
+	}
+	if resp, ok, err := s.scheduleAtMeeting(ctx, req, a, act); ok {
+		return resp, err
+	}
 	c, resp, err := s.apply(ctx, req, a, act)
 	if err != nil || len(resp.Posts) == 0 {
 		return resp, err
@@ -154,8 +160,35 @@ func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, 
 	return resp, err
 }
 
+// runPosted records a meeting's notice posted (5 ILCS 120/2.02): the meeting named, once
+// for all its items; or the meeting that holds a case's step. A step on its own at its
+// start and place (a meeting of one item, not recorded apart from its case) is posted on
+// its case alone, as before meetings were kept.
 func runPosted(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.PostNotice{Meeting: docket.MeetingKind(a.str("meeting")), Posted: a.instant("at")})
+	kind := docket.MeetingKind(a.str("meeting"))
+	if name := a.str("meeting_name"); name != "" {
+		if kind != "" {
+			return Response{}, docket.Invalid(docket.AgendaRule, "meeting", "a meeting's posting is for all its items: give the meeting alone, or a case number and its step")
+		}
+		m, _, err := s.findMeeting(ctx, name)
+		if err != nil {
+			return Response{}, err
+		}
+		return s.postMeeting(ctx, req, m, a.instant("at"))
+	}
+	if kind == "" {
+		return Response{}, docket.Invalid("", "meeting", "give the step whose meeting's notice was posted, e.g. `/ethics posted 2026-014 sufficiency`, or the meeting, `/ethics posted 2027-01-12`")
+	}
+	if mr, err := s.meetingRecord(); err == nil {
+		all, err := mr.Meetings(ctx)
+		if err != nil {
+			return Response{}, err
+		}
+		if m := docket.HoldsItem(all, a.str("number"), kind); m != nil && (!m.Folded || len(m.Agenda()) > 1) {
+			return s.postMeeting(ctx, req, m, a.instant("at"))
+		}
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.PostNotice{Meeting: kind, Posted: a.instant("at")})
 	return resp, err
 }
 

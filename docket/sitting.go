@@ -59,6 +59,9 @@ type MeetingItem struct {
 	Closed    bool        `json:"closed,omitempty"`    // closed to the public (5 ILCS 120/2(c))
 	Authority string      `json:"authority,omitempty"` // the exception that allows closing it
 	Added     time.Time   `json:"added,omitzero"`
+	// NoticePosted is, for a case step, when the case records its notice posted; filled
+	// by Fold.
+	NoticePosted time.Time `json:"-"`
 }
 
 // Title says the item as the agenda prints it. A case step names the case by its number
@@ -108,9 +111,11 @@ type CommissionMeeting struct {
 	// Items are the other business, in the order added; case steps are added by Fold.
 	Items []MeetingItem `json:"items,omitempty"`
 	// Postings are the postings of the notice, in order; Changed is when the agenda last
-	// changed after a posting, so the notice needs re-posting, marked amended.
+	// changed after a posting, and Stale says the notice as posted no longer shows it: it
+	// must be posted again, marked amended.
 	Postings []AgendaPosting `json:"postings,omitempty"`
 	Changed  time.Time       `json:"changed,omitzero"`
+	Stale    bool            `json:"stale,omitempty"`
 	// Cancelled is when the meeting was cancelled, and why; Moved the starts and places it
 	// had before each move.
 	Cancelled time.Time `json:"cancelled,omitzero"`
@@ -139,7 +144,7 @@ func (m *CommissionMeeting) Agenda() []MeetingItem {
 // Posted is when the notice as it now stands was posted: the last posting, if none came
 // before the agenda last changed; zero if it is not posted.
 func (m *CommissionMeeting) Posted() time.Time {
-	if n := len(m.Postings); n > 0 && !m.Postings[n-1].At.Before(m.Changed) {
+	if n := len(m.Postings); n > 0 && !m.Stale {
 		return m.Postings[n-1].At
 	}
 	return time.Time{}
@@ -147,7 +152,7 @@ func (m *CommissionMeeting) Posted() time.Time {
 
 // Amended reports whether the agenda changed after the notice was first posted.
 func (m *CommissionMeeting) Amended() bool {
-	return len(m.Postings) > 0 && !m.Changed.IsZero()
+	return len(m.Postings) > 0 && (m.Stale || m.Postings[len(m.Postings)-1].Amended)
 }
 
 // AgendaDue is the last moment the agenda may be posted, or changed: 48 hours before the
@@ -211,6 +216,9 @@ type CreateMeeting struct {
 	Start   time.Time `json:"start"`
 	Place   string    `json:"place"`
 	Special bool      `json:"special,omitempty"`
+	// Posted is, for a meeting folded from its cases (Fold) and now recorded, when its
+	// notice was posted as the cases record it; zero otherwise.
+	Posted time.Time `json:"posted,omitzero"`
 }
 
 // Kind implements MeetingAction.
@@ -230,6 +238,9 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		return invalid("start", AgendaRule, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
 	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: at.In(e.Cal.Location())}
+	if !a.Posted.IsZero() {
+		m.Postings = []AgendaPosting{{At: a.Posted.In(e.Cal.Location())}}
+	}
 	return nil
 }
 
@@ -317,7 +328,7 @@ func (a AgendaChanged) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 // changed marks the agenda changed after a posting.
 func (m *CommissionMeeting) changed(at time.Time) {
 	if len(m.Postings) > 0 {
-		m.Changed = at
+		m.Changed, m.Stale = at, true
 	}
 }
 
@@ -345,6 +356,7 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 		return Conflict(AgendaRule, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
 	}
 	m.Postings = append(m.Postings, AgendaPosting{At: posted.In(e.Cal.Location()), Amended: len(m.Postings) > 0})
+	m.Stale = false
 	return nil
 }
 
@@ -394,9 +406,7 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
-	if len(m.Postings) > 0 {
-		m.Changed = at
-	}
+	m.changed(at)
 	return nil
 }
 
@@ -527,7 +537,7 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 }
 
 func caseItem(c *Case, k MeetingKind, m Meeting) MeetingItem {
-	return MeetingItem{Kind: CaseItem, Case: c.Number, Step: k, Closed: m.Closed, Authority: m.Authority, Added: m.ScheduledAt}
+	return MeetingItem{Kind: CaseItem, Case: c.Number, Step: k, Closed: m.Closed, Authority: m.Authority, Added: m.ScheduledAt, NoticePosted: m.NoticePosted}
 }
 
 // FindMeeting returns the meeting named name among ms (as Fold gives them); the name is
@@ -561,4 +571,32 @@ func HoldsItem(ms []CommissionMeeting, number string, k MeetingKind) *Commission
 		}
 	}
 	return nil
+}
+
+// CaseActions are actions on one case, recorded with a change of a meeting.
+type CaseActions struct {
+	Number  string
+	Actions []Action
+}
+
+// MeetingChange is what one request does to a meeting of the commission and its cases,
+// recorded in one transaction: all of it, or none.
+type MeetingChange struct {
+	// Meeting is the meeting acted on; "" when Create names it.
+	Meeting string
+	// Create creates the meeting first; its Name, if "", is chosen from its date and the
+	// meetings that day (Engine.MeetingName).
+	Create *CreateMeeting
+	// Cases are the case actions, recorded first, in order: a case step joining the
+	// meeting, its notice posted with the meeting's, moved or cancelled with it.
+	Cases []CaseActions
+	// Actions are the meeting's own actions, recorded after the cases'.
+	Actions []MeetingAction
+}
+
+// MeetingResult is what a MeetingChange did.
+type MeetingResult struct {
+	Meeting  CommissionMeeting // as it stands after, folded with its case steps
+	Cases    []Result          // each case's, in the order of MeetingChange.Cases
+	Replayed bool              // the request had been recorded before: nothing new was
 }

@@ -47,45 +47,16 @@ func (e *MeetingEvent) chainHash() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// CaseActions are actions on one case.
-type CaseActions struct {
-	Number  string
-	Actions []docket.Action
-}
-
-// MeetingChange is what one request does to the commission's meetings and cases, recorded
-// in one transaction: all of it, or none.
-type MeetingChange struct {
-	// Meeting is the meeting acted on; "" when Create names it.
-	Meeting string
-	// Create creates the meeting first; its Name, if "", is chosen from its date and the
-	// meetings that day (docket.Engine.MeetingName).
-	Create *docket.CreateMeeting
-	// Cases are the case actions, recorded first, in order (a case step joining, moved or
-	// cancelled with its meeting).
-	Cases []CaseActions
-	// Actions are the meeting's own actions, recorded after the cases'.
-	Actions []docket.MeetingAction
-	// Say derives what the meeting, as it stands after the change, causes ethicsbot to
-	// say; its posts are committed with the events. nil says nothing.
-	Say func(m docket.CommissionMeeting, folded []docket.CommissionMeeting) []outbox.Post
-}
-
-// MeetingResult is what a MeetingChange did.
-type MeetingResult struct {
-	Meeting  docket.CommissionMeeting // as it stands after, folded with its case steps
-	Cases    []docket.Result
-	Replayed bool
-}
-
 // ErrNoMeetings is returned by a record whose schema has no meetings yet.
 var errNoMeetings = docket.Unavailable("the record predates the commission's meetings (migration 011); run ethicsbot migrate")
 
 // ChangeMeeting records ch in one transaction. by is who acts; request, if not "", an
 // idempotency key: a retry with the same key records nothing new. say derives what each
-// case action causes ethicsbot to say, as for Apply.
-func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post, ch MeetingChange) (MeetingResult, error) {
-	var res MeetingResult
+// case action causes ethicsbot to say, as for Apply; sayMeeting what the meeting, as it
+// stands after the change, causes it to say (nil: nothing). Their posts are committed with
+// the events.
+func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post, sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post, ch docket.MeetingChange) (docket.MeetingResult, error) {
+	var res docket.MeetingResult
 	if !s.meetings {
 		return res, errNoMeetings
 	}
@@ -93,13 +64,13 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 		return res, docket.Invalid("", "meeting", "name the meeting, e.g. 2027-01-12")
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res = MeetingResult{}
+		res = docket.MeetingResult{}
 		if request != "" {
 			var name string
 			err := tx.QueryRowContext(ctx, `SELECT meeting FROM meeting_events WHERE request = ?`, request).Scan(&name)
 			if err == nil {
 				m, _, err := loadMeeting(ctx, tx, name)
-				res = MeetingResult{Meeting: m, Replayed: true}
+				res = docket.MeetingResult{Meeting: m, Replayed: true}
 				return err
 			} else if !errors.Is(err, sql.ErrNoRows) {
 				return err
@@ -175,8 +146,8 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 			return err
 		}
 		res.Meeting = *f
-		if ch.Say != nil {
-			return enqueue(ctx, tx, 0, ch.Say(*f, folded))
+		if sayMeeting != nil {
+			return enqueue(ctx, tx, 0, sayMeeting(*f, folded))
 		}
 		return nil
 	})

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"ethicsbot/docket"
-	"ethicsbot/store"
 )
 
 // TestMeetingHoldsCasesInOneTransaction: a meeting is created, two cases' sufficiency
@@ -18,30 +17,30 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	b := mustFile(t, s, "2026-12-04T11:00:00-06:00", "Richard Roe")
 	start := T(t, "2026-12-15T17:00:00-06:00")
-	res, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, store.MeetingChange{
+	res, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 	})
 	if err != nil || res.Meeting.Name != "2026-12-15" {
 		t.Fatalf("create = %+v, %v", res.Meeting, err)
 	}
-	if again, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, store.MeetingChange{
+	if again, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 	}); err != nil || !again.Replayed {
 		t.Fatalf("retried create = %+v, %v; want replayed", again, err)
 	}
-	join := func(number string) store.CaseActions {
-		return store.CaseActions{Number: number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}}
+	join := func(number string) docket.CaseActions {
+		return docket.CaseActions{Number: number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}}
 	}
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, store.MeetingChange{
-		Meeting: "2026-12-15", Cases: []store.CaseActions{join(a.Number), join(b.Number)},
+	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Meeting: "2026-12-15", Cases: []docket.CaseActions{join(a.Number), join(b.Number)},
 		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	// A refused item leaves the cases as they were: one transaction.
 	c := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Rachel Roe")
-	_, err = s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-14T09:00:00-06:00"), nil, store.MeetingChange{
-		Meeting: "2026-12-15", Cases: []store.CaseActions{join(c.Number)},
+	_, err = s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-14T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Meeting: "2026-12-15", Cases: []docket.CaseActions{join(c.Number)},
 		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.CommentItem}},
 	})
 	if err == nil {

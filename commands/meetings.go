@@ -1,0 +1,318 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// The commission's meetings as a body (issue 19 §1): /ethics meeting, meetings, agenda, and
+// schedule, posted and cancel for a meeting rather than one case step.
+
+// MeetingRecord is what the meeting commands need of the record beside Record; store.Store
+// is one. A Record without it refuses them.
+type MeetingRecord interface {
+	// Meetings returns the commission's meetings, folded with the case steps each holds
+	// (docket.Engine.Fold), in order of start. It writes nothing.
+	Meetings(ctx context.Context) ([]docket.CommissionMeeting, error)
+	// ChangeMeeting records ch in one transaction, with what say derives from each case
+	// action and sayMeeting from the meeting as it then stands.
+	ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
+		sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post, ch docket.MeetingChange) (docket.MeetingResult, error)
+}
+
+// meetingPattern is a meeting's name: its date, and a letter for a second one that day.
+var meetingPattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[a-z]?$`)
+
+// meetings returns the record's meetings, or a refusal if the record keeps none.
+func (s *Service) meetingRecord() (MeetingRecord, error) {
+	mr, ok := s.Record.(MeetingRecord)
+	if !ok {
+		return nil, docket.Unavailable("this record does not keep the commission's meetings")
+	}
+	return mr, nil
+}
+
+// changeMeeting records ch and replies with what was done. The case steps' posts (docket
+// lines, notices) are committed with the events, as for apply.
+func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup) (docket.MeetingResult, Response, error) {
+	mr, err := s.meetingRecord()
+	if err != nil {
+		return docket.MeetingResult{}, Response{}, err
+	}
+	posts, say := s.sayer()
+	res, err := mr.ChangeMeeting(ctx, req.User, req.RequestID, s.Now(), say, nil, ch)
+	if err != nil {
+		return res, Response{}, err
+	}
+	if res.Replayed {
+		return res, reply(outbox.Format("Already recorded for meeting %s (this request was received twice; nothing new was recorded).", res.Meeting.Name)), nil
+	}
+	var lines []outbox.Markup
+	var warnings []docket.Warning
+	for _, r := range res.Cases {
+		var done []outbox.Markup
+		for _, st := range r.Steps {
+			done = append(done, s.done(st)+overridden(st))
+		}
+		lines = append(lines, outbox.Format("Case %s: %s.", r.Case.Number, outbox.Join(done, "; ")))
+		warnings = append(warnings, r.Warnings...)
+	}
+	text := outbox.Format("Meeting *%s*: %s.", res.Meeting.Name, what)
+	if len(lines) > 0 {
+		text += "\n" + outbox.Join(lines, "\n")
+	}
+	text += warningText(warnings) + s.agendaStatus(&res.Meeting)
+	return res, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
+}
+
+// agendaStatus says how many items the meeting holds and where its notice stands.
+func (s *Service) agendaStatus(m *docket.CommissionMeeting) outbox.Markup {
+	n := len(m.Agenda())
+	var posted outbox.Markup
+	switch {
+	case !m.Cancelled.IsZero():
+		return outbox.Format("\nCancelled %s.", s.when(m.Cancelled))
+	case !m.Posted().IsZero():
+		posted = outbox.Format("agenda posted %s", s.when(m.Posted()))
+		if m.Amended() {
+			posted += " (amended)"
+		}
+	case m.Amended():
+		posted = outbox.Format("the agenda changed after it was posted: post it again, marked amended, by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.AgendaRule, m.Name)
+	default:
+		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.AgendaRule, m.Name)
+	}
+	return outbox.Format("\n%s, %s: %s; %s.", s.when(m.Start), m.Place, count(n, "item"), posted)
+}
+
+// count says n things: "1 item", "5 items".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// findMeeting returns the meeting named name, as folded now.
+func (s *Service) findMeeting(ctx context.Context, name string) (*docket.CommissionMeeting, []docket.CommissionMeeting, error) {
+	mr, err := s.meetingRecord()
+	if err != nil {
+		return nil, nil, err
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := docket.FindMeeting(all, name)
+	return m, all, err
+}
+
+// recordFolded makes ch create the record of m first if m is folded from its cases and has
+// none yet, under the name it is shown by.
+func recordFolded(m *docket.CommissionMeeting, ch *docket.MeetingChange) {
+	ch.Meeting = m.Name
+	if m.Folded {
+		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted()}
+	}
+}
+
+func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	start, place := a.instant("start"), a.str("place")
+	mr, err := s.meetingRecord()
+	if err != nil {
+		return Response{}, err
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	if m := docket.MeetingAt(all, start, place); m != nil {
+		return Response{}, docket.Conflict("", "start", fmt.Sprintf("meeting %s is already then and there", m.Name))
+	}
+	ch := docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: place, Special: a.str("kind") == "special"}}
+	kind := "regular"
+	if ch.Create.Special {
+		kind = "special"
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("%s meeting created", kind))
+	if err == nil {
+		resp.Messages[0].Text += outbox.Format("\nAdd its items: `/ethics schedule <case> sufficiency meeting=<name>`, `/ethics agenda <name> add \"Election of a chair\"`.")
+	}
+	return resp, err
+}
+
+func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	mr, err := s.meetingRecord()
+	if err != nil {
+		return Response{}, err
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	now := s.Now()
+	var coming, past []outbox.Markup
+	for i := range all {
+		m := &all[i]
+		line := outbox.Format("• *%s*%s", m.Name, s.agendaStatus(m))
+		line = outbox.Markup(strings.Replace(string(line), "\n", " ", 1))
+		if m.Special {
+			line += " Special meeting."
+		}
+		if m.Start.After(now) {
+			coming = append(coming, line)
+		} else {
+			past = append(past, line)
+		}
+	}
+	if len(all) == 0 {
+		return reply("No meetings yet. Create one: `/ethics meeting 2027-01-12T17:00 place=\"City Hall, Room 201\"`."), nil
+	}
+	text := outbox.Format("*Coming meetings*\n")
+	if len(coming) == 0 {
+		text += "None.\n"
+	} else {
+		text += outbox.Join(coming, "\n") + "\n"
+	}
+	text += outbox.Format("*Past meetings*\n")
+	if len(past) == 0 {
+		text += "None."
+	} else {
+		// The most recent first.
+		for i, j := 0, len(past)-1; i < j; i, j = i+1, j-1 {
+			past[i], past[j] = past[j], past[i]
+		}
+		text += outbox.Join(past, "\n")
+	}
+	return reply(text), nil
+}
+
+func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	var what outbox.Markup
+	switch a.str("action") {
+	case "add":
+		kind := docket.ItemKind(a.str("item"))
+		if kind == "" {
+			kind = docket.BusinessItem
+		}
+		recordFolded(m, &ch)
+		ch.Actions = []docket.MeetingAction{docket.AddItem{Item: kind, Text: a.str("text"), Authority: a.str("closed")}}
+		what = "item added"
+	case "close":
+		n, err := strconv.Atoi(strings.TrimSpace(a.str("text")))
+		agenda := m.Agenda()
+		if err != nil || n < 1 || n > len(agenda) {
+			return Response{}, docket.Invalid(docket.ClosedRule, "item", fmt.Sprintf("give the number of the item to close, 1 to %d, as /ethics agenda %s lists them", len(agenda), m.Name))
+		}
+		if n <= len(m.Cases) {
+			it := agenda[n-1]
+			return Response{}, docket.Invalid(docket.ClosedRule, "item", fmt.Sprintf("item %d is case %s's %s: close it where it is scheduled, `/ethics schedule %s %s meeting=%s closed=\"5 ILCS 120/2(c)(4)\"`", n, it.Case, it.Step.Name(), it.Case, it.Step, m.Name))
+		}
+		recordFolded(m, &ch)
+		ch.Actions = []docket.MeetingAction{docket.CloseItem{Item: n - len(m.Cases), Authority: a.str("closed")}}
+		what = outbox.Format("item %d closed to the public under %s", n, a.str("closed"))
+	default:
+		return reply(s.agendaText(m)), nil
+	}
+	res, resp, err := s.changeMeeting(ctx, req, ch, what)
+	if err == nil && !res.Replayed {
+		resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s.\n", res.Meeting.Name, what) + s.agendaText(&res.Meeting)
+	}
+	return resp, err
+}
+
+// agendaText is a meeting's agenda, numbered: the case steps, then the other business.
+func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
+	kind := "Regular"
+	if m.Special {
+		kind = "Special"
+	}
+	text := outbox.Format("*%s meeting %s*: %s, %s", kind, m.Name, s.when(m.Start), m.Place)
+	for i, it := range m.Agenda() {
+		text += outbox.Format("\n%d. %s", i+1, it.Title())
+	}
+	if len(m.Agenda()) == 0 {
+		text += "\nNo items yet."
+	}
+	return text + s.agendaStatus(m)
+}
+
+// scheduleAtMeeting schedules a case step as an item of a meeting (issue 19 §1): the
+// meeting named meeting=, or the one at the start and place given, whose agenda must still
+// be open (5 ILCS 120/2.02). With no meeting recorded there it returns ok false: the step
+// is scheduled on its own case, and the fold makes it an item of the meeting at its start
+// and place.
+func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, act docket.ScheduleMeeting) (resp Response, ok bool, err error) {
+	mr, merr := s.meetingRecord()
+	name := a.str("meeting_name")
+	if merr != nil {
+		if name != "" {
+			return Response{}, true, merr
+		}
+		return Response{}, false, nil
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return Response{}, true, err
+	}
+	var m *docket.CommissionMeeting
+	if name != "" {
+		if m, err = docket.FindMeeting(all, name); err != nil {
+			return Response{}, true, err
+		}
+		if !act.Start.IsZero() && (!act.Start.Equal(m.Start) || act.Place != "" && act.Place != m.Place) {
+			return Response{}, true, docket.Invalid("", "meeting", fmt.Sprintf("meeting %s is at %s, %s; give meeting= or a start and place, not both", m.Name, s.when(m.Start), m.Place))
+		}
+		act.Start, act.Place = m.Start, m.Place
+	} else if m = docket.MeetingAt(all, act.Start, act.Place); m == nil || m.Folded {
+		return Response{}, false, nil
+	}
+	if !m.Cancelled.IsZero() {
+		return Response{}, true, docket.Conflict("", "meeting", fmt.Sprintf("meeting %s was cancelled", m.Name))
+	}
+	if err := s.Engine.CheckAgendaOpen(m, s.Now()); err != nil {
+		return Response{}, true, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	ch.Cases = []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}}
+	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"), act.Meeting)}}
+	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()))
+	return resp, true, err
+}
+
+// postMeeting records the posting of a meeting's notice once for all its items (5 ILCS
+// 120/2.02): the meeting's, and each case step's whose notice is not yet recorded as
+// posted, so that each case's own notice deadline (C)(1), (D), (F), (H) is met with it.
+func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, at time.Time) (Response, error) {
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	if m.Folded && !m.Posted().IsZero() {
+		ch.Create.Posted = time.Time{} // recorded again below, for every item
+	}
+	for _, it := range m.Cases {
+		if !it.NoticePosted.IsZero() {
+			continue
+		}
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.PostNotice{Meeting: it.Step, Posted: at}}})
+	}
+	ch.Actions = []docket.MeetingAction{docket.PostAgenda{Posted: at}}
+	when := at
+	if when.IsZero() {
+		when = s.Now()
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")))
+	return resp, err
+}

@@ -1,0 +1,70 @@
+package commands_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+// TestMeetingWithThreeCasesBusinessAndAClosedItem: one meeting holds three cases'
+// sufficiency reviews, two joined by name and one by its start and place, beside the
+// approval of minutes and a free-text item closed under 2(c)(1); one posting records the
+// notice for every item and meets each case's own (C)(1) notice; a late item is refused
+// citing 5 ILCS 120/2.02.
+func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
+	s, clk, db := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe", "Rachel Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: regular meeting created")
+	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="City Hall, Room 201" special`, "Meeting *2026-12-15b*: special meeting created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "case 2026-001's sufficiency meeting added")
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "2 items")
+	// The one-line form joins the meeting then and there.
+	mustDo(t, s, clerk, `schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: case 2026-003's sufficiency meeting added")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`, "4. Approval of the minutes of 2026-11-10")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director"`, "5. Evaluation of the executive director")
+	r := mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`, "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
+	if got := replyText(r); !strings.Contains(got, "1. Case 2026-001: sufficiency meeting (C)(1)") || !strings.Contains(got, "3. Case 2026-003") {
+		t.Errorf("agenda:\n%s", got)
+	}
+	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`, "")
+	if !strings.Contains(replyText(r), "schedule 2026-002 sufficiency meeting=2026-12-15") {
+		t.Errorf("closing a case step on the agenda: %s", replyText(r))
+	}
+
+	// One posting for all five items, which meets each case's own notice.
+	r = mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted Fri 4 Dec 2026 10:30 CST, for all 5 items")
+	for _, n := range []string{"2026-001", "2026-002", "2026-003"} {
+		c, err := db.Case(ctx, n)
+		if err != nil || c.Sufficiency.NoticePosted.IsZero() {
+			t.Errorf("case %s: notice posted %v, %v", n, c.Sufficiency.NoticePosted, err)
+		}
+	}
+	mustDo(t, s, clerk, `posted 2026-002 sufficiency`, "already posted")
+	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 5 items; agenda posted")
+
+	// A change before the 48-hour mark asks for the notice again, marked amended.
+	mustDo(t, s, clerk, `agenda 2026-12-15 add item=public_comment`, "post it again, marked amended")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
+
+	// Within 48 hours: no item is added, none closed.
+	clk.now = time.Date(2026, 12, 13, 23, 30, 0, 0, time.UTC) // Sun 13 Dec 17:30 CST
+	r = do(s, clerk, `agenda 2026-12-15 add "Election of a chair"`)
+	if got := replyText(r); !strings.Contains(got, "5 ILCS 120/2.02") {
+		t.Errorf("late item: %s", got)
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := docket.FindMeeting(ms, "2026-12-15")
+	if err != nil || len(m.Agenda()) != 6 || len(m.Cases) != 3 {
+		t.Fatalf("meeting = %+v, %v", m, err)
+	}
+	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
+		t.Fatalf("verify: %v %v", rep.Broken, err)
+	}
+}
