@@ -184,9 +184,11 @@ type MinutesRecord struct {
 	Meeting MeetingName `json:"meeting"`
 	Place   string      `json:"place"`
 	Special bool        `json:"special,omitempty"`
-	// Seated is how many members the commission has seated: its quorum is counted from it
-	// (Quorum).
-	Seated    int             `json:"seated"`
+	// Seated are the members seated on the commission at the meeting, in the order the
+	// roll is called; Quorum is how many of them must be physically present to act
+	// (DefaultQuorum unless the configuration says otherwise; QuorumAt).
+	Seated    []string        `json:"seated"`
+	Quorum    int             `json:"quorum"`
 	Convened  time.Time       `json:"convened"` // the call to order, with the commission's zone
 	Present   []string        `json:"present,omitempty"`
 	Absent    []string        `json:"absent,omitempty"`
