@@ -204,3 +204,139 @@ type MinutesRecord struct {
 	Approved   Date        `json:"approved,omitzero"`
 	ApprovedAt MeetingName `json:"approved_at,omitempty"`
 }
+
+// longDay formats a date as an agenda or minutes prints it: "Tuesday 12 January 2027".
+func longDay(d Date) string { return d.utc().Format("Monday 2 January 2006") }
+
+// Words is the item's business as the agenda and the minutes word it, without its number
+// or its access: "Public comment (5 ILCS 120/2.06(g)).". A BusinessItem's Text is
+// returned as the clerk typed it: it is data, escaped where the document is built.
+func (it AgendaItem) Words() string {
+	switch it.Kind {
+	case CallToOrder:
+		return "Call to order."
+	case RollCallItem:
+		return "Roll call and determination of a quorum."
+	case MinutesItem:
+		s := "Approval of the minutes of the meeting of " + longDay(it.Minutes.Date())
+		if it.Minutes.Date().String() != string(it.Minutes) {
+			s += " (" + string(it.Minutes) + ")"
+		}
+		return s + " (5 ILCS 120/2.06(b))."
+	case PublicComment:
+		// "Any person shall be permitted an opportunity to address public officials under
+		// the rules established and recorded by the public body" (5 ILCS 120/2.06(g)).
+		return "Public comment (5 ILCS 120/2.06(g))."
+	case CaseItem:
+		return caseItemWords(it.Step, it.Case)
+	case BusinessItem:
+		return it.Text
+	case Adjournment:
+		return "Adjournment."
+	}
+	return string(it.Kind)
+}
+
+// Check refuses an agenda that no notice may post: a meeting without a name, start or
+// place, an item of an unknown kind or missing what it needs, a closed item without a
+// valid exception of 5 ILCS 120/2(c), or text past the docket's limits. The error names
+// the item and the rule.
+func (a Agenda) Check() error {
+	if _, err := ParseMeetingName(string(a.Meeting)); err != nil {
+		return err
+	}
+	if a.Start.IsZero() {
+		return Invalid(OMANotice, "start", "the meeting has no start: the notice gives its date and time")
+	}
+	if err := CheckLine("place", OMANotice, a.Place, true, MaxName); err != nil {
+		return err
+	}
+	if len(a.Items) == 0 {
+		return Invalid(OMANotice, "agenda", "the agenda has no items")
+	}
+	for i, it := range a.Items {
+		if err := it.check(i + 1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check refuses item n of an agenda that is incomplete or malformed.
+func (it AgendaItem) check(n int) error {
+	field := fmt.Sprintf("item %d", n)
+	switch it.Kind {
+	case CaseItem:
+		if it.Case == "" || caseItemWords(it.Step, it.Case) == "" {
+			return Invalid(OMANotice, field, fmt.Sprintf("a case item names its case and one of its meetings, %s", join(MeetingKinds, ", ")))
+		}
+		if err := CheckLine(field, OMANotice, it.Case, true, MaxName); err != nil {
+			return err
+		}
+	case MinutesItem:
+		if _, err := ParseMeetingName(string(it.Minutes)); err != nil {
+			return Invalid(OMAMinutes, field, "an approval of minutes names the meeting whose minutes it approves, 2027-01-12")
+		}
+	case BusinessItem:
+		// 5 ILCS 120/2.02(c): the agenda sets forth "the general subject matter" of what
+		// will be acted on, so the subject is required.
+		if err := checkText(field, it.Text, true, MaxText); err != nil {
+			err.(*Error).Rule = OMANotice
+			return err
+		}
+	case CallToOrder, RollCallItem, PublicComment, Adjournment:
+	default:
+		return Invalid(OMANotice, field, fmt.Sprintf("%q is not an agenda item: the items are %s", it.Kind, join(ItemKinds, ", ")))
+	}
+	if it.Closed {
+		if _, err := ParseException(it.Exception); err != nil {
+			err.(*Error).Field = field
+			return err
+		}
+	}
+	return nil
+}
+
+// Check refuses a record whose minutes cannot be drafted truthfully: a closed entry in no
+// recorded closed session, sessions out of order or overlapping, a final action taken in
+// closed session (5 ILCS 120/2(e)), or a vote to close that 5 ILCS 120/2a does not allow.
+func (r MinutesRecord) Check() error {
+	if _, err := ParseMeetingName(string(r.Meeting)); err != nil {
+		return err
+	}
+	if r.Convened.IsZero() {
+		return Invalid(OMAMinutes, "convened", "the minutes give the time the meeting was called to order (5 ILCS 120/2.06(a))")
+	}
+	var last time.Time
+	for i, s := range r.Sessions {
+		field := fmt.Sprintf("closed session %d", i+1)
+		if s.Entered.Before(last) || (!s.Returned.IsZero() && s.Returned.Before(s.Entered)) {
+			return Invalid(OMAClose, field, "the closed sessions are recorded in order, each returned from before the next is entered")
+		}
+		if s.Returned.IsZero() && i < len(r.Sessions)-1 {
+			return Invalid(OMAClose, field, "the return to open session is not recorded, yet another closed session follows")
+		}
+		if err := CheckCloseVote(s.Motion.Roll, s.Exception, 0); err != nil {
+			err.(*Error).Field = field
+			return err
+		}
+		last = s.Returned
+	}
+	for i, e := range r.Entries {
+		field := fmt.Sprintf("item %d", i+1)
+		if e.Session < 0 || e.Session > len(r.Sessions) {
+			return Invalid(OMAClose, field, fmt.Sprintf("closed session %d is not recorded", e.Session))
+		}
+		for _, m := range e.Motions {
+			s := e.Session
+			if !m.At.IsZero() {
+				s = max(s, r.SessionAt(m.At))
+			}
+			if err := CheckOpenForAction(m.Action, s); err != nil {
+				err.(*Error).Field = field
+				return err
+			}
+		}
+	}
+	return nil
+}
