@@ -168,7 +168,7 @@ func runPosted(s *Service, ctx context.Context, req Request, a args) (Response, 
 	kind := docket.MeetingKind(a.str("meeting"))
 	if name := a.str("meeting_name"); name != "" {
 		if kind != "" {
-			return Response{}, docket.Invalid(docket.AgendaRule, "meeting", "a meeting's posting is for all its items: give the meeting alone, or a case number and its step")
+			return Response{}, docket.Invalid(docket.OMANotice, "meeting", "a meeting's posting is for all its items: give the meeting alone, or a case number and its step")
 		}
 		m, _, err := s.findMeeting(ctx, name)
 		if err != nil {

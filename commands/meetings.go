@@ -85,9 +85,9 @@ func (s *Service) agendaStatus(m *docket.CommissionMeeting) outbox.Markup {
 			posted += " (amended)"
 		}
 	case m.Amended():
-		posted = outbox.Format("the agenda changed after it was posted: post it again, marked amended, by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.AgendaRule, m.Name)
+		posted = outbox.Format("the agenda changed after it was posted: post it again, marked amended, by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
 	default:
-		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.AgendaRule, m.Name)
+		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
 	}
 	return outbox.Format("\n%s, %s: %s; %s.", s.when(m.Start), m.Place, count(n, "item"), posted)
 }
@@ -214,11 +214,11 @@ func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, 
 		n, err := strconv.Atoi(strings.TrimSpace(a.str("text")))
 		agenda := m.Agenda()
 		if err != nil || n < 1 || n > len(agenda) {
-			return Response{}, docket.Invalid(docket.ClosedRule, "item", fmt.Sprintf("give the number of the item to close, 1 to %d, as /ethics agenda %s lists them", len(agenda), m.Name))
+			return Response{}, docket.Invalid(docket.OMAClose, "item", fmt.Sprintf("give the number of the item to close, 1 to %d, as /ethics agenda %s lists them", len(agenda), m.Name))
 		}
 		if n <= len(m.Cases) {
 			it := agenda[n-1]
-			return Response{}, docket.Invalid(docket.ClosedRule, "item", fmt.Sprintf("item %d is case %s's %s: close it where it is scheduled, `/ethics schedule %s %s meeting=%s closed=\"5 ILCS 120/2(c)(4)\"`", n, it.Case, it.Step.Name(), it.Case, it.Step, m.Name))
+			return Response{}, docket.Invalid(docket.OMAClose, "item", fmt.Sprintf("item %d is case %s's %s: close it where it is scheduled, `/ethics schedule %s %s meeting=%s closed=\"5 ILCS 120/2(c)(4)\"`", n, it.Case, it.Step.Name(), it.Case, it.Step, m.Name))
 		}
 		recordFolded(m, &ch)
 		ch.Actions = []docket.MeetingAction{docket.CloseItem{Item: n - len(m.Cases), Authority: a.str("closed")}}

@@ -24,10 +24,10 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "2 items")
 	// The one-line form joins the meeting then and there.
 	mustDo(t, s, clerk, `schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: case 2026-003's sufficiency meeting added")
-	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`, "4. Approval of the minutes of 2026-11-10")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`, "4. Approval of the minutes of the meeting of Tuesday 10 November 2026")
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director"`, "5. Evaluation of the executive director")
 	r := mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`, "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
-	if got := replyText(r); !strings.Contains(got, "1. Case 2026-001: sufficiency meeting (C)(1)") || !strings.Contains(got, "3. Case 2026-003") {
+	if got := replyText(r); !strings.Contains(got, "1. Review of the sufficiency of complaint 2026-001") || !strings.Contains(got, "3. Review of the sufficiency of complaint 2026-003") {
 		t.Errorf("agenda:\n%s", got)
 	}
 	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`, "")

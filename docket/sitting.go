@@ -23,31 +23,8 @@ import (
 // what belongs to the meeting alone: its start, place and kind, its other business, which
 // items are closed, the postings of its notice, a cancellation.
 
-// AgendaNoticeHours is the Open Meetings Act's notice of a regular meeting's agenda:
-// "at least 48 hours in advance of the holding of the meeting" (5 ILCS 120/2.02(a)). An
-// item may not be added, nor an open item closed, after that mark.
-const AgendaNoticeHours = 48
-
-// AgendaRule is the statute the 48-hour agenda rule cites.
-const AgendaRule = "5 ILCS 120/2.02"
-
-// ClosedRule is the statute of the exceptions under which an item may be closed.
-const ClosedRule = "5 ILCS 120/2(c)"
-
-// ItemKind is what an item of a meeting's agenda is.
-type ItemKind string
-
-// The kinds of item.
-const (
-	CaseItem      ItemKind = "case"           // a case step held at the meeting; from the case's facts
-	MinutesItem   ItemKind = "minutes"        // approval of the minutes of an earlier meeting (2.06(b))
-	CommentItem   ItemKind = "public_comment" // public comment (2.06(g))
-	BusinessItem  ItemKind = "business"       // other business, in the clerk's words
-	itemKindsHelp          = "minutes, public_comment or business"
-)
-
-// BusinessKinds lists the kinds of item that are not case steps, as a clerk types them.
-var BusinessKinds = []ItemKind{MinutesItem, CommentItem, BusinessItem}
+// BusinessKinds lists the kinds of item that are not case steps, as a clerk adds them.
+var BusinessKinds = []ItemKind{BusinessItem, MinutesItem, PublicComment}
 
 // MeetingItem is one item of a meeting's agenda.
 type MeetingItem struct {
@@ -64,30 +41,20 @@ type MeetingItem struct {
 	NoticePosted time.Time `json:"-"`
 }
 
-// Title says the item as the agenda prints it. A case step names the case by its number
-// and the step, never a party: the complaint is confidential until the ordinance makes it
-// public (I).
-func (i MeetingItem) Title() string {
-	var t string
-	switch i.Kind {
-	case CaseItem:
-		t = fmt.Sprintf("Case %s: %s", i.Case, i.Step.Name())
-		if i.Step.Rule() != "" {
-			t += " " + i.Step.Rule()
-		}
-	case MinutesItem:
-		t = "Approval of the minutes"
-		if i.Text != "" {
-			t += " of " + i.Text
-		}
-	case CommentItem:
-		t = "Public comment"
-		if i.Text != "" {
-			t += ": " + i.Text
-		}
-	default:
-		t = i.Text
+// AgendaItem is the item as the agenda and the minutes draw it (meeting_record.go).
+func (i MeetingItem) AgendaItem() AgendaItem {
+	it := AgendaItem{Kind: i.Kind, Case: i.Case, Step: i.Step, Text: i.Text, Closed: i.Closed, Exception: i.Authority}
+	if i.Kind == MinutesItem {
+		it.Minutes, it.Text = MeetingName(i.Text), ""
 	}
+	return it
+}
+
+// Title says the item as the agenda prints it (AgendaItem.Words). A case step names the
+// case by its number and the step, never a party: the complaint is confidential until the
+// ordinance makes it public (I).
+func (i MeetingItem) Title() string {
+	t := strings.TrimSuffix(i.AgendaItem().Words(), ".")
 	if i.Closed {
 		t += " (closed session, " + i.Authority + ")"
 	}
@@ -156,24 +123,22 @@ func (m *CommissionMeeting) Amended() bool {
 }
 
 // AgendaDue is the last moment the agenda may be posted, or changed: 48 hours before the
-// meeting (5 ILCS 120/2.02(a)).
-func (m *CommissionMeeting) AgendaDue() time.Time {
-	return m.Start.Add(-AgendaNoticeHours * time.Hour)
-}
+// meeting (5 ILCS 120/2.02(a), AgendaCutoff).
+func (m *CommissionMeeting) AgendaDue() time.Time { return AgendaCutoff(m.Start) }
 
-// checkAgendaOpen refuses a change of the agenda after the 48-hour mark (2.02).
-func (e *Engine) checkAgendaOpen(m *CommissionMeeting, what string, at time.Time) error {
-	if at.After(m.AgendaDue()) {
-		return Conflict(AgendaRule, "", fmt.Sprintf("%s: the agenda of the meeting of %s was due to be posted by %s, 48 hours before the meeting, and can no longer change; put it on the agenda of a later meeting",
-			what, e.shortTime(m.Start), e.shortTime(m.AgendaDue())))
+// Doc is the meeting's agenda as a notice posts it and letters draw it (meeting_record.go).
+func (m *CommissionMeeting) Doc() Agenda {
+	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended()}
+	for _, it := range m.Agenda() {
+		a.Items = append(a.Items, it.AgendaItem())
 	}
-	return nil
+	return a
 }
 
-// CheckAgendaOpen refuses a case step's joining meeting m at instant at when the agenda
-// can no longer change (5 ILCS 120/2.02).
+// CheckAgendaOpen refuses a case step's joining meeting m at instant at once the 48 hours
+// before it have begun (5 ILCS 120/2.02, CheckAgendaChange).
 func (e *Engine) CheckAgendaOpen(m *CommissionMeeting, at time.Time) error {
-	return e.checkAgendaOpen(m, "an item cannot be added", at)
+	return CheckAgendaChange(m.Start.In(e.Cal.Location()), at, "adding an item")
 }
 
 // MeetingAction is an event of a meeting's own record.
@@ -210,7 +175,7 @@ func (e *Engine) ApplyMeeting(m CommissionMeeting, a MeetingAction, at time.Time
 }
 
 // CreateMeeting creates a meeting of the commission. Name is given by the store, from the
-// date and the meetings already that day (MeetingName).
+// date and the meetings already that day (NameMeeting).
 type CreateMeeting struct {
 	Name    string    `json:"name"`
 	Start   time.Time `json:"start"`
@@ -229,13 +194,16 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		return invalid("meeting", "", "a meeting needs its name")
 	}
 	if a.Start.IsZero() {
-		return invalid("start", AgendaRule, "give when the meeting starts, e.g. 2027-01-12T17:00")
+		return invalid("start", OMANotice, "give when the meeting starts, e.g. 2027-01-12T17:00")
 	}
-	if err := CheckLine("place", AgendaRule, a.Place, true, MaxName); err != nil {
+	if _, err := ParseMeetingName(a.Name); err != nil {
+		return err
+	}
+	if err := CheckLine("place", OMANotice, a.Place, true, MaxName); err != nil {
 		return err
 	}
 	if !a.Start.After(at) {
-		return invalid("start", AgendaRule, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
+		return invalid("start", OMANotice, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
 	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: at.In(e.Cal.Location())}
 	if !a.Posted.IsZero() {
@@ -258,21 +226,30 @@ func (AddItem) Kind() string { return "agenda_item" }
 
 func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if !slices.Contains(BusinessKinds, a.Item) {
-		return invalid("item", "", fmt.Sprintf("unknown item %q: use %s; a case step joins by /ethics schedule <case> <step> meeting=%s", a.Item, itemKindsHelp, m.Name))
+		return invalid("item", OMANotice, fmt.Sprintf("unknown item %q: use %s; a case step joins by /ethics schedule <case> <step> meeting=%s", a.Item, join(BusinessKinds, ", "), m.Name))
 	}
-	if err := CheckLine("text", AgendaRule, a.Text, a.Item == BusinessItem, MaxName); err != nil {
+	if err := CheckLine("text", OMANotice, a.Text, a.Item == BusinessItem, MaxName); err != nil {
 		return err
 	}
-	if err := CheckLine("closed", ClosedRule, a.Authority, false, MaxName); err != nil {
-		return err
+	if a.Item == MinutesItem {
+		if _, err := ParseMeetingName(a.Text); err != nil {
+			return invalid("text", OMAMinutes, "name the meeting whose minutes are approved, e.g. 2026-12-08")
+		}
+	}
+	authority := ""
+	if a.Authority != "" {
+		var err error
+		if authority, err = ParseException(a.Authority); err != nil {
+			return err
+		}
 	}
 	if err := checkOpen(e, m, at); err != nil {
 		return err
 	}
-	if err := e.checkAgendaOpen(m, "an item cannot be added", at); err != nil {
+	if err := CheckAgendaChange(m.Start, at, "adding an item"); err != nil {
 		return err
 	}
-	m.Items = append(m.Items, MeetingItem{Kind: a.Item, Text: a.Text, Closed: a.Authority != "", Authority: a.Authority, Added: at.In(e.Cal.Location())})
+	m.Items = append(m.Items, MeetingItem{Kind: a.Item, Text: a.Text, Closed: authority != "", Authority: authority, Added: at.In(e.Cal.Location())})
 	m.changed(at)
 	return nil
 }
@@ -292,7 +269,8 @@ func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) e
 	if a.Item < 1 || a.Item > len(m.Items) {
 		return NotFound("", "item", fmt.Sprintf("meeting %s has no item %d of other business; it has %d", m.Name, a.Item, len(m.Items)))
 	}
-	if err := CheckLine("closed", ClosedRule, a.Authority, true, MaxName); err != nil {
+	authority, err := ParseException(a.Authority)
+	if err != nil {
 		return err
 	}
 	if err := checkOpen(e, m, at); err != nil {
@@ -300,12 +278,12 @@ func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) e
 	}
 	it := &m.Items[a.Item-1]
 	if it.Closed {
-		return Conflict(ClosedRule, "item", fmt.Sprintf("item %d is already closed under %s", a.Item, it.Authority))
+		return Conflict(OMAClose, "item", fmt.Sprintf("the item is already closed under %s", it.Authority))
 	}
-	if err := e.checkAgendaOpen(m, "an open item cannot be closed", at); err != nil {
+	if err := CheckAgendaChange(m.Start, at, "closing an open item to the public"); err != nil {
 		return err
 	}
-	it.Closed, it.Authority = true, a.Authority
+	it.Closed, it.Authority = true, authority
 	m.changed(at)
 	return nil
 }
@@ -350,10 +328,10 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 		posted = at
 	}
 	if posted.After(at) {
-		return invalid("at", AgendaRule, "a posting cannot be recorded before it happens")
+		return invalid("at", OMANotice, "a posting cannot be recorded before it happens")
 	}
 	if !m.Posted().IsZero() {
-		return Conflict(AgendaRule, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
+		return Conflict(OMANotice, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
 	}
 	m.Postings = append(m.Postings, AgendaPosting{At: posted.In(e.Cal.Location()), Amended: len(m.Postings) > 0})
 	m.Stale = false
@@ -392,7 +370,7 @@ type MoveMeeting struct {
 func (MoveMeeting) Kind() string { return "meeting_moved" }
 
 func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
-	if err := CheckLine("place", AgendaRule, a.Place, true, MaxName); err != nil {
+	if err := CheckLine("place", OMANotice, a.Place, true, MaxName); err != nil {
 		return err
 	}
 	if err := checkOpen(e, m, at); err != nil {
@@ -401,8 +379,8 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	if a.Start.Equal(m.Start) && a.Place == m.Place {
 		return Conflict("", "", "meeting "+m.Name+" is already then and there")
 	}
-	if at.After(a.Start.Add(-AgendaNoticeHours * time.Hour)) {
-		return Conflict(AgendaRule, "start", fmt.Sprintf("the agenda must be posted 48 hours before the meeting: the earliest lawful start is %s", e.shortTime(at.Add(AgendaNoticeHours*time.Hour))))
+	if err := CheckAgendaChange(a.Start.In(e.Cal.Location()), at, "moving the meeting there"); err != nil {
+		return err
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
@@ -451,10 +429,10 @@ func DecodeMeetingAction(kind string, payload []byte) (MeetingAction, error) {
 	return a, nil
 }
 
-// MeetingName names a meeting starting at start: its date in the commission's time zone,
+// NameMeeting names a meeting starting at start: its date in the commission's time zone,
 // "2027-01-12", and for a second meeting that day "2027-01-12b", then "c", and so on.
 // taken are the names in use.
-func (e *Engine) MeetingName(start time.Time, taken []string) string {
+func (e *Engine) NameMeeting(start time.Time, taken []string) string {
 	day := start.In(e.Cal.Location()).Format("2006-01-02")
 	name := day
 	for c := 'b'; slices.Contains(taken, name); c++ {
@@ -513,7 +491,7 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 		k := key{s.m.Start.UnixNano(), s.m.Place}
 		i, ok := at[k]
 		if !ok {
-			name := e.MeetingName(s.m.Start, taken)
+			name := e.NameMeeting(s.m.Start, taken)
 			taken = append(taken, name)
 			fm := CommissionMeeting{Name: name, Start: s.m.Start.In(e.Cal.Location()), Place: s.m.Place, Created: s.m.ScheduledAt, Folded: true}
 			if !s.m.NoticePosted.IsZero() {
@@ -585,7 +563,7 @@ type MeetingChange struct {
 	// Meeting is the meeting acted on; "" when Create names it.
 	Meeting string
 	// Create creates the meeting first; its Name, if "", is chosen from its date and the
-	// meetings that day (Engine.MeetingName).
+	// meetings that day (Engine.NameMeeting).
 	Create *CreateMeeting
 	// Cases are the case actions, recorded first, in order: a case step joining the
 	// meeting, its notice posted with the meeting's, moved or cancelled with it.

@@ -35,8 +35,8 @@ func TestAgendaClosesFortyEightHoursAhead(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := e.ApplyMeeting(m, tc.a, T(t, "2027-01-10T17:01:00-06:00"))
-			if de, ok := err.(*docket.Error); !ok || de.Rule != docket.AgendaRule || de.Code != docket.ECONFLICT {
-				t.Fatalf("late %s = %v, want a conflict citing %s", tc.a.Kind(), err, docket.AgendaRule)
+			if de, ok := err.(*docket.Error); !ok || de.Rule != docket.OMANotice || de.Code != docket.ECONFLICT {
+				t.Fatalf("late %s = %v, want a conflict citing %s", tc.a.Kind(), err, docket.OMANotice)
 			}
 		})
 	}
@@ -67,7 +67,7 @@ func TestPostingOnceAndAmended(t *testing.T) {
 	if _, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-05T10:00:00-06:00")); err == nil {
 		t.Error("a second posting of the same agenda was accepted")
 	}
-	m, err = e.ApplyMeeting(m, docket.AddItem{Item: docket.CommentItem}, T(t, "2027-01-06T09:00:00-06:00"))
+	m, err = e.ApplyMeeting(m, docket.AddItem{Item: docket.PublicComment}, T(t, "2027-01-06T09:00:00-06:00"))
 	if err != nil || !m.Posted().IsZero() || !m.Amended() {
 		t.Fatalf("after a change: posted = %v, amended %v, err %v", m.Posted(), m.Amended(), err)
 	}

@@ -96,7 +96,7 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 				for _, f := range folded {
 					taken = append(taken, f.Name)
 				}
-				create.Name = s.engine.MeetingName(create.Start, taken)
+				create.Name = s.engine.NameMeeting(create.Start, taken)
 			} else if _, _, err := loadMeeting(ctx, tx, create.Name); err == nil {
 				return docket.Conflict("", "meeting", "meeting "+create.Name+" already exists")
 			} else if docket.ErrorCode(err) != docket.ENOTFOUND {

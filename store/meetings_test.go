@@ -41,7 +41,7 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	c := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Rachel Roe")
 	_, err = s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-14T09:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: []docket.CaseActions{join(c.Number)},
-		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.CommentItem}},
+		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.PublicComment}},
 	})
 	if err == nil {
 		t.Fatal("an item added within 48 hours was accepted")
