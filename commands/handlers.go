@@ -156,6 +156,19 @@ func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (
 }
 
 func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if name := a.str("meeting_name"); name != "" {
+		if a.has("meeting") {
+			return Response{}, docket.Invalid(docket.OMANotice, "meeting", "a meeting is cancelled with all its items: give the meeting alone, or a case number and its step")
+		}
+		m, _, err := s.findMeeting(ctx, name)
+		if err != nil {
+			return Response{}, err
+		}
+		return s.cancelMeeting(ctx, req, m, a.str("reason"))
+	}
+	if !a.has("meeting") {
+		return Response{}, docket.Invalid("", "meeting", "give the step to cancel, e.g. `/ethics cancel 2026-014 hearing`, or the meeting, `/ethics cancel 2027-01-12`")
+	}
 	_, resp, err := s.apply(ctx, req, a, docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")})
 	return resp, err
 }

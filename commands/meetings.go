@@ -41,13 +41,36 @@ func (s *Service) meetingRecord() (MeetingRecord, error) {
 
 // changeMeeting records ch and replies with what was done. The case steps' posts (docket
 // lines, notices) are committed with the events, as for apply.
-func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup) (docket.MeetingResult, Response, error) {
+//
+// A case step that is an item of a recorded meeting is announced by the meeting's one
+// notice (meetingNotice), not by a notice of its own: notice says what the meeting's
+// notice is for this change ("" when the change posts none), and the case steps' own
+// public notices are then left out.
+func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind) (docket.MeetingResult, Response, error) {
 	mr, err := s.meetingRecord()
 	if err != nil {
 		return docket.MeetingResult{}, Response{}, err
 	}
-	posts, say := s.sayer()
-	res, err := mr.ChangeMeeting(ctx, req.User, req.RequestID, s.Now(), say, nil, ch)
+	var posts []outbox.Post
+	say := func(st docket.Step) []outbox.Post {
+		var p []outbox.Post
+		for _, post := range s.say(st) {
+			if post.Key.To.Channel != s.Settings().Channels.Notices {
+				p = append(p, post)
+			}
+		}
+		posts = append(posts, p...)
+		return p
+	}
+	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
+	if notice != noNotice {
+		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
+			p := s.meetingNotice(&m, notice)
+			posts = append(posts, p...)
+			return p
+		}
+	}
+	res, err := mr.ChangeMeeting(ctx, req.User, req.RequestID, s.Now(), say, sayMeeting, ch)
 	if err != nil {
 		return res, Response{}, err
 	}
@@ -69,7 +92,65 @@ func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.Meet
 		text += "\n" + outbox.Join(lines, "\n")
 	}
 	text += warningText(warnings) + s.agendaStatus(&res.Meeting)
-	return res, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
+	return res, Response{Messages: []Message{{Text: text}}, Posts: posts}, nil
+}
+
+// meetingNoticeKind is which public notice of a meeting a change posts.
+type meetingNoticeKind int
+
+const (
+	noNotice        meetingNoticeKind = iota
+	agendaNotice                      // the notice and agenda, as posted (amended if it was posted before)
+	cancelledNotice                   // the meeting is cancelled, with all its items
+	movedNotice                       // the meeting is moved, with all its items
+)
+
+// meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
+// its time, place and whole agenda, each case step by its case number and step only, the
+// closed items with their exception.
+func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeKind) []outbox.Post {
+	channel := s.Settings().Channels.Notices
+	if channel == "" {
+		return nil
+	}
+	loc := s.Engine.Cal.Location()
+	const at = "Mon 2 Jan 2006 at 15:04 MST"
+	what := "regular meeting"
+	if m.Special {
+		what = "special meeting"
+	}
+	var text outbox.Markup
+	switch kind {
+	case cancelledNotice:
+		text = outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission: the %s set for %s at %s is cancelled, with every item of its agenda (%s).",
+			what, m.Start.In(loc).Format(at), m.Place, count(len(m.Agenda()), "item"))
+	default:
+		head := "PUBLIC NOTICE"
+		if kind == movedNotice {
+			moved := m.Moved[len(m.Moved)-1]
+			head = fmt.Sprintf("PUBLIC NOTICE, MOVED. The meeting set for %s at %s is moved, with every item of its agenda, to:", moved.Start.In(loc).Format(at), moved.Place)
+		} else if len(m.Postings) > 1 {
+			head = "PUBLIC NOTICE, AMENDED AGENDA"
+		}
+		text = outbox.Format("%s. Ethics Commission, %s on %s at %s. Agenda:", head, what, m.Start.In(loc).Format(at), m.Place)
+		for i, it := range m.Agenda() {
+			text += outbox.Format(" %d. %s.", i+1, it.Title())
+		}
+		text += " Open to the public"
+		for _, it := range m.Agenda() {
+			if it.Closed {
+				text += ", except the items marked closed session"
+				break
+			}
+		}
+		text += "."
+	}
+	to := outbox.Dest{Channel: channel}
+	key := outbox.Key{Series: "meeting", Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
+	if kind == cancelledNotice {
+		key.Step = m.Name + ".cancelled"
+	}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
 }
 
 // agendaStatus says how many items the meeting holds and where its notice stands.
@@ -141,7 +222,7 @@ func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response,
 	if ch.Create.Special {
 		kind = "special"
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("%s meeting created", kind))
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("%s meeting created", kind), noNotice)
 	if err == nil {
 		resp.Messages[0].Text += outbox.Format("\nAdd its items: `/ethics schedule <case> sufficiency meeting=<name>`, `/ethics agenda <name> add \"Election of a chair\"`.")
 	}
@@ -226,7 +307,7 @@ func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, 
 	default:
 		return reply(s.agendaText(m)), nil
 	}
-	res, resp, err := s.changeMeeting(ctx, req, ch, what)
+	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
 	if err == nil && !res.Replayed {
 		resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s.\n", res.Meeting.Name, what) + s.agendaText(&res.Meeting)
 	}
@@ -289,7 +370,7 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 	recordFolded(m, &ch)
 	ch.Cases = []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}}
 	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"), act.Meeting)}}
-	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()))
+	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()), noNotice)
 	return resp, true, err
 }
 
@@ -313,6 +394,40 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 	if when.IsZero() {
 		when = s.Now()
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")))
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")), agendaNotice)
+	return resp, err
+}
+
+// cancelMeeting cancels a meeting with all its items, in one transaction and with one
+// public notice: each case step is cancelled on its case, and the meeting on its record.
+func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, reason string) (Response, error) {
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	for _, it := range m.Cases {
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.CancelMeeting{Meeting: it.Step, Reason: reason}}})
+	}
+	ch.Actions = []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: reason}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("cancelled, with its %s", count(len(m.Agenda()), "item")), cancelledNotice)
+	return resp, err
+}
+
+// runMove moves a meeting with all its items to another start or place, in one
+// transaction and with one public notice: each case step is rescheduled on its case.
+func runMove(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	start, place := a.instant("start"), a.str("place")
+	if place == "" {
+		place = m.Place
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	for _, it := range m.Cases {
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: it.Step, Start: start, Place: place, Closed: it.Closed, Authority: it.Authority}}})
+	}
+	ch.Actions = []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: place}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("moved to %s, %s, with its %s; post its notice again", s.when(start), place, count(len(m.Agenda()), "item")), movedNotice)
 	return resp, err
 }

@@ -20,13 +20,16 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: regular meeting created")
 	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="City Hall, Room 201" special`, "Meeting *2026-12-15b*: special meeting created")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "case 2026-001's sufficiency meeting added")
+	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "case 2026-001's sufficiency meeting added")
+	if got := posted(r, "C_NOTICES"); len(got) != 0 {
+		t.Errorf("a step joining a meeting posted a notice of its own: %q", got)
+	}
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "2 items")
 	// The one-line form joins the meeting then and there.
 	mustDo(t, s, clerk, `schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: case 2026-003's sufficiency meeting added")
 	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`, "4. Approval of the minutes of the meeting of Tuesday 10 November 2026")
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director"`, "5. Evaluation of the executive director")
-	r := mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`, "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
+	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`, "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
 	if got := replyText(r); !strings.Contains(got, "1. Review of the sufficiency of complaint 2026-001") || !strings.Contains(got, "3. Review of the sufficiency of complaint 2026-003") {
 		t.Errorf("agenda:\n%s", got)
 	}
@@ -37,6 +40,10 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 
 	// One posting for all five items, which meets each case's own notice.
 	r = mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted Fri 4 Dec 2026 10:30 CST, for all 5 items")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+		!strings.Contains(got[0], "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the items marked closed session.") {
+		t.Errorf("one posting, one notice: %q", got)
+	}
 	for _, n := range []string{"2026-001", "2026-002", "2026-003"} {
 		c, err := db.Case(ctx, n)
 		if err != nil || c.Sufficiency.NoticePosted.IsZero() {
@@ -48,7 +55,20 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 
 	// A change before the 48-hour mark asks for the notice again, marked amended.
 	mustDo(t, s, clerk, `agenda 2026-12-15 add item=public_comment`, "post it again, marked amended")
-	mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
+	r = mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, AMENDED AGENDA.") {
+		t.Errorf("the amended notice: %q", got)
+	}
+	// The special meeting that evening moves, then is cancelled: one notice each.
+	mustDo(t, s, clerk, `agenda 2026-12-15b add "The budget for 2027"`, "item added")
+	r = mustDo(t, s, clerk, `move 2026-12-15b 2026-12-16T19:00`, "moved to Wed 16 Dec 2026 19:00 CST, City Hall, Room 201, with its 1 item")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, MOVED.") {
+		t.Errorf("moving: %q", got)
+	}
+	r = mustDo(t, s, clerk, `cancel 2026-12-15b reason="no quorum"`, "cancelled, with its")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, CANCELLED.") {
+		t.Errorf("cancelling: %q", got)
+	}
 
 	// Within 48 hours: no item is added, none closed.
 	clk.now = time.Date(2026, 12, 13, 23, 30, 0, 0, time.UTC) // Sun 13 Dec 17:30 CST
