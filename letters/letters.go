@@ -192,7 +192,7 @@ func New(cfg Config, loc *time.Location) (*Maker, error) {
 		}
 	}
 	m := &Maker{cfg: cfg, loc: loc, sets: map[Kind]*template.Template{}, files: names(files)}
-	for _, k := range Kinds() {
+	for _, k := range append(Kinds(), bodyKinds...) {
 		name := string(k) + ".tmpl"
 		src, ok := files[name]
 		if !ok {
