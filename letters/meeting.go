@@ -3,6 +3,7 @@ package letters
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -283,7 +284,7 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 	}
 	physical := 0
 	for _, id := range r.Present {
-		if !contains(r.Remote, id) {
+		if !slices.Contains(r.Remote, id) {
 			physical++
 		}
 	}
@@ -357,25 +358,16 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 func inOrder(all, some []string) []string {
 	var out []string
 	for _, id := range all {
-		if contains(some, id) {
+		if slices.Contains(some, id) {
 			out = append(out, id)
 		}
 	}
 	for _, id := range some {
-		if !contains(all, id) {
+		if !slices.Contains(all, id) {
 			out = append(out, id)
 		}
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // layout executes kind's template with data into the layout's blocks, within the limits of
