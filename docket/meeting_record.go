@@ -340,3 +340,48 @@ func (r MinutesRecord) Check() error {
 	}
 	return nil
 }
+
+// Gaps lists what part of the minutes of r still lacks before the commission can approve
+// them, for the clerk: what 5 ILCS 120/2.06(a) requires of minutes ("a summary of
+// discussion on all matters proposed, deliberated, or decided, and a record of any votes
+// taken") and of a closed meeting (its verbatim recording), and the times the record has
+// not got. Empty when nothing is missing.
+func (r MinutesRecord) Gaps(part Part) []string {
+	var out []string
+	closed := part == ClosedPart
+	if !closed && r.Adjourned.IsZero() {
+		out = append(out, "the time of adjournment")
+	}
+	for i, s := range r.Sessions {
+		if s.Returned.IsZero() {
+			out = append(out, fmt.Sprintf("the time of the return to open session from closed session %d", i+1))
+		}
+		if closed && !s.Recorded {
+			out = append(out, fmt.Sprintf("that closed session %d was recorded verbatim (5 ILCS 120/2.06(a))", i+1))
+		}
+		if !closed && s.Motion.Roll == nil {
+			out = append(out, fmt.Sprintf("the roll call on closing closed session %d (5 ILCS 120/2a)", i+1))
+		}
+	}
+	for i, e := range r.Entries {
+		if (e.Session > 0) != closed {
+			continue
+		}
+		switch e.Item.Kind {
+		case CallToOrder, RollCallItem, Adjournment:
+			continue
+		}
+		if len(e.Notes) == 0 && len(e.Motions) == 0 {
+			out = append(out, fmt.Sprintf("item %d: a summary of the discussion (5 ILCS 120/2.06(a))", i+1))
+		}
+		for j, m := range e.Motions {
+			if m.Mover == "" {
+				out = append(out, fmt.Sprintf("item %d, motion %d: who moved it", i+1, j+1))
+			}
+			if m.Roll == nil {
+				out = append(out, fmt.Sprintf("item %d, motion %d: the roll call", i+1, j+1))
+			}
+		}
+	}
+	return out
+}
