@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 )
 
 // TestMeetingWithThreeCasesBusinessAndAClosedItem: one meeting holds three cases'
@@ -52,6 +53,20 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `posted 2026-002 sufficiency`, "already posted")
 	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 5 items; agenda posted")
+
+	// One agenda PDF for the whole meeting.
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Letters = lm
+	r = mustDo(t, s, clerk, `letters 2026-12-15`, "Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf")
+	if len(r.Files) != 1 || !strings.HasPrefix(string(r.Files[0].Data), "%PDF-") {
+		t.Fatalf("agenda files = %d", len(r.Files))
+	}
+	if pages := strings.Count(string(r.Files[0].Data), "/Type /Page\n") + strings.Count(string(r.Files[0].Data), "/Type /Page>>"); pages > 1 {
+		t.Errorf("the agenda of five items takes %d pages", pages)
+	}
 
 	// A change before the 48-hour mark asks for the notice again, marked amended.
 	mustDo(t, s, clerk, `agenda 2026-12-15 add item=public_comment`, "post it again, marked amended")
