@@ -103,6 +103,9 @@ type entry struct {
 	// whose steps it holds, in order; Name is the meeting's name, if recorded.
 	Cases []string
 	Name  string
+	// UID is the card's event in the public calendar feed: the first case's own, so that a
+	// calendar keeps the event it had; a meeting with no case step has its name's.
+	UID string
 }
 
 // Meetings is what the board reads of the commission's meetings, if its Records has them
@@ -414,7 +417,7 @@ func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) err
 			k := e.Start.UTC().Format(time.RFC3339) + "|" + e.Place
 			i, ok := at[k]
 			if !ok {
-				e.Cases = []string{e.Case}
+				e.Cases, e.UID = []string{e.Case}, e.Case+"-"+e.Anchor
 				out = append(out, e)
 				at[k] = len(out) - 1
 				continue
@@ -445,7 +448,7 @@ func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) err
 		if m.Folded || len(m.Cases) > 0 || len(m.Postings) == 0 || !m.Cancelled.IsZero() || m.Start.Before(from) || !to.IsZero() && !m.Start.Before(to) {
 			continue
 		}
-		e := entry{Posting: docket.Posting{PublicRecord: docket.PublicRecord{Record: "meeting_notice", Start: m.Start.In(b.Loc), Place: m.Place}, Posted: m.Postings[0].At.In(b.Loc)}, Root: p.Root}
+		e := entry{Posting: docket.Posting{PublicRecord: docket.PublicRecord{Record: "meeting_notice", Start: m.Start.In(b.Loc), Place: m.Place}, Posted: m.Postings[0].At.In(b.Loc)}, Root: p.Root, UID: "meeting-" + m.Name}
 		e.Past = !m.Start.After(now)
 		b.meetingCard(&e, m)
 		if e.Past {

@@ -65,6 +65,29 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 			t.Errorf("%q is on the card %d times", once, n)
 		}
 	}
+	// One event in the public calendar feed, which keeps the first case's UID.
+	_, _, feed := get(t, board.Handler(), "/meetings.ics")
+	feed = strings.NewReplacer("\r\n ", "", "\\,", ",").Replace(feed) // unfolded, unescaped
+	if n := strings.Count(feed, "BEGIN:VEVENT"); n != 1 {
+		t.Errorf("the public feed has %d events, want one for the meeting:\n%s", n, feed)
+	}
+	if !strings.Contains(feed, "UID:2026-001-meeting_notice-sufficiency-") || !strings.Contains(feed, "cases 2026-001, 2026-002, 2026-003") {
+		t.Errorf("the meeting's event:\n%s", feed)
+	}
+	// And one in each private calendar.
+	cases, err := db.AllCases(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meetings []web.Event
+	for _, ev := range web.PrivateCalendar(engine, cases, "", "https://ethics.example.gov/", now).Events {
+		if ev.Start.Equal(start) {
+			meetings = append(meetings, ev)
+		}
+	}
+	if len(meetings) != 1 || !strings.HasPrefix(meetings[0].UID, "2026-001-meeting-sufficiency@") || !strings.Contains(meetings[0].Summary, "2026-003") {
+		t.Errorf("the private calendar's meeting events: %+v", meetings)
+	}
 	_, _, page := get(t, board.Handler(), "/cases/2026-002.html")
 	if !strings.Contains(page, "Sufficiency meeting, case") || !strings.Contains(page, `Posted on this board <time datetime="2026-12-05T10:00:00-06:00">`) {
 		t.Errorf("the case's page lost its own record:\n%s", page)
