@@ -266,8 +266,23 @@ func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Respo
 
 // vote is the roll call given with an action of the commission; nil when none was given
 // and none is required. It records who is seated and the rules it is counted by.
-func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
+//
+// Taken at a meeting in progress that holds a step of the case (issue 19 §3), the action
+// kind is refused while the meeting is in closed session if it is final action (5 ILCS
+// 120/2(e)), and the roll call defaults to the members present: those not present are
+// absent, and those present who are not given as voting no or abstaining, nor recused,
+// vote yes, so the clerk records only the votes.
+func (s *Service) vote(ctx context.Context, a args, rule, kind string) (*docket.Vote, error) {
 	st := s.Settings()
+	if m, err := s.sitting(ctx, a.str("number")); err != nil {
+		return nil, err
+	} else if m != nil {
+		now := s.Now()
+		if err := docket.CheckOpenForAction(kind, m.Minutes.SessionAt(now)); err != nil {
+			return nil, err
+		}
+		return s.rollAt(ctx, a, m, now)
+	}
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
 		if st.Voting.Required {
 			return nil, docket.Invalid(rule, "yes", "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=@ann,@ben no=@cal")
@@ -289,7 +304,7 @@ func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
 
 func runRule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	ruling := docket.Ruling(a.str("ruling"))
-	vote, err := s.vote(a, "(C)")
+	vote, err := s.vote(ctx, a, "(C)", docket.Rule{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}
@@ -320,7 +335,7 @@ func runConcluded(s *Service, ctx context.Context, req Request, a args) (Respons
 }
 
 func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	vote, err := s.vote(a, "(E)")
+	vote, err := s.vote(ctx, a, "(E)", docket.Decide{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}
@@ -352,7 +367,7 @@ func runHeld(s *Service, ctx context.Context, req Request, a args) (Response, er
 }
 
 func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	vote, err := s.vote(a, "(F)")
+	vote, err := s.vote(ctx, a, "(F)", docket.IssueFinal{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}
@@ -361,7 +376,7 @@ func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, e
 }
 
 func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	vote, err := s.vote(a, "(H)")
+	vote, err := s.vote(ctx, a, "(H)", docket.FindFrivolous{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}

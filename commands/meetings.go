@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -430,4 +431,219 @@ func runMove(s *Service, ctx context.Context, req Request, a args) (Response, er
 	ch.Actions = []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: place}}
 	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("moved to %s, %s, with its %s; post its notice again", s.when(start), place, count(len(m.Agenda()), "item")), movedNotice)
 	return resp, err
+}
+
+// sitting is the meeting in progress now that holds a step of case number, if any.
+func (s *Service) sitting(ctx context.Context, number string) (*docket.CommissionMeeting, error) {
+	mr, err := s.meetingRecord()
+	if err != nil || number == "" {
+		return nil, nil // a record without meetings has no meeting in progress
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return docket.SittingFor(all, number, s.Now()), nil
+}
+
+// rollAt is a roll call at meeting m at instant now, defaulting to the members present
+// (docket.MinutesRecord.PresentAt): absent are those not present; yes are those present
+// not given as voting no or abstaining, nor recused from case number.
+func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time) (*docket.Vote, error) {
+	r := m.Minutes
+	present := r.PresentAt(now)
+	var recused []string
+	if number := a.str("number"); number != "" {
+		c, err := s.Record.Case(ctx, number)
+		if err != nil {
+			return nil, err
+		}
+		recused = c.RecusedUsers(r.Seated)
+	}
+	v := &docket.Vote{Seated: slices.Clone(r.Seated), No: a.users("no"), Abstain: a.users("abstain"), Absent: a.users("absent"), Quorum: r.Quorum, Carry: s.Settings().Voting.Carry}
+	if v.Carry == "" {
+		v.Carry = docket.MajorityOfVotesCast
+	}
+	if !a.has("absent") {
+		for _, who := range r.Seated {
+			if !slices.Contains(present, who) && !slices.Contains(recused, who) {
+				v.Absent = append(v.Absent, who)
+			}
+		}
+	}
+	if a.has("yes") {
+		v.Yes = a.users("yes")
+	} else {
+		for _, who := range present {
+			if !slices.Contains(v.No, who) && !slices.Contains(v.Abstain, who) && !slices.Contains(recused, who) && !slices.Contains(v.Absent, who) {
+				v.Yes = append(v.Yes, who)
+			}
+		}
+	}
+	return v, nil
+}
+
+// inProgressMeeting reads the meeting named in a, for the commands of the meeting as it
+// happens.
+func (s *Service) namedMeeting(ctx context.Context, a args) (*docket.CommissionMeeting, error) {
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	return m, err
+}
+
+// runConvene records the roll at the call to order, and whether a quorum is present
+// (5 ILCS 120/2.01); with late= or left=, arrivals and departures after it.
+func runConvene(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	var what outbox.Markup
+	switch {
+	case a.has("late") || a.has("left"):
+		if a.has("present") || a.has("absent") {
+			return Response{}, docket.Invalid(docket.OMAMinutes, "late", "late= and left= record arrivals and departures after the call to order; give them apart from present=")
+		}
+		ch.Actions = []docket.MeetingAction{docket.MemberMoves{Late: a.users("late"), Left: a.users("left"), At: a.instant("at")}}
+		what = "arrivals and departures recorded"
+	default:
+		st := s.Settings()
+		seated := slices.Clone(st.Roles.Commissioners)
+		quorum := st.Voting.Quorum
+		if quorum == 0 {
+			quorum = docket.DefaultQuorum(len(seated))
+		}
+		present := a.users("present")
+		if !a.has("present") && a.has("absent") {
+			for _, who := range seated {
+				if !slices.Contains(a.users("absent"), who) {
+					present = append(present, who)
+				}
+			}
+		}
+		for _, who := range a.users("absent") {
+			if slices.Contains(present, who) {
+				return Response{}, docket.Invalid(docket.OMAQuorum, "absent", who+" is given as both present and absent")
+			}
+		}
+		ch.Actions = []docket.MeetingAction{docket.Convene{Seated: seated, Quorum: quorum, Present: present, Remote: a.users("remote"), At: a.instant("at")}}
+		what = "called to order"
+	}
+	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	if err != nil || res.Replayed {
+		return resp, err
+	}
+	r := res.Meeting.Minutes
+	at := s.Now()
+	if !a.has("late") && !a.has("left") {
+		at = r.Convened
+	} else if a.has("at") {
+		at = a.instant("at")
+	}
+	quorum := "a quorum is present"
+	if err := r.QuorumAt(at); err != nil {
+		quorum = "no quorum: " + docket.ErrorMessage(err) + " (" + docket.OMAQuorum + "); the commission may act on nothing until one is present"
+	}
+	resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s at %s. Present: %s. Absent: %s. %s.", res.Meeting.Name, what, s.when(at),
+		s.members(r.PresentAt(at)), s.members(absentAt(r, at)), capitalize(quorum))
+	return resp, nil
+}
+
+// absentAt lists the seated members not present at t.
+func absentAt(r docket.MinutesRecord, t time.Time) []string {
+	present := r.PresentAt(t)
+	var out []string
+	for _, who := range r.Seated {
+		if !slices.Contains(present, who) {
+			out = append(out, who)
+		}
+	}
+	return out
+}
+
+// members names members by mention, "none" for none.
+func (s *Service) members(ids []string) outbox.Markup {
+	if len(ids) == 0 {
+		return "none"
+	}
+	ms := make([]outbox.Markup, len(ids))
+	for i, id := range ids {
+		ms[i] = outbox.Mention(id)
+	}
+	return outbox.Join(ms, ", ")
+}
+
+// runSession records the entry into closed session for an item, by roll call in open
+// session citing its exception (5 ILCS 120/2a), or the return to open session.
+func runSession(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	var what outbox.Markup
+	switch a.str("action") {
+	case "close":
+		n, err := strconv.Atoi(a.str("item"))
+		if err != nil {
+			return Response{}, docket.Invalid(docket.OMAClose, "item", "give the number of the item on the agenda to close the meeting for, e.g. /ethics session "+m.Name+" close 5")
+		}
+		now := orNow(a.instant("at"), s.Now())
+		if !m.InSession(now) {
+			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
+		}
+		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now)
+		if err != nil {
+			return Response{}, err
+		}
+		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at")}}
+		what = outbox.Format("closed session entered for item %d by roll call, %s", n, vote.Tally())
+	default:
+		ch.Actions = []docket.MeetingAction{docket.ReturnToOpen{At: a.instant("at")}}
+		what = "returned to open session"
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	return resp, err
+}
+
+// runAdjourn records the time of adjournment.
+func runAdjourn(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	ch.Actions = []docket.MeetingAction{docket.Adjourn{At: a.instant("at")}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("adjourned at %s", s.when(orNow(a.instant("at"), s.Now()))), noNotice)
+	return resp, err
+}
+
+// present drops the roll call's options not given.
+func (a args) present() args {
+	out := args{}
+	for k, v := range a {
+		if v != nil {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// orNow is t, or now if t is zero.
+func orNow(t, now time.Time) time.Time {
+	if t.IsZero() {
+		return now
+	}
+	return t
+}
+
+// capitalize puts a capital to the first letter of s.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

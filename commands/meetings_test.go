@@ -85,6 +85,9 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 		t.Errorf("cancelling: %q", got)
 	}
 
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1013 44`, "Case 2026-001")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1013 51`, "Case 2026-001")
+
 	// Within 48 hours: no item is added, none closed.
 	clk.now = time.Date(2026, 12, 13, 23, 30, 0, 0, time.UTC) // Sun 13 Dec 17:30 CST
 	r = do(s, clerk, `agenda 2026-12-15 add "Election of a chair"`)
@@ -98,6 +101,35 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	m, err := docket.FindMeeting(ms, "2026-12-15")
 	if err != nil || len(m.Agenda()) != 6 || len(m.Cases) != 3 {
 		t.Fatalf("meeting = %+v, %v", m, err)
+	}
+
+	// The meeting as it happens (§3).
+	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1`, "No quorum")
+	if got := replyText(do(s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`)); !strings.Contains(got, "was called to order") {
+		t.Errorf("a second call to order: %s", got)
+	}
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `convene 2026-12-15 late=U_COMM2`, "Present: <@U_COMM1>, <@U_COMM2>. Absent: none. A quorum is present.")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 close 5`, "closed session entered for item 5 by roll call, adopted 2–0")
+	if got := replyText(do(s, comm, `rule 2026-001 insufficient`)); !strings.Contains(got, "5 ILCS 120/2(e)") {
+		t.Errorf("a ruling in closed session: %s", got)
+	}
+	mustDo(t, s, clerk, `adjourn 2026-12-15`, "record the return to open session first")
+	clk.now = clk.now.Add(20 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 open`, "returned to open session")
+	// The roll call defaults to the members present: the clerk gives only the votes.
+	mustDo(t, s, comm, `rule 2026-001 insufficient`, "adopted 2–0")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `convene 2026-12-15 left=U_COMM2`, "Present: <@U_COMM1>. Absent: <@U_COMM2>. No quorum")
+	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned at Tue 15 Dec 2026 17:40 CST")
+	ms, err = db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); len(m.Minutes.Sessions) != 1 || m.Minutes.Sessions[0].Returned.IsZero() || m.Minutes.Adjourned.IsZero() || len(m.Minutes.Arrived) != 1 || len(m.Minutes.Left) != 1 {
+		t.Errorf("the meeting's record: %+v", m.Minutes)
 	}
 	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
 		t.Fatalf("verify: %v %v", rep.Broken, err)

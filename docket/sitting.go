@@ -88,6 +88,9 @@ type CommissionMeeting struct {
 	Cancelled time.Time `json:"cancelled,omitzero"`
 	Reason    string    `json:"reason,omitempty"`
 	Moved     []Moved   `json:"moved,omitempty"`
+	// Minutes is the record of the meeting as it happens (session.go): the roll, arrivals
+	// and departures, closed sessions and adjournment, from which its minutes are drafted.
+	Minutes MinutesRecord `json:"minutes,omitzero"`
 
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
@@ -189,6 +192,7 @@ func (e *Engine) ApplyMeeting(m CommissionMeeting, a MeetingAction, at time.Time
 	next.Postings = slices.Clone(m.Postings)
 	next.Moved = slices.Clone(m.Moved)
 	next.Cases = slices.Clone(m.Cases)
+	next.Minutes = m.Minutes.clone()
 	if err := a.applyMeeting(e, &next, at); err != nil {
 		return m, err
 	}
@@ -429,6 +433,11 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	PostAgenda{}.Kind():              decodeMeeting[PostAgenda],
 	CancelCommissionMeeting{}.Kind(): decodeMeeting[CancelCommissionMeeting],
 	MoveMeeting{}.Kind():             decodeMeeting[MoveMeeting],
+	Convene{}.Kind():                 decodeMeeting[Convene],
+	MemberMoves{}.Kind():             decodeMeeting[MemberMoves],
+	EnterClosed{}.Kind():             decodeMeeting[EnterClosed],
+	ReturnToOpen{}.Kind():            decodeMeeting[ReturnToOpen],
+	Adjourn{}.Kind():                 decodeMeeting[Adjourn],
 }
 
 func decodeMeeting[T MeetingAction](payload []byte) (MeetingAction, error) {
@@ -598,4 +607,13 @@ type MeetingResult struct {
 	Meeting  CommissionMeeting // as it stands after, folded with its case steps
 	Cases    []Result          // each case's, in the order of MeetingChange.Cases
 	Replayed bool              // the request had been recorded before: nothing new was
+}
+
+// clone returns a copy of r that shares no slice with it, so a refused action leaves the
+// meeting as it was.
+func (r MinutesRecord) clone() MinutesRecord {
+	r.Seated, r.Present, r.Absent, r.Remote = slices.Clone(r.Seated), slices.Clone(r.Present), slices.Clone(r.Absent), slices.Clone(r.Remote)
+	r.Arrived, r.Left = slices.Clone(r.Arrived), slices.Clone(r.Left)
+	r.Entries, r.Sessions, r.Notes = slices.Clone(r.Entries), slices.Clone(r.Sessions), slices.Clone(r.Notes)
+	return r
 }

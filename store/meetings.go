@@ -125,6 +125,17 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 			first = ""
 			res.Cases = append(res.Cases, r)
 		}
+		if len(ch.Actions) > 0 {
+			// The meeting's actions see its whole agenda: the case steps it holds, as the
+			// cases now stand, before its other business (an item's number counts both).
+			folded, err := s.foldIn(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if f, err := docket.FindMeeting(folded, name); err == nil {
+				m.Cases = f.Cases
+			}
+		}
 		for _, a := range ch.Actions {
 			next, err := s.engine.ApplyMeeting(m, a, at)
 			if err != nil {
