@@ -109,3 +109,48 @@ func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
 		t.Errorf("HoldsItem = %v", got)
 	}
 }
+
+// TestMeetingAsItHappens: the call to order records the roll; the vote to close is a roll
+// call in open session with a majority of those present (2a); the meeting adjourns only in
+// open session; a final action is refused while closed (2(e)).
+func TestMeetingAsItHappens(t *testing.T) {
+	e := MustEngine(t)
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
+	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director", Authority: "(c)(1)"}, T(t, "2027-01-03T09:00:00-06:00"))
+	if err != nil || m.Items[0].Authority != "5 ILCS 120/2(c)(1)" {
+		t.Fatalf("the exception as cited: %+v, %v", m.Items, err)
+	}
+	seated := []string{"U_A", "U_B", "U_C"}
+	if _, err := e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A"}}, T(t, "2027-01-12T16:59:00-06:00")); err == nil {
+		t.Error("a call to order before the noticed start was accepted")
+	}
+	m, err = e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}, T(t, "2027-01-12T17:01:00-06:00"))
+	if err != nil || len(m.Minutes.Absent) != 1 || m.Minutes.QuorumAt(T(t, "2027-01-12T17:01:00-06:00")) != nil {
+		t.Fatalf("convened: %+v, %v", m.Minutes, err)
+	}
+	split := &docket.Vote{Seated: seated, Yes: []string{"U_A"}, No: []string{"U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	if _, err := e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: split}, T(t, "2027-01-12T17:05:00-06:00")); err == nil || docket.ErrorCode(err) != docket.ECONFLICT {
+		t.Errorf("closing on a tied vote: %v", err)
+	}
+	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	m, err = e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: yes}, T(t, "2027-01-12T17:05:00-06:00"))
+	if err != nil || m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00")) != 1 {
+		t.Fatalf("closed session: %v", err)
+	}
+	if err := docket.CheckOpenForAction(docket.Rule{}.Kind(), m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00"))); err == nil {
+		t.Error("a ruling in closed session was allowed")
+	}
+	if _, err := e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:10:00-06:00")); err == nil {
+		t.Error("adjourned in closed session")
+	}
+	m, err = e.ApplyMeeting(m, docket.ReturnToOpen{}, T(t, "2027-01-12T17:20:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:30:00-06:00")); err != nil || m.Minutes.Adjourned.IsZero() {
+		t.Fatalf("adjourn: %v", err)
+	}
+	if err := m.Minutes.Check(); err != nil {
+		t.Errorf("the record its minutes are drafted from: %v", err)
+	}
+}

@@ -80,3 +80,29 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 		})
 	}
 }
+
+// TestMeetingsFoldTheCasesMeetings: meetings scheduled case by case, before meetings were
+// kept, read as meetings: two cases at one start and place are one meeting with two items,
+// named by its date, and reading writes nothing (issue 19 §7).
+func TestMeetingsFoldTheCasesMeetings(t *testing.T) {
+	s := MustOpen(t)
+	start := T(t, "2026-12-10T17:00:00-06:00")
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		c := mustFile(t, s, "2026-12-04T10:00:00-06:00", who)
+		mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"})
+	}
+	before := mustVerify(t, s)
+	ms, err := s.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].Name != "2026-12-10" || !ms[0].Folded || len(ms[0].Cases) != 2 {
+		t.Fatalf("meetings = %+v", ms)
+	}
+	if after := mustVerify(t, s); after.Anchor != before.Anchor {
+		t.Error("reading the meetings wrote to the record")
+	}
+	if evs, err := s.MeetingEvents(ctx, "2026-12-10"); err != nil || len(evs) != 0 {
+		t.Errorf("a folded meeting has events: %v %v", evs, err)
+	}
+}
