@@ -182,13 +182,19 @@ func count(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// findMeeting returns the meeting named name, as folded now.
-func (s *Service) findMeeting(ctx context.Context, name string) (*docket.CommissionMeeting, []docket.CommissionMeeting, error) {
+// allMeetings returns the commission's meetings as folded now, or a refusal if the record
+// keeps none.
+func (s *Service) allMeetings(ctx context.Context) ([]docket.CommissionMeeting, error) {
 	mr, err := s.meetingRecord()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	all, err := mr.Meetings(ctx)
+	return mr.Meetings(ctx)
+}
+
+// findMeeting returns the meeting named name, as folded now.
+func (s *Service) findMeeting(ctx context.Context, name string) (*docket.CommissionMeeting, []docket.CommissionMeeting, error) {
+	all, err := s.allMeetings(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -207,11 +213,7 @@ func recordFolded(m *docket.CommissionMeeting, ch *docket.MeetingChange) {
 
 func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	start, place := a.instant("start"), a.str("place")
-	mr, err := s.meetingRecord()
-	if err != nil {
-		return Response{}, err
-	}
-	all, err := mr.Meetings(ctx)
+	all, err := s.allMeetings(ctx)
 	if err != nil {
 		return Response{}, err
 	}
@@ -231,11 +233,7 @@ func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response,
 }
 
 func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	mr, err := s.meetingRecord()
-	if err != nil {
-		return Response{}, err
-	}
-	all, err := mr.Meetings(ctx)
+	all, err := s.allMeetings(ctx)
 	if err != nil {
 		return Response{}, err
 	}
@@ -483,22 +481,24 @@ func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeetin
 	return v, nil
 }
 
-// inProgressMeeting reads the meeting named in a, for the commands of the meeting as it
-// happens.
-func (s *Service) namedMeeting(ctx context.Context, a args) (*docket.CommissionMeeting, error) {
+// namedMeeting reads the meeting named in a, and starts its change: recorded first if it
+// is folded from its cases (recordFolded).
+func (s *Service) namedMeeting(ctx context.Context, a args) (*docket.CommissionMeeting, docket.MeetingChange, error) {
+	var ch docket.MeetingChange
 	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
-	return m, err
+	if err == nil {
+		recordFolded(m, &ch)
+	}
+	return m, ch, err
 }
 
 // runConvene records the roll at the call to order, and whether a quorum is present
 // (5 ILCS 120/2.01); with late= or left=, arrivals and departures after it.
 func runConvene(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	m, err := s.namedMeeting(ctx, a)
+	_, ch, err := s.namedMeeting(ctx, a)
 	if err != nil {
 		return Response{}, err
 	}
-	var ch docket.MeetingChange
-	recordFolded(m, &ch)
 	var what outbox.Markup
 	switch {
 	case a.has("late") || a.has("left"):
@@ -577,12 +577,10 @@ func (s *Service) members(ids []string) outbox.Markup {
 // runSession records the entry into closed session for an item, by roll call in open
 // session citing its exception (5 ILCS 120/2a), or the return to open session.
 func runSession(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	m, err := s.namedMeeting(ctx, a)
+	m, ch, err := s.namedMeeting(ctx, a)
 	if err != nil {
 		return Response{}, err
 	}
-	var ch docket.MeetingChange
-	recordFolded(m, &ch)
 	var what outbox.Markup
 	switch a.str("action") {
 	case "close":
@@ -610,12 +608,10 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 
 // runAdjourn records the time of adjournment.
 func runAdjourn(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	m, err := s.namedMeeting(ctx, a)
+	_, ch, err := s.namedMeeting(ctx, a)
 	if err != nil {
 		return Response{}, err
 	}
-	var ch docket.MeetingChange
-	recordFolded(m, &ch)
 	ch.Actions = []docket.MeetingAction{docket.Adjourn{At: a.instant("at")}}
 	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("adjourned at %s", s.when(orNow(a.instant("at"), s.Now()))), noNotice)
 	return resp, err

@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,31 +18,14 @@ import (
 // own, and materialised in commission_meetings. The case steps a meeting holds stay in
 // their cases; docket.Engine.Fold puts the two together when the meetings are read.
 
-// MeetingEvent is one entry of the meetings' append-only log.
-type MeetingEvent struct {
-	ID       int64           `json:"id"`
-	Meeting  string          `json:"meeting"`
-	Seq      int             `json:"seq"`
-	At       time.Time       `json:"at"`
-	By       string          `json:"by"`
-	Kind     string          `json:"kind"`
-	Payload  json.RawMessage `json:"payload"`
-	Request  string          `json:"request,omitempty"`
-	DocHash  string          `json:"doc_hash"`
-	PrevHash string          `json:"prev_hash"`
-	Hash     string          `json:"hash"`
-}
+// A meeting's event is an Event whose Case is the meeting's name.
 
-// chainHash is SHA-256 over the previous meeting event's hash and this event's content,
-// as for the case events (Event.chainHash), with a label so a meeting event can never pass
-// for a case event.
-func (e *MeetingEvent) chainHash() string {
-	content, _ := json.Marshal([]any{"meeting", e.ID, e.Meeting, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
-	h := sha256.New()
-	h.Write([]byte(e.PrevHash))
-	h.Write([]byte{'\n'})
-	h.Write(content)
-	return hex.EncodeToString(h.Sum(nil))
+// meetingHash is SHA-256 over the previous meeting event's hash and this event's content,
+// as for the case events (Event.chainHash), with a label so that a meeting event can
+// never pass for a case event.
+func meetingHash(e *Event) string {
+	content, _ := json.Marshal([]any{"meeting", e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	return linkHash(e.PrevHash, content)
 }
 
 // ErrNoMeetings is returned by a record whose schema has no meetings yet.
@@ -179,7 +160,7 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	if err != nil {
 		return err
 	}
-	e := MeetingEvent{Meeting: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	e := Event{Case: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
 	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -188,7 +169,7 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 		return err
 	}
 	e.ID++
-	e.Hash = e.chainHash()
+	e.Hash = meetingHash(&e)
 	if prevSeq == 0 {
 		_, err = tx.ExecContext(ctx, `INSERT INTO commission_meetings (name, start, place, doc, events, updated) VALUES (?, ?, ?, ?, ?, ?)`,
 			m.Name, stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at))
@@ -205,26 +186,14 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO meeting_events (id, meeting, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		e.ID, e.Meeting, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash)
+		e.ID, e.Case, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash)
 	return err
 }
 
 // loadMeeting reads a recorded meeting and the number of events that built it.
 func loadMeeting(ctx context.Context, q querier, name string) (docket.CommissionMeeting, int, error) {
-	var doc string
-	var events int
-	err := q.QueryRowContext(ctx, `SELECT doc, events FROM commission_meetings WHERE name = ?`, name).Scan(&doc, &events)
-	if errors.Is(err, sql.ErrNoRows) {
-		return docket.CommissionMeeting{}, 0, docket.NotFound("", "meeting", fmt.Sprintf("there is no meeting %s", name))
-	}
-	if err != nil {
-		return docket.CommissionMeeting{}, 0, err
-	}
-	var m docket.CommissionMeeting
-	if err := json.Unmarshal([]byte(doc), &m); err != nil {
-		return m, 0, fmt.Errorf("meeting %s: stored record cannot be read: %w", name, err)
-	}
-	return m, events, nil
+	return loadDoc[docket.CommissionMeeting](ctx, q, `SELECT doc, events FROM commission_meetings WHERE name = ?`, name,
+		docket.NotFound("", "meeting", fmt.Sprintf("there is no meeting %s", name)), "meeting "+name)
 }
 
 // storedMeetings reads every recorded meeting, in order of start.
@@ -282,45 +251,16 @@ func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error
 	return s.foldIn(ctx, tx)
 }
 
-// MeetingEvents returns a meeting's events, in order.
-func (s *Store) MeetingEvents(ctx context.Context, name string) ([]MeetingEvent, error) {
+// MeetingEvents returns a meeting's events, in order; each names the meeting as its Case.
+func (s *Store) MeetingEvents(ctx context.Context, name string) ([]Event, error) {
 	if !s.meetings {
 		return nil, nil
 	}
-	return scanMeetingEvents(s.r.QueryContext(ctx, meetingEventColumns+` WHERE meeting = ? ORDER BY seq`, name))
+	return scanEvents(s.r.QueryContext(ctx, meetingEventColumns+` WHERE meeting = ? ORDER BY seq`, name))
 }
 
+// meetingEventColumns reads meeting_events as eventColumns reads events: scanEvent reads both.
 const meetingEventColumns = `SELECT id, meeting, seq, at, by, kind, payload, COALESCE(request, ''), doc_hash, prev_hash, hash FROM meeting_events`
-
-func scanMeetingEvents(rows *sql.Rows, err error) ([]MeetingEvent, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []MeetingEvent
-	for rows.Next() {
-		e, err := scanMeetingEvent(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
-}
-
-func scanMeetingEvent(rows *sql.Rows) (MeetingEvent, error) {
-	var e MeetingEvent
-	var at, payload string
-	if err := rows.Scan(&e.ID, &e.Meeting, &e.Seq, &at, &e.By, &e.Kind, &payload, &e.Request, &e.DocHash, &e.PrevHash, &e.Hash); err != nil {
-		return e, err
-	}
-	t, err := time.Parse(time.RFC3339Nano, at)
-	if err != nil {
-		return e, err
-	}
-	e.At, e.Payload = t, json.RawMessage(payload)
-	return e, nil
-}
 
 // verifyMeetings walks the meetings' chain from its first event to its last, then checks
 // that every meeting row is the document its last event produced. It returns the first
@@ -335,30 +275,30 @@ func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
 		docHash string
 	}
 	meetings := map[string]tail{}
-	prev := MeetingEvent{Hash: genesis}
+	prev := Event{Hash: genesis}
 	for rows.Next() {
-		e, err := scanMeetingEvent(rows)
+		e, err := scanEvent(rows)
 		if err != nil {
 			rows.Close()
 			return fmt.Sprintf("meeting event %d cannot be read (%v): it was changed outside ethicsbot", prev.ID+1, err), nil
 		}
-		t := meetings[e.Meeting]
+		t := meetings[e.Case]
 		problem := ""
 		switch {
 		case e.ID != prev.ID+1:
 			problem = fmt.Sprintf("comes after meeting event %d: meeting events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)
 		case e.PrevHash != prev.Hash:
 			problem = fmt.Sprintf("does not link to meeting event %d: the chain was broken there", prev.ID)
-		case e.chainHash() != e.Hash:
+		case meetingHash(&e) != e.Hash:
 			problem = fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))
 		case e.Seq != t.seq+1:
 			problem = fmt.Sprintf("is number %d of its meeting, but follows number %d", e.Seq, t.seq)
 		}
 		if problem != "" {
 			rows.Close()
-			return fmt.Sprintf("meeting event %d (meeting %s): %s", e.ID, e.Meeting, problem), nil
+			return fmt.Sprintf("meeting event %d (meeting %s): %s", e.ID, e.Case, problem), nil
 		}
-		meetings[e.Meeting] = tail{e.Seq, e.DocHash}
+		meetings[e.Case] = tail{e.Seq, e.DocHash}
 		prev = e
 	}
 	if err := rows.Close(); err != nil {
@@ -392,16 +332,9 @@ func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
 	for name := range meetings {
 		return "meeting " + name + " has events but no row: it was deleted", nil
 	}
-	// Last, as for the cases (checkGuards): the guards a rewrite drops.
-	for _, g := range []string{"meeting_events_no_update", "meeting_events_no_delete", "commission_meetings_no_delete"} {
-		var body string
-		err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, g).Scan(&body)
-		if errors.Is(err, sql.ErrNoRows) || err == nil && !strings.Contains(body, "RAISE(ABORT") {
-			return fmt.Sprintf("the trigger %s, which keeps the meetings' record append-only, was dropped or changed outside ethicsbot", g), nil
-		}
-		if err != nil {
-			return "", err
-		}
-	}
-	return "", nil
+	// Last, as for the cases: the guards a rewrite drops.
+	return checkTriggers(ctx, tx, meetingGuards, "the meetings' record")
 }
+
+// meetingGuards are the triggers that keep the meetings' record append-only.
+var meetingGuards = []string{"meeting_events_no_update", "meeting_events_no_delete", "commission_meetings_no_delete"}
