@@ -379,8 +379,15 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, at time.Time) (Response, error) {
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
-	if m.Folded && !m.Posted().IsZero() {
-		ch.Create.Posted = time.Time{} // recorded again below, for every item
+	if m.Folded && !m.Start.After(s.Now()) {
+		// A meeting folded from its cases that has begun is not recorded now: its posting,
+		// recorded late, is each case's (the ordinance's notice, missed, is warned of).
+		ch.Create = nil
+	} else {
+		ch.Actions = []docket.MeetingAction{docket.PostAgenda{Posted: at}}
+	}
+	if ch.Create != nil {
+		ch.Create.Posted = time.Time{} // recorded again, for every item
 	}
 	for _, it := range m.Cases {
 		if !it.NoticePosted.IsZero() {
@@ -388,12 +395,18 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 		}
 		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.PostNotice{Meeting: it.Step, Posted: at}}})
 	}
-	ch.Actions = []docket.MeetingAction{docket.PostAgenda{Posted: at}}
+	if len(ch.Cases) == 0 && len(ch.Actions) == 0 {
+		return Response{}, docket.Conflict(docket.OMANotice, "", fmt.Sprintf("the notice of meeting %s is already recorded as posted for every item", m.Name))
+	}
 	when := at
 	if when.IsZero() {
 		when = s.Now()
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")), agendaNotice)
+	notice := agendaNotice
+	if len(ch.Actions) == 0 {
+		notice = noNotice // the meeting has begun: a notice now would announce nothing
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")), notice)
 	return resp, err
 }
 

@@ -135,3 +135,33 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 		t.Fatalf("verify: %v %v", rep.Broken, err)
 	}
 }
+
+// TestPostingAMeetingFoldedFromItsCases: two cases scheduled at one start and place
+// before meetings were kept read as one meeting; posting it after it began records each
+// case's notice (late, warned of), as the cases alone did, without recording a meeting
+// that has begun.
+func TestPostingAMeetingFoldedFromItsCases(t *testing.T) {
+	s, clk, db := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	for _, n := range []string{"2026-001", "2026-002"} {
+		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC), Place: "City Hall"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustDo(t, s, clerk, `meetings`, "*2026-12-10* Thu 10 Dec 2026 17:00 CST, City Hall: 2 items")
+	clk.now = time.Date(2026, 12, 11, 15, 0, 0, 0, time.UTC)
+	r := mustDo(t, s, clerk, `posted 2026-002 sufficiency at=2026-12-07T09:00`, "Case 2026-001: notice of the sufficiency meeting posted Mon 7 Dec 2026 09:00 CST")
+	if got := posted(r, "C_NOTICES"); len(got) != 0 {
+		t.Errorf("a notice of a meeting that had begun: %q", got)
+	}
+	for _, n := range []string{"2026-001", "2026-002"} {
+		if c, _ := db.Case(ctx, n); c.Sufficiency.NoticePosted.IsZero() {
+			t.Errorf("case %s: no posting recorded", n)
+		}
+	}
+	if evs, err := db.MeetingEvents(ctx, "2026-12-10"); err != nil || len(evs) != 0 {
+		t.Errorf("a meeting that had begun was recorded: %v %v", evs, err)
+	}
+}

@@ -92,7 +92,9 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 				return err
 			}
 			m, seq, first = next, 1, ""
-		} else {
+		} else if len(ch.Actions) > 0 {
+			// A change of the cases alone (the steps of a meeting folded from its cases,
+			// posted after it began) needs no record of the meeting.
 			var err error
 			if m, seq, err = loadMeeting(ctx, tx, name); err != nil {
 				return err
