@@ -169,7 +169,11 @@ func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, 
 	if !a.has("meeting") {
 		return Response{}, docket.Invalid("", "meeting", "give the step to cancel, e.g. `/ethics cancel 2026-014 hearing`, or the meeting, `/ethics cancel 2027-01-12`")
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")})
+	act := docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")}
+	if resp, ok, err := s.leaveMeeting(ctx, req, a.str("number"), act); ok {
+		return resp, err
+	}
+	_, resp, err := s.apply(ctx, req, a, act)
 	return resp, err
 }
 

@@ -56,7 +56,7 @@ func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.Meet
 	say := func(st docket.Step) []outbox.Post {
 		var p []outbox.Post
 		for _, post := range s.say(st) {
-			if post.Key.To.Channel != s.Settings().Channels.Notices {
+			if notice == caseNotices || post.Key.To.Channel != s.Settings().Channels.Notices {
 				p = append(p, post)
 			}
 		}
@@ -64,7 +64,7 @@ func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.Meet
 		return p
 	}
 	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
-	if notice != noNotice {
+	if notice != noNotice && notice != caseNotices {
 		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
 			p := s.meetingNotice(&m, notice)
 			posts = append(posts, p...)
@@ -104,6 +104,7 @@ const (
 	agendaNotice                      // the notice and agenda, as posted (amended if it was posted before)
 	cancelledNotice                   // the meeting is cancelled, with all its items
 	movedNotice                       // the meeting is moved, with all its items
+	caseNotices                       // no notice of the meeting's: the case steps' own are posted
 )
 
 // meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
@@ -370,6 +371,25 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 	ch.Cases = []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}}
 	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"), act.Meeting)}}
 	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()), noNotice)
+	return resp, true, err
+}
+
+// leaveMeeting cancels a case step that is an item of a recorded meeting which has not
+// begun: its agenda changes with it, in the same transaction, so that a notice already
+// posted is to be posted again, amended. The step's own cancellation notice is posted as
+// before. ok is false when no recorded meeting holds the step.
+func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, act docket.CancelMeeting) (resp Response, ok bool, err error) {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, false, nil // a record without meetings cancels on the case alone
+	}
+	m := docket.HoldsItem(all, number, act.Meeting)
+	if m == nil || m.Folded || !m.Start.After(s.Now()) {
+		return Response{}, false, nil
+	}
+	ch := docket.MeetingChange{Meeting: m.Name, Cases: []docket.CaseActions{{Number: number, Actions: []docket.Action{act}}},
+		Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s withdrawn", number, act.Meeting)}}}
+	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), caseNotices)
 	return resp, true, err
 }
 

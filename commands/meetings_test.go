@@ -165,3 +165,24 @@ func TestPostingAMeetingFoldedFromItsCases(t *testing.T) {
 		t.Errorf("a meeting that had begun was recorded: %v %v", evs, err)
 	}
 }
+
+// TestCancellingAnItemAmendsTheAgenda: a case step cancelled from a meeting whose agenda
+// was posted leaves the meeting with its other items, to be posted again, amended; the
+// step's own cancellation is announced.
+func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
+	s, _, _ := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 2 items")
+	r := mustDo(t, s, clerk, `cancel 2026-002 sufficiency reason="withdrawn by the complainant"`, "case 2026-002's sufficiency meeting withdrawn from its agenda")
+	if got := replyText(r); !strings.Contains(got, "1 item; the agenda changed after it was posted: post it again, marked amended") {
+		t.Errorf("after the cancellation: %s", got)
+	}
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, CANCELLED. Ethics Commission, case 2026-002") {
+		t.Errorf("the step's cancellation: %q", got)
+	}
+}
