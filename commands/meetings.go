@@ -358,7 +358,16 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 		}
 		act.Start, act.Place = m.Start, m.Place
 	} else if m = docket.MeetingAt(all, act.Start, act.Place); m == nil || m.Folded {
-		return Response{}, false, nil
+		// Not to a recorded meeting: the step is a meeting of its own, or joins one folded
+		// from its cases. A recorded meeting it leaves has its agenda changed with it.
+		old := docket.HoldsItem(all, a.str("number"), act.Meeting)
+		if old == nil || old.Folded || !old.Start.After(s.Now()) {
+			return Response{}, false, nil
+		}
+		ch := docket.MeetingChange{Meeting: old.Name, Cases: []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}},
+			Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s moved", a.str("number"), act.Meeting)}}}
+		_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s moved off its agenda", a.str("number"), act.Meeting.Name()), caseNotices)
+		return resp, true, err
 	}
 	if !m.Cancelled.IsZero() {
 		return Response{}, true, docket.Conflict("", "meeting", fmt.Sprintf("meeting %s was cancelled", m.Name))
@@ -368,6 +377,9 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
+	if old := docket.HoldsItem(all, a.str("number"), act.Meeting); old != nil && !old.Folded && old.Name != m.Name && old.Start.After(s.Now()) {
+		ch.Left = old.Name
+	}
 	ch.Cases = []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}}
 	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"), act.Meeting)}}
 	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()), noNotice)

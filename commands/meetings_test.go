@@ -185,4 +185,13 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, CANCELLED. Ethics Commission, case 2026-002") {
 		t.Errorf("the step's cancellation: %q", got)
 	}
+	// Moved off to a time of its own, a step leaves the agenda changed too.
+	mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
+	r = mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-16T17:00 place="City Hall"`, "case 2026-001's sufficiency meeting moved off its agenda")
+	if got := replyText(r); !strings.Contains(got, "0 items; the agenda changed after it was posted") {
+		t.Errorf("after the move: %s", got)
+	}
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, RESCHEDULED.") {
+		t.Errorf("the step's own notice: %q", got)
+	}
 }

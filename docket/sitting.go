@@ -600,6 +600,9 @@ type MeetingChange struct {
 	Cases []CaseActions
 	// Actions are the meeting's own actions, recorded after the cases'.
 	Actions []MeetingAction
+	// Left is a recorded meeting a case step leaves for this one (rescheduled), if any: its
+	// agenda changes too (AgendaChanged), so a posted notice is to be posted again.
+	Left string
 }
 
 // MeetingResult is what a MeetingChange did.

@@ -131,6 +131,20 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 			m = next
 			seq++
 		}
+		if ch.Left != "" && ch.Left != name {
+			left, n, err := loadMeeting(ctx, tx, ch.Left)
+			if err != nil {
+				return err
+			}
+			a := docket.AgendaChanged{What: "an item left for meeting " + name}
+			if left, err = s.engine.ApplyMeeting(left, a, at); err != nil {
+				return err
+			}
+			if err := s.recordMeeting(ctx, tx, left, a, by, at, n, first); err != nil {
+				return err
+			}
+			first = ""
+		}
 		folded, err := s.foldIn(ctx, tx)
 		if err != nil {
 			return err
