@@ -111,12 +111,11 @@ func (p *Planner) agendaReminders(groups map[agendaKey]*agendaGroup, order []age
 
 // agendaText is what an agenda's reminder says.
 type agendaText struct {
-	name   string
-	start  time.Time
-	place  string
-	items  int
-	cases  []string
-	missed bool
+	name  string
+	start time.Time
+	place string
+	items int
+	cases []string
 }
 
 func (p *Planner) agendaReminderText(m message) outbox.Markup {
