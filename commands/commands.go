@@ -150,6 +150,9 @@ type Service struct {
 	// Files fetches the files shared in Slack that /ethics attach adds to a case file;
 	// nil refuses it.
 	Files Files
+	// Names turns a member's Slack id into the name and title a document prints (the
+	// minutes); nil prints the id. Slack messages keep mentions.
+	Names docket.Names
 
 	settings atomic.Pointer[Settings] // see Configure
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/outbox"
 )
 
@@ -687,4 +688,51 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// runMinutesDraft drafts a meeting's minutes from what was recorded (5 ILCS 120/2.06): the
+// open minutes, and, if the meeting had a closed session, the closed minutes, which are
+// confidential; each as PDF and Markdown, shared in the private docket channel. Members
+// are named by Names (by default their ids).
+func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if s.Letters == nil {
+		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
+	}
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	cases := map[string]*docket.Case{}
+	for _, it := range m.Cases {
+		if _, ok := cases[it.Case]; ok {
+			continue
+		}
+		c, err := s.Record.Case(ctx, it.Case)
+		if err != nil {
+			return Response{}, err
+		}
+		cases[it.Case] = &c
+	}
+	r := m.DraftMinutes(cases, s.Engine.Cal.Location())
+	parts := []docket.Part{docket.OpenPart}
+	if len(r.Sessions) > 0 {
+		parts = append(parts, docket.ClosedPart)
+	}
+	var files []File
+	text := outbox.Format("Meeting %s: its minutes, drafted from the record (%s):", m.Name, docket.OMAMinutes)
+	for _, part := range parts {
+		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (letters.Document, error){s.Letters.MinutesPDF, s.Letters.MinutesMarkdown} {
+			d, err := draw(r, part, s.Names)
+			if err != nil {
+				return Response{}, err
+			}
+			files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
+			text += outbox.Format("\n• %s minutes: %s", part, d.Name)
+		}
+	}
+	if len(r.Sessions) > 0 {
+		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
+	}
+	note := outbox.Format("Meeting %s: its draft minutes, produced by %s.", m.Name, outbox.Mention(req.User))
+	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
 }

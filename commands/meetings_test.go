@@ -124,6 +124,21 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	clk.now = clk.now.Add(5 * time.Minute)
 	mustDo(t, s, clerk, `convene 2026-12-15 left=U_COMM2`, "Present: <@U_COMM1>. Absent: <@U_COMM2>. No quorum")
 	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned at Tue 15 Dec 2026 17:40 CST")
+	// The minutes, drafted from the record, every vote by name.
+	s.Names = func(id string) string { return map[string]string{"U_COMM1": "Ann Alder, Chair", "U_COMM2": "Bob Birch"}[id] }
+	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
+	var open, closed string
+	for _, f := range r.Files {
+		switch f.Name {
+		case "meeting-2026-12-15-minutes-open.md":
+			open = string(f.Data)
+		case "meeting-2026-12-15-minutes-closed.md":
+			closed = string(f.Data)
+		}
+	}
+	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") || !strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
+		t.Errorf("the minutes: %d files\n%s\n---\n%s", len(r.Files), open, closed)
+	}
 	ms, err = db.Meetings(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -176,6 +176,7 @@ func (a EnterClosed) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	}
 	r.Sessions = append(r.Sessions, ClosedSession{Exception: exception, Entered: when,
 		Motion: MeetingMotion{At: when, Text: fmt.Sprintf("To close the meeting for item %d, %s, under %s", a.Item, strings.TrimSuffix(it.AgendaItem().Words(), "."), exception), Roll: a.Vote}})
+	m.ClosedFor = append(m.ClosedFor, a.Item)
 	return nil
 }
 
@@ -243,4 +244,39 @@ func SittingFor(ms []CommissionMeeting, number string, t time.Time) *CommissionM
 		}
 	}
 	return nil
+}
+
+// DraftMinutes is the record the minutes of meeting m are drafted from (2.06): the roll,
+// arrivals and departures, closed sessions and adjournment as recorded, and each item of
+// the agenda, in the session it was taken in, with the roll calls its cases record as
+// taken on the day of the meeting (adopted or failed). cases are the cases its items name.
+// What the record does not hold (motions on other business, movers and seconders, the
+// clerk's narrative) the clerk adds to the draft.
+func (m *CommissionMeeting) DraftMinutes(cases map[string]*Case, loc *time.Location) MinutesRecord {
+	r := m.Minutes.clone()
+	r.Meeting, r.Place, r.Special = MeetingName(m.Name), m.Place, m.Special
+	day := DateIn(m.Start, loc)
+	r.Entries = nil
+	for i, it := range m.Agenda() {
+		e := MinutesEntry{Item: it.AgendaItem()}
+		for n, item := range m.ClosedFor {
+			if item == i+1 {
+				e.Session = n + 1
+			}
+		}
+		if c := cases[it.Case]; it.Kind == CaseItem && c != nil {
+			for _, v := range c.Votes {
+				if v.On == day {
+					e.Motions = append(e.Motions, MeetingMotion{Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+				}
+			}
+			for _, v := range c.Motions {
+				if v.On == day {
+					e.Motions = append(e.Motions, MeetingMotion{Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+				}
+			}
+		}
+		r.Entries = append(r.Entries, e)
+	}
+	return r
 }

@@ -91,6 +91,9 @@ type CommissionMeeting struct {
 	// Minutes is the record of the meeting as it happens (session.go): the roll, arrivals
 	// and departures, closed sessions and adjournment, from which its minutes are drafted.
 	Minutes MinutesRecord `json:"minutes,omitzero"`
+	// ClosedFor are the agenda numbers of the items each closed session was entered for, in
+	// the order of Minutes.Sessions.
+	ClosedFor []int `json:"closed_for,omitempty"`
 
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
@@ -193,6 +196,7 @@ func (e *Engine) ApplyMeeting(m CommissionMeeting, a MeetingAction, at time.Time
 	next.Moved = slices.Clone(m.Moved)
 	next.Cases = slices.Clone(m.Cases)
 	next.Minutes = m.Minutes.clone()
+	next.ClosedFor = slices.Clone(m.ClosedFor)
 	if err := a.applyMeeting(e, &next, at); err != nil {
 		return m, err
 	}
