@@ -125,7 +125,9 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	mustDo(t, s, clerk, `convene 2026-12-15 left=U_COMM2`, "Present: <@U_COMM1>. Absent: <@U_COMM2>. No quorum")
 	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned at Tue 15 Dec 2026 17:40 CST")
 	// The minutes, drafted from the record, every vote by name.
-	s.Names = func(id string) string { return map[string]string{"U_COMM1": "Ann Alder, Chair", "U_COMM2": "Bob Birch"}[id] }
+	s.Names = func(id string) string {
+		return map[string]string{"U_COMM1": "Ann Alder, Chair", "U_COMM2": "Bob Birch"}[id]
+	}
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
 	var open, closed string
 	for _, f := range r.Files {
