@@ -140,6 +140,10 @@ type Service struct {
 	// Files fetches the files shared in Slack that /ethics attach adds to a case file;
 	// nil refuses it.
 	Files Files
+	// Names turns a member's Slack id into the name and title a document prints (the
+	// minutes); nil takes them from the configuration's names and titles (Roles.People),
+	// which print the id of a person it does not name. Slack messages keep mentions.
+	Names docket.Names
 
 	settings atomic.Pointer[Settings] // see Configure
 }
@@ -418,4 +422,19 @@ func rolesText(roles []Role) string {
 		return names[0] + " and " + names[1]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// names is how documents name people (issue 19 §5): Names if set, or else the configured
+// roster in force, as "Ann Alder, Chair", or the Slack id of a person it does not name.
+func (s *Service) names() docket.Names {
+	if s.Names != nil {
+		return s.Names
+	}
+	people := s.Settings().Roles.People
+	return func(id string) string {
+		if t := people.Title(id); t != "" && people.Name(id) != id {
+			return people.Name(id) + ", " + t
+		}
+		return people.Name(id)
+	}
 }

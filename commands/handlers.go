@@ -140,6 +140,12 @@ func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter [
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
 	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")}
+	if !a.has("meeting_name") && (act.Start.IsZero() || act.Place == "") {
+		return Response{}, docket.Invalid(kind.Rule(), "start", "give the meeting, meeting=2027-01-12, or a start and a place=")
+	}
+	if resp, ok, err := s.scheduleAtMeeting(ctx, req, a, act); ok {
+		return resp, err
+	}
 	c, resp, err := s.apply(ctx, req, a, act)
 	if err != nil || len(resp.Posts) == 0 {
 		return resp, err
@@ -167,12 +173,56 @@ func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (
 }
 
 func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")})
+	if name := a.str("meeting_name"); name != "" {
+		if a.has("meeting") {
+			return Response{}, docket.Invalid(docket.OMANotice, "meeting", "a meeting is cancelled with all its items: give the meeting alone, or a case number and its step")
+		}
+		m, _, err := s.findMeeting(ctx, name)
+		if err != nil {
+			return Response{}, err
+		}
+		return s.cancelMeeting(ctx, req, m, a.str("reason"))
+	}
+	if !a.has("meeting") {
+		return Response{}, docket.Invalid("", "meeting", "give the step to cancel, e.g. `/ethics cancel 2026-014 hearing`, or the meeting, `/ethics cancel 2027-01-12`")
+	}
+	act := docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")}
+	if resp, ok, err := s.leaveMeeting(ctx, req, a.str("number"), act); ok {
+		return resp, err
+	}
+	_, resp, err := s.apply(ctx, req, a, act)
 	return resp, err
 }
 
+// runPosted records a meeting's notice posted (5 ILCS 120/2.02): the meeting named, once
+// for all its items; or the meeting that holds a case's step. A step on its own at its
+// start and place (a meeting of one item, not recorded apart from its case) is posted on
+// its case alone, as before meetings were kept.
 func runPosted(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.PostNotice{Meeting: docket.MeetingKind(a.str("meeting")), Posted: a.instant("at")})
+	kind := docket.MeetingKind(a.str("meeting"))
+	if name := a.str("meeting_name"); name != "" {
+		if kind != "" {
+			return Response{}, docket.Invalid(docket.OMANotice, "meeting", "a meeting's posting is for all its items: give the meeting alone, or a case number and its step")
+		}
+		m, _, err := s.findMeeting(ctx, name)
+		if err != nil {
+			return Response{}, err
+		}
+		return s.postMeeting(ctx, req, m, a.instant("at"))
+	}
+	if kind == "" {
+		return Response{}, docket.Invalid("", "meeting", "give the step whose meeting's notice was posted, e.g. `/ethics posted 2026-014 sufficiency`, or the meeting, `/ethics posted 2027-01-12`")
+	}
+	if mr, err := s.meetingRecord(); err == nil {
+		all, err := mr.Meetings(ctx)
+		if err != nil {
+			return Response{}, err
+		}
+		if m := docket.HoldsItem(all, a.str("number"), kind); m != nil && (!m.Folded || len(m.Agenda()) > 1) {
+			return s.postMeeting(ctx, req, m, a.instant("at"))
+		}
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.PostNotice{Meeting: kind, Posted: a.instant("at")})
 	return resp, err
 }
 
@@ -318,8 +368,23 @@ func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Respo
 
 // vote is the roll call given with an action of the commission; nil when none was given
 // and none is required. It records who is seated and the rules it is counted by.
-func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
+//
+// Taken at a meeting in progress that holds a step of the case (issue 19 §3), the action
+// kind is refused while the meeting is in closed session if it is final action (5 ILCS
+// 120/2(e)), and the roll call defaults to the members present: those not present are
+// absent, and those present who are not given as voting no or abstaining, nor recused,
+// vote yes, so the clerk records only the votes.
+func (s *Service) vote(ctx context.Context, a args, rule, kind string) (*docket.Vote, error) {
 	st := s.Settings()
+	if m, err := s.sitting(ctx, a.str("number")); err != nil {
+		return nil, err
+	} else if m != nil {
+		now := s.Now()
+		if err := docket.CheckOpenForAction(kind, m.Minutes.SessionAt(now)); err != nil {
+			return nil, err
+		}
+		return s.rollAt(ctx, a, m, now)
+	}
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
 		if st.Voting.Required {
 			return nil, docket.Invalid(rule, "yes", "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=@ann,@ben no=@cal")
@@ -341,7 +406,7 @@ func (s *Service) vote(a args, rule string) (*docket.Vote, error) {
 
 func runRule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	ruling := docket.Ruling(a.str("ruling"))
-	vote, err := s.vote(a, "(C)")
+	vote, err := s.vote(ctx, a, "(C)", docket.Rule{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}
@@ -372,7 +437,7 @@ func runConcluded(s *Service, ctx context.Context, req Request, a args) (Respons
 }
 
 func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	vote, err := s.vote(a, "(E)")
+	vote, err := s.vote(ctx, a, "(E)", docket.Decide{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}
@@ -404,7 +469,7 @@ func runHeld(s *Service, ctx context.Context, req Request, a args) (Response, er
 }
 
 func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	vote, err := s.vote(a, "(F)")
+	vote, err := s.vote(ctx, a, "(F)", docket.IssueFinal{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}
@@ -413,7 +478,7 @@ func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, e
 }
 
 func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	vote, err := s.vote(a, "(H)")
+	vote, err := s.vote(ctx, a, "(H)", docket.FindFrivolous{}.Kind())
 	if err != nil {
 		return Response{}, err
 	}

@@ -16,6 +16,9 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 	if s.Letters == nil {
 		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
 	}
+	if name := a.str("meeting_name"); name != "" {
+		return s.agendaLetter(ctx, req, name)
+	}
 	var only letters.Kind
 	if k := a.str("kind"); k != "" {
 		kind, err := letters.ParseKind(strings.ToLower(k))
@@ -49,4 +52,21 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 		files[i] = File{Name: d.Name, Title: d.Title, Data: d.Data}
 	}
 	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
+}
+
+// agendaLetter produces a meeting's one agenda, as its notice posts it (5 ILCS 120/2.02):
+// every item, the case steps by case number and step, the closed ones with their
+// exception; one page when it is short.
+func (s *Service) agendaLetter(ctx context.Context, req Request, name string) (Response, error) {
+	m, _, err := s.findMeeting(ctx, name)
+	if err != nil {
+		return Response{}, err
+	}
+	d, err := s.Letters.AgendaPDF(m.Doc(), s.Engine.Cal.DateOf(s.Now()))
+	if err != nil {
+		return Response{}, err
+	}
+	text := outbox.Format("Meeting %s: its agenda, %s: %s", m.Name, d.Rule, d.Name)
+	note := outbox.Format("Meeting %s: its agenda %s, produced by %s: %s", m.Name, d.Rule, outbox.Mention(req.User), d.Name)
+	return Response{Messages: []Message{{Text: text}}, Files: []File{{Name: d.Name, Title: d.Title, Data: d.Data}}, FilesNote: note}, nil
 }

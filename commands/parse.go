@@ -115,6 +115,7 @@ type param struct {
 	positional bool // given in order, without name=
 	rest       bool // a positional that takes every remaining positional word
 	oneLine    bool // free text kept to one line, though its name is usually multi-line
+	orMeeting  bool // a case number, or in its place a meeting's name (2027-01-12), set as meeting_name
 	help       string
 }
 
@@ -192,6 +193,12 @@ func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Rost
 			continue
 		case w.key == "":
 			p, positional = positional[0], positional[1:]
+		case w.key == "meeting" && meetingPattern.MatchString(strings.TrimSpace(typed(w.text))) && sub.hasParam("meeting_name"):
+			// meeting=2027-01-12 names a meeting of the commission, not a kind of step.
+			p, _ = sub.param("meeting_name")
+			if a.has(p.name) {
+				return nil, nil, p.errorf("is given twice")
+			}
 		default:
 			var ok bool
 			if p, ok = sub.param(w.key); !ok {
@@ -217,7 +224,7 @@ func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Rost
 		}
 	}
 	for _, p := range sub.params {
-		if p.required && !a.has(p.name) {
+		if p.required && !a.has(p.name) && !(p.orMeeting && a.has("meeting_name")) {
 			return nil, nil, p.errorf("is missing: %s", p.help)
 		}
 	}
@@ -227,6 +234,12 @@ func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Rost
 // errorf is an error about p's value, on p's field: "start: ...".
 func (p param) errorf(format string, a ...any) error {
 	return docket.Invalid("", p.name, fmt.Sprintf(format, a...))
+}
+
+// hasParam reports whether sub has a parameter named name.
+func (sub *subcommand) hasParam(name string) bool {
+	_, ok := sub.param(name)
+	return ok
 }
 
 func (sub *subcommand) param(name string) (param, bool) {
@@ -279,6 +292,10 @@ func (a args) set(p param, value string, escaped bool, loc *time.Location, peopl
 			a[p.name] = users[0]
 		}
 	case kCase:
+		if p.orMeeting && meetingPattern.MatchString(value) {
+			a["meeting_name"] = value
+			return "", nil
+		}
 		number, err := caseNumber(value)
 		if err != nil {
 			return "", p.errorf("%v", err)

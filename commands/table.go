@@ -39,10 +39,12 @@ const (
 var (
 	pCase    = param{name: "number", kind: kCase, required: true, positional: true, help: "the case number, e.g. 2026-014"}
 	pMeeting = param{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), required: true, positional: true, help: "which meeting"}
-	pOn      = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
-	pPage    = param{name: "page", kind: kText, help: "which page of a long list, e.g. 2"}
-	pFine    = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
-	yesNo    = []string{"yes", "no"}
+	// pMeetingName is a meeting of the commission by its name, typed meeting=2027-01-12.
+	pMeetingName = param{name: "meeting_name", kind: kText, help: "the meeting of the commission, by its name: meeting=2027-01-12"}
+	pOn          = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
+	pPage        = param{name: "page", kind: kText, help: "which page of a long list, e.g. 2"}
+	pFine        = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}
+	yesNo        = []string{"yes", "no"}
 	// (H): a fine needs the finding that the violation was intentional.
 	pIntentional = param{name: "intentional", kind: kChoice, choices: yesNo, help: "with a fine: the (H) finding that the violation was intentional; a fine needs yes"}
 	pPaper       = param{name: "paper", kind: kChoice, choices: paperChoices(), required: true, positional: true, help: "which paper: respondent and complainant are the (B) notices; ruling_, dismissal_, recommendation_ and final_ papers go to the party named; adjudication_request and referral go to the attorney"}
@@ -110,7 +112,8 @@ func init() {
 			example: "case 2026-014", roles: readers, why: "Case details are confidential.", run: runCase},
 		{name: "letters", summary: "produce a case's letters and meeting notices as PDFs, from the templates; all it calls for now, or one", rule: "(B), (C), (E)(2), (F)",
 			roles: staff, why: "Commissioners and the clerk send the commission's papers.",
-			params:  []param{pCase, {name: "kind", kind: kText, positional: true, help: "one document, e.g. respondent, ruling_complainant, referral, notice_hearing; default all the case calls for"}},
+			params: []param{{name: "number", kind: kCase, orMeeting: true, required: true, positional: true, help: "the case number, e.g. 2026-014; or a meeting, e.g. 2027-01-12, for its agenda"},
+				{name: "kind", kind: kText, positional: true, help: "one document, e.g. respondent, ruling_complainant, referral, notice_hearing; default all the case calls for"}},
 			example: "letters 2026-014 respondent", run: runLetters},
 		{name: "calendar", summary: "your private calendar feed of the deadlines and meetings of the cases you may see, for Outlook or Google Calendar; reset gives a new address",
 			roles: readers, why: "Case deadlines are confidential.",
@@ -135,21 +138,87 @@ func init() {
 				pPage,
 			},
 			example: "search Roe city email", run: runSearch},
-		{name: "schedule", summary: "schedule or reschedule a meeting; posts its public notice", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
+		{name: "schedule", summary: "schedule or reschedule a case step held at a meeting of the commission (an item of its agenda): at the meeting named by meeting=, or at a start and place, joining the meeting then and there; posts its public notice", rule: "(C)(1), (D), (F), 5 ILCS 120/2.02", modal: true, roles: staff,
 			why: "Commissioners and the clerk schedule meetings.",
 			params: []param{pCase, pMeeting,
-				{name: "start", kind: kInstant, required: true, positional: true, help: "when it starts, e.g. 2026-12-10T17:00"},
-				{name: "place", kind: kText, required: true, help: "where, e.g. \"City Hall, Room 201\""},
+				{name: "start", kind: kInstant, positional: true, help: "when it starts, e.g. 2026-12-10T17:00; not with meeting="},
+				{name: "place", kind: kText, help: "where, e.g. \"City Hall, Room 201\"; not with meeting="},
+				pMeetingName,
 				{name: "closed", kind: kText, help: "for a meeting closed under the Open Meetings Act, the exception, e.g. \"5 ILCS 120/2(c)(4)\""},
 			},
 			example: `schedule 2026-014 sufficiency 2026-12-10T17:00 place="City Hall, Room 201"`, run: runSchedule},
-		{name: "cancel", summary: "cancel a scheduled meeting; posts a public notice", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
-			why:     "Commissioners and the clerk schedule meetings.",
-			params:  []param{pCase, pMeeting, {name: "reason", kind: kText, help: "why, for the record"}},
+		{name: "meeting", summary: "create a meeting of the commission, named by its date (2027-01-12; a second one that day 2027-01-12b); case steps and other business are its items", rule: "5 ILCS 120/2.02", roles: staff,
+			why: "Commissioners and the clerk schedule meetings.",
+			params: []param{
+				{name: "start", kind: kInstant, required: true, positional: true, help: "when it starts, e.g. 2027-01-12T17:00"},
+				{name: "kind", kind: kChoice, choices: []string{"regular", "special"}, positional: true, help: "regular (the default) or special (5 ILCS 120/2.02(a))"},
+				{name: "place", kind: kText, required: true, help: "where, e.g. \"City Hall, Room 201\""},
+			},
+			example: `meeting 2027-01-12T17:00 place="City Hall, Room 201"`, run: runMeeting},
+		{name: "convene", summary: "record the roll at a meeting's call to order and whether a quorum is present; then late= and left= record arrivals and departures", rule: "5 ILCS 120/2.01, 2.06(a)", roles: staff,
+			why: "Commissioners and the clerk keep the record of the meeting.",
+			params: []param{
+				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
+				{name: "present", kind: kUsers, help: "commissioners present at the call to order: @mention each"},
+				{name: "absent", kind: kUsers, help: "commissioners absent; the others are present"},
+				{name: "remote", kind: kUsers, help: "of those present, those by audio or video conference, who do not make up the quorum (2.01)"},
+				{name: "late", kind: kUsers, help: "commissioners who arrived after the call to order"},
+				{name: "left", kind: kUsers, help: "commissioners who left before the adjournment"},
+				{name: "at", kind: kInstant, help: "when, if not now"},
+			},
+			example: "convene 2027-01-12 present=@ann,@ben absent=@cal", run: runConvene},
+		{name: "session", summary: "enter closed session for an item, by roll call in open session citing its exception (the roll defaults to the members present); or return to open session", rule: "5 ILCS 120/2a, 2(e)", roles: staff,
+			why: "Commissioners and the clerk keep the record of the meeting.",
+			params: append([]param{
+				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
+				{name: "action", kind: kChoice, choices: []string{"close", "open"}, required: true, positional: true, help: "close: enter closed session; open: return to open session"},
+				{name: "item", kind: kText, positional: true, help: "with close: the item's number on the agenda"},
+				{name: "closed", kind: kText, help: "the exception, if the agenda does not give it, e.g. \"5 ILCS 120/2(c)(1)\""},
+				{name: "at", kind: kInstant, help: "when, if not now"},
+			}, pRollCall...),
+			example: "session 2027-01-12 close 5 no=@cal", run: runSession},
+		{name: "adjourn", summary: "record the time a meeting adjourned", rule: "5 ILCS 120/2.06(a)", roles: staff,
+			why: "Commissioners and the clerk keep the record of the meeting.",
+			params: []param{
+				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
+				{name: "at", kind: kInstant, help: "when, if not now"},
+			},
+			example: "adjourn 2027-01-12", run: runAdjourn},
+		{name: "minutes", summary: "draft a meeting's minutes from the record: open minutes, and confidential closed minutes if it had a closed session, as PDF and Markdown", rule: "5 ILCS 120/2.06", roles: staff,
+			why:     "Commissioners and the clerk keep the minutes.",
+			params:  []param{{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"}},
+			example: "minutes 2027-01-12", run: runMinutesDraft},
+		{name: "meetings", summary: "list the commission's meetings, coming and past, with their items and whether each agenda is posted", rule: "5 ILCS 120/2.02",
+			roles: readers, why: "The docket is the commission's.", example: "meetings", run: runMeetings},
+		{name: "agenda", summary: "show a meeting's agenda; add an item of other business (approval of minutes, public comment, free text), or close one to the public under its Open Meetings Act exception", rule: "5 ILCS 120/2.02, 2(c)", roles: staff,
+			why: "Commissioners and the clerk keep the agenda.",
+			params: []param{
+				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
+				{name: "action", kind: kChoice, choices: []string{"add", "close"}, positional: true, help: "add an item, or close item N; without it, show the agenda"},
+				{name: "text", kind: kText, positional: true, rest: true, help: "with add: the item in words; with close: its number on the agenda"},
+				{name: "item", kind: kChoice, choices: choices(docket.BusinessKinds), help: "with add: business (the default), minutes (whose, e.g. 2026-12-08) or public_comment"},
+				{name: "closed", kind: kText, help: "the exception that closes the item, e.g. \"5 ILCS 120/2(c)(1)\""},
+			},
+			example: `agenda 2027-01-12 add "Election of a chair"`, run: runAgenda},
+		{name: "cancel", summary: "cancel a scheduled meeting: a case step, or a meeting of the commission with all its items; posts a public notice", rule: "(C)(1), (D), (F), 5 ILCS 120/2.02", modal: true, roles: staff,
+			why: "Commissioners and the clerk schedule meetings.",
+			params: []param{{name: "number", kind: kCase, orMeeting: true, required: true, positional: true, help: "the case number, e.g. 2026-014; or a meeting, e.g. 2027-01-12, with all its items"},
+				{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), positional: true, help: "with a case number: which step"},
+				{name: "reason", kind: kText, help: "why, for the record"}},
 			example: `cancel 2026-014 hearing reason="no quorum"`, run: runCancel},
+		{name: "move", summary: "move a meeting of the commission, with all its items, to another start or place; posts one public notice", rule: "5 ILCS 120/2.02", roles: staff,
+			why: "Commissioners and the clerk schedule meetings.",
+			params: []param{
+				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
+				{name: "start", kind: kInstant, required: true, positional: true, help: "its new start, e.g. 2027-01-19T17:00"},
+				{name: "place", kind: kText, help: "its new place, if it changes"},
+			},
+			example: `move 2027-01-12 2027-01-19T17:00`, run: runMove},
 		{name: "posted", summary: "record that a meeting's notice was posted at the meeting place and principal office", rule: "(C)(1), (D), (F)", modal: true, roles: staff,
-			why:     "Commissioners and the clerk record notices.",
-			params:  []param{pCase, pMeeting, {name: "at", kind: kInstant, help: "when it was posted, if not now"}},
+			why: "Commissioners and the clerk record notices.",
+			params: []param{{name: "number", kind: kCase, orMeeting: true, required: true, positional: true, help: "the meeting, e.g. 2027-01-12, for all its items; or a case number, e.g. 2026-014, for the meeting that holds its step"},
+				{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), positional: true, help: "with a case number: which step"},
+				{name: "at", kind: kInstant, help: "when it was posted, if not now"}},
 			example: "posted 2026-014 sufficiency at=2026-12-04T16:30", run: runPosted},
 		{name: "mail", summary: "record a paper sent by certified mail, return receipt requested", rule: "(B), (C), (E)(2), (F)", modal: true, roles: staff,
 			why: "Commissioners and the clerk record mail.",

@@ -73,7 +73,7 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 	}
 	notice := func(k MeetingKind, m Meeting) PublicRecord {
 		return PublicRecord{Rule: k.Rule(), Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc),
-			Meeting: k, Start: m.Start.In(loc), Place: m.Place, Closed: m.Closed, Authority: m.Authority, Agenda: Agenda(k, c.Number)}
+			Meeting: k, Start: m.Start.In(loc), Place: m.Place, Closed: m.Closed, Authority: m.Authority, Agenda: CaseAgenda(k, c.Number)}
 	}
 	// (C)(1), (D), (F): each meeting's notice, with earlier sessions of a recessed hearing
 	// and the notices of meetings cancelled or moved, marked so.
@@ -160,17 +160,22 @@ func Access(closed bool, authority string) string {
 	return "closed to the public under " + authority
 }
 
-// Agenda is the order of business of a meeting about case number, as its public notice
+// CaseAgenda is the order of business of a meeting about case number, as its public notice
 // gives it: the Open Meetings Act (5 ILCS 120/2.02) requires the agenda with the notice.
-func Agenda(k MeetingKind, number string) []string {
-	business := map[MeetingKind]string{
+func CaseAgenda(k MeetingKind, number string) []string {
+	return []string{"Call to order and roll call.", caseItemWords(k, number), "Public comment.", "Adjournment."}
+}
+
+// caseItemWords is the business of a meeting's item that takes step k of case number, as
+// the agenda words it.
+func caseItemWords(k MeetingKind, number string) string {
+	return map[MeetingKind]string{
 		SufficiencyMeeting: "Review of the sufficiency of complaint " + number + " and, if it is sufficient, determination of whether there is probable cause to proceed (rule (C)(1)).",
 		HearingMeeting:     "Hearing on complaint " + number + ": testimony and evidence of both parties (rule (D)).",
 		RecessedHearing:    "Reconvened session of the recessed hearing on complaint " + number + " (rules (D), (E)).",
 		PublicHearing:      "Public hearing on complaint " + number + ", demanded by the respondent: testimony and evidence of both parties (rule (F)).",
 		FrivolousMeeting:   "Hearing of the complainant on whether dismissed complaint " + number + " was knowingly frivolous, before any finding or fine (rule (H)).",
 	}[k]
-	return []string{"Call to order and roll call.", business, "Public comment.", "Adjournment."}
 }
 
 // When is the instant r is about, where the public notice board puts it and orders it: a

@@ -79,7 +79,7 @@ type NoticeData struct {
 	Date    string // the notice's date
 	From    Party  // the commission
 	Meeting Meeting
-	Agenda  []Text // numbered items, as docket.Agenda words them
+	Agenda  []Text // numbered items, as docket.CaseAgenda words them
 }
 
 // Party is a sender or recipient: name, title and address, which may be empty.
@@ -174,7 +174,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	}
 	if mk, ok := noticeOf[k]; ok {
 		var agenda []Text
-		for i, item := range docket.Agenda(mk, c.Number) {
+		for i, item := range docket.CaseAgenda(mk, c.Number) {
 			agenda = append(agenda, T(fmt.Sprintf("%d. %s", i+1, item)))
 		}
 		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk)), Agenda: agenda}, nil

@@ -2,7 +2,10 @@
 // posts: the (B) notices to the parties, the (C) notices of the ruling or of dismissal,
 // the (C)(2) request for judicial adjudication and the (C)(3) referral to the attorney,
 // the (E)(2) and (F) recommendations to the respondent and to the officer with authority
-// to discipline, and the public notice of each meeting for posting.
+// to discipline, and the public notice of each meeting for posting. For a meeting of the
+// commission as a body it draws the agenda posted with its notice (Maker.AgendaPDF) and
+// the open and closed minutes (Maker.MinutesPDF, Maker.MinutesMarkdown), from agenda.tmpl
+// and minutes.tmpl, given an AgendaData and a MinutesData.
 //
 // # Templates
 //
@@ -262,7 +265,7 @@ func New(cfg Config, loc *time.Location) (*Maker, error) {
 		}
 	}
 	m := &Maker{cfg: cfg, loc: loc, sets: map[Kind]*template.Template{}, files: names(files)}
-	for _, k := range Kinds() {
+	for _, k := range append(Kinds(), bodyKinds...) {
 		name := string(k) + ".tmpl"
 		src, ok := files[name]
 		if !ok {

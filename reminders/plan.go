@@ -76,7 +76,7 @@ type Reminder struct {
 type message struct {
 	p      *Planner
 	c      *docket.Case
-	kind   byte // 'd' deadline, 'm' meeting, 'e' expedited, 'g' digest
+	kind   byte // 'd' deadline, 'm' meeting, 'e' expedited, 'g' digest, 'a' agenda
 	d      docket.Deadline
 	s      step
 	mk     docket.MeetingKind
@@ -84,6 +84,7 @@ type message struct {
 	prefix string
 	sched  struct{ election docket.Date }
 	dg     *digest
+	agenda *agendaText // 'a': a meeting's agenda, for the notices of several cases
 }
 
 // Text is what the reminder says.
@@ -111,6 +112,8 @@ func (r Reminder) Text() outbox.Markup {
 	case 'e':
 		return outbox.Format("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
 			m.prefix, m.sched.election.ShortFrom(p.Engine.Cal.DateOf(now)), d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now))
+	case 'a':
+		return p.agendaReminderText(m)
 	case 'g':
 		today := p.Engine.Cal.DateOf(now)
 		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, outbox.Join(m.dg.lines, "\n"))

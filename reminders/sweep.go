@@ -158,14 +158,33 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		}
 		return ctx.Err()
 	}
+	notices := noticeSeries(p.Engine.Ord)
+	groups := map[agendaKey]*agendaGroup{}
+	var order []agendaKey
 	for _, c := range cases {
 		sched := p.Engine.ScheduleInto(buf, &c.Facts, now)
 		buf = sched.Deadlines
-		due = p.plan(due[:0], c, &sched, now, skip)
+		// A notice's reminder is planned whether said or not: its meeting may say it as one
+		// agenda's (agenda.go), which is checked once the cases are gathered.
+		due = p.plan(due[:0], c, &sched, now, func(k outbox.Key) bool { return !notices[k.Series] && skip(k) })
 		if digestDue {
 			p.addToDigest(dg, c, &sched, now)
 		}
+		// The notices of one meeting's case steps are one agenda's: gathered across the
+		// cases, then said once (agenda.go).
+		due = gatherAgendas(due, groups, &order)
 		if err := add(due); err != nil {
+			return st, err
+		}
+	}
+	if len(order) > 0 {
+		var meetings []docket.CommissionMeeting
+		if ms, ok := s.Cases.(Meetings); ok {
+			if meetings, err = ms.Meetings(ctx); err != nil {
+				return st, err
+			}
+		}
+		if err := add(p.agendaReminders(groups, order, meetings, skip)); err != nil {
 			return st, err
 		}
 	}

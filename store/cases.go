@@ -201,20 +201,27 @@ type querier interface {
 
 // loadCase reads a case and the number of events that built it.
 func loadCase(ctx context.Context, q querier, number string) (docket.Case, int, error) {
+	return loadDoc[docket.Case](ctx, q, `SELECT doc, events FROM cases WHERE number = ?`, number,
+		docket.NotFound("", "", fmt.Sprintf("there is no case %s; case numbers look like 2026-014", number)), "case "+number)
+}
+
+// loadDoc reads the materialised document keyed key by query (its doc and events
+// columns) and the number of events that built it; notFound when there is none.
+func loadDoc[T any](ctx context.Context, q querier, query, key string, notFound error, what string) (T, int, error) {
+	var zero, v T
 	var doc string
 	var events int
-	err := q.QueryRowContext(ctx, `SELECT doc, events FROM cases WHERE number = ?`, number).Scan(&doc, &events)
+	err := q.QueryRowContext(ctx, query, key).Scan(&doc, &events)
 	if errors.Is(err, sql.ErrNoRows) {
-		return docket.Case{}, 0, docket.NotFound("", "", fmt.Sprintf("there is no case %s; case numbers look like 2026-014", number))
+		return zero, 0, notFound
 	}
 	if err != nil {
-		return docket.Case{}, 0, err
+		return zero, 0, err
 	}
-	var c docket.Case
-	if err := json.Unmarshal([]byte(doc), &c); err != nil {
-		return docket.Case{}, 0, fmt.Errorf("case %s: stored record cannot be read: %w", number, err)
+	if err := json.Unmarshal([]byte(doc), &v); err != nil {
+		return zero, 0, fmt.Errorf("%s: stored record cannot be read: %w", what, err)
 	}
-	return c, events, nil
+	return v, events, nil
 }
 
 // record appends the event for step, whose action turned the case into step.After,
@@ -291,8 +298,13 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 // chainHash is SHA-256 over the previous event's hash and this event's canonical content.
 func (e *Event) chainHash() string {
 	content, _ := json.Marshal([]any{e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	return linkHash(e.PrevHash, content)
+}
+
+// linkHash is SHA-256 over the previous link's hash, a newline and this link's content.
+func linkHash(prev string, content []byte) string {
 	h := sha256.New()
-	h.Write([]byte(e.PrevHash))
+	h.Write([]byte(prev))
 	h.Write([]byte{'\n'})
 	h.Write(content)
 	return hex.EncodeToString(h.Sum(nil))

@@ -106,6 +106,14 @@ func (s *Store) PublicVersion(ctx context.Context) (int64, error) {
 	if err := s.r.QueryRowContext(ctx, `SELECT max(id) FROM events`).Scan(&id); err != nil {
 		return 0, s.wrap(err)
 	}
+	if s.meetings {
+		// The meetings' own events change the board's agendas too; both ids only grow.
+		var mid sql.NullInt64
+		if err := s.r.QueryRowContext(ctx, `SELECT max(id) FROM meeting_events`).Scan(&mid); err != nil {
+			return 0, s.wrap(err)
+		}
+		return id.Int64 + mid.Int64, nil
+	}
 	return id.Int64, nil
 }
 

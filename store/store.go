@@ -52,6 +52,7 @@ type Store struct {
 	search   bool // the schema has the search index (case_search)
 	public   bool // the schema has the public notice board's records (public_records)
 	docs     bool // the schema has the case file's documents (documents)
+	meetings bool // the schema has the commission's meetings (meeting_events, 011)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -422,6 +423,9 @@ func (s *Store) tables(ctx context.Context) error {
 		return err
 	}
 	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'documents'`).Scan(&s.docs); err != nil {
+		return err
+	}
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'meeting_events'`).Scan(&s.meetings); err != nil {
 		return err
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)

@@ -190,7 +190,16 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		return r, nil
 	}
 	if s.docs {
-		r.Broken, err = checkDocuments(ctx, tx, docs)
+		if r.Broken, err = checkDocuments(ctx, tx, docs); r.Broken != nil || err != nil {
+			return r, err
+		}
+	}
+	if s.meetings {
+		// The commission's meetings, on their own chain (migration 011).
+		var problem string
+		if problem, err = verifyMeetings(ctx, tx); problem != "" {
+			r.Broken = &Break{Problem: problem}
+		}
 	}
 	return r, err
 }
@@ -201,11 +210,17 @@ var guards = []string{"events_no_update", "events_no_delete", "cases_no_delete"}
 // checkGuards says which trigger that keeps the record append-only is missing: a record
 // whose guards were dropped may have been rewritten, whatever its chain says.
 func checkGuards(ctx context.Context, tx *sql.Tx) (string, error) {
-	for _, g := range guards {
+	return checkTriggers(ctx, tx, guards, "the record")
+}
+
+// checkTriggers says which of the triggers named, which keep what append-only, is missing
+// or no longer refuses.
+func checkTriggers(ctx context.Context, tx *sql.Tx, names []string, what string) (string, error) {
+	for _, g := range names {
 		var body string
 		err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, g).Scan(&body)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && !strings.Contains(body, "RAISE(ABORT") {
-			return fmt.Sprintf("the trigger %s, which keeps the record append-only, was dropped or changed outside ethicsbot", g), nil
+			return fmt.Sprintf("the trigger %s, which keeps %s append-only, was dropped or changed outside ethicsbot", g, what), nil
 		}
 		if err != nil {
 			return "", err

@@ -97,6 +97,21 @@ type entry struct {
 	Anchor string // its id on the case's page
 	Past   bool   // a meeting that has begun
 	Root   string // the path from the page it is on to the board's root
+
+	// A meeting of the commission (issue 19 §2): the notices of the case steps held at one
+	// start and place are one card, with the meeting's whole agenda. Cases are the cases
+	// whose steps it holds, in order; Name is the meeting's name, if recorded.
+	Cases []string
+	Name  string
+	// UID is the card's event in the public calendar feed: the first case's own, so that a
+	// calendar keeps the event it had; a meeting with no case step has its name's.
+	UID string
+}
+
+// Meetings is what the board reads of the commission's meetings, if its Records has them
+// (store.Store does): the meetings with their whole agendas, folded with the case steps.
+type Meetings interface {
+	Meetings(ctx context.Context) ([]docket.CommissionMeeting, error)
 }
 
 // listing is a list of entries, and what to say when it is empty.
@@ -312,6 +327,9 @@ func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error
 	}
 	p := b.base("Public notices", "Public notice board", "", now)
 	b.sort(&p, recs, now)
+	if err := b.group(ctx, &p, now, now.Add(-recentMeetings), time.Time{}); err != nil {
+		return nil, "", err
+	}
 	// The front page keeps the recent past; the rest is in the archive.
 	p.Changed = since(p.Changed, now.Add(-recentChanges))
 	p.Past = since(p.Past, now.Add(-recentMeetings))
@@ -355,6 +373,9 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 		return nil, "", err
 	}
 	b.sort(&p, recs, now)
+	if err := b.group(ctx, &p, now, from, from.AddDate(1, 0, 0)); err != nil {
+		return nil, "", err
+	}
 	return b.page("year.html", p)
 }
 
@@ -371,6 +392,94 @@ func (b *Board) sort(p *page, recs []docket.Posting, now time.Time) {
 			p.Past = append(p.Past, e)
 		default:
 			p.Upcoming = append(p.Upcoming, e)
+		}
+	}
+}
+
+// group makes the notices of the case steps held at one start and place one card: the
+// meeting of the commission, with its whole agenda (issue 19 §2). A recorded meeting whose
+// agenda was posted also gives its other business, and has a card of its own if it holds
+// no case step. Each record is kept, with the time it first reached the board, on its
+// case's page; the card shows the earliest of them. from and to bound the meetings a card
+// is made for (to zero: no bound).
+func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) error {
+	var meetings []docket.CommissionMeeting
+	if ms, ok := b.Records.(Meetings); ok {
+		var err error
+		if meetings, err = ms.Meetings(ctx); err != nil {
+			return err
+		}
+	}
+	merge := func(es []entry) []entry {
+		var out []entry
+		at := map[string]int{}
+		for _, e := range es {
+			k := e.Start.UTC().Format(time.RFC3339) + "|" + e.Place
+			i, ok := at[k]
+			if !ok {
+				e.Cases, e.UID = []string{e.Case}, e.Case+"-"+e.Anchor
+				out = append(out, e)
+				at[k] = len(out) - 1
+				continue
+			}
+			g := &out[i]
+			g.Cases = append(g.Cases, e.Case)
+			g.Agenda = append(g.Agenda, e.Agenda...)
+			g.Closed = g.Closed && e.Closed
+			if e.Posted.Before(g.Posted) {
+				g.Posted = e.Posted
+			}
+		}
+		for i := range out {
+			e := &out[i]
+			m := docket.MeetingAt(meetings, e.Start, e.Place)
+			if len(e.Cases) == 1 && (m == nil || m.Folded || len(m.Postings) == 0) {
+				e.Cases = nil // a meeting of one case step, as before meetings were kept
+				continue
+			}
+			b.meetingCard(e, m)
+		}
+		return out
+	}
+	p.Upcoming, p.Past = merge(p.Upcoming), merge(p.Past)
+	// A posted meeting that holds no case step has a card of its own.
+	for i := range meetings {
+		m := &meetings[i]
+		if m.Folded || len(m.Cases) > 0 || len(m.Postings) == 0 || !m.Cancelled.IsZero() || m.Start.Before(from) || !to.IsZero() && !m.Start.Before(to) {
+			continue
+		}
+		e := entry{Posting: docket.Posting{PublicRecord: docket.PublicRecord{Record: "meeting_notice", Start: m.Start.In(b.Loc), Place: m.Place}, Posted: m.Postings[0].At.In(b.Loc)}, Root: p.Root, UID: "meeting-" + m.Name}
+		e.Past = !m.Start.After(now)
+		b.meetingCard(&e, m)
+		if e.Past {
+			p.Past = append(p.Past, e)
+		} else {
+			p.Upcoming = append(p.Upcoming, e)
+		}
+	}
+	byStart := func(a, c entry) int { return a.Start.Compare(c.Start) }
+	slices.SortStableFunc(p.Upcoming, byStart)
+	slices.SortStableFunc(p.Past, byStart)
+	return nil
+}
+
+// meetingCard makes e the card of meeting m of the commission (nil: a record without the
+// meetings): its title, its anchor, and its one order of business (OrderOfBusiness).
+func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
+	e.Title = "Meeting of the commission"
+	e.Anchor = "meeting-" + e.Start.In(b.Loc).Format("2006-01-02-1504")
+	e.Rule = docket.OMANotice
+	if m == nil {
+		return
+	}
+	e.Name, e.Anchor = m.Name, "meeting-"+m.Name
+	if m.Special {
+		e.Title = "Special meeting of the commission"
+	}
+	e.Agenda, e.Closed = m.OrderOfBusiness(), false
+	if len(m.Postings) > 0 {
+		if p := m.Postings[0].At.In(b.Loc); len(e.Cases) == 0 || p.Before(e.Posted) {
+			e.Posted = p
 		}
 	}
 }

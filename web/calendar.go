@@ -118,15 +118,44 @@ func (h *CalendarFeed) fail(w http.ResponseWriter, user string, err error) {
 func PrivateCalendar(e *docket.Engine, cases []docket.Case, user, publicURL string, now time.Time) *Feed {
 	host := uidHost(publicURL)
 	f := &Feed{Name: "Ethics Commission docket", Zone: e.Cal.Location(), Stamp: now}
+	var meetings []Event
 	for i := range cases {
 		c := &cases[i]
 		if _, recused := c.Recused(user); recused {
 			continue
 		}
 		f.Events = append(f.Events, DeadlineEvents(e, c, now, host)...)
-		f.Events = append(f.Events, MeetingEvents(c, host)...)
+		meetings = append(meetings, MeetingEvents(c, host)...)
 	}
+	f.Events = append(f.Events, oneEventPerMeeting(meetings)...)
 	return f
+}
+
+// oneEventPerMeeting makes the events of the case steps held at one start and place one
+// event, as they are one meeting of the commission (issue 19 §2): it keeps the first
+// one's UID, so a calendar keeps that event, and names every step.
+func oneEventPerMeeting(es []Event) []Event {
+	var out []Event
+	at := map[string]int{}
+	for _, ev := range es {
+		k := ev.Start.UTC().Format(time.RFC3339) + "|" + ev.Location
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, ev)
+			continue
+		}
+		g := &out[i]
+		if !strings.HasPrefix(g.Summary, "Meeting: ") {
+			g.Summary, g.Description = "Meeting: "+g.Summary, "Ethics Commission meeting. "+g.Description
+		}
+		g.Summary += "; " + ev.Summary
+		g.Description += " " + ev.Description
+		if ev.Modified.After(g.Modified) {
+			g.Modified = ev.Modified
+		}
+	}
+	return out
 }
 
 // DeadlineEvents returns c's dated deadlines at now, from the docket engine's schedule:

@@ -63,21 +63,32 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 	base := b.base("", "", "", now)
 	host := uidHost(b.url())
 	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
-	for _, r := range recs {
-		if r.Record != "meeting_notice" || r.Withdrawn != "" {
-			continue
+	// One event per meeting (issue 19 §2), as the board has one card: the same grouping.
+	p := base
+	b.sort(&p, recs, now)
+	if err := b.group(ctx, &p, now, now.Add(-recentOutcomes), time.Time{}); err != nil {
+		return nil, "", err
+	}
+	for _, e := range append(p.Past, p.Upcoming...) {
+		access := capitalize(docket.Access(e.Closed, e.Authority)) + "."
+		ev := Event{
+			UID:         e.Case + "-" + e.Anchor + "@" + host,
+			Summary:     base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:] + ", case " + e.Case,
+			Description: access + " Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + "cases/" + e.Case + ".html",
+			Location:    e.Place,
+			Start:       e.Start,
+			End:         e.Start.Add(MeetingLength),
+			Modified:    e.Posted,
 		}
-		e := b.entry(r, now, "")
-		access := capitalize(docket.Access(r.Closed, r.Authority)) + "."
-		feed.Events = append(feed.Events, Event{
-			UID:         r.Case + "-" + e.Anchor + "@" + host,
-			Summary:     base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:] + ", case " + r.Case,
-			Description: access + " Agenda: " + strings.Join(r.Agenda, " ") + " " + b.url() + "cases/" + r.Case + ".html",
-			Location:    r.Place,
-			Start:       r.Start,
-			End:         r.Start.Add(MeetingLength),
-			Modified:    r.Posted,
-		})
+		if e.Cases != nil || e.Name != "" {
+			ev.UID = e.UID + "@" + host
+			ev.Summary = base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:]
+			if len(e.Cases) > 0 {
+				ev.Summary += ", cases " + strings.Join(e.Cases, ", ")
+			}
+			ev.Description = "Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + "#" + e.Anchor
+		}
+		feed.Events = append(feed.Events, ev)
 	}
 	var buf bytes.Buffer
 	if err := feed.Encode(&buf); err != nil {

@@ -1,0 +1,738 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/letters"
+	"ethicsbot/outbox"
+)
+
+// The commission's meetings as a body (issue 19 §1): /ethics meeting, meetings, agenda, and
+// schedule, posted and cancel for a meeting rather than one case step.
+
+// MeetingRecord is what the meeting commands need of the record beside Record; store.Store
+// is one. A Record without it refuses them.
+type MeetingRecord interface {
+	// Meetings returns the commission's meetings, folded with the case steps each holds
+	// (docket.Engine.Fold), in order of start. It writes nothing.
+	Meetings(ctx context.Context) ([]docket.CommissionMeeting, error)
+	// ChangeMeeting records ch in one transaction, with what say derives from each case
+	// action and sayMeeting from the meeting as it then stands.
+	ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
+		sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post, ch docket.MeetingChange) (docket.MeetingResult, error)
+}
+
+// meetingPattern is a meeting's name: its date, and a letter for a second one that day.
+var meetingPattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[a-z]?$`)
+
+// meetings returns the record's meetings, or a refusal if the record keeps none.
+func (s *Service) meetingRecord() (MeetingRecord, error) {
+	mr, ok := s.Record.(MeetingRecord)
+	if !ok {
+		return nil, docket.Unavailable("this record does not keep the commission's meetings")
+	}
+	return mr, nil
+}
+
+// changeMeeting records ch and replies with what was done. The case steps' posts (docket
+// lines, notices) are committed with the events, as for apply.
+//
+// A case step that is an item of a recorded meeting is announced by the meeting's one
+// notice (meetingNotice), not by a notice of its own: notice says what the meeting's
+// notice is for this change ("" when the change posts none), and the case steps' own
+// public notices are then left out.
+func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind) (docket.MeetingResult, Response, error) {
+	mr, err := s.meetingRecord()
+	if err != nil {
+		return docket.MeetingResult{}, Response{}, err
+	}
+	var posts []outbox.Post
+	say := func(st docket.Step) []outbox.Post {
+		var p []outbox.Post
+		for _, post := range s.say(st) {
+			if notice == caseNotices || post.Key.To.Channel != s.Settings().Channels.Notices {
+				p = append(p, post)
+			}
+		}
+		posts = append(posts, p...)
+		return p
+	}
+	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
+	if notice != noNotice && notice != caseNotices {
+		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
+			p := s.meetingNotice(&m, notice)
+			posts = append(posts, p...)
+			return p
+		}
+	}
+	res, err := mr.ChangeMeeting(ctx, req.User, req.RequestID, s.Now(), say, sayMeeting, ch)
+	if err != nil {
+		return res, Response{}, err
+	}
+	if res.Replayed {
+		return res, reply(outbox.Format("Already recorded for meeting %s (this request was received twice; nothing new was recorded).", res.Meeting.Name)), nil
+	}
+	var lines []outbox.Markup
+	var warnings []docket.Warning
+	for _, r := range res.Cases {
+		var done []outbox.Markup
+		for _, st := range r.Steps {
+			done = append(done, s.done(st)+overridden(st))
+		}
+		lines = append(lines, outbox.Format("Case %s: %s.", r.Case.Number, outbox.Join(done, "; ")))
+		warnings = append(warnings, r.Warnings...)
+	}
+	text := outbox.Format("Meeting *%s*: %s.", res.Meeting.Name, what)
+	if len(lines) > 0 {
+		text += "\n" + outbox.Join(lines, "\n")
+	}
+	text += warningText(warnings) + s.agendaStatus(&res.Meeting)
+	return res, Response{Messages: []Message{{Text: text}}, Posts: posts}, nil
+}
+
+// meetingNoticeKind is which public notice of a meeting a change posts.
+type meetingNoticeKind int
+
+const (
+	noNotice        meetingNoticeKind = iota
+	agendaNotice                      // the notice and agenda, as posted (amended if it was posted before)
+	cancelledNotice                   // the meeting is cancelled, with all its items
+	movedNotice                       // the meeting is moved, with all its items
+	caseNotices                       // no notice of the meeting's: the case steps' own are posted
+)
+
+// meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
+// its time, place and whole agenda, each case step by its case number and step only, the
+// closed items with their exception.
+func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeKind) []outbox.Post {
+	channel := s.Settings().Channels.Notices
+	if channel == "" {
+		return nil
+	}
+	loc := s.Engine.Cal.Location()
+	const at = "Mon 2 Jan 2006 at 15:04 MST"
+	what := "regular meeting"
+	if m.Special {
+		what = "special meeting"
+	}
+	var text outbox.Markup
+	switch kind {
+	case cancelledNotice:
+		text = outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission: the %s set for %s at %s is cancelled, with every item of its agenda (%s).",
+			what, m.Start.In(loc).Format(at), m.Place, count(len(m.Agenda()), "item"))
+	default:
+		head := "PUBLIC NOTICE"
+		if kind == movedNotice {
+			moved := m.Moved[len(m.Moved)-1]
+			head = fmt.Sprintf("PUBLIC NOTICE, MOVED. The meeting set for %s at %s is moved, with every item of its agenda, to:", moved.Start.In(loc).Format(at), moved.Place)
+		} else if len(m.Postings) > 1 {
+			head = "PUBLIC NOTICE, AMENDED AGENDA"
+		}
+		text = outbox.Format("%s. Ethics Commission, %s on %s at %s. Agenda:", head, what, m.Start.In(loc).Format(at), m.Place)
+		for i, it := range m.Agenda() {
+			text += outbox.Format(" %d. %s.", i+1, it.Title())
+		}
+		text += " Open to the public"
+		for _, it := range m.Agenda() {
+			if it.Closed {
+				text += ", except the items marked closed session"
+				break
+			}
+		}
+		text += "."
+	}
+	to := outbox.Dest{Channel: channel}
+	key := outbox.Key{Series: "meeting", Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
+	if kind == cancelledNotice {
+		key.Step = m.Name + ".cancelled"
+	}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+}
+
+// agendaStatus says how many items the meeting holds and where its notice stands.
+func (s *Service) agendaStatus(m *docket.CommissionMeeting) outbox.Markup {
+	n := len(m.Agenda())
+	var posted outbox.Markup
+	switch {
+	case !m.Cancelled.IsZero():
+		return outbox.Format("\nCancelled %s.", s.when(m.Cancelled))
+	case !m.Posted().IsZero():
+		posted = outbox.Format("agenda posted %s", s.when(m.Posted()))
+		if m.Amended() {
+			posted += " (amended)"
+		}
+	case m.Amended():
+		posted = outbox.Format("the agenda changed after it was posted: post it again, marked amended, by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
+	default:
+		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
+	}
+	return outbox.Format("\n%s, %s: %s; %s.", s.when(m.Start), m.Place, count(n, "item"), posted)
+}
+
+// count says n things: "1 item", "5 items".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// allMeetings returns the commission's meetings as folded now, or a refusal if the record
+// keeps none.
+func (s *Service) allMeetings(ctx context.Context) ([]docket.CommissionMeeting, error) {
+	mr, err := s.meetingRecord()
+	if err != nil {
+		return nil, err
+	}
+	return mr.Meetings(ctx)
+}
+
+// findMeeting returns the meeting named name, as folded now.
+func (s *Service) findMeeting(ctx context.Context, name string) (*docket.CommissionMeeting, []docket.CommissionMeeting, error) {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := docket.FindMeeting(all, name)
+	return m, all, err
+}
+
+// recordFolded makes ch create the record of m first if m is folded from its cases and has
+// none yet, under the name it is shown by.
+func recordFolded(m *docket.CommissionMeeting, ch *docket.MeetingChange) {
+	ch.Meeting = m.Name
+	if m.Folded {
+		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted()}
+	}
+}
+
+func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	start, place := a.instant("start"), a.str("place")
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	if m := docket.MeetingAt(all, start, place); m != nil {
+		return Response{}, docket.Conflict("", "start", fmt.Sprintf("meeting %s is already then and there", m.Name))
+	}
+	ch := docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: place, Special: a.str("kind") == "special"}}
+	kind := "regular"
+	if ch.Create.Special {
+		kind = "special"
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("%s meeting created", kind), noNotice)
+	if err == nil {
+		resp.Messages[0].Text += outbox.Format("\nAdd its items: `/ethics schedule <case> sufficiency meeting=<name>`, `/ethics agenda <name> add \"Election of a chair\"`.")
+	}
+	return resp, err
+}
+
+func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	now := s.Now()
+	var coming, past []outbox.Markup
+	for i := range all {
+		m := &all[i]
+		line := outbox.Format("• *%s*%s", m.Name, s.agendaStatus(m))
+		line = outbox.Markup(strings.Replace(string(line), "\n", " ", 1))
+		if m.Special {
+			line += " Special meeting."
+		}
+		if m.Start.After(now) {
+			coming = append(coming, line)
+		} else {
+			past = append(past, line)
+		}
+	}
+	if len(all) == 0 {
+		return reply("No meetings yet. Create one: `/ethics meeting 2027-01-12T17:00 place=\"City Hall, Room 201\"`."), nil
+	}
+	text := outbox.Format("*Coming meetings*\n")
+	if len(coming) == 0 {
+		text += "None.\n"
+	} else {
+		text += outbox.Join(coming, "\n") + "\n"
+	}
+	text += outbox.Format("*Past meetings*\n")
+	if len(past) == 0 {
+		text += "None."
+	} else {
+		// The most recent first.
+		for i, j := 0, len(past)-1; i < j; i, j = i+1, j-1 {
+			past[i], past[j] = past[j], past[i]
+		}
+		text += outbox.Join(past, "\n")
+	}
+	return reply(text), nil
+}
+
+func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	var what outbox.Markup
+	switch a.str("action") {
+	case "add":
+		kind := docket.ItemKind(a.str("item"))
+		if kind == "" {
+			kind = docket.BusinessItem
+		}
+		recordFolded(m, &ch)
+		ch.Actions = []docket.MeetingAction{docket.AddItem{Item: kind, Text: a.str("text"), Authority: a.str("closed")}}
+		what = "item added"
+	case "close":
+		n, err := strconv.Atoi(strings.TrimSpace(a.str("text")))
+		agenda := m.Agenda()
+		if err != nil || n < 1 || n > len(agenda) {
+			return Response{}, docket.Invalid(docket.OMAClose, "item", fmt.Sprintf("give the number of the item to close, 1 to %d, as /ethics agenda %s lists them", len(agenda), m.Name))
+		}
+		if n <= len(m.Cases) {
+			it := agenda[n-1]
+			return Response{}, docket.Invalid(docket.OMAClose, "item", fmt.Sprintf("item %d is case %s's %s: close it where it is scheduled, `/ethics schedule %s %s meeting=%s closed=\"5 ILCS 120/2(c)(4)\"`", n, it.Case, it.Step.Name(), it.Case, it.Step, m.Name))
+		}
+		recordFolded(m, &ch)
+		ch.Actions = []docket.MeetingAction{docket.CloseItem{Item: n - len(m.Cases), Authority: a.str("closed")}}
+		what = outbox.Format("item %d closed to the public under %s", n, a.str("closed"))
+	default:
+		return reply(s.agendaText(m)), nil
+	}
+	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	if err == nil && !res.Replayed {
+		resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s.\n", res.Meeting.Name, what) + s.agendaText(&res.Meeting)
+	}
+	return resp, err
+}
+
+// agendaText is a meeting's agenda, numbered: the case steps, then the other business.
+func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
+	kind := "Regular"
+	if m.Special {
+		kind = "Special"
+	}
+	text := outbox.Format("*%s meeting %s*: %s, %s", kind, m.Name, s.when(m.Start), m.Place)
+	for i, it := range m.Agenda() {
+		text += outbox.Format("\n%d. %s", i+1, it.Title())
+	}
+	if len(m.Agenda()) == 0 {
+		text += "\nNo items yet."
+	}
+	return text + s.agendaStatus(m)
+}
+
+// scheduleAtMeeting schedules a case step as an item of a meeting (issue 19 §1): the
+// meeting named meeting=, or the one at the start and place given, whose agenda must still
+// be open (5 ILCS 120/2.02). With no meeting recorded there it returns ok false: the step
+// is scheduled on its own case, and the fold makes it an item of the meeting at its start
+// and place.
+func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, act docket.ScheduleMeeting) (resp Response, ok bool, err error) {
+	mr, merr := s.meetingRecord()
+	name := a.str("meeting_name")
+	if merr != nil {
+		if name != "" {
+			return Response{}, true, merr
+		}
+		return Response{}, false, nil
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return Response{}, true, err
+	}
+	var m *docket.CommissionMeeting
+	if name != "" {
+		if m, err = docket.FindMeeting(all, name); err != nil {
+			return Response{}, true, err
+		}
+		if !act.Start.IsZero() && (!act.Start.Equal(m.Start) || act.Place != "" && act.Place != m.Place) {
+			return Response{}, true, docket.Invalid("", "meeting", fmt.Sprintf("meeting %s is at %s, %s; give meeting= or a start and place, not both", m.Name, s.when(m.Start), m.Place))
+		}
+		act.Start, act.Place = m.Start, m.Place
+	} else if m = docket.MeetingAt(all, act.Start, act.Place); m == nil || m.Folded {
+		// Not to a recorded meeting: the step is a meeting of its own, or joins one folded
+		// from its cases. A recorded meeting it leaves has its agenda changed with it.
+		old := docket.HoldsItem(all, a.str("number"), act.Meeting)
+		if old == nil || old.Folded || !old.Start.After(s.Now()) {
+			return Response{}, false, nil
+		}
+		ch := docket.MeetingChange{Meeting: old.Name, Cases: []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}},
+			Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s moved", a.str("number"), act.Meeting)}}}
+		_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s moved off its agenda", a.str("number"), act.Meeting.Name()), caseNotices)
+		return resp, true, err
+	}
+	if !m.Cancelled.IsZero() {
+		return Response{}, true, docket.Conflict("", "meeting", fmt.Sprintf("meeting %s was cancelled", m.Name))
+	}
+	if err := s.Engine.CheckAgendaOpen(m, s.Now()); err != nil {
+		return Response{}, true, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	if old := docket.HoldsItem(all, a.str("number"), act.Meeting); old != nil && !old.Folded && old.Name != m.Name && old.Start.After(s.Now()) {
+		ch.Left = old.Name
+	}
+	ch.Cases = []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}}
+	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"), act.Meeting)}}
+	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()), noNotice)
+	return resp, true, err
+}
+
+// leaveMeeting cancels a case step that is an item of a recorded meeting which has not
+// begun: its agenda changes with it, in the same transaction, so that a notice already
+// posted is to be posted again, amended. The step's own cancellation notice is posted as
+// before. ok is false when no recorded meeting holds the step.
+func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, act docket.CancelMeeting) (resp Response, ok bool, err error) {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, false, nil // a record without meetings cancels on the case alone
+	}
+	m := docket.HoldsItem(all, number, act.Meeting)
+	if m == nil || m.Folded || !m.Start.After(s.Now()) {
+		return Response{}, false, nil
+	}
+	ch := docket.MeetingChange{Meeting: m.Name, Cases: []docket.CaseActions{{Number: number, Actions: []docket.Action{act}}},
+		Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s withdrawn", number, act.Meeting)}}}
+	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), caseNotices)
+	return resp, true, err
+}
+
+// postMeeting records the posting of a meeting's notice once for all its items (5 ILCS
+// 120/2.02): the meeting's, and each case step's whose notice is not yet recorded as
+// posted, so that each case's own notice deadline (C)(1), (D), (F), (H) is met with it.
+func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, at time.Time) (Response, error) {
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	if m.Folded && !m.Start.After(s.Now()) {
+		// A meeting folded from its cases that has begun is not recorded now: its posting,
+		// recorded late, is each case's (the ordinance's notice, missed, is warned of).
+		ch.Create = nil
+	} else {
+		ch.Actions = []docket.MeetingAction{docket.PostAgenda{Posted: at}}
+	}
+	if ch.Create != nil {
+		ch.Create.Posted = time.Time{} // recorded again, for every item
+	}
+	for _, it := range m.Cases {
+		if !it.NoticePosted.IsZero() {
+			continue
+		}
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.PostNotice{Meeting: it.Step, Posted: at}}})
+	}
+	if len(ch.Cases) == 0 && len(ch.Actions) == 0 {
+		return Response{}, docket.Conflict(docket.OMANotice, "", fmt.Sprintf("the notice of meeting %s is already recorded as posted for every item", m.Name))
+	}
+	when := at
+	if when.IsZero() {
+		when = s.Now()
+	}
+	notice := agendaNotice
+	if len(ch.Actions) == 0 {
+		notice = noNotice // the meeting has begun: a notice now would announce nothing
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")), notice)
+	return resp, err
+}
+
+// cancelMeeting cancels a meeting with all its items, in one transaction and with one
+// public notice: each case step is cancelled on its case, and the meeting on its record.
+func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, reason string) (Response, error) {
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	for _, it := range m.Cases {
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.CancelMeeting{Meeting: it.Step, Reason: reason}}})
+	}
+	ch.Actions = []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: reason}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("cancelled, with its %s", count(len(m.Agenda()), "item")), cancelledNotice)
+	return resp, err
+}
+
+// runMove moves a meeting with all its items to another start or place, in one
+// transaction and with one public notice: each case step is rescheduled on its case.
+func runMove(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	start, place := a.instant("start"), a.str("place")
+	if place == "" {
+		place = m.Place
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	for _, it := range m.Cases {
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: it.Step, Start: start, Place: place, Closed: it.Closed, Authority: it.Authority}}})
+	}
+	ch.Actions = []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: place}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("moved to %s, %s, with its %s; post its notice again", s.when(start), place, count(len(m.Agenda()), "item")), movedNotice)
+	return resp, err
+}
+
+// sitting is the meeting in progress now that holds a step of case number, if any.
+func (s *Service) sitting(ctx context.Context, number string) (*docket.CommissionMeeting, error) {
+	mr, err := s.meetingRecord()
+	if err != nil || number == "" {
+		return nil, nil // a record without meetings has no meeting in progress
+	}
+	all, err := mr.Meetings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return docket.SittingFor(all, number, s.Now()), nil
+}
+
+// rollAt is a roll call at meeting m at instant now, defaulting to the members present
+// (docket.MinutesRecord.PresentAt): absent are those not present; yes are those present
+// not given as voting no or abstaining, nor recused from case number.
+func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time) (*docket.Vote, error) {
+	r := m.Minutes
+	present := r.PresentAt(now)
+	var recused []string
+	if number := a.str("number"); number != "" {
+		c, err := s.Record.Case(ctx, number)
+		if err != nil {
+			return nil, err
+		}
+		recused = c.RecusedUsers(r.Seated)
+	}
+	v := &docket.Vote{Seated: slices.Clone(r.Seated), No: a.users("no"), Abstain: a.users("abstain"), Absent: a.users("absent"), Quorum: r.Quorum, Carry: s.Settings().Voting.Carry}
+	if v.Carry == "" {
+		v.Carry = docket.MajorityOfVotesCast
+	}
+	if !a.has("absent") {
+		for _, who := range r.Seated {
+			if !slices.Contains(present, who) && !slices.Contains(recused, who) {
+				v.Absent = append(v.Absent, who)
+			}
+		}
+	}
+	if a.has("yes") {
+		v.Yes = a.users("yes")
+	} else {
+		for _, who := range present {
+			if !slices.Contains(v.No, who) && !slices.Contains(v.Abstain, who) && !slices.Contains(recused, who) && !slices.Contains(v.Absent, who) {
+				v.Yes = append(v.Yes, who)
+			}
+		}
+	}
+	return v, nil
+}
+
+// namedMeeting reads the meeting named in a, and starts its change: recorded first if it
+// is folded from its cases (recordFolded).
+func (s *Service) namedMeeting(ctx context.Context, a args) (*docket.CommissionMeeting, docket.MeetingChange, error) {
+	var ch docket.MeetingChange
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err == nil {
+		recordFolded(m, &ch)
+	}
+	return m, ch, err
+}
+
+// runConvene records the roll at the call to order, and whether a quorum is present
+// (5 ILCS 120/2.01); with late= or left=, arrivals and departures after it.
+func runConvene(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	var what outbox.Markup
+	switch {
+	case a.has("late") || a.has("left"):
+		if a.has("present") || a.has("absent") {
+			return Response{}, docket.Invalid(docket.OMAMinutes, "late", "late= and left= record arrivals and departures after the call to order; give them apart from present=")
+		}
+		ch.Actions = []docket.MeetingAction{docket.MemberMoves{Late: a.users("late"), Left: a.users("left"), At: a.instant("at")}}
+		what = "arrivals and departures recorded"
+	default:
+		st := s.Settings()
+		seated := slices.Clone(st.Roles.Commissioners)
+		quorum := st.Voting.Quorum
+		if quorum == 0 {
+			quorum = docket.DefaultQuorum(len(seated))
+		}
+		present := a.users("present")
+		if !a.has("present") && a.has("absent") {
+			for _, who := range seated {
+				if !slices.Contains(a.users("absent"), who) {
+					present = append(present, who)
+				}
+			}
+		}
+		for _, who := range a.users("absent") {
+			if slices.Contains(present, who) {
+				return Response{}, docket.Invalid(docket.OMAQuorum, "absent", who+" is given as both present and absent")
+			}
+		}
+		ch.Actions = []docket.MeetingAction{docket.Convene{Seated: seated, Quorum: quorum, Present: present, Remote: a.users("remote"), At: a.instant("at")}}
+		what = "called to order"
+	}
+	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	if err != nil || res.Replayed {
+		return resp, err
+	}
+	r := res.Meeting.Minutes
+	at := s.Now()
+	if !a.has("late") && !a.has("left") {
+		at = r.Convened
+	} else if a.has("at") {
+		at = a.instant("at")
+	}
+	quorum := "a quorum is present"
+	if err := r.QuorumAt(at); err != nil {
+		quorum = "no quorum: " + docket.ErrorMessage(err) + " (" + docket.OMAQuorum + "); the commission may act on nothing until one is present"
+	}
+	resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s at %s. Present: %s. Absent: %s. %s.", res.Meeting.Name, what, s.when(at),
+		s.members(r.PresentAt(at)), s.members(absentAt(r, at)), capitalize(quorum))
+	return resp, nil
+}
+
+// absentAt lists the seated members not present at t.
+func absentAt(r docket.MinutesRecord, t time.Time) []string {
+	present := r.PresentAt(t)
+	var out []string
+	for _, who := range r.Seated {
+		if !slices.Contains(present, who) {
+			out = append(out, who)
+		}
+	}
+	return out
+}
+
+// members names members by mention, "none" for none.
+func (s *Service) members(ids []string) outbox.Markup {
+	if len(ids) == 0 {
+		return "none"
+	}
+	ms := make([]outbox.Markup, len(ids))
+	for i, id := range ids {
+		ms[i] = outbox.Mention(id)
+	}
+	return outbox.Join(ms, ", ")
+}
+
+// runSession records the entry into closed session for an item, by roll call in open
+// session citing its exception (5 ILCS 120/2a), or the return to open session.
+func runSession(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	var what outbox.Markup
+	switch a.str("action") {
+	case "close":
+		n, err := strconv.Atoi(a.str("item"))
+		if err != nil {
+			return Response{}, docket.Invalid(docket.OMAClose, "item", "give the number of the item on the agenda to close the meeting for, e.g. /ethics session "+m.Name+" close 5")
+		}
+		now := orNow(a.instant("at"), s.Now())
+		if !m.InSession(now) {
+			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
+		}
+		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now)
+		if err != nil {
+			return Response{}, err
+		}
+		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at")}}
+		what = outbox.Format("closed session entered for item %d by roll call, %s", n, vote.Tally())
+	default:
+		ch.Actions = []docket.MeetingAction{docket.ReturnToOpen{At: a.instant("at")}}
+		what = "returned to open session"
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	return resp, err
+}
+
+// runAdjourn records the time of adjournment.
+func runAdjourn(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	ch.Actions = []docket.MeetingAction{docket.Adjourn{At: a.instant("at")}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("adjourned at %s", s.when(orNow(a.instant("at"), s.Now()))), noNotice)
+	return resp, err
+}
+
+// present drops the roll call's options not given.
+func (a args) present() args {
+	out := args{}
+	for k, v := range a {
+		if v != nil {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// orNow is t, or now if t is zero.
+func orNow(t, now time.Time) time.Time {
+	if t.IsZero() {
+		return now
+	}
+	return t
+}
+
+// capitalize puts a capital to the first letter of s.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// runMinutesDraft drafts a meeting's minutes from what was recorded (5 ILCS 120/2.06): the
+// open minutes, and, if the meeting had a closed session, the closed minutes, which are
+// confidential; each as PDF and Markdown, shared in the private docket channel. Members
+// are named by Names (by default their ids).
+func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if s.Letters == nil {
+		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
+	}
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	cases := map[string]*docket.Case{}
+	for _, it := range m.Cases {
+		if _, ok := cases[it.Case]; ok {
+			continue
+		}
+		c, err := s.Record.Case(ctx, it.Case)
+		if err != nil {
+			return Response{}, err
+		}
+		cases[it.Case] = &c
+	}
+	r := m.DraftMinutes(cases, s.Engine.Cal.Location())
+	parts := []docket.Part{docket.OpenPart}
+	if len(r.Sessions) > 0 {
+		parts = append(parts, docket.ClosedPart)
+	}
+	var files []File
+	text := outbox.Format("Meeting %s: its minutes, drafted from the record (%s):", m.Name, docket.OMAMinutes)
+	for _, part := range parts {
+		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (letters.Document, error){s.Letters.MinutesPDF, s.Letters.MinutesMarkdown} {
+			d, err := draw(r, part, s.names())
+			if err != nil {
+				return Response{}, err
+			}
+			files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
+			text += outbox.Format("\n• %s minutes: %s", part, d.Name)
+		}
+	}
+	if len(r.Sessions) > 0 {
+		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
+	}
+	note := outbox.Format("Meeting %s: its draft minutes, produced by %s.", m.Name, outbox.Mention(req.User))
+	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
+}

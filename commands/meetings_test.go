@@ -1,0 +1,216 @@
+package commands_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/commands"
+	"ethicsbot/docket"
+	"ethicsbot/letters"
+)
+
+// TestMeetingWithThreeCasesBusinessAndAClosedItem: one meeting holds three cases'
+// sufficiency reviews, two joined by name and one by its start and place, beside the
+// approval of minutes and a free-text item closed under 2(c)(1); one posting records the
+// notice for every item and meets each case's own (C)(1) notice; a late item is refused
+// citing 5 ILCS 120/2.02.
+func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
+	s, clk, db := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe", "Rachel Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: regular meeting created")
+	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="City Hall, Room 201" special`, "Meeting *2026-12-15b*: special meeting created")
+	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "case 2026-001's sufficiency meeting added")
+	if got := posted(r, "C_NOTICES"); len(got) != 0 {
+		t.Errorf("a step joining a meeting posted a notice of its own: %q", got)
+	}
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "2 items")
+	// The one-line form joins the meeting then and there.
+	mustDo(t, s, clerk, `schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: case 2026-003's sufficiency meeting added")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`, "4. Approval of the minutes of the meeting of Tuesday 10 November 2026")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director"`, "5. Evaluation of the executive director")
+	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`, "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
+	if got := replyText(r); !strings.Contains(got, "1. Review of the sufficiency of complaint 2026-001") || !strings.Contains(got, "3. Review of the sufficiency of complaint 2026-003") {
+		t.Errorf("agenda:\n%s", got)
+	}
+	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`, "")
+	if !strings.Contains(replyText(r), "schedule 2026-002 sufficiency meeting=2026-12-15") {
+		t.Errorf("closing a case step on the agenda: %s", replyText(r))
+	}
+
+	// One posting for all five items, which meets each case's own notice.
+	r = mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted Fri 4 Dec 2026 10:30 CST, for all 5 items")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+		!strings.Contains(got[0], "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the items marked closed session.") {
+		t.Errorf("one posting, one notice: %q", got)
+	}
+	for _, n := range []string{"2026-001", "2026-002", "2026-003"} {
+		c, err := db.Case(ctx, n)
+		if err != nil || c.Sufficiency.NoticePosted.IsZero() {
+			t.Errorf("case %s: notice posted %v, %v", n, c.Sufficiency.NoticePosted, err)
+		}
+	}
+	mustDo(t, s, clerk, `posted 2026-002 sufficiency`, "already posted")
+	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 5 items; agenda posted")
+
+	// One agenda PDF for the whole meeting.
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Letters = lm
+	r = mustDo(t, s, clerk, `letters 2026-12-15`, "Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf")
+	if len(r.Files) != 1 || !strings.HasPrefix(string(r.Files[0].Data), "%PDF-") {
+		t.Fatalf("agenda files = %d", len(r.Files))
+	}
+	if pages := strings.Count(string(r.Files[0].Data), "/Type /Page\n") + strings.Count(string(r.Files[0].Data), "/Type /Page>>"); pages > 1 {
+		t.Errorf("the agenda of five items takes %d pages", pages)
+	}
+
+	// A change before the 48-hour mark asks for the notice again, marked amended.
+	mustDo(t, s, clerk, `agenda 2026-12-15 add item=public_comment`, "post it again, marked amended")
+	r = mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, AMENDED AGENDA.") {
+		t.Errorf("the amended notice: %q", got)
+	}
+	// The special meeting that evening moves, then is cancelled: one notice each.
+	mustDo(t, s, clerk, `agenda 2026-12-15b add "The budget for 2027"`, "item added")
+	r = mustDo(t, s, clerk, `move 2026-12-15b 2026-12-16T19:00`, "moved to Wed 16 Dec 2026 19:00 CST, City Hall, Room 201, with its 1 item")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, MOVED.") {
+		t.Errorf("moving: %q", got)
+	}
+	r = mustDo(t, s, clerk, `cancel 2026-12-15b reason="no quorum"`, "cancelled, with its")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, CANCELLED.") {
+		t.Errorf("cancelling: %q", got)
+	}
+
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1013 44`, "Case 2026-001")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1013 51`, "Case 2026-001")
+
+	// Within 48 hours: no item is added, none closed.
+	clk.now = time.Date(2026, 12, 13, 23, 30, 0, 0, time.UTC) // Sun 13 Dec 17:30 CST
+	r = do(s, clerk, `agenda 2026-12-15 add "Election of a chair"`)
+	if got := replyText(r); !strings.Contains(got, "5 ILCS 120/2.02") {
+		t.Errorf("late item: %s", got)
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := docket.FindMeeting(ms, "2026-12-15")
+	if err != nil || len(m.Agenda()) != 6 || len(m.Cases) != 3 {
+		t.Fatalf("meeting = %+v, %v", m, err)
+	}
+
+	// The meeting as it happens (§3).
+	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1`, "No quorum")
+	if got := replyText(do(s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`)); !strings.Contains(got, "was called to order") {
+		t.Errorf("a second call to order: %s", got)
+	}
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `convene 2026-12-15 late=U_COMM2`, "Present: <@U_COMM1>, <@U_COMM2>. Absent: none. A quorum is present.")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 close 5`, "closed session entered for item 5 by roll call, adopted 2–0")
+	if got := replyText(do(s, comm, `rule 2026-001 insufficient`)); !strings.Contains(got, "5 ILCS 120/2(e)") {
+		t.Errorf("a ruling in closed session: %s", got)
+	}
+	mustDo(t, s, clerk, `adjourn 2026-12-15`, "record the return to open session first")
+	clk.now = clk.now.Add(20 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 open`, "returned to open session")
+	// The roll call defaults to the members present: the clerk gives only the votes.
+	mustDo(t, s, comm, `rule 2026-001 insufficient`, "adopted 2–0")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `convene 2026-12-15 left=U_COMM2`, "Present: <@U_COMM1>. Absent: <@U_COMM2>. No quorum")
+	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned at Tue 15 Dec 2026 17:40 CST")
+	// The minutes, drafted from the record, every vote by name.
+	// The names and titles the configuration gives (issue 19 §5).
+	reconfigure(s, func(st *commands.Settings) {
+		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"}, {ID: "U_COMM2", Name: "Bob Birch"}})
+	})
+	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
+	var open, closed string
+	for _, f := range r.Files {
+		switch f.Name {
+		case "meeting-2026-12-15-minutes-open.md":
+			open = string(f.Data)
+		case "meeting-2026-12-15-minutes-closed.md":
+			closed = string(f.Data)
+		}
+	}
+	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") || !strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
+		t.Errorf("the minutes: %d files\n%s\n---\n%s", len(r.Files), open, closed)
+	}
+	ms, err = db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); len(m.Minutes.Sessions) != 1 || m.Minutes.Sessions[0].Returned.IsZero() || m.Minutes.Adjourned.IsZero() || len(m.Minutes.Arrived) != 1 || len(m.Minutes.Left) != 1 {
+		t.Errorf("the meeting's record: %+v", m.Minutes)
+	}
+	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
+		t.Fatalf("verify: %v %v", rep.Broken, err)
+	}
+}
+
+// TestPostingAMeetingFoldedFromItsCases: two cases scheduled at one start and place
+// before meetings were kept read as one meeting; posting it after it began records each
+// case's notice (late, warned of), as the cases alone did, without recording a meeting
+// that has begun.
+func TestPostingAMeetingFoldedFromItsCases(t *testing.T) {
+	s, clk, db := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	for _, n := range []string{"2026-001", "2026-002"} {
+		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC), Place: "City Hall"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustDo(t, s, clerk, `meetings`, "*2026-12-10* Thu 10 Dec 2026 17:00 CST, City Hall: 2 items")
+	clk.now = time.Date(2026, 12, 11, 15, 0, 0, 0, time.UTC)
+	r := mustDo(t, s, clerk, `posted 2026-002 sufficiency at=2026-12-07T09:00`, "Case 2026-001: notice of the sufficiency meeting posted Mon 7 Dec 2026 09:00 CST")
+	if got := posted(r, "C_NOTICES"); len(got) != 0 {
+		t.Errorf("a notice of a meeting that had begun: %q", got)
+	}
+	for _, n := range []string{"2026-001", "2026-002"} {
+		if c, _ := db.Case(ctx, n); c.Sufficiency.NoticePosted.IsZero() {
+			t.Errorf("case %s: no posting recorded", n)
+		}
+	}
+	if evs, err := db.MeetingEvents(ctx, "2026-12-10"); err != nil || len(evs) != 0 {
+		t.Errorf("a meeting that had begun was recorded: %v %v", evs, err)
+	}
+}
+
+// TestCancellingAnItemAmendsTheAgenda: a case step cancelled from a meeting whose agenda
+// was posted leaves the meeting with its other items, to be posted again, amended; the
+// step's own cancellation is announced.
+func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
+	s, _, _ := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 2 items")
+	r := mustDo(t, s, clerk, `cancel 2026-002 sufficiency reason="withdrawn by the complainant"`, "case 2026-002's sufficiency meeting withdrawn from its agenda")
+	if got := replyText(r); !strings.Contains(got, "1 item; the agenda changed after it was posted: post it again, marked amended") {
+		t.Errorf("after the cancellation: %s", got)
+	}
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, CANCELLED. Ethics Commission, case 2026-002") {
+		t.Errorf("the step's cancellation: %q", got)
+	}
+	// Moved off to a time of its own, a step leaves the agenda changed too.
+	mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
+	r = mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-16T17:00 place="City Hall"`, "case 2026-001's sufficiency meeting moved off its agenda")
+	if got := replyText(r); !strings.Contains(got, "0 items; the agenda changed after it was posted") {
+		t.Errorf("after the move: %s", got)
+	}
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, RESCHEDULED.") {
+		t.Errorf("the step's own notice: %q", got)
+	}
+}

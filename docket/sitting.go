@@ -1,0 +1,626 @@
+package docket
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+)
+
+// A meeting of the commission as a body (issue 19 §1): the Open Meetings Act (5 ILCS 120)
+// governs the meeting as a whole, with one agenda posted 48 hours ahead (2.02), whatever
+// cases it takes. A CommissionMeeting is named by its date ("2027-01-12", a second one
+// that day "2027-01-12b") and holds items: the case steps held at it (the sufficiency
+// review (C)(1), a hearing (D), a recessed session (E), a public hearing (F), an (H)
+// hearing), and the commission's other business (approval of minutes, public comment,
+// free text).
+//
+// The case steps are not copied into the meeting: each case keeps its own meeting (Facts),
+// from which the ordinance's deadlines are counted, and a case step is an item of the
+// commission meeting whose start and place it has (Fold). The meeting's own record holds
+// what belongs to the meeting alone: its start, place and kind, its other business, which
+// items are closed, the postings of its notice, a cancellation.
+
+// BusinessKinds lists the kinds of item that are not case steps, as a clerk adds them.
+var BusinessKinds = []ItemKind{BusinessItem, MinutesItem, PublicComment}
+
+// MeetingItem is one item of a meeting's agenda.
+type MeetingItem struct {
+	Kind ItemKind `json:"kind"`
+	Text string   `json:"text,omitempty"` // the item in words; for minutes, whose (e.g. "2026-12-08")
+	// Case and Step name a case step (Kind CaseItem); they are filled by Fold, never stored.
+	Case      string      `json:"case,omitempty"`
+	Step      MeetingKind `json:"step,omitempty"`
+	Closed    bool        `json:"closed,omitempty"`    // closed to the public (5 ILCS 120/2(c))
+	Authority string      `json:"authority,omitempty"` // the exception that allows closing it
+	Added     time.Time   `json:"added,omitzero"`
+	// NoticePosted is, for a case step, when the case records its notice posted; filled
+	// by Fold.
+	NoticePosted time.Time `json:"-"`
+}
+
+// AgendaItem is the item as the agenda and the minutes draw it (meeting_record.go).
+func (i MeetingItem) AgendaItem() AgendaItem {
+	it := AgendaItem{Kind: i.Kind, Case: i.Case, Step: i.Step, Text: i.Text, Closed: i.Closed, Exception: i.Authority}
+	if i.Kind == MinutesItem {
+		it.Minutes, it.Text = MeetingName(i.Text), ""
+	}
+	return it
+}
+
+// Title says the item as the agenda prints it (AgendaItem.Words). A case step names the
+// case by its number and the step, never a party: the complaint is confidential until the
+// ordinance makes it public (I).
+func (i MeetingItem) Title() string {
+	t := strings.TrimSuffix(i.AgendaItem().Words(), ".")
+	if i.Closed {
+		t += " (closed session, " + i.Authority + ")"
+	}
+	return t
+}
+
+// AgendaPosting is one posting of a meeting's notice and agenda.
+type AgendaPosting struct {
+	At      time.Time `json:"at"`
+	Amended bool      `json:"amended,omitempty"` // a re-posting after the agenda changed
+}
+
+// CommissionMeeting is a meeting of the commission. Its stored part is built by its
+// events (MeetingAction); Fold adds the case steps it holds.
+type CommissionMeeting struct {
+	Name    string    `json:"name"` // "2027-01-12", "2027-01-12b"
+	Start   time.Time `json:"start"`
+	Place   string    `json:"place"`
+	Special bool      `json:"special,omitempty"` // a special meeting (5 ILCS 120/2.02(a)), not a regular one
+	Created time.Time `json:"created,omitzero"`
+	// Items are the other business, in the order added; case steps are added by Fold.
+	Items []MeetingItem `json:"items,omitempty"`
+	// Postings are the postings of the notice, in order; Changed is when the agenda last
+	// changed after a posting, and Stale says the notice as posted no longer shows it: it
+	// must be posted again, marked amended.
+	Postings []AgendaPosting `json:"postings,omitempty"`
+	Changed  time.Time       `json:"changed,omitzero"`
+	Stale    bool            `json:"stale,omitempty"`
+	// Cancelled is when the meeting was cancelled, and why; Moved the starts and places it
+	// had before each move.
+	Cancelled time.Time `json:"cancelled,omitzero"`
+	Reason    string    `json:"reason,omitempty"`
+	Moved     []Moved   `json:"moved,omitempty"`
+	// Minutes is the record of the meeting as it happens (session.go): the roll, arrivals
+	// and departures, closed sessions and adjournment, from which its minutes are drafted.
+	Minutes MinutesRecord `json:"minutes,omitzero"`
+	// ClosedFor are the agenda numbers of the items each closed session was entered for, in
+	// the order of Minutes.Sessions.
+	ClosedFor []int `json:"closed_for,omitempty"`
+
+	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
+	// of several cases at one start and place, scheduled before meetings were kept.
+	Folded bool `json:"-"`
+	// Cases are the case steps held at the meeting, filled by Fold, in case order.
+	Cases []MeetingItem `json:"-"`
+}
+
+// Moved is where and when a meeting was before it moved.
+type Moved struct {
+	Start time.Time `json:"start"`
+	Place string    `json:"place"`
+	At    time.Time `json:"at"`
+}
+
+// Agenda returns every item of the meeting: the case steps, then the other business.
+func (m *CommissionMeeting) Agenda() []MeetingItem {
+	return append(slices.Clone(m.Cases), m.Items...)
+}
+
+// Posted is when the notice as it now stands was posted: the last posting, if none came
+// before the agenda last changed; zero if it is not posted.
+func (m *CommissionMeeting) Posted() time.Time {
+	if n := len(m.Postings); n > 0 && !m.Stale {
+		return m.Postings[n-1].At
+	}
+	return time.Time{}
+}
+
+// Amended reports whether the agenda changed after the notice was first posted.
+func (m *CommissionMeeting) Amended() bool {
+	return len(m.Postings) > 0 && (m.Stale || m.Postings[len(m.Postings)-1].Amended)
+}
+
+// AgendaDue is the last moment the agenda may be posted, or changed: 48 hours before the
+// meeting (5 ILCS 120/2.02(a), AgendaCutoff).
+func (m *CommissionMeeting) AgendaDue() time.Time { return AgendaCutoff(m.Start) }
+
+// OrderOfBusiness is the meeting's agenda as a public notice lists it: the call to order,
+// each item in words (a closed one with its exception), public comment (2.06(g)) unless
+// it is an item already, and adjournment. A recorded meeting's other business is listed
+// only once its agenda is posted: until then the public knows only the case steps, from
+// their own notices.
+func (m *CommissionMeeting) OrderOfBusiness() []string {
+	out := []string{"Call to order and roll call."}
+	comment := false
+	for _, it := range m.Agenda() {
+		if it.Kind != CaseItem && !m.Folded && len(m.Postings) == 0 {
+			continue
+		}
+		comment = comment || it.Kind == PublicComment
+		out = append(out, it.Title()+".")
+	}
+	if !comment {
+		out = append(out, "Public comment.")
+	}
+	return append(out, "Adjournment.")
+}
+
+// Doc is the meeting's agenda as a notice posts it and letters draw it (meeting_record.go).
+func (m *CommissionMeeting) Doc() Agenda {
+	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended()}
+	for _, it := range m.Agenda() {
+		a.Items = append(a.Items, it.AgendaItem())
+	}
+	return a
+}
+
+// CheckAgendaOpen refuses a case step's joining meeting m at instant at once the 48 hours
+// before it have begun (5 ILCS 120/2.02, CheckAgendaChange).
+func (e *Engine) CheckAgendaOpen(m *CommissionMeeting, at time.Time) error {
+	return CheckAgendaChange(m.Start.In(e.Cal.Location()), at, "adding an item")
+}
+
+// MeetingAction is an event of a meeting's own record.
+type MeetingAction interface {
+	// Kind names the action in the record, e.g. "meeting".
+	Kind() string
+	applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error
+}
+
+// ApplyMeeting performs a on m at instant at and returns the new meeting; on error m is
+// unchanged and the error is an *Error that names the rule.
+func (e *Engine) ApplyMeeting(m CommissionMeeting, a MeetingAction, at time.Time) (CommissionMeeting, error) {
+	if a == nil {
+		return m, invalid("action", "", "missing")
+	}
+	if at.IsZero() {
+		return m, invalid("at", "", "an action needs the time it is taken")
+	}
+	if _, create := a.(CreateMeeting); !create && m.Name == "" {
+		return m, NotFound("", "meeting", "there is no such meeting; create it with /ethics meeting")
+	}
+	if _, create := a.(CreateMeeting); create && m.Name != "" {
+		return m, Conflict("", "meeting", "meeting "+m.Name+" already exists")
+	}
+	next := m
+	next.Items = slices.Clone(m.Items)
+	next.Postings = slices.Clone(m.Postings)
+	next.Moved = slices.Clone(m.Moved)
+	next.Cases = slices.Clone(m.Cases)
+	next.Minutes = m.Minutes.clone()
+	next.ClosedFor = slices.Clone(m.ClosedFor)
+	if err := a.applyMeeting(e, &next, at); err != nil {
+		return m, err
+	}
+	return next, nil
+}
+
+// CreateMeeting creates a meeting of the commission. Name is given by the store, from the
+// date and the meetings already that day (NameMeeting).
+type CreateMeeting struct {
+	Name    string    `json:"name"`
+	Start   time.Time `json:"start"`
+	Place   string    `json:"place"`
+	Special bool      `json:"special,omitempty"`
+	// Posted is, for a meeting folded from its cases (Fold) and now recorded, when its
+	// notice was posted as the cases record it; zero otherwise.
+	Posted time.Time `json:"posted,omitzero"`
+}
+
+// Kind implements MeetingAction.
+func (CreateMeeting) Kind() string { return "meeting" }
+
+func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if a.Name == "" {
+		return invalid("meeting", "", "a meeting needs its name")
+	}
+	if a.Start.IsZero() {
+		return invalid("start", OMANotice, "give when the meeting starts, e.g. 2027-01-12T17:00")
+	}
+	if _, err := ParseMeetingName(a.Name); err != nil {
+		return err
+	}
+	if err := CheckLine("place", OMANotice, a.Place, true, MaxName); err != nil {
+		return err
+	}
+	if !a.Start.After(at) {
+		return invalid("start", OMANotice, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
+	}
+	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: at.In(e.Cal.Location())}
+	if !a.Posted.IsZero() {
+		m.Postings = []AgendaPosting{{At: a.Posted.In(e.Cal.Location())}}
+	}
+	return nil
+}
+
+// AddItem puts an item of other business on a meeting's agenda (not a case step: those
+// join by being scheduled at the meeting). Closed with Authority, the item is taken in
+// closed session under that exception of 5 ILCS 120/2(c).
+type AddItem struct {
+	Item      ItemKind `json:"item"`
+	Text      string   `json:"text,omitempty"`
+	Authority string   `json:"authority,omitempty"` // "": open
+}
+
+// Kind implements MeetingAction.
+func (AddItem) Kind() string { return "agenda_item" }
+
+func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if !slices.Contains(BusinessKinds, a.Item) {
+		return invalid("item", OMANotice, fmt.Sprintf("unknown item %q: use %s; a case step joins by /ethics schedule <case> <step> meeting=%s", a.Item, join(BusinessKinds, ", "), m.Name))
+	}
+	if err := CheckLine("text", OMANotice, a.Text, a.Item == BusinessItem, MaxName); err != nil {
+		return err
+	}
+	if a.Item == MinutesItem {
+		if _, err := ParseMeetingName(a.Text); err != nil {
+			return invalid("text", OMAMinutes, "name the meeting whose minutes are approved, e.g. 2026-12-08")
+		}
+	}
+	authority := ""
+	if a.Authority != "" {
+		var err error
+		if authority, err = ParseException(a.Authority); err != nil {
+			return err
+		}
+	}
+	if err := checkOpen(e, m, at); err != nil {
+		return err
+	}
+	if err := CheckAgendaChange(m.Start, at, "adding an item"); err != nil {
+		return err
+	}
+	m.Items = append(m.Items, MeetingItem{Kind: a.Item, Text: a.Text, Closed: authority != "", Authority: authority, Added: at.In(e.Cal.Location())})
+	m.changed(at)
+	return nil
+}
+
+// CloseItem closes an item of other business to the public under an exception of
+// 5 ILCS 120/2(c). Item counts the meeting's other business from 1, as /ethics agenda
+// lists it after the case steps.
+type CloseItem struct {
+	Item      int    `json:"item"`
+	Authority string `json:"authority"`
+}
+
+// Kind implements MeetingAction.
+func (CloseItem) Kind() string { return "close_item" }
+
+func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if a.Item < 1 || a.Item > len(m.Items) {
+		return NotFound("", "item", fmt.Sprintf("meeting %s has no item %d of other business; it has %d", m.Name, a.Item, len(m.Items)))
+	}
+	authority, err := ParseException(a.Authority)
+	if err != nil {
+		return err
+	}
+	if err := checkOpen(e, m, at); err != nil {
+		return err
+	}
+	it := &m.Items[a.Item-1]
+	if it.Closed {
+		return Conflict(OMAClose, "item", fmt.Sprintf("the item is already closed under %s", it.Authority))
+	}
+	if err := CheckAgendaChange(m.Start, at, "closing an open item to the public"); err != nil {
+		return err
+	}
+	it.Closed, it.Authority = true, authority
+	m.changed(at)
+	return nil
+}
+
+// AgendaChanged records that a case step joined or left the meeting after its notice was
+// posted: the notice must be posted again, marked amended. The store records it with the
+// case's own event.
+type AgendaChanged struct {
+	What string `json:"what"`
+}
+
+// Kind implements MeetingAction.
+func (AgendaChanged) Kind() string { return "agenda_changed" }
+
+func (a AgendaChanged) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	m.changed(at)
+	return nil
+}
+
+// changed marks the agenda changed after a posting.
+func (m *CommissionMeeting) changed(at time.Time) {
+	if len(m.Postings) > 0 {
+		m.Changed, m.Stale = at, true
+	}
+}
+
+// PostAgenda records that the meeting's notice and agenda was physically posted at the
+// meeting place and the principal office (5 ILCS 120/2.02(a)), once for all its items.
+type PostAgenda struct {
+	Posted time.Time `json:"posted,omitzero"` // zero: when the action is taken
+}
+
+// Kind implements MeetingAction.
+func (PostAgenda) Kind() string { return "agenda_posted" }
+
+func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if err := checkOpen(e, m, at); err != nil {
+		return err
+	}
+	posted := a.Posted
+	if posted.IsZero() {
+		posted = at
+	}
+	if posted.After(at) {
+		return invalid("at", OMANotice, "a posting cannot be recorded before it happens")
+	}
+	if !m.Posted().IsZero() {
+		return Conflict(OMANotice, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
+	}
+	m.Postings = append(m.Postings, AgendaPosting{At: posted.In(e.Cal.Location()), Amended: len(m.Postings) > 0})
+	m.Stale = false
+	return nil
+}
+
+// CancelCommissionMeeting cancels a meeting that has not begun, with all its items; the
+// store cancels each case step with it, in the same transaction.
+type CancelCommissionMeeting struct {
+	Reason string `json:"reason,omitempty"`
+}
+
+// Kind implements MeetingAction.
+func (CancelCommissionMeeting) Kind() string { return "meeting_cancelled" }
+
+func (a CancelCommissionMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if err := CheckLine("reason", "", a.Reason, false, MaxName); err != nil {
+		return err
+	}
+	if err := checkOpen(e, m, at); err != nil {
+		return err
+	}
+	m.Cancelled, m.Reason = at.In(e.Cal.Location()), a.Reason
+	return nil
+}
+
+// MoveMeeting moves a meeting that has not begun to another start or place, with all its
+// items; the store reschedules each case step with it, in the same transaction. The
+// notice must be posted again, 48 hours before the new start.
+type MoveMeeting struct {
+	Start time.Time `json:"start"`
+	Place string    `json:"place"`
+}
+
+// Kind implements MeetingAction.
+func (MoveMeeting) Kind() string { return "meeting_moved" }
+
+func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if err := CheckLine("place", OMANotice, a.Place, true, MaxName); err != nil {
+		return err
+	}
+	if err := checkOpen(e, m, at); err != nil {
+		return err
+	}
+	if a.Start.Equal(m.Start) && a.Place == m.Place {
+		return Conflict("", "", "meeting "+m.Name+" is already then and there")
+	}
+	if err := CheckAgendaChange(a.Start.In(e.Cal.Location()), at, "moving the meeting there"); err != nil {
+		return err
+	}
+	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
+	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
+	m.changed(at)
+	return nil
+}
+
+// checkOpen refuses a change to a meeting cancelled or begun.
+func checkOpen(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if !m.Cancelled.IsZero() {
+		return Conflict("", "meeting", fmt.Sprintf("meeting %s was cancelled on %s", m.Name, e.shortTime(m.Cancelled)))
+	}
+	if !at.Before(m.Start) {
+		return Conflict("", "meeting", fmt.Sprintf("meeting %s began at %s", m.Name, e.shortTime(m.Start)))
+	}
+	return nil
+}
+
+// meetingDecoders decode each MeetingAction kind from the record.
+var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
+	CreateMeeting{}.Kind():           decodeMeeting[CreateMeeting],
+	AddItem{}.Kind():                 decodeMeeting[AddItem],
+	CloseItem{}.Kind():               decodeMeeting[CloseItem],
+	AgendaChanged{}.Kind():           decodeMeeting[AgendaChanged],
+	PostAgenda{}.Kind():              decodeMeeting[PostAgenda],
+	CancelCommissionMeeting{}.Kind(): decodeMeeting[CancelCommissionMeeting],
+	MoveMeeting{}.Kind():             decodeMeeting[MoveMeeting],
+	Convene{}.Kind():                 decodeMeeting[Convene],
+	MemberMoves{}.Kind():             decodeMeeting[MemberMoves],
+	EnterClosed{}.Kind():             decodeMeeting[EnterClosed],
+	ReturnToOpen{}.Kind():            decodeMeeting[ReturnToOpen],
+	Adjourn{}.Kind():                 decodeMeeting[Adjourn],
+}
+
+func decodeMeeting[T MeetingAction](payload []byte) (MeetingAction, error) {
+	var a T
+	err := json.Unmarshal(payload, &a)
+	return a, err
+}
+
+// DecodeMeetingAction reads a meeting event's action from its kind and JSON payload.
+func DecodeMeetingAction(kind string, payload []byte) (MeetingAction, error) {
+	decode, ok := meetingDecoders[kind]
+	if !ok {
+		return nil, invalid("kind", "", fmt.Sprintf("unknown meeting action %q", kind))
+	}
+	a, err := decode(payload)
+	if err != nil {
+		return nil, invalid("payload", "", fmt.Sprintf("cannot read a %s action: %v", kind, err))
+	}
+	return a, nil
+}
+
+// NameMeeting names a meeting starting at start: its date in the commission's time zone,
+// "2027-01-12", and for a second meeting that day "2027-01-12b", then "c", and so on.
+// taken are the names in use.
+func (e *Engine) NameMeeting(start time.Time, taken []string) string {
+	day := start.In(e.Cal.Location()).Format("2006-01-02")
+	name := day
+	for c := 'b'; slices.Contains(taken, name); c++ {
+		name = day + string(c)
+	}
+	return name
+}
+
+// Fold builds the commission's meetings from the meetings' own records (stored) and the
+// cases: each case step scheduled (its start and place) is an item of the meeting at that
+// start and place that is not cancelled. Case steps at a start and place that no record
+// holds (scheduled before meetings were kept, issue 19 §7) are folded into a meeting
+// named by its date after the recorded ones, marked Folded; steps of several cases at one
+// start and place make one meeting. Reading never writes: the store records a folded
+// meeting only when something is done to it. The result is in order of start.
+func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMeeting {
+	out := make([]CommissionMeeting, 0, len(stored))
+	type key struct {
+		start int64
+		place string
+	}
+	at := map[key]int{}
+	var taken []string
+	for _, m := range stored {
+		m.Cases = nil
+		m.Folded = false
+		out = append(out, m)
+		taken = append(taken, m.Name)
+		if m.Cancelled.IsZero() {
+			at[key{m.Start.UnixNano(), m.Place}] = len(out) - 1
+		}
+	}
+	type step struct {
+		c *Case
+		k MeetingKind
+		m Meeting
+	}
+	var loose []step
+	sorted := slices.Clone(cases)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Number < sorted[j].Number })
+	for _, c := range sorted {
+		for _, k := range MeetingKinds {
+			m := c.Meeting(k)
+			if !m.Scheduled() {
+				continue
+			}
+			if i, ok := at[key{m.Start.UnixNano(), m.Place}]; ok {
+				out[i].Cases = append(out[i].Cases, caseItem(c, k, m))
+				continue
+			}
+			loose = append(loose, step{c, k, m})
+		}
+	}
+	sort.SliceStable(loose, func(i, j int) bool { return loose[i].m.Start.Before(loose[j].m.Start) })
+	for _, s := range loose {
+		k := key{s.m.Start.UnixNano(), s.m.Place}
+		i, ok := at[k]
+		if !ok {
+			name := e.NameMeeting(s.m.Start, taken)
+			taken = append(taken, name)
+			fm := CommissionMeeting{Name: name, Start: s.m.Start.In(e.Cal.Location()), Place: s.m.Place, Created: s.m.ScheduledAt, Folded: true}
+			if !s.m.NoticePosted.IsZero() {
+				fm.Postings = []AgendaPosting{{At: s.m.NoticePosted}}
+			}
+			out = append(out, fm)
+			i = len(out) - 1
+			at[k] = i
+		} else if p := s.m.NoticePosted; out[i].Folded && !p.IsZero() && (len(out[i].Postings) == 0 || p.Before(out[i].Postings[0].At)) {
+			out[i].Postings = []AgendaPosting{{At: p}}
+		}
+		out[i].Cases = append(out[i].Cases, caseItem(s.c, s.k, s.m))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Start.Equal(out[j].Start) {
+			return out[i].Start.Before(out[j].Start)
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+func caseItem(c *Case, k MeetingKind, m Meeting) MeetingItem {
+	return MeetingItem{Kind: CaseItem, Case: c.Number, Step: k, Closed: m.Closed, Authority: m.Authority, Added: m.ScheduledAt, NoticePosted: m.NoticePosted}
+}
+
+// FindMeeting returns the meeting named name among ms (as Fold gives them); the name is
+// matched without regard to case.
+func FindMeeting(ms []CommissionMeeting, name string) (*CommissionMeeting, error) {
+	for i := range ms {
+		if strings.EqualFold(ms[i].Name, strings.TrimSpace(name)) {
+			return &ms[i], nil
+		}
+	}
+	return nil, NotFound("", "meeting", fmt.Sprintf("there is no meeting %q; meetings are named by their date, e.g. 2027-01-12 (see /ethics meetings)", name))
+}
+
+// MeetingAt returns the meeting not cancelled at start and place among ms, if any.
+func MeetingAt(ms []CommissionMeeting, start time.Time, place string) *CommissionMeeting {
+	for i := range ms {
+		if ms[i].Cancelled.IsZero() && ms[i].Start.Equal(start) && ms[i].Place == place {
+			return &ms[i]
+		}
+	}
+	return nil
+}
+
+// HoldsItem returns the meeting among ms whose agenda holds case number's step k.
+func HoldsItem(ms []CommissionMeeting, number string, k MeetingKind) *CommissionMeeting {
+	for i := range ms {
+		for _, it := range ms[i].Cases {
+			if it.Case == number && it.Step == k {
+				return &ms[i]
+			}
+		}
+	}
+	return nil
+}
+
+// CaseActions are actions on one case, recorded with a change of a meeting.
+type CaseActions struct {
+	Number  string
+	Actions []Action
+}
+
+// MeetingChange is what one request does to a meeting of the commission and its cases,
+// recorded in one transaction: all of it, or none.
+type MeetingChange struct {
+	// Meeting is the meeting acted on; "" when Create names it.
+	Meeting string
+	// Create creates the meeting first; its Name, if "", is chosen from its date and the
+	// meetings that day (Engine.NameMeeting).
+	Create *CreateMeeting
+	// Cases are the case actions, recorded first, in order: a case step joining the
+	// meeting, its notice posted with the meeting's, moved or cancelled with it.
+	Cases []CaseActions
+	// Actions are the meeting's own actions, recorded after the cases'.
+	Actions []MeetingAction
+	// Left is a recorded meeting a case step leaves for this one (rescheduled), if any: its
+	// agenda changes too (AgendaChanged), so a posted notice is to be posted again.
+	Left string
+}
+
+// MeetingResult is what a MeetingChange did.
+type MeetingResult struct {
+	Meeting  CommissionMeeting // as it stands after, folded with its case steps
+	Cases    []Result          // each case's, in the order of MeetingChange.Cases
+	Replayed bool              // the request had been recorded before: nothing new was
+}
+
+// clone returns a copy of r that shares no slice with it, so a refused action leaves the
+// meeting as it was.
+func (r MinutesRecord) clone() MinutesRecord {
+	r.Seated, r.Present, r.Absent, r.Remote = slices.Clone(r.Seated), slices.Clone(r.Present), slices.Clone(r.Absent), slices.Clone(r.Remote)
+	r.Arrived, r.Left = slices.Clone(r.Arrived), slices.Clone(r.Left)
+	r.Entries, r.Sessions, r.Notes = slices.Clone(r.Entries), slices.Clone(r.Sessions), slices.Clone(r.Notes)
+	return r
+}

@@ -1,0 +1,156 @@
+package docket_test
+
+import (
+	"strings"
+	"testing"
+
+	"ethicsbot/docket"
+)
+
+// meetingAt creates meeting name at start, failing on a refusal.
+func meetingAt(t *testing.T, e *docket.Engine, name, start, at string) docket.CommissionMeeting {
+	t.Helper()
+	m, err := e.ApplyMeeting(docket.CommissionMeeting{}, docket.CreateMeeting{Name: name, Start: T(t, start), Place: "City Hall, Room 201"}, T(t, at))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestAgendaClosesFortyEightHoursAhead: an item may not be added, nor an open item
+// closed, within 48 hours before the meeting, and the refusal cites 5 ILCS 120/2.02.
+func TestAgendaClosesFortyEightHoursAhead(t *testing.T) {
+	e := MustEngine(t)
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
+	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, T(t, "2027-01-10T16:59:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		a    docket.MeetingAction
+	}{
+		{"ErrAddLate", docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-08"}},
+		{"ErrCloseLate", docket.CloseItem{Item: 1, Authority: "5 ILCS 120/2(c)(1)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := e.ApplyMeeting(m, tc.a, T(t, "2027-01-10T17:01:00-06:00"))
+			if de, ok := err.(*docket.Error); !ok || de.Rule != docket.OMANotice || de.Code != docket.ECONFLICT {
+				t.Fatalf("late %s = %v, want a conflict citing %s", tc.a.Kind(), err, docket.OMANotice)
+			}
+		})
+	}
+	if got := len(m.Items); got != 1 {
+		t.Fatalf("items = %d, want 1", got)
+	}
+	m, err = e.ApplyMeeting(m, docket.CloseItem{Item: 1, Authority: "5 ILCS 120/2(c)(1)"}, T(t, "2027-01-10T16:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it := m.Items[0]; !it.Closed || !strings.Contains(it.Title(), "closed session, 5 ILCS 120/2(c)(1)") {
+		t.Errorf("closed item = %+v (%q)", it, it.Title())
+	}
+	if _, err := e.ApplyMeeting(m, docket.CloseItem{Item: 1, Authority: ""}, T(t, "2027-01-04T16:00:00-06:00")); err == nil {
+		t.Error("closing an item without its exception was accepted")
+	}
+}
+
+// TestPostingOnceAndAmended: the agenda is posted once for all its items; a change after
+// the posting makes it unposted until it is posted again, marked amended.
+func TestPostingOnceAndAmended(t *testing.T) {
+	e := MustEngine(t)
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
+	m, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-05T09:00:00-06:00"))
+	if err != nil || m.Posted().IsZero() || m.Amended() {
+		t.Fatalf("posted = %v, amended %v, err %v", m.Posted(), m.Amended(), err)
+	}
+	if _, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-05T10:00:00-06:00")); err == nil {
+		t.Error("a second posting of the same agenda was accepted")
+	}
+	m, err = e.ApplyMeeting(m, docket.AddItem{Item: docket.PublicComment}, T(t, "2027-01-06T09:00:00-06:00"))
+	if err != nil || !m.Posted().IsZero() || !m.Amended() {
+		t.Fatalf("after a change: posted = %v, amended %v, err %v", m.Posted(), m.Amended(), err)
+	}
+	m, err = e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-06T10:00:00-06:00"))
+	if err != nil || m.Posted().IsZero() || !m.Postings[1].Amended {
+		t.Fatalf("re-posting: %+v, err %v", m.Postings, err)
+	}
+}
+
+// TestFoldMergesCasesAtOneMeeting: the per-case meetings of several cases at one start and
+// place are one meeting with several items (issue 19 §7); a second meeting that day is
+// named with a b; a recorded meeting keeps its name and takes the steps at its start and
+// place.
+func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
+	e := MustEngine(t)
+	var cases []*docket.Case
+	for i, when := range []string{"2026-12-10T17:00:00-06:00", "2026-12-10T17:00:00-06:00", "2026-12-10T19:00:00-06:00"} {
+		c := apply(t, e, []step{
+			{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
+			{at: "2026-12-04T11:00:00-06:00", action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, when), Place: "City Hall, Room 201"}, state: docket.StateReceived},
+		})
+		c.Number = []string{"2026-001", "2026-002", "2026-003"}[i]
+		cases = append(cases, &c)
+	}
+	ms := e.Fold(nil, cases)
+	if len(ms) != 2 {
+		t.Fatalf("fold = %d meetings, want 2", len(ms))
+	}
+	if ms[0].Name != "2026-12-10" || len(ms[0].Cases) != 2 || !ms[0].Folded || ms[1].Name != "2026-12-10b" || len(ms[1].Cases) != 1 {
+		t.Fatalf("fold = %s (%d items), %s (%d items)", ms[0].Name, len(ms[0].Cases), ms[1].Name, len(ms[1].Cases))
+	}
+	// A recorded meeting at 19:00 takes that name first; the folded one at 17:00 is b.
+	rec := meetingAt(t, e, "2026-12-10", "2026-12-10T19:00:00-06:00", "2026-12-04T09:00:00-06:00")
+	ms = e.Fold([]docket.CommissionMeeting{rec}, cases)
+	if ms[0].Name != "2026-12-10b" || len(ms[0].Cases) != 2 || ms[1].Name != "2026-12-10" || ms[1].Folded || len(ms[1].Cases) != 1 {
+		t.Fatalf("fold with a record = %s (%d), %s (%d)", ms[0].Name, len(ms[0].Cases), ms[1].Name, len(ms[1].Cases))
+	}
+	if got := docket.HoldsItem(ms, "2026-003", docket.SufficiencyMeeting); got == nil || got.Name != "2026-12-10" {
+		t.Errorf("HoldsItem = %v", got)
+	}
+}
+
+// TestMeetingAsItHappens: the call to order records the roll; the vote to close is a roll
+// call in open session with a majority of those present (2a); the meeting adjourns only in
+// open session; a final action is refused while closed (2(e)).
+func TestMeetingAsItHappens(t *testing.T) {
+	e := MustEngine(t)
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
+	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director", Authority: "(c)(1)"}, T(t, "2027-01-03T09:00:00-06:00"))
+	if err != nil || m.Items[0].Authority != "5 ILCS 120/2(c)(1)" {
+		t.Fatalf("the exception as cited: %+v, %v", m.Items, err)
+	}
+	seated := []string{"U_A", "U_B", "U_C"}
+	if _, err := e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A"}}, T(t, "2027-01-12T16:59:00-06:00")); err == nil {
+		t.Error("a call to order before the noticed start was accepted")
+	}
+	m, err = e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}, T(t, "2027-01-12T17:01:00-06:00"))
+	if err != nil || len(m.Minutes.Absent) != 1 || m.Minutes.QuorumAt(T(t, "2027-01-12T17:01:00-06:00")) != nil {
+		t.Fatalf("convened: %+v, %v", m.Minutes, err)
+	}
+	split := &docket.Vote{Seated: seated, Yes: []string{"U_A"}, No: []string{"U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	if _, err := e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: split}, T(t, "2027-01-12T17:05:00-06:00")); err == nil || docket.ErrorCode(err) != docket.ECONFLICT {
+		t.Errorf("closing on a tied vote: %v", err)
+	}
+	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	m, err = e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: yes}, T(t, "2027-01-12T17:05:00-06:00"))
+	if err != nil || m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00")) != 1 {
+		t.Fatalf("closed session: %v", err)
+	}
+	if err := docket.CheckOpenForAction(docket.Rule{}.Kind(), m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00"))); err == nil {
+		t.Error("a ruling in closed session was allowed")
+	}
+	if _, err := e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:10:00-06:00")); err == nil {
+		t.Error("adjourned in closed session")
+	}
+	m, err = e.ApplyMeeting(m, docket.ReturnToOpen{}, T(t, "2027-01-12T17:20:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:30:00-06:00")); err != nil || m.Minutes.Adjourned.IsZero() {
+		t.Fatalf("adjourn: %v", err)
+	}
+	if err := m.Minutes.Check(); err != nil {
+		t.Errorf("the record its minutes are drafted from: %v", err)
+	}
+}

@@ -1,0 +1,356 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// The commission's meetings (issue 19): each meeting's own record is a stream of events in
+// meeting_events (migration 011), hash-chained like the case events but on a chain of its
+// own, and materialised in commission_meetings. The case steps a meeting holds stay in
+// their cases; docket.Engine.Fold puts the two together when the meetings are read.
+
+// A meeting's event is an Event whose Case is the meeting's name.
+
+// meetingHash is SHA-256 over the previous meeting event's hash and this event's content,
+// as for the case events (Event.chainHash), with a label so that a meeting event can
+// never pass for a case event.
+func meetingHash(e *Event) string {
+	content, _ := json.Marshal([]any{"meeting", e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	return linkHash(e.PrevHash, content)
+}
+
+// ErrNoMeetings is returned by a record whose schema has no meetings yet.
+var errNoMeetings = docket.Unavailable("the record predates the commission's meetings (migration 011); run ethicsbot migrate")
+
+// ChangeMeeting records ch in one transaction. by is who acts; request, if not "", an
+// idempotency key: a retry with the same key records nothing new. say derives what each
+// case action causes ethicsbot to say, as for Apply; sayMeeting what the meeting, as it
+// stands after the change, causes it to say (nil: nothing). Their posts are committed with
+// the events.
+func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post, sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post, ch docket.MeetingChange) (docket.MeetingResult, error) {
+	var res docket.MeetingResult
+	if !s.meetings {
+		return res, errNoMeetings
+	}
+	if ch.Create == nil && ch.Meeting == "" {
+		return res, docket.Invalid("", "meeting", "name the meeting, e.g. 2027-01-12")
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res = docket.MeetingResult{}
+		if request != "" {
+			var name string
+			err := tx.QueryRowContext(ctx, `SELECT meeting FROM meeting_events WHERE request = ?`, request).Scan(&name)
+			if err == nil {
+				m, _, err := loadMeeting(ctx, tx, name)
+				res = docket.MeetingResult{Meeting: m, Replayed: true}
+				return err
+			} else if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			var dummy docket.Result
+			if done, err := s.replay(ctx, tx, request, &dummy); done || err != nil {
+				res.Replayed = done
+				return err
+			}
+		}
+		name := ch.Meeting
+		var m docket.CommissionMeeting
+		seq := 0
+		first := request // the request key marks the first event of the request
+		if ch.Create != nil {
+			create := *ch.Create
+			if create.Name == "" {
+				folded, err := s.foldIn(ctx, tx)
+				if err != nil {
+					return err
+				}
+				var taken []string
+				for _, f := range folded {
+					taken = append(taken, f.Name)
+				}
+				create.Name = s.engine.NameMeeting(create.Start, taken)
+			} else if _, _, err := loadMeeting(ctx, tx, create.Name); err == nil {
+				return docket.Conflict("", "meeting", "meeting "+create.Name+" already exists")
+			} else if docket.ErrorCode(err) != docket.ENOTFOUND {
+				return err
+			}
+			name = create.Name
+			next, err := s.engine.ApplyMeeting(m, create, at)
+			if err != nil {
+				return err
+			}
+			if err := s.recordMeeting(ctx, tx, next, create, by, at, seq, first); err != nil {
+				return err
+			}
+			m, seq, first = next, 1, ""
+		} else if len(ch.Actions) > 0 {
+			// A change of the cases alone (the steps of a meeting folded from its cases,
+			// posted after it began) needs no record of the meeting.
+			var err error
+			if m, seq, err = loadMeeting(ctx, tx, name); err != nil {
+				return err
+			}
+		}
+		for _, ca := range ch.Cases {
+			var r docket.Result
+			if err := s.applyIn(ctx, tx, ca.Number, by, first, at, say, ca.Actions, &r); err != nil {
+				return err
+			}
+			first = ""
+			res.Cases = append(res.Cases, r)
+		}
+		if len(ch.Actions) > 0 {
+			// The meeting's actions see its whole agenda: the case steps it holds, as the
+			// cases now stand, before its other business (an item's number counts both).
+			folded, err := s.foldIn(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if f, err := docket.FindMeeting(folded, name); err == nil {
+				m.Cases = f.Cases
+			}
+		}
+		for _, a := range ch.Actions {
+			next, err := s.engine.ApplyMeeting(m, a, at)
+			if err != nil {
+				return err
+			}
+			if err := s.recordMeeting(ctx, tx, next, a, by, at, seq, first); err != nil {
+				return err
+			}
+			first = ""
+			m = next
+			seq++
+		}
+		if ch.Left != "" && ch.Left != name {
+			left, n, err := loadMeeting(ctx, tx, ch.Left)
+			if err != nil {
+				return err
+			}
+			a := docket.AgendaChanged{What: "an item left for meeting " + name}
+			if left, err = s.engine.ApplyMeeting(left, a, at); err != nil {
+				return err
+			}
+			if err := s.recordMeeting(ctx, tx, left, a, by, at, n, first); err != nil {
+				return err
+			}
+			first = ""
+		}
+		folded, err := s.foldIn(ctx, tx)
+		if err != nil {
+			return err
+		}
+		f, err := docket.FindMeeting(folded, name)
+		if err != nil {
+			return err
+		}
+		res.Meeting = *f
+		if sayMeeting != nil {
+			return enqueue(ctx, tx, 0, sayMeeting(*f, folded))
+		}
+		return nil
+	})
+	return res, err
+}
+
+// recordMeeting appends the event of action a, which turned the meeting into m, and writes
+// the materialised meeting, in the caller's transaction.
+func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.CommissionMeeting, a docket.MeetingAction, by string, at time.Time, prevSeq int, request string) error {
+	if strings.TrimSpace(by) == "" {
+		return docket.Invalid("", "by", "every event names who acted")
+	}
+	payload, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	doc, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	e := Event{Case: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		e.ID, e.PrevHash = 0, genesis
+	case err != nil:
+		return err
+	}
+	e.ID++
+	e.Hash = meetingHash(&e)
+	if prevSeq == 0 {
+		_, err = tx.ExecContext(ctx, `INSERT INTO commission_meetings (name, start, place, doc, events, updated) VALUES (?, ?, ?, ?, ?, ?)`,
+			m.Name, stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at))
+	} else {
+		_, err = tx.ExecContext(ctx, `UPDATE commission_meetings SET start = ?, place = ?, doc = ?, events = ?, updated = ? WHERE name = ?`,
+			stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at), m.Name)
+	}
+	if err != nil {
+		return err
+	}
+	var req any
+	if request != "" {
+		req = request
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO meeting_events (id, meeting, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.Case, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash)
+	return err
+}
+
+// loadMeeting reads a recorded meeting and the number of events that built it.
+func loadMeeting(ctx context.Context, q querier, name string) (docket.CommissionMeeting, int, error) {
+	return loadDoc[docket.CommissionMeeting](ctx, q, `SELECT doc, events FROM commission_meetings WHERE name = ?`, name,
+		docket.NotFound("", "meeting", fmt.Sprintf("there is no meeting %s", name)), "meeting "+name)
+}
+
+// storedMeetings reads every recorded meeting, in order of start.
+func storedMeetings(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
+	rows, err := q.QueryContext(ctx, `SELECT doc FROM commission_meetings ORDER BY start, name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []docket.CommissionMeeting
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var m docket.CommissionMeeting
+		if err := json.Unmarshal([]byte(doc), &m); err != nil {
+			return nil, fmt.Errorf("a stored meeting cannot be read: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// foldIn reads the commission's meetings, folded with the cases' steps, in tx.
+func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
+	var stored []docket.CommissionMeeting
+	if s.meetings {
+		var err error
+		if stored, err = storedMeetings(ctx, q); err != nil {
+			return nil, err
+		}
+	}
+	cs, err := scanCases(q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`))
+	if err != nil {
+		return nil, err
+	}
+	ptrs := make([]*docket.Case, len(cs))
+	for i := range cs {
+		ptrs[i] = &cs[i]
+	}
+	return s.engine.Fold(stored, ptrs), nil
+}
+
+// Meetings returns the commission's meetings, past and coming, in order of start: those
+// recorded, with the case steps at each one's start and place, and the case steps at a
+// start and place no record holds folded into meetings of their own (docket.Engine.Fold).
+// It reads one snapshot and writes nothing.
+func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error) {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return s.foldIn(ctx, tx)
+}
+
+// MeetingEvents returns a meeting's events, in order; each names the meeting as its Case.
+func (s *Store) MeetingEvents(ctx context.Context, name string) ([]Event, error) {
+	if !s.meetings {
+		return nil, nil
+	}
+	return scanEvents(s.r.QueryContext(ctx, meetingEventColumns+` WHERE meeting = ? ORDER BY seq`, name))
+}
+
+// meetingEventColumns reads meeting_events as eventColumns reads events: scanEvent reads both.
+const meetingEventColumns = `SELECT id, meeting, seq, at, by, kind, payload, COALESCE(request, ''), doc_hash, prev_hash, hash FROM meeting_events`
+
+// verifyMeetings walks the meetings' chain from its first event to its last, then checks
+// that every meeting row is the document its last event produced. It returns the first
+// problem, or "".
+func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
+	rows, err := tx.QueryContext(ctx, meetingEventColumns+` ORDER BY id`)
+	if err != nil {
+		return "", err
+	}
+	type tail struct {
+		seq     int
+		docHash string
+	}
+	meetings := map[string]tail{}
+	prev := Event{Hash: genesis}
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			rows.Close()
+			return fmt.Sprintf("meeting event %d cannot be read (%v): it was changed outside ethicsbot", prev.ID+1, err), nil
+		}
+		t := meetings[e.Case]
+		problem := ""
+		switch {
+		case e.ID != prev.ID+1:
+			problem = fmt.Sprintf("comes after meeting event %d: meeting events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)
+		case e.PrevHash != prev.Hash:
+			problem = fmt.Sprintf("does not link to meeting event %d: the chain was broken there", prev.ID)
+		case meetingHash(&e) != e.Hash:
+			problem = fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))
+		case e.Seq != t.seq+1:
+			problem = fmt.Sprintf("is number %d of its meeting, but follows number %d", e.Seq, t.seq)
+		}
+		if problem != "" {
+			rows.Close()
+			return fmt.Sprintf("meeting event %d (meeting %s): %s", e.ID, e.Case, problem), nil
+		}
+		meetings[e.Case] = tail{e.Seq, e.DocHash}
+		prev = e
+	}
+	if err := rows.Close(); err != nil {
+		return "", err
+	}
+	mrows, err := tx.QueryContext(ctx, `SELECT name, doc, events FROM commission_meetings ORDER BY name`)
+	if err != nil {
+		return "", err
+	}
+	defer mrows.Close()
+	for mrows.Next() {
+		var name, doc string
+		var events int
+		if err := mrows.Scan(&name, &doc, &events); err != nil {
+			return "", err
+		}
+		t, ok := meetings[name]
+		switch {
+		case !ok:
+			return "meeting " + name + " has no events: it was not made by ethicsbot", nil
+		case sum([]byte(doc)) != t.docHash:
+			return "meeting " + name + ": its record differs from what its last event produced: it was changed outside ethicsbot", nil
+		case events != t.seq:
+			return fmt.Sprintf("meeting %s claims %d events but has %d", name, events, t.seq), nil
+		}
+		delete(meetings, name)
+	}
+	if err := mrows.Err(); err != nil {
+		return "", err
+	}
+	for name := range meetings {
+		return "meeting " + name + " has events but no row: it was deleted", nil
+	}
+	// Last, as for the cases: the guards a rewrite drops.
+	return checkTriggers(ctx, tx, meetingGuards, "the meetings' record")
+}
+
+// meetingGuards are the triggers that keep the meetings' record append-only.
+var meetingGuards = []string{"meeting_events_no_update", "meeting_events_no_delete", "commission_meetings_no_delete"}

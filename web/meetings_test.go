@@ -1,0 +1,95 @@
+package web_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/docket"
+	"ethicsbot/store"
+	"ethicsbot/web"
+)
+
+// TestBoardShowsOneCardPerMeeting: three cases' sufficiency reviews and the commission's
+// other business at one meeting are one card on the front page, with one anchor and one
+// order of business (one call to order, one adjournment); each case's page keeps its own
+// record with its first-posted time.
+func TestBoardShowsOneCardPerMeeting(t *testing.T) {
+	cal, err := docket.NewCalendar(docket.CalendarConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	start := at(t, "2026-12-15T17:00:00-06:00")
+	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-04T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Create: &docket.CreateMeeting{Start: start, Place: "City Hall, Room 201"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var join []docket.CaseActions
+	for i, who := range []string{"Ann Poe", "Bob Poe", "Cy Poe"} {
+		when := at(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Minute)
+		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
+			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		join = append(join, docket.CaseActions{Number: res.Case.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall, Room 201"}}})
+	}
+	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Meeting: "2026-12-15", Cases: join,
+		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, docket.PostAgenda{}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	now := at(t, "2026-12-10T09:00:00-06:00")
+	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
+	_, _, index := get(t, board.Handler(), "/")
+	noSecrets(t, "the front page", index)
+	if n := strings.Count(index, `<article class="notice`); n != 1 {
+		t.Errorf("the front page has %d cards, want one for the meeting", n)
+	}
+	for _, want := range []string{`id="meeting-2026-12-15"`, "Meeting of the commission 2026-12-15", "2026-001</a>, <a", "Election of a chair", "Review of the sufficiency of complaint 2026-003"} {
+		if !strings.Contains(index, want) {
+			t.Errorf("the meeting's card lacks %q", want)
+		}
+	}
+	for _, once := range []string{"Call to order and roll call.", "Adjournment."} {
+		if n := strings.Count(index, once); n != 1 {
+			t.Errorf("%q is on the card %d times", once, n)
+		}
+	}
+	// One event in the public calendar feed, which keeps the first case's UID.
+	_, _, feed := get(t, board.Handler(), "/meetings.ics")
+	feed = strings.NewReplacer("\r\n ", "", "\\,", ",").Replace(feed) // unfolded, unescaped
+	if n := strings.Count(feed, "BEGIN:VEVENT"); n != 1 {
+		t.Errorf("the public feed has %d events, want one for the meeting:\n%s", n, feed)
+	}
+	if !strings.Contains(feed, "UID:2026-001-meeting_notice-sufficiency-") || !strings.Contains(feed, "cases 2026-001, 2026-002, 2026-003") {
+		t.Errorf("the meeting's event:\n%s", feed)
+	}
+	// And one in each private calendar.
+	cases, err := db.AllCases(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meetings []web.Event
+	for _, ev := range web.PrivateCalendar(engine, cases, "", "https://ethics.example.gov/", now).Events {
+		if ev.Start.Equal(start) {
+			meetings = append(meetings, ev)
+		}
+	}
+	if len(meetings) != 1 || !strings.HasPrefix(meetings[0].UID, "2026-001-meeting-sufficiency@") || !strings.Contains(meetings[0].Summary, "2026-003") {
+		t.Errorf("the private calendar's meeting events: %+v", meetings)
+	}
+	_, _, page := get(t, board.Handler(), "/cases/2026-002.html")
+	if !strings.Contains(page, "Sufficiency meeting, case") || !strings.Contains(page, `Posted on this board <time datetime="2026-12-05T10:00:00-06:00">`) {
+		t.Errorf("the case's page lost its own record:\n%s", page)
+	}
+}
