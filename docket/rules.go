@@ -113,8 +113,14 @@ type Period struct {
 	// sent, as Facts.PapersSent keeps them. The papers owed and Case.Needs read them too,
 	// for how many dates Due gives, which must not depend on the zone. Due is nil for the
 	// steps that Engine.ScheduleInto still counts by hand.
-	Due   func(f *Facts, cal *Calendar) []Date
-	Done  func(f *Facts) []Date
+	Due  func(f *Facts, cal *Calendar) []Date
+	Done func(f *Facts) []Date
+	// Moot, for a task, says when its paper is no longer called for though never recorded
+	// as sent: the notice of a hearing once the hearing has been held. It is then neither
+	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
+	// be recorded as sent. A case closed by an ethicsbot that did not yet have the task
+	// stays closed when a newer one reads its record (store.Verify compares the two).
+	Moot  func(f *Facts) bool
 	units []Unit // the units this period may be configured in
 }
 
@@ -251,18 +257,18 @@ var defaultPeriods = []Period{
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.
 	{ID: RecessedRespondentTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
-		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent}, Due: reconvening},
+		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent}, Due: reconvening, Moot: hearingHeard},
 	{ID: RecessedComplainantTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
-		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant}, Due: reconvening},
+		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant}, Due: reconvening, Moot: hearingHeard},
 	// (F): the respondent's written demand stays enforcement; it is acknowledged in writing,
 	// and both parties are told of the public hearing, at which they must be allowed "the
 	// opportunity to present testimony and evidence".
 	{ID: DemandAcknowledgementTask, Rule: "(F)", Unit: Task, Trigger: "the respondent's demand",
-		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement}, Due: demanded},
+		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement}, Due: demanded, Moot: publicHearingHeard},
 	{ID: PublicHearingRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
-		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp}, Due: publicHearingSet},
+		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp}, Due: publicHearingSet, Moot: publicHearingHeard},
 	{ID: PublicHearingComplainantTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
-		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp}, Due: publicHearingSet},
+		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp}, Due: publicHearingSet, Moot: publicHearingHeard},
 	// (G): "filed during the 60 days preceding the date of any election at which the
 	// respondent is a candidate": a window, not a step.
 	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",

@@ -96,6 +96,16 @@ func reconvening(f *Facts, c *Calendar) []Date {
 	return []Date{c.DateOf(recessed)}
 }
 
+// hearingHeard is when a recessed hearing's notices are moot: the hearing has concluded,
+// or the (E) decision is issued.
+func hearingHeard(f *Facts) bool { return !f.HearingConcluded.IsZero() || !f.DecisionIssued.IsZero() }
+
+// publicHearingHeard is when the (F) demand's acknowledgement and the public hearing's
+// notices are moot: the public hearing has been held, or the final recommendation issued.
+func publicHearingHeard(f *Facts) bool {
+	return !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
+}
+
 // demanded is when the (F) demand calls for its acknowledgement: the day it was received.
 func demanded(f *Facts, _ *Calendar) []Date { return once(f.DemandReceived) }
 
@@ -127,6 +137,9 @@ func (e *Engine) fromRows(f *Facts, add func(d Deadline, done Date), addTask fun
 			if j < len(done) {
 				on = done[j]
 			}
+			if on.IsZero() && p.moot(f) {
+				continue
+			}
 			if p.Unit == Task {
 				addTask(p.ID, from, on)
 			} else {
@@ -135,6 +148,9 @@ func (e *Engine) fromRows(f *Facts, add func(d Deadline, done Date), addTask fun
 		}
 	}
 }
+
+// moot reports whether the row's paper is no longer called for (Period.Moot).
+func (p *Period) moot(f *Facts) bool { return p.Moot != nil && p.Moot(f) }
 
 // counting is the calendar Case.PapersOwed and Case.Needs give a row's Due, which have no
 // engine: they ask only how many dates it gives, and that does not depend on the zone.
@@ -146,7 +162,7 @@ func (c *Case) owedByRows() []Paper {
 	var owed []Paper
 	for i := range defaultPeriods {
 		p := &defaultPeriods[i]
-		if p.Due != nil && len(p.Papers) > 0 && len(p.Due(&c.Facts, counting)) > len(p.done(&c.Facts)) {
+		if p.Due != nil && len(p.Papers) > 0 && !p.moot(&c.Facts) && len(p.Due(&c.Facts, counting)) > len(p.done(&c.Facts)) {
 			owed = append(owed, p.Papers[0])
 		}
 	}
