@@ -318,7 +318,11 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 		var said []outbox.Said
 		for _, c := range []string{ch.Docket, ch.Notices} {
 			var got []outbox.Said
-			if got, err = sender.Said(ctx, outbox.Dest{Channel: c}, since); err != nil {
+			var threads []string // the cases' threads, where the docket lines are replies
+			if threads, err = db.CardThreads(ctx, outbox.Dest{Channel: c}); err != nil {
+				break
+			}
+			if got, err = sender.Said(ctx, outbox.Dest{Channel: c}, since, threads...); err != nil {
 				break
 			}
 			said = append(said, got...)

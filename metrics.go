@@ -88,8 +88,50 @@ func (m *metrics) sweep(took time.Duration, err error) {
 	m.sweepLastOK.Set(float64(time.Now().Unix()))
 }
 
-// sender counts the deliverer's attempts through s by result.
-func (m *metrics) sender(s outbox.Sender) outbox.Sender { return countingSender{s, m.deliveries} }
+// sender counts the deliverer's attempts through s by result; it replies in threads and
+// updates cards in place if s does.
+func (m *metrics) sender(s outbox.Sender) outbox.Sender {
+	c := countingSender{s, m.deliveries}
+	if th, ok := s.(outbox.Threader); ok {
+		return countingThreader{c, th}
+	}
+	return c
+}
+
+// countingThreader is a countingSender over an outbox.Threader.
+type countingThreader struct {
+	countingSender
+	th outbox.Threader
+}
+
+func (c countingThreader) Reply(ctx context.Context, to outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
+	ch, ts, err := c.th.Reply(ctx, to, thread, text, key)
+	c.count(err, "sent")
+	return ch, ts, err
+}
+
+func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread string, key outbox.Key) (string, string, bool, error) {
+	ch, ts, found, err := c.th.FindReply(ctx, to, thread, key)
+	if err != nil || found {
+		c.count(err, "found")
+	}
+	return ch, ts, found, err
+}
+
+func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
+	err := c.th.Update(ctx, channel, ts, text, key)
+	c.count(err, "sent")
+	return err
+}
+
+// count counts an attempt: failed if err, else ok.
+func (c countingSender) count(err error, ok string) {
+	if err != nil {
+		c.results.WithLabelValues("failed").Inc()
+		return
+	}
+	c.results.WithLabelValues(ok).Inc()
+}
 
 type countingSender struct {
 	outbox.Sender

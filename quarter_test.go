@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 	"ethicsbot/store"
 )
 
@@ -19,16 +20,18 @@ import (
 // "one quarter of seven cases".
 const quarterCases = 7
 
-// quarterCounts is what a quarter said, by destination: direct messages, docket channel
-// posts (parents and replies alike), and posts to the notices channel.
+// quarterCounts is what a quarter said, by destination: direct messages, messages in the
+// docket channel itself (the cases' cards among them), replies in its threads, updates of
+// its cards in place (chat.update, no new message), and posts to the notices channel.
 type quarterCounts struct {
-	DMs, Docket, Notices int
+	DMs, Docket, Replies, Updates, Notices int
 	// BySeries counts them by destination kind and series: "@ digest", "# event".
 	BySeries map[string]int
 }
 
 func (q quarterCounts) String() string {
-	return fmt.Sprintf("%d direct messages, %d docket channel posts, %d notices channel posts", q.DMs, q.Docket, q.Notices)
+	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d notices channel posts",
+		q.DMs, q.Docket, q.Replies, q.Updates, q.Notices)
 }
 
 // runQuarter runs the clerk's quarter: the clerk's guide's walk-through ("A case in the
@@ -157,6 +160,10 @@ func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
 			continue
 		}
 		switch {
+		case r.Edit:
+			q.Updates++
+		case r.Thread != (outbox.Key{}):
+			q.Replies++
 		case r.Key.To.User != "":
 			q.DMs++
 		case r.Key.To.Channel == "ethics-docket":

@@ -68,6 +68,8 @@ func TestConsoleCompleteCase(t *testing.T) {
 	var warnings []string
 	for _, l := range lines {
 		switch {
+		case strings.HasPrefix(l, "[#ethics-docket] (card"):
+			// The case's card and its updates: the parent of the case's thread.
 		case strings.HasPrefix(l, "[#ethics-docket] :warning: "):
 			warnings = append(warnings, strings.TrimPrefix(l, "[#ethics-docket] :warning: "))
 		case strings.HasPrefix(l, "[#ethics-docket] "):

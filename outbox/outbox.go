@@ -78,7 +78,56 @@ type Post struct {
 	Key  Key
 	Text Markup
 	Due  time.Time
+	// Thread, if set, is the key of the message this one belongs to, at the same
+	// destination: it is said as a reply in that message's thread or, with Edit, it is
+	// that message's new text (Slack's chat.update). The docket channel keeps one such
+	// parent per case, its card (CardKey): each event is a reply under it, and each action
+	// on the case updates it in place (issue 22 §3).
+	Thread Key
+	Edit   bool
 }
+
+// CardSeries is the series of a case's card in the docket channel, the parent of the
+// case's thread there, and of the updates to it.
+const CardSeries = "card"
+
+// CardKey is the key of case's card at to: the thread's parent, posted once.
+func CardKey(caseNumber string, to Dest) Key {
+	return Key{Case: caseNumber, Series: CardSeries, Step: "parent", To: to}
+}
+
+// CardUpdateKey is the key of the update of case's card at to that event causes.
+func CardUpdateKey(caseNumber string, event int64, to Dest) Key {
+	return Key{Case: caseNumber, Series: CardSeries, Step: "update:" + strconv.FormatInt(event, 10), To: to}
+}
+
+// Threads is a Store that can say where a message it sent is, for the replies and the
+// updates that belong to it; store.Store is one.
+type Threads interface {
+	// PostedAt returns the channel and ts of the post k, its text, and whether it was sent.
+	PostedAt(ctx context.Context, k Key) (channel, ts string, text Markup, sent bool, err error)
+	// Repoint records that the post k now stands at channel and ts with text: it was
+	// posted again, in place of a message that Slack no longer has, or given a new text.
+	Repoint(ctx context.Context, k Key, channel, ts string, text Markup, now time.Time) error
+}
+
+// Threader is a Sender that can reply in a thread and update a message in place; bot's
+// Slack sender and the console's are two. Without one, a reply is said as a message of
+// its own, and an update as a new message.
+type Threader interface {
+	// Reply posts text to to in the thread of the message thread, tagged with key.
+	Reply(ctx context.Context, to Dest, thread string, text Markup, key Key) (channel, ts string, err error)
+	// FindReply looks in the thread of the message thread for a reply tagged key: the
+	// channel's history does not hold replies, so Find cannot.
+	FindReply(ctx context.Context, to Dest, thread string, key Key) (channel, ts string, found bool, err error)
+	// Update replaces the text of the message ts in channel, which is tagged key.
+	Update(ctx context.Context, channel, ts string, text Markup, key Key) error
+}
+
+// ErrGone is what a Threader returns, wrapped, when the message a reply or an update
+// belongs to is no longer there (deleted, or in a channel that is no longer the
+// destination): the deliverer posts a new parent in its place.
+var ErrGone = errors.New("the message is no longer in Slack")
 
 // Row is a post's delivery record.
 type Row struct {
@@ -325,7 +374,18 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 	}
 	var ch, ts string
 	found := false
-	if !prior.IsZero() {
+	if r.Thread != (Key{}) {
+		ch, ts, err = d.threaded(ctx, r, prior, now)
+		if err != nil {
+			d.failed(err, now)
+			if merr := d.Store.MarkFailed(ctx, r.Key, err.Error(), now); merr != nil {
+				return merr
+			}
+			return err
+		}
+		found = true
+	}
+	if !found && !prior.IsZero() {
 		// Claimed before but never marked: it may have gone out before a crash.
 		if ch, ts, found, err = d.Sender.Find(ctx, r.Key.To, r.Key, prior.Add(-time.Minute)); err != nil {
 			d.failed(err, now)
@@ -349,6 +409,77 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		return err
 	}
 	return d.reportDelay(ctx, r, now)
+}
+
+// threaded says a post that belongs to another's thread (Post.Thread): an update of the
+// parent's text, or a reply under it. A parent that Slack no longer has (deleted, or in a
+// channel that is no longer the destination) is posted again, with its latest text, and
+// the record points at the new one: a missing parent falls back to a new parent.
+func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (ch, ts string, err error) {
+	th, ok := d.Sender.(Threader)
+	st, ok2 := d.Store.(Threads)
+	if !ok || !ok2 {
+		return d.Sender.Send(ctx, r.Key.To, r.Text, r.Key)
+	}
+	pch, pts, ptext, sent, err := st.PostedAt(ctx, r.Thread)
+	if err != nil {
+		return "", "", err
+	}
+	if r.Edit {
+		if sent && ptext == r.Text {
+			return pch, pts, nil // the card already says it: nothing to update
+		}
+		if sent {
+			err := th.Update(ctx, pch, pts, r.Text, r.Thread)
+			if err == nil {
+				return pch, pts, st.Repoint(ctx, r.Thread, pch, pts, r.Text, now)
+			}
+			if !errors.Is(err, ErrGone) {
+				return "", "", err
+			}
+		}
+		if !sent && ptext == "" {
+			// No parent was ever planned: say the update as the parent.
+			return d.Sender.Send(ctx, r.Key.To, r.Text, r.Thread)
+		}
+		return d.reparent(ctx, st, r, r.Text, now)
+	}
+	if !sent {
+		if ptext == "" {
+			return d.Sender.Send(ctx, r.Key.To, r.Text, r.Key)
+		}
+		if pch, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+			return "", "", err
+		}
+	}
+	if !prior.IsZero() {
+		// Claimed before but never marked: it may have gone out before a crash.
+		if ch, ts, found, err := th.FindReply(ctx, r.Key.To, pts, r.Key); err != nil {
+			return "", "", err
+		} else if found {
+			return ch, ts, nil
+		}
+	}
+	ch, ts, err = th.Reply(ctx, r.Key.To, pts, r.Text, r.Key)
+	if errors.Is(err, ErrGone) {
+		if pch, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+			return "", "", err
+		}
+		ch, ts, err = th.Reply(ctx, r.Key.To, pts, r.Text, r.Key)
+	}
+	return ch, ts, err
+}
+
+// reparent posts r's parent again with text, as a new message at r's destination, and
+// points the record at it.
+func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, now time.Time) (string, string, error) {
+	ch, ts, err := d.Sender.Send(ctx, r.Key.To, text, r.Thread)
+	if err != nil {
+		return "", "", err
+	}
+	d.logger().Info("a case's card was not where the record put it; posted it again as the thread's parent",
+		"case", r.Key.Case, "to", r.Key.To.String(), "channel", ch, "ts", ts)
+	return ch, ts, st.Repoint(ctx, r.Thread, ch, ts, text, now)
 }
 
 // reportDelay puts a note in the docket channel when a post got through only after

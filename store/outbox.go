@@ -22,8 +22,8 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 	if len(posts) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, thread, edit)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO UPDATE SET text = excluded.text WHERE outbox.text = '' AND outbox.sent = ''`)
 	if err != nil {
 		return err
@@ -41,7 +41,14 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 		if p.Text == "" {
 			return fmt.Errorf("outbox: post %q says nothing", k)
 		}
-		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev); err != nil {
+		thread := ""
+		if p.Thread != (outbox.Key{}) {
+			if p.Thread.To != k.To {
+				return fmt.Errorf("outbox: post %q belongs to %q, at another destination", k, p.Thread)
+			}
+			thread = p.Thread.String()
+		}
+		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, thread, p.Edit); err != nil {
 			return err
 		}
 	}
@@ -113,6 +120,50 @@ func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, 
 		}
 		return nil
 	})
+}
+
+// PostedAt returns where the post k stands in Slack (its channel and ts), its text, and
+// whether it was sent; all zero if there is no such post.
+func (s *Store) PostedAt(ctx context.Context, k outbox.Key) (channel, ts string, text outbox.Markup, sent bool, err error) {
+	var t, at string
+	err = s.r.QueryRowContext(ctx, `SELECT channel, ts, text, sent FROM outbox WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+		k.Case, k.Series, k.Step, k.To.String()).Scan(&channel, &ts, &t, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", "", false, nil
+	}
+	return channel, ts, outbox.Markup(t), at != "" && ts != "", err
+}
+
+// Repoint records that the post k now stands at channel and ts, saying text: posted again
+// in place of a message Slack no longer has, or given a new text. It is marked sent, so
+// that it is never posted once more.
+func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup, now time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE outbox SET channel = ?, ts = ?, text = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+			channel, ts, string(text), stamp(now), k.Case, k.Series, k.Step, k.To.String())
+		return err
+	})
+}
+
+// CardThreads returns the ts of every case's card that Slack took at to: the threads in
+// which a restore looks for what Slack shows was said (bot.Sender.Said).
+func (s *Store) CardThreads(ctx context.Context, to outbox.Dest) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT ts FROM outbox WHERE series = ? AND step = ? AND dest = ? AND ts != '' ORDER BY rowid`,
+		outbox.CardSeries, outbox.CardKey("", to).Step, to.String())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ts string
+		if err := rows.Scan(&ts); err != nil {
+			return nil, err
+		}
+		out = append(out, ts)
+	}
+	return out, rows.Err()
 }
 
 // MarkFailed records why a delivery attempt failed, or why the post was held back, and
@@ -207,20 +258,25 @@ func (s *Store) SetLastSweep(ctx context.Context, at time.Time) error {
 	})
 }
 
-const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing FROM outbox`
+const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing, thread, edit FROM outbox`
 
 func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 	defer rows.Close()
 	var out []outbox.Row
 	for rows.Next() {
 		var r outbox.Row
-		var dest, due, text, claimed, sent, failing string
-		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing); err != nil {
+		var dest, due, text, claimed, sent, failing, thread string
+		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing, &thread, &r.Edit); err != nil {
 			return nil, err
 		}
 		var err error
 		if r.Key.To, err = outbox.ParseDest(dest); err != nil {
 			return nil, err
+		}
+		if thread != "" {
+			if r.Thread, err = outbox.ParseKey(thread); err != nil {
+				return nil, err
+			}
 		}
 		r.Text, r.Due, r.Claimed, r.Sent, r.Failing = outbox.Markup(text), unstamp(due), unstamp(claimed), unstamp(sent), unstamp(failing)
 		out = append(out, r)
