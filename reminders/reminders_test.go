@@ -116,6 +116,15 @@ type world struct {
 
 var people = reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
 
+// everywhere is the policy these tests of the sweep run under: every deadline reminder to
+// the clerks and the docket channel, as before routing, so that each is seen at both
+// kinds of destination (TestRoutes checks the routes themselves).
+func everywhere() reminders.Policy {
+	p := reminders.Defaults()
+	p.Routes = reminders.Routes{reminders.ClerkTasks: reminders.Both, reminders.CommissionSteps: reminders.Both, reminders.Expedited: reminders.Both}
+	return p
+}
+
 func newWorld(t *testing.T) *world {
 	t.Helper()
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
@@ -143,7 +152,7 @@ func (w *world) open() {
 func (w *world) restart() {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	w.sweep = &reminders.Sweeper{
-		Planner: &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people},
+		Planner: &reminders.Planner{Engine: w.e, Policy: everywhere(), People: people},
 		Cases:   w.db, Outbox: w.db, DownAfter: time.Hour, Log: log,
 	}
 	w.deliver = &outbox.Deliverer{Store: w.db, Sender: w.rec, Log: log, Report: outbox.Dest{Channel: people.Docket}, Zone: w.e.Cal.Location()}
@@ -273,7 +282,7 @@ func TestClerksAndReload(t *testing.T) {
 	w := newWorld(t)
 	w.file(at(t, "2026-12-04 10:00"))
 	w.run(at(t, "2026-12-07 08:00"), at(t, "2026-12-07 08:15"), 15*time.Minute, nil)
-	later := reminders.Defaults()
+	later := everywhere()
 	later.At = 10 * time.Hour
 	two := people
 	two.Clerks = []string{"U_CLERK", "U_CLERK2"}
@@ -606,7 +615,7 @@ func TestRecusedCommissionerHearsNothing(t *testing.T) {
 	}
 	// Overdue by two business days: the commissioners are mentioned, but not U_COMM2.
 	c, _ := w.db.Case(ctx, n)
-	planner := &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people}
+	planner := &reminders.Planner{Engine: w.e, Policy: everywhere(), People: people}
 	mentioned := 0
 	for _, r := range planner.Plan(&c, at(t, "2026-12-11 09:30")) {
 		if text := string(r.Text()); strings.Contains(text, "Commissioners:") {
