@@ -25,13 +25,14 @@ const quarterCases = 7
 // its cards in place (chat.update, no new message), and posts to the notices channel.
 type quarterCounts struct {
 	DMs, Docket, Replies, Updates, Notices int
+	Folded                                 int // reminders said in a catch-up message, not on their own
 	// BySeries counts them by destination kind and series: "@ digest", "# event".
 	BySeries map[string]int
 }
 
 func (q quarterCounts) String() string {
-	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d notices channel posts",
-		q.DMs, q.Docket, q.Replies, q.Updates, q.Notices)
+	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d notices channel posts; %d reminders folded into catch-ups",
+		q.DMs, q.Docket, q.Replies, q.Updates, q.Notices, q.Folded)
 }
 
 // runQuarter runs the clerk's quarter: the clerk's guide's walk-through ("A case in the
@@ -110,7 +111,11 @@ func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
 				}
 				lines = append(lines, l)
 			}
-			steps = append(steps, step{at: s.at.AddDate(0, 0, days), lines: lines})
+			at := s.at.AddDate(0, 0, days)
+			if !down[0].IsZero() && at.After(down[0]) && at.Before(down[1]) {
+				t.Fatalf("a step of case %s falls while ethicsbot is down: %v", number, at)
+			}
+			steps = append(steps, step{at: at, lines: lines})
 		}
 	}
 	start := walk[0].at
@@ -160,6 +165,9 @@ func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
 			continue
 		}
 		switch {
+		case strings.HasPrefix(r.LastError, "folded into "):
+			q.Folded++
+			continue
 		case r.Edit:
 			q.Updates++
 		case r.Thread != (outbox.Key{}):
@@ -189,10 +197,11 @@ func TestClerksQuarter(t *testing.T) {
 	var q, qd quarterCounts
 	t.Run("steady", func(t *testing.T) { q = runQuarter(t, [2]time.Time{}) })
 	t.Logf("the clerk's quarter: %s; by series %v", q, q.BySeries)
-	// ethicsbot down from Tuesday 5 January 2027 07:00 to Friday 8 January 12:00.
-	down := [2]time.Time{time.Date(2027, 1, 5, 7, 0, 0, 0, loc), time.Date(2027, 1, 8, 12, 0, 0, 0, loc)}
+	// ethicsbot down from Monday 11 January 2027 21:00 to Friday 15 January 10:00, between
+	// two cases' steps.
+	down := [2]time.Time{time.Date(2027, 1, 11, 21, 0, 0, 0, loc), time.Date(2027, 1, 15, 10, 0, 0, 0, loc)}
 	t.Run("down", func(t *testing.T) { qd = runQuarter(t, down) })
-	t.Logf("the same quarter with ethicsbot down from Tue 5 Jan 07:00 to Fri 8 Jan 12:00: %s; by series %v", qd, qd.BySeries)
+	t.Logf("the same quarter with ethicsbot down from Mon 11 Jan 21:00 to Fri 15 Jan 10:00: %s; by series %v", qd, qd.BySeries)
 	if os.Getenv("ETHICSBOT_QUARTER") != "" {
 		fmt.Println("quarter:", q, q.BySeries)
 		fmt.Println("quarter with downtime:", qd, qd.BySeries)

@@ -60,6 +60,34 @@ func (s *Store) Enqueue(ctx context.Context, posts []outbox.Post) error {
 	return s.write(ctx, func(tx *sql.Tx) error { return enqueue(ctx, tx, 0, posts) })
 }
 
+// Fold puts digest in the outbox in place of the posts folded into it, in one transaction:
+// each folded post is recorded as said (sent at now, by the digest, whose key its
+// last_error names), so that it is never said on its own, and the digest is said once. A
+// catch-up after downtime says what fell due meanwhile in one message per destination.
+func (s *Store) Fold(ctx context.Context, digest outbox.Post, folded []outbox.Post, now time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := enqueue(ctx, tx, 0, []outbox.Post{digest}); err != nil {
+			return err
+		}
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, sent, last_error)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, p := range folded {
+			k := p.Key
+			if k.To != digest.Key.To {
+				return fmt.Errorf("outbox: %q is folded into %q, at another destination", k, digest.Key)
+			}
+			if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), stamp(now), "folded into "+digest.Key.String()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // Pending returns up to limit posts due at now and not yet sent, oldest first, in the order
 // they were written within an instant, leaving out those to the destinations in skip (a
 // drain skips a destination that failed, so that a destination that keeps failing cannot
