@@ -232,9 +232,13 @@ func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string
 		}
 		return fail("%v", err)
 	}
-	sender := &bot.Sender{API: api}
+	pacer, err := stats.pacer(getenv("SLACK_PACE")) // about one message a second per channel (metrics_pace.go)
+	if err != nil {
+		return fail("%v", err)
+	}
+	sender := &bot.Sender{API: api, RateLimited: stats.rateLimitedBy(pacer)}
 	deliverer := &outbox.Deliverer{Store: db, Sender: stats.sender(sender), Log: logger,
-		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location()}
+		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: engine.Cal.Location(), Pacer: pacer}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
 	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Notify: deliverer.Kick, Log: logger, Anchor: anchorOf(db), Observe: stats.sweep}

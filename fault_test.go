@@ -81,7 +81,8 @@ func childEnv(t *testing.T, dir, slackURL, body string) (cfg string, env []strin
 		t.Fatal(err)
 	}
 	return cfg, []string{"ETHICSBOT_CONFIG=" + cfg, "ETHICSBOT_DB=" + filepath.Join(dir, "ethicsbot.db"), "SLACK_BOT_TOKEN=xoxb-test",
-		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackURL + "/api/", "SLACK_APP_TOKEN="}
+		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackURL + "/api/", "SLACK_APP_TOKEN=",
+		"SLACK_PACE=0"} // the fake Slack takes hundreds a second; the pace is TestDrainIsPaced's
 }
 
 func startServer(t *testing.T, env []string, addr string) *server {

@@ -26,6 +26,8 @@ type metrics struct {
 	sweeps      *prometheus.CounterVec
 	sweepTook   prometheus.Histogram
 	sweepLastOK prometheus.Gauge
+	paceWait    *prometheus.HistogramVec // see metrics_pace.go
+	rateLimited *prometheus.CounterVec
 }
 
 // newMetrics registers ethicsbot's metrics, the Go runtime's and the process's. db is read
@@ -55,11 +57,12 @@ func newMetrics(db *store.Store, database string, now func() time.Time, log *slo
 	for _, r := range []string{"ok", "failed"} {
 		m.sweeps.WithLabelValues(r)
 	}
+	m.registerPace()
 	b := readBuildInfo()
 	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "ethicsbot_build_info", Help: "The running build: always 1.",
 		ConstLabels: prometheus.Labels{"version": b.Version, "commit": b.Commit, "goversion": b.Go}})
 	build.Set(1)
-	m.reg.MustRegister(m.commands, m.latency, m.deliveries, m.sweeps, m.sweepTook, m.sweepLastOK, build,
+	m.reg.MustRegister(m.commands, m.latency, m.deliveries, m.sweeps, m.sweepTook, m.sweepLastOK, m.paceWait, m.rateLimited, build,
 		&storeCollector{db: db, database: database, now: now, log: log},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -22,6 +22,18 @@ const metadataEvent = "ethicsbot_reminder"
 // Sender says the outbox's messages in Slack; it is an outbox.Sender.
 type Sender struct {
 	API *slack.Client
+	// RateLimited, if set, is told when Slack answers 429 to a message to a destination,
+	// with its Retry-After: the outbox's Pacer holds the destination that long, and
+	// /metrics counts it. The message itself is tried again after that wait.
+	RateLimited func(to outbox.Dest, wait time.Duration)
+}
+
+// limited is retryLimited's hook for messages to d.
+func (r *Sender) limited(d outbox.Dest) func(time.Duration) {
+	if r.RateLimited == nil {
+		return nil
+	}
+	return func(wait time.Duration) { r.RateLimited(d, wait) }
 }
 
 // Send posts text to d with its key in the message metadata.
@@ -32,7 +44,7 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 	}
 	var ch, ts string
 	start, tried := time.Now(), false
-	err := retry(ctx, func() error {
+	err := retryLimited(ctx, func() error {
 		if tried {
 			// The last attempt may have been posted even though its answer was lost.
 			if c, t, found, err := r.Find(ctx, d, key, start.Add(-time.Minute)); err == nil && found {
@@ -45,7 +57,7 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 		ch, ts, err = r.API.PostMessageContext(ctx, to, slack.MsgOptionText(string(text), false),
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
-	})
+	}, r.limited(d))
 	return ch, ts, deliveryError(err, d)
 }
 
@@ -169,7 +181,7 @@ func threadError(err error, d outbox.Dest) error {
 func (r *Sender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
 	var ch, ts string
 	tried := false
-	err := retry(ctx, func() error {
+	err := retryLimited(ctx, func() error {
 		if tried {
 			// The last attempt may have been posted even though its answer was lost.
 			if c, t, found, err := r.FindReply(ctx, d, thread, key); err == nil && found {
@@ -182,7 +194,7 @@ func (r *Sender) Reply(ctx context.Context, d outbox.Dest, thread string, text o
 		ch, ts, err = r.API.PostMessageContext(ctx, d.Channel, slack.MsgOptionText(string(text), false), slack.MsgOptionTS(thread),
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
-	})
+	}, r.limited(d))
 	return ch, ts, threadError(err, d)
 }
 
@@ -203,11 +215,11 @@ func (r *Sender) FindReply(ctx context.Context, d outbox.Dest, thread string, ke
 // Update replaces the text of the message ts in channel, keeping it tagged key: an update
 // is said again after a crash rather than looked for, since saying it twice changes nothing.
 func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
-	err := retry(ctx, func() error {
+	err := retryLimited(ctx, func() error {
 		_, _, _, err := r.API.UpdateMessageContext(ctx, channel, ts, slack.MsgOptionText(string(text), false),
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
-	})
+	}, r.limited(key.To))
 	return threadError(err, key.To)
 }
 

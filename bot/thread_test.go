@@ -146,3 +146,35 @@ func TestSenderThreads(t *testing.T) {
 		t.Errorf("replying to a deleted card: %v, want outbox.ErrGone", err)
 	}
 }
+
+// TestSenderTellsRateLimit: a 429 from Slack is told to RateLimited, with the destination
+// and the Retry-After, so that the outbox's pacer holds that destination; the message is
+// then tried again and goes once.
+func TestSenderTellsRateLimit(t *testing.T) {
+	var posts int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/chat.postMessage" {
+			// The look-back before trying again: nothing went out.
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": []any{}, "channel": map[string]any{"id": "C_DOCKET"}})
+			return
+		}
+		posts++
+		if posts == 1 {
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": "C_DOCKET", "ts": "1.2"})
+	}))
+	defer srv.Close()
+	var told []string
+	s := &bot.Sender{API: slack.New("xoxb-test", slack.OptionAPIURL(srv.URL+"/")),
+		RateLimited: func(to outbox.Dest, wait time.Duration) { told = append(told, to.String()+" "+wait.String()) }}
+	to := outbox.Dest{Channel: "C_DOCKET"}
+	if _, ts, err := s.Send(context.Background(), to, "x", outbox.EventKey("2026-001", 1, 1, to)); err != nil || ts != "1.2" {
+		t.Fatalf("send: %s %v", ts, err)
+	}
+	if len(told) != 1 || told[0] != "#C_DOCKET 0s" || posts != 2 {
+		t.Errorf("told %v after %d posts; want the 429 told once, then the message sent", told, posts)
+	}
+}

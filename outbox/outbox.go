@@ -204,11 +204,16 @@ type Deliverer struct {
 	// is tried again (DefaultRefusedRetry); Retry tries it at once.
 	RefusedRetry time.Duration
 
+	// Pacer, if set, paces what is said to each destination (about one message a second,
+	// with a small burst; see Pacer). Each drain logs how long it waited, by destination.
+	Pacer *Pacer
+
 	mu     sync.Mutex    // one drain at a time
 	kick   chan struct{} // wakes Run
 	once   sync.Once
 	report atomic.Pointer[Dest]   // see SetReport
 	alert  atomic.Pointer[[]Dest] // see SetAlert
+	paced  map[Dest]paceStat      // this drain's waits, by destination (under mu)
 
 	state     sync.Mutex    // guards what follows; Health reads it without waiting for a drain
 	held      map[Dest]hold // a destination that refused a post, left alone for a while
@@ -308,6 +313,8 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	if tokenHeld {
 		return st, nil // the token was refused: every post waits for the next try
 	}
+	d.paced = nil
+	defer d.logPace()
 	for first := true; ; first = false {
 		skip := make([]Dest, 0, len(blocked))
 		for to := range blocked {
@@ -322,6 +329,7 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 		if err != nil {
 			return st, err
 		}
+		rows = interleave(rows)
 		progress := false
 		for _, r := range rows {
 			if ctx.Err() != nil {
@@ -366,6 +374,72 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	}
 }
 
+// interleave orders rows one destination after another, round robin, each destination's
+// in the order they fell due: paced, a long run to one channel then does not hold back a
+// person's direct message behind it.
+func interleave(rows []Row) []Row {
+	var order []Dest
+	by := map[Dest][]Row{}
+	for _, r := range rows {
+		if by[r.Key.To] == nil {
+			order = append(order, r.Key.To)
+		}
+		by[r.Key.To] = append(by[r.Key.To], r)
+	}
+	if len(order) < 2 {
+		return rows
+	}
+	out := make([]Row, 0, len(rows))
+	for len(out) < len(rows) {
+		for _, to := range order {
+			if q := by[to]; len(q) > 0 {
+				out = append(out, q[0])
+				by[to] = q[1:]
+			}
+		}
+	}
+	return out
+}
+
+// paceStat is how long a drain waited before the messages to one destination.
+type paceStat struct {
+	messages int
+	waited   time.Duration
+}
+
+// pace waits until a message may go to to (Pacer), and notes the wait for the drain's log.
+func (d *Deliverer) pace(ctx context.Context, to Dest) error {
+	wait, err := d.Pacer.Wait(ctx, to)
+	if wait > 0 {
+		if d.paced == nil {
+			d.paced = map[Dest]paceStat{}
+		}
+		ps := d.paced[to]
+		ps.messages++
+		ps.waited += wait
+		d.paced[to] = ps
+	}
+	return err
+}
+
+// logPace logs, at the end of a drain, how long it waited before the messages to each
+// destination: the pace is visible in the log, and in /metrics through Pacer.Observe.
+func (d *Deliverer) logPace() {
+	for to, ps := range d.paced {
+		d.logger().Info("delivery paced: Slack takes about one message a second per channel",
+			"to", to.String(), "messages_waited", ps.messages, "waited", ps.waited.Round(time.Millisecond))
+	}
+	d.paced = nil
+}
+
+// send is Sender.Send, paced.
+func (d *Deliverer) send(ctx context.Context, to Dest, text Markup, key Key) (string, string, error) {
+	if err := d.pace(ctx, to); err != nil {
+		return "", "", err
+	}
+	return d.Sender.Send(ctx, to, text, key)
+}
+
 // deliver sends one post exactly once.
 func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 	prior, held, err := d.Store.Claim(ctx, r.Key, now)
@@ -393,7 +467,7 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		}
 	}
 	if !found {
-		if ch, ts, err = d.Sender.Send(ctx, r.Key.To, r.Text, r.Key); err != nil {
+		if ch, ts, err = d.send(ctx, r.Key.To, r.Text, r.Key); err != nil {
 			d.failed(err, now)
 			if merr := d.Store.MarkFailed(ctx, r.Key, err.Error(), now); merr != nil {
 				return merr
@@ -419,7 +493,7 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 	th, ok := d.Sender.(Threader)
 	st, ok2 := d.Store.(Threads)
 	if !ok || !ok2 {
-		return d.Sender.Send(ctx, r.Key.To, r.Text, r.Key)
+		return d.send(ctx, r.Key.To, r.Text, r.Key)
 	}
 	pch, pts, ptext, sent, err := st.PostedAt(ctx, r.Thread)
 	if err != nil {
@@ -430,6 +504,9 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 			return pch, pts, nil // the card already says it: nothing to update
 		}
 		if sent {
+			if err := d.pace(ctx, r.Key.To); err != nil {
+				return "", "", err
+			}
 			err := th.Update(ctx, pch, pts, r.Text, r.Thread)
 			if err == nil {
 				return pch, pts, st.Repoint(ctx, r.Thread, pch, pts, r.Text, now)
@@ -440,13 +517,13 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 		}
 		if !sent && ptext == "" {
 			// No parent was ever planned: say the update as the parent.
-			return d.Sender.Send(ctx, r.Key.To, r.Text, r.Thread)
+			return d.send(ctx, r.Key.To, r.Text, r.Thread)
 		}
 		return d.reparent(ctx, st, r, r.Text, now)
 	}
 	if !sent {
 		if ptext == "" {
-			return d.Sender.Send(ctx, r.Key.To, r.Text, r.Key)
+			return d.send(ctx, r.Key.To, r.Text, r.Key)
 		}
 		if pch, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
 			return "", "", err
@@ -460,12 +537,18 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 			return ch, ts, nil
 		}
 	}
-	ch, ts, err = th.Reply(ctx, r.Key.To, pts, r.Text, r.Key)
-	if errors.Is(err, ErrGone) {
-		if pch, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+	reply := func() (string, string, error) {
+		if err := d.pace(ctx, r.Key.To); err != nil {
 			return "", "", err
 		}
-		ch, ts, err = th.Reply(ctx, r.Key.To, pts, r.Text, r.Key)
+		return th.Reply(ctx, r.Key.To, pts, r.Text, r.Key)
+	}
+	ch, ts, err = reply()
+	if errors.Is(err, ErrGone) {
+		if _, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+			return "", "", err
+		}
+		ch, ts, err = reply()
 	}
 	return ch, ts, err
 }
@@ -473,7 +556,7 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 // reparent posts r's parent again with text, as a new message at r's destination, and
 // points the record at it.
 func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, now time.Time) (string, string, error) {
-	ch, ts, err := d.Sender.Send(ctx, r.Key.To, text, r.Thread)
+	ch, ts, err := d.send(ctx, r.Key.To, text, r.Thread)
 	if err != nil {
 		return "", "", err
 	}
