@@ -26,13 +26,16 @@ const quarterCases = 7
 type quarterCounts struct {
 	DMs, Docket, Replies, Updates, Notices int
 	Folded                                 int // reminders said in a catch-up message, not on their own
+	// RestartDMs and RestartPosts are the messages the first sweep after downtime said:
+	// direct messages, and channel posts (replies included).
+	RestartDMs, RestartPosts int
 	// BySeries counts them by destination kind and series: "@ digest", "# event".
 	BySeries map[string]int
 }
 
 func (q quarterCounts) String() string {
-	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d notices channel posts; %d reminders folded into catch-ups",
-		q.DMs, q.Docket, q.Replies, q.Updates, q.Notices, q.Folded)
+	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d notices channel posts; %d reminders folded into catch-ups; at the restart after downtime %d direct messages and %d channel posts",
+		q.DMs, q.Docket, q.Replies, q.Updates, q.Notices, q.Folded, q.RestartDMs, q.RestartPosts)
 }
 
 // runQuarter runs the clerk's quarter: the clerk's guide's walk-through ("A case in the
@@ -41,7 +44,10 @@ func (q quarterCounts) String() string {
 // drains the outbox) from the first filing for 13 weeks; down, if set, is a stretch in
 // which ethicsbot is not running (the clock jumps over it). It returns what the outbox
 // said, counted by destination.
-func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
+//
+// neglected keeps only the filings: seven cases nobody acts on, every deadline reminded
+// daily once overdue, as in issue 22's catch-up after downtime.
+func runQuarter(t *testing.T, down [2]time.Time, neglected bool) quarterCounts {
 	t.Helper()
 	section := docSection(t, "docs/clerk.md", "A case in the console")
 	_, block, _ := strings.Cut(section, "```\n")
@@ -99,6 +105,9 @@ func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
 		for _, s := range walk {
 			var lines []string
 			for _, l := range s.lines {
+				if neglected && !strings.HasPrefix(l, "/ethics file ") {
+					continue
+				}
 				l = strings.ReplaceAll(shift(l, days), "2026-001", number)
 				// Each piece of certified mail has its own article number: the k-th case's
 				// replace the walk-through's "...54321" with "...5432k", check digit and all.
@@ -112,6 +121,9 @@ func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
 				lines = append(lines, l)
 			}
 			at := s.at.AddDate(0, 0, days)
+			if len(lines) == 0 {
+				continue
+			}
 			if !down[0].IsZero() && at.After(down[0]) && at.Before(down[1]) {
 				t.Fatalf("a step of case %s falls while ethicsbot is down: %v", number, at)
 			}
@@ -164,6 +176,13 @@ func runQuarter(t *testing.T, down [2]time.Time) quarterCounts {
 			t.Errorf("not delivered by the end of the quarter: %s", r.Key)
 			continue
 		}
+		if !down[1].IsZero() && r.Sent.Equal(down[1]) && !strings.HasPrefix(r.LastError, "folded into ") && !r.Edit {
+			if r.Key.To.User != "" {
+				q.RestartDMs++
+			} else {
+				q.RestartPosts++
+			}
+		}
 		switch {
 		case strings.HasPrefix(r.LastError, "folded into "):
 			q.Folded++
@@ -195,15 +214,27 @@ func TestClerksQuarter(t *testing.T) {
 		t.Fatal(err)
 	}
 	var q, qd quarterCounts
-	t.Run("steady", func(t *testing.T) { q = runQuarter(t, [2]time.Time{}) })
+	t.Run("steady", func(t *testing.T) { q = runQuarter(t, [2]time.Time{}, false) })
 	t.Logf("the clerk's quarter: %s; by series %v", q, q.BySeries)
 	// ethicsbot down from Monday 11 January 2027 21:00 to Friday 15 January 10:00, between
 	// two cases' steps.
 	down := [2]time.Time{time.Date(2027, 1, 11, 21, 0, 0, 0, loc), time.Date(2027, 1, 15, 10, 0, 0, 0, loc)}
-	t.Run("down", func(t *testing.T) { qd = runQuarter(t, down) })
+	t.Run("down", func(t *testing.T) { qd = runQuarter(t, down, false) })
 	t.Logf("the same quarter with ethicsbot down from Mon 11 Jan 21:00 to Fri 15 Jan 10:00: %s; by series %v", qd, qd.BySeries)
+	// Seven cases nobody acts on, and ethicsbot down from Tuesday 5 January 07:00 to
+	// Friday 15 January 10:00: the catch-up after downtime.
+	var qn quarterCounts
+	long := [2]time.Time{time.Date(2027, 1, 5, 7, 0, 0, 0, loc), time.Date(2027, 1, 15, 10, 0, 0, 0, loc)}
+	t.Run("neglected", func(t *testing.T) { qn = runQuarter(t, long, true) })
+	t.Logf("seven cases nobody acts on, ethicsbot down from Tue 5 Jan 07:00 to Fri 15 Jan 10:00: %s; by series %v", qn, qn.BySeries)
+	if qn.RestartDMs > 2 || qn.RestartPosts > 2 {
+		// One catch-up to the clerk, one to the channel (and one to each commissioner with a
+		// meeting reminder due, none here: nobody scheduled one).
+		t.Errorf("the restart after downtime said %d direct messages and %d channel posts, want one catch-up each", qn.RestartDMs, qn.RestartPosts)
+	}
 	if os.Getenv("ETHICSBOT_QUARTER") != "" {
 		fmt.Println("quarter:", q, q.BySeries)
 		fmt.Println("quarter with downtime:", qd, qd.BySeries)
+		fmt.Println("neglected quarter with downtime:", qn, qn.BySeries)
 	}
 }
