@@ -114,3 +114,15 @@ func (p *Planner) dests(k Kind, people []string) []outbox.Dest {
 	}
 	return to
 }
+
+// Reminded names who is reminded of deadline d, by the routes in force, for a correction's
+// reply: "the clerk", "the docket channel", or "the clerk and the docket channel".
+func (p *Planner) Reminded(d docket.Deadline) string {
+	switch p.route(deadlineKind(d)) {
+	case Channel:
+		return "the docket channel"
+	case Both:
+		return "the clerk and the docket channel"
+	}
+	return "the clerk"
+}
