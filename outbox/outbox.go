@@ -330,6 +330,7 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 		rows = interleave(rows)
+		superseded := supersededEdits(rows)
 		progress := false
 		for _, r := range rows {
 			if ctx.Err() != nil {
@@ -344,6 +345,17 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 				// so that its delay is reported when it gets through.
 				if r.Failing.IsZero() {
 					if err := d.Store.MarkFailed(ctx, r.Key, "held back: an earlier message to "+r.Key.To.String()+" failed: "+why.Error(), now); err != nil {
+						return st, err
+					}
+				}
+				continue
+			}
+			if superseded[r.Key] {
+				// A later update of the same card is in this batch: it says all this one would.
+				if _, held, err := d.Store.Claim(ctx, r.Key, now); err != nil {
+					return st, err
+				} else if held {
+					if err := d.Store.MarkSent(ctx, r.Key, "", "", now); err != nil {
 						return st, err
 					}
 				}
@@ -396,6 +408,25 @@ func interleave(rows []Row) []Row {
 				out = append(out, q[0])
 				by[to] = q[1:]
 			}
+		}
+	}
+	return out
+}
+
+// supersededEdits are the updates in rows that a later update of the same message in rows
+// replaces: only the last is made, so that a burst of steps on one case costs one
+// chat.update, not one each.
+func supersededEdits(rows []Row) map[Key]bool {
+	last := map[Key]Key{}
+	for _, r := range rows {
+		if r.Edit {
+			last[r.Thread] = r.Key
+		}
+	}
+	out := map[Key]bool{}
+	for _, r := range rows {
+		if r.Edit && last[r.Thread] != r.Key {
+			out[r.Key] = true
 		}
 	}
 	return out

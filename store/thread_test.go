@@ -181,4 +181,26 @@ func TestDocketThread(t *testing.T) {
 			t.Errorf("%d posts still undelivered", pending)
 		}
 	})
+
+	t.Run("BurstCostsOneUpdate", func(t *testing.T) {
+		slack.log = nil
+		at := T(t, "2026-12-04T14:00:00-06:00")
+		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
+			t.Fatal(err)
+		}
+		drain(at)
+		want := []string{
+			`reply 7 in 4 "2026-001: schedule_meeting"`,
+			`reply 8 in 4 "2026-001: post_notice"`,
+			`update 4 "*Case 2026-001: post_notice*"`, // the schedule's update is superseded
+		}
+		if got := strings.Join(slack.log, "\n"); got != strings.Join(want, "\n") {
+			t.Fatalf("said:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+		}
+		if pending, _, _ := s.Undelivered(ctx, at); pending != 0 {
+			t.Errorf("%d posts still undelivered", pending)
+		}
+	})
 }
