@@ -109,6 +109,9 @@ type Threads interface {
 	// Repoint records that the post k now stands at channel and ts with text: it was
 	// posted again, in place of a message that Slack no longer has, or given a new text.
 	Repoint(ctx context.Context, k Key, channel, ts string, text Markup, now time.Time) error
+	// LatestEdit returns the text of the newest update of the post k in the outbox, sent
+	// or not; "" if there is none.
+	LatestEdit(ctx context.Context, k Key) (Markup, error)
 }
 
 // Threader is a Sender that can reply in a thread and update a message in place; bot's
@@ -531,6 +534,13 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 		return "", "", err
 	}
 	if r.Edit {
+		// The card as the newest update has it: an older update tried again after a crash
+		// must not put back what a newer one replaced.
+		if latest, err := st.LatestEdit(ctx, r.Thread); err != nil {
+			return "", "", err
+		} else if latest != "" {
+			r.Text = latest
+		}
 		if sent && ptext == r.Text {
 			return pch, pts, nil // the card already says it: nothing to update
 		}

@@ -174,6 +174,17 @@ func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, t
 	})
 }
 
+// LatestEdit returns the text of the newest update of the post k, sent or not; "" if
+// there is none.
+func (s *Store) LatestEdit(ctx context.Context, k outbox.Key) (outbox.Markup, error) {
+	var text string
+	err := s.r.QueryRowContext(ctx, `SELECT text FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`, k.String()).Scan(&text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return outbox.Markup(text), err
+}
+
 // CardThreads returns the ts of every case's card that Slack took at to: the threads in
 // which a restore looks for what Slack shows was said (bot.Sender.Said).
 func (s *Store) CardThreads(ctx context.Context, to outbox.Dest) ([]string, error) {

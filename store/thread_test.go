@@ -182,6 +182,37 @@ func TestDocketThread(t *testing.T) {
 		}
 	})
 
+	t.Run("OlderUpdateRetriedAfterANewer", func(t *testing.T) {
+		// A crash left an older update claimed but unmade, and a newer one was made since:
+		// trying the older again must not put its older text back on the card.
+		slack.log = nil
+		at := T(t, "2026-12-04T13:30:00-06:00")
+		card := outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"})
+		older := outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: "update:98", To: card.To}, Text: "*Case 2026-001: older*", Due: at, Thread: card, Edit: true}
+		newer := outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: "update:99", To: card.To}, Text: "*Case 2026-001: newer*", Due: at, Thread: card, Edit: true}
+		if err := s.Enqueue(ctx, []outbox.Post{older, newer}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Claim(ctx, older.Key, at); err != nil { // the crashed attempt
+			t.Fatal(err)
+		}
+		// The newer update was made (by the process that crashed, say) before the older.
+		if _, _, err := s.Claim(ctx, newer.Key, at); err != nil {
+			t.Fatal(err)
+		}
+		slack.msgs["4"] = string(newer.Text)
+		if err := s.Repoint(ctx, card, "C_DOCKET", "4", newer.Text, at); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MarkSent(ctx, newer.Key, "C_DOCKET", "4", at); err != nil {
+			t.Fatal(err)
+		}
+		drain(at)
+		if got := slack.msgs["4"]; got != "*Case 2026-001: newer*" {
+			t.Errorf("the card says %q after the older update was tried again, want the newer text", got)
+		}
+	})
+
 	t.Run("BurstCostsOneUpdate", func(t *testing.T) {
 		slack.log = nil
 		at := T(t, "2026-12-04T14:00:00-06:00")
