@@ -65,7 +65,7 @@ func TestBoardFilledOnMigration(t *testing.T) {
 	}
 	defer db.Close()
 	before := 8 // the board is migration 009; the case file (010) came after it
-	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE documents; DROP TABLE public_records; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE documents; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close() // no other program may hold a record that ethicsbot migrates

@@ -209,7 +209,7 @@ func TestSearchBackfill(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As an ethicsbot before the search index left it: nor had it the board, which came after.
-	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE case_search; DROP TABLE public_records; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version >= %d; PRAGMA user_version = %d`, v, v-1)); err != nil {
+	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE case_search; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version >= %d; PRAGMA user_version = %d`, v, v-1)); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()

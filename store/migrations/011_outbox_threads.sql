@@ -5,3 +5,5 @@
 -- are its own row's, recorded when Slack acknowledged it, and moved when it is posted again.
 ALTER TABLE outbox ADD COLUMN thread TEXT NOT NULL DEFAULT '';
 ALTER TABLE outbox ADD COLUMN edit INTEGER NOT NULL DEFAULT 0;
+-- A card's updates are found by the card's key, at each update.
+CREATE INDEX outbox_thread ON outbox(thread) WHERE thread != '';
