@@ -333,9 +333,13 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 		}
 		return nil, err
 	}
-	sender := &bot.Sender{API: api}
+	pacer, err := a.stats.pacer(getenv("SLACK_PACE")) // about one message a second per channel (metrics_pace.go)
+	if err != nil {
+		return nil, err
+	}
+	sender := &bot.Sender{API: api, RateLimited: a.stats.rateLimitedBy(pacer)}
 	deliverer := &outbox.Deliverer{Store: db, Sender: a.stats.sender(sender), Log: logger,
-		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location()}
+		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location(), Pacer: pacer}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
 	// A sweep that found reminders due found the desk changed too (a step now due or
@@ -444,7 +448,11 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 		var said []outbox.Said
 		for _, c := range []string{ch.Docket, ch.Notices} {
 			var got []outbox.Said
-			if got, err = sender.Said(ctx, outbox.Dest{Channel: c}, since); err != nil {
+			var threads []string // the cases' threads, where the docket lines are replies
+			if threads, err = db.CardThreads(ctx, outbox.Dest{Channel: c}); err != nil {
+				break
+			}
+			if got, err = sender.Said(ctx, outbox.Dest{Channel: c}, since, threads...); err != nil {
 				break
 			}
 			said = append(said, got...)

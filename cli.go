@@ -210,7 +210,7 @@ const (
                      serves them there
   ETHICSBOT_SLACK_ADDR
                      in HTTP mode, a listen address of /slack/* apart from the board
-  SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL
+  SLACK_BOT_TOKEN, SLACK_APP_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL, SLACK_PACE
                      see docs/setup.md, "Connecting to Slack"; each secret may instead be
                      a file, in SLACK_BOT_TOKEN_FILE (etc.) or a systemd credential
                      slack-bot-token (etc.) in $CREDENTIALS_DIRECTORY

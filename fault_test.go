@@ -82,7 +82,8 @@ func childEnv(t *testing.T, dir, slackURL, body string) (cfg string, env []strin
 		t.Fatal(err)
 	}
 	return cfg, []string{"ETHICSBOT_CONFIG=" + cfg, "ETHICSBOT_DB=" + filepath.Join(dir, "ethicsbot.db"), "SLACK_BOT_TOKEN=xoxb-test",
-		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackURL + "/api/", "SLACK_APP_TOKEN="}
+		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackURL + "/api/", "SLACK_APP_TOKEN=",
+		"SLACK_PACE=0"} // the fake Slack takes hundreds a second; the pace is TestDrainIsPaced's
 }
 
 func startServer(t *testing.T, env []string, addr string) *server {
@@ -187,6 +188,7 @@ type recordingSlack struct {
 type slackMessage struct {
 	Channel  string
 	TS       string
+	Thread   string // the parent's ts, for a reply in a thread
 	Text     string
 	Metadata map[string]any
 }
@@ -200,14 +202,24 @@ func newRecordingSlack(t *testing.T) *recordingSlack {
 		defer f.mu.Unlock()
 		switch strings.TrimPrefix(r.URL.Path, "/api/") {
 		case "chat.postMessage":
-			m := slackMessage{Channel: r.Form.Get("channel"), TS: fmt.Sprintf("1800000000.%06d", len(f.msgs)+1), Text: r.Form.Get("text")}
+			m := slackMessage{Channel: r.Form.Get("channel"), TS: fmt.Sprintf("1800000000.%06d", len(f.msgs)+1), Thread: r.Form.Get("thread_ts"), Text: r.Form.Get("text")}
 			json.Unmarshal([]byte(r.Form.Get("metadata")), &m.Metadata)
 			f.msgs = append(f.msgs, m)
 			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS})
-		case "conversations.history":
+		case "chat.update":
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": r.Form.Get("channel"), "ts": r.Form.Get("ts")})
+		case "conversations.replies": // the thread: the parent, then its replies
+			var out []map[string]any
+			for _, m := range f.msgs {
+				if m.Channel == r.Form.Get("channel") && (m.TS == r.Form.Get("ts") || m.Thread == r.Form.Get("ts")) {
+					out = append(out, map[string]any{"type": "message", "ts": m.TS, "thread_ts": r.Form.Get("ts"), "text": m.Text, "metadata": m.Metadata})
+				}
+			}
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": out, "has_more": false})
+		case "conversations.history": // the channel: no replies
 			var out []map[string]any
 			for i := len(f.msgs) - 1; i >= 0; i-- {
-				if m := f.msgs[i]; m.Channel == r.Form.Get("channel") {
+				if m := f.msgs[i]; m.Channel == r.Form.Get("channel") && m.Thread == "" {
 					out = append(out, map[string]any{"type": "message", "ts": m.TS, "text": m.Text, "metadata": m.Metadata})
 				}
 			}
@@ -344,6 +356,13 @@ func TestKill9(t *testing.T) {
 	posts := map[string]bool{}
 	for _, r := range all {
 		posts[r.Key.String()] = true
+		if r.Edit {
+			// An update of a case's card (chat.update) posts nothing: its card is checked.
+			if r.Sent.IsZero() {
+				t.Errorf("%s was never made", r.Key)
+			}
+			continue
+		}
 		if got := len(said[r.Key.String()]); got != 1 || r.Sent.IsZero() {
 			t.Errorf("%s reached Slack %d times (marked sent: %v)", r.Key, got, !r.Sent.IsZero())
 		}

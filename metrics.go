@@ -26,6 +26,8 @@ type metrics struct {
 	sweeps      *prometheus.CounterVec
 	sweepTook   prometheus.Histogram
 	sweepLastOK prometheus.Gauge
+	paceWait    *prometheus.HistogramVec // see metrics_pace.go
+	rateLimited *prometheus.CounterVec
 }
 
 // newMetrics registers ethicsbot's metrics, the Go runtime's and the process's. db is read
@@ -55,11 +57,12 @@ func newMetrics(db *store.Store, database string, now func() time.Time, log *slo
 	for _, r := range []string{"ok", "failed"} {
 		m.sweeps.WithLabelValues(r)
 	}
+	m.registerPace()
 	b := readBuildInfo()
 	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "ethicsbot_build_info", Help: "The running build: always 1.",
 		ConstLabels: prometheus.Labels{"version": b.Version, "commit": b.Commit, "goversion": b.Go}})
 	build.Set(1)
-	m.reg.MustRegister(m.commands, m.latency, m.deliveries, m.sweeps, m.sweepTook, m.sweepLastOK, build,
+	m.reg.MustRegister(m.commands, m.latency, m.deliveries, m.sweeps, m.sweepTook, m.sweepLastOK, m.paceWait, m.rateLimited, build,
 		&storeCollector{db: db, database: database, now: now, log: log},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -88,8 +91,50 @@ func (m *metrics) sweep(took time.Duration, err error) {
 	m.sweepLastOK.Set(float64(time.Now().Unix()))
 }
 
-// sender counts the deliverer's attempts through s by result.
-func (m *metrics) sender(s outbox.Sender) outbox.Sender { return countingSender{s, m.deliveries} }
+// sender counts the deliverer's attempts through s by result; it replies in threads and
+// updates cards in place if s does.
+func (m *metrics) sender(s outbox.Sender) outbox.Sender {
+	c := countingSender{s, m.deliveries}
+	if th, ok := s.(outbox.Threader); ok {
+		return countingThreader{c, th}
+	}
+	return c
+}
+
+// countingThreader is a countingSender over an outbox.Threader.
+type countingThreader struct {
+	countingSender
+	th outbox.Threader
+}
+
+func (c countingThreader) Reply(ctx context.Context, to outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
+	ch, ts, err := c.th.Reply(ctx, to, thread, text, key)
+	c.count(err, "sent")
+	return ch, ts, err
+}
+
+func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread string, key outbox.Key) (string, string, bool, error) {
+	ch, ts, found, err := c.th.FindReply(ctx, to, thread, key)
+	if err != nil || found {
+		c.count(err, "found")
+	}
+	return ch, ts, found, err
+}
+
+func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
+	err := c.th.Update(ctx, channel, ts, text, key)
+	c.count(err, "sent")
+	return err
+}
+
+// count counts an attempt: failed if err, else ok.
+func (c countingSender) count(err error, ok string) {
+	if err != nil {
+		c.results.WithLabelValues("failed").Inc()
+		return
+	}
+	c.results.WithLabelValues(ok).Inc()
+}
 
 type countingSender struct {
 	outbox.Sender
@@ -98,7 +143,7 @@ type countingSender struct {
 
 func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
 	ch, ts, err := c.Sender.Send(ctx, to, text, key)
-	c.count(err)
+	c.count(err, "sent")
 	return ch, ts, err
 }
 
@@ -106,16 +151,8 @@ func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Ma
 // draws them (a reminder's step, issue 22 §3).
 func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
 	ch, ts, err := outbox.SendPost(ctx, c.Sender, to, text, actions, key)
-	c.count(err)
+	c.count(err, "sent")
 	return ch, ts, err
-}
-
-func (c countingSender) count(err error) {
-	if err != nil {
-		c.results.WithLabelValues("failed").Inc()
-	} else {
-		c.results.WithLabelValues("sent").Inc()
-	}
 }
 
 func (c countingSender) Find(ctx context.Context, to outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {

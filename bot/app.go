@@ -349,7 +349,11 @@ func (a *App) respond(ctx context.Context, responseURL string, body replyBody) e
 
 // retry calls fn until it succeeds, honouring Slack's Retry-After on 429 and backing off
 // on server and network errors, for at most five attempts.
-func retry(ctx context.Context, fn func() error) error {
+func retry(ctx context.Context, fn func() error) error { return retryLimited(ctx, fn, nil) }
+
+// retryLimited is retry, telling limited (if set) of each wait that Slack's 429
+// Retry-After asks for.
+func retryLimited(ctx context.Context, fn func() error, limited func(wait time.Duration)) error {
 	const attempts = 5
 	delay := 500 * time.Millisecond
 	var err error
@@ -363,6 +367,9 @@ func retry(ctx context.Context, fn func() error) error {
 		switch {
 		case errors.As(err, &rl):
 			wait = rl.RetryAfter
+			if limited != nil {
+				limited(wait)
+			}
 		case errors.As(err, &sc):
 			if sc.Code < http.StatusInternalServerError {
 				return err // 404 from an expired response_url, 403...: retrying will not help

@@ -538,6 +538,17 @@ func TestHTTPViewSubmission(t *testing.T) {
 	if all, _ := e.db.AllCases(context.Background()); len(all) != 1 {
 		t.Fatalf("%d cases filed from the modal", len(all))
 	}
+	// What the form did is said as a typed command's is: the case's card in the docket
+	// channel, and the filing's line in its thread (issue 22 §3).
+	rows, _ := e.db.Outbox(context.Background())
+	var card, reply bool
+	for _, r := range rows {
+		card = card || r.Key.Series == outbox.CardSeries && r.Key.Step == "parent" && r.Key.Case == "2026-001"
+		reply = reply || r.Key.Series == outbox.EventSeries && r.Thread.Series == outbox.CardSeries && r.Thread.Case == "2026-001"
+	}
+	if !card || !reply {
+		t.Errorf("after the form: the case's card %v, the filing's line in its thread %v", card, reply)
+	}
 }
 
 func TestSocketModeDispatch(t *testing.T) {

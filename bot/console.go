@@ -282,7 +282,11 @@ func Print(out io.Writer, msgs []commands.Message) {
 // [#channel] or [@user], then note.
 func PrintPosts(out io.Writer, posts []outbox.Post, note string) {
 	for _, p := range posts {
-		printLines(out, "["+p.Key.To.String()+"] "+note, string(p.Text))
+		n := note
+		if p.Key.Series == outbox.CardSeries && !strings.HasPrefix(string(p.Text), "(card updated)") {
+			n += "(card) " // a case's card, the parent of its thread: every line marked
+		}
+		printLines(out, "["+p.Key.To.String()+"] "+n, string(p.Text))
 	}
 }
 
@@ -356,6 +360,26 @@ func (c *ConsoleSender) Send(ctx context.Context, d outbox.Dest, text outbox.Mar
 // Find never finds: the console's messages do not outlive it.
 func (c *ConsoleSender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
 	return "", "", false, nil
+}
+
+// Reply records the message, as Send does: the console shows a reply in a case's thread
+// in the docket channel as a line of that channel.
+func (c *ConsoleSender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
+	return c.Send(ctx, d, text, key)
+}
+
+// FindReply never finds, as Find.
+func (c *ConsoleSender) FindReply(ctx context.Context, d outbox.Dest, thread string, key outbox.Key) (string, string, bool, error) {
+	return "", "", false, nil
+}
+
+// Update records that the card was updated, by its first line: the card itself was
+// printed when it was posted.
+func (c *ConsoleSender) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.out = append(c.out, outbox.Post{Key: key, Text: "(card updated) " + text.FirstLine(200)})
+	return nil
 }
 
 // Drain returns and forgets what was sent.

@@ -78,6 +78,8 @@ func TestConsoleCompleteCase(t *testing.T) {
 	var warnings []string
 	for _, l := range lines {
 		switch {
+		case strings.HasPrefix(l, "[#ethics-docket] (card"):
+			// The case's card and its updates: the parent of the case's thread.
 		case strings.HasPrefix(l, "[#ethics-docket] :warning: "):
 			warnings = append(warnings, strings.TrimPrefix(l, "[#ethics-docket] :warning: "))
 		case strings.HasPrefix(l, "[#ethics-docket] "):
@@ -154,9 +156,13 @@ func TestConsoleReminders(t *testing.T) {
 	for _, want := range []string{
 		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Wed 9 Dec 2026 at 17:00 CST at City Hall, open to the public.",
 		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.",
-		"[#ethics-docket] 2026-001: respondent notice by certified mail due Wed 9 Dec (1 business day), rule (B).",
+		// The clerk's tasks go to the clerk only (reminders.ClerkTasks), not the channel too.
+		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (1 business day), rule (B).",
 		"[@U_COMM1] 2026-001: the sufficiency meeting is Wed 9 Dec at 17:00 CST at City Hall, open to the public.",
-		"[@U_CLERK] Docket for Tue 2026-12-08: due within 5 business days or overdue:",
+		// The clock jumped from Monday 09:00 past the digest's 08:00: as after downtime, the
+		// digest comes in the catch-up with what else fell due meanwhile.
+		"[@U_CLERK] *Catch-up:* ethicsbot was not running from Mon 7 Dec 09:00 CST to Tue 8 Dec 09:00 CST. 2 reminders fell due meanwhile",
+		"[@U_CLERK] • (due Tue 8 Dec 08:00) Docket for Tue 2026-12-08: due within 5 business days or overdue:",
 		"[console] 2026-12-01T09:00:00-06:00 is before the console's time, 2026-12-09T15:00:00-06:00: the clock moves only forward",
 	} {
 		if !strings.Contains(got, want) {

@@ -134,8 +134,8 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 			t.Errorf("the clerk's direct message lacks %q:\n%s", want, dms[0])
 		}
 	}
-	if docket := e.posts(docketID); len(docket) != 2 {
-		t.Errorf("the docket channel got %d posts, want the filing's and the scheduling's lines: one channel's refusal holds back no other", len(docket))
+	if docket := e.posts(docketID); len(docket) != 3 {
+		t.Errorf("the docket channel got %d posts, want the case's card and, in its thread, the filing's and the scheduling's lines: one channel's refusal holds back no other", len(docket))
 	}
 
 	t.Run("NotRetriedInATightLoop", func(t *testing.T) {
@@ -253,7 +253,7 @@ func TestTokenRevoked(t *testing.T) {
 	}
 	code, body := e.healthz(t)
 	if code != 200 || body["status"] != "degraded" || !strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") ||
-		!strings.Contains(body["last_slack_error"], "token_revoked") || body["undelivered"] != "2" {
+		!strings.Contains(body["last_slack_error"], "token_revoked") || body["undelivered"] != "6" { // each case's card, its line and the card's update
 		t.Errorf("healthz with the token revoked: %d %v", code, body)
 	}
 	e.slack.mu.Lock()

@@ -23,7 +23,7 @@ import (
 // payload is one thing ethicsbot sent Slack, as the type Slack's own types give it
 // (testdata/slacktypes/shapes.ts).
 type payload struct {
-	Shape string // PostMessage, Reply, ViewsPublish, ViewsOpen, SubmissionAnswer
+	Shape string // PostMessage, ChatUpdate, Reply, ViewsPublish, ViewsOpen, SubmissionAnswer
 	From  string // where it was seen, for the error
 	Body  map[string]any
 }
@@ -172,7 +172,7 @@ func walkthrough(t *testing.T) []payload {
 
 	for _, c := range e.slack.wait(t, 1) {
 		switch c.Method {
-		case "chat.postMessage", "chat.postEphemeral":
+		case "chat.postMessage", "chat.postEphemeral", "chat.update":
 			body := map[string]any{}
 			for k, v := range c.Fields {
 				switch k {
@@ -187,7 +187,11 @@ func walkthrough(t *testing.T) []payload {
 					body[k] = v
 				}
 			}
-			out = append(out, payload{"PostMessage", c.Method, body})
+			shape := "PostMessage"
+			if c.Method == "chat.update" {
+				shape = "ChatUpdate" // a case's card in the docket channel, updated in place
+			}
+			out = append(out, payload{shape, c.Method, body})
 		case "response_url":
 			out = append(out, payload{"Reply", "response_url", c.Fields})
 		case "views.publish":
@@ -214,7 +218,7 @@ func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
 		}
 	}
 	t.Logf("%d payloads: %v", len(payloads), shapes)
-	for _, s := range []string{"PostMessage", "Reply", "ViewsPublish", "ViewsOpen", "SubmissionAnswer"} {
+	for _, s := range []string{"PostMessage", "ChatUpdate", "Reply", "ViewsPublish", "ViewsOpen", "SubmissionAnswer"} {
 		if shapes[s] == 0 {
 			t.Errorf("the walk-through sent no %s", s)
 		}
@@ -314,7 +318,7 @@ func overLimits(body map[string]any, shape string) []string {
 		}
 	}
 	switch shape {
-	case "PostMessage", "Reply":
+	case "PostMessage", "ChatUpdate", "Reply":
 		check(chars(body["text"]) <= 40000, "a text of %d characters", chars(body["text"]))
 		check(len(blocksOf(body["blocks"])) <= 50, "%d blocks in a message", len(blocksOf(body["blocks"])))
 	case "ViewsPublish", "ViewsOpen", "SubmissionAnswer":

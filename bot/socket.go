@@ -12,6 +12,8 @@ import (
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
 	"github.com/slack-go/slack/socketmode"
+
+	"ethicsbot/outbox"
 )
 
 // Start-up waits while Slack cannot be reached: the first, then twice as long each time, up
@@ -22,16 +24,7 @@ const (
 )
 
 // authWait waits d, or until ctx ends; tests replace it so as not to sleep.
-var authWait = func(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+var authWait = outbox.Sleep
 
 // CheckAuth calls auth.test until Slack answers, so that a bot started during a network or
 // Slack outage comes up when it ends instead of exiting. While Slack cannot be reached or

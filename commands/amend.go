@@ -432,16 +432,24 @@ func (s *Service) reminding(was, is *docket.Deadline, now time.Time) outbox.Mark
 	if is != nil {
 		cur = r.Steps(*is, now)
 	}
+	who := ""
+	if is != nil {
+		who = r.Reminded(*is)
+	}
 	var text outbox.Markup
 	curDue, due := latestStep(cur, now)
 	if oldDue, _ := latestStep(old, now); due && curDue != oldDue {
-		text += "; the clerk's reminder is due now, said at the next sweep"
+		reminder := who + "'s reminder" // the clerk's, the docket channel's
+		if strings.Contains(who, " and ") {
+			reminder = "the reminder to " + who
+		}
+		text += outbox.Format("; %s is due now, said at the next sweep", reminder)
 	}
 	loc := s.Engine.Cal.Location()
 	const at = "Mon 2 Jan 15:04"
 	oldNext, _ := nextStep(old, now)
 	if next, ok := nextStep(cur, now); ok && !cur[next].Equal(old[oldNext]) {
-		text += outbox.Format("; the clerk is next reminded on %s", cur[next].In(loc).Format(at))
+		text += outbox.Format("; %s is next reminded on %s", who, cur[next].In(loc).Format(at))
 	}
 	var dropped []time.Time
 	kept := slices.Collect(maps.Values(cur))

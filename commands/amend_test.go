@@ -84,7 +84,7 @@ func TestCorrectionSaysWhichRemindersMove(t *testing.T) {
 		// Due Wed 9 Dec, reminded Mon 7, Tue 8 and Wed 9 at 09:00; now due today.
 		"• respondent notice by certified mail (B): Wed 9 Dec → Mon 7 Dec, due today; the clerk's reminder is due now, said at the next sweep; the reminders set for Tue 8 Dec 09:00 and Wed 9 Dec 09:00 will not be said\n",
 		// Due Tue 15 Dec, reminded Fri 11, Mon 14 and Tue 15; now due Fri 11, reminded Wed 9, Thu 10 and Fri 11.
-		"• sufficiency and probable-cause ruling (C)(1): Tue 15 Dec → Fri 11 Dec, 4 business days left; the clerk is next reminded on Wed 9 Dec 09:00; the reminders set for Mon 14 Dec 09:00 and Tue 15 Dec 09:00 will not be said\n",
+		"• sufficiency and probable-cause ruling (C)(1): Tue 15 Dec → Fri 11 Dec, 4 business days left; the docket channel is next reminded on Wed 9 Dec 09:00; the reminders set for Mon 14 Dec 09:00 and Tue 15 Dec 09:00 will not be said\n",
 	} {
 		if !strings.Contains(replyText(r)+"\n", want) {
 			t.Errorf("reply lacks %q:\n%s", want, replyText(r))
@@ -113,7 +113,7 @@ func TestCorrectionSaysWhichRemindersMove(t *testing.T) {
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-07T16:00:00Z") // Mon 7 Dec 10:00 CST
 	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34 mailed=2026-12-07`, "recorded")
 	r = mustDo(t, s, clerk, `correct 2026-001 received=2026-12-04T10:00 reason="the first reading was right"`, "event 1 corrected")
-	if want := "• sufficiency and probable-cause ruling (C)(1): Fri 11 Dec → Tue 15 Dec, 6 business days left; the clerk is next reminded on Fri 11 Dec 09:00; the reminders set for Wed 9 Dec 09:00 and Thu 10 Dec 09:00 will not be said"; !strings.Contains(replyText(r), want) {
+	if want := "• sufficiency and probable-cause ruling (C)(1): Fri 11 Dec → Tue 15 Dec, 6 business days left; the docket channel is next reminded on Fri 11 Dec 09:00; the reminders set for Wed 9 Dec 09:00 and Thu 10 Dec 09:00 will not be said"; !strings.Contains(replyText(r), want) {
 		t.Errorf("reply lacks %q:\n%s", want, replyText(r))
 	}
 }

@@ -121,6 +121,9 @@ type Reminders interface {
 	// the outbox (a name is said once) with when it falls due; of those due at now, only
 	// the latest is said. None for a deadline nobody is reminded of.
 	Steps(d docket.Deadline, now time.Time) map[string]time.Time
+	// Reminded names who is reminded of d, by the routes in force: "the clerk", "the
+	// docket channel", or "the clerk and the docket channel".
+	Reminded(d docket.Deadline) string
 }
 
 // Service runs /ethics.

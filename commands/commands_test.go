@@ -13,6 +13,7 @@ import (
 
 	"ethicsbot/commands"
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 	"ethicsbot/store"
 )
 
@@ -73,11 +74,12 @@ func replyText(r commands.Response) string {
 	return string(r.Messages[0].Text)
 }
 
-// posted is the text of everything the response put in the outbox for channel.
+// posted is the text of everything the response put in the outbox for channel, but the
+// case's card there (the thread's parent and its updates: see TestDocketThread).
 func posted(r commands.Response, channel string) []string {
 	var out []string
 	for _, p := range r.Posts {
-		if p.Key.To.Channel == channel {
+		if p.Key.To.Channel == channel && p.Key.Series != outbox.CardSeries {
 			out = append(out, string(p.Text))
 		}
 	}

@@ -247,7 +247,7 @@ func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 	before := len(posted(r, "C_NOTICES"))
 	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "already scheduled for")
 	if len(r.Posts) != 0 || before != 1 {
-		t.Errorf("scheduling the same session again said %q", r.Posts)
+		t.Errorf("scheduling the same session again said %v", r.Posts)
 	}
 	// Moving a session still to come is a reschedule.
 	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-06T10:00 place="Council Chambers"`, "recessed hearing rescheduled")

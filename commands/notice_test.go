@@ -42,7 +42,7 @@ func TestRulingWithoutNoticeThenOverride(t *testing.T) {
 		}
 	}
 	if len(r.Posts) != 0 {
-		t.Errorf("a refusal said %q", r.Posts)
+		t.Errorf("a refusal said %v", r.Posts)
 	}
 	if cs, _ := db.Case(ctx, "2026-001"); cs.Ruling != "" {
 		t.Fatalf("the refused ruling was recorded: %s", cs.Ruling)

@@ -14,21 +14,57 @@ import (
 // channel, and whatever public notice the ordinance calls for. It runs inside the
 // transaction that records the step, and each post is keyed by the step's event, so a
 // post exists if and only if its event does, and a retried request adds none.
+//
+// In the docket channel a case is a thread (issue 22 §3): its parent is the case's card,
+// posted with the case's first step there and updated in place after each step; the step's
+// line is a reply in the thread. The parent is written with every step, and kept as it is
+// if already there, so a case filed before threads gets its card with its next step.
 func (s *Service) say(st docket.Step) []outbox.Post {
 	var out []outbox.Post
 	ch := s.Settings().Channels
-	add := func(channel string, text outbox.Markup) {
+	n := 0
+	add := func(channel string, text outbox.Markup, thread outbox.Key) {
 		if channel == "" {
 			return
 		}
+		n++
 		to := outbox.Dest{Channel: channel}
-		out = append(out, outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, len(out)+1, to), Text: text, Due: st.At})
+		out = append(out, outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, n, to), Text: text, Due: st.At, Thread: thread})
 	}
-	add(ch.Docket, s.docketLine(st))
+	if ch.Docket != "" {
+		to := outbox.Dest{Channel: ch.Docket}
+		card := outbox.CardKey(st.After.Number, to)
+		text := s.channelCard(st.After, st.At)
+		out = append(out, outbox.Post{Key: card, Text: text, Due: st.At})
+		add(ch.Docket, s.docketLine(st), card)
+		out = append(out, outbox.Post{Key: outbox.CardUpdateKey(st.After.Number, st.Event, to), Text: text, Due: st.At, Thread: card, Edit: true})
+	}
 	for _, n := range s.publicNotices(st) {
-		add(ch.Notices, n)
+		add(ch.Notices, n, outbox.Key{})
 	}
 	return out
+}
+
+// channelCard is a case's card in the docket channel, the parent of its thread there: its
+// state, its parties and its open deadlines as they stand after a step, so that the channel
+// shows each case once, as it is now.
+func (s *Service) channelCard(c *docket.Case, now time.Time) outbox.Markup {
+	e := s.Engine
+	sched := e.Schedule(&c.Facts, now)
+	text := outbox.Format("*Case %s: %s*%s\n%s v. %s, §%s, received %s.", c.Number, stateName(c), s.expeditedTag(c),
+		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), s.when(c.Received))
+	var open []outbox.Markup
+	for _, d := range sched.Deadlines {
+		if d.Status == docket.Open && d.Period.Party == docket.Commission {
+			open = append(open, outbox.Format("• %s", DeadlineLine(e, d, now)))
+		}
+	}
+	if len(open) == 0 {
+		text += "\nNothing open for the commission."
+	} else {
+		text += "\n*Open:*\n" + outbox.Join(open, "\n")
+	}
+	return text + outbox.Format("\n_As of %s; each step is in this thread._", s.when(now))
 }
 
 // docketLine is the docket channel's line about a step: who did what to which case.

@@ -58,7 +58,7 @@ func TestRollCall(t *testing.T) {
 			s, _ := voting(t)
 			r := mustDo(t, s, comm, "rule 2026-001 insufficient "+tc.roll, tc.want)
 			if len(r.Posts) != 0 {
-				t.Errorf("a refused roll call said %q", r.Posts)
+				t.Errorf("a refused roll call said %v", r.Posts)
 			}
 			mustDo(t, s, comm, "case 2026-001", "Case 2026-001: notices sent")
 		})

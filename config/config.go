@@ -84,14 +84,15 @@ type fileConfig struct {
 		Carry    string `yaml:"carry"`
 	} `yaml:"voting"`
 	Reminders struct {
-		At           string `yaml:"at"`
-		DaysBefore   []int  `yaml:"days_before"`
-		MentionAfter *int   `yaml:"mention_after"`
-		NoticeLead   string `yaml:"notice_lead"`
-		MeetingLead  string `yaml:"meeting_lead"`
-		DigestAt     string `yaml:"digest_at"`
-		DigestWithin *int   `yaml:"digest_within"`
-		Sweep        string `yaml:"sweep"`
+		At           string             `yaml:"at"`
+		DaysBefore   []int              `yaml:"days_before"`
+		MentionAfter *int               `yaml:"mention_after"`
+		NoticeLead   string             `yaml:"notice_lead"`
+		MeetingLead  string             `yaml:"meeting_lead"`
+		DigestAt     string             `yaml:"digest_at"`
+		DigestWithin *int               `yaml:"digest_within"`
+		Sweep        string             `yaml:"sweep"`
+		To           fileReminderRoutes `yaml:"to"` // config_reminders.go
 	} `yaml:"reminders"`
 	Holidays struct {
 		Remove   []string    `yaml:"remove"`
@@ -217,7 +218,7 @@ func parseReminders(cfg *Config, f fileConfig) error {
 		}
 		cfg.Sweep = r.Sweep
 	}
-	return nil
+	return parseReminderRoutes(r.To, p)
 }
 
 // yamlDate is a date written YYYY-MM-DD; an impossible one is refused with its line.

@@ -67,6 +67,16 @@ const (
 	Task         Unit = "task"          // no time limit: a step the ordinance requires, tracked until done
 )
 
+// Clerical reports whether meeting the period's deadline is the clerk's work rather than
+// an act of the commission: a paper to send or deliver ((B), (C)(1), (C)(2), (E)(2), (F)),
+// a meeting's notice to post ((C)(1), (D), (F), 5 ILCS 120/2.02), or the next step of
+// certified mail that came back. The others (the ruling, the hearing scheduled and held,
+// the decision, the final recommendation) the commission takes as a body, at a meeting.
+// Reminders are routed by it (reminders.Routes).
+func (p *Period) Clerical() bool {
+	return len(p.Papers) > 0 || len(p.Meetings) > 0 || strings.HasPrefix(string(p.ID), resendPrefix)
+}
+
 // Party says who must act by a deadline.
 type Party string
 

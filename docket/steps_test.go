@@ -127,9 +127,16 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	referred.Ruling, referred.ReferralRuling = docket.JudicialReferral, docket.AttorneyReferral
 	pending := base()
 	pending.Ruling = docket.ProbableCause
+	// Notices of a hearing are moot once it is held (Period.Moot): these cases wait for it.
+	recessed := base()
+	recessed.Ruling, recessed.Hearing, recessed.Reconvened = docket.ProbableCause, meeting("2026-12-21 10:00"), meeting("2026-12-28 10:00")
+	demanded := hearing
+	var never docket.Date
+	demanded.PublicHearingHeld, demanded.FinalRecommendation = never, never
 
 	reached := map[docket.DeadlineID]bool{}
-	for name, f := range map[string]docket.Facts{"hearing": hearing, "dismissed": dismissed, "after_hearing": afterHearing, "referred": referred, "pending": pending} {
+	for name, f := range map[string]docket.Facts{"hearing": hearing, "dismissed": dismissed, "after_hearing": afterHearing, "referred": referred, "pending": pending,
+		"recessed": recessed, "demanded": demanded} {
 		if err := e.Validate(&f); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -34,8 +34,3 @@ func SendPost(ctx context.Context, s Sender, to Dest, text Markup, actions []Act
 	}
 	return s.Send(ctx, to, text, key)
 }
-
-// send says r through d's sender, with its actions.
-func (d *Deliverer) send(ctx context.Context, r Row) (channel, ts string, err error) {
-	return SendPost(ctx, d.Sender, r.Key.To, r.Text, r.Actions, r.Key)
-}

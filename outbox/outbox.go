@@ -80,7 +80,59 @@ type Post struct {
 	Due  time.Time
 	// Actions are the steps the post offers as buttons, if any: a reminder's step.
 	Actions []Action
+	// Thread, if set, is the key of the message this one belongs to, at the same
+	// destination: it is said as a reply in that message's thread or, with Edit, it is
+	// that message's new text (Slack's chat.update). The docket channel keeps one such
+	// parent per case, its card (CardKey): each event is a reply under it, and each action
+	// on the case updates it in place (issue 22 §3).
+	Thread Key
+	Edit   bool
 }
+
+// CardSeries is the series of a case's card in the docket channel, the parent of the
+// case's thread there, and of the updates to it.
+const CardSeries = "card"
+
+// CardKey is the key of case's card at to: the thread's parent, posted once.
+func CardKey(caseNumber string, to Dest) Key {
+	return Key{Case: caseNumber, Series: CardSeries, Step: "parent", To: to}
+}
+
+// CardUpdateKey is the key of the update of case's card at to that event causes.
+func CardUpdateKey(caseNumber string, event int64, to Dest) Key {
+	return Key{Case: caseNumber, Series: CardSeries, Step: "update:" + strconv.FormatInt(event, 10), To: to}
+}
+
+// Threads is a Store that can say where a message it sent is, for the replies and the
+// updates that belong to it; store.Store is one.
+type Threads interface {
+	// PostedAt returns the channel and ts of the post k, its text, and whether it was sent.
+	PostedAt(ctx context.Context, k Key) (channel, ts string, text Markup, sent bool, err error)
+	// Repoint records that the post k now stands at channel and ts with text: it was
+	// posted again, in place of a message that Slack no longer has, or given a new text.
+	Repoint(ctx context.Context, k Key, channel, ts string, text Markup, now time.Time) error
+	// LatestEdit returns the text of the newest update of the post k in the outbox, sent
+	// or not; "" if there is none.
+	LatestEdit(ctx context.Context, k Key) (Markup, error)
+}
+
+// Threader is a Sender that can reply in a thread and update a message in place; bot's
+// Slack sender and the console's are two. Without one, a reply is said as a message of
+// its own, and an update as a new message.
+type Threader interface {
+	// Reply posts text to to in the thread of the message thread, tagged with key.
+	Reply(ctx context.Context, to Dest, thread string, text Markup, key Key) (channel, ts string, err error)
+	// FindReply looks in the thread of the message thread for a reply tagged key: the
+	// channel's history does not hold replies, so Find cannot.
+	FindReply(ctx context.Context, to Dest, thread string, key Key) (channel, ts string, found bool, err error)
+	// Update replaces the text of the message ts in channel, which is tagged key.
+	Update(ctx context.Context, channel, ts string, text Markup, key Key) error
+}
+
+// ErrGone is what a Threader returns, wrapped, when the message a reply or an update
+// belongs to is no longer there (deleted, or in a channel that is no longer the
+// destination): the deliverer posts a new parent in its place.
+var ErrGone = errors.New("the message is no longer in Slack")
 
 // Row is a post's delivery record.
 type Row struct {
@@ -157,11 +209,16 @@ type Deliverer struct {
 	// is tried again (DefaultRefusedRetry); Retry tries it at once.
 	RefusedRetry time.Duration
 
+	// Pacer, if set, paces what is said to each destination (about one message a second,
+	// with a small burst; see Pacer). Each drain logs how long it waited, by destination.
+	Pacer *Pacer
+
 	mu     sync.Mutex    // one drain at a time
 	kick   chan struct{} // wakes Run
 	once   sync.Once
 	report atomic.Pointer[Dest]   // see SetReport
 	alert  atomic.Pointer[[]Dest] // see SetAlert
+	paced  map[Dest]paceStat      // this drain's waits, by destination (under mu)
 
 	state     sync.Mutex    // guards what follows; Health reads it without waiting for a drain
 	held      map[Dest]hold // a destination that refused a post, left alone for a while
@@ -261,6 +318,8 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	if tokenHeld {
 		return st, nil // the token was refused: every post waits for the next try
 	}
+	d.paced = nil
+	defer d.logPace()
 	for first := true; ; first = false {
 		skip := make([]Dest, 0, len(blocked))
 		for to := range blocked {
@@ -275,6 +334,8 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 		if err != nil {
 			return st, err
 		}
+		rows = interleave(rows)
+		superseded := supersededEdits(rows)
 		progress := false
 		for _, r := range rows {
 			if ctx.Err() != nil {
@@ -289,6 +350,17 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 				// so that its delay is reported when it gets through.
 				if r.Failing.IsZero() {
 					if err := d.Store.MarkFailed(ctx, r.Key, "held back: an earlier message to "+r.Key.To.String()+" failed: "+why.Error(), now); err != nil {
+						return st, err
+					}
+				}
+				continue
+			}
+			if superseded[r.Key] {
+				// A later update of the same card is in this batch: it says all this one would.
+				if _, held, err := d.Store.Claim(ctx, r.Key, now); err != nil {
+					return st, err
+				} else if held {
+					if err := d.Store.MarkSent(ctx, r.Key, "", "", now); err != nil {
 						return st, err
 					}
 				}
@@ -319,6 +391,91 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	}
 }
 
+// interleave orders rows one destination after another, round robin, each destination's
+// in the order they fell due: paced, a long run to one channel then does not hold back a
+// person's direct message behind it.
+func interleave(rows []Row) []Row {
+	var order []Dest
+	by := map[Dest][]Row{}
+	for _, r := range rows {
+		if by[r.Key.To] == nil {
+			order = append(order, r.Key.To)
+		}
+		by[r.Key.To] = append(by[r.Key.To], r)
+	}
+	if len(order) < 2 {
+		return rows
+	}
+	out := make([]Row, 0, len(rows))
+	for len(out) < len(rows) {
+		for _, to := range order {
+			if q := by[to]; len(q) > 0 {
+				out = append(out, q[0])
+				by[to] = q[1:]
+			}
+		}
+	}
+	return out
+}
+
+// supersededEdits are the updates in rows that a later update of the same message in rows
+// replaces: only the last is made, so that a burst of steps on one case costs one
+// chat.update, not one each.
+func supersededEdits(rows []Row) map[Key]bool {
+	last := map[Key]Key{}
+	for _, r := range rows {
+		if r.Edit {
+			last[r.Thread] = r.Key
+		}
+	}
+	out := map[Key]bool{}
+	for _, r := range rows {
+		if r.Edit && last[r.Thread] != r.Key {
+			out[r.Key] = true
+		}
+	}
+	return out
+}
+
+// paceStat is how long a drain waited before the messages to one destination.
+type paceStat struct {
+	messages int
+	waited   time.Duration
+}
+
+// pace waits until a message may go to to (Pacer), and notes the wait for the drain's log.
+func (d *Deliverer) pace(ctx context.Context, to Dest) error {
+	wait, err := d.Pacer.Wait(ctx, to)
+	if wait > 0 {
+		if d.paced == nil {
+			d.paced = map[Dest]paceStat{}
+		}
+		ps := d.paced[to]
+		ps.messages++
+		ps.waited += wait
+		d.paced[to] = ps
+	}
+	return err
+}
+
+// logPace logs, at the end of a drain, how long it waited before the messages to each
+// destination: the pace is visible in the log, and in /metrics through Pacer.Observe.
+func (d *Deliverer) logPace() {
+	for to, ps := range d.paced {
+		d.logger().Info("delivery paced: Slack takes about one message a second per channel",
+			"to", to.String(), "messages_waited", ps.messages, "waited", ps.waited.Round(time.Millisecond))
+	}
+	d.paced = nil
+}
+
+// send is Sender.Send, paced.
+func (d *Deliverer) send(ctx context.Context, to Dest, text Markup, actions []Action, key Key) (string, string, error) {
+	if err := d.pace(ctx, to); err != nil {
+		return "", "", err
+	}
+	return SendPost(ctx, d.Sender, to, text, actions, key)
+}
+
 // deliver sends one post exactly once.
 func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 	prior, held, err := d.Store.Claim(ctx, r.Key, now)
@@ -327,7 +484,18 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 	}
 	var ch, ts string
 	found := false
-	if !prior.IsZero() {
+	if r.Thread != (Key{}) {
+		ch, ts, err = d.threaded(ctx, r, prior, now)
+		if err != nil {
+			d.failed(err, now)
+			if merr := d.Store.MarkFailed(ctx, r.Key, err.Error(), now); merr != nil {
+				return merr
+			}
+			return err
+		}
+		found = true
+	}
+	if !found && !prior.IsZero() {
 		// Claimed before but never marked: it may have gone out before a crash.
 		if ch, ts, found, err = d.Sender.Find(ctx, r.Key.To, r.Key, prior.Add(-time.Minute)); err != nil {
 			d.failed(err, now)
@@ -335,7 +503,7 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		}
 	}
 	if !found {
-		if ch, ts, err = d.send(ctx, r); err != nil {
+		if ch, ts, err = d.send(ctx, r.Key.To, r.Text, r.Actions, r.Key); err != nil {
 			d.failed(err, now)
 			if merr := d.Store.MarkFailed(ctx, r.Key, err.Error(), now); merr != nil {
 				return merr
@@ -351,6 +519,93 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		return err
 	}
 	return d.reportDelay(ctx, r, now)
+}
+
+// threaded says a post that belongs to another's thread (Post.Thread): an update of the
+// parent's text, or a reply under it. A parent that Slack no longer has (deleted, or in a
+// channel that is no longer the destination) is posted again, with its latest text, and
+// the record points at the new one: a missing parent falls back to a new parent.
+func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (ch, ts string, err error) {
+	th, ok := d.Sender.(Threader)
+	st, ok2 := d.Store.(Threads)
+	if !ok || !ok2 {
+		return d.send(ctx, r.Key.To, r.Text, nil, r.Key)
+	}
+	pch, pts, ptext, sent, err := st.PostedAt(ctx, r.Thread)
+	if err != nil {
+		return "", "", err
+	}
+	if r.Edit {
+		// The card as the newest update has it: an older update tried again after a crash
+		// must not put back what a newer one replaced.
+		if latest, err := st.LatestEdit(ctx, r.Thread); err != nil {
+			return "", "", err
+		} else if latest != "" {
+			r.Text = latest
+		}
+		if sent && ptext == r.Text {
+			return pch, pts, nil // the card already says it: nothing to update
+		}
+		if sent {
+			if err := d.pace(ctx, r.Key.To); err != nil {
+				return "", "", err
+			}
+			err := th.Update(ctx, pch, pts, r.Text, r.Thread)
+			if err == nil {
+				return pch, pts, st.Repoint(ctx, r.Thread, pch, pts, r.Text, now)
+			}
+			if !errors.Is(err, ErrGone) {
+				return "", "", err
+			}
+		}
+		if !sent && ptext == "" {
+			// No parent was ever planned: say the update as the parent.
+			return d.send(ctx, r.Key.To, r.Text, nil, r.Thread)
+		}
+		return d.reparent(ctx, st, r, r.Text, now)
+	}
+	if !sent {
+		if ptext == "" {
+			return d.send(ctx, r.Key.To, r.Text, nil, r.Key)
+		}
+		if pch, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+			return "", "", err
+		}
+	}
+	if !prior.IsZero() {
+		// Claimed before but never marked: it may have gone out before a crash.
+		if ch, ts, found, err := th.FindReply(ctx, r.Key.To, pts, r.Key); err != nil {
+			return "", "", err
+		} else if found {
+			return ch, ts, nil
+		}
+	}
+	reply := func() (string, string, error) {
+		if err := d.pace(ctx, r.Key.To); err != nil {
+			return "", "", err
+		}
+		return th.Reply(ctx, r.Key.To, pts, r.Text, r.Key)
+	}
+	ch, ts, err = reply()
+	if errors.Is(err, ErrGone) {
+		if _, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+			return "", "", err
+		}
+		ch, ts, err = reply()
+	}
+	return ch, ts, err
+}
+
+// reparent posts r's parent again with text, as a new message at r's destination, and
+// points the record at it.
+func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, now time.Time) (string, string, error) {
+	ch, ts, err := d.send(ctx, r.Key.To, text, nil, r.Thread)
+	if err != nil {
+		return "", "", err
+	}
+	d.logger().Info("a case's card was not where the record put it; posted it again as the thread's parent",
+		"case", r.Key.Case, "to", r.Key.To.String(), "channel", ch, "ts", ts)
+	return ch, ts, st.Repoint(ctx, r.Thread, ch, ts, text, now)
 }
 
 // reportDelay puts a note in the docket channel when a post got through only after

@@ -24,12 +24,13 @@ type Policy struct {
 	MeetingLead  time.Duration // remind commissioners this long before a meeting (2h)
 	DigestAt     time.Duration // time of day of the clerk's digest on business days (8:00)
 	DigestWithin int           // the digest goes out only when something is due within this many business days (5)
+	Routes       Routes        // where each kind of reminder goes (DefaultRoutes for a kind left out)
 }
 
 // Defaults is the policy unless configured otherwise.
 func Defaults() Policy {
 	return Policy{At: 9 * time.Hour, DaysBefore: []int{2, 1}, MentionAfter: 2, NoticeLead: 24 * time.Hour,
-		MeetingLead: 2 * time.Hour, DigestAt: 8 * time.Hour, DigestWithin: 5}
+		MeetingLead: 2 * time.Hour, DigestAt: 8 * time.Hour, DigestWithin: 5, Routes: DefaultRoutes()}
 }
 
 // commissioners are the commissioners who may hear of case c: all but the recused, who
@@ -187,13 +188,6 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 	if sched.Expedited {
 		prefix = c.Number + " EXPEDITED (G): "
 	}
-	clerkAndDocket := make([]outbox.Dest, 0, len(p.People.Clerks)+1)
-	for _, u := range p.People.Clerks {
-		clerkAndDocket = append(clerkAndDocket, outbox.Dest{User: u})
-	}
-	// As the outbox stores it, so that the sweep knows a reminder already planned: a
-	// console's "#name" is kept without its "#" (outbox.Dest.String adds it back).
-	clerkAndDocket = append(clerkAndDocket, outbox.Dest{Channel: strings.TrimPrefix(p.People.Docket, "#")})
 	steps := make([]step, 0, 8)
 	emit := func(series string, s step, to []outbox.Dest, msg message) {
 		name := s.name()
@@ -218,7 +212,7 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 		if !ok {
 			continue
 		}
-		emit(string(d.ID), s, clerkAndDocket, message{kind: 'd', d: d})
+		emit(string(d.ID), s, p.dests(deadlineKind(d), p.People.Clerks), message{kind: 'd', d: d})
 	}
 	for _, k := range docket.MeetingKinds {
 		m := c.Meeting(k)
@@ -235,7 +229,7 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 		if !ok {
 			continue
 		}
-		emit("meeting:"+string(k), s, dests(p.commissioners(c)), message{kind: 'm', mk: k})
+		emit("meeting:"+string(k), s, p.dests(MeetingReminders, p.commissioners(c)), message{kind: 'm', mk: k})
 	}
 	if sched.Expedited && c.DecisionIssued.IsZero() {
 		if d, ok := sched.Find(docket.ElectionDecision); ok {
@@ -243,7 +237,7 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 			if !s.at.After(now) && today >= sched.Received {
 				msg := message{kind: 'e', d: d}
 				msg.sched.election = sched.Election
-				emit("expedited", s, clerkAndDocket, msg)
+				emit("expedited", s, p.dests(Expedited, p.People.Clerks), msg)
 			}
 		}
 	}
@@ -430,12 +424,12 @@ func (p *Planner) newDigest(now time.Time) (*digest, bool) {
 	e, loc := p.Engine, p.Engine.Cal.Location()
 	today := e.Cal.DateOf(now)
 	at := wall(today, p.Policy.DigestAt, loc)
-	if !e.Cal.IsBusinessDay(today) || now.Before(at) || len(p.People.Clerks) == 0 {
+	if !e.Cal.IsBusinessDay(today) || now.Before(at) {
 		return nil, false
 	}
 	dg := &digest{}
-	for _, u := range p.People.Clerks {
-		dg.rs = append(dg.rs, Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: outbox.Dest{User: u}, msg: message{p: p, kind: 'g', now: now, dg: dg}})
+	for _, to := range p.dests(Digest, p.People.Clerks) {
+		dg.rs = append(dg.rs, Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: to, msg: message{p: p, kind: 'g', now: now, dg: dg}})
 	}
 	return dg, true
 }

@@ -116,6 +116,15 @@ type world struct {
 
 var people = reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
 
+// everywhere is the policy these tests of the sweep run under: every deadline reminder to
+// the clerks and the docket channel, as before routing, so that each is seen at both
+// kinds of destination (TestRoutes checks the routes themselves).
+func everywhere() reminders.Policy {
+	p := reminders.Defaults()
+	p.Routes = reminders.Routes{reminders.ClerkTasks: reminders.Both, reminders.CommissionSteps: reminders.Both, reminders.Expedited: reminders.Both}
+	return p
+}
+
 func newWorld(t *testing.T) *world {
 	t.Helper()
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
@@ -143,7 +152,7 @@ func (w *world) open() {
 func (w *world) restart() {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	w.sweep = &reminders.Sweeper{
-		Planner: &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people},
+		Planner: &reminders.Planner{Engine: w.e, Policy: everywhere(), People: people},
 		Cases:   w.db, Outbox: w.db, DownAfter: time.Hour, Log: log,
 	}
 	w.deliver = &outbox.Deliverer{Store: w.db, Sender: w.rec, Log: log, Report: outbox.Dest{Channel: people.Docket}, Zone: w.e.Cal.Location()}
@@ -273,7 +282,7 @@ func TestClerksAndReload(t *testing.T) {
 	w := newWorld(t)
 	w.file(at(t, "2026-12-04 10:00"))
 	w.run(at(t, "2026-12-07 08:00"), at(t, "2026-12-07 08:15"), 15*time.Minute, nil)
-	later := reminders.Defaults()
+	later := everywhere()
 	later.At = 10 * time.Hour
 	two := people
 	two.Clerks = []string{"U_CLERK", "U_CLERK2"}
@@ -343,8 +352,10 @@ func TestCrashBetweenSendAndMark(t *testing.T) {
 	}
 }
 
-// TestOutageCatchUp: three days down across two due dates give one consolidated message
-// per deadline, at its latest step, saying ethicsbot was down.
+// TestOutageCatchUp: three days down across two due dates give, to each destination, one
+// catch-up message (issue 22 §4) that lists what fell due meanwhile, each deadline at its
+// latest step, and says ethicsbot was down; each reminder folded into it is recorded as
+// said, and is never said on its own.
 func TestOutageCatchUp(t *testing.T) {
 	w := newWorld(t)
 	n := w.file(at(t, "2026-12-04 10:00"))
@@ -354,21 +365,35 @@ func TestOutageCatchUp(t *testing.T) {
 	w.rec.said = nil
 	// Down from Friday 10:15 to Thursday 10:00: the (B) notices fell due Wednesday.
 	w.run(at(t, "2026-12-10 10:00"), at(t, "2026-12-10 10:00"), time.Minute, nil)
-	// In the order they fell due: the digest at 08:00, the deadlines at 09:00.
 	diff(t, w.list(), []string{
-		"Thu 12-10 10:00 CST @U_CLERK |digest|daily:2026-12-10@@U_CLERK",
-		"Thu 12-10 10:00 CST @U_CLERK 2026-001|respondent_notice|overdue:2026-12-10@@U_CLERK",
-		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|respondent_notice|overdue:2026-12-10@#C_DOCKET",
-		"Thu 12-10 10:00 CST @U_CLERK 2026-001|complainant_confirmation|overdue:2026-12-10@@U_CLERK",
-		"Thu 12-10 10:00 CST #C_DOCKET 2026-001|complainant_confirmation|overdue:2026-12-10@#C_DOCKET",
+		"Thu 12-10 10:00 CST #C_DOCKET |catch-up|2026-12-04T16:15:00Z@#C_DOCKET",
+		"Thu 12-10 10:00 CST @U_CLERK |catch-up|2026-12-04T16:15:00Z@@U_CLERK",
 	})
-	for _, s := range w.rec.said {
-		if !strings.Contains(s.Text, "ethicsbot was not running from Fri 4 Dec 10:15 CST") && !strings.HasPrefix(s.Key, "|digest") {
-			t.Errorf("no downtime note: %s", s.Text)
+	if len(w.rec.said) != 2 {
+		t.Fatalf("said %v", w.list())
+	}
+	clerk := w.rec.said[1].Text
+	for _, want := range []string{
+		"*Catch-up:* ethicsbot was not running from Fri 4 Dec 10:15 CST to Thu 10 Dec 10:00 CST. 3 reminders fell due meanwhile",
+		// In the order they fell due: the digest at 08:00, the deadlines at 09:00.
+		"\n• (due Thu 10 Dec 08:00) Docket for Thu 2026-12-10",
+		"\n• (due Thu 10 Dec 09:00) 2026-001: respondent notice by certified mail due Wed 9 Dec (1 day overdue), rule (B).",
+		"\n• (due Thu 10 Dec 09:00) 2026-001: complainant confirmation by certified mail due Wed 9 Dec (1 day overdue)",
+	} {
+		if !strings.Contains(clerk, want) {
+			t.Errorf("the clerk's catch-up lacks %q:\n%s", want, clerk)
 		}
 	}
-	if len(w.rec.said) < 2 || !strings.Contains(w.rec.said[1].Text, "1 day overdue") {
-		t.Errorf("said %v", w.list())
+	if ch := w.rec.said[0].Text; !strings.Contains(ch, "2 reminders fell due meanwhile") || strings.Contains(ch, "Docket for") {
+		t.Errorf("the channel's catch-up: %s", ch)
+	}
+	// The folded reminders are on record as said: nothing of them is said again.
+	w.run(at(t, "2026-12-10 10:01"), at(t, "2026-12-10 10:30"), time.Minute, nil)
+	if len(w.rec.said) != 2 {
+		t.Errorf("after the catch-up, said again: %v", w.list())
+	}
+	if pending, _, _ := w.db.Undelivered(ctx, at(t, "2026-12-10 10:30")); pending != 0 {
+		t.Errorf("%d reminders still undelivered", pending)
 	}
 }
 
@@ -606,7 +631,7 @@ func TestRecusedCommissionerHearsNothing(t *testing.T) {
 	}
 	// Overdue by two business days: the commissioners are mentioned, but not U_COMM2.
 	c, _ := w.db.Case(ctx, n)
-	planner := &reminders.Planner{Engine: w.e, Policy: reminders.Defaults(), People: people}
+	planner := &reminders.Planner{Engine: w.e, Policy: everywhere(), People: people}
 	mentioned := 0
 	for _, r := range planner.Plan(&c, at(t, "2026-12-11 09:30")) {
 		if text := string(r.Text()); strings.Contains(text, "Commissioners:") {

@@ -143,11 +143,19 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		batch = batch[:0]
 		return nil
 	}
+	// After downtime, what fell due meanwhile is folded into one catch-up message per
+	// destination (issue 22 §4), if the outbox can fold.
+	folder, _ := s.Outbox.(Folder)
+	late := map[outbox.Dest][]outbox.Post{}
 	add := func(rs []Reminder) error {
 		for _, r := range rs {
 			text := r.Text()
-			if late := s.downtimeNote(r, now); late != "" {
-				text += " " + late
+			if note := s.downtimeNote(r, now); note != "" {
+				if folder != nil {
+					late[r.To] = append(late[r.To], outbox.Post{Key: r.Key(), Text: text, Due: r.At})
+					continue
+				}
+				text += " " + note
 			}
 			batch = append(batch, outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
 			if len(batch) >= enqueueBatch {
@@ -193,6 +201,15 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 	}
+	if err := s.catchUp(ctx, folder, late, now, func(p outbox.Post) error { batch = append(batch, p); return nil }); err != nil {
+		return st, err
+	}
+	for _, posts := range late {
+		st.Planned += len(posts)
+		for _, p := range posts {
+			s.planned[p.Key] = true
+		}
+	}
 	if post, ok, err := s.anchorPost(ctx, p, now); err != nil {
 		return st, err
 	} else if ok {
@@ -209,6 +226,63 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	}
 	s.lastSweep = now
 	return st, nil
+}
+
+// Folder is an Outbox that can put one message in place of several, in one transaction;
+// store.Store is one.
+type Folder interface {
+	Fold(ctx context.Context, digest outbox.Post, folded []outbox.Post, now time.Time) error
+}
+
+// CatchUpSeries is the series of the message that says, after downtime, everything that
+// fell due meanwhile to one destination.
+const CatchUpSeries = "catch-up"
+
+// catchUpMax is how much of a catch-up message lists reminders: Slack takes 40,000
+// characters, and a catch-up after a long outage can hold hundreds.
+const catchUpMax = 30000
+
+// catchUp says, to each destination, the reminders that fell due while ethicsbot was not
+// running: one alone, with its note that it is late (through single), or several folded
+// into one message that lists them, recorded as said by it.
+func (s *Sweeper) catchUp(ctx context.Context, folder Folder, late map[outbox.Dest][]outbox.Post, now time.Time, single func(outbox.Post) error) error {
+	if len(late) == 0 {
+		return nil
+	}
+	loc := s.planner().Engine.Cal.Location()
+	from, to := s.lastSweep.In(loc).Format("Mon 2 Jan 15:04 MST"), now.In(loc).Format("Mon 2 Jan 15:04 MST")
+	dests := make([]outbox.Dest, 0, len(late))
+	for d := range late {
+		dests = append(dests, d)
+	}
+	slices.SortFunc(dests, func(a, b outbox.Dest) int { return strings.Compare(a.String(), b.String()) })
+	for _, d := range dests {
+		posts := late[d]
+		if len(posts) == 1 {
+			p := posts[0]
+			p.Text += " " + outbox.Format("(Sent late: ethicsbot was not running from %s; this was due at %s.)", from, p.Due.In(loc).Format("Mon 2 Jan 15:04 MST"))
+			if err := single(p); err != nil {
+				return err
+			}
+			continue
+		}
+		text := outbox.Format("*Catch-up:* ethicsbot was not running from %s to %s. %d reminders fell due meanwhile; here they are in one message, oldest first:", from, to, len(posts))
+		slices.SortStableFunc(posts, func(a, b outbox.Post) int { return a.Due.Compare(b.Due) })
+		for i, p := range posts {
+			item := outbox.Format("\n• (due %s) ", p.Due.In(loc).Format("Mon 2 Jan 15:04")) + p.Text
+			if len(text)+len(item) > catchUpMax {
+				text += outbox.Format("\n… and %d more: `/ethics docket` lists every open case, and each case's card its deadlines.", len(posts)-i)
+				break
+			}
+			text += item
+		}
+		digest := outbox.Post{Key: outbox.Key{Series: CatchUpSeries, Step: s.lastSweep.UTC().Format(time.RFC3339), To: d}, Text: text, Due: now}
+		if err := folder.Fold(ctx, digest, posts, now); err != nil {
+			return err
+		}
+		s.logger().Info("after downtime, reminders folded into one catch-up message", "to", d.String(), "reminders", len(posts))
+	}
+	return nil
 }
 
 // AnchorSeries is the series of the daily posts of the record's anchor.

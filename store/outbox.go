@@ -23,8 +23,8 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 	if len(posts) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions, thread, edit)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO UPDATE SET text = excluded.text, actions = excluded.actions WHERE outbox.text = '' AND outbox.sent = ''`)
 	if err != nil {
 		return err
@@ -50,7 +50,14 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 			}
 			actions = string(b)
 		}
-		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, actions); err != nil {
+		thread := ""
+		if p.Thread != (outbox.Key{}) {
+			if p.Thread.To != k.To {
+				return fmt.Errorf("outbox: post %q belongs to %q, at another destination", k, p.Thread)
+			}
+			thread = p.Thread.String()
+		}
+		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, actions, thread, p.Edit); err != nil {
 			return err
 		}
 	}
@@ -60,6 +67,34 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 // Enqueue adds posts to the outbox, unsent, in one transaction.
 func (s *Store) Enqueue(ctx context.Context, posts []outbox.Post) error {
 	return s.write(ctx, func(tx *sql.Tx) error { return enqueue(ctx, tx, 0, posts) })
+}
+
+// Fold puts digest in the outbox in place of the posts folded into it, in one transaction:
+// each folded post is recorded as said (sent at now, by the digest, whose key its
+// last_error names), so that it is never said on its own, and the digest is said once. A
+// catch-up after downtime says what fell due meanwhile in one message per destination.
+func (s *Store) Fold(ctx context.Context, digest outbox.Post, folded []outbox.Post, now time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := enqueue(ctx, tx, 0, []outbox.Post{digest}); err != nil {
+			return err
+		}
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, sent, last_error)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, p := range folded {
+			k := p.Key
+			if k.To != digest.Key.To {
+				return fmt.Errorf("outbox: %q is folded into %q, at another destination", k, digest.Key)
+			}
+			if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), stamp(now), "folded into "+digest.Key.String()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // Pending returns up to limit posts due at now and not yet sent, oldest first, in the order
@@ -122,6 +157,61 @@ func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, 
 		}
 		return nil
 	})
+}
+
+// PostedAt returns where the post k stands in Slack (its channel and ts), its text, and
+// whether it was sent; all zero if there is no such post.
+func (s *Store) PostedAt(ctx context.Context, k outbox.Key) (channel, ts string, text outbox.Markup, sent bool, err error) {
+	var t, at string
+	err = s.r.QueryRowContext(ctx, `SELECT channel, ts, text, sent FROM outbox WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+		k.Case, k.Series, k.Step, k.To.String()).Scan(&channel, &ts, &t, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", "", false, nil
+	}
+	return channel, ts, outbox.Markup(t), at != "" && ts != "", err
+}
+
+// Repoint records that the post k now stands at channel and ts, saying text: posted again
+// in place of a message Slack no longer has, or given a new text. It is marked sent, so
+// that it is never posted once more.
+func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup, now time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE outbox SET channel = ?, ts = ?, text = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+			channel, ts, string(text), stamp(now), k.Case, k.Series, k.Step, k.To.String())
+		return err
+	})
+}
+
+// LatestEdit returns the text of the newest update of the post k, sent or not; "" if
+// there is none.
+func (s *Store) LatestEdit(ctx context.Context, k outbox.Key) (outbox.Markup, error) {
+	var text string
+	err := s.r.QueryRowContext(ctx, `SELECT text FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`, k.String()).Scan(&text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return outbox.Markup(text), err
+}
+
+// CardThreads returns the ts of every case's card that Slack took at to: the threads in
+// which a restore looks for what Slack shows was said (bot.Sender.Said).
+func (s *Store) CardThreads(ctx context.Context, to outbox.Dest) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT ts FROM outbox WHERE series = ? AND step = ? AND dest = ? AND ts != '' ORDER BY rowid`,
+		outbox.CardSeries, outbox.CardKey("", to).Step, to.String())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ts string
+		if err := rows.Scan(&ts); err != nil {
+			return nil, err
+		}
+		out = append(out, ts)
+	}
+	return out, rows.Err()
 }
 
 // MarkFailed records why a delivery attempt failed, or why the post was held back, and
@@ -216,15 +306,15 @@ func (s *Store) SetLastSweep(ctx context.Context, at time.Time) error {
 	})
 }
 
-const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing, actions FROM outbox`
+const outboxColumns = `SELECT case_number, series, step, dest, due, text, claimed, sent, channel, ts, attempts, last_error, failing, actions, thread, edit FROM outbox`
 
 func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 	defer rows.Close()
 	var out []outbox.Row
 	for rows.Next() {
 		var r outbox.Row
-		var dest, due, text, claimed, sent, failing, actions string
-		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing, &actions); err != nil {
+		var dest, due, text, claimed, sent, failing, actions, thread string
+		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing, &actions, &thread, &r.Edit); err != nil {
 			return nil, err
 		}
 		if actions != "" {
@@ -235,6 +325,11 @@ func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 		var err error
 		if r.Key.To, err = outbox.ParseDest(dest); err != nil {
 			return nil, err
+		}
+		if thread != "" {
+			if r.Thread, err = outbox.ParseKey(thread); err != nil {
+				return nil, err
+			}
 		}
 		r.Text, r.Due, r.Claimed, r.Sent, r.Failing = outbox.Markup(text), unstamp(due), unstamp(claimed), unstamp(sent), unstamp(failing)
 		out = append(out, r)

@@ -209,8 +209,8 @@ func TestSearchBackfill(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As an ethicsbot before the search index left it: nor had it the board, nor the
-	// outbox's actions, which came after.
-	if _, err := raw.Exec(fmt.Sprintf(`ALTER TABLE outbox DROP COLUMN actions; DROP TABLE case_search; DROP TABLE public_records; DELETE FROM schema_migrations WHERE version >= %d; PRAGMA user_version = %d`, v, v-1)); err != nil {
+	// outbox's actions and threads, which came after.
+	if _, err := raw.Exec(fmt.Sprintf(`ALTER TABLE outbox DROP COLUMN actions; DROP TABLE case_search; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version >= %d; PRAGMA user_version = %d`, v, v-1)); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()

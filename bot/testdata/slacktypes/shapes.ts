@@ -10,6 +10,16 @@ export interface PostMessage {
   channel: string;
   text: string;
   user?: string;
+  thread_ts?: string; // a reply in a case's thread in the docket channel
+  blocks?: KnownBlock[];
+  metadata?: MessageMetadata;
+}
+
+// chat.update: a case's card in the docket channel, updated in place.
+export interface ChatUpdate {
+  channel: string;
+  ts: string;
+  text: string;
   blocks?: KnownBlock[];
   metadata?: MessageMetadata;
 }
