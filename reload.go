@@ -18,7 +18,7 @@ import (
 // planner in force, so that a correction's reply says what it does to the reminders.
 func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings {
 	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL, DocumentLimit: cfg.DocumentLimit,
-		Officers: cfg.Letters.OfficerKeys()}
+		Officers: cfg.Letters.OfficerKeys(), Regular: cfg.Regular}
 	if planner != nil {
 		st.Reminders = planner
 	}

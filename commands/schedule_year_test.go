@@ -1,0 +1,59 @@
+package commands_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/commands"
+	"ethicsbot/docket"
+)
+
+// withRegular puts a schedule of regular meetings at 18:00 in City Hall, Council
+// Chambers, on dates, in force beside s's settings.
+func withRegular(t *testing.T, s *commands.Service, dates ...docket.Date) {
+	t.Helper()
+	r, err := docket.NewRegularSchedule("City Hall, Council Chambers", 18*time.Hour, dates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := *s.Settings()
+	st.Regular = r
+	s.Configure(st)
+}
+
+// TestScheduleIntoNextRegularMeeting: meeting=next joins the first regular meeting with
+// time for its 48 hours' notice and held by the step's deadline, recording it the first
+// time a step joins it; when that meeting is after the deadline, the refusal names it and
+// suggests a special meeting. Hand-checked: it is Fri 4 Dec 2026 10:30 CST; the complaint
+// was received that morning, so the (C)(1) ruling is due 7 business days later, Tue 15
+// Dec 2026; Sat 5 Dec 18:00 is only 31½ hours away.
+func TestScheduleIntoNextRegularMeeting(t *testing.T) {
+	s, _, _ := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe", "Rachel Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	withRegular(t, s, docket.NewDate(2026, time.December, 5), docket.NewDate(2026, time.December, 8), docket.NewDate(2027, time.January, 12))
+	mustDo(t, s, clerk, `meetings`, "*2026-12-08* Tue 8 Dec 2026 18:00 CST, City Hall, Council Chambers: 0 items")
+	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=next`, "Meeting *2026-12-08*: case 2026-001's sufficiency meeting added")
+	if got := posted(r, "C_NOTICES"); len(got) != 0 {
+		t.Errorf("joining a regular meeting posted a notice of its own: %q", got)
+	}
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=regular`, "Meeting *2026-12-08*: case 2026-002's sufficiency meeting added")
+	mustDo(t, s, clerk, `agenda 2026-12-08`, "*Regular meeting 2026-12-08*: Tue 8 Dec 2026 18:00 CST, City Hall, Council Chambers\n1. Review of the sufficiency of complaint 2026-001")
+
+	// Only January's is left: after the ruling deadline.
+	withRegular(t, s, docket.NewDate(2027, time.January, 12))
+	r = do(s, clerk, `schedule 2026-003 sufficiency meeting=next`)
+	for _, want := range []string{"2027-01-12 on Tue 2027-01-12, is after the sufficiency ruling deadline, Tue 2026-12-15 ((C)(1))", "special meeting", "`/ethics meeting "} {
+		if !strings.Contains(replyText(r), want) {
+			t.Errorf("refusal %q lacks %q", replyText(r), want)
+		}
+	}
+	if c, err := s.Record.Case(ctx, "2026-003"); err != nil || c.Sufficiency.Scheduled() {
+		t.Errorf("a refused meeting=next scheduled the meeting: %+v, %v", c.Sufficiency, err)
+	}
+	// No schedule at all.
+	withRegular(t, s)
+	mustDo(t, s, clerk, `schedule 2026-003 sufficiency meeting=next`, "no regular meetings are configured")
+}
