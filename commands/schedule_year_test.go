@@ -57,3 +57,39 @@ func TestScheduleIntoNextRegularMeeting(t *testing.T) {
 	withRegular(t, s)
 	mustDo(t, s, clerk, `schedule 2026-003 sufficiency meeting=next`, "no regular meetings are configured")
 }
+
+// TestAnnounceSchedule: the schedule in force is noticed once in the notices channel
+// (5 ILCS 120/2.03), again only when it changes, and a change names the meetings dropped
+// and added before the schedule as it now stands.
+func TestAnnounceSchedule(t *testing.T) {
+	s, _, db := MustService(t)
+	jan, feb, feb10 := docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 9), docket.NewDate(2027, time.February, 10)
+	withRegular(t, s, jan, feb)
+	for range 2 { // a restart with the same schedule says nothing again
+		if err := s.AnnounceSchedule(ctx, docket.RegularSchedule{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := s.Settings().Regular
+	withRegular(t, s, jan, feb10)
+	if err := s.AnnounceSchedule(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Outbox(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, r := range rows {
+		if r.Key.Series == "regular_schedule" && r.Key.To.Channel == "C_NOTICES" {
+			texts = append(texts, string(r.Text))
+		}
+	}
+	want := []string{
+		"PUBLIC NOTICE. Ethics Commission: schedule of regular meetings (5 ILCS 120/2.03). Regular meetings, each at 18:00 at City Hall, Council Chambers: 2027: Tue 12 Jan, Tue 9 Feb.",
+		"PUBLIC NOTICE, CHANGED SCHEDULE. Ethics Commission: the schedule of regular meetings (5 ILCS 120/2.03) is changed. No longer: Tue 9 Feb 2027 18:00 CST, City Hall, Council Chambers. Added: Wed 10 Feb 2027 18:00 CST, City Hall, Council Chambers. Regular meetings, each at 18:00 at City Hall, Council Chambers: 2027: Tue 12 Jan, Wed 10 Feb.",
+	}
+	if len(texts) != 2 || texts[0] != want[0] || texts[1] != want[1] {
+		t.Errorf("notices of the schedule:\n%q\nwant\n%q", texts, want)
+	}
+}
