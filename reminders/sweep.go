@@ -65,7 +65,7 @@ type Sweeper struct {
 	// agenda (regular.go): every meetingsEvery, not every minute, since it reads every
 	// case, closed ones too.
 	meetingsAt time.Time
-	replaced  atomic.Pointer[Planner] // see SetPlanner
+	replaced   atomic.Pointer[Planner] // see SetPlanner
 }
 
 // SetPlanner puts p in force from the next sweep on: a reload of the reminder policy, or
