@@ -93,3 +93,40 @@ func TestAnnounceSchedule(t *testing.T) {
 		t.Errorf("notices of the schedule:\n%q\nwant\n%q", texts, want)
 	}
 }
+
+// TestHomeShowsTheNextMeeting: the Home tab's next meeting is the meeting of the
+// commission: a regular meeting of the schedule before anything joins it, then with its
+// count of items and whether its agenda is posted; the case a member is recused from is
+// neither listed nor counted.
+func TestHomeShowsTheNextMeeting(t *testing.T) {
+	s, _, _ := MustService(t)
+	mustDo(t, s, clerk, strings.Replace(fileLine, `respondent="Jane Roe"`, `respondent="Jane Roe" respondent_user=U_COMM2`, 1), "Filed as case *2026-001*")
+	mustDo(t, s, clerk, fileLine, "Filed as case *2026-002*")
+	withRegular(t, s, docket.NewDate(2026, time.December, 8))
+	home := func(user string) string {
+		all, _ := homeText(t, s.HomeBlocks(ctx, user))
+		return all
+	}
+	if got, want := home(clerk), "*Next meeting: Tue 8 Dec 2026 18:00 CST*, City Hall, Council Chambers: regular meeting 2026-12-08, no items yet."; !strings.Contains(got, want) {
+		t.Errorf("before anything joins it, the desk lacks %q:\n%s", want, got)
+	}
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=next`, "added")
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=next`, "added")
+	mustDo(t, s, clerk, `agenda 2026-12-08 add "Election of a chair"`, "item added")
+	got := home(clerk)
+	for _, want := range []string{
+		"*Next meeting: Tue 8 Dec 2026 18:00 CST*, City Hall, Council Chambers: regular meeting 2026-12-08, 3 items; agenda not yet posted: due by Sun 6 Dec 2026 18:00 CST (5 ILCS 120/2.02).",
+		"• *2026-001*: sufficiency meeting, open to the public\n• *2026-002*: sufficiency meeting, open to the public\n• Election of a chair",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the clerk's desk lacks %q:\n%s", want, got)
+		}
+	}
+	mustDo(t, s, clerk, `posted 2026-12-08`, "posted")
+	if got, want := home(clerk), "regular meeting 2026-12-08, 3 items; agenda posted Fri 4 Dec 2026 10:30 CST."; !strings.Contains(got, want) {
+		t.Errorf("after the posting, the desk lacks %q:\n%s", want, got)
+	}
+	if got := home("U_COMM2"); !strings.Contains(got, "regular meeting 2026-12-08, 2 items") || strings.Contains(got, "2026-001") {
+		t.Errorf("the recused commissioner's desk:\n%s", got)
+	}
+}
