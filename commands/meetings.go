@@ -248,6 +248,8 @@ func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response
 		line = outbox.Markup(strings.Replace(string(line), "\n", " ", 1))
 		if m.Special {
 			line += " Special meeting."
+		} else if m.Regular {
+			line += " Regular meeting of the year's schedule (5 ILCS 120/2.03); nothing recorded yet."
 		}
 		if m.Start.After(now) {
 			coming = append(coming, line)

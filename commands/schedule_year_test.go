@@ -35,6 +35,7 @@ func TestScheduleIntoNextRegularMeeting(t *testing.T) {
 	}
 	withRegular(t, s, docket.NewDate(2026, time.December, 5), docket.NewDate(2026, time.December, 8), docket.NewDate(2027, time.January, 12))
 	mustDo(t, s, clerk, `meetings`, "*2026-12-08* Tue 8 Dec 2026 18:00 CST, City Hall, Council Chambers: 0 items")
+	mustDo(t, s, clerk, `meetings`, "Regular meeting of the year's schedule (5 ILCS 120/2.03); nothing recorded yet.")
 	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=next`, "Meeting *2026-12-08*: case 2026-001's sufficiency meeting added")
 	if got := posted(r, "C_NOTICES"); len(got) != 0 {
 		t.Errorf("joining a regular meeting posted a notice of its own: %q", got)
