@@ -113,19 +113,14 @@ func (e *Engine) WithRegular(ms []CommissionMeeting, r RegularSchedule) []Commis
 	if len(r.Dates) == 0 {
 		return ms
 	}
-	held := map[int64]bool{}
 	var taken []string
 	for _, m := range ms {
 		taken = append(taken, m.Name)
-		held[m.Start.UnixNano()] = true
-		for _, mv := range m.Moved {
-			held[mv.Start.UnixNano()] = true
-		}
 	}
 	out := slices.Clone(ms)
 	for _, d := range r.Dates {
 		start := r.Start(d, e.Cal.Location())
-		if held[start.UnixNano()] {
+		if slices.ContainsFunc(ms, func(m CommissionMeeting) bool { return m.HeldAt(start) }) {
 			continue
 		}
 		name := e.NameMeeting(start, taken)
@@ -141,22 +136,17 @@ func (e *Engine) WithRegular(ms []CommissionMeeting, r RegularSchedule) []Commis
 	return out
 }
 
-// IsRegular reports whether m is a regular meeting of r: not special, and starting, or
-// having started before a move, at one of r's meetings.
+// HeldAt reports whether m is the meeting set for start: it starts then, or did before it
+// was moved. A regular meeting moved to another day or room, or cancelled, is still the
+// regular meeting of its date.
+func (m *CommissionMeeting) HeldAt(start time.Time) bool {
+	return m.Start.Equal(start) || slices.ContainsFunc(m.Moved, func(mv Moved) bool { return mv.Start.Equal(start) })
+}
+
+// IsRegular reports whether m is a regular meeting of r: not special, and held at one of
+// r's meetings (HeldAt).
 func (r RegularSchedule) IsRegular(m *CommissionMeeting, loc *time.Location) bool {
-	if m.Special {
-		return false
-	}
-	starts := []time.Time{m.Start}
-	for _, mv := range m.Moved {
-		starts = append(starts, mv.Start)
-	}
-	for _, s := range starts {
-		if d := DateIn(s, loc); slices.Contains(r.Dates, d) && r.Start(d, loc).Equal(s) {
-			return true
-		}
-	}
-	return false
+	return !m.Special && slices.ContainsFunc(r.Dates, func(d Date) bool { return m.HeldAt(r.Start(d, loc)) })
 }
 
 // stepBy is, for each case step held at a meeting, the ordinance's deadline by which the

@@ -47,24 +47,26 @@ func (b *Board) schedule() docket.RegularSchedule {
 	return b.Regular()
 }
 
-// meetings returns the commission's meetings, if the record keeps them.
-func (b *Board) meetings(ctx context.Context) ([]docket.CommissionMeeting, error) {
-	if ms, ok := b.Records.(Meetings); ok {
-		return ms.Meetings(ctx)
+// scheduled returns the schedule in force and the commission's meetings (if the record
+// keeps them); the meetings are read only when there is a schedule.
+func (b *Board) scheduled(ctx context.Context) (docket.RegularSchedule, []docket.CommissionMeeting, error) {
+	r := b.schedule()
+	if len(r.Dates) == 0 {
+		return r, nil, nil
 	}
-	return nil, nil
+	if ms, ok := b.Records.(Meetings); ok {
+		all, err := ms.Meetings(ctx)
+		return r, all, err
+	}
+	return r, nil, nil
 }
 
 // regular lists the schedule's regular meetings of the years from first on, each as it
 // now stands: the meeting recorded at, or moved from, its start (not a special one), or
 // as scheduled. p's cards give the anchors.
 func (b *Board) regular(ctx context.Context, p *page, first int) ([]regularYear, error) {
-	r := b.schedule()
-	if len(r.Dates) == 0 {
-		return nil, nil
-	}
-	ms, err := b.meetings(ctx)
-	if err != nil {
+	r, ms, err := b.scheduled(ctx)
+	if err != nil || len(r.Dates) == 0 {
 		return nil, err
 	}
 	cards := map[int64]string{}
@@ -97,14 +99,7 @@ func (b *Board) regularRow(r docket.RegularSchedule, d docket.Date, ms []docket.
 	row := regularRow{Date: d, Start: start, Place: r.Place, Now: start, NowPlace: r.Place}
 	for i := range ms {
 		m := &ms[i]
-		if m.Special {
-			continue
-		}
-		held := m.Start.Equal(start)
-		for _, mv := range m.Moved {
-			held = held || mv.Start.Equal(start)
-		}
-		if !held {
+		if m.Special || !m.HeldAt(start) {
 			continue
 		}
 		row.Now, row.NowPlace, row.Cancelled = m.Start.In(b.Loc), m.Place, !m.Cancelled.IsZero()
@@ -130,11 +125,7 @@ func regularUID(d docket.Date, host string) string {
 // is an event of its own at its start and place as they stand. A cancelled one leaves the
 // feed, as a cancelled notice does. from bounds the meetings listed, as the notices are.
 func (b *Board) regularEvents(ctx context.Context, events []Event, host string, from time.Time, commission string) ([]Event, error) {
-	r := b.schedule()
-	if len(r.Dates) == 0 {
-		return events, nil
-	}
-	ms, err := b.meetings(ctx)
+	r, ms, err := b.scheduled(ctx)
 	if err != nil {
 		return nil, err
 	}
