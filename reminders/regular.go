@@ -88,9 +88,9 @@ func (p *Planner) finishDigest(dg *digest, ms []docket.CommissionMeeting, now ti
 	e, loc := p.Engine, p.Engine.Cal.Location()
 	horizon := e.Cal.AddBusinessDays(e.Cal.DateOf(now), p.Policy.DigestWithin)
 	listed := map[string]bool{}
-	line := func(m *docket.CommissionMeeting) {
+	line := func(m *docket.CommissionMeeting) bool {
 		if listed[m.Name] {
-			return
+			return false
 		}
 		listed[m.Name] = true
 		cutoff := m.AgendaDue()
@@ -99,13 +99,21 @@ func (p *Planner) finishDigest(dg *digest, ms []docket.CommissionMeeting, now ti
 			state = "not recorded as posted by " + docket.ShortTime(cutoff, now, loc) + ", its 48-hour mark"
 		}
 		dg.lines = append(dg.lines, outbox.Format("• Meeting %s (%s, %s): agenda %s, %s, rule %s.", m.Name, m.Start.In(loc).Format("Mon 2 Jan 15:04 MST"), m.Place, state, itemCount(len(m.Agenda())), docket.OMANotice))
+		return true
 	}
 	for _, n := range dg.notices {
 		if m := docket.MeetingAt(ms, n.d.Meeting, n.c.Meeting(n.d.Of).Place); m != nil {
-			line(m)
+			// The button records the posting of a case step's notice, which records the
+			// meeting's for every item (/ethics posted <case> <step>).
+			if form := formOf(e, n.c, n.d); line(m) && form != "" {
+				dg.actions = append(dg.actions, outbox.Action{Label: "Meeting " + m.Name + ": agenda posted", Form: form})
+			}
 			continue
 		}
 		dg.lines = append(dg.lines, outbox.Format("• %s: %s", n.c.Number, p.describe(n.c, n.d, now)))
+		if form := formOf(e, n.c, n.d); form != "" {
+			dg.actions = append(dg.actions, outbox.Action{Label: n.c.Number + ": " + n.d.Period.Duty, Form: form})
+		}
 	}
 	for i := range ms {
 		m := &ms[i]

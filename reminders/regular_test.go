@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ethicsbot/docket"
+	"ethicsbot/outbox"
 )
 
 // TestPrepareRegularAgendaAndDigestByMeeting: the clerk is reminded once to prepare and
@@ -18,6 +19,8 @@ import (
 // and Wed 6 Jan, so the reminder is Wed 6 Jan at 09:00.
 func TestPrepareRegularAgendaAndDigestByMeeting(t *testing.T) {
 	w := newWorld(t)
+	b := &buttons{recorder: w.rec, offered: map[string][]outbox.Action{}}
+	w.deliver.Sender = b
 	start := at(t, "2027-01-12 18:00")
 	change := func(when time.Time, ch docket.MeetingChange) {
 		t.Helper()
@@ -72,6 +75,16 @@ func TestPrepareRegularAgendaAndDigestByMeeting(t *testing.T) {
 		if strings.Count(d, line) != 1 || strings.Contains(d, "public notice of the sufficiency meeting") {
 			t.Errorf("the digest of %s lists the meeting other than once, or a case notice of its own:\n%s", day, d)
 		}
+	}
+	// The meeting's line offers one button, which records the posting for every item.
+	var meetingButtons []outbox.Action
+	for _, a := range b.offered["|digest|daily:2027-01-07@@U_CLERK"] {
+		if strings.HasPrefix(a.Label, "Meeting ") || strings.Contains(a.Label, "public notice") {
+			meetingButtons = append(meetingButtons, a)
+		}
+	}
+	if len(meetingButtons) != 1 || meetingButtons[0].Label != "Meeting 2027-01-12: agenda posted" || !strings.HasPrefix(meetingButtons[0].Form, "posted 2027-001 sufficiency") {
+		t.Errorf("the digest's buttons for the meeting: %+v", meetingButtons)
 	}
 	if d := digests["01-11"]; strings.Contains(d, "Meeting 2027-01-12") {
 		t.Errorf("the digest after the posting still lists the meeting:\n%s", d)
