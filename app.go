@@ -211,6 +211,9 @@ func (a *App) Open() (context.Context, error) {
 	planner := plannerOf(engine, cfg)
 	svc.Configure(settingsOf(cfg, planner))
 	a.svc, a.planner = svc, planner
+	if err := svc.AnnounceSchedule(ctx, docket.RegularSchedule{}); err != nil { // 5 ILCS 120/2.03, once per schedule
+		logger.Warn("the notice of the schedule of regular meetings could not be queued", "err", err)
+	}
 
 	// The public notice board and /healthz are served in every mode. Only the console
 	// goes on without them, when the address is taken: it is a place to try things.
@@ -230,6 +233,7 @@ func (a *App) Open() (context.Context, error) {
 	board := boardOf(cfg, engine, db, now)
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
+	board.Regular = func() docket.RegularSchedule { return svc.Settings().Regular }
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
 		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != config.Nobody },
 		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
@@ -480,6 +484,7 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Regular: func() docket.RegularSchedule { return cfg.Regular },
 		// The year's page gives the public part of its annual report, of the cases the
 		// ordinance has made known (report.PublicOf), read afresh.
 		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {

@@ -27,6 +27,9 @@ func TestCheckConfigRefusals(t *testing.T) {
 	os.WriteFile(noSlack, []byte("commissioners: [U0COMM1]\n"), 0o600)
 	local := filepath.Join(dir, "local.yml")
 	os.WriteFile(local, []byte(slackConfig), 0o600)
+	// 2027-02-12 is a Friday, Lincoln's Birthday (5 ILCS 490/15); 2027-02-09 a plain Tuesday.
+	holiday := filepath.Join(dir, "holiday.yml")
+	os.WriteFile(holiday, []byte(slackConfig+"public_url: https://ethics.example.gov\nmeetings:\n  regular: {place: Hall, time: \"18:00\", dates: [2027-02-09, 2027-02-12]}\n"), 0o600)
 	for _, tc := range []struct {
 		args     []string
 		code     int
@@ -37,6 +40,7 @@ func TestCheckConfigRefusals(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing.yml")}, 1, "", "cannot read it"},
 		{[]string{local}, 0, "warning: public_url is http://localhost:3000", ""},
 		{[]string{bad, "extra"}, 2, "", `unexpected argument "extra"`},
+		{[]string{holiday}, 0, "warning: meetings.regular: the regular meeting of Fri 2027-02-12, Lincoln's Birthday falls on a holiday", ""},
 	} {
 		code, out, errOut := runCLI(t, map[string]string{}, "", append([]string{"check-config"}, tc.args...)...)
 		if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.err) || (tc.err != "" && out != "") {

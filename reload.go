@@ -18,7 +18,7 @@ import (
 // planner in force, so that a correction's reply says what it does to the reminders.
 func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings {
 	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL, DocumentLimit: cfg.DocumentLimit,
-		Officers: cfg.Letters.OfficerKeys()}
+		Officers: cfg.Letters.OfficerKeys(), Regular: cfg.Regular}
 	if planner != nil {
 		st.Reminders = planner
 	}
@@ -95,6 +95,7 @@ func (r *reloader) Reload() error {
 	}
 	old := r.cfg
 	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders, r.cfg.PublicURL = next.Roles, next.Channels, next.Reminders, next.PublicURL
+	r.cfg.Regular = next.Regular
 	planner := plannerOf(r.sweeper.Planner.Engine, r.cfg)
 	r.svc.Configure(settingsOf(r.cfg, planner))
 	r.sweeper.SetPlanner(planner)
@@ -113,6 +114,14 @@ func (r *reloader) Reload() error {
 	}
 	if old.PublicURL != r.cfg.PublicURL {
 		changed = append(changed, "public_url")
+	}
+	if !old.Regular.Equal(r.cfg.Regular) {
+		// 5 ILCS 120/2.03: a change of the schedule is noticed; its publication in a
+		// newspaper 10 days ahead is the clerk's.
+		changed = append(changed, "meetings.regular")
+		if err := r.svc.AnnounceSchedule(context.Background(), old.Regular); err != nil {
+			r.log.Error("the notice of the changed schedule of regular meetings could not be queued", "err", err)
+		}
 	}
 	added, removed := config.RoleChanges(old.Roles, r.cfg.Roles)
 	if len(added)+len(removed) > 0 {

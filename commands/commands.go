@@ -111,6 +111,8 @@ type Settings struct {
 	// DocumentLimit is the largest document of a case file, in bytes; 0 is
 	// docket.DefaultDocumentLimit (documents.max_mb).
 	DocumentLimit int64
+	// Regular is the year's schedule of regular meetings (5 ILCS 120/2.03; schedule_year.go).
+	Regular docket.RegularSchedule
 }
 
 // Reminders says when the clerk is reminded of each deadline, so that the recalculation

@@ -173,7 +173,7 @@ var formHints = map[string]map[string]string{
 		"absent":          "",
 		"respondent_user": "The respondent's own Slack account, if they have one.", "complainant_user": "The complainant's own Slack account, if they have one.",
 		"start":        "When the meeting starts, in the commission's time zone.",
-		"meeting_name": "The meeting that holds this step, by its date, e.g. 2027-01-12; or leave empty and give when and where.",
+		"meeting_name": "The meeting that holds this step, by its date, e.g. 2027-01-12, or next for the next regular meeting; or leave empty and give when and where.",
 		"place":        "Where it is held, e.g. City Hall, Room 201.",
 		"closed":       "For a meeting closed under the Open Meetings Act, the exception, e.g. 5 ILCS 120/2(c)(4). Leave empty for an open meeting.",
 		"paper":        "Respondent and complainant are the (B) notices; the ruling, dismissal, recommendation and final papers go to the party named; the adjudication request and the referral go to the attorney.",

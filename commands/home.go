@@ -61,7 +61,7 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
 	}
 	var meeting []slack.Block
-	if m := desk.meeting(s, now); m != "" {
+	if m := desk.meeting(ctx, s, now); m != "" {
 		meeting = sections(m, 3, more)
 	}
 	if head := s.homeUndelivered(ctx, user) + desk.attention(); head != "" {
@@ -167,43 +167,52 @@ func (d desk) attention() outbox.Markup {
 	return outbox.Format("*Needs your attention (%d)*\n", len(lines)) + outbox.Join(lines, "\n") + "\n"
 }
 
-// meeting is the next meeting on the desk's cases, with its agenda: every case whose
-// meeting starts then, each with the kind of meeting and whether its public notice is
-// posted ((C)(1), (D), (F), (H); 5 ILCS 120/2.02). "" when none is scheduled.
-func (d desk) meeting(s *Service, now time.Time) outbox.Markup {
-	type item struct {
-		c *docket.Case
-		k docket.MeetingKind
-		m docket.Meeting
-	}
-	var next []item
-	for _, r := range d.rows {
-		for _, k := range docket.MeetingKinds {
-			m := r.c.Meeting(k)
-			if !m.Scheduled() || !m.Start.After(now) {
-				continue
-			}
-			switch {
-			case len(next) == 0 || m.Start.Before(next[0].m.Start):
-				next = append(next[:0], item{r.c, k, m})
-			case m.Start.Equal(next[0].m.Start):
-				next = append(next, item{r.c, k, m})
-			}
-		}
-	}
-	if len(next) == 0 {
+// meeting is the next meeting of the commission (issue 19 §1): its start, place and name,
+// whether regular or special, how many items its agenda holds and whether it is posted
+// (5 ILCS 120/2.02), then its items: each case step by its case and step, with its access,
+// and the other business in words. A regular meeting of the year's schedule (2.03) that
+// nothing is recorded of yet is the next meeting too, with no items. The cases the user is
+// recused from are left out, and not counted. "" when no meeting is coming.
+func (d desk) meeting(ctx context.Context, s *Service, now time.Time) outbox.Markup {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		s.logger().Error("home: meetings", "err", err)
 		return ""
 	}
-	slices.SortStableFunc(next, func(a, b item) int { return strings.Compare(a.c.Number, b.c.Number) })
-	lines := make([]outbox.Markup, len(next))
-	for i, it := range next {
-		notice := "notice posted"
-		if it.m.NoticePosted.IsZero() {
-			notice = "notice not yet posted"
-		}
-		lines[i] = outbox.Format("• *%s*: %s, %s, at %s; %s", it.c.Number, it.k.Name(), it.m.Access(), it.m.Place, notice)
+	seen := map[string]bool{}
+	for _, r := range d.rows {
+		seen[r.c.Number] = true
 	}
-	return outbox.Format("*Next meeting: %s*; agenda:\n", s.when(next[0].m.Start)) + outbox.Join(lines, "\n") + "\n"
+	for i := range all {
+		m := &all[i]
+		if !m.Cancelled.IsZero() || !m.Start.After(now) {
+			continue
+		}
+		var lines []outbox.Markup
+		for _, it := range m.Agenda() {
+			switch {
+			case it.Kind != docket.CaseItem:
+				lines = append(lines, outbox.Format("• %s", it.Title()))
+			case seen[it.Case]:
+				lines = append(lines, outbox.Format("• *%s*: %s, %s", it.Case, it.Step.Name(), docket.Access(it.Closed, it.Authority)))
+			}
+		}
+		kind := "regular meeting"
+		if m.Special {
+			kind = "special meeting"
+		}
+		head := outbox.Format("*Next meeting: %s*, %s: %s %s", s.when(m.Start), m.Place, kind, m.Name)
+		switch {
+		case len(lines) == 0:
+			return head + outbox.Format(", no items yet.\n")
+		case !m.Posted().IsZero():
+			head += outbox.Format(", %s; agenda posted %s.\n", count(len(lines), "item"), s.when(m.Posted()))
+		default:
+			head += outbox.Format(", %s; agenda not yet posted: due by %s (%s).\n", count(len(lines), "item"), s.when(m.AgendaDue()), docket.OMANotice)
+		}
+		return head + outbox.Join(lines, "\n") + "\n"
+	}
+	return ""
 }
 
 // caseRow is a case's row on the desk: its number, parties, state and next deadline, and a

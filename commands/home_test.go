@@ -89,7 +89,10 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 		":warning: *2026-002* overdue: ",
 		// A paper not yet overdue is owed; one overdue is listed once, as overdue.
 		":page_facing_up: *2026-003* papers owed: notice of the complaint to the respondent; confirmation of receipt to the complainant",
-		"• *2026-001*: sufficiency meeting, open to the public, at City Hall; notice not yet posted",
+		// The next meeting is the meeting of the commission, with its agenda's count and
+		// whether it is posted (issue 19 §1), not the cases' meetings one by one.
+		"*Next meeting: Thu 17 Dec 2026 17:00 CST*, City Hall: regular meeting 2026-12-17, 2 items; agenda not yet posted: due by Tue 15 Dec 2026 17:00 CST (5 ILCS 120/2.02).",
+		"• *2026-001*: sufficiency meeting, open to the public",
 		"• *2026-002*: sufficiency meeting",
 		"*2026-002*: Ann Doe v. Rick &lt;Roe&gt; · ",
 	} {

@@ -191,7 +191,8 @@ func (s *Service) allMeetings(ctx context.Context) ([]docket.CommissionMeeting, 
 	if err != nil {
 		return nil, err
 	}
-	return mr.Meetings(ctx)
+	all, err := mr.Meetings(ctx)
+	return s.withRegular(all), err
 }
 
 // findMeeting returns the meeting named name, as folded now.
@@ -247,6 +248,8 @@ func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response
 		line = outbox.Markup(strings.Replace(string(line), "\n", " ", 1))
 		if m.Special {
 			line += " Special meeting."
+		} else if m.Regular {
+			line += " Regular meeting of the year's schedule (5 ILCS 120/2.03); nothing recorded yet."
 		}
 		if m.Start.After(now) {
 			coming = append(coming, line)
@@ -349,9 +352,10 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 	if err != nil {
 		return Response{}, true, err
 	}
+	all = s.withRegular(all)
 	var m *docket.CommissionMeeting
 	if name != "" {
-		if m, err = docket.FindMeeting(all, name); err != nil {
+		if m, err = s.meetingNamed(ctx, all, name, a.str("number"), act.Meeting); err != nil {
 			return Response{}, true, err
 		}
 		if !act.Start.IsZero() && (!act.Start.Equal(m.Start) || act.Place != "" && act.Place != m.Place) {

@@ -193,7 +193,7 @@ func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Rost
 			continue
 		case w.key == "":
 			p, positional = positional[0], positional[1:]
-		case w.key == "meeting" && meetingPattern.MatchString(strings.TrimSpace(typed(w.text))) && sub.hasParam("meeting_name"):
+		case w.key == "meeting" && (meetingPattern.MatchString(strings.TrimSpace(typed(w.text))) || isNextRegular(typed(w.text))) && sub.hasParam("meeting_name"):
 			// meeting=2027-01-12 names a meeting of the commission, not a kind of step.
 			p, _ = sub.param("meeting_name")
 			if a.has(p.name) {

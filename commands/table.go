@@ -40,7 +40,7 @@ var (
 	pCase    = param{name: "number", kind: kCase, required: true, positional: true, help: "the case number, e.g. 2026-014"}
 	pMeeting = param{name: "meeting", kind: kChoice, choices: choices(docket.MeetingKinds), required: true, positional: true, help: "which meeting"}
 	// pMeetingName is a meeting of the commission by its name, typed meeting=2027-01-12.
-	pMeetingName = param{name: "meeting_name", kind: kText, help: "the meeting of the commission, by its name: meeting=2027-01-12"}
+	pMeetingName = param{name: "meeting_name", kind: kText, help: "the meeting of the commission, by its name: meeting=2027-01-12; to schedule a step, meeting=next is the next regular meeting (5 ILCS 120/2.03)"}
 	pOn          = param{name: "on", kind: kDate, help: "the date it happened, if not today"}
 	pPage        = param{name: "page", kind: kText, help: "which page of a long list, e.g. 2"}
 	pFine        = param{name: "fine", kind: kDollars, help: "whole dollars, $1,001 to $5,000 (H)"}

@@ -64,6 +64,8 @@ type Config struct {
 	// UndeliveredAfter is how long the oldest undelivered message may wait before /healthz
 	// says "degraded" (healthz.undelivered_after; DefaultUndeliveredAfter).
 	UndeliveredAfter time.Duration
+	// Regular is the year's schedule of regular meetings (meetings.regular; 5 ILCS 120/2.03).
+	Regular docket.RegularSchedule
 }
 
 // fileConfig is the file's layout.
@@ -130,6 +132,7 @@ type fileConfig struct {
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
+	Meetings  fileMeetings  `yaml:"meetings"` // meetings.go
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -414,6 +417,9 @@ func Parse(b []byte) (Config, error) {
 		return Config{}, err
 	}
 	if err := parseDocuments(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseMeetings(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(), People: roster(f)}

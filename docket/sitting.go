@@ -98,6 +98,9 @@ type CommissionMeeting struct {
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
 	Folded bool `json:"-"`
+	// Regular is set by WithRegular on a regular meeting of the year's schedule (2.03)
+	// that nothing is recorded of yet (Folded too, with no items).
+	Regular bool `json:"-"`
 	// Cases are the case steps held at the meeting, filled by Fold, in case order.
 	Cases []MeetingItem `json:"-"`
 }

@@ -116,10 +116,16 @@ type agendaText struct {
 	place string
 	items int
 	cases []string
+	// prepare, if set, is the 48-hour mark of a regular meeting whose agenda the clerk is
+	// reminded to prepare and post (regular.go).
+	prepare time.Time
 }
 
 func (p *Planner) agendaReminderText(m message) outbox.Markup {
 	a, loc := m.agenda, p.Engine.Cal.Location()
+	if !a.prepare.IsZero() {
+		return p.prepareText(m)
+	}
 	items := "1 item"
 	if a.items != 1 {
 		items = strconv.Itoa(a.items) + " items"

@@ -417,6 +417,7 @@ type digest struct {
 	rs      []Reminder
 	lines   []outbox.Markup
 	actions []outbox.Action // the forms of the lines' steps, as buttons
+	notices []digestNotice  // the case notices, listed by meeting (finishDigest)
 }
 
 // newDigest returns the day's digest if one may be due at now.
@@ -447,6 +448,10 @@ func (p *Planner) addToDigest(dg *digest, c *docket.Case, sched *docket.Schedule
 			due = e.Cal.DateOf(now) // an open task without a time limit is listed every day until done
 		}
 		if d.Done || d.Period.Party != docket.Commission || due > horizon {
+			continue
+		}
+		if !d.DueAt.IsZero() && d.Of != "" {
+			dg.notices = append(dg.notices, digestNotice{c, d}) // one line per meeting (regular.go)
 			continue
 		}
 		dg.lines = append(dg.lines, outbox.Format("• %s: %s", c.Number, p.describe(c, d, now)))

@@ -61,7 +61,11 @@ type Sweeper struct {
 	loadedOn  docket.Date         // the day planned was read from the outbox
 	lastSweep time.Time
 	loaded    bool
-	replaced  atomic.Pointer[Planner] // see SetPlanner
+	// meetingsAt is when the sweep last read the meetings for the reminders to prepare an
+	// agenda (regular.go): every meetingsEvery, not every minute, since it reads every
+	// case, closed ones too.
+	meetingsAt time.Time
+	replaced   atomic.Pointer[Planner] // see SetPlanner
 }
 
 // SetPlanner puts p in force from the next sweep on: a reload of the reminder policy, or
@@ -185,16 +189,24 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 	}
-	if len(order) > 0 {
-		var meetings []docket.CommissionMeeting
-		if ms, ok := s.Cases.(Meetings); ok {
-			if meetings, err = ms.Meetings(ctx); err != nil {
-				return st, err
-			}
+	var meetings []docket.CommissionMeeting
+	prepare := now.Sub(s.meetingsAt) >= meetingsEvery || now.Before(s.meetingsAt)
+	if ms, ok := s.Cases.(Meetings); ok && (len(order) > 0 || digestDue || prepare) {
+		if meetings, err = ms.Meetings(ctx); err != nil {
+			return st, err
 		}
+		s.meetingsAt = now
+	}
+	if len(order) > 0 {
 		if err := add(p.agendaReminders(groups, order, meetings, skip)); err != nil {
 			return st, err
 		}
+	}
+	if err := add(p.prepareReminders(meetings, now, skip)); err != nil {
+		return st, err
+	}
+	if digestDue {
+		p.finishDigest(dg, meetings, now)
 	}
 	if digestDue && len(dg.lines) > 0 {
 		if err := add(dg.rs); err != nil {

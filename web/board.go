@@ -60,6 +60,9 @@ type Board struct {
 	// page of a year that has ended shows it, with its chart. It is report.PublicOf, which
 	// counts only the complaints the ordinance has made known.
 	Figures func(ctx context.Context, year int, now time.Time) (Figures, error)
+	// Regular, if set, gives the year's schedule of regular meetings in force (5 ILCS
+	// 120/2.03; regular.go), which a reload may change.
+	Regular func() docket.RegularSchedule
 
 	mu    sync.Mutex
 	cache map[string]rendered // by file name
@@ -136,6 +139,7 @@ type page struct {
 	Case       string  // a case's page
 	Year       int     // a year's page
 	Figures    Figures
+	Regular    []regularYear // the schedules of regular meetings (regular.go)
 }
 
 // Handler returns the board's routes: the front page, a page per case with public
@@ -336,6 +340,9 @@ func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error
 	reverse(p.Past)
 	reverse(p.Outcomes)
 	if p.Years, err = b.years(ctx); err != nil {
+		return nil, "", err
+	}
+	if p.Regular, err = b.regular(ctx, &p, now.Year()); err != nil {
 		return nil, "", err
 	}
 	return b.page("index.html", p)

@@ -90,6 +90,9 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 		}
 		feed.Events = append(feed.Events, ev)
 	}
+	if feed.Events, err = b.regularEvents(ctx, feed.Events, host, now.Add(-recentOutcomes), base.Commission); err != nil {
+		return nil, "", err
+	}
 	var buf bytes.Buffer
 	if err := feed.Encode(&buf); err != nil {
 		return nil, "", err
