@@ -1,0 +1,229 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"ethicsbot/docket"
+	"ethicsbot/outbox"
+)
+
+// The minutes after the meeting (issue 19 §4, 5 ILCS 120/2.06): /ethics minutes <meeting>
+// drafts them; note, approve, publish, destroy-recording and reviewed record what follows,
+// each an event of the meeting's own record.
+
+// minutesActions are what /ethics minutes does besides drafting.
+var minutesActions = []string{"note", "approve", "publish", "destroy_recording", "reviewed"}
+
+func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	switch a.str("action") {
+	case "note":
+		return runMinutesNote(s, ctx, req, a)
+	case "approve":
+		return runMinutesApprove(s, ctx, req, a)
+	case "publish":
+		return runMinutesPublish(s, ctx, req, a)
+	case "destroy_recording":
+		return runDestroyRecording(s, ctx, req, a)
+	case "reviewed":
+		_, ch, err := s.namedMeeting(ctx, a)
+		if err != nil {
+			return Response{}, err
+		}
+		ch.Actions = []docket.MeetingAction{docket.ReviewClosedMinutes{}}
+		res, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)", docket.OMAReview), noNotice)
+		if err == nil && !res.Replayed {
+			all, err := s.allMeetings(ctx)
+			if err != nil {
+				return Response{}, err
+			}
+			resp.Messages[0].Text += outbox.Format("\nThe next review is due by %s.", docket.ReviewDue(all, s.Engine.Cal).Long())
+		}
+		return resp, err
+	}
+	return runMinutesDraft(s, ctx, req, a)
+}
+
+// runMinutesNote adds the clerk's narrative to a meeting's draft minutes, on an item or on
+// the meeting as a whole; refused once the minutes are approved.
+func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	item := 0
+	if a.has("item") {
+		if item, err = strconv.Atoi(strings.TrimSpace(a.str("item"))); err != nil || item < 1 {
+			return Response{}, docket.Invalid(docket.OMAMinutes, "item", "give the item's number on the agenda, e.g. item=3, or no item= for the meeting as a whole")
+		}
+	}
+	ch.Actions = []docket.MeetingAction{docket.MinutesNote{Item: item, Text: a.str("text")}}
+	what := outbox.Format("the clerk's note added to its draft minutes, on the meeting as a whole")
+	if item > 0 {
+		what = outbox.Format("the clerk's note added to its draft minutes, on item %d", item)
+	}
+	_, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	return resp, err
+}
+
+// runMinutesApprove records the roll call, at the later meeting at=, on approving a
+// meeting's minutes (5 ILCS 120/2.06(b)). The vote is taken on that meeting's item
+// "approval of the minutes of", and recorded once, on the meeting whose minutes it
+// approves: the later meeting's minutes show it on its item (MinutesRecord.AddApprovals).
+// The roll defaults to the members present at the later meeting.
+func runMinutesApprove(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	if a.str("at") == "" {
+		return Response{}, docket.Invalid(docket.OMAMinutes, "at", fmt.Sprintf("give the later meeting whose agenda holds the approval of these minutes: /ethics minutes %s approve at=2027-02-09", m.Name))
+	}
+	later, err := docket.FindMeeting(all, a.str("at"))
+	if err != nil {
+		return Response{}, err
+	}
+	now := s.Now()
+	item, err := docket.CheckApprovalAt(later, m.Name, now)
+	if err != nil {
+		return Response{}, err
+	}
+	vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), later, now)
+	if err != nil {
+		return Response{}, err
+	}
+	on := a.date("on")
+	if on.IsZero() {
+		on = s.Engine.Cal.DateOf(now)
+	}
+	ch.Actions = []docket.MeetingAction{docket.ApproveMinutes{At: docket.MeetingName(later.Name), On: on, Vote: vote}}
+	res, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("roll call on approving its minutes at meeting %s, item %d: %s", later.Name, item, vote.Tally()), noNotice)
+	if err != nil || res.Replayed {
+		return resp, err
+	}
+	if !vote.Carried() {
+		resp.Messages[0].Text += outbox.Format("\nThe motion failed: the minutes stay a draft. Correct them (`/ethics minutes %s note \"...\"`) and put their approval on a later agenda.", m.Name)
+		return resp, nil
+	}
+	due, _ := res.Meeting.PublishedBy(s.Engine.Cal)
+	resp.Messages[0].Text += outbox.Format("\nThe minutes of %s are approved, no longer a draft: `/ethics minutes %s` makes the approved copies. Make the approved open minutes public by %s (%s): `/ethics minutes %s publish`.",
+		m.Name, m.Name, due.Long(), docket.OMAMinutes, m.Name)
+	if len(res.Meeting.Minutes.Sessions) > 0 {
+		resp.Messages[0].Text += " The closed minutes stay confidential until the commission's review finds they need no longer be (5 ILCS 120/2.06(d))."
+	}
+	if d, ok := res.Meeting.RecordingsDestroyable(s.Engine.Cal); ok {
+		resp.Messages[0].Text += outbox.Format(" The verbatim recording of its closed session may be destroyed from %s, once the commission approves its destruction (%s).", d.Long(), docket.OMARecording)
+	}
+	return resp, nil
+}
+
+// runMinutesPublish puts a meeting's approved open minutes on the public board, as the
+// open minutes draw them now (MinutesMarkdown): "within 10 days after the approval"
+// (5 ILCS 120/2.06(b)). The closed minutes are never published by it.
+func runMinutesPublish(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if s.Letters == nil {
+		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
+	}
+	m, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	if m.Minutes.Approved.IsZero() {
+		return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("the minutes of meeting %s are not approved: only approved open minutes are made public (5 ILCS 120/2.06(b)); a draft never is", m.Name))
+	}
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := s.minutesRecord(ctx, m, all)
+	if err != nil {
+		return Response{}, err
+	}
+	d, err := s.Letters.MinutesMarkdown(r, docket.OpenPart, s.names())
+	if err != nil {
+		return Response{}, err
+	}
+	ch.Actions = []docket.MeetingAction{docket.PublishMinutes{Text: string(d.Data)}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("its approved open minutes are on the public board (%s); the closed minutes stay confidential", docket.OMAMinutes), noNotice)
+	return resp, err
+}
+
+// runDestroyRecording records the destruction of the verbatim recording of a closed
+// session, refused before 5 ILCS 120/2.06(c) allows it.
+func runDestroyRecording(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	n := 1
+	if a.has("session") {
+		if n, err = strconv.Atoi(strings.TrimSpace(a.str("session"))); err != nil {
+			return Response{}, docket.Invalid(docket.OMARecording, "session", "give the closed session's number, e.g. session=1")
+		}
+	}
+	on := a.date("on")
+	if on.IsZero() {
+		on = s.Engine.Cal.DateOf(s.Now())
+	}
+	ch.Actions = []docket.MeetingAction{docket.DestroyRecording{Session: n, On: on, Approved: a.date("approved")}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("the verbatim recording of closed session %d destroyed on %s (%s)", n, on.Long(), docket.OMARecording), noNotice)
+	return resp, err
+}
+
+// minutesRecord is the record meeting m's minutes are drafted from: what was recorded at
+// it, its cases' roll calls that day, the roll calls taken at it on approving earlier
+// meetings' minutes (among all), and the clerk's notes.
+func (s *Service) minutesRecord(ctx context.Context, m *docket.CommissionMeeting, all []docket.CommissionMeeting) (docket.MinutesRecord, error) {
+	cases := map[string]*docket.Case{}
+	for _, it := range m.Cases {
+		if _, ok := cases[it.Case]; ok {
+			continue
+		}
+		c, err := s.Record.Case(ctx, it.Case)
+		if err != nil {
+			return docket.MinutesRecord{}, err
+		}
+		cases[it.Case] = &c
+	}
+	r := m.DraftMinutes(cases, s.Engine.Cal.Location())
+	r.AddApprovals(m, all)
+	return r, nil
+}
+
+// minutesClock says where a meeting's minutes stand against 5 ILCS 120/2.06: to be
+// approved by, to be made public by, made public, and the recording's earliest
+// destruction.
+func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.CommissionMeeting) outbox.Markup {
+	cal := s.Engine.Cal
+	r := m.Minutes
+	switch {
+	case r.Convened.IsZero():
+		return ""
+	case r.Approved.IsZero():
+		due, known := m.ApprovalDue(cal, all)
+		text := outbox.Format("\nTo be approved by %s (%s: within 30 days after the meeting or at the second regular meeting after it, whichever is later", due.Long(), docket.OMAMinutes)
+		if !known {
+			text += "; fewer than two regular meetings are recorded after it, so the date is the 30 days'"
+		}
+		text += outbox.Format("): put their approval on a later agenda, `/ethics agenda <later meeting> add item=minutes %s`.", m.Name)
+		if gaps := r.Gaps(docket.OpenPart); len(gaps) > 0 {
+			text += outbox.Format("\nThe open minutes still need: %s.", strings.Join(gaps, "; "))
+		}
+		if len(r.Sessions) > 0 {
+			if gaps := r.Gaps(docket.ClosedPart); len(gaps) > 0 {
+				text += outbox.Format("\nThe closed minutes still need: %s.", strings.Join(gaps, "; "))
+			}
+		}
+		return text
+	case m.Published.IsZero():
+		due, _ := m.PublishedBy(cal)
+		return outbox.Format("\nThe approved open minutes are to be made public by %s (%s): `/ethics minutes %s publish`.", due.Long(), docket.OMAMinutes, m.Name)
+	}
+	return outbox.Format("\nThe approved open minutes are on the public board since %s.", s.when(m.Published))
+}
