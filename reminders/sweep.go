@@ -177,16 +177,20 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 	}
-	if len(order) > 0 {
-		var meetings []docket.CommissionMeeting
-		if ms, ok := s.Cases.(Meetings); ok {
-			if meetings, err = ms.Meetings(ctx); err != nil {
-				return st, err
-			}
+	var meetings []docket.CommissionMeeting
+	if ms, ok := s.Cases.(Meetings); ok {
+		if meetings, err = ms.Meetings(ctx); err != nil {
+			return st, err
 		}
+	}
+	if len(order) > 0 {
 		if err := add(p.agendaReminders(groups, order, meetings, skip)); err != nil {
 			return st, err
 		}
+	}
+	// The clocks of the meetings' minutes (minutes.go, 5 ILCS 120/2.06).
+	if err := add(p.minutesReminders(meetings, now, skip)); err != nil {
+		return st, err
 	}
 	if digestDue && len(dg.lines) > 0 {
 		if err := add(dg.rs); err != nil {
