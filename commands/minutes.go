@@ -176,24 +176,9 @@ func runDestroyRecording(s *Service, ctx context.Context, req Request, a args) (
 	return resp, err
 }
 
-// minutesRecord is the record meeting m's minutes are drafted from: what was recorded at
-// it, its cases' roll calls that day, the roll calls taken at it on approving earlier
-// meetings' minutes (among all), and the clerk's notes.
+// minutesRecord is the record meeting m's minutes are drafted from (docket.CommissionMeeting.Record).
 func (s *Service) minutesRecord(ctx context.Context, m *docket.CommissionMeeting, all []docket.CommissionMeeting) (docket.MinutesRecord, error) {
-	cases := map[string]*docket.Case{}
-	for _, it := range m.Cases {
-		if _, ok := cases[it.Case]; ok {
-			continue
-		}
-		c, err := s.Record.Case(ctx, it.Case)
-		if err != nil {
-			return docket.MinutesRecord{}, err
-		}
-		cases[it.Case] = &c
-	}
-	r := m.DraftMinutes(cases, s.Engine.Cal.Location())
-	r.AddApprovals(m, all)
-	return r, nil
+	return m.Record(all, s.Engine.Cal.Location(), func(n string) (docket.Case, error) { return s.Record.Case(ctx, n) })
 }
 
 // minutesClock says where a meeting's minutes stand against 5 ILCS 120/2.06: to be

@@ -320,3 +320,23 @@ func ReviewDue(ms []CommissionMeeting, c *Calendar) Date {
 	}
 	return ClosedMinutesReviewDue(last, first)
 }
+
+// Record is the record meeting m's minutes are drafted from (DraftMinutes): what was
+// recorded at it, the roll calls its cases record that day (read with get), the roll calls
+// taken at it on approving earlier meetings' minutes (among all), and the clerk's notes.
+func (m *CommissionMeeting) Record(all []CommissionMeeting, loc *time.Location, get func(number string) (Case, error)) (MinutesRecord, error) {
+	cases := map[string]*Case{}
+	for _, it := range m.Cases {
+		if _, ok := cases[it.Case]; ok {
+			continue
+		}
+		c, err := get(it.Case)
+		if err != nil {
+			return MinutesRecord{}, err
+		}
+		cases[it.Case] = &c
+	}
+	r := m.DraftMinutes(cases, loc)
+	r.AddApprovals(m, all)
+	return r, nil
+}
