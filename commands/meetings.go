@@ -730,7 +730,7 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	if len(r.Sessions) > 0 {
 		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
 	}
-	text += s.minutesClock(m, all)
+	text += s.minutesClock(m, all, r)
 	note := outbox.Format("Meeting %s: its %s minutes, produced by %s.", m.Name, kind, outbox.Mention(req.User))
 	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
 }

@@ -181,12 +181,11 @@ func (s *Service) minutesRecord(ctx context.Context, m *docket.CommissionMeeting
 	return m.Record(all, s.Engine.Cal.Location(), func(n string) (docket.Case, error) { return s.Record.Case(ctx, n) })
 }
 
-// minutesClock says where a meeting's minutes stand against 5 ILCS 120/2.06: to be
-// approved by, to be made public by, made public, and the recording's earliest
-// destruction.
-func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.CommissionMeeting) outbox.Markup {
+// minutesClock says where the minutes of meeting m, drafted as r, stand against 5 ILCS
+// 120/2.06: to be approved by, with what the draft still lacks; to be made public by; or
+// made public.
+func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.CommissionMeeting, r docket.MinutesRecord) outbox.Markup {
 	cal := s.Engine.Cal
-	r := m.Minutes
 	switch {
 	case r.Convened.IsZero():
 		return ""
