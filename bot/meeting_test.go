@@ -192,7 +192,7 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 	if strings.Contains(open, "DRAFT") || strings.Contains(open, "no action was taken") || !strings.Contains(closed, "CONFIDENTIAL") || !strings.Contains(closed, "no action was taken") {
 		t.Errorf("the approved minutes:\n%s\n---\n%s", open, closed)
 	}
-	if next := read("meeting-2027-01-12-minutes-open.md"); !strings.Contains(next, "To approve the minutes of the meeting of 2026-12-15") || !strings.Contains(next, "No: Cy Cedar") {
+	if next := read("meeting-2027-01-12-minutes-open.md"); !strings.Contains(next, "To approve the minutes of the meeting of Tuesday 15 December 2026") || !strings.Contains(next, "No: Cy Cedar") {
 		t.Errorf("the next meeting's minutes lack the approval by name:\n%s", next)
 	}
 	checkMeetingRecord(t, e.db, svc.Engine.Cal.Location(), clock.Now())

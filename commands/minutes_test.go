@@ -105,7 +105,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	for _, f := range r.Files {
 		files = append(files, struct{ name, data string }{f.Name, string(f.Data)})
 	}
-	if open, _ := minutesFiles(files, "2027-01-12"); !strings.Contains(open, "To approve the minutes of the meeting of 2026-12-15") || !strings.Contains(open, `U\_COMM2`) {
+	if open, _ := minutesFiles(files, "2027-01-12"); !strings.Contains(open, "To approve the minutes of the meeting of Tuesday 15 December 2026") || !strings.Contains(open, `U\_COMM2`) {
 		t.Errorf("the approving meeting's minutes:\n%s", open)
 	}
 	// Published: the open minutes only, once.

@@ -217,7 +217,7 @@ func (r *MinutesRecord) AddApprovals(m *CommissionMeeting, ms []CommissionMeetin
 		}
 		for _, a := range approvalsAt(ms, m.Name, string(e.Item.Minutes)) {
 			v := a.Vote
-			e.Motions = append(e.Motions, MeetingMotion{Text: "To approve the minutes of the meeting of " + string(e.Item.Minutes) + " " + OMAMinutes, Roll: &v})
+			e.Motions = append(e.Motions, MeetingMotion{Text: "To approve the minutes of the meeting of " + longDay(e.Item.Minutes.Date()), Roll: &v})
 		}
 	}
 }
