@@ -52,20 +52,9 @@ func runMinutesFiles(args []string, stdout, stderr io.Writer, getenv func(string
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
-	parts := []docket.Part{docket.OpenPart}
-	if len(r.Sessions) > 0 {
-		parts = append(parts, docket.ClosedPart)
-	}
-	names := cfg.Roles.People.Titled()
-	var docs []letters.Document
-	for _, part := range parts {
-		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (letters.Document, error){maker.MinutesPDF, maker.MinutesMarkdown} {
-			d, err := draw(r, part, names)
-			if err != nil {
-				return fail(exitFailure, "%v", err)
-			}
-			docs = append(docs, d)
-		}
+	docs, parts, err := maker.Minutes(r, cfg.Roles.People.Titled())
+	if err != nil {
+		return fail(exitFailure, "%v", err)
 	}
 	dir := *out
 	if dir == "" {
@@ -83,7 +72,7 @@ func runMinutesFiles(args []string, stdout, stderr io.Writer, getenv func(string
 		if err := privatefile.WriteFile(path, d.Data, 0o640); err != nil {
 			return fail(exitFailure, "%v", err)
 		}
-		fmt.Fprintf(stdout, "%s\t%s minutes\t%s\t%s\n", path, parts[i/2], docket.OMAMinutes, state)
+		fmt.Fprintf(stdout, "%s\t%s minutes\t%s\t%s\n", path, parts[i], docket.OMAMinutes, state)
 	}
 	return exitOK
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"ethicsbot/docket"
-	"ethicsbot/letters"
 	"ethicsbot/outbox"
 )
 
@@ -706,9 +705,9 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	if err != nil {
 		return Response{}, err
 	}
-	parts := []docket.Part{docket.OpenPart}
-	if len(r.Sessions) > 0 {
-		parts = append(parts, docket.ClosedPart)
+	docs, parts, err := s.Letters.Minutes(r, s.names())
+	if err != nil {
+		return Response{}, err
 	}
 	var files []File
 	text := outbox.Format("Meeting %s: its minutes, drafted from the record (%s):", m.Name, docket.OMAMinutes)
@@ -717,15 +716,9 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 		kind = "approved"
 		text = outbox.Format("Meeting %s: its minutes as approved on %s, at the meeting of %s (%s):", m.Name, r.Approved.Long(), r.ApprovedAt, docket.OMAMinutes)
 	}
-	for _, part := range parts {
-		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (letters.Document, error){s.Letters.MinutesPDF, s.Letters.MinutesMarkdown} {
-			d, err := draw(r, part, s.names())
-			if err != nil {
-				return Response{}, err
-			}
-			files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
-			text += outbox.Format("\n• %s minutes: %s", part, d.Name)
-		}
+	for i, d := range docs {
+		files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
+		text += outbox.Format("\n• %s minutes: %s", parts[i], d.Name)
 	}
 	if len(r.Sessions) > 0 {
 		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
