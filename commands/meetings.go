@@ -247,6 +247,7 @@ func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response
 		if m.Special {
 			line += " Special meeting."
 		}
+		line += s.minutesState(m, all)
 		if m.Start.After(now) {
 			coming = append(coming, line)
 		} else {

@@ -211,3 +211,20 @@ func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.Commiss
 	}
 	return outbox.Format("\nThe approved open minutes are on the public board since %s.", s.when(m.Published))
 }
+
+// minutesState says in a line of /ethics meetings where a held meeting's minutes stand
+// (5 ILCS 120/2.06(b)); "" for a meeting not held.
+func (s *Service) minutesState(m *docket.CommissionMeeting, all []docket.CommissionMeeting) outbox.Markup {
+	cal := s.Engine.Cal
+	switch {
+	case m.Minutes.Convened.IsZero():
+		return ""
+	case m.Minutes.Approved.IsZero():
+		due, _ := m.ApprovalDue(cal, all)
+		return outbox.Format(" Minutes to be approved by %s.", due.Long())
+	case m.Published.IsZero():
+		due, _ := m.PublishedBy(cal)
+		return outbox.Format(" Minutes approved %s; to be made public by %s.", m.Minutes.Approved.Long(), due.Long())
+	}
+	return outbox.Format(" Minutes approved %s, public on the board.", m.Minutes.Approved.Long())
+}

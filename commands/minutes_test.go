@@ -63,6 +63,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		t.Errorf("publishing a draft: %s", got)
 	}
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "To be approved by Thu 2027-01-14 (5 ILCS 120/2.06(b)")
+	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 1 item; agenda to be posted by Sun 13 Dec 2026 17:00 CST (5 ILCS 120/2.02), then `/ethics posted 2026-12-15`. Minutes to be approved by Thu 2027-01-14.")
 	var files []struct{ name, data string }
 	for _, f := range r.Files {
 		files = append(files, struct{ name, data string }{f.Name, string(f.Data)})
@@ -111,6 +112,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	// Published: the open minutes only, once.
 	mustDo(t, s, clerk, `minutes 2026-12-15 publish`, "its approved open minutes are on the public board")
 	mustDo(t, s, clerk, `minutes 2026-12-15 publish`, "were made public on")
+	mustDo(t, s, clerk, `meetings`, "Minutes approved Tue 2027-01-12, public on the board.")
 	ms, err := db.Meetings(ctx)
 	if err != nil {
 		t.Fatal(err)
