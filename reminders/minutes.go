@@ -1,6 +1,7 @@
 package reminders
 
 import (
+	"context"
 	"strings"
 	"time"
 
@@ -25,6 +26,12 @@ const (
 	MinutesPublicSeries   = "minutes-public"
 	ClosedReviewSeries    = "closed-minutes-review"
 )
+
+// RecordedMeetings gives the sweep the meetings of the commission as recorded, without the
+// case steps folded into them (store.Store does): all the minutes' clocks need.
+type RecordedMeetings interface {
+	RecordedMeetings(ctx context.Context) ([]docket.CommissionMeeting, error)
+}
 
 // minutesClock is one clock of the minutes, as a reminder says it.
 type minutesClock struct {
