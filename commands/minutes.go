@@ -15,12 +15,14 @@ import (
 // each an event of the meeting's own record.
 
 // minutesActions are what /ethics minutes does besides drafting.
-var minutesActions = []string{"note", "approve", "publish", "destroy_recording", "reviewed"}
+var minutesActions = []string{"note", "moved", "approve", "publish", "destroy_recording", "reviewed"}
 
 func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	switch a.str("action") {
 	case "note":
 		return runMinutesNote(s, ctx, req, a)
+	case "moved":
+		return runMotionMover(s, ctx, req, a)
 	case "approve":
 		return runMinutesApprove(s, ctx, req, a)
 	case "publish":
@@ -65,6 +67,37 @@ func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Respo
 		what = outbox.Format("the clerk's note added to its draft minutes, on item %d", item)
 	}
 	_, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	return resp, err
+}
+
+// runMotionMover records who moved and seconded a motion on an item, as the draft minutes
+// number them; refused once the minutes are approved, or for a motion the draft lacks.
+func runMotionMover(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	item, err1 := strconv.Atoi(strings.TrimSpace(a.str("item")))
+	motion, err2 := 1, error(nil)
+	if a.has("motion") {
+		motion, err2 = strconv.Atoi(strings.TrimSpace(a.str("motion")))
+	}
+	if err1 != nil || err2 != nil {
+		return Response{}, docket.Invalid(docket.OMAMinutes, "item", fmt.Sprintf("give the item's number on the agenda and the motion's on the item, as the draft lists them: /ethics minutes %s moved item=3 motion=1 mover=@ann seconder=@ben", m.Name))
+	}
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := s.minutesRecord(ctx, m, all)
+	if err != nil {
+		return Response{}, err
+	}
+	if item >= 1 && item <= len(r.Entries) && motion > len(r.Entries[item-1].Motions) {
+		return Response{}, docket.NotFound(docket.OMAMinutes, "motion", fmt.Sprintf("item %d of meeting %s has %s on the record; a motion is recorded with its roll call first", item, m.Name, count(len(r.Entries[item-1].Motions), "motion")))
+	}
+	ch.Actions = []docket.MeetingAction{docket.MotionMover{Item: item, Motion: motion, Mover: a.str("mover"), Seconder: a.str("seconder")}}
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("who moved motion %d on item %d recorded for its minutes", motion, item), noNotice)
 	return resp, err
 }
 

@@ -101,12 +101,20 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	// The later meeting's own minutes carry the vote, by name.
 	clk.now = clk.now.Add(30 * time.Minute)
 	mustDo(t, s, clerk, `adjourn 2027-01-12`, "adjourned")
+	if got := replyText(do(s, clerk, `minutes 2027-01-12 moved item=1 motion=2 mover=U_COMM1`)); !strings.Contains(got, "has 1 motion on the record") {
+		t.Errorf("the mover of a motion not on the record: %s", got)
+	}
+	if got := replyText(do(s, clerk, `minutes 2027-01-12 moved item=1 mover=U_COMM1 seconder=U_COMM1`)); !strings.Contains(got, "another member") {
+		t.Errorf("a motion seconded by its mover: %s", got)
+	}
+	mustDo(t, s, clerk, `minutes 2027-01-12 moved item=1 mover=U_COMM1 seconder=U_COMM2`, "who moved motion 1 on item 1 recorded")
 	r = mustDo(t, s, clerk, `minutes 2027-01-12`, "drafted from the record")
 	files = files[:0]
 	for _, f := range r.Files {
 		files = append(files, struct{ name, data string }{f.Name, string(f.Data)})
 	}
-	if open, _ := minutesFiles(files, "2027-01-12"); !strings.Contains(open, "To approve the minutes of the meeting of Tuesday 15 December 2026") || !strings.Contains(open, `U\_COMM2`) {
+	if open, _ := minutesFiles(files, "2027-01-12"); !strings.Contains(open, "To approve the minutes of the meeting of Tuesday 15 December 2026") || !strings.Contains(open, `U\_COMM2`) ||
+		!strings.Contains(open, `Motion by U\_COMM1, seconded by U\_COMM2`) || strings.Contains(open, "who moved it") {
 		t.Errorf("the approving meeting's minutes:\n%s", open)
 	}
 	// Published: the open minutes only, once.

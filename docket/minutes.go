@@ -18,6 +18,55 @@ type ItemNote struct {
 	Text string `json:"text"`
 }
 
+// MotionMover says who moved and who seconded motion Motion (from 1, as the minutes list
+// them) on item Item of a meeting's agenda: what the record of a roll call does not hold.
+type MotionMover struct {
+	Item     int    `json:"item"`
+	Motion   int    `json:"motion"`
+	Mover    string `json:"mover"`
+	Seconder string `json:"seconder,omitempty"`
+}
+
+// Kind implements MeetingAction.
+func (MotionMover) Kind() string { return "motion_mover" }
+
+func (a MotionMover) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if err := draftable(e, m); err != nil {
+		return err
+	}
+	if a.Item < 1 || a.Item > len(m.Agenda()) {
+		return NotFound(OMAMinutes, "item", fmt.Sprintf("meeting %s has no item %d; it has %d", m.Name, a.Item, len(m.Agenda())))
+	}
+	if a.Motion < 1 {
+		return Invalid(OMAMinutes, "motion", "give the motion's number on the item, from 1, as the draft minutes list them")
+	}
+	for _, who := range []struct{ field, id string }{{"mover", a.Mover}, {"seconder", a.Seconder}} {
+		if who.id == "" && who.field == "seconder" {
+			continue
+		}
+		if !slices.Contains(m.Minutes.Seated, who.id) {
+			return Invalid(OMAMinutes, who.field, fmt.Sprintf("%s is not a commissioner seated at meeting %s: a motion is made and seconded by members", who.id, m.Name))
+		}
+	}
+	if a.Mover == a.Seconder {
+		return Invalid(OMAMinutes, "seconder", "a motion is seconded by another member than its mover")
+	}
+	m.Movers = append(m.Movers, a)
+	return nil
+}
+
+// movers puts who moved and seconded each motion on the entries of r, the last word for a
+// motion standing.
+func (r *MinutesRecord) movers(ms []MotionMover) {
+	for _, mv := range ms {
+		if mv.Item < 1 || mv.Item > len(r.Entries) || mv.Motion > len(r.Entries[mv.Item-1].Motions) {
+			continue
+		}
+		mo := &r.Entries[mv.Item-1].Motions[mv.Motion-1]
+		mo.Mover, mo.Seconder = mv.Mover, mv.Seconder
+	}
+}
+
 // MinutesApproval is a roll call at meeting At, on day On, on approving the minutes of
 // the meeting: carried or failed, it is on the record of both meetings' minutes.
 type MinutesApproval struct {
@@ -234,7 +283,7 @@ func (r *MinutesRecord) itemNotes(notes []ItemNote) {
 // cloneMinutesParts copies the slices of m's minutes beyond its record, so that a refused
 // action leaves the meeting as it was.
 func (m *CommissionMeeting) cloneMinutesParts() {
-	m.ItemNotes, m.Approvals = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals)
+	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
 }
 
 // DestroyRecording records the destruction of the verbatim recording of closed session
@@ -338,5 +387,6 @@ func (m *CommissionMeeting) Record(all []CommissionMeeting, loc *time.Location, 
 	}
 	r := m.DraftMinutes(cases, loc)
 	r.AddApprovals(m, all)
+	r.movers(m.Movers)
 	return r, nil
 }
