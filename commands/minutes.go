@@ -73,7 +73,7 @@ func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Respo
 // runMotionMover records who moved and seconded a motion on an item, as the draft minutes
 // number them; refused once the minutes are approved, or for a motion the draft lacks.
 func runMotionMover(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	m, ch, err := s.namedMeeting(ctx, a)
+	m, ch, r, err := s.namedMinutes(ctx, a)
 	if err != nil {
 		return Response{}, err
 	}
@@ -84,14 +84,6 @@ func runMotionMover(s *Service, ctx context.Context, req Request, a args) (Respo
 	}
 	if err1 != nil || err2 != nil {
 		return Response{}, docket.Invalid(docket.OMAMinutes, "item", fmt.Sprintf("give the item's number on the agenda and the motion's on the item, as the draft lists them: /ethics minutes %s moved item=3 motion=1 mover=@ann seconder=@ben", m.Name))
-	}
-	all, err := s.allMeetings(ctx)
-	if err != nil {
-		return Response{}, err
-	}
-	r, err := s.minutesRecord(ctx, m, all)
-	if err != nil {
-		return Response{}, err
 	}
 	if item >= 1 && item <= len(r.Entries) && motion > len(r.Entries[item-1].Motions) {
 		return Response{}, docket.NotFound(docket.OMAMinutes, "motion", fmt.Sprintf("item %d of meeting %s has %s on the record; a motion is recorded with its roll call first", item, m.Name, count(len(r.Entries[item-1].Motions), "motion")))
@@ -163,18 +155,9 @@ func runMinutesPublish(s *Service, ctx context.Context, req Request, a args) (Re
 	if s.Letters == nil {
 		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
 	}
-	m, ch, err := s.namedMeeting(ctx, a)
-	if err != nil {
-		return Response{}, err
-	}
-	if m.Minutes.Approved.IsZero() {
-		return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("the minutes of meeting %s are not approved: only approved open minutes are made public (5 ILCS 120/2.06(b)); a draft never is", m.Name))
-	}
-	all, err := s.allMeetings(ctx)
-	if err != nil {
-		return Response{}, err
-	}
-	r, err := s.minutesRecord(ctx, m, all)
+	// A draft is drawn, then refused by the record (docket.PublishMinutes): the rule is kept
+	// in one place.
+	_, ch, r, err := s.namedMinutes(ctx, a)
 	if err != nil {
 		return Response{}, err
 	}
@@ -207,6 +190,19 @@ func runDestroyRecording(s *Service, ctx context.Context, req Request, a args) (
 	ch.Actions = []docket.MeetingAction{docket.DestroyRecording{Session: n, On: on, Approved: a.date("approved")}}
 	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("the verbatim recording of closed session %d destroyed on %s (%s)", n, on.Long(), docket.OMARecording), noNotice)
 	return resp, err
+}
+
+// namedMinutes reads the meeting named in a, starts its change (namedMeeting), and drafts
+// the record its minutes are drawn from.
+func (s *Service) namedMinutes(ctx context.Context, a args) (*docket.CommissionMeeting, docket.MeetingChange, docket.MinutesRecord, error) {
+	var ch docket.MeetingChange
+	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return nil, ch, docket.MinutesRecord{}, err
+	}
+	recordFolded(m, &ch)
+	r, err := s.minutesRecord(ctx, m, all)
+	return m, ch, r, err
 }
 
 // minutesRecord is the record meeting m's minutes are drafted from (docket.CommissionMeeting.Record).
