@@ -125,6 +125,15 @@ notice_hearing). Prints each file's path.`,
 			run: func(c cli, args []string) int { return runLetters(args, c.stdout, c.stderr, c.getenv, c.now) },
 		},
 		{
+			names: []string{"minutes"},
+			usage: "minutes MEETING [--out DIR]",
+			help: `Write a meeting's minutes (MEETING is its name, e.g. 2027-01-12) as PDF and
+Markdown files to DIR (default as for letters): the open minutes, and the
+confidential closed minutes if it had a closed session; marked DRAFT until the
+commission approves them (5 ILCS 120/2.06). Prints each file's path.`,
+			run: func(c cli, args []string) int { return runMinutesFiles(args, c.stdout, c.stderr, c.getenv) },
+		},
+		{
 			names: []string{"calendar"},
 			usage: "calendar [--out FILE]",
 			help: `Write the calendar of every case's dated deadlines and meetings, as the

@@ -564,6 +564,10 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 		"By roll call: adopted 2–1.",
 		"By roll call: adopted 2–0, 1 absent.",
 		"[ephemeral] Case 2026-001: final",
+		// The minutes of the first meeting, noted, approved at a later one and published (issue 19 §4).
+		"the clerk's note added to its draft minutes, on item 4",
+		"Meeting *2026-12-07*: roll call on approving its minutes at meeting 2027-01-04, item 1: adopted 2–0, 1 absent.",
+		"Meeting *2026-12-07*: its approved open minutes are on the public board",
 		// The card: when each public record reached the board, on its first line.
 		"decision (E) on Thu 2026-12-10: recommendation and/or fine (E)(2) · on the board since Thu 10 Dec 2026 15:00 CST",
 	} {

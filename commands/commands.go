@@ -435,11 +435,5 @@ func (s *Service) names() docket.Names {
 	if s.Names != nil {
 		return s.Names
 	}
-	people := s.Settings().Roles.People
-	return func(id string) string {
-		if t := people.Title(id); t != "" && people.Name(id) != id {
-			return people.Name(id) + ", " + t
-		}
-		return people.Name(id)
-	}
+	return s.Settings().Roles.People.Titled()
 }

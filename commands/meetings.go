@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"ethicsbot/docket"
-	"ethicsbot/letters"
 	"ethicsbot/outbox"
 )
 
@@ -251,6 +250,7 @@ func runMeetings(s *Service, ctx context.Context, req Request, a args) (Response
 		} else if m.Regular {
 			line += " Regular meeting of the year's schedule (5 ILCS 120/2.03); nothing recorded yet."
 		}
+		line += s.minutesState(m, all)
 		if m.Start.After(now) {
 			coming = append(coming, line)
 		} else {
@@ -646,7 +646,7 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 		if err != nil {
 			return Response{}, err
 		}
-		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at")}}
+		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at"), Recorded: a.str("recorded") == "yes"}}
 		what = outbox.Format("closed session entered for item %d by roll call, %s", n, vote.Tally())
 	default:
 		ch.Actions = []docket.MeetingAction{docket.ReturnToOpen{At: a.instant("at")}}
@@ -702,41 +702,33 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	if s.Letters == nil {
 		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
 	}
-	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
 	if err != nil {
 		return Response{}, err
 	}
-	cases := map[string]*docket.Case{}
-	for _, it := range m.Cases {
-		if _, ok := cases[it.Case]; ok {
-			continue
-		}
-		c, err := s.Record.Case(ctx, it.Case)
-		if err != nil {
-			return Response{}, err
-		}
-		cases[it.Case] = &c
+	r, err := s.minutesRecord(ctx, m, all)
+	if err != nil {
+		return Response{}, err
 	}
-	r := m.DraftMinutes(cases, s.Engine.Cal.Location())
-	parts := []docket.Part{docket.OpenPart}
-	if len(r.Sessions) > 0 {
-		parts = append(parts, docket.ClosedPart)
+	docs, parts, err := s.Letters.Minutes(r, s.names())
+	if err != nil {
+		return Response{}, err
 	}
 	var files []File
 	text := outbox.Format("Meeting %s: its minutes, drafted from the record (%s):", m.Name, docket.OMAMinutes)
-	for _, part := range parts {
-		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (letters.Document, error){s.Letters.MinutesPDF, s.Letters.MinutesMarkdown} {
-			d, err := draw(r, part, s.names())
-			if err != nil {
-				return Response{}, err
-			}
-			files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
-			text += outbox.Format("\n• %s minutes: %s", part, d.Name)
-		}
+	kind := "draft"
+	if !r.Approved.IsZero() {
+		kind = "approved"
+		text = outbox.Format("Meeting %s: its minutes as approved on %s, at the meeting of %s (%s):", m.Name, r.Approved.Long(), r.ApprovedAt, docket.OMAMinutes)
+	}
+	for i, d := range docs {
+		files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
+		text += outbox.Format("\n• %s minutes: %s", parts[i], d.Name)
 	}
 	if len(r.Sessions) > 0 {
 		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
 	}
-	note := outbox.Format("Meeting %s: its draft minutes, produced by %s.", m.Name, outbox.Mention(req.User))
+	text += s.minutesClock(m, all, r)
+	note := outbox.Format("Meeting %s: its %s minutes, produced by %s.", m.Name, kind, outbox.Mention(req.User))
 	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
 }

@@ -162,6 +162,9 @@ type ClosedSession struct {
 	// Recorded says a verbatim recording was made, as 5 ILCS 120/2.06(a) requires of every
 	// closed meeting; its destruction is timed by RecordingDestroyable.
 	Recorded bool `json:"recorded,omitempty"`
+	// Destroyed is the day the recording was destroyed, as 2.06(c) allows
+	// (CheckRecordingDestruction); zero while it is kept.
+	Destroyed Date `json:"destroyed,omitzero"`
 }
 
 // Part is one of a meeting's two sets of minutes: the open minutes, public once approved,

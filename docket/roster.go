@@ -166,3 +166,14 @@ func (r Roster) Signature(s Signer, commissioners, clerks []string) (Member, boo
 	}
 	return Member{}, false
 }
+
+// Titled is how documents name people (issue 19 §5): "Ann Alder, Chair", or the name alone
+// for a person without a title, or the id of a person the roster does not name.
+func (r Roster) Titled() Names {
+	return func(id string) string {
+		if t := r.Title(id); t != "" && r.Name(id) != id {
+			return r.Name(id) + ", " + t
+		}
+		return r.Name(id)
+	}
+}

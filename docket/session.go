@@ -144,6 +144,9 @@ type EnterClosed struct {
 	Exception string    `json:"exception"`
 	Vote      *Vote     `json:"vote"`
 	At        time.Time `json:"at,omitzero"`
+	// Recorded says the closed session is recorded verbatim, as 5 ILCS 120/2.06(a)
+	// requires; its recording is kept until RecordingDestroyable.
+	Recorded bool `json:"recorded,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -174,7 +177,7 @@ func (a EnterClosed) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	if err := CheckCloseVote(a.Vote, exception, r.SessionAt(when)); err != nil {
 		return err
 	}
-	r.Sessions = append(r.Sessions, ClosedSession{Exception: exception, Entered: when,
+	r.Sessions = append(r.Sessions, ClosedSession{Exception: exception, Entered: when, Recorded: a.Recorded,
 		Motion: MeetingMotion{At: when, Text: fmt.Sprintf("To close the meeting for item %d, %s, under %s", a.Item, strings.TrimSuffix(it.AgendaItem().Words(), "."), exception), Roll: a.Vote}})
 	m.ClosedFor = append(m.ClosedFor, a.Item)
 	return nil
@@ -257,6 +260,7 @@ func (m *CommissionMeeting) DraftMinutes(cases map[string]*Case, loc *time.Locat
 	r.Meeting, r.Place, r.Special = MeetingName(m.Name), m.Place, m.Special
 	day := DateIn(m.Start, loc)
 	r.Entries = nil
+	defer r.itemNotes(m.ItemNotes)
 	for i, it := range m.Agenda() {
 		e := MinutesEntry{Item: it.AgendaItem()}
 		for n, item := range m.ClosedFor {

@@ -94,6 +94,16 @@ type CommissionMeeting struct {
 	// ClosedFor are the agenda numbers of the items each closed session was entered for, in
 	// the order of Minutes.Sessions.
 	ClosedFor []int `json:"closed_for,omitempty"`
+	// ItemNotes are the clerk's narrative on the items, by number (minutes.go); Approvals
+	// the roll calls on approving the minutes, at later meetings; Published when the
+	// approved open minutes were made public, as PublishedText; ReviewedClosed says the
+	// commission reviewed the minutes of its closed meetings at this meeting (2.06(d)).
+	ItemNotes      []ItemNote        `json:"item_notes,omitempty"`
+	Movers         []MotionMover     `json:"movers,omitempty"` // who moved and seconded the motions
+	Approvals      []MinutesApproval `json:"approvals,omitempty"`
+	Published      time.Time         `json:"published,omitzero"`
+	PublishedText  string            `json:"published_text,omitempty"`
+	ReviewedClosed bool              `json:"reviewed_closed,omitempty"`
 
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
@@ -200,6 +210,7 @@ func (e *Engine) ApplyMeeting(m CommissionMeeting, a MeetingAction, at time.Time
 	next.Cases = slices.Clone(m.Cases)
 	next.Minutes = m.Minutes.clone()
 	next.ClosedFor = slices.Clone(m.ClosedFor)
+	next.cloneMinutesParts()
 	if err := a.applyMeeting(e, &next, at); err != nil {
 		return m, err
 	}
@@ -445,6 +456,12 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	EnterClosed{}.Kind():             decodeMeeting[EnterClosed],
 	ReturnToOpen{}.Kind():            decodeMeeting[ReturnToOpen],
 	Adjourn{}.Kind():                 decodeMeeting[Adjourn],
+	MinutesNote{}.Kind():             decodeMeeting[MinutesNote],
+	MotionMover{}.Kind():             decodeMeeting[MotionMover],
+	ApproveMinutes{}.Kind():          decodeMeeting[ApproveMinutes],
+	PublishMinutes{}.Kind():          decodeMeeting[PublishMinutes],
+	DestroyRecording{}.Kind():        decodeMeeting[DestroyRecording],
+	ReviewClosedMinutes{}.Kind():     decodeMeeting[ReviewClosedMinutes],
 }
 
 func decodeMeeting[T MeetingAction](payload []byte) (MeetingAction, error) {

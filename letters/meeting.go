@@ -171,6 +171,26 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 	return Document{Kind: AgendaDoc, Rule: docket.OMANotice, Title: title, Name: "meeting-" + string(a.Meeting) + "-agenda.pdf", Data: pdf}, nil
 }
 
+// Minutes draws every part of the minutes of a meeting, each as PDF then Markdown: the
+// open minutes, and the confidential closed minutes if it had a closed session. Part says
+// which part each document is.
+func (m *Maker) Minutes(r docket.MinutesRecord, names docket.Names) (docs []Document, parts []docket.Part, err error) {
+	all := []docket.Part{docket.OpenPart}
+	if len(r.Sessions) > 0 {
+		all = append(all, docket.ClosedPart)
+	}
+	for _, part := range all {
+		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (Document, error){m.MinutesPDF, m.MinutesMarkdown} {
+			d, err := draw(r, part, names)
+			if err != nil {
+				return nil, nil, err
+			}
+			docs, parts = append(docs, d), append(parts, part)
+		}
+	}
+	return docs, parts, nil
+}
+
 // MinutesPDF draws one part of the minutes of a meeting (5 ILCS 120/2.06): the open
 // minutes, or the closed minutes, marked confidential. Minutes not yet approved are marked
 // as a draft. names turns a member's id into their name and title. A record the minutes

@@ -75,17 +75,18 @@ type Reminder struct {
 // message is what a reminder will say, kept as data: most reminders a sweep plans were
 // already said and only need their key, so the text is written only when asked.
 type message struct {
-	p      *Planner
-	c      *docket.Case
-	kind   byte // 'd' deadline, 'm' meeting, 'e' expedited, 'g' digest, 'a' agenda
-	d      docket.Deadline
-	s      step
-	mk     docket.MeetingKind
-	now    time.Time
-	prefix string
-	sched  struct{ election docket.Date }
-	dg     *digest
-	agenda *agendaText // 'a': a meeting's agenda, for the notices of several cases
+	p       *Planner
+	c       *docket.Case
+	kind    byte // 'd' deadline, 'm' meeting, 'e' expedited, 'g' digest, 'a' agenda
+	d       docket.Deadline
+	s       step
+	mk      docket.MeetingKind
+	now     time.Time
+	prefix  string
+	sched   struct{ election docket.Date }
+	dg      *digest
+	agenda  *agendaText   // 'a': a meeting's agenda, for the notices of several cases
+	minutes *minutesClock // 'n': a clock of a meeting's minutes (5 ILCS 120/2.06)
 }
 
 // Text is what the reminder says.
@@ -115,6 +116,8 @@ func (r Reminder) Text() outbox.Markup {
 			m.prefix, m.sched.election.ShortFrom(p.Engine.Cal.DateOf(now)), d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now))
 	case 'a':
 		return p.agendaReminderText(m)
+	case 'n':
+		return p.minutesReminderText(m)
 	case 'g':
 		today := p.Engine.Cal.DateOf(now)
 		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, outbox.Join(m.dg.lines, "\n"))

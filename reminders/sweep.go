@@ -208,6 +208,17 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	if digestDue {
 		p.finishDigest(dg, meetings, now)
 	}
+	// The clocks of the meetings' minutes (minutes.go, 5 ILCS 120/2.06), from the meetings'
+	// own records alone: reading them does not decode every case, as folding them would.
+	if ms, ok := s.Cases.(RecordedMeetings); ok {
+		recorded, err := ms.RecordedMeetings(ctx)
+		if err != nil {
+			return st, err
+		}
+		if err := add(p.minutesReminders(recorded, now, skip)); err != nil {
+			return st, err
+		}
+	}
 	if digestDue && len(dg.lines) > 0 {
 		if err := add(dg.rs); err != nil {
 			return st, err

@@ -267,6 +267,20 @@ func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error
 	return s.foldIn(ctx, tx)
 }
 
+// RecordedMeetings returns the meetings recorded as such, in order of start, without the
+// case steps each holds: what the minutes' clocks need, read without decoding every case.
+// It writes nothing.
+func (s *Store) RecordedMeetings(ctx context.Context) ([]docket.CommissionMeeting, error) {
+	if !s.meetings {
+		return nil, nil
+	}
+	ms, err := storedMeetings(ctx, s.r)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	return ms, nil
+}
+
 // MeetingEvents returns a meeting's events, in order; each names the meeting as its Case.
 func (s *Store) MeetingEvents(ctx context.Context, name string) ([]Event, error) {
 	if !s.meetings {

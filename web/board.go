@@ -106,6 +106,12 @@ type entry struct {
 	// whose steps it holds, in order; Name is the meeting's name, if recorded.
 	Cases []string
 	Name  string
+	// Minutes are the meeting's approved open minutes as the clerk published them (5 ILCS
+	// 120/2.06(b)), in plain text, with when they were approved and published; "" until
+	// then. Closed minutes are never published here.
+	Minutes          string
+	MinutesApproved  docket.Date
+	MinutesPublished time.Time
 	// UID is the card's event in the public calendar feed: the first case's own, so that a
 	// calendar keeps the event it had; a meeting with no case step has its name's.
 	UID string
@@ -484,6 +490,9 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 		e.Title = "Special meeting of the commission"
 	}
 	e.Agenda, e.Closed = m.OrderOfBusiness(), false
+	if !m.Published.IsZero() {
+		e.Minutes, e.MinutesApproved, e.MinutesPublished = plainMarkdown(m.PublishedText), m.Minutes.Approved, m.Published.In(b.Loc)
+	}
 	if len(m.Postings) > 0 {
 		if p := m.Postings[0].At.In(b.Loc); len(e.Cases) == 0 || p.Before(e.Posted) {
 			e.Posted = p
@@ -590,4 +599,13 @@ func dollars(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return "$" + s
+}
+
+// markdownMarks are the marks of the Markdown letters writes (letters.MinutesMarkdown) that
+// plain text does without: headings, bold, and the backslash before a character escaped.
+var markdownMarks = regexp.MustCompile(`(?m)^#+ |\*\*|\\([\\` + "`" + `*_{}\[\]()#+\-.!|<>~])`)
+
+// plainMarkdown is Markdown as plain text, for the board to show as text (escaped there).
+func plainMarkdown(md string) string {
+	return markdownMarks.ReplaceAllString(md, "$1")
 }
