@@ -47,7 +47,18 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		})
 	}
 	t.Run("Form", func(t *testing.T) {
-		m := s.Action(ctx, "U_COMM2", "void 2026-001", "C_HERE").Modal
+		// A click on the case's card or its reminder opens no form for a recused member,
+		// whatever the step: the refusal says why.
+		for _, form := range []string{"void 2026-001", "mail 2026-001 respondent", "rule 2026-001", "case 2026-001"} {
+			if r := s.Action(ctx, "U_COMM2", form, "C_HERE"); r.Modal != nil || replyText(r) != refusal {
+				t.Errorf("%s: a recused member's click opened %v, replied %q; want the refusal", form, r.Modal != nil, replyText(r))
+			}
+		}
+		if got := replyText(s.OpenCase(ctx, "U_COMM2", "2026-001")); got != refusal {
+			t.Errorf("Open case: %q, want the refusal", got)
+		}
+		// A form opened by another, submitted by the recused member, is refused too.
+		m := s.Action(ctx, comm, "void 2026-001", "C_HERE").Modal
 		if m == nil {
 			t.Fatal("no form")
 		}
