@@ -82,6 +82,9 @@ func click(t *testing.T, user string, action, container map[string]any) []byte {
 		delete(cb, "channel")
 		delete(cb, "response_url")
 	}
+	if ch, ok := container["channel_id"]; ok { // a message: the channel is the message's
+		cb["channel"] = map[string]any{"id": ch}
+	}
 	b, _ := json.Marshal(cb)
 	return []byte("payload=" + url.QueryEscape(string(b)))
 }
