@@ -38,19 +38,32 @@ func cardCalls(calls []call, number string) []cardMessage {
 			continue
 		}
 		m := cardMessage{Method: c.Method, Channel: fmt.Sprint(c.Fields["channel"]), TS: fmt.Sprint(c.Fields["ts"]), Text: fmt.Sprint(c.Fields["text"])}
-		var blocks []struct {
-			Type     string
-			BlockID  string `json:"block_id"`
-			Elements []map[string]any
-		}
-		json.Unmarshal([]byte(fmt.Sprint(c.Fields["blocks"])), &blocks)
-		for _, b := range blocks {
-			for _, e := range b.Elements {
-				e["block_id"] = b.BlockID
-				m.Elements = append(m.Elements, e)
-			}
+		for _, b := range actionBlocks(c) {
+			m.Elements = append(m.Elements, b...)
 		}
 		out = append(out, m)
+	}
+	return out
+}
+
+// actionBlocks are the elements of each actions block of a message ethicsbot posted or
+// updated, each marked with its block's block_id, as a click on it carries.
+func actionBlocks(c call) [][]map[string]any {
+	var blocks []struct {
+		Type     string
+		BlockID  string `json:"block_id"`
+		Elements []map[string]any
+	}
+	json.Unmarshal([]byte(fmt.Sprint(c.Fields["blocks"])), &blocks)
+	var out [][]map[string]any
+	for _, b := range blocks {
+		if b.Type != "actions" {
+			continue
+		}
+		for _, e := range b.Elements {
+			e["block_id"] = b.BlockID
+		}
+		out = append(out, b.Elements)
 	}
 	return out
 }

@@ -187,16 +187,10 @@ func TestDeskAndReminderOpenFilledForms(t *testing.T) {
 				continue
 			}
 			text = fmt.Sprint(c.Fields["text"])
-			var blocks []struct {
-				Type     string
-				BlockID  string `json:"block_id"`
-				Elements []map[string]any
-			}
-			json.Unmarshal([]byte(fmt.Sprint(c.Fields["blocks"])), &blocks)
-			for _, b := range blocks {
-				if b.Type == "actions" && len(b.Elements) == 1 {
-					button = b.Elements[0]
-					button["block_id"], button["action_ts"] = b.BlockID, "1733400000.2"
+			for _, b := range actionBlocks(c) {
+				if len(b) == 1 {
+					button = b[0]
+					button["action_ts"] = "1733400000.2"
 				}
 			}
 		}

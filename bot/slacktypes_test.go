@@ -147,20 +147,15 @@ func walkthrough(t *testing.T) []payload {
 	var cardMenu, openCase map[string]any
 	for _, c := range e.slack.wait(t, 1) {
 		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" && strings.Contains(fmt.Sprint(c.Fields["metadata"]), "|card|parent@") {
-			var blocks []struct {
-				Type     string
-				Elements []map[string]any
-			}
-			json.Unmarshal([]byte(fmt.Sprint(c.Fields["blocks"])), &blocks)
-			for _, b := range blocks {
-				for _, el := range b.Elements {
+			for _, b := range actionBlocks(c) {
+				for _, el := range b {
 					if el["type"] == "overflow" && cardMenu == nil {
 						o := el["options"].([]any)[0].(map[string]any)
-						cardMenu = map[string]any{"type": "overflow", "action_id": el["action_id"], "block_id": "c1", "action_ts": "1733400000.4", "selected_option": o}
+						cardMenu = map[string]any{"type": "overflow", "action_id": el["action_id"], "block_id": el["block_id"], "action_ts": "1733400000.4", "selected_option": o}
 					}
 					if el["type"] == "button" && openCase == nil {
 						openCase = el
-						openCase["block_id"], openCase["action_ts"] = "c1", "1733400000.5"
+						openCase["action_ts"] = "1733400000.5"
 					}
 				}
 			}
