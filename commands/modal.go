@@ -342,10 +342,14 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 		prefill = nil
 	}
 	// A member recused from the case gets no form for it (a card's menu is in the docket
-	// channel, which every member sees): the same refusal as the submission would get.
-	if n := prefill["number"]; n != "" {
-		if err := s.mayTouch(ctx, sub, user, args{"number": n}); err != nil {
-			return s.respond(sub, Request{User: user}, Response{}, err)
+	// channel, which every member sees): the same refusal as the submission would get. The
+	// number is read as a submission reads it: a meeting's name in its place names no case.
+	if p, ok := sub.param("number"); ok && prefill["number"] != "" {
+		a := args{}
+		if _, err := a.set(p, prefill["number"], false, s.Engine.Cal.Location(), s.Settings().Roles.People); err == nil {
+			if err := s.mayTouch(ctx, sub, user, a); err != nil {
+				return s.respond(sub, Request{User: user}, Response{}, err)
+			}
 		}
 	}
 	m := s.modal(ctx, sub, user, prefill, initial)

@@ -54,6 +54,10 @@ func TestRecusedLearnsNothing(t *testing.T) {
 				t.Errorf("%s: a recused member's click opened %v, replied %q; want the refusal", form, r.Modal != nil, replyText(r))
 			}
 		}
+		// A meeting's name in the case's place names no case: its form opens.
+		if r := s.Action(ctx, "U_COMM2", "letters 2027-01-12", "C_HERE"); r.Modal == nil {
+			t.Errorf("a meeting's form did not open: %q", replyText(r))
+		}
 		if got := replyText(s.OpenCase(ctx, "U_COMM2", "2026-001")); got != refusal {
 			t.Errorf("Open case: %q, want the refusal", got)
 		}
