@@ -361,10 +361,11 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 // shown to the one who clicked as /ethics case shows it, with the same checks (role,
 // recusal, a number that is a case).
 func (s *Service) OpenCase(ctx context.Context, user, number string) Response {
-	if strings.ContainsAny(number, " \t\n\"'=") {
+	n, err := caseNumber(number)
+	if err != nil {
 		return reply("That button is out of date. " + seeHelp)
 	}
-	return s.Handle(ctx, Request{User: user, Text: "case " + number})
+	return s.Handle(ctx, Request{User: user, Text: "case " + n})
 }
 
 // withInitial fills value in e as its initial value, as the user would have chosen or

@@ -61,6 +61,12 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		if got := replyText(s.OpenCase(ctx, "U_COMM2", "2026-001")); got != refusal {
 			t.Errorf("Open case: %q, want the refusal", got)
 		}
+		if got := replyText(s.OpenCase(ctx, clerk, `2026-001 history="`)); !strings.HasPrefix(got, "That button is out of date") {
+			t.Errorf("Open case with a value that is not a case number: %q", got)
+		}
+		if got := replyText(s.OpenCase(ctx, stranger, "2026-001")); !strings.HasPrefix(got, "Sorry, `/ethics` is for") {
+			t.Errorf("Open case by a non-member: %q", got)
+		}
 		// A form opened by another, submitted by the recused member, is refused too.
 		m := s.Action(ctx, comm, "void 2026-001", "C_HERE").Modal
 		if m == nil {
