@@ -146,7 +146,7 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 		}
 		told := ""
 		for _, c := range e.slack.wait(t, 1) {
-			if c.Method == "response_url" {
+			if c.Method == "response_url" && c.Fields["response_type"] == "ephemeral" {
 				told = fmt.Sprint(c.Fields["text"])
 			}
 		}
