@@ -121,8 +121,8 @@ func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread 
 	return ch, ts, found, err
 }
 
-func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
-	err := c.th.Update(ctx, channel, ts, text, key)
+func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, key outbox.Key) error {
+	err := c.th.Update(ctx, channel, ts, text, actions, key)
 	c.count(err, "sent")
 	return err
 }

@@ -232,7 +232,13 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *sl
 			if act.SelectedOption.Value != "" {
 				value = act.SelectedOption.Value
 			}
-			resp := a.Service.Action(ctx, cb.User.ID, value, cb.Channel.ID)
+			var resp commands.Response
+			if strings.HasPrefix(act.ActionID, commands.OpenCasePrefix) {
+				// A card's "Open case": the case, to the one who clicked.
+				resp = a.Service.OpenCase(ctx, cb.User.ID, value)
+			} else {
+				resp = a.Service.Action(ctx, cb.User.ID, value, cb.Channel.ID)
+			}
 			if resp.Modal != nil {
 				if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
 					a.logger().Error("views.open failed", "err", err)

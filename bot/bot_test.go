@@ -59,6 +59,9 @@ type fakeSlack struct {
 	failTo map[string]string
 	// channels are conversations.info's answers, by channel: the channel object's JSON.
 	channels map[string]string
+	// distinct makes chat.postMessage answer, as Slack does, with the channel posted to
+	// and a ts of its own for each message, so that a test can tell them apart.
+	distinct bool
 }
 
 func newFakeSlack(t testing.TB) *fakeSlack {
@@ -110,6 +113,13 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		case "auth.test":
 			io.WriteString(w, `{"ok":true,"user_id":"UBOT","team_id":"T1"}`)
 		case "chat.postMessage":
+			f.mu.Lock()
+			distinct, n := f.distinct, len(f.calls)
+			f.mu.Unlock()
+			if distinct {
+				fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":"1733400000.%06d"}`, fields["channel"], n)
+				return
+			}
 			io.WriteString(w, `{"ok":true,"channel":"C1","ts":"1733400000.000100"}`)
 		case "conversations.info":
 			if !described {

@@ -375,7 +375,7 @@ func (c *ConsoleSender) FindReply(ctx context.Context, d outbox.Dest, thread str
 
 // Update records that the card was updated, by its first line: the card itself was
 // printed when it was posted.
-func (c *ConsoleSender) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
+func (c *ConsoleSender) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, key outbox.Key) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.out = append(c.out, outbox.Post{Key: key, Text: "(card updated) " + text.FirstLine(200)})

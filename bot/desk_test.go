@@ -82,6 +82,9 @@ func click(t *testing.T, user string, action, container map[string]any) []byte {
 		delete(cb, "channel")
 		delete(cb, "response_url")
 	}
+	if ch, ok := container["channel_id"]; ok { // a message: the channel is the message's
+		cb["channel"] = map[string]any{"id": ch}
+	}
 	b, _ := json.Marshal(cb)
 	return []byte("payload=" + url.QueryEscape(string(b)))
 }
@@ -184,16 +187,10 @@ func TestDeskAndReminderOpenFilledForms(t *testing.T) {
 				continue
 			}
 			text = fmt.Sprint(c.Fields["text"])
-			var blocks []struct {
-				Type     string
-				BlockID  string `json:"block_id"`
-				Elements []map[string]any
-			}
-			json.Unmarshal([]byte(fmt.Sprint(c.Fields["blocks"])), &blocks)
-			for _, b := range blocks {
-				if b.Type == "actions" && len(b.Elements) == 1 {
-					button = b.Elements[0]
-					button["block_id"], button["action_ts"] = b.BlockID, "1733400000.2"
+			for _, b := range actionBlocks(c) {
+				if len(b) == 1 {
+					button = b[0]
+					button["action_ts"] = "1733400000.2"
 				}
 			}
 		}

@@ -225,11 +225,15 @@ func (r *Sender) FindReply(ctx context.Context, d outbox.Dest, thread string, ke
 	return d.Channel, ts, ts != "", threadError(err, d)
 }
 
-// Update replaces the text of the message ts in channel, keeping it tagged key: an update
-// is said again after a crash rather than looked for, since saying it twice changes nothing.
-func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Markup, key outbox.Key) error {
+// Update replaces the text of the message ts in channel, and its blocks (its actions, laid
+// out by commands.PostBlocks; a case's card carries its menu of steps), keeping it tagged
+// key: an update is said again after a crash rather than looked for, since saying it twice
+// changes nothing. The blocks are always sent: chat.update keeps a message's old blocks,
+// and their buttons, when it is given none.
+func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, key outbox.Key) error {
 	err := retryLimited(ctx, func() error {
 		_, _, _, err := r.API.UpdateMessageContext(ctx, channel, ts, slack.MsgOptionText(string(text), false),
+			slack.MsgOptionBlocks(commands.PostBlocks(text, actions)...),
 			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	}, r.limited(key.To))

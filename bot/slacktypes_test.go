@@ -143,6 +143,32 @@ func walkthrough(t *testing.T) []payload {
 	button["block_id"], button["action_ts"] = "b1", "1733400000.2" // as Slack adds them to the click
 	interact("U_CLERK", map[string]any{"type": "block_actions", "trigger_id": "walk-button", "actions": []any{button},
 		"container": map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "D1"}, "channel": map[string]any{"id": "D1"}})
+	// A case's card in the docket channel: a step in its menu, and its Open case button.
+	var cardMenu, openCase map[string]any
+	for _, c := range e.slack.wait(t, 1) {
+		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" && strings.Contains(fmt.Sprint(c.Fields["metadata"]), "|card|parent@") {
+			for _, b := range actionBlocks(c) {
+				for _, el := range b {
+					if el["type"] == "overflow" && cardMenu == nil {
+						o := el["options"].([]any)[0].(map[string]any)
+						cardMenu = map[string]any{"type": "overflow", "action_id": el["action_id"], "block_id": el["block_id"], "action_ts": "1733400000.4", "selected_option": o}
+					}
+					if el["type"] == "button" && openCase == nil {
+						openCase = el
+						openCase["action_ts"] = "1733400000.5"
+					}
+				}
+			}
+		}
+	}
+	if cardMenu == nil || openCase == nil {
+		t.Fatal("no card in the docket channel offered a menu of steps and an Open case button")
+	}
+	for i, a := range []map[string]any{cardMenu, openCase} {
+		interact("U_CLERK", map[string]any{"type": "block_actions", "trigger_id": fmt.Sprintf("walk-card-%d", i), "actions": []any{a},
+			"response_url": e.slack.URL + fmt.Sprintf("/response/walk-card-%d", i),
+			"container":    map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "C_DOCKET"}, "channel": map[string]any{"id": "C_DOCKET"}})
+	}
 	// The File a complaint button on the Home tab, and its form submitted.
 	interact("U_CLERK", map[string]any{"type": "block_actions", "trigger_id": "walk-file", "container": map[string]any{"type": "view", "view_id": "V1"},
 		"actions": []any{map[string]any{"type": "button", "action_id": commands.ActionPrefix + commands.FileButton, "value": commands.FileButton, "block_id": "desk", "action_ts": "1733400000.3"}}})
@@ -218,6 +244,16 @@ func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
 		}
 	}
 	t.Logf("%d payloads: %v", len(payloads), shapes)
+	// The cards' updates carry their menus (issue 22 §3), which the check covers.
+	menus := 0
+	for _, p := range payloads {
+		if b, _ := json.Marshal(p.Body["blocks"]); p.Shape == "ChatUpdate" && strings.Contains(string(b), `"action_id":"`+commands.StepActionPrefix+`menu"`) {
+			menus++
+		}
+	}
+	if menus == 0 {
+		t.Error("no card was updated with its menu of steps")
+	}
 	for _, s := range []string{"PostMessage", "ChatUpdate", "Reply", "ViewsPublish", "ViewsOpen", "SubmissionAnswer"} {
 		if shapes[s] == 0 {
 			t.Errorf("the walk-through sent no %s", s)

@@ -25,6 +25,7 @@ type threadSlack struct {
 	msgs    []map[string]any // in the order posted
 	deleted map[string]bool
 	calls   []string
+	blocks  map[string]string // ts → the blocks last posted or updated, as sent
 }
 
 func (f *threadSlack) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -45,6 +46,7 @@ func (f *threadSlack) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		ts := "1700000000." + strings.Repeat("0", 5) + string(rune('0'+len(f.msgs)))
+		f.blocks[ts] = r.Form.Get("blocks")
 		f.msgs = append(f.msgs, map[string]any{"ts": ts, "text": r.Form.Get("text"), "thread_ts": th, "metadata": meta, "type": "message"})
 		answer(map[string]any{"channel": "C_DOCKET", "ts": ts})
 	case "chat.update":
@@ -56,6 +58,7 @@ func (f *threadSlack) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		for _, m := range f.msgs {
 			if m["ts"] == ts {
 				m["text"], m["metadata"] = r.Form.Get("text"), meta
+				f.blocks[ts] = r.Form.Get("blocks")
 			}
 		}
 		answer(map[string]any{"channel": "C_DOCKET", "ts": ts})
@@ -99,7 +102,7 @@ func (f *threadSlack) exists(ts string) bool {
 // the channel's history holds no replies), tells a deleted parent as outbox.ErrGone, and
 // Said reads the replies of the threads, for a restore.
 func TestSenderThreads(t *testing.T) {
-	f := &threadSlack{deleted: map[string]bool{}}
+	f := &threadSlack{deleted: map[string]bool{}, blocks: map[string]string{}}
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 	s := &bot.Sender{API: slack.New("xoxb-test", slack.OptionAPIURL(srv.URL+"/"))}
@@ -118,11 +121,25 @@ func TestSenderThreads(t *testing.T) {
 	if got := f.msgs[1]["thread_ts"]; got != parent {
 		t.Errorf("the reply went to thread %v, want the card's %s", got, parent)
 	}
-	if err := s.Update(ctx, "C_DOCKET", parent, "*Case 2026-001: notices sent*", card); err != nil {
+	actions := []outbox.Action{{Label: "Open case", Case: "2026-001"}, {Label: "mail respondent", Form: "mail 2026-001 respondent", Menu: true}}
+	if err := s.Update(ctx, "C_DOCKET", parent, "*Case 2026-001: notices sent*", actions, card); err != nil {
 		t.Fatal(err)
 	}
 	if f.msgs[0]["text"] != "*Case 2026-001: notices sent*" || f.msgs[0]["metadata"].(map[string]any)["event_payload"].(map[string]any)["key"] != card.String() {
 		t.Errorf("after the update the card is %v", f.msgs[0])
+	}
+	// The update carries the card's actions as blocks: its Open case button and its menu.
+	if b := f.blocks[parent]; !strings.Contains(b, `"text":"Open case","emoji":false},"action_id":"ethics:open:0","value":"2026-001"`) ||
+		!strings.Contains(b, `"type":"overflow","action_id":"ethics:step:menu"`) || !strings.Contains(b, `"value":"mail 2026-001 respondent"`) {
+		t.Errorf("the update's blocks: %s", b)
+	}
+	// With no actions, the blocks are sent all the same, without buttons: chat.update
+	// keeps a message's blocks when it is given none.
+	if err := s.Update(ctx, "C_DOCKET", parent, "*Case 2026-001: closed*", nil, card); err != nil {
+		t.Fatal(err)
+	}
+	if b := f.blocks[parent]; b == "" || strings.Contains(b, "ethics:") {
+		t.Errorf("the update's blocks with no actions: %q", b)
 	}
 	if _, ts, found, err := s.FindReply(ctx, to, parent, event); err != nil || !found || ts != reply {
 		t.Errorf("FindReply = %s, %v, %v; want %s", ts, found, err, reply)
@@ -139,7 +156,7 @@ func TestSenderThreads(t *testing.T) {
 		t.Errorf("Said found %s; want the card and its reply", got)
 	}
 	f.deleted[parent] = true
-	if err := s.Update(ctx, "C_DOCKET", parent, "x", card); !errors.Is(err, outbox.ErrGone) {
+	if err := s.Update(ctx, "C_DOCKET", parent, "x", nil, card); !errors.Is(err, outbox.ErrGone) {
 		t.Errorf("updating a deleted card: %v, want outbox.ErrGone", err)
 	}
 	if _, _, err := s.Reply(ctx, to, parent, "x", outbox.EventKey("2026-001", 2, 1, to)); !errors.Is(err, outbox.ErrGone) {

@@ -225,36 +225,52 @@ const (
 )
 
 // StepActionPrefix starts the action_id of a button that a post from the outbox offers
-// (a reminder's, the digest's): the value is the form's command line, as a card's.
+// (a reminder's, the digest's): the value is the form's command line, as a card's. The
+// menu of steps on a case's card in the docket channel is StepActionPrefix+"menu".
 const StepActionPrefix = ActionPrefix + "step:"
 
-// PostBlocks lays out a post of the outbox that offers steps (a reminder, the digest) as
-// Block Kit: its text in sections, with the sentences that tell how to type a step left
-// out (the buttons stand for them; the message's text, which notifications show, keeps
-// them), then a button per step, which opens its form filled in (Service.Action). Within
-// a message's 50 blocks: buttons past what four actions blocks hold are left out, and
-// their steps are still in the text.
+// OpenCasePrefix starts the action_id of a button that shows a case (outbox.Action.Case):
+// the value is the case's number, and the click answers as /ethics case does
+// (Service.OpenCase).
+const OpenCasePrefix = ActionPrefix + "open:"
+
+// PostBlocks lays out a post of the outbox that offers steps (a reminder, the digest, a
+// case's card in the docket channel) as Block Kit: its text in sections, with the
+// sentences that tell how to type a step left out (the buttons stand for them; the
+// message's text, which notifications show, keeps them), then a button per step, which
+// opens its form filled in (Service.Action), or shows the case (Service.OpenCase), and
+// the steps offered as a menu (outbox.Action.Menu) in one overflow menu, as on the App
+// Home tab's row of the case (StepMenu). Within a message's 50 blocks: elements past what
+// four actions blocks hold are left out, and their steps are still in the text.
 func PostBlocks(text outbox.Markup, actions []outbox.Action) []slack.Block {
 	shown := string(text)
-	for _, a := range actions {
+	var elements []slack.BlockElement
+	var menu []outbox.Action
+	for i, a := range actions {
 		if a.Says != "" {
 			shown = strings.Replace(shown, " "+string(a.Says), "", 1)
 		}
+		label := slack.NewTextBlockObject(slack.PlainTextType, truncate(a.Label, MaxButtonText), false, false)
+		// Each action_id unique in the message, as Slack requires.
+		switch {
+		case a.Menu:
+			menu = append(menu, a)
+		case a.Case != "":
+			elements = append(elements, slack.NewButtonBlockElement(fmt.Sprintf("%s%d", OpenCasePrefix, i), a.Case, label))
+		default:
+			elements = append(elements, slack.NewButtonBlockElement(fmt.Sprintf("%s%d", StepActionPrefix, i), a.Form, label))
+		}
 	}
-	actions = actions[:min(len(actions), 4*MaxButtons)]
-	rows := (len(actions) + MaxButtons - 1) / MaxButtons
+	if m := StepMenu(StepActionPrefix+"menu", menu); m != nil {
+		elements = append(elements, m)
+	}
+	elements = elements[:min(len(elements), 4*MaxButtons)]
+	rows := (len(elements) + MaxButtons - 1) / MaxButtons
 	blocks := sections(outbox.Markup(strings.TrimSpace(shown)), MaxMessageBlocks-rows, func(n int) outbox.Markup {
 		return outbox.Format("…and %d more lines.", n)
 	})
-	for i := 0; i < len(actions); i += MaxButtons {
-		var buttons []slack.BlockElement
-		for j, a := range actions[i:min(i+MaxButtons, len(actions))] {
-			// Each action_id unique in the message, as Slack requires.
-			b := slack.NewButtonBlockElement(fmt.Sprintf("%s%d", StepActionPrefix, i+j), a.Form,
-				slack.NewTextBlockObject(slack.PlainTextType, truncate(a.Label, MaxButtonText), false, false))
-			buttons = append(buttons, b)
-		}
-		blocks = append(blocks, slack.NewActionBlock("", buttons...))
+	for i := 0; i < len(elements); i += MaxButtons {
+		blocks = append(blocks, slack.NewActionBlock("", elements[i:min(i+MaxButtons, len(elements))]...))
 	}
 	return blocks
 }

@@ -230,22 +230,34 @@ func (s *Service) caseRow(r deskRow, role Role, now time.Time) slack.Block {
 		line += outbox.Format("\nNext: %s", DeadlineLine(s.Engine, r.next, now))
 	}
 	var accessory *slack.Accessory
-	if opts := s.stepOptions(c, role); len(opts) > 0 {
-		accessory = slack.NewAccessory(slack.NewOverflowBlockElement(ActionPrefix+"case:"+c.Number, opts...))
+	if menu := StepMenu(ActionPrefix+"case:"+c.Number, s.stepActions(c, role)); menu != nil {
+		accessory = slack.NewAccessory(menu)
 	}
 	return slack.NewSectionBlock(mrkdwn(capText(line, MaxSectionText, cardMore)), nil, accessory, slack.SectionBlockOptionBlockID("case:"+c.Number))
 }
 
-// stepOptions are the overflow menu's options for case c: the card's buttons, as options,
-// at most MaxOverflowOptions.
-func (s *Service) stepOptions(c *docket.Case, role Role) []*slack.OptionBlockObject {
+// MaxOptionValue is how many characters an option's value takes (Block Kit reference,
+// option object: 150).
+const MaxOptionValue = 150
+
+// StepMenu is the overflow menu, with action id id, of the steps actions offer, each
+// opening its form (Service.Action): the menu of a case's row on the App Home tab and of
+// its card in the docket channel. It holds the first MaxOverflowOptions steps, in the
+// order of the steps table (next); nil if there are none. A step whose form is longer than
+// an option's value may be is left out: its button would open the wrong form.
+func StepMenu(id string, actions []outbox.Action) *slack.OverflowBlockElement {
 	var opts []*slack.OptionBlockObject
-	for _, b := range s.nextButtons(c, role) {
-		btn := b.(*slack.ButtonBlockElement)
-		opts = append(opts, slack.NewOptionBlockObject(btn.Value, slack.NewTextBlockObject(slack.PlainTextType, btn.Text.Text, false, false), nil))
+	for _, a := range actions {
 		if len(opts) == MaxOverflowOptions {
 			break
 		}
+		if a.Form == "" || textLen(a.Form) > MaxOptionValue {
+			continue
+		}
+		opts = append(opts, slack.NewOptionBlockObject(a.Form, slack.NewTextBlockObject(slack.PlainTextType, truncate(a.Label, MaxOptionText), false, false), nil))
 	}
-	return opts
+	if len(opts) == 0 {
+		return nil
+	}
+	return slack.NewOverflowBlockElement(id, opts...)
 }

@@ -341,9 +341,31 @@ func (s *Service) Action(ctx context.Context, user, value, channel string) Respo
 	if len(prefill) == 0 {
 		prefill = nil
 	}
+	// A member recused from the case gets no form for it (a card's menu is in the docket
+	// channel, which every member sees): the same refusal as the submission would get. The
+	// number is read as a submission reads it: a meeting's name in its place names no case.
+	if p, ok := sub.param("number"); ok && prefill["number"] != "" {
+		a := args{}
+		if _, err := a.set(p, prefill["number"], false, s.Engine.Cal.Location(), s.Settings().Roles.People); err == nil {
+			if err := s.mayTouch(ctx, sub, user, a); err != nil {
+				return s.respond(sub, Request{User: user}, Response{}, err)
+			}
+		}
+	}
 	m := s.modal(ctx, sub, user, prefill, initial)
 	WithChannel(m, channel)
 	return Response{Modal: m}
+}
+
+// OpenCase answers a click on a case's "Open case" button (outbox.Action.Case): the case,
+// shown to the one who clicked as /ethics case shows it, with the same checks (role,
+// recusal, a number that is a case).
+func (s *Service) OpenCase(ctx context.Context, user, number string) Response {
+	n, err := caseNumber(number)
+	if err != nil {
+		return reply("That button is out of date. " + seeHelp)
+	}
+	return s.Handle(ctx, Request{User: user, Text: "case " + n})
 }
 
 // withInitial fills value in e as its initial value, as the user would have chosen or

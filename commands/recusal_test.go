@@ -47,7 +47,28 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		})
 	}
 	t.Run("Form", func(t *testing.T) {
-		m := s.Action(ctx, "U_COMM2", "void 2026-001", "C_HERE").Modal
+		// A click on the case's card or its reminder opens no form for a recused member,
+		// whatever the step: the refusal says why.
+		for _, form := range []string{"void 2026-001", "mail 2026-001 respondent", "rule 2026-001", "case 2026-001"} {
+			if r := s.Action(ctx, "U_COMM2", form, "C_HERE"); r.Modal != nil || replyText(r) != refusal {
+				t.Errorf("%s: a recused member's click opened %v, replied %q; want the refusal", form, r.Modal != nil, replyText(r))
+			}
+		}
+		// A meeting's name in the case's place names no case: its form opens.
+		if r := s.Action(ctx, "U_COMM2", "letters 2027-01-12", "C_HERE"); r.Modal == nil {
+			t.Errorf("a meeting's form did not open: %q", replyText(r))
+		}
+		if got := replyText(s.OpenCase(ctx, "U_COMM2", "2026-001")); got != refusal {
+			t.Errorf("Open case: %q, want the refusal", got)
+		}
+		if got := replyText(s.OpenCase(ctx, clerk, `2026-001 history="`)); !strings.HasPrefix(got, "That button is out of date") {
+			t.Errorf("Open case with a value that is not a case number: %q", got)
+		}
+		if got := replyText(s.OpenCase(ctx, stranger, "2026-001")); !strings.HasPrefix(got, "Sorry, `/ethics` is for") {
+			t.Errorf("Open case by a non-member: %q", got)
+		}
+		// A form opened by another, submitted by the recused member, is refused too.
+		m := s.Action(ctx, comm, "void 2026-001", "C_HERE").Modal
 		if m == nil {
 			t.Fatal("no form")
 		}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -419,13 +420,28 @@ func next(c *docket.Case) [][2]string {
 	return out
 }
 
-// nextFor is next, keeping only what role may do.
-func (s *Service) nextFor(c *docket.Case, role Role) [][2]string {
+// nextFor is next, keeping only what one of roles may do.
+func (s *Service) nextFor(c *docket.Case, roles ...Role) [][2]string {
 	var out [][2]string
 	for _, n := range next(c) {
-		if sub, ok := lookup(n[0]); ok && s.allowed(sub, role) {
+		if sub, ok := lookup(n[0]); ok && slices.ContainsFunc(roles, func(r Role) bool { return s.allowed(sub, r) }) {
 			out = append(out, n)
 		}
+	}
+	return out
+}
+
+// stepActions are the steps one of roles may take on case c now (nextFor), each as the
+// action that opens its form for the case: the buttons of /ethics case, the menu of the
+// case's row on the App Home tab and of its card in the docket channel.
+func (s *Service) stepActions(c *docket.Case, roles ...Role) []outbox.Action {
+	var out []outbox.Action
+	for _, n := range s.nextFor(c, roles...) {
+		label := n[0]
+		if n[1] != "" {
+			label += " " + strings.ReplaceAll(n[1], "_", " ")
+		}
+		out = append(out, outbox.Action{Label: label, Form: strings.TrimSpace(n[0] + " " + c.Number + " " + n[1])})
 	}
 	return out
 }
@@ -433,13 +449,9 @@ func (s *Service) nextFor(c *docket.Case, role Role) [][2]string {
 // nextButtons are the card's buttons: each opens the subcommand's form for this case.
 func (s *Service) nextButtons(c *docket.Case, role Role) []slack.BlockElement {
 	var out []slack.BlockElement
-	for _, n := range s.nextFor(c, role) {
-		label := n[0]
-		if n[1] != "" {
-			label += " " + strings.ReplaceAll(n[1], "_", " ")
-		}
-		value := strings.TrimSpace(n[0] + " " + c.Number + " " + n[1])
-		out = append(out, slack.NewButtonBlockElement(ActionPrefix+n[0], value, slack.NewTextBlockObject(slack.PlainTextType, label, false, false)))
+	for _, a := range s.stepActions(c, role) {
+		sub, _, _ := strings.Cut(a.Form, " ")
+		out = append(out, slack.NewButtonBlockElement(ActionPrefix+sub, a.Form, slack.NewTextBlockObject(slack.PlainTextType, a.Label, false, false)))
 	}
 	return out
 }

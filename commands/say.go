@@ -34,10 +34,10 @@ func (s *Service) say(st docket.Step) []outbox.Post {
 	if ch.Docket != "" {
 		to := outbox.Dest{Channel: ch.Docket}
 		card := outbox.CardKey(st.After.Number, to)
-		text := s.channelCard(st.After, st.At)
-		out = append(out, outbox.Post{Key: card, Text: text, Due: st.At})
+		text, actions := s.channelCard(st.After, st.At), s.cardActions(st.After)
+		out = append(out, outbox.Post{Key: card, Text: text, Actions: actions, Due: st.At})
 		add(ch.Docket, s.docketLine(st), card)
-		out = append(out, outbox.Post{Key: outbox.CardUpdateKey(st.After.Number, st.Event, to), Text: text, Due: st.At, Thread: card, Edit: true})
+		out = append(out, outbox.Post{Key: outbox.CardUpdateKey(st.After.Number, st.Event, to), Text: text, Actions: actions, Due: st.At, Thread: card, Edit: true})
 	}
 	for _, n := range s.publicNotices(st) {
 		add(ch.Notices, n, outbox.Key{})
@@ -65,6 +65,22 @@ func (s *Service) channelCard(c *docket.Case, now time.Time) outbox.Markup {
 		text += "\n*Open:*\n" + outbox.Join(open, "\n")
 	}
 	return text + outbox.Format("\n_As of %s; each step is in this thread._", s.when(now))
+}
+
+// cardActions are what a case's card in the docket channel offers (issue 22 §3): an "Open
+// case" button, and the menu of the steps the case allows now that any member who sees
+// the channel may take (stepActions over readers), as the case's row on the App Home tab
+// offers them. They are committed with the step, in the card's post and its update, so
+// that the card's menu is always that of the state the card shows. A click is checked
+// again against the clicker's role and recusal (Service.Action, Service.OpenCase), and the
+// form's submission too (Service.mayTouch).
+func (s *Service) cardActions(c *docket.Case) []outbox.Action {
+	out := []outbox.Action{{Label: "Open case", Case: c.Number}}
+	for _, a := range s.stepActions(c, readers...) {
+		a.Menu = true
+		out = append(out, a)
+	}
+	return out
 }
 
 // docketLine is the docket channel's line about a step: who did what to which case.

@@ -1,6 +1,7 @@
 package commands_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +45,16 @@ func TestDocketCardThread(t *testing.T) {
 		}
 		if !strings.HasPrefix(string(update.Text), step.state) || update.Text != parent.Text {
 			t.Errorf("%s: the card says %q, want it to start %q", step.line, update.Text, step.state)
+		}
+		// The card offers the case's actions, committed with the step: Open case, and the
+		// steps the case allows now as a menu, the same in the card and its update.
+		if len(update.Actions) < 2 || update.Actions[0] != (outbox.Action{Label: "Open case", Case: "2026-001"}) || !slices.Equal(update.Actions, parent.Actions) {
+			t.Fatalf("%s: the card's actions are %+v, the update's %+v", step.line, parent.Actions, update.Actions)
+		}
+		for _, a := range update.Actions[1:] {
+			if !a.Menu || !strings.HasPrefix(a.Form, strings.Fields(a.Label)[0]+" 2026-001") {
+				t.Errorf("%s: the card offers %+v, not a step of the case in its menu", step.line, a)
+			}
 		}
 		if !strings.Contains(string(update.Text), "each step is in this thread") {
 			t.Errorf("%s: the card does not say where the steps are: %q", step.line, update.Text)

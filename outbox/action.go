@@ -17,6 +17,13 @@ type Action struct {
 	// button stands for: left out beside the button, kept in the text that notifications
 	// and the console show.
 	Says Markup `json:"says,omitempty"`
+	// Menu puts the step in the post's menu of steps (an overflow menu, as on the App Home
+	// tab's row of the case) rather than as a button of its own: a case's card in the
+	// docket channel offers its steps so (issue 22 §3).
+	Menu bool `json:"menu,omitempty"`
+	// Case, in place of Form, makes the button show that case to whoever clicks it, as
+	// /ethics case does, with nothing to fill in: the card's "Open case" button.
+	Case string `json:"case,omitempty"`
 }
 
 // ActionSender is a Sender that can show a post's actions as buttons. The deliverer uses

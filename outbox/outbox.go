@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -106,14 +107,16 @@ func CardUpdateKey(caseNumber string, event int64, to Dest) Key {
 // Threads is a Store that can say where a message it sent is, for the replies and the
 // updates that belong to it; store.Store is one.
 type Threads interface {
-	// PostedAt returns the channel and ts of the post k, its text, and whether it was sent.
-	PostedAt(ctx context.Context, k Key) (channel, ts string, text Markup, sent bool, err error)
-	// Repoint records that the post k now stands at channel and ts with text: it was
-	// posted again, in place of a message that Slack no longer has, or given a new text.
-	Repoint(ctx context.Context, k Key, channel, ts string, text Markup, now time.Time) error
-	// LatestEdit returns the text of the newest update of the post k in the outbox, sent
-	// or not; "" if there is none.
-	LatestEdit(ctx context.Context, k Key) (Markup, error)
+	// PostedAt returns the channel and ts of the post k, its text and its actions as Slack
+	// has them, and whether it was sent.
+	PostedAt(ctx context.Context, k Key) (channel, ts string, text Markup, actions []Action, sent bool, err error)
+	// Repoint records that the post k now stands at channel and ts with text and actions:
+	// it was posted again, in place of a message that Slack no longer has, or given a new
+	// text (a card's actions change with its case's state).
+	Repoint(ctx context.Context, k Key, channel, ts string, text Markup, actions []Action, now time.Time) error
+	// LatestEdit returns the text and the actions of the newest update of the post k in
+	// the outbox, sent or not; "" if there is none.
+	LatestEdit(ctx context.Context, k Key) (Markup, []Action, error)
 }
 
 // Threader is a Sender that can reply in a thread and update a message in place; bot's
@@ -125,8 +128,9 @@ type Threader interface {
 	// FindReply looks in the thread of the message thread for a reply tagged key: the
 	// channel's history does not hold replies, so Find cannot.
 	FindReply(ctx context.Context, to Dest, thread string, key Key) (channel, ts string, found bool, err error)
-	// Update replaces the text of the message ts in channel, which is tagged key.
-	Update(ctx context.Context, channel, ts string, text Markup, key Key) error
+	// Update replaces the text of the message ts in channel, which is tagged key, and its
+	// actions (none: the message has none any more).
+	Update(ctx context.Context, channel, ts string, text Markup, actions []Action, key Key) error
 }
 
 // ErrGone is what a Threader returns, wrapped, when the message a reply or an update
@@ -529,30 +533,30 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 	th, ok := d.Sender.(Threader)
 	st, ok2 := d.Store.(Threads)
 	if !ok || !ok2 {
-		return d.send(ctx, r.Key.To, r.Text, nil, r.Key)
+		return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Key)
 	}
-	pch, pts, ptext, sent, err := st.PostedAt(ctx, r.Thread)
+	pch, pts, ptext, pactions, sent, err := st.PostedAt(ctx, r.Thread)
 	if err != nil {
 		return "", "", err
 	}
 	if r.Edit {
-		// The card as the newest update has it: an older update tried again after a crash
-		// must not put back what a newer one replaced.
-		if latest, err := st.LatestEdit(ctx, r.Thread); err != nil {
+		// The card as the newest update has it, its text and its actions: an older update
+		// tried again after a crash must not put back what a newer one replaced.
+		if latest, actions, err := st.LatestEdit(ctx, r.Thread); err != nil {
 			return "", "", err
 		} else if latest != "" {
-			r.Text = latest
+			r.Text, r.Actions = latest, actions
 		}
-		if sent && ptext == r.Text {
+		if sent && ptext == r.Text && slices.Equal(pactions, r.Actions) {
 			return pch, pts, nil // the card already says it: nothing to update
 		}
 		if sent {
 			if err := d.pace(ctx, r.Key.To); err != nil {
 				return "", "", err
 			}
-			err := th.Update(ctx, pch, pts, r.Text, r.Thread)
+			err := th.Update(ctx, pch, pts, r.Text, r.Actions, r.Thread)
 			if err == nil {
-				return pch, pts, st.Repoint(ctx, r.Thread, pch, pts, r.Text, now)
+				return pch, pts, st.Repoint(ctx, r.Thread, pch, pts, r.Text, r.Actions, now)
 			}
 			if !errors.Is(err, ErrGone) {
 				return "", "", err
@@ -560,15 +564,15 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 		}
 		if !sent && ptext == "" {
 			// No parent was ever planned: say the update as the parent.
-			return d.send(ctx, r.Key.To, r.Text, nil, r.Thread)
+			return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Thread)
 		}
-		return d.reparent(ctx, st, r, r.Text, now)
+		return d.reparent(ctx, st, r, r.Text, r.Actions, now)
 	}
 	if !sent {
 		if ptext == "" {
-			return d.send(ctx, r.Key.To, r.Text, nil, r.Key)
+			return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Key)
 		}
-		if pch, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+		if pch, pts, err = d.reparent(ctx, st, r, ptext, pactions, now); err != nil {
 			return "", "", err
 		}
 	}
@@ -588,7 +592,7 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 	}
 	ch, ts, err = reply()
 	if errors.Is(err, ErrGone) {
-		if _, pts, err = d.reparent(ctx, st, r, ptext, now); err != nil {
+		if _, pts, err = d.reparent(ctx, st, r, ptext, pactions, now); err != nil {
 			return "", "", err
 		}
 		ch, ts, err = reply()
@@ -596,16 +600,16 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 	return ch, ts, err
 }
 
-// reparent posts r's parent again with text, as a new message at r's destination, and
-// points the record at it.
-func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, now time.Time) (string, string, error) {
-	ch, ts, err := d.send(ctx, r.Key.To, text, nil, r.Thread)
+// reparent posts r's parent again with text and actions, as a new message at r's
+// destination, and points the record at it.
+func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, actions []Action, now time.Time) (string, string, error) {
+	ch, ts, err := d.send(ctx, r.Key.To, text, actions, r.Thread)
 	if err != nil {
 		return "", "", err
 	}
 	d.logger().Info("a case's card was not where the record put it; posted it again as the thread's parent",
 		"case", r.Key.Case, "to", r.Key.To.String(), "channel", ch, "ts", ts)
-	return ch, ts, st.Repoint(ctx, r.Thread, ch, ts, text, now)
+	return ch, ts, st.Repoint(ctx, r.Thread, ch, ts, text, actions, now)
 }
 
 // reportDelay puts a note in the docket channel when a post got through only after

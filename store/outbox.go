@@ -42,13 +42,9 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 		if p.Text == "" {
 			return fmt.Errorf("outbox: post %q says nothing", k)
 		}
-		actions := ""
-		if len(p.Actions) > 0 {
-			b, err := json.Marshal(p.Actions)
-			if err != nil {
-				return err
-			}
-			actions = string(b)
+		actions, err := writeActions(p.Actions)
+		if err != nil {
+			return err
 		}
 		thread := ""
 		if p.Thread != (outbox.Key{}) {
@@ -159,39 +155,64 @@ func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, 
 	})
 }
 
-// PostedAt returns where the post k stands in Slack (its channel and ts), its text, and
-// whether it was sent; all zero if there is no such post.
-func (s *Store) PostedAt(ctx context.Context, k outbox.Key) (channel, ts string, text outbox.Markup, sent bool, err error) {
-	var t, at string
-	err = s.r.QueryRowContext(ctx, `SELECT channel, ts, text, sent FROM outbox WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
-		k.Case, k.Series, k.Step, k.To.String()).Scan(&channel, &ts, &t, &at)
+// PostedAt returns where the post k stands in Slack (its channel and ts), its text and
+// actions, and whether it was sent; all zero if there is no such post.
+func (s *Store) PostedAt(ctx context.Context, k outbox.Key) (channel, ts string, text outbox.Markup, actions []outbox.Action, sent bool, err error) {
+	var t, a, at string
+	err = s.r.QueryRowContext(ctx, `SELECT channel, ts, text, actions, sent FROM outbox WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+		k.Case, k.Series, k.Step, k.To.String()).Scan(&channel, &ts, &t, &a, &at)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", "", false, nil
+		return "", "", "", nil, false, nil
 	}
-	return channel, ts, outbox.Markup(t), at != "" && ts != "", err
+	return channel, ts, outbox.Markup(t), readActions(a), at != "" && ts != "", err
 }
 
-// Repoint records that the post k now stands at channel and ts, saying text: posted again
-// in place of a message Slack no longer has, or given a new text. It is marked sent, so
-// that it is never posted once more.
-func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup, now time.Time) error {
+// Repoint records that the post k now stands at channel and ts, saying text with actions:
+// posted again in place of a message Slack no longer has, or given a new text. It is
+// marked sent, so that it is never posted once more.
+func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup, actions []outbox.Action, now time.Time) error {
+	a, err := writeActions(actions)
+	if err != nil {
+		return err
+	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE outbox SET channel = ?, ts = ?, text = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
+		_, err := tx.ExecContext(ctx, `UPDATE outbox SET channel = ?, ts = ?, text = ?, actions = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
 			WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
-			channel, ts, string(text), stamp(now), k.Case, k.Series, k.Step, k.To.String())
+			channel, ts, string(text), a, stamp(now), k.Case, k.Series, k.Step, k.To.String())
 		return err
 	})
 }
 
-// LatestEdit returns the text of the newest update of the post k, sent or not; "" if
-// there is none.
-func (s *Store) LatestEdit(ctx context.Context, k outbox.Key) (outbox.Markup, error) {
-	var text string
-	err := s.r.QueryRowContext(ctx, `SELECT text FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`, k.String()).Scan(&text)
+// LatestEdit returns the text and actions of the newest update of the post k, sent or
+// not; "" if there is none.
+func (s *Store) LatestEdit(ctx context.Context, k outbox.Key) (outbox.Markup, []outbox.Action, error) {
+	var text, actions string
+	err := s.r.QueryRowContext(ctx, `SELECT text, actions FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`, k.String()).Scan(&text, &actions)
 	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil, nil
+	}
+	return outbox.Markup(text), readActions(actions), err
+}
+
+// writeActions is how a post's actions are stored: JSON, "" for none.
+func writeActions(actions []outbox.Action) (string, error) {
+	if len(actions) == 0 {
 		return "", nil
 	}
-	return outbox.Markup(text), err
+	b, err := json.Marshal(actions)
+	return string(b), err
+}
+
+// readActions reads a post's actions as writeActions stored them. Buttons are a
+// convenience: a post whose actions cannot be read is still said, as its text alone.
+func readActions(s string) []outbox.Action {
+	var out []outbox.Action
+	if s != "" {
+		if json.Unmarshal([]byte(s), &out) != nil {
+			return nil
+		}
+	}
+	return out
 }
 
 // CardThreads returns the ts of every case's card that Slack took at to: the threads in
@@ -317,11 +338,7 @@ func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing, &actions, &thread, &r.Edit); err != nil {
 			return nil, err
 		}
-		if actions != "" {
-			// Buttons are a convenience: a post whose actions cannot be read is still
-			// said, as text, which tells how to type the step.
-			json.Unmarshal([]byte(actions), &r.Actions)
-		}
+		r.Actions = readActions(actions) // as text alone if unreadable: the text tells how to type the step
 		var err error
 		if r.Key.To, err = outbox.ParseDest(dest); err != nil {
 			return nil, err

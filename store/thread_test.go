@@ -57,6 +57,22 @@ func (s *slackThreads) Send(_ context.Context, to outbox.Dest, text outbox.Marku
 	return "C_DOCKET", ts, nil
 }
 
+// SendActions is Send, with the post's actions as buttons, named in the log.
+func (s *slackThreads) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, k outbox.Key) (string, string, error) {
+	ch, ts, err := s.Send(ctx, to, text, k)
+	s.log[len(s.log)-1] += " " + actionNames(actions)
+	return ch, ts, err
+}
+
+// actionNames names a post's actions for the log: "[Open case|schedule 2026-001 sufficiency]".
+func actionNames(actions []outbox.Action) string {
+	var names []string
+	for _, a := range actions {
+		names = append(names, a.Label)
+	}
+	return "[" + strings.Join(names, "|") + "]"
+}
+
 func (s *slackThreads) Find(context.Context, outbox.Dest, outbox.Key, time.Time) (string, string, bool, error) {
 	return "", "", false, nil
 }
@@ -85,13 +101,17 @@ func (s *slackThreads) FindReply(_ context.Context, to outbox.Dest, thread strin
 	return "", "", false, nil
 }
 
-func (s *slackThreads) Update(_ context.Context, channel, ts string, text outbox.Markup, k outbox.Key) error {
+func (s *slackThreads) Update(_ context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, k outbox.Key) error {
 	s.calls["update"]++
 	if _, ok := s.msgs[ts]; !ok || s.gone[ts] || channel != "C_DOCKET" {
 		return fmt.Errorf("message_not_found: %w", outbox.ErrGone)
 	}
 	s.msgs[ts] = string(text)
-	s.log = append(s.log, fmt.Sprintf("update %s %q", ts, text))
+	line := fmt.Sprintf("update %s %q", ts, text)
+	if len(actions) > 0 {
+		line += " " + actionNames(actions)
+	}
+	s.log = append(s.log, line)
 	return nil
 }
 
@@ -131,7 +151,7 @@ func TestDocketThread(t *testing.T) {
 	if got := strings.Join(slack.log, "\n"); got != strings.Join(want, "\n") {
 		t.Fatalf("said:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
-	ch, ts, text, sent, err := s.PostedAt(ctx, outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"}))
+	ch, ts, text, _, sent, err := s.PostedAt(ctx, outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"}))
 	if err != nil || !sent || ch != "C_DOCKET" || ts != "1" || text != "*Case 2026-001: schedule_meeting*" {
 		t.Errorf("the card is recorded at %s %s, %q, sent %v (%v); want C_DOCKET 1, its latest text", ch, ts, text, sent, err)
 	}
@@ -152,7 +172,7 @@ func TestDocketThread(t *testing.T) {
 		if got := strings.Join(slack.log, "\n"); got != strings.Join(want, "\n") {
 			t.Fatalf("said:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 		}
-		if _, ts, _, _, _ := s.PostedAt(ctx, outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"})); ts != "4" {
+		if _, ts, _, _, _, _ := s.PostedAt(ctx, outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"})); ts != "4" {
 			t.Errorf("the card is recorded at ts %s, want the new parent's, 4", ts)
 		}
 	})
@@ -201,7 +221,7 @@ func TestDocketThread(t *testing.T) {
 			t.Fatal(err)
 		}
 		slack.msgs["4"] = string(newer.Text)
-		if err := s.Repoint(ctx, card, "C_DOCKET", "4", newer.Text, at); err != nil {
+		if err := s.Repoint(ctx, card, "C_DOCKET", "4", newer.Text, nil, at); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.MarkSent(ctx, newer.Key, "C_DOCKET", "4", at); err != nil {
@@ -232,6 +252,34 @@ func TestDocketThread(t *testing.T) {
 		}
 		if pending, _, _ := s.Undelivered(ctx, at); pending != 0 {
 			t.Errorf("%d posts still undelivered", pending)
+		}
+	})
+
+	t.Run("ActionsChangeTheCard", func(t *testing.T) {
+		// A card's actions are part of it (issue 22 §3): an update that changes only its
+		// menu is made, with the menu, and recorded, so that the same update again is not.
+		slack.log = nil
+		at := T(t, "2026-12-04T15:00:00-06:00")
+		card := outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"})
+		_, _, text, _, _, _ := s.PostedAt(ctx, card)
+		menu := []outbox.Action{{Label: "Open case", Case: n}, {Label: "posted sufficiency", Form: "posted 2026-001 sufficiency", Menu: true}}
+		up := func(step string) outbox.Post {
+			return outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: step, To: card.To}, Text: text, Actions: menu, Due: at, Thread: card, Edit: true}
+		}
+		if err := s.Enqueue(ctx, []outbox.Post{up("update:100")}); err != nil {
+			t.Fatal(err)
+		}
+		drain(at)
+		if err := s.Enqueue(ctx, []outbox.Post{up("update:101")}); err != nil {
+			t.Fatal(err)
+		}
+		drain(at)
+		want := []string{fmt.Sprintf("update 4 %q [Open case|posted sufficiency]", text)}
+		if got := strings.Join(slack.log, "\n"); got != strings.Join(want, "\n") {
+			t.Fatalf("said:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+		}
+		if _, _, _, actions, _, _ := s.PostedAt(ctx, card); len(actions) != 2 || actions[1] != menu[1] {
+			t.Errorf("the card's actions are recorded as %+v, want %+v", actions, menu)
 		}
 	})
 }
