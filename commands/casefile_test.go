@@ -155,7 +155,8 @@ func TestCaseFilePackets(t *testing.T) {
 
 // TestMailingWithoutItsLetter: a mailing whose letter ethicsbot cannot make (here the
 // complainant's address is not recorded) is recorded all the same, since the deadlines run
-// from it, and the reply says that no copy was kept and why; the letter stays a draft.
+// from it, and the reply says that no copy was kept and why. Printed later, the letter is
+// a re-print of the paper mailed, and says so: not a draft waiting for its mailing.
 func TestMailingWithoutItsLetter(t *testing.T) {
 	s, _, db := MustService(t)
 	var err error
@@ -171,5 +172,11 @@ func TestMailingWithoutItsLetter(t *testing.T) {
 		t.Fatalf("the mailing: %+v %v", ml, ok)
 	}
 	mustDo(t, s, clerk, `party 2026-001 complainant address="12 Elm Street | Springfield, IL 62702"`, "recorded")
-	mustDo(t, s, clerk, "letters 2026-001 complainant", "draft")
+	r := mustDo(t, s, clerk, "letters 2026-001 complainant", "(mailed 2026-12-04; no copy was kept at mailing; this is a re-print, not the letter as sent)")
+	if strings.Contains(replyText(r), "draft") {
+		t.Errorf("the re-print is called a draft: %s", replyText(r))
+	}
+	if ps := pdfPages(t, r.Files[0].Data); !strings.Contains(ps[0], squash("RE-PRINT: mailed Friday 4 December 2026; no copy was kept at mailing")) || strings.Contains(ps[0], "DRAFT") {
+		t.Errorf("the re-print's pages are not headed as one: %q", ps[0])
+	}
 }

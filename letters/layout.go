@@ -191,8 +191,15 @@ const (
 // positions are the places of the first page that @at moves to.
 var positions = map[string]float64{"top": firstTop, "below": 0, "endorsement": endorsementY, "window": windowTop, "body": bodyTop}
 
-// draftMark heads every page of a draft.
+// draftMark heads every page of a draft: a paper not yet mailed.
 const draftMark = "DRAFT: not the letter as mailed; the copy as sent is kept in the record once its mailing is recorded"
+
+// reprintMark heads every page of a paper printed again whose mailing is recorded without
+// a copy as sent (its letter could not be made at mailing, or the record is older than the
+// copies): it is neither a draft to be mailed nor the letter that went out.
+func reprintMark(mailed string) string {
+	return "RE-PRINT: mailed " + mailed + "; no copy was kept at mailing; this is a re-print, not the letter as sent"
+}
 
 // errTooManyPages stops a document that runs past MaxPages.
 var errTooManyPages = errors.New("the document has too many pages")
@@ -226,18 +233,18 @@ func newDocument(title string, top float64) *fpdf.Fpdf {
 // render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
 // the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
 //
-// A draft carries "DRAFT" at the head of every page: a letter before it is mailed, or one
-// printed again for a paper whose copy as sent is not in the record, is never taken for
-// the letter that went out (issue 20 §4).
-func render(blocks []block, title string, draft bool) ([]byte, error) {
+// A mark, if not "", heads every page: a letter before it is mailed (draftMark), or one
+// printed again for a paper whose copy as sent is not in the record (reprintMark), is never
+// taken for the letter that went out (issue 20 §4).
+func render(blocks []block, title string, mark string) ([]byte, error) {
 	p := newDocument(title, firstTop)
-	if draft {
+	if mark != "" {
 		p.SetHeaderFunc(func() {
 			x, y := p.GetXY()
 			p.SetFont("go", "B", 9)
 			p.SetTextColor(180, 0, 0)
 			p.SetXY(margin, 4)
-			p.CellFormat(0, 5, draftMark, "", 0, "C", false, 0, "")
+			p.CellFormat(0, 5, mark, "", 0, "C", false, 0, "")
 			p.SetTextColor(0, 0, 0)
 			p.SetXY(x, y)
 		})
