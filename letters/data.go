@@ -191,7 +191,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate), Demanded: m.day(c.DemandReceived),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
-		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.cfg.signer(info)}
+		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.signer(info)}
 	// The table of papers says which the ordinance sends certified (B), (C)(2), (H); a
 	// paper the clerk chose to send certified as well carries its article number and the
 	// endorsement too.

@@ -63,6 +63,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"time"
 
@@ -234,6 +235,26 @@ type Maker struct {
 	loc   *time.Location
 	sets  map[Kind]*template.Template
 	files []string // the templates' file names, for errors
+	// signers are the chair and the clerk who sign, once SetSigners has replaced cfg's
+	// (a reload of the configuration's people); nil until then.
+	signers atomic.Pointer[[2]Addressee]
+}
+
+// SetSigners puts in force who signs the letters from now on: the chair and the clerk the
+// configuration's people name (Config.Chair, Config.Clerk), as a reload of the file gives
+// them, so that letters are signed by the roster every other part of ethicsbot uses. Safe
+// while letters are being made.
+func (m *Maker) SetSigners(chair, clerk Addressee) {
+	m.signers.Store(&[2]Addressee{chair, clerk})
+}
+
+// signer is who signs paper p: Config.signer, with the chair and clerk SetSigners gave.
+func (m *Maker) signer(p docket.PaperInfo) Party {
+	c := m.cfg
+	if s := m.signers.Load(); s != nil {
+		c.Chair, c.Clerk = s[0], s[1]
+	}
+	return c.signer(p)
 }
 
 // New reads the templates, the built-in ones and cfg.Templates' overrides, and checks
