@@ -172,9 +172,14 @@ func (c Config) OfficerKeys() []string {
 
 // officer is the officer with authority to discipline c's respondent (E)(2), (F): the one
 // the case names (docket.SetOfficer), else the mayor (Officer), with the setting that
-// configures them, for a refusal. A key the configuration no longer lists is refused.
+// configures them, for a refusal. A paper already sent to an officer is addressed to the
+// officer it went to. A key the configuration no longer lists is refused.
 func (c Config) officer(cs *docket.Case, k Kind) (Addressee, string, error) {
 	key := cs.OfficerKey()
+	if ml, ok := cs.Sent(docket.Paper(k)); ok && cs.SentTo(ml) != "" {
+		// A paper printed again after its mailing goes to whom it went.
+		key = cs.SentTo(ml)
+	}
 	if key == docket.DefaultOfficer {
 		if a, ok := c.Officers[key]; ok {
 			return a, "officers." + key, nil
