@@ -180,3 +180,27 @@ func TestMailingWithoutItsLetter(t *testing.T) {
 		t.Errorf("the re-print's pages are not headed as one: %q", ps[0])
 	}
 }
+
+// TestLettersWithADamagedDocument: a complaint attached as a damaged PDF keeps back only
+// the letter that encloses it; /ethics letters gives the others and names the refusal.
+func TestLettersWithADamagedDocument(t *testing.T) {
+	s, _, db := MustService(t)
+	var err error
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
+	if _, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
+		{Name: "complaint.pdf", Data: []byte("%PDF-1.4\nnot a PDF at all\n%%EOF\n"), Title: "Complaint as received", Kind: docket.ComplaintDocument},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	r := mustDo(t, s, clerk, "letters 2026-001", "2 document(s) produced")
+	text := replyText(r)
+	if len(r.Files) != 2 || !strings.Contains(text, "1 document(s) could not be produced") || !strings.Contains(text, "`respondent` (B)") ||
+		!strings.Contains(text, `"Complaint as received"`) || !strings.Contains(text, "2026-001-complainant.pdf") {
+		t.Fatalf("%d files:\n%s", len(r.Files), text)
+	}
+}
