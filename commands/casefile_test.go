@@ -204,3 +204,23 @@ func TestLettersWithADamagedDocument(t *testing.T) {
 		t.Fatalf("%d files:\n%s", len(r.Files), text)
 	}
 }
+
+// TestCopyAsSentAfterArticleCorrected: the copy as sent is given unchanged after its
+// mailing's article number is corrected, and the reply says which number it bears.
+func TestCopyAsSentAfterArticleCorrected(t *testing.T) {
+	s, _, _ := MustService(t)
+	var err error
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	noticed(t, s)
+	before := mustDo(t, s, clerk, "letters 2026-001 respondent", "as sent").Files[0].Data
+	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" was="9407 1118 9876 5432 1016 34" reason="misread the label"`, "corrected")
+	r := mustDo(t, s, clerk, "letters 2026-001 respondent", "bears article 9407 1118 9876 5432 1016 34, corrected to 9407 1118 9876 5432 1610 34")
+	if !bytes.Equal(r.Files[0].Data, before) {
+		t.Error("the copy as sent changed with the correction")
+	}
+}
