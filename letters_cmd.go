@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,9 +15,11 @@ import (
 
 // runLetters is `ethicsbot letters CASE [--only KIND] [--out DIR]`: it writes the case's
 // documents as PDF files, reading the same database and configuration as the bot: a paper
-// whose mailing kept the letter as sent is that copy, byte for byte; any other, a draft. Bad
-// input (an unknown case or kind, a document the case does not call for yet) writes
-// nothing.
+// whose mailing kept the letter as sent is that copy, byte for byte; any other, a draft (or
+// a re-print, if mailed without a copy kept). Bad input (an unknown case or kind, a document
+// the case does not call for yet) writes nothing. A document that cannot be produced (an
+// address not configured or not fitting the window, an unreadable enclosure) is named on
+// stderr and makes the exit status 2, but keeps back none of the others.
 func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
 	fail := failer(stderr, "letters")
 	form := usageOf("letters")
@@ -50,29 +53,44 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return fail(exitUsage, "%v", err)
 	}
 	docs, err := maker.MakeDue(context.Background(), &c, kind, engine.Cal.DateOf(now()), db)
-	if err != nil {
+	var refused letters.Refusals
+	if !errors.As(err, &refused) && err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	dir := *out
-	if dir == "" {
-		dir = cfg.LettersFolder()
-	}
-	if err := privatefile.MkdirAll(dir, 0o750); err != nil {
-		return fail(exitFailure, "%v", err)
-	}
-	for _, d := range docs {
-		path := filepath.Join(dir, d.Name)
-		if err := privatefile.WriteFile(path, d.Data, 0o640); err != nil {
+	if len(docs) > 0 {
+		dir := *out
+		if dir == "" {
+			dir = cfg.LettersFolder()
+		}
+		if err := privatefile.MkdirAll(dir, 0o750); err != nil {
 			return fail(exitFailure, "%v", err)
 		}
-		state := ""
-		switch {
-		case d.Sent != nil:
-			state = "\tas sent " + d.Sent.Dated.String()
-		case d.Draft:
-			state = "\tdraft"
+		for _, d := range docs {
+			path := filepath.Join(dir, d.Name)
+			if err := privatefile.WriteFile(path, d.Data, 0o640); err != nil {
+				return fail(exitFailure, "%v", err)
+			}
+			state := ""
+			switch {
+			case d.Sent != nil && d.Bears != "":
+				state = "\tas sent " + d.Sent.Dated.String() + "\tbears article " + d.Bears + ", corrected to " + d.Article
+			case d.Sent != nil:
+				state = "\tas sent " + d.Sent.Dated.String()
+			case !d.Mailed.IsZero():
+				state = "\tre-print: mailed " + d.Mailed.String() + ", no copy kept at mailing"
+			case d.Draft:
+				state = "\tdraft"
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", path, d.Kind, d.Rule, state)
 		}
-		fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", path, d.Kind, d.Rule, state)
+	}
+	if len(refused) > 0 {
+		// Every document that could be produced is written; each that could not is named,
+		// and the exit status says that not all were.
+		for _, r := range refused {
+			fmt.Fprintf(stderr, "ethicsbot letters: %s %s not produced: %v\n", r.Kind, r.Kind.Rule(), r.Err)
+		}
+		return exitUsage
 	}
 	return exitOK
 }

@@ -123,7 +123,7 @@ func TestLettersCommand(t *testing.T) {
 	}
 
 	// Issue 20 §4: a paper whose mailing kept its letter is written as that copy, byte for
-	// byte; one mailed before letters were kept, and one not yet mailed, are drafts.
+	// byte; one mailed without a copy kept is a re-print that says so, not a draft.
 	t.Run("AsSent", func(t *testing.T) {
 		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil {
@@ -141,11 +141,27 @@ func TestLettersCommand(t *testing.T) {
 		db.Close()
 		dir := t.TempDir()
 		code, out, errOut := runCLI(t, env, "", "letters", "2026-002", "--out", dir)
-		if code != 0 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent 2026-12-04") || !strings.Contains(out, "2026-002-respondent.pdf\trespondent\t(B)\tdraft") {
+		if code != 0 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent 2026-12-04") || !strings.Contains(out, "2026-002-respondent.pdf\trespondent\t(B)\tre-print: mailed 2026-12-04, no copy kept at mailing") {
 			t.Fatalf("exit %d, %q %q", code, out, errOut)
 		}
 		if got, _ := os.ReadFile(filepath.Join(dir, "2026-002-complainant.pdf")); !bytes.Equal(got, sent) {
 			t.Errorf("the letter as sent was not written byte for byte: %q", got)
+		}
+
+		// Without the letters' configuration, the copy as sent, which needs none, is still
+		// written; each letter that cannot be made is named, and the exit status says so.
+		bare := map[string]string{"ETHICSBOT_DB": env["ETHICSBOT_DB"]}
+		for k, v := range writeConfig(t, "") {
+			bare[k] = v
+		}
+		dir = t.TempDir()
+		code, out, errOut = runCLI(t, bare, "", "letters", "2026-002", "--out", dir)
+		if code != 2 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent") || strings.Count(out, "\n") != 1 ||
+			!strings.Contains(errOut, "respondent (B) not produced: letters.commission.address: is not set") || !strings.Contains(errOut, "notice_sufficiency (C)(1) not produced") {
+			t.Fatalf("without the letters' configuration: exit %d, %q %q", code, out, errOut)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "2026-002-complainant.pdf")); !bytes.Equal(got, sent) {
+			t.Errorf("the letter as sent was not written without the configuration: %q", got)
 		}
 	})
 

@@ -96,6 +96,13 @@ func (r *reloader) Reload() error {
 	old := r.cfg
 	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders, r.cfg.PublicURL = next.Roles, next.Channels, next.Reminders, next.PublicURL
 	r.cfg.Regular = next.Regular
+	// Who signs the letters follows the people at once, as everything else that prints
+	// a name does (issue 19 §5): the chair and the clerk are recomputed from the roster.
+	signers := config.SignersChanged(old, next)
+	r.cfg.Letters.Chair, r.cfg.Letters.Clerk = next.Letters.Chair, next.Letters.Clerk
+	if r.svc.Letters != nil {
+		r.svc.Letters.SetSigners(r.cfg.Letters.Chair, r.cfg.Letters.Clerk)
+	}
 	planner := plannerOf(r.sweeper.Planner.Engine, r.cfg)
 	r.svc.Configure(settingsOf(r.cfg, planner))
 	r.sweeper.SetPlanner(planner)
@@ -124,8 +131,12 @@ func (r *reloader) Reload() error {
 		}
 	}
 	added, removed := config.RoleChanges(old.Roles, r.cfg.Roles)
-	if len(added)+len(removed) > 0 {
+	renamed := config.Renamed(old.Roles, r.cfg.Roles)
+	if len(added)+len(removed)+len(renamed) > 0 {
 		changed = append(changed, "roles")
+	}
+	if len(signers) > 0 {
+		changed = append(changed, "letters' signers")
 	}
 	if len(changed) == 0 {
 		changed = []string{"nothing"}
@@ -137,6 +148,12 @@ func (r *reloader) Reload() error {
 	}
 	if len(removed) > 0 {
 		attrs = append(attrs, "removed", strings.Join(removed, ", "))
+	}
+	if len(renamed) > 0 {
+		attrs = append(attrs, "renamed", strings.Join(renamed, "; "))
+	}
+	if len(signers) > 0 {
+		attrs = append(attrs, "signers", strings.Join(signers, "; "))
 	}
 	r.log.Info("configuration reloaded", attrs...)
 	return nil

@@ -13,6 +13,8 @@ import (
 
 	"ethicsbot/commands"
 	"ethicsbot/config"
+	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 )
@@ -214,4 +216,93 @@ func TestSettingsCarryTheOfficers(t *testing.T) {
 	if got := strings.Join(settingsOf(cfg, nil).Officers, " "); got != "mayor council" {
 		t.Errorf("the commands' officers: %q", got)
 	}
+}
+
+// TestReloadSigners: a reload that makes another commissioner the Chair, or renames the
+// clerk, puts the new signers on the letters at once, as on everything else that prints a
+// name, logs who changed, and says no restart is needed for it.
+func TestReloadSigners(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ethicsbot.yml")
+	write := func(chair, clerk string) {
+		t.Helper()
+		body := "database: " + filepath.Join(dir, "ethicsbot.db") + "\n" + lettersConfig +
+			"commissioners:\n  - {id: U0COMM1, name: Ann Alder, title: " + chair + "}\n  - {id: U0COMM2, name: Bo Birch, title: Member}\n" +
+			"clerk: {id: U0CLERK1, name: " + clerk + ", title: Clerk}\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Chair", "Dana Dale")
+	getenv := func(string) string { return "" }
+	cfg, err := config.Read(path, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, db := mustOpenRecord(t, cfg)
+	defer db.Close()
+	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &commands.Service{Record: db, Engine: engine, Letters: maker, Now: time.Now}
+	planner := plannerOf(engine, cfg)
+	svc.Configure(settingsOf(cfg, planner))
+	var log lockedBuffer
+	logger := slog.New(slog.NewTextHandler(&log, nil))
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
+		deliverer: &outbox.Deliverer{Store: db, Log: logger}, log: logger}
+
+	at := time.Date(2026, 12, 7, 17, 0, 0, 0, time.UTC)
+	c := &docket.Case{Number: "2026-001", State: docket.StateHearingSet,
+		Complainant: docket.Person{Name: "John Doe", Address: "12 Elm Street\nSpringfield, IL 62702"},
+		Respondent:  docket.Person{Name: "Jane Roe", Address: "34 Oak Avenue\nSpringfield, IL 62703"},
+		Facts: docket.Facts{Received: at.AddDate(0, 0, -3), Sections: []string{"103.10"}, Sufficiency: docket.Meeting{Start: at, Place: "City Hall"},
+			Hearing: docket.Meeting{Start: at.AddDate(0, 0, 3), Place: "City Hall"}}}
+	c.Ruling, c.RulingDate = docket.ProbableCause, docket.NewDate(2026, 12, 7)
+	signed := func(want, not string) {
+		t.Helper()
+		d, err := maker.Make(c, letters.Kind(docket.RulingToRespondent), docket.NewDate(2026, 12, 7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := pdfText(t, writeTemp(t, d.Data))
+		if !strings.Contains(text, want) || strings.Contains(text, not) {
+			t.Errorf("the ruling is not signed by %s alone:\n%s", want, text)
+		}
+	}
+	signed("AnnAlderChair", "BoBirch")
+
+	write("Member", "Dana Dale")
+	os.WriteFile(path, []byte(strings.Replace(mustRead(t, path), "name: Bo Birch, title: Member", "name: Bo Birch, title: Chair", 1)), 0o600)
+	if err := r.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	signed("BoBirchChair", "AnnAlder")
+	for _, w := range []string{`changed="roles, letters' signers"`, `U0COMM1: \"Ann Alder, Chair\" -> \"Ann Alder, Member\"`, "chair: Ann Alder, Chair -> Bo Birch, Chair"} {
+		if !strings.Contains(log.String(), w) {
+			t.Errorf("the log lacks %s:\n%s", w, log.String())
+		}
+	}
+	if strings.Contains(log.String(), "needs a restart") {
+		t.Errorf("a change of signers is logged as needing a restart:\n%s", log.String())
+	}
+}
+
+func writeTemp(t *testing.T, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "letter.pdf")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

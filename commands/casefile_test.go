@@ -155,7 +155,8 @@ func TestCaseFilePackets(t *testing.T) {
 
 // TestMailingWithoutItsLetter: a mailing whose letter ethicsbot cannot make (here the
 // complainant's address is not recorded) is recorded all the same, since the deadlines run
-// from it, and the reply says that no copy was kept and why; the letter stays a draft.
+// from it, and the reply says that no copy was kept and why. Printed later, the letter is
+// a re-print of the paper mailed, and says so: not a draft waiting for its mailing.
 func TestMailingWithoutItsLetter(t *testing.T) {
 	s, _, db := MustService(t)
 	var err error
@@ -171,5 +172,55 @@ func TestMailingWithoutItsLetter(t *testing.T) {
 		t.Fatalf("the mailing: %+v %v", ml, ok)
 	}
 	mustDo(t, s, clerk, `party 2026-001 complainant address="12 Elm Street | Springfield, IL 62702"`, "recorded")
-	mustDo(t, s, clerk, "letters 2026-001 complainant", "draft")
+	r := mustDo(t, s, clerk, "letters 2026-001 complainant", "(mailed 2026-12-04; no copy was kept at mailing; this is a re-print, not the letter as sent)")
+	if strings.Contains(replyText(r), "draft") {
+		t.Errorf("the re-print is called a draft: %s", replyText(r))
+	}
+	if ps := pdfPages(t, r.Files[0].Data); !strings.Contains(ps[0], squash("RE-PRINT: mailed Friday 4 December 2026; no copy was kept at mailing")) || strings.Contains(ps[0], "DRAFT") {
+		t.Errorf("the re-print's pages are not headed as one: %q", ps[0])
+	}
+}
+
+// TestLettersWithADamagedDocument: a complaint attached as a damaged PDF keeps back only
+// the letter that encloses it; /ethics letters gives the others and names the refusal.
+func TestLettersWithADamagedDocument(t *testing.T) {
+	s, _, db := MustService(t)
+	var err error
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
+	if _, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
+		{Name: "complaint.pdf", Data: []byte("%PDF-1.4\nnot a PDF at all\n%%EOF\n"), Title: "Complaint as received", Kind: docket.ComplaintDocument},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	r := mustDo(t, s, clerk, "letters 2026-001", "2 document(s) produced")
+	text := replyText(r)
+	if len(r.Files) != 2 || !strings.Contains(text, "1 document(s) could not be produced") || !strings.Contains(text, "`respondent` (B)") ||
+		!strings.Contains(text, `"Complaint as received"`) || !strings.Contains(text, "2026-001-complainant.pdf") {
+		t.Fatalf("%d files:\n%s", len(r.Files), text)
+	}
+}
+
+// TestCopyAsSentAfterArticleCorrected: the copy as sent is given unchanged after its
+// mailing's article number is corrected, and the reply says which number it bears.
+func TestCopyAsSentAfterArticleCorrected(t *testing.T) {
+	s, _, _ := MustService(t)
+	var err error
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, clerk, fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	noticed(t, s)
+	before := mustDo(t, s, clerk, "letters 2026-001 respondent", "as sent").Files[0].Data
+	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" was="9407 1118 9876 5432 1016 34" reason="misread the label"`, "corrected")
+	r := mustDo(t, s, clerk, "letters 2026-001 respondent", "bears article 9407 1118 9876 5432 1016 34, corrected to 9407 1118 9876 5432 1610 34")
+	if !bytes.Equal(r.Files[0].Data, before) {
+		t.Error("the copy as sent changed with the correction")
+	}
 }

@@ -311,7 +311,7 @@ func runOfficer(s *Service, ctx context.Context, req Request, a args) (Response,
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.SetOfficer{Officer: key})
+	_, resp, err := s.apply(ctx, req, a, docket.SetOfficer{Officer: key, Override: a.str("override")})
 	return resp, err
 }
 

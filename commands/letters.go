@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"ethicsbot/docket"
@@ -32,7 +33,8 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 		return Response{}, err
 	}
 	docs, err := s.Letters.MakeDue(ctx, &c, only, s.Engine.Cal.DateOf(s.Now()), s.Record)
-	if err != nil {
+	var refused letters.Refusals
+	if !errors.As(err, &refused) && err != nil {
 		return Response{}, err
 	}
 	text := outbox.Format("Case %s: %d document(s) produced:", c.Number, len(docs))
@@ -41,15 +43,30 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 	for i, d := range docs {
 		state := outbox.Format("")
 		switch {
+		case d.Sent != nil && d.Bears != "":
+			// The copy as sent is never changed: it bears the number typed at mailing.
+			state = outbox.Format(" (as sent, dated %s, SHA-256 %s; bears article %s, corrected to %s)", d.Sent.Dated.String(), d.Sent.SHA256[:12], d.Bears, d.Article)
 		case d.Sent != nil:
 			// Issue 20 §4: the copy kept with the mailing, never made again.
 			state = outbox.Format(" (as sent, dated %s, SHA-256 %s)", d.Sent.Dated.String(), d.Sent.SHA256[:12])
+		case !d.Mailed.IsZero():
+			state = outbox.Format(" (mailed %s; no copy was kept at mailing; this is a re-print, not the letter as sent)", d.Mailed.String())
 		case d.Draft:
 			state = outbox.Format(" (draft: record its mailing, then print the copy as sent)")
 		}
 		text += outbox.Format("\n• `%s` %s, %s: %s", string(d.Kind), d.Rule, d.Kind.Name(), d.Name) + state
 		note += outbox.Format("\n• %s %s: %s", d.Kind.Name(), d.Rule, d.Name) + state
 		files[i] = File{Name: d.Name, Title: d.Title, Data: d.Data}
+	}
+	if len(refused) > 0 {
+		// One letter that cannot be made keeps back none of the others; each is named.
+		text += outbox.Format("\n%d document(s) could not be produced:", len(refused))
+		for _, r := range refused {
+			text += outbox.Format("\n• `%s` %s, %s: %s", string(r.Kind), r.Kind.Rule(), r.Kind.Name(), r.Err.Error())
+		}
+	}
+	if len(docs) == 0 {
+		return Response{Messages: []Message{{Text: text}}}, nil
 	}
 	return Response{Messages: []Message{{Text: text}}, Files: files, FilesNote: note}, nil
 }

@@ -202,7 +202,8 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 	case docket.AddDocument:
 		return outbox.Format("document added to the case file: \"%s\" (%s, %s)", a.Title, a.Of, docket.Size(a.Size))
 	case docket.SetOfficer:
-		return outbox.Format("the officer with authority to discipline named: %s; the (E)(2) and (F) recommendations go to them", a.Officer)
+		// The papers already sent went to the officer named then (Mailing.Officer).
+		return outbox.Format("the officer with authority to discipline named: %s; the (E)(2) and (F) recommendations not yet sent go to them", a.Officer)
 	case docket.SetParty:
 		// The details themselves are confidential and stay in the record and on the card.
 		return outbox.Format("the %s's %s recorded", a.Party, partyDetails(a))

@@ -96,6 +96,7 @@ func init() {
 			why: "Commissioners and the clerk send the commission's papers.",
 			params: []param{pCase,
 				{name: "officer", kind: kText, oneLine: true, required: true, positional: true, help: "the officer's key, as ethicsbot.yml lists it: mayor, or one of letters.officers, e.g. council"},
+				pOfficerOverride,
 			},
 			example: "officer 2026-014 council", run: runOfficer},
 		{name: "documents", summary: "list the case file: the complaint as received, exhibits, evidence and correspondence, with who added each and when", rule: "(B), (C)(3)",
@@ -427,7 +428,7 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 		for _, p := range sub.params {
 			text += outbox.Format("• `%s`: %s\n", p.name, p.help)
 		}
-		if _, ok := sub.param("override"); ok {
+		if p, ok := sub.param("override"); ok && p.help == pOverride.help {
 			text += overrideHelp
 		}
 		text += outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))

@@ -148,7 +148,9 @@ type fileAddressee struct {
 func parseLetters(cfg *Config, f fileConfig) error {
 	l := f.Letters
 	addr := func(a fileAddressee) letters.Addressee {
-		return letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: strings.TrimSpace(a.Address)}
+		// An address's lines are separated by new lines (a YAML block, address: |) or by
+		// "|", as in a slash command (docket.AddressLines).
+		return letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: docket.AddressLines(a.Address)}
 	}
 	cfg.Letters = letters.Config{Commission: addr(l.Commission), Officer: addr(l.Officer), Attorney: addr(l.Attorney), Templates: l.Templates}
 	cfg.LettersOut = l.Out
@@ -411,6 +413,9 @@ func Parse(b []byte) (Config, error) {
 		return Config{}, err
 	}
 	if err := parseOfficers(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := checkAddressees(&cfg, at); err != nil {
 		return Config{}, err
 	}
 	if err := parseMail(&cfg, f, at); err != nil {

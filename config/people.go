@@ -111,11 +111,30 @@ func checkNames(f fileConfig) error {
 	if len(f.Attorney) > 1 {
 		return lineError{f.Attorney[1].line, "attorney names one person; the corporate authorities designate one attorney (C)(2), (C)(3)"}
 	}
+	// One commissioner presides and signs the commission's acts as its Chair (issue 19
+	// §5): with two so titled, the letters would be signed by whichever is listed first.
+	var chair *person
+	for i, p := range f.Commissioners {
+		if !docket.IsChairTitle(p.Title) {
+			continue
+		}
+		if chair != nil {
+			return lineError{p.line, fmt.Sprintf("%s and %s (line %d) are both titled %s; the commission has one chair, who signs its rulings, decisions and recommendations: give the other another title", p.ID, chair.ID, chair.line, p.Title)}
+		}
+		chair = &f.Commissioners[i]
+	}
 	byName := map[string]person{}
-	for _, list := range []people{f.Commissioners, f.Clerk, f.Attorney} {
+	for i, list := range []people{f.Commissioners, f.Clerk, f.Attorney} {
 		for _, p := range list {
 			if p.named && p.Name == "" {
 				return lineError{p.line, fmt.Sprintf("%s has no name: give name: \"First Last\", or write the id alone", p.ID)}
+			}
+			// The letters sign with the name and title, on one line each, as a party's
+			// name is checked (docket.CheckLine).
+			for _, x := range []struct{ field, value string }{{"name", p.Name}, {"title", p.Title}} {
+				if err := checkName(fmt.Sprintf("%s %s %s", peopleSettings[i], p.ID, x.field), x.value); err != nil {
+					return lineError{p.line, err.Error()}
+				}
 			}
 			if p.Name == "" {
 				continue
@@ -129,6 +148,9 @@ func checkNames(f fileConfig) error {
 	}
 	return nil
 }
+
+// peopleSettings name the settings checkNames reads, in its order.
+var peopleSettings = []string{"commissioners", "clerk", "attorney"}
 
 // roster is the configuration's people with their names and titles.
 func roster(f fileConfig) docket.Roster {
@@ -200,7 +222,7 @@ func parseOfficers(cfg *Config, f fileConfig, at func(path ...string) func(error
 		if key == docket.DefaultOfficer && f.Letters.Officer != (fileAddressee{}) {
 			return at("letters", "officers", key)(errors.New("letters.officers.mayor: the mayor is letters.officer already; give them once"))
 		}
-		o := letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: strings.TrimSpace(a.Address)}
+		o := letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: docket.AddressLines(a.Address)}
 		if o.Name == "" || o.Address == "" {
 			return at("letters", "officers", key)(fmt.Errorf("letters.officers.%s: give the officer's name and address, which the (E)(2) and (F) letters to them need", key))
 		}

@@ -1,8 +1,13 @@
 package config
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
+
+	"ethicsbot/docket"
+	"ethicsbot/letters"
 )
 
 // NeedsRestart names the settings that differ between the configuration in force and the
@@ -20,7 +25,7 @@ func NeedsRestart(old, next Config) []string {
 		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) || !slices.Equal(old.Calendar.Proclaimed, next.Calendar.Proclaimed) {
 		out = append(out, "holidays")
 	}
-	if !reflect.DeepEqual(old.Ordinance, next.Ordinance) {
+	if !sameOrdinance(old.Ordinance, next.Ordinance) {
 		out = append(out, "ordinance")
 	}
 	if old.Sweep != next.Sweep {
@@ -29,11 +34,64 @@ func NeedsRestart(old, next Config) []string {
 	if old.UndeliveredAfter != next.UndeliveredAfter {
 		out = append(out, "healthz.undelivered_after")
 	}
-	if !reflect.DeepEqual(old.Letters, next.Letters) || old.LettersOut != next.LettersOut {
+	// Who signs (Letters.Chair, Letters.Clerk) comes from the people, which a reload puts
+	// in force (SignersChanged); the rest of letters: is read at start.
+	ol, nl := old.Letters, next.Letters
+	ol.Chair, ol.Clerk, nl.Chair, nl.Clerk = letters.Addressee{}, letters.Addressee{}, letters.Addressee{}, letters.Addressee{}
+	if !reflect.DeepEqual(ol, nl) || old.LettersOut != next.LettersOut {
 		out = append(out, "letters")
 	}
 	if old.Mail != next.Mail { // the engine's, like the ordinance
 		out = append(out, "mail")
+	}
+	return out
+}
+
+// sameOrdinance compares the ordinance's configured values (periods' lengths, fines,
+// sections), not the engine's rows, which hold funcs that never compare equal.
+func sameOrdinance(a, b docket.Ordinance) bool {
+	if a.FineMin != b.FineMin || a.FineMax != b.FineMax || a.HearingSection != b.HearingSection || a.ReferralSection != b.ReferralSection {
+		return false
+	}
+	return slices.EqualFunc(a.Periods(), b.Periods(), func(x, y docket.Period) bool {
+		return x.ID == y.ID && x.Amount == y.Amount && x.Unit == y.Unit
+	})
+}
+
+// SignersChanged says who signs the letters differently in next than in old, as
+// "chair: Ann Alder, Chair -> Bo Birch, Chair"; nil if nobody does.
+func SignersChanged(old, next Config) []string {
+	var out []string
+	say := func(a letters.Addressee) string {
+		if a.Name == "" {
+			return "nobody named"
+		}
+		if a.Title == "" {
+			return a.Name
+		}
+		return a.Name + ", " + a.Title
+	}
+	if old.Letters.Chair != next.Letters.Chair {
+		out = append(out, "chair: "+say(old.Letters.Chair)+" -> "+say(next.Letters.Chair))
+	}
+	if old.Letters.Clerk != next.Letters.Clerk {
+		out = append(out, "clerk: "+say(old.Letters.Clerk)+" -> "+say(next.Letters.Clerk))
+	}
+	return out
+}
+
+// Renamed says whose name or title differs between old and next, by Slack id, as
+// `U0123ABCD: "Ann Alder, Chair" -> "Ann Alder, Vice Chair"`: the ids alone would not show it.
+func Renamed(old, next Roles) []string {
+	was := map[string]docket.Member{}
+	for _, m := range old.People.Members() {
+		was[m.ID] = m
+	}
+	var out []string
+	for _, m := range next.People.Members() {
+		if o, ok := was[m.ID]; ok && (o.Name != m.Name || o.Title != m.Title) {
+			out = append(out, fmt.Sprintf("%s: %q -> %q", m.ID, strings.TrimSuffix(o.Name+", "+o.Title, ", "), strings.TrimSuffix(m.Name+", "+m.Title, ", ")))
+		}
 	}
 	return out
 }

@@ -177,6 +177,10 @@ type Mailing struct {
 	// Letter is the PDF that went out, kept in the record as sent: the letters give it
 	// byte for byte, never re-dated. nil in records from before letters were kept.
 	Letter *SentLetter `json:"letter,omitempty"`
+	// Officer is, for a paper to the officer with authority to discipline (E)(2), (F), the
+	// key of the officer the case named when it went (SetOfficer): a re-print goes to whom
+	// it went. "" for anyone else, and in records from before it was kept.
+	Officer string `json:"officer,omitempty"`
 }
 
 // announces reports whether m is a (B) notice that gave meeting's date, time and place.

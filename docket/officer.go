@@ -3,6 +3,7 @@ package docket
 import (
 	"fmt"
 	"regexp"
+	"strings"
 )
 
 // DefaultOfficer is the key of the officer with authority to discipline when a case names
@@ -29,8 +30,15 @@ func CheckOfficerKey(field, key string) error {
 // key of the configuration's list (letters.officers), which the command checks; the
 // docket keeps the key, so the letters address whoever the configuration names for it
 // when they are printed. Recorded again, or corrected, it changes like any fact.
+//
+// Naming the officer the case names already records nothing, and is refused. Once a paper
+// has gone to the officer, naming another is refused unless Override says why: the
+// ordinance sends the recommendation to the one officer with authority to discipline,
+// and that officer has had it. The papers already sent stay addressed to whom they went
+// (Mailing.Officer).
 type SetOfficer struct {
-	Officer string `json:"officer"`
+	Officer  string `json:"officer"`
+	Override string `json:"override,omitempty"`
 }
 
 // Kind implements Action.
@@ -40,8 +48,52 @@ func (a SetOfficer) apply(x *applying) error {
 	if err := CheckOfficerKey("officer", a.Officer); err != nil {
 		return err
 	}
-	x.c.Officer = a.Officer
+	c := x.c
+	// A record made before these refusals is replayed as it was recorded.
+	if !x.replay && a.Officer == c.OfficerKey() {
+		return conflict("(E)(2)", fmt.Sprintf("case %s names the officer %s already: nothing to record", c.Number, a.Officer))
+	}
+	if err := x.checkOverride("(E)(2)", a.Override); err != nil {
+		return err
+	}
+	var sent []string
+	for _, m := range c.Mailings {
+		if m.Recipient == Officer {
+			info, _ := m.Paper.Info()
+			sent = append(sent, fmt.Sprintf("the %s %s went to %s on %s", info.Name, info.Rule, m.officerKey(c), m.Mailed.Long()))
+		}
+	}
+	switch {
+	case x.replay:
+	case len(sent) == 0 && a.Override != "":
+		return invalid("override", "", "nothing needs overriding: no paper has gone to the officer yet; record it without override=")
+	case len(sent) > 0 && a.Override == "":
+		return conflict("(E)(2)", fmt.Sprintf("%s: the officer with authority to discipline has had the commission's recommendation. To name another anyway (the papers not yet sent go to them; those sent stay addressed to whom they went), give the reason: override=\"<reason>\"",
+			strings.Join(sent, "; ")))
+	}
+	if len(sent) > 0 && a.Override != "" {
+		c.Overrides = append(c.Overrides, Override{Rule: "(E)(2)", Step: "officer", Without: "the papers to the officer unsent (" + strings.Join(sent, "; ") + ")", Reason: a.Override, On: x.today})
+	}
+	c.Officer = a.Officer
 	return nil
+}
+
+// officerKey is the officer a mailing to the officer went to: the one it recorded, or,
+// in a record from before mailings recorded it, the one c names.
+func (m Mailing) officerKey(c *Case) string {
+	if m.Officer != "" {
+		return m.Officer
+	}
+	return c.OfficerKey()
+}
+
+// SentTo is the key of the officer a mailing to the officer went to (officerKey); "" for
+// a mailing to anyone else.
+func (c *Case) SentTo(m Mailing) string {
+	if m.Recipient != Officer {
+		return ""
+	}
+	return m.officerKey(c)
 }
 
 // OfficerKey is the key of the officer c's recommendations go to: the one recorded, or

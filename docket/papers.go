@@ -157,3 +157,22 @@ func (c *Case) Sent(p Paper) (Mailing, bool) {
 	}
 	return c.Mailings[i], true
 }
+
+// ArticleAsMailed is the article number mailing ml was first recorded with, before any
+// correction of its article (/ethics correct ... article=): the number its letter kept as
+// sent bears. It is ml.Article when none was corrected.
+func (c *Case) ArticleAsMailed(ml Mailing) string {
+	n := ml.Article
+	for i := len(c.Amendments) - 1; i >= 0; i-- {
+		a := c.Amendments[i]
+		if a.Void || a.Kind != (RecordMailing{}).Kind() || a.Field != "article" {
+			continue
+		}
+		from, err1 := articleAsRecorded(a.From)
+		to, err2 := articleAsRecorded(a.To)
+		if err1 == nil && err2 == nil && to == n {
+			n = from
+		}
+	}
+	return n
+}

@@ -137,12 +137,22 @@ func (r Roster) Chair(commissioners []string) (Member, bool) {
 		if !ok {
 			continue
 		}
-		switch fold(m.Title) {
-		case "chair", "chairperson", "chairman", "chairwoman", "chair of the commission":
+		if IsChairTitle(m.Title) {
 			return m, true
 		}
 	}
 	return Member{}, false
+}
+
+// IsChairTitle reports whether title names its holder the chair: "Chair", "Chairperson",
+// "Chairman", "Chairwoman", "Chair of the Commission", without regard to case or spacing;
+// not "Vice Chair". The configuration names one commissioner so (config refuses two).
+func IsChairTitle(title string) bool {
+	switch fold(title) {
+	case "chair", "chairperson", "chairman", "chairwoman", "chair of the commission":
+		return true
+	}
+	return false
 }
 
 // Signature is the member who signs as s: the chair among commissioners, or the first of

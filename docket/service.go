@@ -146,6 +146,8 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 		m.Address = c.Respondent.Address
 	case Complainant:
 		m.Address = c.Complainant.Address
+	case Officer:
+		m.Officer = c.OfficerKey()
 	}
 	first := func(d *Date) {
 		if d.IsZero() {

@@ -191,7 +191,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
 		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate), Demanded: m.day(c.DemandReceived),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
-		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.cfg.signer(info)}
+		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.signer(info)}
 	// The table of papers says which the ordinance sends certified (B), (C)(2), (H); a
 	// paper the clerk chose to send certified as well carries its article number and the
 	// endorsement too.
@@ -240,7 +240,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	}
 	if info.Documents {
 		// (C)(3): all documents in the commission's custody.
-		d.Documents = m.documents(c)
+		d.Documents = m.documents(c, docket.Paper(k))
 	}
 	if dc := c.Decision; dc != nil {
 		// (E)(2) and (E)(1): the letters of the decision, a recommendation or a dismissal.
@@ -309,8 +309,9 @@ func groups(n string) string {
 }
 
 // documents lists what the (C)(3) referral transmits: the complaint, and each paper the
-// commission has sent on it.
-func (m *Maker) documents(c *docket.Case) []Text {
+// commission has sent on it, but for the paper p being produced: a transmittal does not
+// transmit itself, even once its own mailing is recorded.
+func (m *Maker) documents(c *docket.Case, p docket.Paper) []Text {
 	how := "its text as entered in the record is attached"
 	if complaintDocument(c) >= 0 {
 		how = "as received, with the case file's other documents, listed in the enclosed index"
@@ -318,6 +319,9 @@ func (m *Maker) documents(c *docket.Case) []Text {
 	out := []Text{T(fmt.Sprintf("The complaint of %s against %s, alleging a violation of §%s, received %s (%s).",
 		c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), c.Received.In(m.loc).Format(longDate), how))}
 	for _, ml := range c.Mailings {
+		if ml.Paper == p {
+			continue
+		}
 		what := "notice " + ml.Satisfies + " to the " + string(ml.Recipient)
 		if info, ok := ml.Paper.Info(); ok {
 			what = info.Name + " " + info.Rule
@@ -344,7 +348,12 @@ func (m *Maker) documents(c *docket.Case) []Text {
 func enclosures(c *docket.Case, info docket.PaperInfo) []Text {
 	switch {
 	case info.Documents:
-		out := []Text{T(fmt.Sprintf("Index of the case file (%d documents)", len(c.Documents)))}
+		// The index goes in the packet only with the documents it lists (Packet): an empty
+		// case file encloses neither.
+		var out []Text
+		if len(c.Documents) > 0 {
+			out = append(out, T(fmt.Sprintf("Index of the case file (%d documents)", len(c.Documents))))
+		}
 		for i, doc := range c.Documents {
 			out = append(out, T(fmt.Sprintf("%d. %s (%s)", i+1, doc.Title, doc.Kind)))
 		}

@@ -191,8 +191,15 @@ const (
 // positions are the places of the first page that @at moves to.
 var positions = map[string]float64{"top": firstTop, "below": 0, "endorsement": endorsementY, "window": windowTop, "body": bodyTop}
 
-// draftMark heads every page of a draft.
+// draftMark heads every page of a draft: a paper not yet mailed.
 const draftMark = "DRAFT: not the letter as mailed; the copy as sent is kept in the record once its mailing is recorded"
+
+// reprintMark heads every page of a paper printed again whose mailing is recorded without
+// a copy as sent (its letter could not be made at mailing, or the record is older than the
+// copies): it is neither a draft to be mailed nor the letter that went out.
+func reprintMark(mailed string) string {
+	return "RE-PRINT: mailed " + mailed + "; no copy was kept at mailing; this is a re-print, not the letter as sent"
+}
 
 // errTooManyPages stops a document that runs past MaxPages.
 var errTooManyPages = errors.New("the document has too many pages")
@@ -226,18 +233,18 @@ func newDocument(title string, top float64) *fpdf.Fpdf {
 // render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at
 // the foot of each page. It stops with errTooManyPages once the document passes MaxPages.
 //
-// A draft carries "DRAFT" at the head of every page: a letter before it is mailed, or one
-// printed again for a paper whose copy as sent is not in the record, is never taken for
-// the letter that went out (issue 20 §4).
-func render(blocks []block, title string, draft bool) ([]byte, error) {
+// A mark, if not "", heads every page: a letter before it is mailed (draftMark), or one
+// printed again for a paper whose copy as sent is not in the record (reprintMark), is never
+// taken for the letter that went out (issue 20 §4).
+func render(blocks []block, title string, mark string) ([]byte, error) {
 	p := newDocument(title, firstTop)
-	if draft {
+	if mark != "" {
 		p.SetHeaderFunc(func() {
 			x, y := p.GetXY()
 			p.SetFont("go", "B", 9)
 			p.SetTextColor(180, 0, 0)
 			p.SetXY(margin, 4)
-			p.CellFormat(0, 5, draftMark, "", 0, "C", false, 0, "")
+			p.CellFormat(0, 5, mark, "", 0, "C", false, 0, "")
 			p.SetTextColor(0, 0, 0)
 			p.SetXY(x, y)
 		})
@@ -365,31 +372,65 @@ func window(p *fpdf.Fpdf, blocks []block) error {
 			lines, bold = append(lines, l), append(bold, b.kind == "bold")
 		}
 	}
+	sz, lh, err := windowSize(p, lines)
+	if err != nil {
+		return err
+	}
+	p.SetY(windowTop)
+	for k, l := range lines {
+		style := ""
+		if bold[k] {
+			style = "B"
+		}
+		p.SetFont("go", style, sz)
+		p.SetX(windowLeft)
+		p.MultiCell(windowWidth, lh, l, "", "L", false)
+	}
+	p.SetY(bodyTop)
+	return nil
+}
+
+// windowSize is the largest of windowSizes in which lines fit the window, wrapped at its
+// width, with its line height; none fitting is an errWindow.
+func windowSize(p *fpdf.Fpdf, lines []string) (sz, lh float64, err error) {
 	var fit, n int
 	for _, f := range strings.Fields(windowSizes) {
-		sz, _ := strconv.ParseFloat(f, 64)
-		lh := sz * 0.3528 * 1.15
+		sz, _ = strconv.ParseFloat(f, 64)
+		lh = sz * 0.3528 * 1.15
 		p.SetFont("go", "", sz)
 		n = 0
 		for _, l := range lines {
 			n += len(p.SplitText(l, windowWidth))
 		}
 		fit = int((windowBottom - windowTop) / lh)
-		if n > fit {
-			continue
+		if n <= fit {
+			return sz, lh, nil
 		}
-		p.SetY(windowTop)
-		for k, l := range lines {
-			style := ""
-			if bold[k] {
-				style = "B"
-			}
-			p.SetFont("go", style, sz)
-			p.SetX(windowLeft)
-			p.MultiCell(windowWidth, lh, l, "", "L", false)
-		}
-		p.SetY(bodyTop)
-		return nil
 	}
-	return errWindow{lines: n, fit: fit}
+	return 0, 0, errWindow{lines: n, fit: fit}
+}
+
+// CheckWindow checks a configured recipient (the attorney, an officer) as a letter to them
+// prints in the window of a No. 10 envelope: their name, title and address lines must fit
+// it (see window), and no line may wrap there, since USPS reads the city, state and ZIP
+// code from one last line (USPS Publication 28, 2). setting names them in the refusal.
+func CheckWindow(setting string, a Addressee) error {
+	var lines []string
+	for _, l := range append([]string{a.Name, a.Title}, strings.Split(a.Address, "\n")...) {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, regular.printable(l))
+		}
+	}
+	p := newDocument("", firstTop)
+	sz, _, err := windowSize(p, lines)
+	if err != nil {
+		return fmt.Errorf("%s: does not fit the window of a No. 10 envelope: %v", setting, err)
+	}
+	p.SetFont("go", "", sz)
+	for _, l := range lines {
+		if len(p.SplitText(l, windowWidth)) > 1 {
+			return fmt.Errorf("%s: the line %q is too wide for the window of a No. 10 envelope and would wrap: break the address into its lines (a YAML block, address: |, or lines separated by \"|\"), since the Postal Service reads the city, state and ZIP code from one last line", setting, l)
+		}
+	}
+	return nil
 }

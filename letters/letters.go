@@ -63,6 +63,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"time"
 
@@ -171,9 +172,14 @@ func (c Config) OfficerKeys() []string {
 
 // officer is the officer with authority to discipline c's respondent (E)(2), (F): the one
 // the case names (docket.SetOfficer), else the mayor (Officer), with the setting that
-// configures them, for a refusal. A key the configuration no longer lists is refused.
+// configures them, for a refusal. A paper already sent to an officer is addressed to the
+// officer it went to. A key the configuration no longer lists is refused.
 func (c Config) officer(cs *docket.Case, k Kind) (Addressee, string, error) {
 	key := cs.OfficerKey()
+	if ml, ok := cs.Sent(docket.Paper(k)); ok && cs.SentTo(ml) != "" {
+		// A paper printed again after its mailing goes to whom it went.
+		key = cs.SentTo(ml)
+	}
 	if key == docket.DefaultOfficer {
 		if a, ok := c.Officers[key]; ok {
 			return a, "officers." + key, nil
@@ -214,8 +220,15 @@ type Document struct {
 	// Sent is the record of the letter as sent when Data is that copy; nil for a document
 	// made now (a paper's draft, or a meeting notice).
 	Sent *docket.SentLetter
-	// Draft is true when the document is a paper made now, marked DRAFT on every page.
+	// Draft is true when the document is a paper made now, marked on every page: DRAFT,
+	// or RE-PRINT when Mailed is set.
 	Draft bool
+	// Mailed is the day a paper made now was mailed, when its mailing kept no copy as
+	// sent: the document is a re-print, not the letter as sent. Zero otherwise.
+	Mailed docket.Date
+	// Bears and Article are, for a copy as sent whose article number was corrected since,
+	// the number the copy bears and the corrected one, in groups of four; "" otherwise.
+	Bears, Article string
 }
 
 //go:embed templates/*.tmpl
@@ -227,6 +240,26 @@ type Maker struct {
 	loc   *time.Location
 	sets  map[Kind]*template.Template
 	files []string // the templates' file names, for errors
+	// signers are the chair and the clerk who sign, once SetSigners has replaced cfg's
+	// (a reload of the configuration's people); nil until then.
+	signers atomic.Pointer[[2]Addressee]
+}
+
+// SetSigners puts in force who signs the letters from now on: the chair and the clerk the
+// configuration's people name (Config.Chair, Config.Clerk), as a reload of the file gives
+// them, so that letters are signed by the roster every other part of ethicsbot uses. Safe
+// while letters are being made.
+func (m *Maker) SetSigners(chair, clerk Addressee) {
+	m.signers.Store(&[2]Addressee{chair, clerk})
+}
+
+// signer is who signs paper p: Config.signer, with the chair and clerk SetSigners gave.
+func (m *Maker) signer(p docket.PaperInfo) Party {
+	c := m.cfg
+	if s := m.signers.Load(); s != nil {
+		c.Chair, c.Clerk = s[0], s[1]
+	}
+	return c.signer(p)
 }
 
 // New reads the templates, the built-in ones and cfg.Templates' overrides, and checks
@@ -348,12 +381,12 @@ func why(c *docket.Case, k Kind) error {
 //
 // Make produces the letter alone; Packet adds what it encloses from the case file.
 func (m *Maker) Make(c *docket.Case, k Kind, today docket.Date) (Document, error) {
-	return m.make(c, k, today, false, false)
+	return m.make(c, k, today, false, "")
 }
 
 // make produces document k; enclosed says that the complaint as received goes with it
 // from the case file, so the letter does not print the complaint's text itself.
-func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed, draft bool) (Document, error) {
+func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool, mark string) (Document, error) {
 	if err := why(c, k); err != nil {
 		return Document{}, err
 	}
@@ -375,7 +408,7 @@ func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed, draft 
 		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
-	pdf, err := render(blocks, title, draft)
+	pdf, err := render(blocks, title, mark)
 	var win errWindow
 	switch {
 	case errors.Is(err, errTooManyPages):
@@ -395,8 +428,13 @@ func FileName(number string, k Kind) string { return number + "-" + string(k) + 
 
 // MakeDue gives every document case c calls for (Due), or the one named by only if it is
 // not "". A paper whose mailing or delivery kept the letter as sent is that copy, byte for
-// byte, read from files: never made again, never re-dated. Any other paper is made as its
-// Packet, dated today and marked as a draft. Nothing is returned unless all are.
+// byte, read from files: never made again, never re-dated, and needing no configuration. A
+// paper not yet mailed is made as its Packet, dated today and marked as a draft; one mailed
+// without a copy kept, made the same way and marked as a re-print of the paper mailed.
+//
+// One document that cannot be produced does not keep back the others: MakeDue gives every
+// document it could produce, and a Refusals listing each it could not, with why. With only,
+// the one refusal is returned as it is.
 func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today docket.Date, files Files) ([]Document, error) {
 	kinds := Due(c)
 	if only != "" {
@@ -408,25 +446,79 @@ func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today do
 	if len(kinds) == 0 {
 		return nil, docket.Conflict("(B)", "", fmt.Sprintf("case %s calls for no document yet: the (B) notices come once the sufficiency meeting is scheduled", c.Number))
 	}
-	out := make([]Document, 0, len(kinds))
+	var out []Document
+	var refused Refusals
 	for _, k := range kinds {
-		if ml, ok := c.Sent(docket.Paper(k)); ok && ml.Letter != nil {
-			if files == nil {
-				return nil, docket.Unavailable(fmt.Sprintf("the %s as sent is kept in the record, which cannot be read here", k.Name()))
-			}
-			data, err := files.LetterData(ctx, c.Number, ml.Letter.SHA256)
-			if err != nil {
+		d, err := m.due(ctx, c, k, today, files)
+		if err != nil {
+			if only != "" {
 				return nil, err
 			}
-			out = append(out, Document{Kind: k, Rule: k.Rule(), Title: fmt.Sprintf("Case %s: %s, as sent", c.Number, k.Name()), Name: FileName(c.Number, k), Data: data, Sent: ml.Letter})
+			refused = append(refused, Refusal{Kind: k, Err: err})
 			continue
-		}
-		_, paper := docket.Paper(k).Info()
-		d, err := m.packet(ctx, c, k, today, files, paper)
-		if err != nil {
-			return nil, err
 		}
 		out = append(out, d)
 	}
+	if len(refused) > 0 {
+		return out, refused
+	}
 	return out, nil
+}
+
+// due produces document k of case c for MakeDue.
+func (m *Maker) due(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files) (Document, error) {
+	ml, mailed := c.Sent(docket.Paper(k))
+	if mailed && ml.Letter != nil {
+		if files == nil {
+			return Document{}, docket.Unavailable(fmt.Sprintf("the %s as sent is kept in the record, which cannot be read here", k.Name()))
+		}
+		data, err := files.LetterData(ctx, c.Number, ml.Letter.SHA256)
+		if err != nil {
+			return Document{}, err
+		}
+		d := Document{Kind: k, Rule: k.Rule(), Title: fmt.Sprintf("Case %s: %s, as sent", c.Number, k.Name()), Name: FileName(c.Number, k), Data: data, Sent: ml.Letter}
+		if was := c.ArticleAsMailed(ml); was != ml.Article {
+			// The copy as sent is never changed: it bears the number typed at mailing.
+			d.Bears, d.Article = groups(was), groups(ml.Article)
+		}
+		return d, nil
+	}
+	if _, paper := docket.Paper(k).Info(); !paper {
+		return m.packet(ctx, c, k, today, files, "")
+	}
+	if mailed {
+		d, err := m.packet(ctx, c, k, today, files, reprintMark(m.day(ml.Mailed)))
+		d.Mailed = ml.Mailed
+		return d, err
+	}
+	return m.packet(ctx, c, k, today, files, draftMark)
+}
+
+// Refusal is a document MakeDue could not produce, and why.
+type Refusal struct {
+	Kind Kind
+	Err  error
+}
+
+// Refusals are the documents MakeDue could not produce, each with why.
+type Refusals []Refusal
+
+func (r Refusals) Error() string {
+	var b strings.Builder
+	for i, x := range r {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s %s: %v", x.Kind, x.Kind.Rule(), x.Err)
+	}
+	return b.String()
+}
+
+// Unwrap gives each refusal's error, for errors.As.
+func (r Refusals) Unwrap() []error {
+	out := make([]error, len(r))
+	for i, x := range r {
+		out[i] = x.Err
+	}
+	return out
 }

@@ -412,7 +412,7 @@ func (m *Maker) draw(k Kind, data any, title string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	pdf, err := render(blocks, title, false)
+	pdf, err := render(blocks, title, "")
 	if errors.Is(err, errTooManyPages) {
 		return nil, tooBig(k, fmt.Sprintf("more than %d pages long, the limit for one document", MaxPages))
 	}

@@ -53,3 +53,20 @@ func TestOfficerPerCase(t *testing.T) {
 		t.Errorf("officers.mayor: %v", err)
 	}
 }
+
+// TestOfficerAsSent: a paper to the officer printed again after its mailing goes to the
+// officer it went to, though the case names another since.
+func TestOfficerAsSent(t *testing.T) {
+	cfg := config
+	cfg.Officers = map[string]letters.Addressee{"public_works": {Name: "Dale Gribble", Address: "200 Elm Street"}, "council": {Name: "City Council", Address: "City Hall"}}
+	c := decided()
+	c.Officer = "council"
+	c.Mailings = append(c.Mailings, docket.Mailing{Paper: docket.RecommendationToOfficer, Recipient: docket.Officer, Mailed: docket.NewDate(2026, 12, 11), Satisfies: "(E)(2)", Officer: "public_works"})
+	d, err := mustMaker(t, cfg).Make(c, letters.Kind(docket.RecommendationToOfficer), today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := Text(t, d.Data); !Contains(text, "Dale Gribble") || Contains(text, "City Council") {
+		t.Errorf("the re-print does not go to whom the paper went:\n%s", text)
+	}
+}

@@ -56,11 +56,11 @@ type enclosed struct {
 //
 // Packet makes the packet as it goes out, unmarked: the one a mailing keeps as sent.
 func (m *Maker) Packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files) (Document, error) {
-	return m.packet(ctx, c, k, today, files, false)
+	return m.packet(ctx, c, k, today, files, "")
 }
 
-// packet is Packet, marked DRAFT on the letter's pages if draft.
-func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files, draft bool) (Document, error) {
+// packet is Packet, its letter's pages headed by mark if it is not "" (render).
+func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files, mark string) (Document, error) {
 	info, isPaper := docket.Paper(k).Info()
 	var docs []docket.Document
 	switch {
@@ -86,8 +86,8 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		}
 		encl = append(encl, e)
 	}
-	letter, err := m.make(c, k, today, len(docs) > 0 && complaintDocument(c) >= 0, draft)
-	letter.Draft = draft && err == nil
+	letter, err := m.make(c, k, today, len(docs) > 0 && complaintDocument(c) >= 0, mark)
+	letter.Draft = mark != "" && err == nil
 	if err != nil || len(encl) == 0 {
 		return letter, err
 	}
