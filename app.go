@@ -271,6 +271,8 @@ func (a *App) RunConsole(ctx context.Context) error {
 	svc, board, calendars, ln := a.svc, a.board, a.calendars, a.ln
 	clock := bot.NewClock(now())
 	svc.Now, board.Now, calendars.Now = clock.Now, clock.Now, clock.Now // the demo's time
+	// /ethics attach <case> files=PATH: the console shares files from this machine.
+	svc.Files = bot.LocalFiles{}
 	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Log: logger, Anchor: anchorOf(db)}
 	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location()}
 	// The console's user is the first clerk: the demo's U_CLERK, or the file's.

@@ -170,6 +170,7 @@ func runQuarter(t *testing.T, down [2]time.Time, neglected bool) quarterCounts {
 		}
 	}
 	t.Chdir(t.TempDir())
+	writeScan(t, "complaint.pdf", "COMPLAINT OF JOHN DOE, SIGNED") // the guide's scan, attached to each case
 	code, out, errOut := runCLI(t, map[string]string{}, script.String())
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

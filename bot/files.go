@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/slack-go/slack"
 )
@@ -51,4 +54,40 @@ func (c *capped) Write(p []byte) (int, error) {
 	}
 	c.data = append(c.data, p...)
 	return len(p), nil
+}
+
+// LocalFiles stands, in the console, for the files shared in Slack: the "file ids" that
+// `/ethics attach <case> files=...` gives are paths of files on this machine, relative to
+// the console's folder, as a clerk at the console would share scans from the scanner's
+// folder. Only regular files are read, and no more than the limit: the case file keeps
+// what it is given, judged by its content as any document is.
+type LocalFiles struct{}
+
+// Info gives the file's base name and size; a path that is not a regular file is refused.
+func (LocalFiles) Info(_ context.Context, path string) (string, int64, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", 0, fmt.Errorf("no file %s here: %w", path, errors.Unwrap(err))
+	}
+	if !st.Mode().IsRegular() {
+		return "", 0, fmt.Errorf("%s is not a file", path)
+	}
+	return filepath.Base(path), st.Size(), nil
+}
+
+// Download reads the file, and fails once more than limit bytes have come.
+func (LocalFiles) Download(_ context.Context, path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a file", path)
+	}
+	w := &capped{limit: limit}
+	if _, err := io.Copy(w, f); err != nil {
+		return nil, err
+	}
+	return w.data, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -79,5 +81,33 @@ func TestAttachShortcut(t *testing.T) {
 	calls = e.slack.wait(t, 2)
 	if calls[1].Method != "response_url" {
 		t.Fatalf("elsewhere: %+v", calls[1])
+	}
+}
+
+// TestLocalFiles: in the console, /ethics attach reads files of this machine by path:
+// a regular file, within the limit; a folder or a missing path is refused.
+func TestLocalFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "complaint.pdf")
+	if err := os.WriteFile(path, []byte("%PDF-1.4\n%%EOF\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var f bot.LocalFiles
+	if name, size, err := f.Info(context.Background(), path); err != nil || name != "complaint.pdf" || size != 15 {
+		t.Errorf("Info: %q %d %v", name, size, err)
+	}
+	if b, err := f.Download(context.Background(), path, 100); err != nil || string(b) != "%PDF-1.4\n%%EOF\n" {
+		t.Errorf("Download: %q %v", b, err)
+	}
+	if _, err := f.Download(context.Background(), path, 10); err == nil {
+		t.Error("a file over the limit was read whole")
+	}
+	for _, bad := range []string{dir, filepath.Join(dir, "nothere.pdf")} {
+		if _, _, err := f.Info(context.Background(), bad); err == nil {
+			t.Errorf("Info(%s) accepted", bad)
+		}
+		if _, err := f.Download(context.Background(), bad, 100); err == nil {
+			t.Errorf("Download(%s) accepted", bad)
+		}
 	}
 }

@@ -98,14 +98,14 @@ func runAttach(s *Service, ctx context.Context, req Request, a args) (Response, 
 	for i, id := range ids {
 		name, size, err := s.Files.Info(ctx, id)
 		if err != nil {
-			return Response{}, docket.Invalid("", "files", fmt.Sprintf("Slack did not give the file %s (%v); try again, or use `ethicsbot attach` on the server", id, err))
+			return Response{}, docket.Invalid("", "files", fmt.Sprintf("the file %s could not be fetched (%v); try again, or use `ethicsbot attach` on the server", id, err))
 		}
 		if size > limit {
 			return Response{}, docket.Invalid("", "files", fmt.Sprintf("%s is %s; the limit for a document is %s", name, docket.Size(size), docket.Size(limit)))
 		}
 		data, err := s.Files.Download(ctx, id, limit)
 		if err != nil {
-			return Response{}, docket.Invalid("", "files", fmt.Sprintf("Slack did not give the file %s (%v); try again, or use `ethicsbot attach` on the server", name, err))
+			return Response{}, docket.Invalid("", "files", fmt.Sprintf("the file %s could not be fetched (%v); try again, or use `ethicsbot attach` on the server", name, err))
 		}
 		docs[i] = docket.Upload{Name: name, Data: data, Title: a.str("title"), Kind: docket.DocumentKind(a.str("kind"))}
 	}

@@ -117,7 +117,7 @@ func TestAttachFromSlack(t *testing.T) {
 	if sub := submit(clerk, []string{"F1"}, map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "F1.pdf is 24 bytes; the limit for a document is 20 bytes") {
 		t.Errorf("over the limit: %+v", sub)
 	}
-	if sub := submit(clerk, []string{"F9"}, map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "Slack did not give the file F9 (file_not_found)") {
+	if sub := submit(clerk, []string{"F9"}, map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "the file F9 could not be fetched (file_not_found)") {
 		t.Errorf("a file Slack does not give: %+v", sub)
 	}
 	reconfigure(s, func(st *commands.Settings) { st.DocumentLimit = 0 })

@@ -106,7 +106,7 @@ func init() {
 			params: []param{pCase,
 				{name: "kind", kind: kChoice, choices: choices(docket.DocumentKinds), help: "what the files are: complaint (as received), exhibit (the default), evidence or correspondence"},
 				{name: "title", kind: kText, oneLine: true, help: "the document's title, with one file; default the file's name"},
-				{name: "files", kind: kText, help: "the Slack ids of the files shared, which the shortcut fills in"},
+				{name: "files", kind: kText, help: "the Slack ids of the files shared, which the shortcut fills in; in the console, paths of files on this machine"},
 			},
 			example: "attach 2026-014 kind=complaint", run: runAttach},
 		{name: "case", summary: "show a case: its state, parties, what is public, deadlines and next steps", params: []param{pCase},
