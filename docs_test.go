@@ -277,3 +277,31 @@ func TestREADMEIsTheFrontDoor(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEFirstSession: the README's first session runs in the console as it says: no
+// step refused, one public notice for the meeting's whole agenda, and the (B) notice
+// kept as mailed, with the complaint's own pages after the letter.
+func TestREADMEFirstSession(t *testing.T) {
+	section := docSection(t, "README.md", "A first session")
+	_, block, _ := strings.Cut(section, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	t.Chdir(t.TempDir())
+	writeScan(t, "complaint.pdf", "COMPLAINT OF JOHN DOE, SIGNED")
+	code, out, errOut := runCLI(t, map[string]string{}, block)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.Contains(line, "no copy was kept") {
+			t.Errorf("a step of the README's first session was refused: %s", line)
+		}
+	}
+	if n := strings.Count(out, "[#ethics-notices] PUBLIC NOTICE"); n != 1 {
+		t.Errorf("%d public notices, want one for the meeting:\n%s", n, out)
+	}
+	for _, want := range []string{"1. Review of the sufficiency of complaint 2026-001", "2. Review of the sufficiency of complaint 2026-002", "3. Election of a chair", "as sent, dated"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the first session's output lacks %q:\n%s", want, out)
+		}
+	}
+}
