@@ -148,7 +148,7 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 		text += "."
 	}
 	to := outbox.Dest{Channel: channel}
-	key := outbox.Key{Series: "meeting", Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
+	key := outbox.Key{Series: outbox.MeetingSeries, Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
 	if kind == cancelledNotice {
 		key.Step = m.Name + ".cancelled"
 	}
