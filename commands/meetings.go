@@ -496,12 +496,13 @@ func (s *Service) sitting(ctx context.Context, number string) (*docket.Commissio
 
 // rollAt is a roll call at meeting m at instant now, defaulting to the members present
 // (docket.MinutesRecord.PresentAt): absent are those not present; yes are those present
-// not given as voting no or abstaining, nor recused from case number.
-func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time) (*docket.Vote, error) {
+// not given as voting no or abstaining, nor recused from case number ("" for a roll call
+// about no case: the approval of minutes).
+func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time, number string) (*docket.Vote, error) {
 	r := m.Minutes
 	present := r.PresentAt(now)
 	var recused []string
-	if number := a.str("number"); number != "" {
+	if number != "" {
 		c, err := s.Record.Case(ctx, number)
 		if err != nil {
 			return nil, err
@@ -642,9 +643,34 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 		if !m.InSession(now) {
 			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
 		}
-		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now)
+		// An item that is a case's step is the case's business: a member recused from the
+		// case may not move to close the meeting for it, and takes no part in the vote
+		// (the same refusal as on the case itself, Service.mayTouch).
+		var c *docket.Case
+		if agenda := m.Agenda(); n >= 1 && n <= len(agenda) && agenda[n-1].Kind == docket.CaseItem {
+			cs, err := s.Record.Case(ctx, agenda[n-1].Case)
+			if err != nil {
+				return Response{}, err
+			}
+			if err := refuseRecused(&cs, req.User); err != nil {
+				return Response{}, err
+			}
+			c = &cs
+		}
+		number := ""
+		if c != nil {
+			number = c.Number
+		}
+		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now, number)
 		if err != nil {
 			return Response{}, err
+		}
+		if c != nil {
+			// Recorded as recused in the roll, and so left out of who is present in the
+			// closed session (letters' closed minutes).
+			if err := vote.LeaveOutRecused(c, docket.OMAClose); err != nil {
+				return Response{}, err
+			}
 		}
 		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at"), Recorded: a.str("recorded") == "yes"}}
 		what = outbox.Format("closed session entered for item %d by roll call, %s", n, vote.Tally())
@@ -694,6 +720,24 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// recusedInClosed names the first case the minutes r take in closed session that user is
+// recused from, and why; "" if none.
+func (s *Service) recusedInClosed(ctx context.Context, r docket.MinutesRecord, user string) (string, error) {
+	for _, e := range r.Entries {
+		if e.Session == 0 || e.Item.Case == "" {
+			continue
+		}
+		c, err := s.Record.Case(ctx, e.Item.Case)
+		if err != nil {
+			return "", err
+		}
+		if why, recused := c.Recused(user); recused {
+			return fmt.Sprintf("case %s, from which you are recused (%s)", c.Number, why), nil
+		}
+	}
+	return "", nil
+}
+
 // runMinutesDraft drafts a meeting's minutes from what was recorded (5 ILCS 120/2.06): the
 // open minutes, and, if the meeting had a closed session, the closed minutes, which are
 // confidential; each as PDF and Markdown, shared in the private docket channel. Members
@@ -714,6 +758,23 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	if err != nil {
 		return Response{}, err
 	}
+	// The closed minutes tell what was said and voted on a case in closed session: a member
+	// recused from one of those cases gets the open minutes only (Service.mayTouch keeps
+	// the case itself from them the same way).
+	withheld, err := s.recusedInClosed(ctx, r, req.User)
+	if err != nil {
+		return Response{}, err
+	}
+	if withheld != "" {
+		n := 0
+		for i := range docs {
+			if parts[i] != docket.ClosedPart {
+				docs[n], parts[n] = docs[i], parts[i]
+				n++
+			}
+		}
+		docs, parts = docs[:n], parts[:n]
+	}
 	var files []File
 	text := outbox.Format("Meeting %s: its minutes, drafted from the record (%s):", m.Name, docket.OMAMinutes)
 	kind := "draft"
@@ -727,6 +788,9 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	}
 	if len(r.Sessions) > 0 {
 		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
+	}
+	if withheld != "" {
+		text += outbox.Format("\nThe closed minutes are not given to you: they take %s, in closed session.", withheld)
 	}
 	text += s.minutesClock(m, all, r)
 	note := outbox.Format("Meeting %s: its %s minutes, produced by %s.", m.Name, kind, outbox.Mention(req.User))
