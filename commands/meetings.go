@@ -48,6 +48,12 @@ func (s *Service) meetingRecord() (MeetingRecord, error) {
 // notice is for this change ("" when the change posts none), and the case steps' own
 // public notices are then left out.
 func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind) (docket.MeetingResult, Response, error) {
+	return s.changeMeetingWithdrawing(ctx, req, ch, what, notice, "")
+}
+
+// changeMeetingWithdrawing is changeMeeting; for a withdrawnNotice, withdrawn is the item
+// withdrawn, in the agenda's words.
+func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind, withdrawn string) (docket.MeetingResult, Response, error) {
 	mr, err := s.meetingRecord()
 	if err != nil {
 		return docket.MeetingResult{}, Response{}, err
@@ -66,7 +72,12 @@ func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.Meet
 	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
 	if notice != noNotice && notice != caseNotices {
 		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
-			p := s.meetingNotice(&m, notice)
+			var p []outbox.Post
+			if notice == withdrawnNotice {
+				p = s.withdrawalNotice(&m, withdrawn)
+			} else {
+				p = s.meetingNotice(&m, notice)
+			}
 			posts = append(posts, p...)
 			return p
 		}
@@ -105,6 +116,7 @@ const (
 	cancelledNotice                   // the meeting is cancelled, with all its items
 	movedNotice                       // the meeting is moved, with all its items
 	caseNotices                       // no notice of the meeting's: the case steps' own are posted
+	withdrawnNotice                   // an item withdrawn from the agenda of a meeting that goes on
 )
 
 // meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
@@ -152,6 +164,32 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 	if kind == cancelledNotice {
 		key.Step = m.Name + ".cancelled"
 	}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+}
+
+// withdrawalNotice is the public notice of an item withdrawn from the agenda of meeting
+// m, which goes on (5 ILCS 120/2.02(a): the public is told of the agenda as it stands):
+// posted only if the meeting's agenda was, since the public knew the item only from it.
+// The case step's own notice of a cancelled meeting is not posted: the meeting is not
+// cancelled, and a notice saying so, at its time and place, would tell the public it is.
+func (s *Service) withdrawalNotice(m *docket.CommissionMeeting, item string) []outbox.Post {
+	channel := s.Settings().Channels.Notices
+	if channel == "" || len(m.Postings) == 0 {
+		return nil
+	}
+	loc := s.Engine.Cal.Location()
+	what := "regular meeting"
+	if m.Special {
+		what = "special meeting"
+	}
+	text := outbox.Format("PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, %s on %s at %s: the item “%s” is withdrawn from its agenda. The meeting is held as noticed",
+		what, m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, item)
+	if n := len(m.Agenda()); n > 0 {
+		text += outbox.Format(", with %s; the amended agenda will be posted.", count(n, "item"))
+	} else {
+		text += "; the amended agenda will be posted."
+	}
+	key := outbox.Key{Series: outbox.MeetingSeries, Step: fmt.Sprintf("%s.%d.%d.withdrawn.%d.%d", m.Name, len(m.Postings), len(m.Moved), len(m.Agenda()), s.Now().UnixNano()), To: outbox.Dest{Channel: channel}}
 	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
 }
 
@@ -393,8 +431,9 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 
 // leaveMeeting cancels a case step that is an item of a recorded meeting which has not
 // begun: its agenda changes with it, in the same transaction, so that a notice already
-// posted is to be posted again, amended. The step's own cancellation notice is posted as
-// before. ok is false when no recorded meeting holds the step.
+// posted is to be posted again, amended. The public is told the item is withdrawn and the
+// meeting is held (withdrawalNotice), not that a meeting is cancelled. ok is false when
+// no recorded meeting holds the step.
 func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, act docket.CancelMeeting) (resp Response, ok bool, err error) {
 	all, err := s.allMeetings(ctx)
 	if err != nil {
@@ -406,7 +445,14 @@ func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, 
 	}
 	ch := docket.MeetingChange{Meeting: m.Name, Cases: []docket.CaseActions{{Number: number, Actions: []docket.Action{act}}},
 		Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s withdrawn", number, act.Meeting)}}}
-	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), caseNotices)
+	// The item in the words the public was given on the agenda.
+	item := number
+	for _, it := range m.Cases {
+		if it.Case == number && it.Step == act.Meeting {
+			item = it.Title()
+		}
+	}
+	_, resp, err = s.changeMeetingWithdrawing(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), withdrawnNotice, item)
 	return resp, true, err
 }
 
