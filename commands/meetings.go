@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -147,8 +148,10 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 			head = "PUBLIC NOTICE, AMENDED AGENDA"
 		}
 		text = outbox.Format("%s. Ethics Commission, %s on %s at %s. Agenda:", head, what, m.Start.In(loc).Format(at), m.Place)
-		for i, it := range m.Agenda() {
-			text += outbox.Format(" %d. %s.", i+1, it.Title())
+		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
+		text += listed
+		if more > 0 {
+			text += outbox.Format(" And %s more: the whole agenda is on the public notice board%s and posted at the meeting place.", count(more, "item"), s.boardLink(m))
 		}
 		text += " Open to the public"
 		for _, it := range m.Agenda() {
@@ -356,6 +359,42 @@ func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, 
 	return resp, err
 }
 
+// slackTextBudget bounds how much of a message in Slack an agenda's items may take, in
+// characters. chat.postMessage truncates a text over 40,000 characters, and Slack advises
+// at most 4,000 for a message to read well; an agenda of 220 items of 199 characters made
+// a notice of 45,348. The items are listed up to this budget, leaving room for the
+// notice's head and tail; the rest are counted, and the whole agenda is in the agenda PDF
+// (/ethics letters) and on the board. The number of items is not capped: 5 ILCS 120/2.02
+// asks for the whole agenda, and the PDF and the board hold any length.
+const slackTextBudget = 3500
+
+// listAgenda lists items in the form line ("%d. %s", the item's number and title), as
+// many as fit in budget characters, and says how many are left out.
+func listAgenda(items []docket.MeetingItem, line string, budget int) (outbox.Markup, int) {
+	var out outbox.Markup
+	used := 0
+	for i, it := range items {
+		l := outbox.Format(line, i+1, it.Title())
+		n := utf8.RuneCountInString(string(l))
+		if used+n > budget {
+			return out, len(items) - i
+		}
+		out += l
+		used += n
+	}
+	return out, 0
+}
+
+// boardLink is ", <address>" of meeting m's card on the public notice board, or "" when
+// the board's address is not configured.
+func (s *Service) boardLink(m *docket.CommissionMeeting) string {
+	base := s.Settings().PublicURL
+	if base == "" {
+		return ""
+	}
+	return ", " + base + "/#meeting-" + m.Name // web.Board.meetingCard's anchor
+}
+
 // agendaText is a meeting's agenda, numbered: the case steps, then the other business.
 func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 	kind := "Regular"
@@ -363,8 +402,10 @@ func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 		kind = "Special"
 	}
 	text := outbox.Format("*%s meeting %s*: %s, %s", kind, m.Name, s.when(m.Start), m.Place)
-	for i, it := range m.Agenda() {
-		text += outbox.Format("\n%d. %s", i+1, it.Title())
+	listed, more := listAgenda(m.Agenda(), "\n%d. %s", slackTextBudget-utf8.RuneCountInString(string(text)))
+	text += listed
+	if more > 0 {
+		text += outbox.Format("\n… and %s more: `/ethics letters %s` draws the whole agenda.", count(more, "item"), m.Name)
 	}
 	if len(m.Agenda()) == 0 {
 		text += "\nNo items yet."
