@@ -116,52 +116,48 @@ func (s *Store) CheckAnchor(ctx context.Context, a Anchor) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	problem, err := s.checkCaseAnchor(ctx, a, now)
-	if problem != "" || err != nil || a.Meetings == 0 {
-		return problem, err
-	}
-	if now.Meetings < a.Meetings {
-		return fmt.Sprintf("the meetings' record ends at meeting event %d, but the anchor was taken at meeting event %d: meeting events %d to %d (agendas, postings, rolls, sessions, adjournments) are missing from this record",
-			now.Meetings, a.Meetings, now.Meetings+1, a.Meetings), nil
-	}
-	var hash string
-	err = s.r.QueryRowContext(ctx, `SELECT hash FROM meeting_events WHERE id = ?`, a.Meetings).Scan(&hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Sprintf("meeting event %d is missing from this record, though later meeting events are there", a.Meetings), nil
-	}
-	if err != nil {
-		return "", err
-	}
-	if hash != a.MeetingHash {
-		return fmt.Sprintf("meeting event %d is a different event from the one the anchor names (hash %s…, anchor %s…): the meetings' record was rewritten at or before meeting event %d",
-			a.Meetings, hash[:12], a.MeetingHash[:12], a.Meetings), nil
-	}
-	return "", nil
-}
-
-// checkCaseAnchor compares the cases' chain, whose head is now, with the anchor a.
-func (s *Store) checkCaseAnchor(ctx context.Context, a, now Anchor) (string, error) {
 	if a.Events == 0 {
 		if a.Hash != genesis {
 			return fmt.Sprintf("the anchor 0:%s names no event: an empty record's anchor is 0:%s", a.Hash, genesis), nil
 		}
+	} else if problem, err := s.checkChain(ctx, casesChain, a.Events, a.Hash, now.Events); problem != "" || err != nil {
+		return problem, err
+	}
+	if a.Meetings == 0 {
 		return "", nil
 	}
-	if now.Events < a.Events {
-		return fmt.Sprintf("the record ends at event %d, but the anchor was taken at event %d: events %d to %d are missing from this record",
-			now.Events, a.Events, now.Events+1, a.Events), nil
+	return s.checkChain(ctx, meetingsChain, a.Meetings, a.MeetingHash, now.Meetings)
+}
+
+// chain names one of the record's hash chains in CheckAnchor's words.
+type chain struct {
+	table, record, event, what string
+}
+
+var (
+	casesChain    = chain{table: "events", record: "the record", event: "event"}
+	meetingsChain = chain{table: "meeting_events", record: "the meetings' record", event: "meeting event", what: " (agendas, postings, rolls, sessions, adjournments)"}
+)
+
+// checkChain says how chain c, whose last event is number have, differs from an anchor
+// that names its event n with hash: events missing after a point, or a different event
+// at the anchor; "" if it holds it.
+func (s *Store) checkChain(ctx context.Context, c chain, n int64, hash string, have int64) (string, error) {
+	if have < n {
+		return fmt.Sprintf("%s ends at %s %d, but the anchor was taken at %s %d: %ss %d to %d%s are missing from this record",
+			c.record, c.event, have, c.event, n, c.event, have+1, n, c.what), nil
 	}
-	var hash string
-	err := s.r.QueryRowContext(ctx, `SELECT hash FROM events WHERE id = ?`, a.Events).Scan(&hash)
+	var got string
+	err := s.r.QueryRowContext(ctx, `SELECT hash FROM `+c.table+` WHERE id = ?`, n).Scan(&got)
 	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Sprintf("event %d is missing from this record, though later events are there", a.Events), nil
+		return fmt.Sprintf("%s %d is missing from this record, though later %ss are there", c.event, n, c.event), nil
 	}
 	if err != nil {
 		return "", err
 	}
-	if hash != a.Hash {
-		return fmt.Sprintf("event %d is a different event from the one the anchor names (hash %s…, anchor %s…): the record was rewritten at or before event %d",
-			a.Events, hash[:12], a.Hash[:12], a.Events), nil
+	if got != hash {
+		return fmt.Sprintf("%s %d is a different event from the one the anchor names (hash %s…, anchor %s…): %s was rewritten at or before %s %d",
+			c.event, n, got[:12], hash[:12], c.record, c.event, n), nil
 	}
 	return "", nil
 }

@@ -16,32 +16,15 @@ import (
 // from the agenda, never as a cancelled meeting at the meeting's time and place; the
 // meeting itself is cancelled only when it is.
 func TestItemWithdrawnFromAMeetingThatGoesOn(t *testing.T) {
-	cal, err := docket.NewCalendar(docket.CalendarConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), engine)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, engine := meetingRecord(t)
+	cal := engine.Cal
 	start := at(t, "2026-12-15T17:00:00-06:00")
 	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-04T09:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	var join []docket.CaseActions
-	for i, who := range []string{"Ann Poe", "Bob Poe"} {
-		when := at(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Minute)
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
-			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		join = append(join, docket.CaseActions{Number: res.Case.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}})
-	}
+	join := fileToJoin(t, db, start, "City Hall", "Ann Poe", "Bob Poe")
 	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: join, Actions: []docket.MeetingAction{docket.PostAgenda{}},
 	}); err != nil {
@@ -86,4 +69,37 @@ func TestItemWithdrawnFromAMeetingThatGoesOn(t *testing.T) {
 	if !strings.Contains(index, "This meeting is cancelled.") {
 		t.Errorf("the cancelled meeting is not shown cancelled:\n%s", index)
 	}
+}
+
+// meetingRecord opens a fresh record with the default calendar and ordinance.
+func meetingRecord(t *testing.T) (*store.Store, *docket.Engine) {
+	t.Helper()
+	cal, err := docket.NewCalendar(docket.CalendarConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, engine
+}
+
+// fileToJoin files a complaint against each respondent and returns the scheduling of each
+// case's sufficiency review at start and place, to join a meeting there.
+func fileToJoin(t *testing.T, db *store.Store, start time.Time, place string, respondents ...string) []docket.CaseActions {
+	t.Helper()
+	var join []docket.CaseActions
+	for i, who := range respondents {
+		when := at(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Minute)
+		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
+			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		join = append(join, docket.CaseActions{Number: res.Case.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: place}}})
+	}
+	return join
 }
