@@ -114,8 +114,12 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err != nil {
+	rep, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{})
+	if err != nil {
 		t.Fatal(err)
+	}
+	if rep.BeyondEvents != 0 || rep.BeyondMeetings != 1 || !strings.Contains(rep.String(), "It holds 0 case events and 1 meeting events after the backup's last ones") {
+		t.Errorf("the restore's report of what the replaced record holds beyond the backup: %+v\n%s", rep, rep)
 	}
 	s = MustOpenPath(t, path)
 	lost, err := s.Reconcile(ctx, said, docketCh, time.Now())

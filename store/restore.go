@@ -38,6 +38,10 @@ type RestoreReport struct {
 	Report                  // the backup's verification, with its anchor
 	Replaced         string // where the database it replaced was kept; "" if there was none
 	ReplacedAnchor   string // that database's anchor, if it could be read
+	// Beyond are how many case events and meeting events the replaced database holds
+	// after the backup's last ones: what the restore loses. Meeting actions that post
+	// nothing to Slack (a roll, a closed session, an adjournment) are known only from here.
+	BeyondEvents, BeyondMeetings int64
 	Pending          int    // messages the backup had not yet said: each is looked for in Slack before it is sent
 }
 
@@ -52,6 +56,9 @@ func (r RestoreReport) String() string {
 			fmt.Fprintf(&b, " (anchor %s)", r.ReplacedAnchor)
 		}
 		b.WriteString(".\n")
+		if r.BeyondEvents > 0 || r.BeyondMeetings > 0 {
+			fmt.Fprintf(&b, "It holds %d case events and %d meeting events after the backup's last ones, which the restored record lacks: the clerk enters them again from the kept file (a meeting's agenda, posting, roll, closed sessions and adjournment among them; Slack shows only its notices).\n", r.BeyondEvents, r.BeyondMeetings)
+		}
 	} else {
 		fmt.Fprintf(&b, "There was no database at %s: the backup is now the record there.\n", r.Database)
 	}
@@ -130,6 +137,8 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 		if old, err := OpenReadOnly(live, engine); err == nil {
 			if a, err := old.Head(ctx); err == nil {
 				rep.ReplacedAnchor = a.String()
+				rep.BeyondEvents = max(a.Events-rep.Anchor.Events, 0)
+				rep.BeyondMeetings = max(a.Meetings-rep.Anchor.Meetings, 0)
 			}
 			if problem, err := sameLineage(ctx, old, b, rep.Anchor); err == nil && problem != "" && !o.OtherRecord {
 				old.Close()
