@@ -42,7 +42,7 @@ type RestoreReport struct {
 	// after the backup's last ones: what the restore loses. Meeting actions that post
 	// nothing to Slack (a roll, a closed session, an adjournment) are known only from here.
 	BeyondEvents, BeyondMeetings int64
-	Pending          int    // messages the backup had not yet said: each is looked for in Slack before it is sent
+	Pending                      int // messages the backup had not yet said: each is looked for in Slack before it is sent
 }
 
 // String says what was done, and what the bot does next, for the administrator.
