@@ -102,7 +102,12 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 				fmt.Fprintf(stdout, "%s: DIFFERS from anchor %s: %s\n", what, want, problem)
 				return exitFailure
 			}
-			fmt.Fprintf(stdout, "%s: holds anchor %s, with %d events after it\n", what, want, r.Anchor.Events-want.Events)
+			after := fmt.Sprintf("%d events", r.Anchor.Events-want.Events)
+			if want.Meetings > 0 {
+				// An anchor without a meetings part says nothing of them.
+				after += fmt.Sprintf(" and %d meeting events", r.Anchor.Meetings-want.Meetings)
+			}
+			fmt.Fprintf(stdout, "%s: holds anchor %s, with %s after it\n", what, want, after)
 		}
 		fmt.Fprintf(stdout, "anchor %s\n", r.Anchor)
 		return exitOK

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ethicsbot/config"
+	"ethicsbot/docket"
 )
 
 // TestRecordOfThePreviousRelease: a record made by an earlier ethicsbot verifies, migrates
@@ -34,5 +38,43 @@ func TestRecordOfThePreviousRelease(t *testing.T) {
 		if step[0] == "verify" && !strings.Contains(out, "38 events in 2 cases; the chain is intact") {
 			t.Errorf("ethicsbot verify: %s", out)
 		}
+	}
+}
+
+// TestFoldedMeetingOfThePreviousRelease (issue 19 review, finding 7): in
+// testdata/records/6318221-folded.db, made by main at 6318221 from the console script
+// beside it, two cases' sufficiency reviews are at one start and place and only the first
+// one's notice is posted. Read by this release, they are one meeting, folded from its
+// cases, whose agenda is not posted: one item's notice is not the whole agenda's.
+func TestFoldedMeetingOfThePreviousRelease(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "records", "6318221-folded.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "ethicsbot.db")
+	if err := os.WriteFile(db, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"ETHICSBOT_DB": db}
+	for _, step := range []string{"migrate", "verify"} {
+		if code, out, errOut := runCLI(t, env, "", step); code != 0 {
+			t.Fatalf("ethicsbot %s: exit %d\n%s%s", step, code, out, errOut)
+		}
+	}
+	cfg, err := config.Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, s := mustOpenRecord(t, cfg)
+	ms, err := s.Meetings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := docket.FindMeeting(ms, "2026-12-15")
+	if err != nil || !m.Folded || len(m.Cases) != 2 {
+		t.Fatalf("the folded meeting: %+v, %v", m, err)
+	}
+	if !m.Posted().IsZero() || len(m.Postings) != 0 {
+		t.Errorf("a folded meeting with one of two items' notices posted reads as posted %v", m.Posted())
 	}
 }

@@ -348,6 +348,12 @@ func (s *Service) mayTouch(ctx context.Context, sub *subcommand, user string, a 
 	if err != nil {
 		return err
 	}
+	return refuseRecused(&c, user)
+}
+
+// refuseRecused refuses user if they are recused from case c, in the same words whatever
+// the command: a case step, or an item of a meeting that is the case's (issue 19 review).
+func refuseRecused(c *docket.Case, user string) error {
 	if why, recused := c.Recused(user); recused {
 		return docket.Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, why))
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -48,6 +49,12 @@ func (s *Service) meetingRecord() (MeetingRecord, error) {
 // notice is for this change ("" when the change posts none), and the case steps' own
 // public notices are then left out.
 func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind) (docket.MeetingResult, Response, error) {
+	return s.changeMeetingWithdrawing(ctx, req, ch, what, notice, "")
+}
+
+// changeMeetingWithdrawing is changeMeeting; for a withdrawnNotice, withdrawn is the item
+// withdrawn, in the agenda's words.
+func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind, withdrawn string) (docket.MeetingResult, Response, error) {
 	mr, err := s.meetingRecord()
 	if err != nil {
 		return docket.MeetingResult{}, Response{}, err
@@ -66,7 +73,12 @@ func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.Meet
 	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
 	if notice != noNotice && notice != caseNotices {
 		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
-			p := s.meetingNotice(&m, notice)
+			var p []outbox.Post
+			if notice == withdrawnNotice {
+				p = s.withdrawalNotice(&m, withdrawn)
+			} else {
+				p = s.meetingNotice(&m, notice)
+			}
 			posts = append(posts, p...)
 			return p
 		}
@@ -105,6 +117,7 @@ const (
 	cancelledNotice                   // the meeting is cancelled, with all its items
 	movedNotice                       // the meeting is moved, with all its items
 	caseNotices                       // no notice of the meeting's: the case steps' own are posted
+	withdrawnNotice                   // an item withdrawn from the agenda of a meeting that goes on
 )
 
 // meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
@@ -135,8 +148,10 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 			head = "PUBLIC NOTICE, AMENDED AGENDA"
 		}
 		text = outbox.Format("%s. Ethics Commission, %s on %s at %s. Agenda:", head, what, m.Start.In(loc).Format(at), m.Place)
-		for i, it := range m.Agenda() {
-			text += outbox.Format(" %d. %s.", i+1, it.Title())
+		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
+		text += listed
+		if more > 0 {
+			text += outbox.Format(" And %s more: the whole agenda is on the public notice board%s and posted at the meeting place.", count(more, "item"), s.boardLink(m))
 		}
 		text += " Open to the public"
 		for _, it := range m.Agenda() {
@@ -148,10 +163,36 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 		text += "."
 	}
 	to := outbox.Dest{Channel: channel}
-	key := outbox.Key{Series: "meeting", Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
+	key := outbox.Key{Series: outbox.MeetingSeries, Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
 	if kind == cancelledNotice {
 		key.Step = m.Name + ".cancelled"
 	}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+}
+
+// withdrawalNotice is the public notice of an item withdrawn from the agenda of meeting
+// m, which goes on (5 ILCS 120/2.02(a): the public is told of the agenda as it stands):
+// posted only if the meeting's agenda was, since the public knew the item only from it.
+// The case step's own notice of a cancelled meeting is not posted: the meeting is not
+// cancelled, and a notice saying so, at its time and place, would tell the public it is.
+func (s *Service) withdrawalNotice(m *docket.CommissionMeeting, item string) []outbox.Post {
+	channel := s.Settings().Channels.Notices
+	if channel == "" || len(m.Postings) == 0 {
+		return nil
+	}
+	loc := s.Engine.Cal.Location()
+	what := "regular meeting"
+	if m.Special {
+		what = "special meeting"
+	}
+	text := outbox.Format("PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, %s on %s at %s: the item “%s” is withdrawn from its agenda. The meeting is held as noticed",
+		what, m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, item)
+	if n := len(m.Agenda()); n > 0 {
+		text += outbox.Format(", with %s; the amended agenda will be posted.", count(n, "item"))
+	} else {
+		text += "; the amended agenda will be posted."
+	}
+	key := outbox.Key{Series: outbox.MeetingSeries, Step: fmt.Sprintf("%s.%d.%d.withdrawn.%d.%d", m.Name, len(m.Postings), len(m.Moved), len(m.Agenda()), s.Now().UnixNano()), To: outbox.Dest{Channel: channel}}
 	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
 }
 
@@ -318,6 +359,42 @@ func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, 
 	return resp, err
 }
 
+// slackTextBudget bounds how much of a message in Slack an agenda's items may take, in
+// characters. chat.postMessage truncates a text over 40,000 characters, and Slack advises
+// at most 4,000 for a message to read well; an agenda of 220 items of 199 characters made
+// a notice of 45,348. The items are listed up to this budget, leaving room for the
+// notice's head and tail; the rest are counted, and the whole agenda is in the agenda PDF
+// (/ethics letters) and on the board. The number of items is not capped: 5 ILCS 120/2.02
+// asks for the whole agenda, and the PDF and the board hold any length.
+const slackTextBudget = 3500
+
+// listAgenda lists items in the form line ("%d. %s", the item's number and title), as
+// many as fit in budget characters, and says how many are left out.
+func listAgenda(items []docket.MeetingItem, line string, budget int) (outbox.Markup, int) {
+	var out outbox.Markup
+	used := 0
+	for i, it := range items {
+		l := outbox.Format(line, i+1, it.Title())
+		n := utf8.RuneCountInString(string(l))
+		if used+n > budget {
+			return out, len(items) - i
+		}
+		out += l
+		used += n
+	}
+	return out, 0
+}
+
+// boardLink is ", <address>" of meeting m's card on the public notice board, or "" when
+// the board's address is not configured.
+func (s *Service) boardLink(m *docket.CommissionMeeting) string {
+	base := s.Settings().PublicURL
+	if base == "" {
+		return ""
+	}
+	return ", " + base + "/#meeting-" + m.Name // web.Board.meetingCard's anchor
+}
+
 // agendaText is a meeting's agenda, numbered: the case steps, then the other business.
 func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 	kind := "Regular"
@@ -325,8 +402,10 @@ func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 		kind = "Special"
 	}
 	text := outbox.Format("*%s meeting %s*: %s, %s", kind, m.Name, s.when(m.Start), m.Place)
-	for i, it := range m.Agenda() {
-		text += outbox.Format("\n%d. %s", i+1, it.Title())
+	listed, more := listAgenda(m.Agenda(), "\n%d. %s", slackTextBudget-utf8.RuneCountInString(string(text)))
+	text += listed
+	if more > 0 {
+		text += outbox.Format("\n… and %s more: `/ethics letters %s` draws the whole agenda.", count(more, "item"), m.Name)
 	}
 	if len(m.Agenda()) == 0 {
 		text += "\nNo items yet."
@@ -393,8 +472,9 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 
 // leaveMeeting cancels a case step that is an item of a recorded meeting which has not
 // begun: its agenda changes with it, in the same transaction, so that a notice already
-// posted is to be posted again, amended. The step's own cancellation notice is posted as
-// before. ok is false when no recorded meeting holds the step.
+// posted is to be posted again, amended. The public is told the item is withdrawn and the
+// meeting is held (withdrawalNotice), not that a meeting is cancelled. ok is false when
+// no recorded meeting holds the step.
 func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, act docket.CancelMeeting) (resp Response, ok bool, err error) {
 	all, err := s.allMeetings(ctx)
 	if err != nil {
@@ -406,7 +486,14 @@ func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, 
 	}
 	ch := docket.MeetingChange{Meeting: m.Name, Cases: []docket.CaseActions{{Number: number, Actions: []docket.Action{act}}},
 		Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s withdrawn", number, act.Meeting)}}}
-	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), caseNotices)
+	// The item in the words the public was given on the agenda.
+	item := number
+	for _, it := range m.Cases {
+		if it.Case == number && it.Step == act.Meeting {
+			item = it.Title()
+		}
+	}
+	_, resp, err = s.changeMeetingWithdrawing(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), withdrawnNotice, item)
 	return resp, true, err
 }
 
@@ -496,12 +583,13 @@ func (s *Service) sitting(ctx context.Context, number string) (*docket.Commissio
 
 // rollAt is a roll call at meeting m at instant now, defaulting to the members present
 // (docket.MinutesRecord.PresentAt): absent are those not present; yes are those present
-// not given as voting no or abstaining, nor recused from case number.
-func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time) (*docket.Vote, error) {
+// not given as voting no or abstaining, nor recused from case number ("" for a roll call
+// about no case: the approval of minutes).
+func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time, number string) (*docket.Vote, error) {
 	r := m.Minutes
 	present := r.PresentAt(now)
 	var recused []string
-	if number := a.str("number"); number != "" {
+	if number != "" {
 		c, err := s.Record.Case(ctx, number)
 		if err != nil {
 			return nil, err
@@ -642,9 +730,34 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 		if !m.InSession(now) {
 			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
 		}
-		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now)
+		// An item that is a case's step is the case's business: a member recused from the
+		// case may not move to close the meeting for it, and takes no part in the vote
+		// (the same refusal as on the case itself, Service.mayTouch).
+		var c *docket.Case
+		if agenda := m.Agenda(); n >= 1 && n <= len(agenda) && agenda[n-1].Kind == docket.CaseItem {
+			cs, err := s.Record.Case(ctx, agenda[n-1].Case)
+			if err != nil {
+				return Response{}, err
+			}
+			if err := refuseRecused(&cs, req.User); err != nil {
+				return Response{}, err
+			}
+			c = &cs
+		}
+		number := ""
+		if c != nil {
+			number = c.Number
+		}
+		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now, number)
 		if err != nil {
 			return Response{}, err
+		}
+		if c != nil {
+			// Recorded as recused in the roll, and so left out of who is present in the
+			// closed session (letters' closed minutes).
+			if err := vote.LeaveOutRecused(c, docket.OMAClose); err != nil {
+				return Response{}, err
+			}
 		}
 		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at"), Recorded: a.str("recorded") == "yes"}}
 		what = outbox.Format("closed session entered for item %d by roll call, %s", n, vote.Tally())
@@ -694,6 +807,24 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// recusedInClosed names the first case the minutes r take in closed session that user is
+// recused from, and why; "" if none.
+func (s *Service) recusedInClosed(ctx context.Context, r docket.MinutesRecord, user string) (string, error) {
+	for _, e := range r.Entries {
+		if e.Session == 0 || e.Item.Case == "" {
+			continue
+		}
+		c, err := s.Record.Case(ctx, e.Item.Case)
+		if err != nil {
+			return "", err
+		}
+		if why, recused := c.Recused(user); recused {
+			return fmt.Sprintf("case %s, from which you are recused (%s)", c.Number, why), nil
+		}
+	}
+	return "", nil
+}
+
 // runMinutesDraft drafts a meeting's minutes from what was recorded (5 ILCS 120/2.06): the
 // open minutes, and, if the meeting had a closed session, the closed minutes, which are
 // confidential; each as PDF and Markdown, shared in the private docket channel. Members
@@ -714,6 +845,23 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	if err != nil {
 		return Response{}, err
 	}
+	// The closed minutes tell what was said and voted on a case in closed session: a member
+	// recused from one of those cases gets the open minutes only (Service.mayTouch keeps
+	// the case itself from them the same way).
+	withheld, err := s.recusedInClosed(ctx, r, req.User)
+	if err != nil {
+		return Response{}, err
+	}
+	if withheld != "" {
+		n := 0
+		for i := range docs {
+			if parts[i] != docket.ClosedPart {
+				docs[n], parts[n] = docs[i], parts[i]
+				n++
+			}
+		}
+		docs, parts = docs[:n], parts[:n]
+	}
 	var files []File
 	text := outbox.Format("Meeting %s: its minutes, drafted from the record (%s):", m.Name, docket.OMAMinutes)
 	kind := "draft"
@@ -727,6 +875,9 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	}
 	if len(r.Sessions) > 0 {
 		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
+	}
+	if withheld != "" {
+		text += outbox.Format("\nThe closed minutes are not given to you: they take %s, in closed session.", withheld)
 	}
 	text += s.minutesClock(m, all, r)
 	note := outbox.Format("Meeting %s: its %s minutes, produced by %s.", m.Name, kind, outbox.Mention(req.User))

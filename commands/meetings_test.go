@@ -201,8 +201,11 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 	if got := replyText(r); !strings.Contains(got, "1 item; the agenda changed after it was posted: post it again, marked amended") {
 		t.Errorf("after the cancellation: %s", got)
 	}
-	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, CANCELLED. Ethics Commission, case 2026-002") {
-		t.Errorf("the step's cancellation: %q", got)
+	// The meeting goes on: the public is told the item is withdrawn, never that a meeting
+	// at its time and place is cancelled (issue 19 review, finding 6).
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall: the item “Review of the sufficiency of complaint 2026-002") ||
+		strings.Contains(got[0], "CANCELLED") || !strings.Contains(got[0], "The meeting is held as noticed, with 1 item") {
+		t.Errorf("the step's withdrawal: %q", got)
 	}
 	// Moved off to a time of its own, a step leaves the agenda changed too.
 	mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")

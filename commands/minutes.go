@@ -119,7 +119,7 @@ func runMinutesApprove(s *Service, ctx context.Context, req Request, a args) (Re
 	if err != nil {
 		return Response{}, err
 	}
-	vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), later, now)
+	vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), later, now, "")
 	if err != nil {
 		return Response{}, err
 	}

@@ -159,6 +159,24 @@ func (v *Vote) Tally() string {
 	return s
 }
 
+// LeaveOutRecused refuses a roll call about case c (a step of it, or the vote to close a
+// meeting for it, 5 ILCS 120/2a) that lists a member recused from c, and records who among
+// the seated is recused: they take no part in it.
+func (v *Vote) LeaveOutRecused(c *Case, rule string) error {
+	for _, list := range []struct {
+		name  string
+		users []string
+	}{{"yes", v.Yes}, {"no", v.No}, {"abstain", v.Abstain}, {"absent", v.Absent}} {
+		for _, u := range list.users {
+			if why, ok := c.Recused(u); ok {
+				return invalid(list.name, rule, fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number, thirdPerson.Replace(why)))
+			}
+		}
+	}
+	v.Recused = c.RecusedUsers(v.Seated)
+	return nil
+}
+
 // DefaultQuorum is a majority of the seated commissioners.
 func DefaultQuorum(seated int) int { return seated/2 + 1 }
 

@@ -548,16 +548,19 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 			name := e.NameMeeting(s.m.Start, taken)
 			taken = append(taken, name)
 			fm := CommissionMeeting{Name: name, Start: s.m.Start.In(e.Cal.Location()), Place: s.m.Place, Created: s.m.ScheduledAt, Folded: true}
-			if !s.m.NoticePosted.IsZero() {
-				fm.Postings = []AgendaPosting{{At: s.m.NoticePosted}}
-			}
 			out = append(out, fm)
 			i = len(out) - 1
 			at[k] = i
-		} else if p := s.m.NoticePosted; out[i].Folded && !p.IsZero() && (len(out[i].Postings) == 0 || p.Before(out[i].Postings[0].At)) {
-			out[i].Postings = []AgendaPosting{{At: p}}
 		}
 		out[i].Cases = append(out[i].Cases, caseItem(s.c, s.k, s.m))
+	}
+	// A folded meeting's notice is its items' own notices: it was posted, as one agenda,
+	// only once every item's was, at the latest of them (5 ILCS 120/2.02: the public had
+	// the whole agenda 48 hours ahead only if each item's notice was posted by then).
+	for i := range out {
+		if out[i].Folded {
+			out[i].Postings = foldedPosting(out[i].Cases)
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].Start.Equal(out[j].Start) {
@@ -566,6 +569,24 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 		return out[i].Name < out[j].Name
 	})
 	return out
+}
+
+// foldedPosting is the posting of a meeting folded from the case steps items: none if any
+// item's notice is not posted, else one at the latest item's posting.
+func foldedPosting(items []MeetingItem) []AgendaPosting {
+	var last time.Time
+	for _, it := range items {
+		if it.NoticePosted.IsZero() {
+			return nil
+		}
+		if it.NoticePosted.After(last) {
+			last = it.NoticePosted
+		}
+	}
+	if last.IsZero() {
+		return nil
+	}
+	return []AgendaPosting{{At: last}}
 }
 
 func caseItem(c *Case, k MeetingKind, m Meeting) MeetingItem {

@@ -333,7 +333,13 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 			s := session(e.Session)
 			mo := motion(r.Sessions[e.Session-1].Motion)
 			s.Motion, s.Time = &mo, hm(r.Sessions[e.Session-1].Entered)
-			s.Present = who(r.PresentAt(r.Sessions[e.Session-1].Entered))
+			// A member recused from the case the session is closed for leaves the room:
+			// the roll call to close records them as recused, and they are not present.
+			present := slices.Clone(r.PresentAt(r.Sessions[e.Session-1].Entered))
+			if v := r.Sessions[e.Session-1].Motion.Roll; v != nil {
+				present = slices.DeleteFunc(present, func(id string) bool { return slices.Contains(v.Recused, id) })
+			}
+			s.Present = who(present)
 			d.Steps = append(d.Steps, MinutesStep{Enter: &s})
 		}
 		// The call to order, the roll call and the adjournment have their own sections;

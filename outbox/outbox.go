@@ -67,6 +67,10 @@ func (k Key) String() string {
 // EventSeries is the series of the messages an event causes.
 const EventSeries = "event"
 
+// MeetingSeries is the series of a commission meeting's public notice: its step begins
+// with the meeting's name, then a dot.
+const MeetingSeries = "meeting"
+
 // EventKey is the key of the n-th message that event id of case causes at to. An event's
 // messages are derived from it once, in its transaction, so a retry never adds one.
 func EventKey(caseNumber string, event int64, n int, to Dest) Key {

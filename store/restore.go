@@ -38,7 +38,11 @@ type RestoreReport struct {
 	Report                  // the backup's verification, with its anchor
 	Replaced         string // where the database it replaced was kept; "" if there was none
 	ReplacedAnchor   string // that database's anchor, if it could be read
-	Pending          int    // messages the backup had not yet said: each is looked for in Slack before it is sent
+	// Beyond are how many case events and meeting events the replaced database holds
+	// after the backup's last ones: what the restore loses. Meeting actions that post
+	// nothing to Slack (a roll, a closed session, an adjournment) are known only from here.
+	BeyondEvents, BeyondMeetings int64
+	Pending                      int // messages the backup had not yet said: each is looked for in Slack before it is sent
 }
 
 // String says what was done, and what the bot does next, for the administrator.
@@ -52,6 +56,9 @@ func (r RestoreReport) String() string {
 			fmt.Fprintf(&b, " (anchor %s)", r.ReplacedAnchor)
 		}
 		b.WriteString(".\n")
+		if r.BeyondEvents > 0 || r.BeyondMeetings > 0 {
+			fmt.Fprintf(&b, "It holds %d case events and %d meeting events after the backup's last ones, which the restored record lacks: the clerk enters them again from the kept file (a meeting's agenda, posting, roll, closed sessions and adjournment among them; Slack shows only its notices).\n", r.BeyondEvents, r.BeyondMeetings)
+		}
 	} else {
 		fmt.Fprintf(&b, "There was no database at %s: the backup is now the record there.\n", r.Database)
 	}
@@ -130,6 +137,8 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 		if old, err := OpenReadOnly(live, engine); err == nil {
 			if a, err := old.Head(ctx); err == nil {
 				rep.ReplacedAnchor = a.String()
+				rep.BeyondEvents = max(a.Events-rep.Anchor.Events, 0)
+				rep.BeyondMeetings = max(a.Meetings-rep.Anchor.Meetings, 0)
 			}
 			if problem, err := sameLineage(ctx, old, b, rep.Anchor); err == nil && problem != "" && !o.OtherRecord {
 				old.Close()
@@ -214,6 +223,9 @@ func sameLineage(ctx context.Context, old, b *Store, anchor Anchor) (string, err
 	if of != bf {
 		return "their first events differ, so they are different records", nil
 	}
+	// The lineage is the cases' chain: the meetings' may have lost events either way.
+	oldHead.Meetings, oldHead.MeetingHash = 0, ""
+	anchor.Meetings, anchor.MeetingHash = 0, ""
 	if anchor.Events <= oldHead.Events {
 		return old.CheckAnchor(ctx, anchor)
 	}
@@ -298,8 +310,9 @@ var caseNumber = regexp.MustCompile(`^([0-9]{4})-([0-9]{3,})$`)
 // Lost is what a restore lost, as Slack shows it: the events announced after the backup's
 // anchor, and the case numbers among them that the restored record does not hold.
 type Lost struct {
-	Events  map[int64]outbox.Said // by event id
-	Numbers []string              // case numbers announced but not in the record, now kept from reuse
+	Events   map[int64]outbox.Said  // by event id
+	Meetings map[string]outbox.Said // the meetings' notices the record does not hold, by their key's step
+	Numbers  []string               // case numbers announced but not in the record, now kept from reuse
 }
 
 // Reconcile finishes a restore with what Slack shows ethicsbot said since the backup's last
@@ -308,7 +321,7 @@ type Lost struct {
 // channel (report) is told what the restore lost, so the clerk can enter it again. All in
 // one transaction, which also clears the restore's mark.
 func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox.Dest, now time.Time) (Lost, error) {
-	lost := Lost{Events: map[int64]outbox.Said{}}
+	lost := Lost{Events: map[int64]outbox.Said{}, Meetings: map[string]outbox.Said{}}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		mark, err := restoredMark(ctx, tx)
 		if err != nil || mark == nil {
@@ -327,6 +340,17 @@ func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox
 			}
 			if caseNumber.MatchString(m.Key.Case) {
 				numbers[m.Key.Case] = true
+			}
+			if m.Key.Series == outbox.MeetingSeries {
+				// A meeting's notice the record does not hold was said by a meeting action
+				// after the backup (the meetings' events are not numbered with the cases').
+				var have int
+				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM outbox WHERE series = ? AND step = ?`, m.Key.Series, m.Key.Step).Scan(&have); err != nil {
+					return err
+				}
+				if have == 0 {
+					lost.Meetings[m.Key.Step] = m
+				}
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ? WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
 				stamp(now), m.Channel, m.TS, m.Key.Case, m.Key.Series, m.Key.Step, m.Key.To.String()); err != nil {
@@ -367,22 +391,41 @@ func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox
 func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
 	head := outbox.Format("*The record was restored* from the backup %s, which ends at anchor %s (its last event recorded %s).",
 		mark.Backup, mark.Anchor, mark.LastAt.In(loc).Format("Mon 2 Jan 2006 15:04 MST"))
-	if len(lost.Events) == 0 {
+	if len(lost.Events) == 0 && len(lost.Meetings) == 0 {
 		return head + " Slack shows nothing announced after it that the restored record lacks."
 	}
-	ids := make([]int64, 0, len(lost.Events))
-	for id := range lost.Events {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	lines := []outbox.Markup{head, outbox.Format("Slack shows these %d steps were announced after it; the restored record does not have them, so enter them again:", len(ids))}
-	for _, id := range ids {
-		m := lost.Events[id]
+	firstLine := func(m outbox.Said) outbox.Markup {
 		first, _, _ := strings.Cut(m.Text.Plain(), "\n")
 		if r := []rune(first); len(r) > 200 {
 			first = string(r[:200]) + "…"
 		}
-		lines = append(lines, outbox.Format("• case %s, event %d: ", m.Key.Case, id)+quoteSaid(first))
+		return quoteSaid(first)
+	}
+	lines := []outbox.Markup{head}
+	if len(lost.Events) > 0 {
+		ids := make([]int64, 0, len(lost.Events))
+		for id := range lost.Events {
+			ids = append(ids, id)
+		}
+		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+		lines = append(lines, outbox.Format("Slack shows these %d steps were announced after it; the restored record does not have them, so enter them again:", len(ids)))
+		for _, id := range ids {
+			m := lost.Events[id]
+			lines = append(lines, outbox.Format("• case %s, event %d: ", m.Key.Case, id)+firstLine(m))
+		}
+	}
+	if len(lost.Meetings) > 0 {
+		steps := make([]string, 0, len(lost.Meetings))
+		for step := range lost.Meetings {
+			steps = append(steps, step)
+		}
+		sort.Strings(steps)
+		lines = append(lines, outbox.Format("Slack shows these %d notices of the commission's meetings were posted after it; the restored record does not have the meeting actions behind them (a meeting, its agenda, a posting, a move or a cancellation), so enter them again, and any roll, session or adjournment recorded since:", len(steps)))
+		for _, step := range steps {
+			m := lost.Meetings[step]
+			name, _, _ := strings.Cut(step, ".")
+			lines = append(lines, outbox.Format("• meeting %s: ", name)+firstLine(m))
+		}
 	}
 	if len(lost.Numbers) > 0 {
 		lines = append(lines, outbox.Format("Case numbers %s were announced and will not be used again.", strings.Join(lost.Numbers, ", ")))

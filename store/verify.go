@@ -40,7 +40,8 @@ type Report struct {
 	Events int
 	Cases  int
 	Broken *Break // nil when the whole record verifies
-	// Anchor is the head of the chain as walked: the last event and its hash.
+	// Anchor is the head of the chain as walked: the last event and its hash, and the
+	// last meeting event and its hash.
 	Anchor Anchor
 }
 
@@ -105,6 +106,12 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		return r, err
 	}
 	r.Anchor = Anchor{Events: prev.ID, Hash: prev.Hash, At: prev.At}
+	if s.meetings {
+		// The anchor names the meetings' chain too; verifyMeetings below walks it.
+		if r.Anchor.Meetings, r.Anchor.MeetingHash, err = meetingHead(ctx, tx); err != nil {
+			return r, err
+		}
+	}
 	// Last, the traces a rewrite leaves when the chain and the cases agree: it is reported
 	// after any event or case it changed.
 	defer func() {

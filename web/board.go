@@ -332,6 +332,9 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 
 func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error) {
 	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
+	if err == nil {
+		err = b.itemsWithdrawn(ctx, recs)
+	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -356,6 +359,9 @@ func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error
 
 func (b *Board) casePage(ctx context.Context, now time.Time, number string) ([]byte, string, error) {
 	recs, err := b.Records.PublicOf(ctx, number)
+	if err == nil {
+		err = b.itemsWithdrawn(ctx, recs)
+	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -371,6 +377,9 @@ func (b *Board) casePage(ctx context.Context, now time.Time, number string) ([]b
 func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, string, error) {
 	from := time.Date(year, time.January, 1, 0, 0, 0, 0, b.Loc)
 	recs, err := b.Records.PublicBetween(ctx, from, from.AddDate(1, 0, 0))
+	if err == nil {
+		err = b.itemsWithdrawn(ctx, recs)
+	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -390,6 +399,39 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 		return nil, "", err
 	}
 	return b.page("year.html", p)
+}
+
+// itemWithdrawn marks a case step's notice withdrawn from the agenda of a meeting that is
+// held all the same: the public record says its meeting is cancelled, but the commission's
+// meeting at that time and place goes on (issue 19 review).
+const itemWithdrawn = "withdrawn"
+
+// itemsWithdrawn marks as itemWithdrawn each cancelled step's notice whose time and place
+// are a meeting's that is not cancelled: the board says the item was withdrawn from its
+// agenda, not that the meeting is cancelled. A meeting whose last item went is still a
+// meeting, unless itself cancelled.
+func (b *Board) itemsWithdrawn(ctx context.Context, recs []docket.Posting) error {
+	ms, ok := b.Records.(Meetings)
+	if !ok {
+		return nil
+	}
+	var meetings []docket.CommissionMeeting
+	for i := range recs {
+		r := &recs[i]
+		if r.Record != "meeting_notice" || r.Withdrawn != "cancelled" {
+			continue
+		}
+		if meetings == nil {
+			var err error
+			if meetings, err = ms.Meetings(ctx); err != nil {
+				return err
+			}
+		}
+		if m := docket.MeetingAt(meetings, r.Start, r.Place); m != nil && m.Cancelled.IsZero() {
+			r.Withdrawn = itemWithdrawn
+		}
+	}
+	return nil
 }
 
 // sort files records into a page's lists, in the order they happen.

@@ -19,6 +19,9 @@ const feedSize = 50
 // dated when it was first posted on the board.
 func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error) {
 	recs, err := b.Records.LatestPosted(ctx, feedSize)
+	if err == nil {
+		err = b.itemsWithdrawn(ctx, recs)
+	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -110,6 +113,8 @@ func summaryOf(e entry) string {
 	switch e.Withdrawn {
 	case "cancelled":
 		s.WriteString(", cancelled")
+	case itemWithdrawn:
+		s.WriteString(", withdrawn from the agenda of the meeting, which is held")
 	case "moved":
 		s.WriteString(", moved to " + e.MovedTo.Format("Mon 2 Jan 2006 15:04 MST"))
 	}

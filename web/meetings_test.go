@@ -1,13 +1,11 @@
 package web_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"ethicsbot/docket"
-	"ethicsbot/store"
 	"ethicsbot/web"
 )
 
@@ -16,32 +14,15 @@ import (
 // order of business (one call to order, one adjournment); each case's page keeps its own
 // record with its first-posted time.
 func TestBoardShowsOneCardPerMeeting(t *testing.T) {
-	cal, err := docket.NewCalendar(docket.CalendarConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	db, err := store.Open(filepath.Join(t.TempDir(), "ethicsbot.db"), engine)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, engine := meetingRecord(t)
+	cal := engine.Cal
 	start := at(t, "2026-12-15T17:00:00-06:00")
 	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-04T09:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall, Room 201"},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	var join []docket.CaseActions
-	for i, who := range []string{"Ann Poe", "Bob Poe", "Cy Poe"} {
-		when := at(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Minute)
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
-			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		join = append(join, docket.CaseActions{Number: res.Case.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall, Room 201"}}})
-	}
+	join := fileToJoin(t, db, start, "City Hall, Room 201", "Ann Poe", "Bob Poe", "Cy Poe")
 	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: join,
 		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, docket.PostAgenda{}},
