@@ -214,3 +214,52 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 		t.Errorf("the step's own notice: %q", got)
 	}
 }
+
+// TestARulingOnAClosedItemAfterTheReturn (issue 19, finding 1): a case item deliberated in
+// closed session and ruled on after the return to open session, as 5 ILCS 120/2(e)
+// requires, has its minutes drafted: the ruling in the open minutes, after the return,
+// and the item's discussion in the closed minutes.
+func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
+	s, clk, _ := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15 closed="5 ILCS 120/2(c)(4)"`, "added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for all")
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1013 44`, "Case 2026-001")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1013 51`, "Case 2026-001")
+	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "called to order")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 close 1`, "closed session entered for item 1")
+	clk.now = clk.now.Add(20 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 open`, "returned to open session")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, comm, `rule 2026-001 insufficient`, "adopted")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned")
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Letters = lm
+	r := mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
+	var open, closed string
+	for _, f := range r.Files {
+		switch f.Name {
+		case "meeting-2026-12-15-minutes-open.md":
+			open = string(f.Data)
+		case "meeting-2026-12-15-minutes-closed.md":
+			closed = string(f.Data)
+		}
+	}
+	ret := strings.Index(open, "returned to open session at 17:25")
+	vote := strings.Index(open, "insufficient")
+	if ret < 0 || vote < ret || !strings.Contains(open, "Taken up again in open session after closed session 1") {
+		t.Errorf("the open minutes do not record the ruling after the return:\n%s", open)
+	}
+	if closed == "" || strings.Contains(closed, "insufficient") {
+		t.Errorf("the closed minutes hold the ruling voted in open session:\n%s", closed)
+	}
+}

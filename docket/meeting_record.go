@@ -331,17 +331,25 @@ func (r MinutesRecord) Check() error {
 			return Invalid(OMAClose, field, fmt.Sprintf("closed session %d is not recorded", e.Session))
 		}
 		for _, m := range e.Motions {
-			s := e.Session
-			if !m.At.IsZero() {
-				s = max(s, r.SessionAt(m.At))
-			}
-			if err := CheckOpenForAction(m.Action, s); err != nil {
+			if err := CheckOpenForAction(m.Action, r.MotionSession(e, m)); err != nil {
 				err.(*Error).Field = field
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// MotionSession is the closed session (1-based) motion m on entry e was voted in, 0 for
+// open session: by the instant of its roll call alone when the record has it, else the
+// session its item was taken in. A vote on a closed item taken after the return to open
+// session (as 5 ILCS 120/2(e) requires of final action) is in open session, and in the
+// open minutes; the item's discussion stays in the closed minutes.
+func (r MinutesRecord) MotionSession(e MinutesEntry, m MeetingMotion) int {
+	if m.At.IsZero() {
+		return e.Session
+	}
+	return r.SessionAt(m.At)
 }
 
 // Gaps lists what part of the minutes of r still lacks before the commission can approve
@@ -367,17 +375,17 @@ func (r MinutesRecord) Gaps(part Part) []string {
 		}
 	}
 	for i, e := range r.Entries {
-		if (e.Session > 0) != closed {
-			continue
-		}
 		switch e.Item.Kind {
 		case CallToOrder, RollCallItem, Adjournment:
 			continue
 		}
-		if len(e.Notes) == 0 && len(e.Motions) == 0 {
+		if (e.Session > 0) == closed && len(e.Notes) == 0 && len(e.Motions) == 0 {
 			out = append(out, fmt.Sprintf("item %d: a summary of the discussion (5 ILCS 120/2.06(a))", i+1))
 		}
 		for j, m := range e.Motions {
+			if (r.MotionSession(e, m) > 0) != closed {
+				continue // in the other part of the minutes
+			}
 			if m.Mover == "" {
 				out = append(out, fmt.Sprintf("item %d, motion %d: who moved it", i+1, j+1))
 			}

@@ -269,14 +269,18 @@ func (m *CommissionMeeting) DraftMinutes(cases map[string]*Case, loc *time.Locat
 			}
 		}
 		if c := cases[it.Case]; it.Kind == CaseItem && c != nil {
+			// Each roll call carries the instant it was taken (Adopted.At), by which the
+			// minutes place it in open or closed session (MinutesRecord.MotionSession): a
+			// ruling on a closed item is voted after the return to open session, as
+			// 5 ILCS 120/2(e) requires, and belongs to the open minutes.
 			for _, v := range c.Votes {
 				if v.On == day {
-					e.Motions = append(e.Motions, MeetingMotion{Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+					e.Motions = append(e.Motions, MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
 				}
 			}
 			for _, v := range c.Motions {
 				if v.On == day {
-					e.Motions = append(e.Motions, MeetingMotion{Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+					e.Motions = append(e.Motions, MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
 				}
 			}
 		}

@@ -92,6 +92,9 @@ type MinutesItemLine struct {
 	Words   Text
 	Closed  bool // taken in closed session; the open minutes say only that
 	Session int  // its closed session, 1-based; 0 when open
+	// Resumed is a closed item's votes taken after the return to open session, as final
+	// action must be (5 ILCS 120/2(e)): a line of the open minutes after the return.
+	Resumed bool
 	Motions []MotionLine
 	Notes   []Text
 }
@@ -327,6 +330,10 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 		}
 	}
 	entered := map[int]bool{}
+	// resumed holds, by closed session, the items taken in it whose votes were taken after
+	// the return to open session (5 ILCS 120/2(e)): the open minutes record those votes
+	// after the return.
+	resumed := map[int][]*MinutesItemLine{}
 	for i, e := range r.Entries {
 		if e.Session > 0 && !entered[e.Session] {
 			entered[e.Session] = true
@@ -343,10 +350,20 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 			it := &MinutesItemLine{Number: i + 1, Words: T(e.Item.Words()), Closed: e.Session > 0, Session: e.Session}
 			// The open minutes say only that a closed item was taken in closed session:
 			// its discussion and votes are in the closed minutes.
-			if closed || e.Session == 0 {
-				for _, mo := range e.Motions {
+			var after *MinutesItemLine
+			for _, mo := range e.Motions {
+				switch inClosed := r.MotionSession(e, mo) > 0; {
+				case inClosed && closed, !inClosed && e.Session == 0:
 					it.Motions = append(it.Motions, motion(mo))
+				case !inClosed && !closed:
+					if after == nil {
+						after = &MinutesItemLine{Number: i + 1, Words: it.Words, Session: e.Session, Resumed: true}
+						resumed[e.Session] = append(resumed[e.Session], after)
+					}
+					after.Motions = append(after.Motions, motion(mo))
 				}
+			}
+			if closed || e.Session == 0 {
 				for _, n := range e.Notes {
 					it.Notes = append(it.Notes, T(n))
 				}
@@ -357,6 +374,9 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 			s := session(e.Session)
 			s.Time = hm(r.Sessions[e.Session-1].Returned)
 			d.Steps = append(d.Steps, MinutesStep{Return: &s})
+			for _, it := range resumed[e.Session] {
+				d.Steps = append(d.Steps, MinutesStep{Item: it})
+			}
 		}
 	}
 	if !closed {
