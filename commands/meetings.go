@@ -209,7 +209,7 @@ func (s *Service) findMeeting(ctx context.Context, name string) (*docket.Commiss
 func recordFolded(m *docket.CommissionMeeting, ch *docket.MeetingChange) {
 	ch.Meeting = m.Name
 	if m.Folded {
-		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted()}
+		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted(), Since: m.Created}
 	}
 }
 
@@ -438,6 +438,12 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 	when := at
 	if when.IsZero() {
 		when = s.Now()
+	}
+	// The case steps' postings recorded with it meet the same rule as the meeting's
+	// (PostAgenda checks it again in the transaction): no posting before the agenda, as it
+	// stands, existed (5 ILCS 120/2.02).
+	if err := s.Engine.CheckPostedAfterChange(m, when); err != nil {
+		return Response{}, err
 	}
 	notice := agendaNotice
 	if len(ch.Actions) == 0 {

@@ -263,3 +263,24 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 		t.Errorf("the closed minutes hold the ruling voted in open session:\n%s", closed)
 	}
 }
+
+// TestPostingNotBackdatedBeforeTheAgendaChanged (issue 19, finding 2): a posting given an
+// at= before the last item was added is refused, naming 5 ILCS 120/2.02 and the earliest
+// time allowed, and records nothing for the meeting or its cases.
+func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	clk.now = time.Date(2026, 12, 9, 15, 0, 0, 0, time.UTC) // Wed 9 Dec 09:00 CST
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Election of a chair"`, "item added")
+	clk.now = time.Date(2026, 12, 12, 2, 0, 0, 0, time.UTC) // Fri 11 Dec 20:00 CST
+	got := replyText(do(s, clerk, `posted 2026-12-15 at=2026-12-05T09:00`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") || !strings.Contains(got, "no earlier than Wed 9 Dec 2026 09:00 CST") {
+		t.Errorf("a posting backdated before the last item: %s", got)
+	}
+	if c, _ := db.Case(ctx, "2026-001"); !c.Sufficiency.NoticePosted.IsZero() {
+		t.Errorf("the refused posting was recorded on the case: %v", c.Sufficiency.NoticePosted)
+	}
+	mustDo(t, s, clerk, `posted 2026-12-15 at=2026-12-09T10:00`, "for all 2 items")
+}

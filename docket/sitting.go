@@ -227,6 +227,9 @@ type CreateMeeting struct {
 	// Posted is, for a meeting folded from its cases (Fold) and now recorded, when its
 	// notice was posted as the cases record it; zero otherwise.
 	Posted time.Time `json:"posted,omitzero"`
+	// Since is, for a meeting folded from its cases, when its first case step was
+	// scheduled: its agenda dates from then, not from when it is recorded (LastChange).
+	Since time.Time `json:"since,omitzero"`
 }
 
 // Kind implements MeetingAction.
@@ -248,7 +251,11 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 	if !a.Start.After(at) {
 		return invalid("start", OMANotice, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
-	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: at.In(e.Cal.Location())}
+	created := at
+	if !a.Since.IsZero() && a.Since.Before(at) {
+		created = a.Since
+	}
+	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: created.In(e.Cal.Location())}
 	if !a.Posted.IsZero() {
 		m.Postings = []AgendaPosting{{At: a.Posted.In(e.Cal.Location())}}
 	}
@@ -376,8 +383,43 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 	if !m.Posted().IsZero() {
 		return Conflict(OMANotice, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
 	}
+	if err := e.CheckPostedAfterChange(m, posted); err != nil {
+		return err
+	}
 	m.Postings = append(m.Postings, AgendaPosting{At: posted.In(e.Cal.Location()), Amended: len(m.Postings) > 0})
 	m.Stale = false
+	return nil
+}
+
+// LastChange is when the agenda of meeting m last changed, and what changed: its creation,
+// an item added (a case step when it was scheduled there), a move, or a change after a
+// posting (Changed). A notice posted before it cannot show the agenda as it stands.
+func (m *CommissionMeeting) LastChange() (time.Time, string) {
+	last, what := m.Created, "the meeting was created"
+	later := func(t time.Time, w string) {
+		if t.After(last) {
+			last, what = t, w
+		}
+	}
+	for i, it := range m.Agenda() {
+		later(it.Added, fmt.Sprintf("item %d was added", i+1))
+	}
+	for _, mv := range m.Moved {
+		later(mv.At, "the meeting was moved")
+	}
+	later(m.Changed, "the agenda changed")
+	return last, what
+}
+
+// CheckPostedAfterChange refuses to record the notice of meeting m as posted at posted,
+// before its agenda last changed (LastChange): the notice posted then did not set forth the
+// agenda as it stands, so it cannot be the one 5 ILCS 120/2.02(a) requires 48 hours ahead.
+// The error names the earliest time that may be given.
+func (e *Engine) CheckPostedAfterChange(m *CommissionMeeting, posted time.Time) error {
+	last, what := m.LastChange()
+	if !last.IsZero() && posted.Before(last) {
+		return invalid("at", OMANotice, fmt.Sprintf("the agenda of meeting %s was not as it stands at %s: %s at %s, and a notice posted before cannot set forth it; give at= no earlier than %s, when it was posted", m.Name, e.shortTime(posted), what, e.shortTime(last), e.shortTime(last)))
+	}
 	return nil
 }
 
