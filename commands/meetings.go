@@ -469,13 +469,18 @@ func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.Comm
 // runMove moves a meeting with all its items to another start or place, in one
 // transaction and with one public notice: each case step is rescheduled on its case.
 func runMove(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
 	if err != nil {
 		return Response{}, err
 	}
 	start, place := a.instant("start"), a.str("place")
 	if place == "" {
 		place = m.Place
+	}
+	// One meeting at a start and place, as /ethics meeting has it: moved onto another, the
+	// two agendas could not be told apart (the store checks it again in the transaction).
+	if o := docket.MeetingAt(all, start, place); o != nil && o.Name != m.Name {
+		return Response{}, docket.Conflict(docket.OMANotice, "start", fmt.Sprintf("meeting %s is already then and there: a meeting cannot be moved onto another; take its items up at %s (/ethics schedule <case> <step> meeting=%s), or choose another time or place", o.Name, o.Name, o.Name))
 	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)

@@ -284,3 +284,26 @@ func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `posted 2026-12-15 at=2026-12-09T10:00`, "for all 2 items")
 }
+
+// TestMoveOntoAnotherMeeting (issue 19, finding 3): /ethics move onto the exact start and
+// place of another open meeting is refused, as /ethics meeting refuses creating it there,
+// and the other meeting keeps its items.
+func TestMoveOntoAnotherMeeting(t *testing.T) {
+	s, _, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="Hall" special`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `agenda 2026-12-15b add "The budget"`, "item added")
+	r := do(s, clerk, `move 2026-12-15b 2026-12-15T17:00`)
+	if got := replyText(r); !strings.Contains(got, "meeting 2026-12-15 is already then and there") || !strings.Contains(got, "5 ILCS 120/2.02") {
+		t.Errorf("a move onto another meeting: %s", got)
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || len(m.Agenda()) != 1 || m.Agenda()[0].Case != "2026-001" {
+		t.Errorf("the other meeting after the refused move: %+v", m)
+	}
+}

@@ -108,6 +108,9 @@ type CommissionMeeting struct {
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
 	Folded bool `json:"-"`
+	// Collides names, as Fold finds them, the other meetings recorded, not cancelled, at
+	// the same start and place: their case steps cannot be told apart (CheckCollisions).
+	Collides []string `json:"-"`
 	// Regular is set by WithRegular on a regular meeting of the year's schedule (2.03)
 	// that nothing is recorded of yet (Folded too, with no items).
 	Regular bool `json:"-"`
@@ -555,11 +558,22 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 	for _, m := range stored {
 		m.Cases = nil
 		m.Folded = false
+		m.Collides = nil
 		out = append(out, m)
 		taken = append(taken, m.Name)
-		if m.Cancelled.IsZero() {
-			at[key{m.Start.UnixNano(), m.Place}] = len(out) - 1
+		if !m.Cancelled.IsZero() {
+			continue
 		}
+		k := key{m.Start.UnixNano(), m.Place}
+		if j, dup := at[k]; dup {
+			// Two meetings at one start and place (a record from before moves were
+			// checked): the case steps there stay with the first, and both are marked so
+			// that verify and any change to them name the collision (CheckCollisions).
+			out[j].Collides = append(out[j].Collides, m.Name)
+			out[len(out)-1].Collides = append(out[len(out)-1].Collides, out[j].Name)
+			continue
+		}
+		at[k] = len(out) - 1
 	}
 	type step struct {
 		c *Case
@@ -623,6 +637,21 @@ func FindMeeting(ms []CommissionMeeting, name string) (*CommissionMeeting, error
 		}
 	}
 	return nil, NotFound("", "meeting", fmt.Sprintf("there is no meeting %q; meetings are named by their date, e.g. 2027-01-12 (see /ethics meetings)", name))
+}
+
+// CheckCollisions refuses meetings ms (as Fold gives them) of which two, not cancelled,
+// have one start and place: the case steps scheduled there could belong to either, and
+// the public notice of each would announce the other's business (5 ILCS 120/2.02). With
+// name, only a collision of that meeting is refused; with "", any.
+func (e *Engine) CheckCollisions(ms []CommissionMeeting, name string) error {
+	for i := range ms {
+		m := &ms[i]
+		if len(m.Collides) == 0 || (name != "" && !strings.EqualFold(m.Name, name)) {
+			continue
+		}
+		return Conflict(OMANotice, "start", fmt.Sprintf("meetings %s and %s are both at %s, %s: the case steps scheduled then and there cannot be told apart; move or cancel one of them", m.Name, strings.Join(m.Collides, " and "), e.shortTime(m.Start), m.Place))
+	}
+	return nil
 }
 
 // MeetingAt returns the meeting not cancelled at start and place among ms, if any.
