@@ -307,3 +307,36 @@ func TestMoveOntoAnotherMeeting(t *testing.T) {
 		t.Errorf("the other meeting after the refused move: %+v", m)
 	}
 }
+
+// TestFutureTimesRefusedAtTheMeeting (issue 19, finding 8): an adjournment, an arrival or
+// departure, or an entry into or return from closed session given at= a time still to
+// come is refused and records nothing.
+func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director" closed="5 ILCS 120/2(c)(1)"`, "item added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 1 item")
+	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "called to order")
+	clk.now = clk.now.Add(time.Hour) // 18:00
+	for _, line := range []string{
+		`adjourn 2026-12-15 at=2026-12-16T17:10`,
+		`convene 2026-12-15 left=U_COMM2 at=2026-12-15T18:30`,
+		`session 2026-12-15 close 1 at=2026-12-15T18:30`,
+	} {
+		if got := replyText(do(s, clerk, line)); !strings.Contains(got, "is later than now") {
+			t.Errorf("%s: %s", line, got)
+		}
+	}
+	mustDo(t, s, clerk, `session 2026-12-15 close 1`, "closed session entered")
+	if got := replyText(do(s, clerk, `session 2026-12-15 open at=2026-12-15T19:00`)); !strings.Contains(got, "is later than now") {
+		t.Errorf("a return to come: %s", got)
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || !m.Minutes.Adjourned.IsZero() || len(m.Minutes.Left) != 0 || !m.Minutes.Sessions[0].Returned.IsZero() {
+		t.Errorf("the refused times were recorded: %+v", m)
+	}
+}
