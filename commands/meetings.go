@@ -65,8 +65,12 @@ func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.Meet
 	}
 	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
 	if notice != noNotice && notice != caseNotices {
+		// The items the notice counts are those of the agenda before the change: a
+		// cancellation has cancelled each case step on its case (one CaseActions each,
+		// cancelMeeting) by the time the notice is drawn, leaving the other business.
+		cancelled := len(ch.Cases)
 		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
-			p := s.meetingNotice(&m, notice)
+			p := s.meetingNotice(&m, notice, len(m.Items)+cancelled)
 			posts = append(posts, p...)
 			return p
 		}
@@ -110,7 +114,9 @@ const (
 // meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
 // its time, place and whole agenda, each case step by its case number and step only, the
 // closed items with their exception.
-func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeKind) []outbox.Post {
+//
+// cancelledItems is, for a cancellation, how many items the agenda held before it.
+func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeKind, cancelledItems int) []outbox.Post {
 	channel := s.Settings().Channels.Notices
 	if channel == "" {
 		return nil
@@ -125,7 +131,7 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 	switch kind {
 	case cancelledNotice:
 		text = outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission: the %s set for %s at %s is cancelled, with every item of its agenda (%s).",
-			what, m.Start.In(loc).Format(at), m.Place, count(len(m.Agenda()), "item"))
+			what, m.Start.In(loc).Format(at), m.Place, count(cancelledItems, "item"))
 	default:
 		head := "PUBLIC NOTICE"
 		if kind == movedNotice {

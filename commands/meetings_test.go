@@ -340,3 +340,18 @@ func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 		t.Errorf("the refused times were recorded: %+v", m)
 	}
 }
+
+// TestCancelledNoticeCountsTheItems (issue 19, finding 10): the public notice of a
+// cancelled meeting counts the items its agenda held, as the clerk is told, not those left
+// once its case steps are cancelled.
+func TestCancelledNoticeCountsTheItems(t *testing.T) {
+	s, _, _ := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
+	r := mustDo(t, s, clerk, `cancel 2026-12-15 reason="no quorum"`, "cancelled, with its 2 items")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "with every item of its agenda (2 items)") {
+		t.Errorf("the cancellation notice: %q", got)
+	}
+}
