@@ -135,12 +135,16 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 	default:
 		head := "PUBLIC NOTICE"
 		if kind == movedNotice {
-			moved := m.Moved[len(m.Moved)-1]
-			head = fmt.Sprintf("PUBLIC NOTICE, MOVED. The meeting set for %s at %s is moved, with every item of its agenda, to:", moved.Start.In(loc).Format(at), moved.Place)
+			head = "PUBLIC NOTICE, MOVED"
 		} else if len(m.Postings) > 1 {
 			head = "PUBLIC NOTICE, AMENDED AGENDA"
 		}
-		text = outbox.Format("%s. Ethics Commission, %s on %s at %s. Agenda:", head, what, m.Start.In(loc).Format(at), m.Place)
+		text = outbox.Format("%s. Ethics Commission, %s on %s at %s", head, what, m.Start.In(loc).Format(at), m.Place)
+		if kind == movedNotice {
+			moved := m.Moved[len(m.Moved)-1]
+			text += outbox.Format(", moved with every item of its agenda from %s at %s", moved.Start.In(loc).Format(at), moved.Place)
+		}
+		text += ". Agenda:"
 		for i, it := range m.Agenda() {
 			text += outbox.Format(" %d. %s.", i+1, it.Title())
 		}
@@ -179,6 +183,14 @@ func (s *Service) agendaStatus(m *docket.CommissionMeeting) outbox.Markup {
 		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
 	}
 	return outbox.Format("\n%s, %s: %s; %s.", s.when(m.Start), m.Place, count(n, "item"), posted)
+}
+
+// allItems says a posting's reach: "its one item", "all 5 items".
+func allItems(n int) string {
+	if n == 1 {
+		return "its one item"
+	}
+	return "all " + count(n, "item")
 }
 
 // count says n things: "1 item", "5 items".
@@ -455,7 +467,7 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 	if len(ch.Actions) == 0 {
 		notice = noNotice // the meeting has begun: a notice now would announce nothing
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")), notice)
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for %s", s.when(when), allItems(len(m.Agenda()))), notice)
 	return resp, err
 }
 

@@ -226,7 +226,7 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15 closed="5 ILCS 120/2(c)(4)"`, "added")
-	mustDo(t, s, clerk, `posted 2026-12-15`, "for all")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for its one item")
 	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1013 44`, "Case 2026-001")
 	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1013 51`, "Case 2026-001")
 	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
@@ -315,7 +315,7 @@ func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 	s, clk, db := MustService(t)
 	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director" closed="5 ILCS 120/2(c)(1)"`, "item added")
-	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 1 item")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for its one item")
 	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "called to order")
 	clk.now = clk.now.Add(time.Hour) // 18:00
@@ -353,5 +353,28 @@ func TestCancelledNoticeCountsTheItems(t *testing.T) {
 	r := mustDo(t, s, clerk, `cancel 2026-12-15 reason="no quorum"`, "cancelled, with its 2 items")
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "with every item of its agenda (2 items)") {
 		t.Errorf("the cancellation notice: %q", got)
+	}
+}
+
+// TestMeetingWording (issue 19, finding 11): the moved notice reads as a sentence, a
+// move within 48 hours is not advised to move the meeting, and an agenda item past the
+// docket's 200 characters is told that limit, not the parser's.
+func TestMeetingWording(t *testing.T) {
+	s, clk, _ := MustService(t)
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
+	r := mustDo(t, s, clerk, `move 2026-12-15 2026-12-16T17:00 place="Annex"`, "moved to")
+	want := "PUBLIC NOTICE, MOVED. Ethics Commission, regular meeting on Wed 16 Dec 2026 at 17:00 CST at Annex, moved with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: 1. The budget."
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("the moved notice: %q\nwant prefix %q", got, want)
+	}
+	long := strings.Repeat("x", 4010)
+	if got := replyText(do(s, clerk, `agenda 2026-12-15 add "`+long+`"`)); !strings.Contains(got, "the limit is 200") {
+		t.Errorf("a 4,010-character item: %s", got)
+	}
+	clk.now = time.Date(2026, 12, 14, 15, 0, 0, 0, time.UTC) // Mon 14 Dec 09:00 CST
+	got := replyText(do(s, clerk, `move 2026-12-15 2026-12-15T17:00`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") || strings.Contains(got, "or move the meeting") || !strings.Contains(got, "choose a start more than 48 hours from now") {
+		t.Errorf("a move within 48 hours: %s", got)
 	}
 }

@@ -345,11 +345,21 @@ func (r MinutesRecord) Check() error {
 // session its item was taken in. A vote on a closed item taken after the return to open
 // session (as 5 ILCS 120/2(e) requires of final action) is in open session, and in the
 // open minutes; the item's discussion stays in the closed minutes.
+//
+// A roll call at the very instant a closed session was entered (the console, or two
+// actions within a second) was taken before the entry: the vote to close is itself taken
+// in open session at that instant (2a), and a final action recorded after the entry would
+// have been refused then (CheckOpenForAction).
 func (r MinutesRecord) MotionSession(e MinutesEntry, m MeetingMotion) int {
 	if m.At.IsZero() {
 		return e.Session
 	}
-	return r.SessionAt(m.At)
+	for i, s := range r.Sessions {
+		if m.At.After(s.Entered) && (s.Returned.IsZero() || m.At.Before(s.Returned)) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // Gaps lists what part of the minutes of r still lacks before the commission can approve

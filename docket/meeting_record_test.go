@@ -129,6 +129,13 @@ func TestMinutesRecordCheck(t *testing.T) {
 	if s := resumed.MotionSession(resumed.Entries[0], resumed.Entries[0].Motions[0]); s != 0 {
 		t.Errorf("a vote after the return is placed in session %d, want open (0)", s)
 	}
+	// A ruling recorded at the very instant the session was entered came before the entry:
+	// it would have been refused after it.
+	same := good()
+	same.Entries[1].Motions[0].At = same.Sessions[0].Entered
+	if err := same.Check(); err != nil {
+		t.Errorf("a ruling at the instant of the entry into closed session: %v", err)
+	}
 	for name, tc := range map[string]struct {
 		change func(*docket.MinutesRecord)
 		rule   string

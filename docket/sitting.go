@@ -181,7 +181,7 @@ func (m *CommissionMeeting) Doc() Agenda {
 // CheckAgendaOpen refuses a case step's joining meeting m at instant at once the 48 hours
 // before it have begun (5 ILCS 120/2.02, CheckAgendaChange).
 func (e *Engine) CheckAgendaOpen(m *CommissionMeeting, at time.Time) error {
-	return CheckAgendaChange(m.Start.In(e.Cal.Location()), at, "adding an item")
+	return CheckAgendaChange(m.Start, at, e.Cal.Location(), "adding an item", AdviseLaterMeeting)
 }
 
 // MeetingAction is an event of a meeting's own record.
@@ -299,7 +299,7 @@ func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 	if err := checkOpen(e, m, at); err != nil {
 		return err
 	}
-	if err := CheckAgendaChange(m.Start, at, "adding an item"); err != nil {
+	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "adding an item", AdviseLaterMeeting); err != nil {
 		return err
 	}
 	m.Items = append(m.Items, MeetingItem{Kind: a.Item, Text: a.Text, Closed: authority != "", Authority: authority, Added: at.In(e.Cal.Location())})
@@ -333,7 +333,7 @@ func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) e
 	if it.Closed {
 		return Conflict(OMAClose, "item", fmt.Sprintf("the item is already closed under %s", it.Authority))
 	}
-	if err := CheckAgendaChange(m.Start, at, "closing an open item to the public"); err != nil {
+	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "closing an open item to the public", AdviseLaterMeeting); err != nil {
 		return err
 	}
 	it.Closed, it.Authority = true, authority
@@ -467,7 +467,7 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	if a.Start.Equal(m.Start) && a.Place == m.Place {
 		return Conflict("", "", "meeting "+m.Name+" is already then and there")
 	}
-	if err := CheckAgendaChange(a.Start.In(e.Cal.Location()), at, "moving the meeting there"); err != nil {
+	if err := CheckAgendaChange(a.Start, at, e.Cal.Location(), "moving the meeting there", AdviseLaterStart); err != nil {
 		return err
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
