@@ -118,6 +118,9 @@ type Agenda struct {
 	// Amended is an agenda changed after it was first posted, re-posted as amended.
 	Amended bool         `json:"amended,omitempty"`
 	Items   []AgendaItem `json:"items"`
+	// Posted is when the agenda as it stands was posted (CommissionMeeting.Posted), the
+	// day it is dated by; zero for a draft not yet posted.
+	Posted time.Time `json:"posted,omitzero"`
 }
 
 // MeetingMotion is a motion made at a meeting and its roll call. The roll call is a Vote,

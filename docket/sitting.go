@@ -148,30 +148,26 @@ func (m *CommissionMeeting) Amended() bool {
 // meeting (5 ILCS 120/2.02(a), AgendaCutoff).
 func (m *CommissionMeeting) AgendaDue() time.Time { return AgendaCutoff(m.Start) }
 
-// OrderOfBusiness is the meeting's agenda as a public notice lists it: the call to order,
-// each item in words (a closed one with its exception), public comment (2.06(g)) unless
-// it is an item already, and adjournment. A recorded meeting's other business is listed
-// only once its agenda is posted: until then the public knows only the case steps, from
-// their own notices.
+// OrderOfBusiness is the meeting's agenda as its public notice, its agenda PDF (Doc) and
+// the board list it: each item in words (AgendaItem.Words; a closed one with its
+// exception), in the same order and numbering, and nothing the posted agenda lacks (5 ILCS
+// 120/2.02(c): the agenda sets forth what the meeting takes up). A recorded meeting's
+// other business is listed only once its agenda is posted: until then the public knows
+// only the case steps, from their own notices.
 func (m *CommissionMeeting) OrderOfBusiness() []string {
-	out := []string{"Call to order and roll call."}
-	comment := false
+	var out []string
 	for _, it := range m.Agenda() {
 		if it.Kind != CaseItem && !m.Folded && len(m.Postings) == 0 {
 			continue
 		}
-		comment = comment || it.Kind == PublicComment
 		out = append(out, it.Title()+".")
 	}
-	if !comment {
-		out = append(out, "Public comment.")
-	}
-	return append(out, "Adjournment.")
+	return out
 }
 
 // Doc is the meeting's agenda as a notice posts it and letters draw it (meeting_record.go).
 func (m *CommissionMeeting) Doc() Agenda {
-	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended()}
+	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended(), Posted: m.Posted()}
 	for _, it := range m.Agenda() {
 		a.Items = append(a.Items, it.AgendaItem())
 	}

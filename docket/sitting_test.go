@@ -71,9 +71,15 @@ func TestPostingOnceAndAmended(t *testing.T) {
 	if err != nil || !m.Posted().IsZero() || !m.Amended() {
 		t.Fatalf("after a change: posted = %v, amended %v, err %v", m.Posted(), m.Amended(), err)
 	}
+	if !m.Doc().Posted.IsZero() {
+		t.Errorf("the changed agenda's document is dated by the earlier posting, %v", m.Doc().Posted)
+	}
 	m, err = e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-06T10:00:00-06:00"))
 	if err != nil || m.Posted().IsZero() || !m.Postings[1].Amended {
 		t.Fatalf("re-posting: %+v, err %v", m.Postings, err)
+	}
+	if !m.Doc().Posted.Equal(T(t, "2027-01-06T10:00:00-06:00")) {
+		t.Errorf("the agenda document is dated %v, want its posting", m.Doc().Posted)
 	}
 }
 

@@ -35,7 +35,8 @@ type AgendaData struct {
 	Time      string // "18:00 CST"
 	Place     Text
 	Amended   bool
-	Posted    string // the notice's date
+	Posted    string // the day the agenda was posted; for a draft, the day it is drawn
+	Draft     bool   // not yet posted
 	Items     []AgendaLine
 	Closed    bool // some item is closed to the public
 }
@@ -142,7 +143,8 @@ func meetingKind(special bool) string {
 }
 
 // AgendaPDF draws the agenda of a meeting as its public notice posts it (5 ILCS 120/2.02),
-// dated today, on the commission's letterhead. An agenda that no notice may post (see
+// on the commission's letterhead, dated the day it was posted (a.Posted); an agenda not
+// yet posted is a draft, dated today and marked not yet posted. An agenda that no notice may post (see
 // docket.Agenda.Check) is refused with the rule it breaks.
 func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) {
 	if err := a.Check(); err != nil {
@@ -153,7 +155,10 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 	}
 	start := a.Start.In(m.loc)
 	d := AgendaData{From: m.from(), Meeting: string(a.Meeting), Kind: meetingKind(a.Special), KindWords: strings.ToLower(meetingKind(a.Special)), Date: start.Format(longDate),
-		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today)}
+		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today), Draft: a.Posted.IsZero()}
+	if !d.Draft {
+		d.Posted = a.Posted.In(m.loc).Format(longDate)
+	}
 	for i, it := range a.Items {
 		line := AgendaLine{Number: i + 1, Words: T(it.Words()), Closed: it.Closed}
 		if it.Closed {
