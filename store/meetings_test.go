@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ethicsbot/docket"
+	"ethicsbot/store"
 )
 
 // TestMeetingHoldsCasesInOneTransaction: a meeting is created, two cases' sufficiency
@@ -143,4 +144,25 @@ func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
 		t.Errorf("the refused move changed the meeting: %+v", m)
 	}
 	mustVerify(t, s)
+}
+
+// TestVerifyNamesTwoMeetingsAtOnePlace (issue 19, finding 3): a record holding two open
+// meetings at one start and place (kept before moves were checked) fails verify, which
+// names both.
+func TestVerifyNamesTwoMeetingsAtOnePlace(t *testing.T) {
+	s := MustOpenPath(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
+	start := T(t, "2026-12-15T17:00:00-06:00")
+	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, s)
+	if err := store.RecordMeetingUnchecked(s, docket.CreateMeeting{Name: "2026-12-15b", Start: start, Place: "City Hall"}, T(t, "2026-12-05T10:00:00-06:00")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Verify(ctx)
+	if err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), "meetings 2026-12-15 and 2026-12-15b are both at") {
+		t.Errorf("verify of two meetings at one start and place: %v, %v", r.Broken, err)
+	}
 }
