@@ -56,11 +56,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 5 items; agenda posted")
 
 	// One agenda PDF for the whole meeting.
-	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Letters = lm
+	withLetters(t, s)
 	r = mustDo(t, s, clerk, `letters 2026-12-15`, "Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf")
 	if len(r.Files) != 1 || !strings.HasPrefix(string(r.Files[0].Data), "%PDF-") {
 		t.Fatalf("agenda files = %d", len(r.Files))
@@ -131,15 +127,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"}, {ID: "U_COMM2", Name: "Bob Birch"}})
 	})
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
-	var open, closed string
-	for _, f := range r.Files {
-		switch f.Name {
-		case "meeting-2026-12-15-minutes-open.md":
-			open = string(f.Data)
-		case "meeting-2026-12-15-minutes-closed.md":
-			closed = string(f.Data)
-		}
-	}
+	open, closed := minutesMarkdown(r, "2026-12-15")
 	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") || !strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
 		t.Errorf("the minutes: %d files\n%s\n---\n%s", len(r.Files), open, closed)
 	}
@@ -239,21 +227,9 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 	mustDo(t, s, comm, `rule 2026-001 insufficient`, "adopted")
 	clk.now = clk.now.Add(5 * time.Minute)
 	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned")
-	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Letters = lm
+	withLetters(t, s)
 	r := mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
-	var open, closed string
-	for _, f := range r.Files {
-		switch f.Name {
-		case "meeting-2026-12-15-minutes-open.md":
-			open = string(f.Data)
-		case "meeting-2026-12-15-minutes-closed.md":
-			closed = string(f.Data)
-		}
-	}
+	open, closed := minutesMarkdown(r, "2026-12-15")
 	ret := strings.Index(open, "returned to open session at 17:25")
 	vote := strings.Index(open, "insufficient")
 	if ret < 0 || vote < ret || !strings.Contains(open, "Taken up again in open session after closed session 1") {
@@ -269,9 +245,7 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 // time allowed, and records nothing for the meeting or its cases.
 func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
 	s, clk, db := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed as case")
-	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	oneCaseMeeting(t, s)
 	clk.now = time.Date(2026, 12, 9, 15, 0, 0, 0, time.UTC) // Wed 9 Dec 09:00 CST
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "Election of a chair"`, "item added")
 	clk.now = time.Date(2026, 12, 12, 2, 0, 0, 0, time.UTC) // Fri 11 Dec 20:00 CST
@@ -346,9 +320,7 @@ func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 // once its case steps are cancelled.
 func TestCancelledNoticeCountsTheItems(t *testing.T) {
 	s, _, _ := MustService(t)
-	mustDo(t, s, clerk, fileLine, "Filed as case")
-	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
-	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	oneCaseMeeting(t, s)
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
 	r := mustDo(t, s, clerk, `cancel 2026-12-15 reason="no quorum"`, "cancelled, with its 2 items")
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "with every item of its agenda (2 items)") {
@@ -377,4 +349,37 @@ func TestMeetingWording(t *testing.T) {
 	if !strings.Contains(got, "5 ILCS 120/2.02") || strings.Contains(got, "or move the meeting") || !strings.Contains(got, "choose a start more than 48 hours from now") {
 		t.Errorf("a move within 48 hours: %s", got)
 	}
+}
+
+// oneCaseMeeting files case 2026-001 and schedules its sufficiency review at a meeting on
+// 15 December 2026 at 17:00 in the Hall.
+func oneCaseMeeting(t *testing.T, s *commands.Service) {
+	t.Helper()
+	mustDo(t, s, clerk, fileLine, "Filed as case")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+}
+
+// withLetters gives s the letters the agenda and the minutes are drawn with.
+func withLetters(t *testing.T, s *commands.Service) {
+	t.Helper()
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Letters = lm
+}
+
+// minutesMarkdown returns the open and closed minutes of meeting name among r's files, as
+// Markdown; "" for one not there.
+func minutesMarkdown(r commands.Response, name string) (open, closed string) {
+	for _, f := range r.Files {
+		switch f.Name {
+		case "meeting-" + name + "-minutes-open.md":
+			open = string(f.Data)
+		case "meeting-" + name + "-minutes-closed.md":
+			closed = string(f.Data)
+		}
+	}
+	return open, closed
 }
