@@ -253,6 +253,10 @@ func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
 	if !strings.Contains(got, "5 ILCS 120/2.02") || !strings.Contains(got, "no earlier than Wed 9 Dec 2026 09:00 CST") {
 		t.Errorf("a posting backdated before the last item: %s", got)
 	}
+	// The case step's own form posts the meeting that holds it: the same rule.
+	if got := replyText(do(s, clerk, `posted 2026-001 sufficiency at=2026-12-05T09:00`)); !strings.Contains(got, "no earlier than Wed 9 Dec 2026 09:00 CST") {
+		t.Errorf("a case step's posting backdated before the last item: %s", got)
+	}
 	if c, _ := db.Case(ctx, "2026-001"); !c.Sufficiency.NoticePosted.IsZero() {
 		t.Errorf("the refused posting was recorded on the case: %v", c.Sufficiency.NoticePosted)
 	}
