@@ -30,7 +30,7 @@ const meetingScript = `:clock 2026-12-04T10:30:00-06:00
 /ethics file respondent="Bob Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:05 summary="Used a city car."
 /ethics file respondent="Cy Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:10 summary="Used city paper."
 /ethics meeting 2026-12-15T17:00 place="City Hall, Room 201"
-/ethics schedule 2026-001 sufficiency meeting=2026-12-15
+/ethics schedule 2026-001 sufficiency meeting=2026-12-15 closed="5 ILCS 120/2(c)(4)"
 /ethics schedule 2026-002 sufficiency meeting=2026-12-15
 /ethics schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"
 /ethics agenda 2026-12-15 add item=minutes 2026-11-10
@@ -40,14 +40,20 @@ const meetingScript = `:clock 2026-12-04T10:30:00-06:00
 /ethics mail 2026-001 complainant 9407 1118 9876 5432 1015 35
 :clock 2026-12-15T17:02:00-06:00
 /ethics convene 2026-12-15 present=U_COMM1,U_COMM2 absent=U_COMM3
-/ethics session 2026-12-15 close 5
+:clock 2026-12-15T17:05:00-06:00
+/ethics session 2026-12-15 close 1
 :as U_COMM1
 /ethics rule 2026-001 insufficient
 :as U_CLERK
+:clock 2026-12-15T17:25:00-06:00
 /ethics session 2026-12-15 open
+:clock 2026-12-15T17:30:00-06:00
 :as U_COMM1
 /ethics rule 2026-001 insufficient
 :as U_CLERK
+/ethics session 2026-12-15 close 5
+:clock 2026-12-15T17:40:00-06:00
+/ethics session 2026-12-15 open
 /ethics adjourn 2026-12-15
 /ethics meetings
 /ethics minutes 2026-12-15 note item=5 "The commission discussed the director's evaluation; no action was taken."
@@ -62,7 +68,8 @@ const meetingScript = `:clock 2026-12-04T10:30:00-06:00
 /ethics convene 2027-01-12 present=U_COMM1,U_COMM2,U_COMM3
 /ethics minutes 2026-12-15 approve at=2027-01-12 no=U_COMM3
 /ethics minutes 2026-12-15 publish
-/ethics adjourn 2027-01-12 at=2027-01-12T17:20
+:clock 2027-01-12T17:20:00-06:00
+/ethics adjourn 2027-01-12
 /ethics minutes 2026-12-15
 /ethics minutes 2027-01-12
 `
@@ -101,7 +108,7 @@ func checkMeetingRecord(t *testing.T, db *store.Store, loc *time.Location, now t
 	if n := strings.Count(index, `id="meeting-2026-12-15"`); n != 1 {
 		t.Errorf("the board has %d cards for the meeting, want one", n)
 	}
-	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on", "Ann Alder, Chair", "Public comment: none."} {
+	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on", "Ann Alder, Chair", "Public comment: none.", "Taken up again in open session after closed session 1"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("the board lacks %q", want)
 		}
@@ -165,7 +172,8 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 		"5 ILCS 120/2(e)",
 		"returned to open session",
 		"By roll call: adopted 2–0, 1 absent.",
-		"adjourned at Tue 15 Dec 2026 17:02 CST",
+		"closed session entered for item 1 by roll call, adopted 2–0, 1 absent",
+		"adjourned at Tue 15 Dec 2026 17:40 CST",
 		"the clerk's note added to its draft minutes, on item 5",
 		"To be approved by Thu 2027-01-14",
 		"Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf",
@@ -190,6 +198,11 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 		if !strings.Contains(open, want) {
 			t.Errorf("the approved open minutes lack %q:\n%s", want, open)
 		}
+	}
+	// Item 1, deliberated in closed session, was ruled on after the return (2(e)): the
+	// ruling is in the open minutes, after the return, not in the closed ones.
+	if ret, ruled := strings.Index(open, "returned to open session at 17:25"), strings.Index(open, "Taken up again in open session after closed session 1"); ret < 0 || ruled < ret || strings.Contains(closed, "insufficient") {
+		t.Errorf("the ruling on the closed item 1 after the return:\n%s\n---\n%s", open, closed)
 	}
 	if strings.Contains(open, "DRAFT") || strings.Contains(open, "no action was taken") || !strings.Contains(closed, "CONFIDENTIAL") || !strings.Contains(closed, "no action was taken") {
 		t.Errorf("the approved minutes:\n%s\n---\n%s", open, closed)

@@ -72,12 +72,16 @@ func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch 
 	}
 	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
 	if notice != noNotice && notice != caseNotices {
+		// The items the notice counts are those of the agenda before the change: a
+		// cancellation has cancelled each case step on its case (one CaseActions each,
+		// cancelMeeting) by the time the notice is drawn, leaving the other business.
+		cancelled := len(ch.Cases)
 		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
 			var p []outbox.Post
 			if notice == withdrawnNotice {
 				p = s.withdrawalNotice(&m, withdrawn)
 			} else {
-				p = s.meetingNotice(&m, notice)
+				p = s.meetingNotice(&m, notice, len(m.Items)+cancelled)
 			}
 			posts = append(posts, p...)
 			return p
@@ -123,7 +127,9 @@ const (
 // meetingNotice is a meeting's one public notice in the notices channel (5 ILCS 120/2.02):
 // its time, place and whole agenda, each case step by its case number and step only, the
 // closed items with their exception.
-func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeKind) []outbox.Post {
+//
+// cancelledItems is, for a cancellation, how many items the agenda held before it.
+func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeKind, cancelledItems int) []outbox.Post {
 	channel := s.Settings().Channels.Notices
 	if channel == "" {
 		return nil
@@ -138,16 +144,20 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 	switch kind {
 	case cancelledNotice:
 		text = outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission: the %s set for %s at %s is cancelled, with every item of its agenda (%s).",
-			what, m.Start.In(loc).Format(at), m.Place, count(len(m.Agenda()), "item"))
+			what, m.Start.In(loc).Format(at), m.Place, count(cancelledItems, "item"))
 	default:
 		head := "PUBLIC NOTICE"
 		if kind == movedNotice {
-			moved := m.Moved[len(m.Moved)-1]
-			head = fmt.Sprintf("PUBLIC NOTICE, MOVED. The meeting set for %s at %s is moved, with every item of its agenda, to:", moved.Start.In(loc).Format(at), moved.Place)
+			head = "PUBLIC NOTICE, MOVED"
 		} else if len(m.Postings) > 1 {
 			head = "PUBLIC NOTICE, AMENDED AGENDA"
 		}
-		text = outbox.Format("%s. Ethics Commission, %s on %s at %s. Agenda:", head, what, m.Start.In(loc).Format(at), m.Place)
+		text = outbox.Format("%s. Ethics Commission, %s on %s at %s", head, what, m.Start.In(loc).Format(at), m.Place)
+		if kind == movedNotice {
+			moved := m.Moved[len(m.Moved)-1]
+			text += outbox.Format(", moved with every item of its agenda from %s at %s", moved.Start.In(loc).Format(at), moved.Place)
+		}
+		text += ". Agenda:"
 		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
 		text += listed
 		if more > 0 {
@@ -216,6 +226,14 @@ func (s *Service) agendaStatus(m *docket.CommissionMeeting) outbox.Markup {
 	return outbox.Format("\n%s, %s: %s; %s.", s.when(m.Start), m.Place, count(n, "item"), posted)
 }
 
+// allItems says a posting's reach: "its one item", "all 5 items".
+func allItems(n int) string {
+	if n == 1 {
+		return "its one item"
+	}
+	return "all " + count(n, "item")
+}
+
 // count says n things: "1 item", "5 items".
 func count(n int, what string) string {
 	if n == 1 {
@@ -250,7 +268,7 @@ func (s *Service) findMeeting(ctx context.Context, name string) (*docket.Commiss
 func recordFolded(m *docket.CommissionMeeting, ch *docket.MeetingChange) {
 	ch.Meeting = m.Name
 	if m.Folded {
-		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted()}
+		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted(), Since: m.Created}
 	}
 }
 
@@ -526,11 +544,17 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 	if when.IsZero() {
 		when = s.Now()
 	}
+	// The case steps' postings recorded with it meet the same rule as the meeting's
+	// (PostAgenda checks it again in the transaction): no posting before the agenda, as it
+	// stands, existed (5 ILCS 120/2.02).
+	if err := s.Engine.CheckPostedAfterChange(m, when); err != nil {
+		return Response{}, err
+	}
 	notice := agendaNotice
 	if len(ch.Actions) == 0 {
 		notice = noNotice // the meeting has begun: a notice now would announce nothing
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for all %s", s.when(when), count(len(m.Agenda()), "item")), notice)
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for %s", s.when(when), allItems(len(m.Agenda()))), notice)
 	return resp, err
 }
 
@@ -550,13 +574,18 @@ func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.Comm
 // runMove moves a meeting with all its items to another start or place, in one
 // transaction and with one public notice: each case step is rescheduled on its case.
 func runMove(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
 	if err != nil {
 		return Response{}, err
 	}
 	start, place := a.instant("start"), a.str("place")
 	if place == "" {
 		place = m.Place
+	}
+	// One meeting at a start and place, as /ethics meeting has it: moved onto another, the
+	// two agendas could not be told apart (the store checks it again in the transaction).
+	if o := docket.MeetingAt(all, start, place); o != nil && o.Name != m.Name {
+		return Response{}, docket.Conflict(docket.OMANotice, "start", fmt.Sprintf("meeting %s is already then and there: a meeting cannot be moved onto another; take its items up at %s (/ethics schedule <case> <step> meeting=%s), or choose another time or place", o.Name, o.Name, o.Name))
 	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)

@@ -56,11 +56,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 5 items; agenda posted")
 
 	// One agenda PDF for the whole meeting.
-	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Letters = lm
+	withLetters(t, s)
 	r = mustDo(t, s, clerk, `letters 2026-12-15`, "Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf")
 	if len(r.Files) != 1 || !strings.HasPrefix(string(r.Files[0].Data), "%PDF-") {
 		t.Fatalf("agenda files = %d", len(r.Files))
@@ -131,15 +127,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"}, {ID: "U_COMM2", Name: "Bob Birch"}})
 	})
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
-	var open, closed string
-	for _, f := range r.Files {
-		switch f.Name {
-		case "meeting-2026-12-15-minutes-open.md":
-			open = string(f.Data)
-		case "meeting-2026-12-15-minutes-closed.md":
-			closed = string(f.Data)
-		}
-	}
+	open, closed := minutesMarkdown(r, "2026-12-15")
 	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") || !strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
 		t.Errorf("the minutes: %d files\n%s\n---\n%s", len(r.Files), open, closed)
 	}
@@ -216,4 +204,189 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, RESCHEDULED.") {
 		t.Errorf("the step's own notice: %q", got)
 	}
+}
+
+// TestARulingOnAClosedItemAfterTheReturn (issue 19, finding 1): a case item deliberated in
+// closed session and ruled on after the return to open session, as 5 ILCS 120/2(e)
+// requires, has its minutes drafted: the ruling in the open minutes, after the return,
+// and the item's discussion in the closed minutes.
+func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
+	s, clk, _ := MustService(t)
+	for _, who := range []string{"Jane Roe", "Richard Roe"} {
+		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
+	}
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15 closed="5 ILCS 120/2(c)(4)"`, "added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for its one item")
+	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1013 44`, "Case 2026-001")
+	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1013 51`, "Case 2026-001")
+	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "called to order")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 close 1`, "closed session entered for item 1")
+	clk.now = clk.now.Add(20 * time.Minute)
+	mustDo(t, s, clerk, `session 2026-12-15 open`, "returned to open session")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, comm, `rule 2026-001 insufficient`, "adopted")
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned")
+	withLetters(t, s)
+	r := mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
+	open, closed := minutesMarkdown(r, "2026-12-15")
+	ret := strings.Index(open, "returned to open session at 17:25")
+	vote := strings.Index(open, "insufficient")
+	if ret < 0 || vote < ret || !strings.Contains(open, "Taken up again in open session after closed session 1") {
+		t.Errorf("the open minutes do not record the ruling after the return:\n%s", open)
+	}
+	if closed == "" || strings.Contains(closed, "insufficient") {
+		t.Errorf("the closed minutes hold the ruling voted in open session:\n%s", closed)
+	}
+}
+
+// TestPostingNotBackdatedBeforeTheAgendaChanged (issue 19, finding 2): a posting given an
+// at= before the last item was added is refused, naming 5 ILCS 120/2.02 and the earliest
+// time allowed, and records nothing for the meeting or its cases.
+func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
+	s, clk, db := MustService(t)
+	oneCaseMeeting(t, s)
+	clk.now = time.Date(2026, 12, 9, 15, 0, 0, 0, time.UTC) // Wed 9 Dec 09:00 CST
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Election of a chair"`, "item added")
+	clk.now = time.Date(2026, 12, 12, 2, 0, 0, 0, time.UTC) // Fri 11 Dec 20:00 CST
+	got := replyText(do(s, clerk, `posted 2026-12-15 at=2026-12-05T09:00`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") || !strings.Contains(got, "no earlier than Wed 9 Dec 2026 09:00 CST") {
+		t.Errorf("a posting backdated before the last item: %s", got)
+	}
+	// The case step's own form posts the meeting that holds it: the same rule.
+	if got := replyText(do(s, clerk, `posted 2026-001 sufficiency at=2026-12-05T09:00`)); !strings.Contains(got, "no earlier than Wed 9 Dec 2026 09:00 CST") {
+		t.Errorf("a case step's posting backdated before the last item: %s", got)
+	}
+	if c, _ := db.Case(ctx, "2026-001"); !c.Sufficiency.NoticePosted.IsZero() {
+		t.Errorf("the refused posting was recorded on the case: %v", c.Sufficiency.NoticePosted)
+	}
+	mustDo(t, s, clerk, `posted 2026-12-15 at=2026-12-09T10:00`, "for all 2 items")
+}
+
+// TestMoveOntoAnotherMeeting (issue 19, finding 3): /ethics move onto the exact start and
+// place of another open meeting is refused, as /ethics meeting refuses creating it there,
+// and the other meeting keeps its items.
+func TestMoveOntoAnotherMeeting(t *testing.T) {
+	s, _, db := MustService(t)
+	mustDo(t, s, clerk, fileLine, "Filed as case")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="Hall" special`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+	mustDo(t, s, clerk, `agenda 2026-12-15b add "The budget"`, "item added")
+	r := do(s, clerk, `move 2026-12-15b 2026-12-15T17:00`)
+	if got := replyText(r); !strings.Contains(got, "meeting 2026-12-15 is already then and there") || !strings.Contains(got, "5 ILCS 120/2.02") {
+		t.Errorf("a move onto another meeting: %s", got)
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || len(m.Agenda()) != 1 || m.Agenda()[0].Case != "2026-001" {
+		t.Errorf("the other meeting after the refused move: %+v", m)
+	}
+}
+
+// TestFutureTimesRefusedAtTheMeeting (issue 19, finding 8): an adjournment, an arrival or
+// departure, or an entry into or return from closed session given at= a time still to
+// come is refused and records nothing.
+func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
+	s, clk, db := MustService(t)
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director" closed="5 ILCS 120/2(c)(1)"`, "item added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for its one item")
+	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "called to order")
+	clk.now = clk.now.Add(time.Hour) // 18:00
+	for _, line := range []string{
+		`adjourn 2026-12-15 at=2026-12-16T17:10`,
+		`convene 2026-12-15 left=U_COMM2 at=2026-12-15T18:30`,
+		`session 2026-12-15 close 1 at=2026-12-15T18:30`,
+	} {
+		if got := replyText(do(s, clerk, line)); !strings.Contains(got, "is later than now") {
+			t.Errorf("%s: %s", line, got)
+		}
+	}
+	mustDo(t, s, clerk, `session 2026-12-15 close 1`, "closed session entered")
+	if got := replyText(do(s, clerk, `session 2026-12-15 open at=2026-12-15T19:00`)); !strings.Contains(got, "is later than now") {
+		t.Errorf("a return to come: %s", got)
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || !m.Minutes.Adjourned.IsZero() || len(m.Minutes.Left) != 0 || !m.Minutes.Sessions[0].Returned.IsZero() {
+		t.Errorf("the refused times were recorded: %+v", m)
+	}
+}
+
+// TestCancelledNoticeCountsTheItems (issue 19, finding 10): the public notice of a
+// cancelled meeting counts the items its agenda held, as the clerk is told, not those left
+// once its case steps are cancelled.
+func TestCancelledNoticeCountsTheItems(t *testing.T) {
+	s, _, _ := MustService(t)
+	oneCaseMeeting(t, s)
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
+	r := mustDo(t, s, clerk, `cancel 2026-12-15 reason="no quorum"`, "cancelled, with its 2 items")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "with every item of its agenda (2 items)") {
+		t.Errorf("the cancellation notice: %q", got)
+	}
+}
+
+// TestMeetingWording (issue 19, finding 11): the moved notice reads as a sentence, a
+// move within 48 hours is not advised to move the meeting, and an agenda item past the
+// docket's 200 characters is told that limit, not the parser's.
+func TestMeetingWording(t *testing.T) {
+	s, clk, _ := MustService(t)
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
+	r := mustDo(t, s, clerk, `move 2026-12-15 2026-12-16T17:00 place="Annex"`, "moved to")
+	want := "PUBLIC NOTICE, MOVED. Ethics Commission, regular meeting on Wed 16 Dec 2026 at 17:00 CST at Annex, moved with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: 1. The budget."
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("the moved notice: %q\nwant prefix %q", got, want)
+	}
+	long := strings.Repeat("x", 4010)
+	if got := replyText(do(s, clerk, `agenda 2026-12-15 add "`+long+`"`)); !strings.Contains(got, "the limit is 200") {
+		t.Errorf("a 4,010-character item: %s", got)
+	}
+	clk.now = time.Date(2026, 12, 14, 15, 0, 0, 0, time.UTC) // Mon 14 Dec 09:00 CST
+	got := replyText(do(s, clerk, `move 2026-12-15 2026-12-15T17:00`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") || strings.Contains(got, "or move the meeting") || !strings.Contains(got, "choose a start more than 48 hours from now") {
+		t.Errorf("a move within 48 hours: %s", got)
+	}
+}
+
+// oneCaseMeeting files case 2026-001 and schedules its sufficiency review at a meeting on
+// 15 December 2026 at 17:00 in the Hall.
+func oneCaseMeeting(t *testing.T, s *commands.Service) {
+	t.Helper()
+	mustDo(t, s, clerk, fileLine, "Filed as case")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
+	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
+}
+
+// withLetters gives s the letters the agenda and the minutes are drawn with.
+func withLetters(t *testing.T, s *commands.Service) {
+	t.Helper()
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Letters = lm
+}
+
+// minutesMarkdown returns the open and closed minutes of meeting name among r's files, as
+// Markdown; "" for one not there.
+func minutesMarkdown(r commands.Response, name string) (open, closed string) {
+	for _, f := range r.Files {
+		switch f.Name {
+		case "meeting-" + name + "-minutes-open.md":
+			open = string(f.Data)
+		case "meeting-" + name + "-minutes-closed.md":
+			closed = string(f.Data)
+		}
+	}
+	return open, closed
 }

@@ -116,7 +116,10 @@ type param struct {
 	rest       bool // a positional that takes every remaining positional word
 	oneLine    bool // free text kept to one line, though its name is usually multi-line
 	orMeeting  bool // a case number, or in its place a meeting's name (2027-01-12), set as meeting_name
-	help       string
+	// max is the docket's own limit on the value, in characters, when it is lower than
+	// maxValue: checked first, so that the user is told the limit that applies.
+	max  int
+	help string
 }
 
 // args are a subcommand's inputs, converted and checked.
@@ -273,8 +276,12 @@ func (a args) set(p param, value string, escaped bool, loc *time.Location, peopl
 	if !utf8.ValidString(value) {
 		return "", p.errorf("is not valid text")
 	}
-	if n := utf8.RuneCountInString(value); n > maxValue {
-		return "", p.errorf("is %d characters long; the limit is %d", n, maxValue)
+	limit := maxValue
+	if p.max > 0 && p.max < limit {
+		limit = p.max
+	}
+	if n := utf8.RuneCountInString(value); n > limit {
+		return "", p.errorf("is %d characters long; the limit is %d", n, limit)
 	}
 	switch p.kind {
 	case kText:

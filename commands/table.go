@@ -209,7 +209,7 @@ func init() {
 			params: []param{
 				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
 				{name: "action", kind: kChoice, choices: []string{"add", "close"}, positional: true, help: "add an item, or close item N; without it, show the agenda"},
-				{name: "text", kind: kText, positional: true, rest: true, help: "with add: the item in words; with close: its number on the agenda"},
+				{name: "text", kind: kText, positional: true, rest: true, max: docket.MaxName, help: "with add: the item in words; with close: its number on the agenda"},
 				{name: "item", kind: kChoice, choices: choices(docket.BusinessKinds), help: "with add: business (the default), minutes (whose, e.g. 2026-12-08) or public_comment"},
 				{name: "closed", kind: kText, help: "the exception that closes the item, e.g. \"5 ILCS 120/2(c)(1)\""},
 			},

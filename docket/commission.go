@@ -234,6 +234,10 @@ type Motion struct {
 	Rule   string `json:"rule"`
 	Vote   Vote   `json:"vote"`
 	On     Date   `json:"on"`
+	// At is the instant of the roll call: the time of the event that records it. The
+	// minutes place the vote by it in open or closed session (5 ILCS 120/2(e)); zero on
+	// a record kept before it was recorded.
+	At time.Time `json:"at,omitzero"`
 }
 
 // Adopted is a vote that carried, with the action it adopted.
@@ -243,6 +247,10 @@ type Adopted struct {
 	Rule   string `json:"rule"`
 	Vote   Vote   `json:"vote"`
 	On     Date   `json:"on"`
+	// At is the instant of the roll call: the time of the event that records it. The
+	// minutes place the vote by it in open or closed session (5 ILCS 120/2(e)); zero on
+	// a record kept before it was recorded.
+	At time.Time `json:"at,omitzero"`
 }
 
 // voted applies an action of the commission that carries a roll call. With no vote it
@@ -267,10 +275,10 @@ func (x *applying) voted(v *Vote, kind, what, rule string, apply func() error) e
 		// Only the failed motion is recorded; the case is otherwise as it was.
 		*x.c = before
 		x.warnings = x.warnings[:warned]
-		x.c.Motions = append(x.c.Motions, Motion{Action: kind, What: what, Rule: rule, Vote: vote, On: x.today})
+		x.c.Motions = append(x.c.Motions, Motion{Action: kind, What: what, Rule: rule, Vote: vote, On: x.today, At: x.at})
 		return nil
 	}
-	x.c.Votes = append(x.c.Votes, Adopted{Action: kind, What: what, Rule: rule, Vote: vote, On: x.today})
+	x.c.Votes = append(x.c.Votes, Adopted{Action: kind, What: what, Rule: rule, Vote: vote, On: x.today, At: x.at})
 	return nil
 }
 

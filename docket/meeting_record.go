@@ -118,6 +118,9 @@ type Agenda struct {
 	// Amended is an agenda changed after it was first posted, re-posted as amended.
 	Amended bool         `json:"amended,omitempty"`
 	Items   []AgendaItem `json:"items"`
+	// Posted is when the agenda as it stands was posted (CommissionMeeting.Posted), the
+	// day it is dated by; zero for a draft not yet posted.
+	Posted time.Time `json:"posted,omitzero"`
 }
 
 // MeetingMotion is a motion made at a meeting and its roll call. The roll call is a Vote,
@@ -331,17 +334,35 @@ func (r MinutesRecord) Check() error {
 			return Invalid(OMAClose, field, fmt.Sprintf("closed session %d is not recorded", e.Session))
 		}
 		for _, m := range e.Motions {
-			s := e.Session
-			if !m.At.IsZero() {
-				s = max(s, r.SessionAt(m.At))
-			}
-			if err := CheckOpenForAction(m.Action, s); err != nil {
+			if err := CheckOpenForAction(m.Action, r.MotionSession(e, m)); err != nil {
 				err.(*Error).Field = field
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// MotionSession is the closed session (1-based) motion m on entry e was voted in, 0 for
+// open session: by the instant of its roll call alone when the record has it, else the
+// session its item was taken in. A vote on a closed item taken after the return to open
+// session (as 5 ILCS 120/2(e) requires of final action) is in open session, and in the
+// open minutes; the item's discussion stays in the closed minutes.
+//
+// A roll call at the very instant a closed session was entered (the console, or two
+// actions within a second) was taken before the entry: the vote to close is itself taken
+// in open session at that instant (2a), and a final action recorded after the entry would
+// have been refused then (CheckOpenForAction).
+func (r MinutesRecord) MotionSession(e MinutesEntry, m MeetingMotion) int {
+	if m.At.IsZero() {
+		return e.Session
+	}
+	for i, s := range r.Sessions {
+		if m.At.After(s.Entered) && (s.Returned.IsZero() || m.At.Before(s.Returned)) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // Gaps lists what part of the minutes of r still lacks before the commission can approve
@@ -367,17 +388,17 @@ func (r MinutesRecord) Gaps(part Part) []string {
 		}
 	}
 	for i, e := range r.Entries {
-		if (e.Session > 0) != closed {
-			continue
-		}
 		switch e.Item.Kind {
 		case CallToOrder, RollCallItem, Adjournment:
 			continue
 		}
-		if len(e.Notes) == 0 && len(e.Motions) == 0 {
+		if (e.Session > 0) == closed && len(e.Notes) == 0 && len(e.Motions) == 0 {
 			out = append(out, fmt.Sprintf("item %d: a summary of the discussion (5 ILCS 120/2.06(a))", i+1))
 		}
 		for j, m := range e.Motions {
+			if (r.MotionSession(e, m) > 0) != closed {
+				continue // in the other part of the minutes
+			}
 			if m.Mover == "" {
 				out = append(out, fmt.Sprintf("item %d, motion %d: who moved it", i+1, j+1))
 			}

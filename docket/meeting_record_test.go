@@ -119,12 +119,34 @@ func TestMinutesRecordCheck(t *testing.T) {
 	if err := good().Check(); err != nil {
 		t.Fatalf("a good record: %v", err)
 	}
+	// Issue 19 finding 1: a closed item deliberated in closed session and decided after the
+	// return to open session, as 5 ILCS 120/2(e) requires, is placed by the vote's time.
+	resumed := good()
+	resumed.Entries[0].Motions = resumed.Entries[1].Motions
+	if err := resumed.Check(); err != nil {
+		t.Errorf("a closed item decided after the return to open session: %v", err)
+	}
+	if s := resumed.MotionSession(resumed.Entries[0], resumed.Entries[0].Motions[0]); s != 0 {
+		t.Errorf("a vote after the return is placed in session %d, want open (0)", s)
+	}
+	// A ruling recorded at the very instant the session was entered came before the entry:
+	// it would have been refused after it.
+	same := good()
+	same.Entries[1].Motions[0].At = same.Sessions[0].Entered
+	if err := same.Check(); err != nil {
+		t.Errorf("a ruling at the instant of the entry into closed session: %v", err)
+	}
 	for name, tc := range map[string]struct {
 		change func(*docket.MinutesRecord)
 		rule   string
 	}{
-		"decided in closed session":    {func(r *docket.MinutesRecord) { r.Entries[1].Motions[0].At = at(18, 40) }, docket.OMAFinal},
-		"decided on a closed entry":    {func(r *docket.MinutesRecord) { r.Entries[0].Motions = r.Entries[1].Motions }, docket.OMAFinal},
+		"decided in closed session": {func(r *docket.MinutesRecord) { r.Entries[1].Motions[0].At = at(18, 40) }, docket.OMAFinal},
+		"decided on a closed entry at no recorded time": {func(r *docket.MinutesRecord) {
+			r.Entries[0].Motions = []docket.MeetingMotion{{Action: docket.Decide{}.Kind(), Roll: closeVote}}
+		}, docket.OMAFinal},
+		"decided on a closed entry in closed session": {func(r *docket.MinutesRecord) {
+			r.Entries[0].Motions = []docket.MeetingMotion{{At: at(18, 45), Action: docket.Decide{}.Kind(), Roll: closeVote}}
+		}, docket.OMAFinal},
 		"no such session":              {func(r *docket.MinutesRecord) { r.Entries[0].Session = 2 }, docket.OMAClose},
 		"closed without a roll call":   {func(r *docket.MinutesRecord) { r.Sessions[0].Motion.Roll = nil }, docket.OMAClose},
 		"returned before entering":     {func(r *docket.MinutesRecord) { r.Sessions[0].Returned = at(18, 10) }, docket.OMAClose},

@@ -53,22 +53,34 @@ func AgendaCutoff(start time.Time) time.Time { return start.Add(-AgendaNotice) }
 // "without additional notice under Section 2.02": that vote is taken at the meeting and
 // recorded there (ClosedSession), not by re-posting the agenda. A refusal names the cutoff
 // and changes nothing.
-func CheckAgendaChange(start, now time.Time, what string) error {
+//
+// The times are printed in the commission's zone, loc (the engine calendar's), by its
+// abbreviation, CST. advice says what the clerk may do instead.
+func CheckAgendaChange(start, now time.Time, loc *time.Location, what, advice string) error {
 	if start.IsZero() {
 		return Invalid(OMANotice, "meeting", "the meeting has no start, so its agenda cannot be checked against the 48 hours' notice")
 	}
+	if loc == nil {
+		loc = start.Location()
+	}
 	cutoff := AgendaCutoff(start)
-	when := start.Format("Mon 2 Jan 2006 15:04 MST")
+	when := start.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
 	if !now.Before(start) {
 		return Conflict(OMANotice, "meeting", fmt.Sprintf("%s is refused: the meeting of %s has begun or is past, and its agenda is what was posted", what, when))
 	}
 	if !now.Before(cutoff) {
 		return Conflict(OMANotice, "meeting", fmt.Sprintf(
-			"%s is refused: the agenda of the meeting of %s had to stand as posted from %s, 48 hours before it; take the item up at a later meeting, or move the meeting",
-			what, when, cutoff.In(start.Location()).Format("Mon 2 Jan 15:04 MST")))
+			"%s is refused: the agenda of the meeting of %s had to stand as posted from %s, 48 hours before it; %s",
+			what, when, cutoff.In(loc).Format("Mon 2 Jan 15:04 MST"), advice))
 	}
 	return nil
 }
+
+// The advice a refusal of CheckAgendaChange gives.
+const (
+	AdviseLaterMeeting = "take the item up at a later meeting, or move the meeting"
+	AdviseLaterStart   = "choose a start more than 48 hours from now"
+)
 
 // QuorumPresent refuses business when fewer than quorum members are present: the
 // ordinance does not fix a quorum, so it is a majority of the seated commissioners

@@ -64,13 +64,19 @@ func TestCheckAgendaChange(t *testing.T) {
 		{"2027-11-08 18:00", "2027-11-06 18:59", ""},
 		{"2027-11-08 18:00", "2027-11-06 19:00", docket.OMANotice},
 	} {
-		err := docket.CheckAgendaChange(at(tc.start), at(tc.now), "adding an item")
+		err := docket.CheckAgendaChange(at(tc.start), at(tc.now), nil, "adding an item", docket.AdviseLaterMeeting)
 		wantRule(t, tc.start+" at "+tc.now, err, docket.ECONFLICT, tc.rule)
 	}
-	if err := docket.CheckAgendaChange(at("2027-01-12 18:00"), at("2027-01-11 09:00"), "closing item 4 to the public"); !strings.Contains(docket.ErrorMessage(err), "Sun 10 Jan 18:00 CST") || !strings.HasPrefix(docket.ErrorMessage(err), "meeting: closing item 4") {
+	if err := docket.CheckAgendaChange(at("2027-01-12 18:00"), at("2027-01-11 09:00"), nil, "closing item 4 to the public", docket.AdviseLaterMeeting); !strings.Contains(docket.ErrorMessage(err), "Sun 10 Jan 18:00 CST") || !strings.HasPrefix(docket.ErrorMessage(err), "meeting: closing item 4") {
 		t.Errorf("the refusal does not say what was refused and the cutoff: %q", docket.ErrorMessage(err))
 	}
-	wantRule(t, "no start", docket.CheckAgendaChange(time.Time{}, at("2027-01-11 09:00"), "adding an item"), docket.EINVALID, docket.OMANotice)
+	// Issue 19 finding 11: a start read back from the record has a fixed zone, -0600;
+	// the refusal prints the commission's zone by its name.
+	fixed := at("2027-01-12 18:00").In(time.FixedZone("", -6*3600))
+	if msg := docket.ErrorMessage(docket.CheckAgendaChange(fixed, at("2027-01-11 09:00"), loc, "adding an item", docket.AdviseLaterMeeting)); !strings.Contains(msg, "Tue 12 Jan 2027 18:00 CST") || !strings.Contains(msg, "Sun 10 Jan 18:00 CST") || strings.Contains(msg, "-0600") {
+		t.Errorf("the refusal's zone: %q", msg)
+	}
+	wantRule(t, "no start", docket.CheckAgendaChange(time.Time{}, at("2027-01-11 09:00"), nil, "adding an item", docket.AdviseLaterMeeting), docket.EINVALID, docket.OMANotice)
 }
 
 func TestMinutesApprovalDue(t *testing.T) {

@@ -82,9 +82,13 @@ func orNow(t, at time.Time) time.Time {
 	return t
 }
 
-// inProgress refuses an action on a meeting not called to order, or adjourned.
-func inProgress(e *Engine, m *CommissionMeeting, when time.Time) error {
+// inProgress refuses an action on a meeting not called to order, or adjourned, and one
+// recorded at an instant when that has not come (at is now): the minutes record what
+// happened (5 ILCS 120/2.06(a)), as PostAgenda refuses a posting to come.
+func inProgress(e *Engine, m *CommissionMeeting, when, at time.Time) error {
 	switch {
+	case when.After(at):
+		return invalid("at", OMAMinutes, fmt.Sprintf("%s is later than now, %s: record it once it has happened", e.shortTime(when), e.shortTime(at)))
 	case m.Minutes.Convened.IsZero():
 		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("meeting %s has not been called to order: /ethics convene %s present=...", m.Name, m.Name))
 	case !m.Minutes.Adjourned.IsZero():
@@ -107,11 +111,8 @@ func (MemberMoves) Kind() string { return "members_moved" }
 
 func (a MemberMoves) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	when := orNow(a.At, at).In(e.Cal.Location())
-	if err := inProgress(e, m, when); err != nil {
+	if err := inProgress(e, m, when, at); err != nil {
 		return err
-	}
-	if when.After(at) {
-		return invalid("at", OMAMinutes, "an arrival or departure cannot be recorded before it happens")
 	}
 	if len(a.Late) == 0 && len(a.Left) == 0 {
 		return invalid("late", OMAMinutes, "give who arrived, late=@cal, or who left, left=@ann")
@@ -154,7 +155,7 @@ func (EnterClosed) Kind() string { return "closed_session" }
 
 func (a EnterClosed) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	when := orNow(a.At, at).In(e.Cal.Location())
-	if err := inProgress(e, m, when); err != nil {
+	if err := inProgress(e, m, when, at); err != nil {
 		return err
 	}
 	agenda := m.Agenda()
@@ -193,7 +194,7 @@ func (ReturnToOpen) Kind() string { return "open_session" }
 
 func (a ReturnToOpen) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	when := orNow(a.At, at).In(e.Cal.Location())
-	if err := inProgress(e, m, when); err != nil {
+	if err := inProgress(e, m, when, at); err != nil {
 		return err
 	}
 	r := &m.Minutes
@@ -216,7 +217,7 @@ func (Adjourn) Kind() string { return "adjourn" }
 
 func (a Adjourn) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	when := orNow(a.At, at).In(e.Cal.Location())
-	if err := inProgress(e, m, when); err != nil {
+	if err := inProgress(e, m, when, at); err != nil {
 		return err
 	}
 	if m.Minutes.SessionAt(when) > 0 {
@@ -269,14 +270,18 @@ func (m *CommissionMeeting) DraftMinutes(cases map[string]*Case, loc *time.Locat
 			}
 		}
 		if c := cases[it.Case]; it.Kind == CaseItem && c != nil {
+			// Each roll call carries the instant it was taken (Adopted.At), by which the
+			// minutes place it in open or closed session (MinutesRecord.MotionSession): a
+			// ruling on a closed item is voted after the return to open session, as
+			// 5 ILCS 120/2(e) requires, and belongs to the open minutes.
 			for _, v := range c.Votes {
 				if v.On == day {
-					e.Motions = append(e.Motions, MeetingMotion{Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+					e.Motions = append(e.Motions, MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
 				}
 			}
 			for _, v := range c.Motions {
 				if v.On == day {
-					e.Motions = append(e.Motions, MeetingMotion{Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+					e.Motions = append(e.Motions, MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
 				}
 			}
 		}

@@ -108,6 +108,9 @@ type CommissionMeeting struct {
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
 	Folded bool `json:"-"`
+	// Collides names, as Fold finds them, the other meetings recorded, not cancelled, at
+	// the same start and place: their case steps cannot be told apart (CheckCollisions).
+	Collides []string `json:"-"`
 	// Regular is set by WithRegular on a regular meeting of the year's schedule (2.03)
 	// that nothing is recorded of yet (Folded too, with no items).
 	Regular bool `json:"-"`
@@ -145,30 +148,26 @@ func (m *CommissionMeeting) Amended() bool {
 // meeting (5 ILCS 120/2.02(a), AgendaCutoff).
 func (m *CommissionMeeting) AgendaDue() time.Time { return AgendaCutoff(m.Start) }
 
-// OrderOfBusiness is the meeting's agenda as a public notice lists it: the call to order,
-// each item in words (a closed one with its exception), public comment (2.06(g)) unless
-// it is an item already, and adjournment. A recorded meeting's other business is listed
-// only once its agenda is posted: until then the public knows only the case steps, from
-// their own notices.
+// OrderOfBusiness is the meeting's agenda as its public notice, its agenda PDF (Doc) and
+// the board list it: each item in words (AgendaItem.Words; a closed one with its
+// exception), in the same order and numbering, and nothing the posted agenda lacks (5 ILCS
+// 120/2.02(c): the agenda sets forth what the meeting takes up). A recorded meeting's
+// other business is listed only once its agenda is posted: until then the public knows
+// only the case steps, from their own notices.
 func (m *CommissionMeeting) OrderOfBusiness() []string {
-	out := []string{"Call to order and roll call."}
-	comment := false
+	var out []string
 	for _, it := range m.Agenda() {
 		if it.Kind != CaseItem && !m.Folded && len(m.Postings) == 0 {
 			continue
 		}
-		comment = comment || it.Kind == PublicComment
 		out = append(out, it.Title()+".")
 	}
-	if !comment {
-		out = append(out, "Public comment.")
-	}
-	return append(out, "Adjournment.")
+	return out
 }
 
 // Doc is the meeting's agenda as a notice posts it and letters draw it (meeting_record.go).
 func (m *CommissionMeeting) Doc() Agenda {
-	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended()}
+	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended(), Posted: m.Posted()}
 	for _, it := range m.Agenda() {
 		a.Items = append(a.Items, it.AgendaItem())
 	}
@@ -178,7 +177,7 @@ func (m *CommissionMeeting) Doc() Agenda {
 // CheckAgendaOpen refuses a case step's joining meeting m at instant at once the 48 hours
 // before it have begun (5 ILCS 120/2.02, CheckAgendaChange).
 func (e *Engine) CheckAgendaOpen(m *CommissionMeeting, at time.Time) error {
-	return CheckAgendaChange(m.Start.In(e.Cal.Location()), at, "adding an item")
+	return CheckAgendaChange(m.Start, at, e.Cal.Location(), "adding an item", AdviseLaterMeeting)
 }
 
 // MeetingAction is an event of a meeting's own record.
@@ -227,6 +226,9 @@ type CreateMeeting struct {
 	// Posted is, for a meeting folded from its cases (Fold) and now recorded, when its
 	// notice was posted as the cases record it; zero otherwise.
 	Posted time.Time `json:"posted,omitzero"`
+	// Since is, for a meeting folded from its cases, when its first case step was
+	// scheduled: its agenda dates from then, not from when it is recorded (LastChange).
+	Since time.Time `json:"since,omitzero"`
 }
 
 // Kind implements MeetingAction.
@@ -248,7 +250,11 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 	if !a.Start.After(at) {
 		return invalid("start", OMANotice, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
-	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: at.In(e.Cal.Location())}
+	created := at
+	if !a.Since.IsZero() && a.Since.Before(at) {
+		created = a.Since
+	}
+	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: created.In(e.Cal.Location())}
 	if !a.Posted.IsZero() {
 		m.Postings = []AgendaPosting{{At: a.Posted.In(e.Cal.Location())}}
 	}
@@ -289,7 +295,7 @@ func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 	if err := checkOpen(e, m, at); err != nil {
 		return err
 	}
-	if err := CheckAgendaChange(m.Start, at, "adding an item"); err != nil {
+	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "adding an item", AdviseLaterMeeting); err != nil {
 		return err
 	}
 	m.Items = append(m.Items, MeetingItem{Kind: a.Item, Text: a.Text, Closed: authority != "", Authority: authority, Added: at.In(e.Cal.Location())})
@@ -323,7 +329,7 @@ func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) e
 	if it.Closed {
 		return Conflict(OMAClose, "item", fmt.Sprintf("the item is already closed under %s", it.Authority))
 	}
-	if err := CheckAgendaChange(m.Start, at, "closing an open item to the public"); err != nil {
+	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "closing an open item to the public", AdviseLaterMeeting); err != nil {
 		return err
 	}
 	it.Closed, it.Authority = true, authority
@@ -376,8 +382,43 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 	if !m.Posted().IsZero() {
 		return Conflict(OMANotice, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
 	}
+	if err := e.CheckPostedAfterChange(m, posted); err != nil {
+		return err
+	}
 	m.Postings = append(m.Postings, AgendaPosting{At: posted.In(e.Cal.Location()), Amended: len(m.Postings) > 0})
 	m.Stale = false
+	return nil
+}
+
+// LastChange is when the agenda of meeting m last changed, and what changed: its creation,
+// an item added (a case step when it was scheduled there), a move, or a change after a
+// posting (Changed). A notice posted before it cannot show the agenda as it stands.
+func (m *CommissionMeeting) LastChange() (time.Time, string) {
+	last, what := m.Created, "the meeting was created"
+	later := func(t time.Time, w string) {
+		if t.After(last) {
+			last, what = t, w
+		}
+	}
+	for i, it := range m.Agenda() {
+		later(it.Added, fmt.Sprintf("item %d was added", i+1))
+	}
+	for _, mv := range m.Moved {
+		later(mv.At, "the meeting was moved")
+	}
+	later(m.Changed, "the agenda changed")
+	return last, what
+}
+
+// CheckPostedAfterChange refuses to record the notice of meeting m as posted at posted,
+// before its agenda last changed (LastChange): the notice posted then did not set forth the
+// agenda as it stands, so it cannot be the one 5 ILCS 120/2.02(a) requires 48 hours ahead.
+// The error names the earliest time that may be given.
+func (e *Engine) CheckPostedAfterChange(m *CommissionMeeting, posted time.Time) error {
+	last, what := m.LastChange()
+	if !last.IsZero() && posted.Before(last) {
+		return invalid("at", OMANotice, fmt.Sprintf("the agenda of meeting %s was not as it stands at %s: %s at %s, and a notice posted before cannot set forth it; give at= no earlier than %s, when it was posted", m.Name, e.shortTime(posted), what, e.shortTime(last), e.shortTime(last)))
+	}
 	return nil
 }
 
@@ -422,7 +463,7 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	if a.Start.Equal(m.Start) && a.Place == m.Place {
 		return Conflict("", "", "meeting "+m.Name+" is already then and there")
 	}
-	if err := CheckAgendaChange(a.Start.In(e.Cal.Location()), at, "moving the meeting there"); err != nil {
+	if err := CheckAgendaChange(a.Start, at, e.Cal.Location(), "moving the meeting there", AdviseLaterStart); err != nil {
 		return err
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
@@ -513,11 +554,22 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 	for _, m := range stored {
 		m.Cases = nil
 		m.Folded = false
+		m.Collides = nil
 		out = append(out, m)
 		taken = append(taken, m.Name)
-		if m.Cancelled.IsZero() {
-			at[key{m.Start.UnixNano(), m.Place}] = len(out) - 1
+		if !m.Cancelled.IsZero() {
+			continue
 		}
+		k := key{m.Start.UnixNano(), m.Place}
+		if j, dup := at[k]; dup {
+			// Two meetings at one start and place (a record from before moves were
+			// checked): the case steps there stay with the first, and both are marked so
+			// that verify and any change to them name the collision (CheckCollisions).
+			out[j].Collides = append(out[j].Collides, m.Name)
+			out[len(out)-1].Collides = append(out[len(out)-1].Collides, out[j].Name)
+			continue
+		}
+		at[k] = len(out) - 1
 	}
 	type step struct {
 		c *Case
@@ -602,6 +654,21 @@ func FindMeeting(ms []CommissionMeeting, name string) (*CommissionMeeting, error
 		}
 	}
 	return nil, NotFound("", "meeting", fmt.Sprintf("there is no meeting %q; meetings are named by their date, e.g. 2027-01-12 (see /ethics meetings)", name))
+}
+
+// CheckCollisions refuses meetings ms (as Fold gives them) of which two, not cancelled,
+// have one start and place: the case steps scheduled there could belong to either, and
+// the public notice of each would announce the other's business (5 ILCS 120/2.02). With
+// name, only a collision of that meeting is refused; with "", any.
+func (e *Engine) CheckCollisions(ms []CommissionMeeting, name string) error {
+	for i := range ms {
+		m := &ms[i]
+		if len(m.Collides) == 0 || (name != "" && !strings.EqualFold(m.Name, name)) {
+			continue
+		}
+		return Conflict(OMANotice, "start", fmt.Sprintf("meetings %s and %s are both at %s, %s: the case steps scheduled then and there cannot be told apart; move or cancel one of them", m.Name, strings.Join(m.Collides, " and "), e.shortTime(m.Start), m.Place))
+	}
+	return nil
 }
 
 // MeetingAt returns the meeting not cancelled at start and place among ms, if any.

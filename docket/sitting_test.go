@@ -71,9 +71,15 @@ func TestPostingOnceAndAmended(t *testing.T) {
 	if err != nil || !m.Posted().IsZero() || !m.Amended() {
 		t.Fatalf("after a change: posted = %v, amended %v, err %v", m.Posted(), m.Amended(), err)
 	}
+	if !m.Doc().Posted.IsZero() {
+		t.Errorf("the changed agenda's document is dated by the earlier posting, %v", m.Doc().Posted)
+	}
 	m, err = e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-06T10:00:00-06:00"))
 	if err != nil || m.Posted().IsZero() || !m.Postings[1].Amended {
 		t.Fatalf("re-posting: %+v, err %v", m.Postings, err)
+	}
+	if !m.Doc().Posted.Equal(T(t, "2027-01-06T10:00:00-06:00")) {
+		t.Errorf("the agenda document is dated %v, want its posting", m.Doc().Posted)
 	}
 }
 
@@ -152,5 +158,30 @@ func TestMeetingAsItHappens(t *testing.T) {
 	}
 	if err := m.Minutes.Check(); err != nil {
 		t.Errorf("the record its minutes are drafted from: %v", err)
+	}
+}
+
+// TestFoldNamesACollision (issue 19, finding 3): two recorded meetings at one start and
+// place (a record from before moves were checked) do not hand the case steps there to the
+// later one silently: they stay with the first, and CheckCollisions names both.
+func TestFoldNamesACollision(t *testing.T) {
+	e := MustEngine(t)
+	c := apply(t, e, []step{
+		{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
+		{at: "2026-12-04T11:00:00-06:00", action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall, Room 201"}, state: docket.StateReceived},
+	})
+	c.Number = "2026-001"
+	first := meetingAt(t, e, "2026-12-10", "2026-12-10T17:00:00-06:00", "2026-12-04T09:00:00-06:00")
+	second := meetingAt(t, e, "2026-12-10b", "2026-12-10T17:00:00-06:00", "2026-12-04T09:30:00-06:00")
+	ms := e.Fold([]docket.CommissionMeeting{first, second}, []*docket.Case{&c})
+	if len(ms) != 2 || len(ms[0].Cases) != 1 || len(ms[1].Cases) != 0 {
+		t.Fatalf("fold = %s (%d items), %s (%d items)", ms[0].Name, len(ms[0].Cases), ms[1].Name, len(ms[1].Cases))
+	}
+	err := e.CheckCollisions(ms, "")
+	if err == nil || !strings.Contains(docket.ErrorMessage(err), "meetings 2026-12-10 and 2026-12-10b are both at") {
+		t.Errorf("collision: %v", err)
+	}
+	if err := e.CheckCollisions(e.Fold([]docket.CommissionMeeting{first}, []*docket.Case{&c}), ""); err != nil {
+		t.Errorf("one meeting: %v", err)
 	}
 }

@@ -35,7 +35,8 @@ type AgendaData struct {
 	Time      string // "18:00 CST"
 	Place     Text
 	Amended   bool
-	Posted    string // the notice's date
+	Posted    string // the day the agenda was posted; for a draft, the day it is drawn
+	Draft     bool   // not yet posted
 	Items     []AgendaLine
 	Closed    bool // some item is closed to the public
 }
@@ -92,6 +93,9 @@ type MinutesItemLine struct {
 	Words   Text
 	Closed  bool // taken in closed session; the open minutes say only that
 	Session int  // its closed session, 1-based; 0 when open
+	// Resumed is a closed item's votes taken after the return to open session, as final
+	// action must be (5 ILCS 120/2(e)): a line of the open minutes after the return.
+	Resumed bool
 	Motions []MotionLine
 	Notes   []Text
 }
@@ -139,7 +143,8 @@ func meetingKind(special bool) string {
 }
 
 // AgendaPDF draws the agenda of a meeting as its public notice posts it (5 ILCS 120/2.02),
-// dated today, on the commission's letterhead. An agenda that no notice may post (see
+// on the commission's letterhead, dated the day it was posted (a.Posted); an agenda not
+// yet posted is a draft, dated today and marked not yet posted. An agenda that no notice may post (see
 // docket.Agenda.Check) is refused with the rule it breaks.
 func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) {
 	if err := a.Check(); err != nil {
@@ -150,7 +155,10 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 	}
 	start := a.Start.In(m.loc)
 	d := AgendaData{From: m.from(), Meeting: string(a.Meeting), Kind: meetingKind(a.Special), KindWords: strings.ToLower(meetingKind(a.Special)), Date: start.Format(longDate),
-		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today)}
+		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today), Draft: a.Posted.IsZero()}
+	if !d.Draft {
+		d.Posted = a.Posted.In(m.loc).Format(longDate)
+	}
 	for i, it := range a.Items {
 		line := AgendaLine{Number: i + 1, Words: T(it.Words()), Closed: it.Closed}
 		if it.Closed {
@@ -327,6 +335,10 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 		}
 	}
 	entered := map[int]bool{}
+	// resumed holds, by closed session, the items taken in it whose votes were taken after
+	// the return to open session (5 ILCS 120/2(e)): the open minutes record those votes
+	// after the return.
+	resumed := map[int][]*MinutesItemLine{}
 	for i, e := range r.Entries {
 		if e.Session > 0 && !entered[e.Session] {
 			entered[e.Session] = true
@@ -349,10 +361,20 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 			it := &MinutesItemLine{Number: i + 1, Words: T(e.Item.Words()), Closed: e.Session > 0, Session: e.Session}
 			// The open minutes say only that a closed item was taken in closed session:
 			// its discussion and votes are in the closed minutes.
-			if closed || e.Session == 0 {
-				for _, mo := range e.Motions {
+			var after *MinutesItemLine
+			for _, mo := range e.Motions {
+				switch inClosed := r.MotionSession(e, mo) > 0; {
+				case inClosed && closed, !inClosed && e.Session == 0:
 					it.Motions = append(it.Motions, motion(mo))
+				case !inClosed && !closed:
+					if after == nil {
+						after = &MinutesItemLine{Number: i + 1, Words: it.Words, Session: e.Session, Resumed: true}
+						resumed[e.Session] = append(resumed[e.Session], after)
+					}
+					after.Motions = append(after.Motions, motion(mo))
 				}
+			}
+			if closed || e.Session == 0 {
 				for _, n := range e.Notes {
 					it.Notes = append(it.Notes, T(n))
 				}
@@ -363,6 +385,9 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 			s := session(e.Session)
 			s.Time = hm(r.Sessions[e.Session-1].Returned)
 			d.Steps = append(d.Steps, MinutesStep{Return: &s})
+			for _, it := range resumed[e.Session] {
+				d.Steps = append(d.Steps, MinutesStep{Item: it})
+			}
 		}
 	}
 	if !closed {

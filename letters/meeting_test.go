@@ -125,7 +125,7 @@ func TestAgendaPDF(t *testing.T) {
 		"5. " + docket.CaseAgenda(docket.SufficiencyMeeting, "2026-014")[1],
 		"7. Hearing on complaint 2026-011", "Closed to the public under 5 ILCS 120/2(c)(4)", "quasi-adjudicative",
 		"8. Election of a chair for 2027", "9. Adjournment.",
-		"Open Meetings Act (5 ILCS 120/2.02)", "at least 48 hours before the meeting", "Agenda dated Friday 8 January 2027",
+		"Open Meetings Act (5 ILCS 120/2.02)", "at least 48 hours before the meeting", "Draft of Friday 8 January 2027: this agenda is not yet posted.",
 	} {
 		if !Contains(text, want) {
 			t.Errorf("the agenda lacks %q:\n%s", want, text)
@@ -134,7 +134,14 @@ func TestAgendaPDF(t *testing.T) {
 	if Contains(text, "AMENDED") {
 		t.Errorf("an agenda never changed says it is amended:\n%s", text)
 	}
+	// Issue 19 finding 12: a posted agenda is dated the day it was posted, not the day it
+	// is drawn.
 	a := januaryAgenda()
+	a.Posted = time.Date(2027, 1, 8, 15, 0, 0, 0, time.UTC)
+	if text := Text(t, ok(t)(m.AgendaPDF(a, D(t, "2027-01-11"))).Data); !Contains(text, "Agenda dated Friday 8 January 2027, the day it was posted.") || Contains(text, "not yet posted") || Contains(text, "11 January") {
+		t.Errorf("a posted agenda's date:\n%s", text)
+	}
+	a = januaryAgenda()
 	a.Amended, a.Special = true, true
 	text = Text(t, ok(t)(m.AgendaPDF(a, D(t, "2027-01-09"))).Data)
 	if !Contains(text, "AMENDED AGENDA") || !Contains(text, "Special meeting of the") || !Contains(text, "amends the agenda posted earlier") {

@@ -149,6 +149,11 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 		if err != nil {
 			return err
 		}
+		// No change may leave the meeting at the start and place of another (a move onto
+		// it): its items would change hands (docket.Engine.CheckCollisions).
+		if err := s.engine.CheckCollisions(folded, name); err != nil {
+			return err
+		}
 		f, err := docket.FindMeeting(folded, name)
 		if err != nil {
 			return err
@@ -252,6 +257,19 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 		ptrs[i] = &cs[i]
 	}
 	return s.engine.Fold(stored, ptrs), nil
+}
+
+// verifyCollisions names two meetings recorded at one start and place, whose case steps
+// cannot be told apart (docket.Engine.CheckCollisions); nil when there are none.
+func (s *Store) verifyCollisions(ctx context.Context, tx *sql.Tx) (*Break, error) {
+	folded, err := s.foldIn(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.engine.CheckCollisions(folded, ""); err != nil {
+		return &Break{Problem: docket.ErrorMessage(err)}, nil
+	}
+	return nil, nil
 }
 
 // Meetings returns the commission's meetings, past and coming, in order of start: those

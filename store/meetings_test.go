@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ethicsbot/docket"
+	"ethicsbot/store"
 )
 
 // TestMeetingHoldsCasesInOneTransaction: a meeting is created, two cases' sufficiency
@@ -104,5 +105,64 @@ func TestMeetingsFoldTheCasesMeetings(t *testing.T) {
 	}
 	if evs, err := s.MeetingEvents(ctx, "2026-12-10"); err != nil || len(evs) != 0 {
 		t.Errorf("a folded meeting has events: %v %v", evs, err)
+	}
+}
+
+// TestMoveOntoAnotherMeetingRefused (issue 19, finding 3): a meeting moved onto the start
+// and place of another open meeting is refused in the transaction, and the other
+// meeting keeps its items.
+func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
+	s := MustOpenPath(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
+	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	start := T(t, "2026-12-15T17:00:00-06:00")
+	for _, when := range []string{"2026-12-15T17:00:00-06:00", "2026-12-15T19:00:00-06:00"} {
+		if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+			Create: &docket.CreateMeeting{Start: T(t, when), Place: "City Hall"},
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Meeting: "2026-12-15", Cases: []docket.CaseActions{{Number: a.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-06T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Meeting: "2026-12-15b", Actions: []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: "City Hall"}},
+	})
+	if err == nil || !strings.Contains(docket.ErrorMessage(err), "5 ILCS 120/2.02") {
+		t.Fatalf("a move onto another meeting: %v", err)
+	}
+	ms, err := s.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || len(m.Cases) != 1 {
+		t.Errorf("the other meeting's items after a refused move: %+v", m)
+	}
+	if m, _ := docket.FindMeeting(ms, "2026-12-15b"); m == nil || !m.Start.Equal(T(t, "2026-12-15T19:00:00-06:00")) {
+		t.Errorf("the refused move changed the meeting: %+v", m)
+	}
+	mustVerify(t, s)
+}
+
+// TestVerifyNamesTwoMeetingsAtOnePlace (issue 19, finding 3): a record holding two open
+// meetings at one start and place (kept before moves were checked) fails verify, which
+// names both.
+func TestVerifyNamesTwoMeetingsAtOnePlace(t *testing.T) {
+	s := MustOpenPath(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
+	start := T(t, "2026-12-15T17:00:00-06:00")
+	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, s)
+	if err := store.RecordMeetingUnchecked(s, docket.CreateMeeting{Name: "2026-12-15b", Start: start, Place: "City Hall"}, T(t, "2026-12-05T10:00:00-06:00")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Verify(ctx)
+	if err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), "meetings 2026-12-15 and 2026-12-15b are both at") {
+		t.Errorf("verify of two meetings at one start and place: %v, %v", r.Broken, err)
 	}
 }

@@ -206,6 +206,8 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		var problem string
 		if problem, err = verifyMeetings(ctx, tx); problem != "" {
 			r.Broken = &Break{Problem: problem}
+		} else if err == nil {
+			r.Broken, err = s.verifyCollisions(ctx, tx)
 		}
 	}
 	return r, err

@@ -41,10 +41,23 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 			t.Errorf("the meeting's card lacks %q", want)
 		}
 	}
-	for _, once := range []string{"Call to order and roll call.", "Adjournment."} {
-		if n := strings.Count(index, once); n != 1 {
-			t.Errorf("%q is on the card %d times", once, n)
+	// The card lists the items of the agenda as posted, numbered as its PDF and notice
+	// number them, and nothing the posted agenda lacks (issue 19 finding 12).
+	for _, not := range []string{"Call to order and roll call.", "Public comment.", "Adjournment."} {
+		if strings.Contains(index, not) {
+			t.Errorf("the card lists %q, which the posted agenda lacks", not)
 		}
+	}
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []string
+	for _, it := range ms[0].Doc().Items {
+		items = append(items, "<li>"+strings.TrimSuffix(it.Words(), ".")+".</li>")
+	}
+	if want := `<ol class="agenda">` + strings.Join(items, "") + "</ol>"; !strings.Contains(index, want) {
+		t.Errorf("the card's agenda is not the posted agenda's items:\nwant %s\n%s", want, index)
 	}
 	// One event in the public calendar feed, which keeps the first case's UID.
 	_, _, feed := get(t, board.Handler(), "/meetings.ics")
