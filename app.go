@@ -44,9 +44,12 @@ var demo = struct {
 	channels: config.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
 	database: "ethicsbot-demo.db",
 	letters: letters.Config{
-		Commission: letters.Addressee{Name: "Ethics Commission of the City of Demo", Address: "City Hall, Room 201\n100 Main Street\nDemo, IL 60000"},
-		Officer:    letters.Addressee{Name: "Pat Mayor", Title: "Mayor", Address: "Office of the Mayor, City Hall\n100 Main Street\nDemo, IL 60000"},
-		Attorney:   letters.Addressee{Name: "Alex Counsel", Title: "Corporation Counsel", Address: "Law Department, City Hall\n100 Main Street\nDemo, IL 60000"},
+		Commission: letters.Addressee{Name: "Ethics Commission of the City of Demo",
+			Address: "City Hall, Room 201\n100 Main Street\nDemo, IL 60000"},
+		Officer: letters.Addressee{Name: "Pat Mayor", Title: "Mayor",
+			Address: "Office of the Mayor, City Hall\n100 Main Street\nDemo, IL 60000"},
+		Attorney: letters.Addressee{Name: "Alex Counsel", Title: "Corporation Counsel",
+			Address: "Law Department, City Hall\n100 Main Street\nDemo, IL 60000"},
 	},
 	out: "ethicsbot-demo-letters",
 }
@@ -182,7 +185,8 @@ func (a *App) Open() (context.Context, error) {
 	a.db = db
 	a.onClose(db.Close)
 	if mark, err := db.Restored(context.Background()); err == nil && mark != nil && mode == "console" {
-		logger.Warn("the record was restored from a backup and is not yet reconciled with Slack: no case is numbered until ethicsbot starts connected to Slack and reads the docket and notices channels",
+		logger.Warn("the record was restored from a backup and is not yet reconciled with Slack: no case is numbered until "+
+			"ethicsbot starts connected to Slack and reads the docket and notices channels",
 			"backup", mark.Backup, "anchor", mark.Anchor)
 	}
 	if db.Created() {
@@ -274,28 +278,39 @@ func (a *App) RunConsole(ctx context.Context) error {
 	// /ethics attach <case> files=PATH: the console shares files from this machine.
 	svc.Files = bot.LocalFiles{}
 	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Log: logger, Anchor: anchorOf(db)}
-	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location()}
+	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket},
+		Zone: a.engine.Cal.Location()}
 	// The console's user is the first clerk: the demo's U_CLERK, or the file's.
-	c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer), Files: cfg.LettersFolder(),
+	c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer),
+		Files: cfg.LettersFolder(),
 		Tick: func(ctx context.Context, now time.Time) {
 			if _, err := sweeper.Sweep(ctx, now); err != nil {
 				logger.Error("reminder sweep failed", "err", err)
 			}
 		}}
 	if a.isDemo {
-		fmt.Fprintf(stdout, "[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n", cfg.Database)
+		fmt.Fprintf(stdout,
+			"[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and "+
+				"U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n",
+			cfg.Database)
 	} else {
 		// On a real record, time is real and reminders are the bot's: a console must not
 		// write events at a simulated time, nor mark reminders said that Slack never saw.
 		svc.Now, board.Now, calendars.Now, c.Tick, c.Deliver, c.RealTime = now, now, now, nil, nil, true
-		fmt.Fprintf(stdout, "[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
+		fmt.Fprintf(stdout,
+			"[console] ethicsbot console on %s with %s. Set SLACK_APP_TOKEN and SLACK_BOT_TOKEN (Socket Mode) or "+
+				"SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP) to connect to Slack.\n", cfg.Database, cfg.Path)
 	}
 	if ln != nil {
 		fmt.Fprintf(stdout, "[console] The public notice board is at %s\n", listenURL(ln.Addr()))
 	} else {
-		fmt.Fprintf(stdout, "[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, e.g. 127.0.0.1:3001.\n", a.addr, a.listenErr)
+		fmt.Fprintf(stdout,
+			"[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, "+
+				"e.g. 127.0.0.1:3001.\n", a.addr, a.listenErr)
 	}
-	fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit to leave.\n", c.User)
+	fmt.Fprintf(stdout,
+		"[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit "+
+			"to leave.\n", c.User)
 	done := make(chan error, 1)
 	go func() { done <- c.Run(ctx, a.Stdin, stdout) }()
 	select {
@@ -351,8 +366,9 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	// A sweep that found reminders due found the desk changed too (a step now due or
 	// overdue): the Home tabs are published again, within the sweep, which shutdown waits
 	// for before the record closes.
-	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db, Notify: func() { deliverer.Kick(); app.RefreshHomesNow(ctx) },
-		Log: logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
+	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db,
+		Notify: func() { deliverer.Kick(); app.RefreshHomesNow(ctx) },
+		Log:    logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
@@ -391,7 +407,8 @@ func (a *App) RunHTTP(ctx context.Context) error {
 		return err
 	}
 	a.log.Info("starting in HTTP mode", "database", a.cfg.Database, "config", a.cfg.Path)
-	h := &bot.HTTP{App: s.app, Secret: a.Getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: a.db, Public: a.public, Health: a.health}
+	h := &bot.HTTP{App: s.app, Secret: a.Getenv("SLACK_SIGNING_SECRET"), Now: time.Now, DB: a.db, Public: a.public,
+		Health: a.health}
 	a.sites.slack.Set(h.Handler())
 	a.slackState.Store("ok") // after the routes: a /healthz that says ok means they answer
 	a.log.Info("listening for Slack over HTTP")
@@ -441,7 +458,8 @@ func anchorOf(db *store.Store) func(ctx context.Context) (anchor, held, problem 
 // the docket and notices channels since the backup's last event, and store.Reconcile keeps
 // the case numbers announced there from reuse and tells the docket channel what was lost.
 // Until it has, no case is numbered. It tries again every minute while Slack cannot be read.
-func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch config.Channels, kick func(), logger *slog.Logger) {
+func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch config.Channels, kick func(),
+	logger *slog.Logger) {
 	for {
 		mark, err := db.Restored(ctx)
 		if err != nil || mark == nil {
@@ -472,7 +490,8 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 				return
 			}
 		}
-		logger.Error("the record was restored, but Slack's channels cannot be read to find what the restore lost; no case is numbered until they can. Trying again in a minute",
+		logger.Error("the record was restored, but Slack's channels cannot be read to find what the restore lost; no case "+
+			"is numbered until they can. Trying again in a minute",
 			"err", err, "backup", mark.Backup)
 		select {
 		case <-ctx.Done():
@@ -484,7 +503,8 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 
 // boardOf is the public notice board of the configured commission.
 func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
-	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address, URL: cfg.PublicURL + "/",
+	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
+		URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Regular: func() docket.RegularSchedule { return cfg.Regular },
 		// The year's page gives the public part of its annual report, of the cases the
@@ -574,7 +594,8 @@ const DeliveryRetry = 30 * time.Second
 func slackReady(cfg config.Config) error {
 	var missing []string
 	if cfg.Path == "" {
-		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the clerk and the two channels; see docs/reference.md, \"Configuration\"")
+		return fmt.Errorf("connecting to Slack needs ethicsbot.yml (or ETHICSBOT_CONFIG) naming the commissioners, the " +
+			"clerk and the two channels; see docs/reference.md, \"Configuration\"")
 	}
 	if len(cfg.Roles.Commissioners) == 0 {
 		missing = append(missing, "commissioners")
@@ -593,9 +614,12 @@ func slackReady(cfg config.Config) error {
 	}
 	// Slack posts to, and reads the history of, a channel by its id; a #name works only in
 	// the console. Ids also survive a channel being renamed.
-	for _, ch := range []struct{ key, value string }{{"channels.docket", cfg.Channels.Docket}, {"channels.notices", cfg.Channels.Notices}} {
+	for _, ch := range []struct{ key, value string }{{"channels.docket", cfg.Channels.Docket},
+		{"channels.notices", cfg.Channels.Notices}} {
 		if strings.HasPrefix(ch.value, "#") {
-			return fmt.Errorf("config %s: %s is the channel name %q, but Slack needs the channel's id, such as C0123456789: in Slack, open the channel's details; the id is at the bottom (names work only in the console)", cfg.Path, ch.key, ch.value)
+			return fmt.Errorf("config %s: %s is the channel name %q, but Slack needs the channel's id, such as C0123456789: "+
+				"in Slack, open the channel's details; the id is at the bottom (names work only in the console)", cfg.Path,
+				ch.key, ch.value)
 		}
 	}
 	return nil
@@ -606,20 +630,24 @@ func slackReady(cfg config.Config) error {
 // Any one of them set means the user meant to connect to Slack, so a missing partner is an
 // error that says what to set, not a quiet fall back to the console.
 func chooseMode(getenv func(string) string) (string, error) {
-	botToken, appToken, secret := getenv("SLACK_BOT_TOKEN") != "", getenv("SLACK_APP_TOKEN") != "", getenv("SLACK_SIGNING_SECRET") != ""
+	botToken, appToken, secret := getenv("SLACK_BOT_TOKEN") != "", getenv("SLACK_APP_TOKEN") != "",
+		getenv("SLACK_SIGNING_SECRET") != ""
 	switch {
 	case botToken && appToken:
 		return "socket", nil
 	case botToken && secret:
 		return "http", nil
 	case botToken:
-		return "", errors.New("SLACK_BOT_TOKEN is set, but connecting to Slack needs one more setting: SLACK_APP_TOKEN (xapp-...) for Socket Mode, or SLACK_SIGNING_SECRET for HTTP mode; see docs/setup.md, \"Connecting to Slack\". To use the console instead, unset SLACK_BOT_TOKEN")
+		return "", errors.New("SLACK_BOT_TOKEN is set, but connecting to Slack needs one more setting: SLACK_APP_TOKEN " +
+			"(xapp-...) for Socket Mode, or SLACK_SIGNING_SECRET for HTTP mode; see docs/setup.md, \"Connecting to Slack\". " +
+			"To use the console instead, unset SLACK_BOT_TOKEN")
 	case appToken || secret:
 		set, mode := "SLACK_APP_TOKEN", "Socket Mode"
 		if !appToken {
 			set, mode = "SLACK_SIGNING_SECRET", "HTTP mode"
 		}
-		return "", fmt.Errorf("%s is set, but %s also needs SLACK_BOT_TOKEN, the Bot User OAuth Token (xoxb-...); see docs/setup.md, \"Connecting to Slack\". To use the console instead, unset %s", set, mode, set)
+		return "", fmt.Errorf("%s is set, but %s also needs SLACK_BOT_TOKEN, the Bot User OAuth Token (xoxb-...); see "+
+			"docs/setup.md, \"Connecting to Slack\". To use the console instead, unset %s", set, mode, set)
 	}
 	return "console", nil
 }

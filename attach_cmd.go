@@ -54,7 +54,8 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	}
 	number, files := rest[0], rest[1:]
 	if *title != "" && len(files) > 1 {
-		return fail(exitUsage, "--title names one document; give one file with it, or leave it out and each is titled by its file's name")
+		return fail(exitUsage,
+			"--title names one document; give one file with it, or leave it out and each is titled by its file's name")
 	}
 	if !slices.Contains(docket.DocumentKinds, docket.DocumentKind(*kind)) {
 		return fail(exitUsage, "--kind %q is not one of complaint, exhibit, evidence, correspondence", *kind)
@@ -65,7 +66,8 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	}
 	ro.Close()
 	if role := cfg.Roles.Of(*by); role != config.Commissioner && role != config.Clerk {
-		return fail(exitUsage, "--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
+		return fail(exitUsage,
+			"--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
 	}
 	docs := make([]docket.Upload, len(files))
 	for i, name := range files {
@@ -77,7 +79,9 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	}
 	db, err := store.OpenWith(cfg.Database, engine, store.Options{Lock: true, Now: now})
 	if store.InUse(err) {
-		return fail(exitFailure, "%v. The bot is running on this record, and the record has one writer: stop the bot to attach from the command line, then start it again", err)
+		return fail(exitFailure,
+			"%v. The bot is running on this record, and the record has one writer: stop the bot to attach from the command "+
+				"line, then start it again", err)
 	}
 	if err != nil {
 		return fail(exitFailure, "%v", err)
@@ -117,7 +121,8 @@ func readDocument(name string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is not a regular file (%v): a document is a PDF, PNG or JPEG file", name, fi.Mode().Type())
 	}
 	if fi.Size() > limit { // refused before it is read into memory
-		return nil, fmt.Errorf("%s is %s; the limit for a document is %s (documents.max_mb)", name, docket.Size(fi.Size()), docket.Size(limit))
+		return nil, fmt.Errorf("%s is %s; the limit for a document is %s (documents.max_mb)", name, docket.Size(fi.Size()),
+			docket.Size(limit))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {

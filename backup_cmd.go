@@ -16,11 +16,13 @@ import (
 // SQLite's online backup writes only to a file, so the copy is made in a private temporary
 // folder (0700, under TMPDIR), verified, streamed, and removed: nothing reaches standard
 // output unless the copy's chain is intact. What the command says goes to standard error.
-func backupToStdout(ctx context.Context, db *store.Store, database string, stdout, stderr io.Writer, getenv func(string) string) int {
+func backupToStdout(ctx context.Context, db *store.Store, database string, stdout, stderr io.Writer,
+	getenv func(string) string) int {
 	fail := failer(stderr, "backup")
 	if f, ok := stdout.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			return fail(exitUsage, "standard output is a terminal; send the copy to a file or a pipe: ethicsbot backup - > copy.db")
+			return fail(exitUsage,
+				"standard output is a terminal; send the copy to a file or a pipe: ethicsbot backup - > copy.db")
 		}
 	}
 	dir, err := os.MkdirTemp(getenv("TMPDIR"), "ethicsbot-backup-")
@@ -49,7 +51,8 @@ func backupToStdout(ctx context.Context, db *store.Store, database string, stdou
 	if err != nil {
 		return fail(exitFailure, "writing the copy to standard output: %v; what was written is incomplete", err)
 	}
-	fmt.Fprintf(stderr, "backup -: %d events in %d cases; the chain is intact; %d bytes written to standard output\n", r.Events, r.Cases, n)
+	fmt.Fprintf(stderr, "backup -: %d events in %d cases; the chain is intact; %d bytes written to standard output\n",
+		r.Events, r.Cases, n)
 	warnUnnoted(noteBackup(database, "-", time.Now()), stderr)
 	return exitOK
 }

@@ -52,7 +52,8 @@ func TestBackupToStdout(t *testing.T) {
 func TestBackupToStdoutRefusals(t *testing.T) {
 	env := recordEnv(t)
 	env["TMPDIR"] = filepath.Join(t.TempDir(), "missing")
-	if code, out, errOut := runCLI(t, env, "", "backup", "-"); code != exitFailure || out != "" || !strings.Contains(errOut, "TMPDIR") {
+	if code, out, errOut := runCLI(t, env, "", "backup", "-"); code != exitFailure || out != "" ||
+		!strings.Contains(errOut, "TMPDIR") {
 		t.Errorf("no temporary folder: exit %d, stdout %d bytes, stderr %q", code, len(out), errOut)
 	}
 }

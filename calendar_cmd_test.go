@@ -56,7 +56,8 @@ func TestCalendarCommand(t *testing.T) {
 		}
 	})
 	t.Run("ErrNoDatabase", func(t *testing.T) {
-		env := map[string]string{"ETHICSBOT_CONFIG": env["ETHICSBOT_CONFIG"], "ETHICSBOT_DB": filepath.Join(t.TempDir(), "none.db")}
+		env := map[string]string{"ETHICSBOT_CONFIG": env["ETHICSBOT_CONFIG"],
+			"ETHICSBOT_DB": filepath.Join(t.TempDir(), "none.db")}
 		code, _, errOut := runCLI(t, env, "", "calendar")
 		if code != exitFailure || !strings.Contains(errOut, "set ETHICSBOT_DB") {
 			t.Errorf("exit %d, %q", code, errOut)
@@ -72,7 +73,8 @@ func TestPublicURLConfig(t *testing.T) {
 	if got := settingsOf(cfg, nil).PublicURL; got != "https://ethics.example.gov" {
 		t.Errorf("settings carry %q", got)
 	}
-	for _, bad := range []string{"ethics.example.gov", "ftp://x.gov", "https://", "https://x.gov/?a=1", "https://x.gov/#f", "https://u:p@x.gov"} {
+	for _, bad := range []string{"ethics.example.gov", "ftp://x.gov", "https://", "https://x.gov/?a=1", "https://x.gov/#f",
+		"https://u:p@x.gov"} {
 		_, err := config.Parse([]byte("database: x.db\npublic_url: " + bad + "\n"))
 		if err == nil || !strings.Contains(err.Error(), "line 2: public_url") {
 			t.Errorf("public_url %q: err = %v", bad, err)

@@ -58,13 +58,18 @@ func zoneName(cfg config.Config) string {
 func configWarnings(cfg config.Config) []string {
 	var out []string
 	if u, err := neturl.Parse(cfg.PublicURL); err != nil || isLoopback(u.Hostname()) {
-		out = append(out, "public_url is "+cfg.PublicURL+" (the default when it is not set), which only this machine can open: the board's feeds and the members' calendar addresses would lead nowhere; set public_url to the address the reverse proxy serves")
+		out = append(out,
+			"public_url is "+cfg.PublicURL+" (the default when it is not set), which only this machine can open: the board's "+
+				"feeds and the members' calendar addresses would lead nowhere; set public_url to the address the reverse "+
+				"proxy serves")
 	}
 	if engine, err := cfg.Engine(); err == nil {
 		// 5 ILCS 120/2.03: a regular meeting on a holiday (5 ILCS 490) is lawful, but the
 		// office where its agenda stands posted is closed, and the public expects none.
 		for _, h := range cfg.Regular.Holidays(engine.Cal) {
-			out = append(out, "meetings.regular: the regular meeting of "+h+" falls on a holiday; move it in the schedule the commission adopts (5 ILCS 120/2.03)")
+			out = append(out,
+				"meetings.regular: the regular meeting of "+h+" falls on a holiday; move it in the schedule the commission "+
+					"adopts (5 ILCS 120/2.03)")
 		}
 	}
 	return out

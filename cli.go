@@ -261,7 +261,8 @@ func usageOf(name string) string {
 }
 
 // run is main with its inputs passed in, so tests drive it directly.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string,
+	now func() time.Time) int {
 	c := cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: now}
 	for _, sc := range subcommands() {
 		switch {

@@ -25,7 +25,8 @@ func TestSubcommandTable(t *testing.T) {
 		if !strings.HasPrefix(sc.usage+" ", sc.names[0]+" ") {
 			t.Errorf("the usage %q does not begin with the name %q", sc.usage, sc.names[0])
 		}
-		if got := usageOf(sc.names[0]); got != "usage: ethicsbot "+sc.usage || !strings.Contains(usage, "\n  ethicsbot "+sc.usage+"\n") {
+		if got := usageOf(sc.names[0]); got != "usage: ethicsbot "+sc.usage ||
+			!strings.Contains(usage, "\n  ethicsbot "+sc.usage+"\n") {
 			t.Errorf("usageOf(%q) = %q; the help text lists %q", sc.names[0], got, sc.usage)
 		}
 		if sc.help == "" {

@@ -12,7 +12,8 @@ import (
 
 // runDeadlines is `ethicsbot deadlines`: facts in, deadlines out. Bad input gives exit
 // status 2 and one line on stderr naming the field, and nothing on stdout.
-func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+func runDeadlines(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string,
+	now func() time.Time) int {
 	fail := failer(stderr, "deadlines")
 	fs := flag.NewFlagSet("deadlines", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)

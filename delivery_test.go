@@ -38,7 +38,8 @@ func newNotInChannelSlack(t *testing.T, notices string) *notInChannelSlack {
 				return
 			}
 			f.posted[ch] = append(f.posted[ch], r.Form.Get("text"))
-			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": ch, "ts": fmt.Sprintf("1800000000.%06d", len(f.posted[ch]))})
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": ch,
+				"ts": fmt.Sprintf("1800000000.%06d", len(f.posted[ch]))})
 		case "conversations.info":
 			fmt.Fprintf(w, `{"ok":true,"channel":{"id":%q,"is_member":%v}}`, ch, ch != notices)
 		default:
@@ -76,7 +77,8 @@ func TestNotInChannelEndToEnd(t *testing.T) {
 		}
 	}
 	waitUntil("the start-up check tells the clerk", func() bool { return len(slackAPI.dms("U_CLERK")) == 1 })
-	if dm := slackAPI.dms("U_CLERK")[0]; !strings.Contains(dm, "cannot post to <#C0NOTICE1>") || !strings.Contains(dm, "invite @ethicsbot to <#C0NOTICE1>") {
+	if dm := slackAPI.dms("U_CLERK")[0]; !strings.Contains(dm, "cannot post to <#C0NOTICE1>") ||
+		!strings.Contains(dm, "invite @ethicsbot to <#C0NOTICE1>") {
 		t.Errorf("the clerk was told %q", dm)
 	}
 	for _, want := range []string{`channel checked: ethicsbot is a member, and it is not archived" setting=channels.docket`,
@@ -91,7 +93,8 @@ func TestNotInChannelEndToEnd(t *testing.T) {
 		t.Fatalf("filing and scheduling failed:\n%s", srv.stderr.String())
 	}
 	waitUntil("the refused notice is told to the clerk", func() bool { return len(slackAPI.dms("U_CLERK")) == 2 })
-	if dm := slackAPI.dms("U_CLERK")[1]; !strings.Contains(dm, "Not delivered") || !strings.Contains(dm, "case "+n) || !strings.Contains(dm, "PUBLIC NOTICE") {
+	if dm := slackAPI.dms("U_CLERK")[1]; !strings.Contains(dm, "Not delivered") || !strings.Contains(dm, "case "+n) ||
+		!strings.Contains(dm, "PUBLIC NOTICE") {
 		t.Errorf("the clerk was told %q", dm)
 	}
 	// The other messages of the filing and the meeting may still be on their way: wait
@@ -109,7 +112,8 @@ func TestNotInChannelEndToEnd(t *testing.T) {
 		resp = r
 		return health["undelivered"] == "1"
 	})
-	if resp.StatusCode != 200 || health["undelivered"] != "1" || !strings.Contains(health["last_slack_error"], "not_in_channel") || health["writes"] != "ok" {
+	if resp.StatusCode != 200 || health["undelivered"] != "1" ||
+		!strings.Contains(health["last_slack_error"], "not_in_channel") || health["writes"] != "ok" {
 		t.Errorf("healthz: %d %v", resp.StatusCode, health)
 	}
 	slackAPI.mu.Lock()

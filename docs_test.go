@@ -91,8 +91,10 @@ func anchors(doc string) map[string]bool {
 }
 
 func TestAnchorsAsGitHubMakesThem(t *testing.T) {
-	got := anchors("# ethicsbot\n## `/ethics`\n## Backup, restore and upgrade\n```\n# a comment\n```\n## 5. Reverse proxy\n## Notes\n## Notes\n")
-	for _, want := range []string{"ethicsbot", "ethics", "backup-restore-and-upgrade", "5-reverse-proxy", "notes", "notes-1"} {
+	got := anchors("# ethicsbot\n## `/ethics`\n## Backup, restore and upgrade\n```\n# a comment\n```\n## 5. Reverse " +
+		"proxy\n## Notes\n## Notes\n")
+	for _, want := range []string{"ethicsbot", "ethics", "backup-restore-and-upgrade", "5-reverse-proxy", "notes",
+		"notes-1"} {
 		if !got[want] {
 			t.Errorf("no anchor %q in %v", want, got)
 		}
@@ -182,7 +184,8 @@ func TestDocPointers(t *testing.T) {
 			}
 			return nil
 		}
-		if strings.HasSuffix(p, ".go") || strings.HasPrefix(filepath.ToSlash(p), "deploy/") || strings.HasPrefix(filepath.ToSlash(p), ".ci/") {
+		if strings.HasSuffix(p, ".go") || strings.HasPrefix(filepath.ToSlash(p), "deploy/") ||
+			strings.HasPrefix(filepath.ToSlash(p), ".ci/") {
 			files = append(files, p)
 		}
 		return nil
@@ -269,7 +272,8 @@ func TestREADMEIsTheFrontDoor(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := len(strings.Fields(string(b))); n > 1500 {
-		t.Errorf("README.md has %d words; the front door has at most 1,500, and the rest goes to the document in docs/ for its reader", n)
+		t.Errorf("README.md has %d words; the front door has at most 1,500, and the rest goes to the document in docs/ "+
+			"for its reader", n)
 	}
 	for _, f := range docFiles(t) {
 		if strings.HasPrefix(f, "docs/") && !strings.Contains(string(b), "]("+f+")") {
@@ -299,7 +303,8 @@ func TestREADMEFirstSession(t *testing.T) {
 	if n := strings.Count(out, "[#ethics-notices] PUBLIC NOTICE"); n != 1 {
 		t.Errorf("%d public notices, want one for the meeting:\n%s", n, out)
 	}
-	for _, want := range []string{"1. Review of the sufficiency of complaint 2026-001", "2. Review of the sufficiency of complaint 2026-002", "3. Election of a chair", "as sent, dated"} {
+	for _, want := range []string{"1. Review of the sufficiency of complaint 2026-001",
+		"2. Review of the sufficiency of complaint 2026-002", "3. Election of a chair", "as sent, dated"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the first session's output lacks %q:\n%s", want, out)
 		}

@@ -21,7 +21,9 @@ import (
 // record it is refused, saying to stop it. `ethicsbot documents` writes the files back,
 // byte for byte, mode 0640 in a 0750 folder, and `verify` checks them.
 func TestAttachAndDocuments(t *testing.T) {
-	env := writeConfig(t, "commissioners: [U_COMM1]\nclerk: U_CLERK\nchannels: {docket: C0DOCKET01, notices: C0NOTICE01}\ndocuments: {max_mb: 1}\n")
+	env := writeConfig(t,
+		"commissioners: [U_COMM1]\nclerk: U_CLERK\nchannels: {docket: C0DOCKET01, notices: C0NOTICE01}\ndocuments: "+
+			"{max_mb: 1}\n")
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "ethicsbot.db")
 	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
@@ -32,8 +34,9 @@ func TestAttachAndDocuments(t *testing.T) {
 	}
 	_, db := mustOpenRecord(t, cfg)
 	at := time.Date(2026, 12, 1, 16, 0, 0, 0, time.UTC)
-	if _, err := db.File(context.Background(), "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
-		Sections: []string{"103.10"}, Received: at, Summary: "Used city email to campaign."}, at, nil); err != nil {
+	if _, err := db.File(context.Background(), "U_CLERK", "",
+		docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
+			Sections: []string{"103.10"}, Received: at, Summary: "Used city email to campaign."}, at, nil); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -58,12 +61,17 @@ func TestAttachAndDocuments(t *testing.T) {
 		code int
 		want string
 	}{
-		{"FakePDF", []string{"attach", "2026-001", fake, "--by", "U_CLERK"}, 2, "notes.pdf is not a PDF, PNG or JPEG file (by its content, whatever its name)"},
-		{"OverTheLimit", []string{"attach", "2026-001", big, "--by", "U_CLERK"}, 2, "big.pdf is 1.0 MB; the limit for a document is 1.0 MB (documents.max_mb)"},
-		{"NotStaff", []string{"attach", "2026-001", complaint, "--by", "U_SOMEONE"}, 2, `--by "U_SOMEONE" is not a commissioner or clerk`},
+		{"FakePDF", []string{"attach", "2026-001", fake, "--by", "U_CLERK"}, 2,
+			"notes.pdf is not a PDF, PNG or JPEG file (by its content, whatever its name)"},
+		{"OverTheLimit", []string{"attach", "2026-001", big, "--by", "U_CLERK"}, 2,
+			"big.pdf is 1.0 MB; the limit for a document is 1.0 MB (documents.max_mb)"},
+		{"NotStaff", []string{"attach", "2026-001", complaint, "--by", "U_SOMEONE"}, 2,
+			`--by "U_SOMEONE" is not a commissioner or clerk`},
 		{"NoCase", []string{"attach", "2026-009", complaint, "--by", "U_CLERK"}, 2, "there is no case 2026-009"},
-		{"TitleOfTwo", []string{"attach", "2026-001", complaint, photo, "--title", "x", "--by", "U_CLERK"}, 2, "--title names one document"},
-		{"BadKind", []string{"attach", "2026-001", complaint, "--kind", "memo", "--by", "U_CLERK"}, 2, `--kind "memo" is not one of`},
+		{"TitleOfTwo", []string{"attach", "2026-001", complaint, photo, "--title", "x", "--by", "U_CLERK"}, 2,
+			"--title names one document"},
+		{"BadKind", []string{"attach", "2026-001", complaint, "--kind", "memo", "--by", "U_CLERK"}, 2,
+			`--kind "memo" is not one of`},
 		{"DocumentsOfNoCase", []string{"documents"}, 2, "give the case number; usage: ethicsbot documents CASE [--out DIR]"},
 		{"DocumentsOfTwoCases", []string{"documents", "2026-001", "2026-002"}, 2, `unexpected argument "2026-002"`},
 	} {
@@ -83,16 +91,19 @@ func TestAttachAndDocuments(t *testing.T) {
 		}
 		defer bot.Close()
 		code, _, errOut := runCLI(t, env, "", "attach", "2026-001", complaint, "--by", "U_CLERK")
-		if code != 1 || !strings.Contains(errOut, "is in use by another ethicsbot") || !strings.Contains(errOut, "stop the bot to attach from the command line") {
+		if code != 1 || !strings.Contains(errOut, "is in use by another ethicsbot") ||
+			!strings.Contains(errOut, "stop the bot to attach from the command line") {
 			t.Errorf("exit %d: %s", code, errOut)
 		}
 	})
 
-	code, out, errOut := runCLI(t, env, "", "attach", "2026-001", complaint, "--kind", "complaint", "--title", "Complaint as received", "--by", "U_CLERK")
+	code, out, errOut := runCLI(t, env, "", "attach", "2026-001", complaint, "--kind", "complaint", "--title",
+		"Complaint as received", "--by", "U_CLERK")
 	if code != 0 || !strings.Contains(out, "complaint\t37 bytes\tComplaint as received") {
 		t.Fatalf("attach: exit %d, %q %q", code, out, errOut)
 	}
-	if code, out, errOut = runCLI(t, env, "", "attach", "2026-001", photo, "--by", "U_CLERK"); code != 0 || !strings.Contains(out, "exhibit\t6 bytes\tphoto.jpg") {
+	if code, out, errOut = runCLI(t, env, "", "attach", "2026-001", photo, "--by", "U_CLERK"); code != 0 ||
+		!strings.Contains(out, "exhibit\t6 bytes\tphoto.jpg") {
 		t.Fatalf("attach: exit %d, %q %q", code, out, errOut)
 	}
 	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 {
@@ -110,7 +121,9 @@ func TestAttachAndDocuments(t *testing.T) {
 	for _, r := range rows {
 		said = append(said, r.Text.Plain())
 	}
-	if err != nil || !strings.Contains(strings.Join(said, "\n"), `2026-001: document added to the case file: "Complaint as received" (complaint, 37 bytes), recorded by`) {
+	if err != nil ||
+		!strings.Contains(strings.Join(said, "\n"),
+			`2026-001: document added to the case file: "Complaint as received" (complaint, 37 bytes), recorded by`) {
 		t.Errorf("outbox %q %v", said, err)
 	}
 
@@ -134,11 +147,13 @@ func TestAttachAndDocuments(t *testing.T) {
 // TestDocumentLimitConfig: documents.max_mb sets the limit, default 25 MB; a size out of
 // range is refused, naming the setting.
 func TestDocumentLimitConfig(t *testing.T) {
-	if cfg, err := config.Parse([]byte("timezone: America/Chicago\n")); err != nil || cfg.DocumentLimit != docket.DefaultDocumentLimit {
+	if cfg, err := config.Parse([]byte("timezone: America/Chicago\n")); err != nil ||
+		cfg.DocumentLimit != docket.DefaultDocumentLimit {
 		t.Errorf("default: %d %v", cfg.DocumentLimit, err)
 	}
 	for _, bad := range []string{"documents: {max_mb: 0}", "documents: {max_mb: 501}", "documents: {max_mb: -3}"} {
-		if _, err := config.Parse([]byte(bad)); err == nil || !strings.Contains(err.Error(), "max_mb") || !strings.Contains(err.Error(), "from 1 to 500 megabytes") {
+		if _, err := config.Parse([]byte(bad)); err == nil || !strings.Contains(err.Error(), "max_mb") ||
+			!strings.Contains(err.Error(), "from 1 to 500 megabytes") {
 			t.Errorf("%s: %v", bad, err)
 		}
 	}

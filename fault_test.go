@@ -71,7 +71,8 @@ func (l *lockedBuffer) String() string {
 const faultSecret = "fault-test-secret"
 
 // faultPeople is the fault tests' configuration after its first line, the commissioners.
-const faultPeople = "clerk: U_CLERK\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\nreminders: {sweep: \"@every 1h\"}\n"
+const faultPeople = "clerk: U_CLERK\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\nreminders: " +
+	"{sweep: \"@every 1h\"}\n"
 
 // childEnv writes body as dir's ethicsbot.yml and returns its path and the environment of
 // ethicsbot in HTTP mode on dir's database, against the fake Slack at slackURL.
@@ -81,7 +82,8 @@ func childEnv(t *testing.T, dir, slackURL, body string) (cfg string, env []strin
 	if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return cfg, []string{"ETHICSBOT_CONFIG=" + cfg, "ETHICSBOT_DB=" + filepath.Join(dir, "ethicsbot.db"), "SLACK_BOT_TOKEN=xoxb-test",
+	return cfg, []string{"ETHICSBOT_CONFIG=" + cfg, "ETHICSBOT_DB=" + filepath.Join(dir, "ethicsbot.db"),
+		"SLACK_BOT_TOKEN=xoxb-test",
 		"SLACK_SIGNING_SECRET=" + faultSecret, "SLACK_API_URL=" + slackURL + "/api/", "SLACK_APP_TOKEN=",
 		"SLACK_PACE=0"} // the fake Slack takes hundreds a second; the pace is TestDrainIsPaced's
 }
@@ -155,7 +157,8 @@ func (s *server) slashAs(user, trigger, text string) (string, bool) {
 // file sends a signed one-line filing and returns the case number if the answer says the
 // case was filed.
 func (s *server) file(i int) (string, bool) {
-	reply, _ := s.slash(fmt.Sprintf("fault-%d", i), fmt.Sprintf(`file respondent="Respondent %d" complainant="C" section=103.10 summary="x"`, i))
+	reply, _ := s.slash(fmt.Sprintf("fault-%d", i),
+		fmt.Sprintf(`file respondent="Respondent %d" complainant="C" section=103.10 summary="x"`, i))
 	m := filedPattern.FindStringSubmatch(reply)
 	if m == nil {
 		return "", false
@@ -202,7 +205,8 @@ func newRecordingSlack(t *testing.T) *recordingSlack {
 		defer f.mu.Unlock()
 		switch strings.TrimPrefix(r.URL.Path, "/api/") {
 		case "chat.postMessage":
-			m := slackMessage{Channel: r.Form.Get("channel"), TS: fmt.Sprintf("1800000000.%06d", len(f.msgs)+1), Thread: r.Form.Get("thread_ts"), Text: r.Form.Get("text")}
+			m := slackMessage{Channel: r.Form.Get("channel"), TS: fmt.Sprintf("1800000000.%06d", len(f.msgs)+1),
+				Thread: r.Form.Get("thread_ts"), Text: r.Form.Get("text")}
 			json.Unmarshal([]byte(r.Form.Get("metadata")), &m.Metadata)
 			f.msgs = append(f.msgs, m)
 			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS})
@@ -212,7 +216,9 @@ func newRecordingSlack(t *testing.T) *recordingSlack {
 			var out []map[string]any
 			for _, m := range f.msgs {
 				if m.Channel == r.Form.Get("channel") && (m.TS == r.Form.Get("ts") || m.Thread == r.Form.Get("ts")) {
-					out = append(out, map[string]any{"type": "message", "ts": m.TS, "thread_ts": r.Form.Get("ts"), "text": m.Text, "metadata": m.Metadata})
+					out = append(out,
+						map[string]any{"type": "message", "ts": m.TS, "thread_ts": r.Form.Get("ts"), "text": m.Text,
+							"metadata": m.Metadata})
 				}
 			}
 			json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": out, "has_more": false})
@@ -392,7 +398,8 @@ func TestKill9(t *testing.T) {
 				t.Errorf("event %d (%s of %s) is on record but caused no post", e.ID, e.Kind, c.Number)
 			case e.Kind == "schedule_meeting":
 				meetings++
-				if len(notices) != 1 || !strings.HasPrefix(notices[0], "PUBLIC NOTICE. Ethics Commission, case "+c.Number+": sufficiency meeting") {
+				if len(notices) != 1 ||
+					!strings.HasPrefix(notices[0], "PUBLIC NOTICE. Ethics Commission, case "+c.Number+": sufficiency meeting") {
 					t.Errorf("meeting of %s (event %d) has public notices %q, want exactly one", c.Number, e.ID, notices)
 				}
 			case len(notices) != 0:
@@ -404,7 +411,8 @@ func TestKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d filings and %d meetings acknowledged across three SIGKILLs; %d meetings on record, each with one public notice; %d posts, each delivered once",
+	t.Logf("%d filings and %d meetings acknowledged across three SIGKILLs; %d meetings on record, each with one public "+
+		"notice; %d posts, each delivered once",
 		len(acknowledged), len(scheduled), meetings, len(all))
 	code, out, errOut := runCLI(t, map[string]string{"ETHICSBOT_CONFIG": cfg, "ETHICSBOT_DB": dbPath}, "", "verify")
 	if code != 0 {
@@ -445,7 +453,8 @@ func TestSIGHUPReloads(t *testing.T) {
 		if err := srv.cmd.Process.Signal(syscall.SIGHUP); err != nil {
 			t.Fatal(err)
 		}
-		for deadline := time.Now().Add(10 * time.Second); strings.Count(srv.stderr.String(), line) == before; time.Sleep(10 * time.Millisecond) {
+		for deadline := time.Now().Add(10 * time.Second); strings.Count(srv.stderr.String(),
+			line) == before; time.Sleep(10 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				t.Fatalf("no %q after SIGHUP:\n%s", line, srv.stderr.String())
 			}
@@ -463,7 +472,8 @@ func TestSIGHUPReloads(t *testing.T) {
 
 	write("commissioners: [U_COMM1, U_COMM2]\n" + faultPeople + "attorney: U_COMM2\n")
 	waitFor(`msg="configuration not reloaded`)
-	if want := cfg + ": line 5: U_COMM2 is the attorney here and a commissioner on line 1"; !strings.Contains(srv.stderr.String(), want) {
+	if want := cfg + ": line 5: U_COMM2 is the attorney here and a " +
+		"commissioner on line 1"; !strings.Contains(srv.stderr.String(), want) {
 		t.Errorf("stderr lacks %q:\n%s", want, srv.stderr.String())
 	}
 	if !allowed("U_COMM2") || !allowed("U_CLERK") {
@@ -508,7 +518,8 @@ func BenchmarkStartAndMemory(b *testing.B) {
 		}
 		os.WriteFile(db, data, 0o600)
 		cfg := filepath.Join(dir, "ethicsbot.yml")
-		os.WriteFile(cfg, []byte("commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"), 0o600)
+		os.WriteFile(cfg,
+			[]byte("commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"), 0o600)
 		addr := freeAddr(b)
 		cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), serveEnv+"=1", "ETHICSBOT_ADDR="+addr, "ETHICSBOT_CONFIG="+cfg, "ETHICSBOT_DB="+db,

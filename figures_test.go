@@ -31,6 +31,7 @@ func TestBoardFiguresCountOnlyPublicComplaints(t *testing.T) {
 		t.Fatalf("the board's figures are a %T, want report.PublicReport", figures)
 	}
 	if fig.Received != 1 || fig.Months[11].Received != 1 {
-		t.Errorf("the board counts %d complaints received in 2026 (%d in December), want 1: the confidential one is counted", fig.Received, fig.Months[11].Received)
+		t.Errorf("the board counts %d complaints received in 2026 (%d in December), want 1: the confidential one is counted",
+			fig.Received, fig.Months[11].Received)
 	}
 }

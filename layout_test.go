@@ -26,7 +26,8 @@ func imports(t *testing.T) map[string][]string {
 		if !d.IsDir() {
 			return nil
 		}
-		if name := d.Name(); path != "." && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+		if name := d.Name(); path != "." &&
+			(name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 			return filepath.SkipDir
 		}
 		p, err := build.ImportDir(path, 0)

@@ -74,14 +74,16 @@ func twoCases(t *testing.T) map[string]string {
 		{"Olga Secretive", "Quentin Hidden", "Accepted a gift from Acme Paving.", "Annex Basement", "94071118987654321699"},
 		{"Jane Roe", "John Doe", "Used city email to campaign.", "City Hall, Room 201", "94071118987654321712"},
 	} {
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: p.complainant, Address: "12 Elm Street\nSpringfield, IL 62702"},
-			Respondent: docket.Person{Name: p.respondent, Address: "34 Oak Avenue\nSpringfield, IL 62703"},
-			Sections:   []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
+		res, err := db.File(ctx, "U_CLERK", "",
+			docket.File{Complainant: docket.Person{Name: p.complainant, Address: "12 Elm Street\nSpringfield, IL 62702"},
+				Respondent: docket.Person{Name: p.respondent, Address: "34 Oak Avenue\nSpringfield, IL 62703"},
+				Sections:   []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.Apply(ctx, res.Case.Number, "U_CLERK", "", at, nil,
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(time.Duration(72+i) * time.Hour), Place: p.place},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(time.Duration(72+i) * time.Hour),
+				Place: p.place},
 			docket.RecordMailing{Recipient: docket.Respondent, Article: p.article}); err != nil {
 			t.Fatal(err)
 		}
@@ -111,13 +113,15 @@ func TestLettersCommand(t *testing.T) {
 				t.Errorf("%s holds %q of the other case:\n%s", f, other, text)
 			}
 		}
-		for _, want := range []string{"Case2026-002", "EthicsCommissionofSpringfield", "Springfield,IL62701", "CityHall,Room201"} {
+		for _, want := range []string{"Case2026-002", "EthicsCommissionofSpringfield", "Springfield,IL62701",
+			"CityHall,Room201"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s lacks %q:\n%s", f, want, text)
 			}
 		}
 	}
-	if text := pdfText(t, filepath.Join(dir, "2026-002-respondent.pdf")); !strings.Contains(text, "JaneRoe") || !strings.Contains(text, "Usedcityemailtocampaign.") ||
+	if text := pdfText(t, filepath.Join(dir, "2026-002-respondent.pdf")); !strings.Contains(text, "JaneRoe") ||
+		!strings.Contains(text, "Usedcityemailtocampaign.") ||
 		!strings.Contains(text, "94071118987654321712") || !strings.Contains(text, "(B)") {
 		t.Errorf("the respondent's notice lacks its facts:\n%s", text)
 	}
@@ -134,14 +138,17 @@ func TestLettersCommand(t *testing.T) {
 		sum := sha256.Sum256(sent)
 		at := time.Date(2026, 12, 4, 17, 0, 0, 0, time.UTC)
 		act := docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321729",
-			Letter: &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(sent)), Dated: docket.NewDate(2026, 12, 4)}}
+			Letter: &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(sent)),
+				Dated: docket.NewDate(2026, 12, 4)}}
 		if _, err := db.ApplyWithLetter(context.Background(), "2026-002", "U_CLERK", "", at, nil, act, sent); err != nil {
 			t.Fatal(err)
 		}
 		db.Close()
 		dir := t.TempDir()
 		code, out, errOut := runCLI(t, env, "", "letters", "2026-002", "--out", dir)
-		if code != 0 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent 2026-12-04") || !strings.Contains(out, "2026-002-respondent.pdf\trespondent\t(B)\tre-print: mailed 2026-12-04, no copy kept at mailing") {
+		if code != 0 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent 2026-12-04") ||
+			!strings.Contains(out,
+				"2026-002-respondent.pdf\trespondent\t(B)\tre-print: mailed 2026-12-04, no copy kept at mailing") {
 			t.Fatalf("exit %d, %q %q", code, out, errOut)
 		}
 		if got, _ := os.ReadFile(filepath.Join(dir, "2026-002-complainant.pdf")); !bytes.Equal(got, sent) {
@@ -156,8 +163,10 @@ func TestLettersCommand(t *testing.T) {
 		}
 		dir = t.TempDir()
 		code, out, errOut = runCLI(t, bare, "", "letters", "2026-002", "--out", dir)
-		if code != 2 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent") || strings.Count(out, "\n") != 1 ||
-			!strings.Contains(errOut, "respondent (B) not produced: letters.commission.address: is not set") || !strings.Contains(errOut, "notice_sufficiency (C)(1) not produced") {
+		if code != 2 || !strings.Contains(out, "2026-002-complainant.pdf\tcomplainant\t(B)\tas sent") ||
+			strings.Count(out, "\n") != 1 ||
+			!strings.Contains(errOut, "respondent (B) not produced: letters.commission.address: is not set") ||
+			!strings.Contains(errOut, "notice_sufficiency (C)(1) not produced") {
 			t.Fatalf("without the letters' configuration: exit %d, %q %q", code, out, errOut)
 		}
 		if got, _ := os.ReadFile(filepath.Join(dir, "2026-002-complainant.pdf")); !bytes.Equal(got, sent) {
@@ -211,7 +220,8 @@ func TestLettersConfig(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "respondant.tmpl"), []byte("x"), 0o644)
 	_, err := config.Parse([]byte("letters:\n  templates: " + dir + "\n"))
-	if err == nil || !strings.Contains(err.Error(), "line 2:") || !strings.Contains(err.Error(), "respondant.tmpl is not the name of a template") {
+	if err == nil || !strings.Contains(err.Error(), "line 2:") ||
+		!strings.Contains(err.Error(), "respondant.tmpl is not the name of a template") {
 		t.Fatalf("err = %v", err)
 	}
 	cfg, err := config.Parse([]byte(lettersConfig + "  out: papers\n"))
@@ -221,10 +231,12 @@ func TestLettersConfig(t *testing.T) {
 	if got, want := cfg.Letters.Commission.Address, "City Hall, Room 201\nSpringfield, IL 62701"; got != want {
 		t.Errorf("address %q, want %q", got, want)
 	}
-	if cfg.Letters.Officer.Title != "Mayor" || cfg.Letters.Attorney.Name != "Lionel Hutz" || cfg.LettersFolder() != "papers" {
+	if cfg.Letters.Officer.Title != "Mayor" || cfg.Letters.Attorney.Name != "Lionel Hutz" ||
+		cfg.LettersFolder() != "papers" {
 		t.Errorf("letters config %+v, out %q", cfg.Letters, cfg.LettersFolder())
 	}
-	if _, err := config.Parse([]byte("letters:\n  oficer: {name: x}\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
+	if _, err := config.Parse([]byte("letters:\n  oficer: {name: x}\n")); err == nil ||
+		!strings.Contains(err.Error(), "line 2") {
 		t.Errorf("a misspelt key: err = %v", err)
 	}
 }

@@ -99,7 +99,8 @@ func startSites(c siteConfig) (*sites, error) {
 			ln, err = net.Listen("tcp", st.addr)
 			switch {
 			case err != nil && st.setting == "ETHICSBOT_ADMIN_ADDR" && !adminSet:
-				c.log.Warn("/healthz and /metrics are not served: the default address cannot be used; set ETHICSBOT_ADMIN_ADDR", "addr", st.addr, "err", err)
+				c.log.Warn("/healthz and /metrics are not served: the default address cannot be used; set ETHICSBOT_ADMIN_ADDR",
+					"addr", st.addr, "err", err)
 				continue
 			case err != nil:
 				s.stop()

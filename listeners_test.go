@@ -23,7 +23,8 @@ func TestSlackOnItsOwnAddress(t *testing.T) {
 	if _, ok := srv.slash("own-1", "docket"); ok {
 		t.Error("the board's address answers Slack's commands")
 	}
-	if resp, err := http.Post("http://"+srv.addr+"/slack/commands", "application/x-www-form-urlencoded", nil); err != nil || resp.StatusCode != 404 && resp.StatusCode != 405 {
+	if resp, err := http.Post("http://"+srv.addr+"/slack/commands", "application/x-www-form-urlencoded",
+		nil); err != nil || resp.StatusCode != 404 && resp.StatusCode != 405 {
 		t.Errorf("POST /slack/commands on the board's address: %v %v, want the board's 404 or 405", resp, err)
 	}
 	board := srv.addr
@@ -60,7 +61,8 @@ func TestAdminAddressTaken(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 	// In a Slack mode, a public_url that leads only to this machine is warned about.
-	if !strings.Contains(errOut, `level=WARN msg="configuration: public_url is http://127.0.0.1:0 (the default when it is not set)`) {
+	if !strings.Contains(errOut,
+		`level=WARN msg="configuration: public_url is http://127.0.0.1:0 (the default when it is not set)`) {
 		t.Errorf("no warning of the missing public_url: %q", errOut)
 	}
 }

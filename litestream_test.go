@@ -23,7 +23,8 @@ func litestreamPath(t *testing.T) string {
 		if os.Getenv("ETHICSBOT_LITESTREAM") == "require" {
 			t.Fatal("ETHICSBOT_LITESTREAM=require, but litestream is not on PATH")
 		}
-		t.Skip("litestream is not installed (go install github.com/benbjohnson/litestream/cmd/litestream@v0.5.18; .ci/run does)")
+		t.Skip("litestream is not installed (go install github.com/benbjohnson/litestream/cmd/litestream@v0.5.18; " +
+			".ci/run does)")
 	}
 	return p
 }
@@ -99,7 +100,9 @@ func TestLitestream(t *testing.T) {
 	}
 	verify := func(path string, args ...string) string {
 		t.Helper()
-		code, out, errOut := runCLI(t, map[string]string{"ETHICSBOT_CONFIG": filepath.Join(dir, "ethicsbot.yml"), "ETHICSBOT_DB": path}, "", append([]string{"verify"}, args...)...)
+		code, out, errOut := runCLI(t,
+			map[string]string{"ETHICSBOT_CONFIG": filepath.Join(dir, "ethicsbot.yml"), "ETHICSBOT_DB": path}, "",
+			append([]string{"verify"}, args...)...)
 		if code != 0 || !strings.Contains(out, "the chain is intact") {
 			t.Fatalf("verify %s: exit %d\n%s%s", path, code, out, errOut)
 		}
@@ -172,7 +175,8 @@ func TestLitestream(t *testing.T) {
 	var n int
 	fmt.Sscanf(got, "%d:", &n)
 	if n < before || got != anchorAt(t, dbPath, n) {
-		t.Errorf("the latest restore's anchor %s is not the record's event %d (%s), or fewer than %d events", got, n, anchorAt(t, dbPath, n), before)
+		t.Errorf("the latest restore's anchor %s is not the record's event %d (%s), or fewer than %d events", got, n,
+			anchorAt(t, dbPath, n), before)
 	}
 	t.Logf("latest restore: %s; %d filings acknowledged after the point in time, %d lost with the kill",
 		strings.TrimSpace(out), acked, before+acked-n)

@@ -55,7 +55,8 @@ func parseProxies(s string) (proxies, error) {
 		if err != nil {
 			a, aerr := netip.ParseAddr(f)
 			if aerr != nil {
-				return nil, fmt.Errorf("ETHICSBOT_TRUSTED_PROXIES: %q is not an IP address or a CIDR range such as 127.0.0.1 or 10.0.0.0/8", f)
+				return nil, fmt.Errorf("ETHICSBOT_TRUSTED_PROXIES: %q is not an IP address or a CIDR range such as 127.0.0.1 "+
+					"or 10.0.0.0/8", f)
 			}
 			p = netip.PrefixFrom(a, a.BitLen())
 		}

@@ -38,12 +38,14 @@ func TestLogSettings(t *testing.T) {
 	// A start with a setting it does not know stops at once and says which.
 	env := defaults(t)
 	env["ETHICSBOT_LOG_LEVEL"] = "loud"
-	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 1 || !strings.Contains(errOut, `ETHICSBOT_LOG_LEVEL "loud" is not one of debug, info, warn, error`) {
+	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 1 ||
+		!strings.Contains(errOut, `ETHICSBOT_LOG_LEVEL "loud" is not one of debug, info, warn, error`) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 	env = defaults(t)
 	env["ETHICSBOT_TRUSTED_PROXIES"] = "proxy.example"
-	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 1 || !strings.Contains(errOut, `"proxy.example" is not an IP address or a CIDR range`) {
+	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 1 ||
+		!strings.Contains(errOut, `"proxy.example" is not an IP address or a CIDR range`) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 }
@@ -60,7 +62,8 @@ func TestAccessLog(t *testing.T) {
 		}
 		w.Write([]byte("hello"))
 	}))
-	for _, target := range []string{"/calendar/s3cr3t-t0ken.ics?x=s3cr3t-t0ken", "/calendar/s3cr3t-t0ken", "/2026/?q=s3cr3t-t0ken", "/missing"} {
+	for _, target := range []string{"/calendar/s3cr3t-t0ken.ics?x=s3cr3t-t0ken", "/calendar/s3cr3t-t0ken",
+		"/2026/?q=s3cr3t-t0ken", "/missing"} {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", target, nil))
 	}
 	log := buf.String()
@@ -87,12 +90,13 @@ func TestTrustedProxies(t *testing.T) {
 	for _, tc := range []struct {
 		remote, xff, want string
 	}{
-		{"203.0.113.9:5000", "198.51.100.7", "203.0.113.9"},                   // not from a proxy: the header is anyone's
-		{"127.0.0.1:5000", "198.51.100.7", "198.51.100.7"},                    // from the proxy
-		{"[::1]:5000", "198.51.100.7", "198.51.100.7"},                        // from the proxy over IPv6
-		{"127.0.0.1:5000", "6.6.6.6, 198.51.100.7, 10.1.2.3", "198.51.100.7"}, // the client's own claim is left of what proxies saw
-		{"127.0.0.1:5000", "", "127.0.0.1"},                                   // no header: the proxy itself
-		{"127.0.0.1:5000", "nonsense", "127.0.0.1"},                           // a malformed header is not believed
+		{"203.0.113.9:5000", "198.51.100.7", "203.0.113.9"}, // not from a proxy: the header is anyone's
+		{"127.0.0.1:5000", "198.51.100.7", "198.51.100.7"},  // from the proxy
+		{"[::1]:5000", "198.51.100.7", "198.51.100.7"},      // from the proxy over IPv6
+		{"127.0.0.1:5000", "6.6.6.6, 198.51.100.7, 10.1.2.3",
+			"198.51.100.7"}, // the client's own claim is left of what proxies saw
+		{"127.0.0.1:5000", "", "127.0.0.1"},         // no header: the proxy itself
+		{"127.0.0.1:5000", "nonsense", "127.0.0.1"}, // a malformed header is not believed
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = tc.remote
@@ -103,7 +107,8 @@ func TestTrustedProxies(t *testing.T) {
 			t.Errorf("%s with X-Forwarded-For %q: %s, want %s", tc.remote, tc.xff, got, tc.want)
 		}
 	}
-	if got := proxies(nil).client(&http.Request{RemoteAddr: "127.0.0.1:1", Header: http.Header{"X-Forwarded-For": {"1.2.3.4"}}}); got != "127.0.0.1" {
+	if got := proxies(nil).client(&http.Request{RemoteAddr: "127.0.0.1:1",
+		Header: http.Header{"X-Forwarded-For": {"1.2.3.4"}}}); got != "127.0.0.1" {
 		t.Errorf("with no trusted proxy the header was believed: %s", got)
 	}
 }

@@ -44,25 +44,29 @@ func TestMailbookCommand(t *testing.T) {
 		}
 	}
 	text := pdfText(t, file)
-	for _, want := range []string{"FirmMailingBookforAccountableMail", "94071118987654321699", "OlgaSecretive", "94071118987654321712", "JaneRoe", "Postmarkanddateofreceipt", "Totalnumberofpieceslistedbysender:2"} {
+	for _, want := range []string{"FirmMailingBookforAccountableMail", "94071118987654321699", "OlgaSecretive",
+		"94071118987654321712", "JaneRoe", "Postmarkanddateofreceipt", "Totalnumberofpieceslistedbysender:2"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the PDF lacks %q:\n%s", want, text)
 		}
 	}
 
 	code, out, _ = runCLI(t, env, "", "mailbook", "2026-12-05")
-	if code != 0 || !strings.Contains(out, "No certified mail is recorded as mailed on Sat 2026-12-05.") || strings.Contains(out, "| 1 |") {
+	if code != 0 || !strings.Contains(out, "No certified mail is recorded as mailed on Sat 2026-12-05.") ||
+		strings.Contains(out, "| 1 |") {
 		t.Errorf("a day without mail: exit %d\n%s", code, out)
 	}
 	empty := filepath.Join(t.TempDir(), "none.pdf")
-	if code, _, errOut := runCLI(t, env, "", "mailbook", "2026-12-05", "--pdf", empty); code == 0 || !strings.Contains(errOut, "no mailing book was written") {
+	if code, _, errOut := runCLI(t, env, "", "mailbook", "2026-12-05", "--pdf", empty); code == 0 ||
+		!strings.Contains(errOut, "no mailing book was written") {
 		t.Errorf("a PDF of no mail: exit %d, %s", code, errOut)
 	}
 	if _, err := os.Stat(empty); err == nil {
 		t.Error("a PDF of no mail was written")
 	}
 	for _, bad := range [][]string{{"mailbook"}, {"mailbook", "2026-02-30"}, {"mailbook", "2026-12-04", "2026-12-05"}} {
-		if code, _, errOut := runCLI(t, env, "", bad...); code != exitUsage || !strings.Contains(errOut, "usage: ethicsbot mailbook DATE") {
+		if code, _, errOut := runCLI(t, env, "", bad...); code != exitUsage ||
+			!strings.Contains(errOut, "usage: ethicsbot mailbook DATE") {
 			t.Errorf("%v: exit %d, %s", bad, code, errOut)
 		}
 	}

@@ -64,7 +64,8 @@ func TestDeadlinesCommand(t *testing.T) {
 	}
 	want := []map[string]string{
 		{"id": "filing_limit", "rule": "(I)", "due": "2026-12-07", "status": "met"},
-		{"id": "respondent_notice", "rule": "(B)", "due": "2026-12-09", "status": "open", "basis": "3 business days after receipt on Fri 2026-12-04"},
+		{"id": "respondent_notice", "rule": "(B)", "due": "2026-12-09", "status": "open",
+			"basis": "3 business days after receipt on Fri 2026-12-04"},
 		{"id": "complainant_confirmation", "rule": "(B)", "due": "2026-12-09", "status": "open"},
 		{"id": "sufficiency_ruling", "rule": "(C)(1)", "due": "2026-12-15", "status": "met"},
 		{"id": "ruling_notice_respondent", "rule": "(C)(1)", "due": "2026-12-15", "status": "open"},
@@ -114,10 +115,12 @@ func TestDeadlinesCommandBadInput(t *testing.T) {
 		field       string
 	}{
 		{"MissingReceived", `{"section": "103.10"}`, nil, "received"},
-		{"ImpossibleDate", `{"received": "2026-12-04T10:00:00-06:00", "violation_date": "2026-02-29"}`, nil, "violation_date"},
+		{"ImpossibleDate", `{"received": "2026-12-04T10:00:00-06:00", "violation_date": "2026-02-29"}`, nil,
+			"violation_date"},
 		{"UnknownRuling", `{"received": "2026-12-04T10:00:00-06:00", "ruling": "guilty"}`, nil, "ruling"},
 		{"UnknownSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "1.01"}`, nil, "section"},
-		{"RulingDoesNotFitSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "probable_cause"}`, nil, "ruling"},
+		{"RulingDoesNotFitSection",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "probable_cause"}`, nil, "ruling"},
 		{"NotJSON", `hello`, nil, "input"},
 		{"UnknownZone", `{"received": "2026-12-04T10:00:00-06:00"}`, []string{"--tz", "Mars/Olympus"}, "--tz"},
 		{"UnknownFlag", `{}`, []string{"--zone", "UTC"}, "flag provided but not defined"},
@@ -178,13 +181,15 @@ reminders:
   at: "08:30"
   sweep: "*/5 * * * *"
 `)
-		code, out, errOut := runCLI(t, env, `{"received": "2026-12-04T10:00:00-06:00", "section": "2-4-10", "ruling": "probable_cause",
+		code, out, errOut := runCLI(t, env,
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "2-4-10", "ruling": "probable_cause",
 			"sufficiency_meeting": "2026-12-15T17:00:00-06:00"}`, "deadlines")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
 		// 14 business days after Fri 12-04, with 12-24 and 12-25 closed, is Mon 12-28.
-		for _, want := range []string{`"due": "2026-12-28"`, `"due_at": "2026-12-14T17:00:00-06:00"`, `"basis": "14 business days after receipt`} {
+		for _, want := range []string{`"due": "2026-12-28"`, `"due_at": "2026-12-14T17:00:00-06:00"`,
+			`"basis": "14 business days after receipt`} {
 			if !strings.Contains(out, want) {
 				t.Errorf("output lacks %s:\n%s", want, out)
 			}
@@ -193,14 +198,16 @@ reminders:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Ordinance.FineMin != 500 || cfg.Ordinance.FineMax != 2500 || cfg.Ordinance.HearingSection != "2-4-10" || cfg.Reminders.At != 8*time.Hour+30*time.Minute || cfg.Sweep != "*/5 * * * *" {
+		if cfg.Ordinance.FineMin != 500 || cfg.Ordinance.FineMax != 2500 || cfg.Ordinance.HearingSection != "2-4-10" ||
+			cfg.Reminders.At != 8*time.Hour+30*time.Minute || cfg.Sweep != "*/5 * * * *" {
 			t.Errorf("ordinance %+v", cfg.Ordinance)
 		}
 	})
 	// Office closures no statute fixes change business days only: a calendar-day period
 	// still ends on the last day 5 ILCS 70/1.11 allows.
 	t.Run("OfficeClosures", func(t *testing.T) {
-		env := writeConfig(t, "holidays:\n  add: [weekend_observance, pulaski_day]\n  closures: [2027-01-29]\n  proclaimed: [2027-03-05]\n")
+		env := writeConfig(t,
+			"holidays:\n  add: [weekend_observance, pulaski_day]\n  closures: [2027-01-29]\n  proclaimed: [2027-03-05]\n")
 		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
@@ -217,7 +224,8 @@ reminders:
 		}
 		// 30 days after Wed 2026-12-30 is Fri 2027-01-29, the configured closure: still the
 		// last day for the (E) decision.
-		code, out, errOut := runCLI(t, env, `{"received": "2026-12-01T10:00:00-06:00", "hearing_concluded": "2026-12-30"}`, "deadlines")
+		code, out, errOut := runCLI(t, env, `{"received": "2026-12-01T10:00:00-06:00", "hearing_concluded": "2026-12-30"}`,
+			"deadlines")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -226,7 +234,8 @@ reminders:
 		}
 		// A day the Governor proclaims a legal holiday (205 ILCS 630/17) does extend it:
 		// 30 days after 2027-02-03 is Fri 2027-03-05, proclaimed, so Mon 2027-03-08.
-		_, out, _ = runCLI(t, env, `{"received": "2027-01-04T10:00:00-06:00", "hearing_concluded": "2027-02-03"}`, "deadlines")
+		_, out, _ = runCLI(t, env, `{"received": "2027-01-04T10:00:00-06:00", "hearing_concluded": "2027-02-03"}`,
+			"deadlines")
 		if !strings.Contains(out, `"due": "2027-03-08"`) {
 			t.Errorf("decision not moved past the proclaimed holiday 2027-03-05:\n%s", out)
 		}
@@ -237,7 +246,8 @@ reminders:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 || !cfg.Voting.Required || cfg.Voting.Quorum != 0 ||
+		if cfg.Path != "" || cfg.Ordinance.FineMin != 1001 || cfg.Ordinance.FineMax != 5000 || !cfg.Voting.Required ||
+			cfg.Voting.Quorum != 0 ||
 			cfg.UndeliveredAfter != 15*time.Minute {
 			t.Errorf("defaults %+v", cfg)
 		}
@@ -250,7 +260,9 @@ reminders:
 		}
 	})
 	t.Run("Voting", func(t *testing.T) {
-		env := writeConfig(t, "commissioners: [U01A, U01B, U01C, U01D, U01E]\nvoting:\n  required: false\n  quorum: 3\n  carry: majority_of_seated\n")
+		env := writeConfig(t,
+			"commissioners: [U01A, U01B, U01C, U01D, U01E]\nvoting:\n  required: false\n  quorum: 3\n  carry: "+
+				"majority_of_seated\n")
 		cfg, err := config.Load(func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
@@ -266,36 +278,48 @@ reminders:
 		{"ErrUnknownZone", "\ntimezone: Springfield\n", "line 2: time zone \"Springfield\""},
 		{"ErrUnknownHoliday", "holidays:\n  remove: [boxing_day]\n", "line 1: cannot remove holiday \"boxing_day\""},
 		{"ErrBadClosure", "holidays:\n  closures: [2026-02-30]\n", "line 2"},
-		{"ErrBadCommissioner", "commissioners:\n  - U01ABC\n  - jane\n", "line 3: commissioner \"jane\" is not a Slack user id"},
-		{"ErrClerkAlsoCommissioner", "commissioners: [U01ABC]\nclerk: U01ABC\n", "line 2: U01ABC is a clerk here and a commissioner on line 1; give each person one role"},
-		{"ErrClerkAlsoAttorney", "clerk: [U01ABC, U02DEF]\nattorney: U02DEF\n", "line 2: U02DEF is the attorney here and a clerk on line 1"},
-		{"ErrAttorneyAlsoCommissioner", "attorney: U03GHI\ncommissioners:\n  - U01ABC\n  - U03GHI\n", "line 4: U03GHI is a commissioner here and the attorney on line 1"},
-		{"ErrListedClerkAlsoCommissioner", "commissioners: [U01ABC, U02DEF]\nclerk:\n  - U09XYZ\n  - U02DEF\n", "line 4: U02DEF is a clerk here and a commissioner on line 1"},
-		{"ErrCommissionerTwice", "commissioners:\n  - U01ABC\n  - U01ABC\n", "line 3: U01ABC is listed twice as commissioner (also on line 2)"},
+		{"ErrBadCommissioner", "commissioners:\n  - U01ABC\n  - jane\n",
+			"line 3: commissioner \"jane\" is not a Slack user id"},
+		{"ErrClerkAlsoCommissioner", "commissioners: [U01ABC]\nclerk: U01ABC\n",
+			"line 2: U01ABC is a clerk here and a commissioner on line 1; give each person one role"},
+		{"ErrClerkAlsoAttorney", "clerk: [U01ABC, U02DEF]\nattorney: U02DEF\n",
+			"line 2: U02DEF is the attorney here and a clerk on line 1"},
+		{"ErrAttorneyAlsoCommissioner", "attorney: U03GHI\ncommissioners:\n  - U01ABC\n  - U03GHI\n",
+			"line 4: U03GHI is a commissioner here and the attorney on line 1"},
+		{"ErrListedClerkAlsoCommissioner", "commissioners: [U01ABC, U02DEF]\nclerk:\n  - U09XYZ\n  - U02DEF\n",
+			"line 4: U02DEF is a clerk here and a commissioner on line 1"},
+		{"ErrCommissionerTwice", "commissioners:\n  - U01ABC\n  - U01ABC\n",
+			"line 3: U01ABC is listed twice as commissioner (also on line 2)"},
 		{"ErrBadClerkInList", "clerk:\n  - U01ABC\n  - jane\n", "line 3: clerk \"jane\" is not a Slack user id"},
 		{"ErrBadAttorney", "attorney: counsel\n", "line 1: attorney \"counsel\" is not a Slack user id"},
-		{"ErrClerkUnknownField", "clerk: {id: U01ABC, role: clerk}\n", "line 1: field role not found: a person has id, name and title"},
+		{"ErrClerkUnknownField", "clerk: {id: U01ABC, role: clerk}\n",
+			"line 1: field role not found: a person has id, name and title"},
 		{"ErrClerkListOfLists", "clerk: [[U01ABC]]\n", "line 1"},
-		{"ErrBadChannel", "channels:\n  docket: ethics docket\n", "line 2: channel \"ethics docket\" is not a Slack channel id"},
+		{"ErrBadChannel", "channels:\n  docket: ethics docket\n",
+			"line 2: channel \"ethics docket\" is not a Slack channel id"},
 		{"ErrSameChannels", "channels:\n  docket: C01\n  notices: C01\n", "line 1: the docket channel is private"},
 		{"ErrReminderTime", "reminders:\n  at: 9am\n", "line 1: at \"9am\" is not a time of day"},
 		{"ErrReminderLead", "reminders:\n  notice_lead: soon\n", "notice_lead \"soon\" is not a duration"},
 		{"ErrReminderSweep", "reminders:\n  sweep: every minute\n", "sweep \"every minute\" is not a cron schedule"},
-		{"ErrQuorumTooBig", "commissioners: [U01A, U01B, U01C]\nvoting:\n  quorum: 4\n", "line 2: quorum 4 is not a number of commissioners from 1 to the 3 seated"},
-		{"ErrCarry", "voting:\n  carry: unanimous\n", "line 1: carry \"unanimous\" is not one of majority_of_votes_cast, majority_present, majority_of_seated"},
+		{"ErrQuorumTooBig", "commissioners: [U01A, U01B, U01C]\nvoting:\n  quorum: 4\n",
+			"line 2: quorum 4 is not a number of commissioners from 1 to the 3 seated"},
+		{"ErrCarry", "voting:\n  carry: unanimous\n",
+			"line 1: carry \"unanimous\" is not one of majority_of_votes_cast, majority_present, majority_of_seated"},
 		{"ErrReminderDays", "reminders:\n  days_before: [0]\n", "days_before 0"},
 		{"ErrNullClosure", "holidays:\n  closures: [~]\n", "line 2: a closure has no date"},
 		{"ErrNullProclaimed", "holidays:\n  proclaimed: [~]\n", "line 2: a proclaimed holiday has no date"},
 		{"ErrBadProclaimed", "holidays:\n  proclaimed: [2027-02-30]\n", "line 2"},
 		{"ErrUnknownPeriod", "ordinance:\n  periods:\n    hearing_soon: {amount: 3}\n", "line 3: no period \"hearing_soon\""},
-		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n", "line 3: period hearing_notice (D) counts in hours"},
+		{"ErrBadUnit", "ordinance:\n  periods:\n    hearing_notice: {amount: 2, unit: days}\n",
+			"line 3: period hearing_notice (D) counts in hours"},
 		{"ErrUnknownPeriodKey", "ordinance:\n  periods:\n    hearing_by: {amount: 3, units: days}\n", "line 3"},
 		{"ErrBadFines", "ordinance:\n  fines: {min: 5000, max: 1001}\n", "line 2: fine range"},
 		{"ErrBadSections", "ordinance:\n  sections: {hearing: \"103.10\", referral: \"103.10\"}\n", "line 2"},
 		{"ErrWrongType", "ordinance:\n  fines: {min: lots, max: 5000}\n", "line 2"},
 		{"ErrNotAMapping", "- timezone\n", "line 1"},
 		{"ErrBadYAML", "timezone: [\n", "line"},
-		{"ErrUndeliveredAfter", "\nhealthz:\n  undelivered_after: 10s\n", "line 3: undelivered_after \"10s\" is not a duration such as 15m or 1h, from 1m to 24h"},
+		{"ErrUndeliveredAfter", "\nhealthz:\n  undelivered_after: 10s\n",
+			"line 3: undelivered_after \"10s\" is not a duration such as 15m or 1h, from 1m to 24h"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := writeConfig(t, tc.body)
@@ -384,7 +408,8 @@ func recordEnv(t *testing.T) map[string]string {
 		docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
+	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), nil,
+		docket.Rule{Ruling: docket.Insufficient}); err != nil {
 		t.Fatal(err)
 	}
 	return env
@@ -402,7 +427,8 @@ func TestRecordCommands(t *testing.T) {
 		t.Errorf("backup: exit %d, %q %q", code, out, errOut)
 	}
 	code, out, _ = runCLI(t, env, "", "export", "--format", "json", "--public")
-	if code != 0 || strings.Contains(out, "Hidden Respondent") || strings.Contains(out, "Confidential") || !strings.Contains(out, "Public Respondent") {
+	if code != 0 || strings.Contains(out, "Hidden Respondent") || strings.Contains(out, "Confidential") ||
+		!strings.Contains(out, "Public Respondent") {
 		t.Errorf("public export: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, env, "", "export", "--format", "csv")
@@ -422,7 +448,8 @@ func TestRecordCommands(t *testing.T) {
 		{[]string{"verify", "--public"}, 2, "are for export"},
 		{[]string{"verify", "extra"}, 2, "unexpected argument"},
 	} {
-		if code, out, errOut := runCLI(t, env, "", tc.args...); code != tc.code || out != "" || !strings.Contains(errOut, tc.want) {
+		if code, out, errOut := runCLI(t, env, "", tc.args...); code != tc.code || out != "" ||
+			!strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
 		}
 	}
@@ -506,13 +533,15 @@ func TestManifest(t *testing.T) {
 	if !f.AppHome.HomeTab || f.BotUser.DisplayName == "" || !s.Interactivity.Enabled || !s.SocketMode {
 		t.Errorf("features %+v settings %+v", f, s)
 	}
-	if got := strings.Join(m.OAuth.Scopes.Bot, ","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,files:read,channels:read,groups:read" {
+	if got := strings.Join(m.OAuth.Scopes.Bot,
+		","); got != "commands,chat:write,im:write,im:history,groups:history,channels:history,files:write,files:read,channels:read,groups:read" {
 		t.Errorf("bot scopes %s", got)
 	}
 	if len(f.Shortcuts) != 1 || f.Shortcuts[0].Type != "message" || f.Shortcuts[0].CallbackID != commands.AttachShortcut {
 		t.Errorf("shortcuts %+v: want the message shortcut %s", f.Shortcuts, commands.AttachShortcut)
 	}
-	if got := strings.Join(s.Events.BotEvents, ","); got != "app_home_opened,member_joined_channel,channel_unarchive,group_unarchive" {
+	if got := strings.Join(s.Events.BotEvents,
+		","); got != "app_home_opened,member_joined_channel,channel_unarchive,group_unarchive" {
 		t.Errorf("bot events %s", got)
 	}
 }
@@ -525,7 +554,8 @@ func TestGoRunStartsConsole(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"this is a demo", "U_COMM1", "ethicsbot-demo.db", "You are U_CLERK", "[ephemeral] */ethics* runs"} {
+	for _, want := range []string{"this is a demo", "U_COMM1", "ethicsbot-demo.db", "You are U_CLERK",
+		"[ephemeral] */ethics* runs"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("console output lacks %q:\n%s", want, out)
 		}
@@ -556,7 +586,8 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.HasPrefix(line, "[ephemeral] Only ") || strings.HasPrefix(line, "[ephemeral] There is no") ||
+		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.HasPrefix(line, "[ephemeral] Only ") ||
+			strings.HasPrefix(line, "[ephemeral] There is no") ||
 			strings.Contains(line, "no copy was kept") {
 			t.Errorf("a step of the walk-through was refused: %s", line)
 		}
@@ -565,8 +596,10 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 		// The complaint as received is in the case file (issue 20 §2).
 		`[ephemeral] Case 2026-001: document added to the case file: "Signed complaint" (complaint,`,
 		// One notice for the meeting of two cases and other business (issue 19 §2).
-		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, regular meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001",
-		"4. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the items marked closed session.",
+		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, regular meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, " +
+			"Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001",
+		"4. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the " +
+			"items marked closed session.",
 		"By roll call: adopted 2–1.",
 		"By roll call: adopted 2–0, 1 absent.",
 		"[ephemeral] Case 2026-001: final",
@@ -583,7 +616,8 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 	}
 	// The hearing path's letters: every one the procedure needed.
 	checkLetters(t, out, "respondent", "complainant", "ruling_respondent", "ruling_complainant",
-		"recommendation_respondent", "recommendation_officer", "demand_acknowledgement", "public_hearing_respondent", "public_hearing_complainant",
+		"recommendation_respondent", "recommendation_officer", "demand_acknowledgement", "public_hearing_respondent",
+		"public_hearing_complainant",
 		"final_respondent", "final_officer", "notice_sufficiency", "notice_hearing", "notice_public_hearing")
 }
 
@@ -645,7 +679,8 @@ func TestConsoleDismissalLetters(t *testing.T) {
 			t.Errorf("a step was refused: %s", line)
 		}
 	}
-	checkLetters(t, out, "respondent", "complainant", "dismissal_respondent", "dismissal_complainant", "notice_sufficiency")
+	checkLetters(t, out, "respondent", "complainant", "dismissal_respondent", "dismissal_complainant",
+		"notice_sufficiency")
 	if !strings.Contains(out, "No open cases.") {
 		t.Errorf("the dismissed case with its notices sent is still on the docket:\n%s", out)
 	}
@@ -664,7 +699,8 @@ func TestSlackModesNeedConfig(t *testing.T) {
 	}
 	env := writeConfig(t, "commissioners: [U01]\n")
 	env["SLACK_BOT_TOKEN"], env["SLACK_APP_TOKEN"] = "xoxb-1", "xapp-1"
-	if code, _, errOut := runCLI(t, env, ""); code != 1 || !strings.Contains(errOut, "needs clerk, channels.docket, channels.notices") {
+	if code, _, errOut := runCLI(t, env, ""); code != 1 ||
+		!strings.Contains(errOut, "needs clerk, channels.docket, channels.notices") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 }
@@ -677,10 +713,15 @@ func TestSlackSettingsIncomplete(t *testing.T) {
 		env  map[string]string
 		want []string
 	}{
-		{"BotTokenOnly", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1"}, []string{"SLACK_APP_TOKEN (xapp-...) for Socket Mode", "SLACK_SIGNING_SECRET for HTTP mode", "unset SLACK_BOT_TOKEN"}},
-		{"EmptySigningSecret", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": ""}, []string{"SLACK_SIGNING_SECRET for HTTP mode"}},
-		{"AppTokenOnly", map[string]string{"SLACK_APP_TOKEN": "xapp-1"}, []string{"SLACK_APP_TOKEN is set, but Socket Mode also needs SLACK_BOT_TOKEN"}},
-		{"SigningSecretOnly", map[string]string{"SLACK_SIGNING_SECRET": "s"}, []string{"SLACK_SIGNING_SECRET is set, but HTTP mode also needs SLACK_BOT_TOKEN"}},
+		{"BotTokenOnly", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1"},
+			[]string{"SLACK_APP_TOKEN (xapp-...) for Socket Mode", "SLACK_SIGNING_SECRET for HTTP mode",
+				"unset SLACK_BOT_TOKEN"}},
+		{"EmptySigningSecret", map[string]string{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": ""},
+			[]string{"SLACK_SIGNING_SECRET for HTTP mode"}},
+		{"AppTokenOnly", map[string]string{"SLACK_APP_TOKEN": "xapp-1"},
+			[]string{"SLACK_APP_TOKEN is set, but Socket Mode also needs SLACK_BOT_TOKEN"}},
+		{"SigningSecretOnly", map[string]string{"SLACK_SIGNING_SECRET": "s"},
+			[]string{"SLACK_SIGNING_SECRET is set, but HTTP mode also needs SLACK_BOT_TOKEN"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(t.TempDir())
@@ -752,7 +793,8 @@ func TestStartStopsOnRefusedToken(t *testing.T) {
 	// Any free port: :3000, the default, may be another program's on a shared machine.
 	env["ETHICSBOT_ADDR"], env["ETHICSBOT_ADMIN_ADDR"] = "127.0.0.1:0", "127.0.0.1:0"
 	code, _, errOut := runCLI(t, env, "")
-	want := "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token in the environment"
+	want := "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token in " +
+		"the environment"
 	if code != 1 || !strings.Contains(errOut, want) || calls.Load() != 1 {
 		t.Errorf("exit %d after %d calls, stderr %q", code, calls.Load(), errOut)
 	}
@@ -766,7 +808,8 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 	env := writeConfig(t, slackConfig)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), serveEnv+"=1", "ETHICSBOT_CONFIG="+env["ETHICSBOT_CONFIG"],
-		"ETHICSBOT_DB="+filepath.Join(t.TempDir(), "ethicsbot.db"), "ETHICSBOT_ADDR=127.0.0.1:0", "ETHICSBOT_ADMIN_ADDR=localhost:0", // two listeners
+		"ETHICSBOT_DB="+filepath.Join(t.TempDir(), "ethicsbot.db"), "ETHICSBOT_ADDR=127.0.0.1:0",
+		"ETHICSBOT_ADMIN_ADDR=localhost:0", // two listeners
 		"SLACK_BOT_TOKEN=xoxb-1", "SLACK_SIGNING_SECRET=s", "SLACK_API_URL="+srv.URL+"/api/")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -795,8 +838,9 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 	if m == nil || admin == nil {
 		t.Fatalf("the addresses are not logged:\n%s", log.String())
 	}
-	for url, want := range map[string]int{admin[1] + "/healthz": 200, admin[1] + "/metrics": 200, m[1] + "/": 200, m[1] + "/feed.atom": 200,
-		m[1] + "/healthz": 404, m[1] + "/metrics": 404, admin[1] + "/": 404} {
+	for url, want := range map[string]int{admin[1] + "/healthz": 200, admin[1] + "/metrics": 200, m[1] + "/": 200,
+		m[1] + "/feed.atom": 200,
+		m[1] + "/healthz":   404, m[1] + "/metrics": 404, admin[1] + "/": 404} {
 		if resp, err := http.Get("http://" + url); err != nil || resp.StatusCode != want {
 			t.Errorf("GET %s while Slack is unreachable: %v %v, want %d", url, resp, err, want)
 		}
@@ -808,7 +852,8 @@ func TestStartWaitsForSlackUntilStopped(t *testing.T) {
 			t.Errorf("/healthz while Slack is unreachable: %s, want slack connecting", health)
 		}
 	}
-	if resp, err := http.Post("http://"+m[1]+"/slack/commands", "application/x-www-form-urlencoded", strings.NewReader("x=1")); err != nil || resp.StatusCode != 503 {
+	if resp, err := http.Post("http://"+m[1]+"/slack/commands", "application/x-www-form-urlencoded",
+		strings.NewReader("x=1")); err != nil || resp.StatusCode != 503 {
 		t.Errorf("POST /slack/commands before Slack answered: %v %v, want 503", resp, err)
 	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
@@ -845,7 +890,8 @@ func TestConsoleOnARealRecord(t *testing.T) {
 	env := writeConfig(t, "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n")
 	env["ETHICSBOT_DB"] = filepath.Join(t.TempDir(), "real.db")
 	code, out, errOut := runCLI(t, env, ":clock +3d\n/ethics help\n")
-	if code != 0 || !strings.Contains(out, ":clock works only in the demo console") || !strings.Contains(out, "You are U0CLERK1") {
+	if code != 0 || !strings.Contains(out, ":clock works only in the demo console") ||
+		!strings.Contains(out, "You are U0CLERK1") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }
@@ -869,7 +915,8 @@ func TestConsoleServesTheBoard(t *testing.T) {
 	}()
 	addr := regexp.MustCompile(`The public notice board is at (http://\S+)`)
 	var board string
-	for deadline := time.Now().Add(20 * time.Second); board == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(20 * time.Second); board == "" &&
+		time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if m := addr.FindStringSubmatch(out.String()); m != nil {
 			board = m[1]
 		}
@@ -877,7 +924,8 @@ func TestConsoleServesTheBoard(t *testing.T) {
 	if board == "" {
 		t.Fatalf("the console did not print the board's address:\n%s", out.String())
 	}
-	fmt.Fprintln(feed, `/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="CONFIDENTIAL-WORDS"`)
+	fmt.Fprintln(feed,
+		`/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="CONFIDENTIAL-WORDS"`)
 	fmt.Fprintln(feed, `/ethics schedule 2026-001 sufficiency 2026-12-10T17:00 place="Council Chambers"`)
 	var page string
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
@@ -891,7 +939,8 @@ func TestConsoleServesTheBoard(t *testing.T) {
 			break
 		}
 	}
-	for _, want := range []string{"Ethics Commission of the City of Demo", "Sufficiency meeting, case", "2026-001", "Thursday 10 December 2026", "Council Chambers", "Posted on this board"} {
+	for _, want := range []string{"Ethics Commission of the City of Demo", "Sufficiency meeting, case", "2026-001",
+		"Thursday 10 December 2026", "Council Chambers", "Posted on this board"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the board lacks %q:\n%s", want, page)
 		}
@@ -932,7 +981,8 @@ func TestPublishCommand(t *testing.T) {
 	if err != nil || !strings.Contains(string(atom), "https://ethics.example.gov/board/cases/2026-001.html") {
 		t.Errorf("the feed's links do not start at --url: %v\n%s", err, atom)
 	}
-	for _, args := range [][]string{{"publish"}, {"publish", "--out"}, {"publish", "--out", "x", "extra"}, {"publish", "--bogus"},
+	for _, args := range [][]string{{"publish"}, {"publish", "--out"}, {"publish", "--out", "x", "extra"},
+		{"publish", "--bogus"},
 		{"publish", "--out", "x"}, // no --url and no public_url: the feeds would link to localhost
 		{"publish", "--out", "x", "--url", "ftp://example.gov"}} {
 		if code, out, errOut := runCLI(t, env, "", args...); code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {

@@ -36,13 +36,16 @@ func newMetrics(db *store.Store, database string, now func() time.Time, log *slo
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		commands: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "ethicsbot_commands_total",
-			Help: "/ethics subcommands run, by name and outcome: ok, refused (the docket said no and the reply says why) or failed (nothing was recorded, for a reason the user cannot act on)."},
+			Help: "/ethics subcommands run, by name and outcome: ok, refused (the docket said no and the reply says why) or " +
+				"failed (nothing was recorded, for a reason the user cannot act on)."},
 			[]string{"command", "outcome"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "ethicsbot_command_duration_seconds",
-			Help: "How long each /ethics subcommand took, its transaction included.", Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2, 3, 5, 10}},
+			Help:    "How long each /ethics subcommand took, its transaction included.",
+			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2, 3, 5, 10}},
 			[]string{"command"}),
 		deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "ethicsbot_deliveries_total",
-			Help: "Attempts to deliver a post from the outbox to Slack, by result: sent; found (posted before a crash and found again, not sent twice); failed (Slack refused or did not answer; it is retried)."},
+			Help: "Attempts to deliver a post from the outbox to Slack, by result: sent; found (posted before a crash and " +
+				"found again, not sent twice); failed (Slack refused or did not answer; it is retried)."},
 			[]string{"result"}),
 		sweeps: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "ethicsbot_sweeps_total",
 			Help: "Reminder sweeps run, by result: ok or failed."}, []string{"result"}),
@@ -62,7 +65,8 @@ func newMetrics(db *store.Store, database string, now func() time.Time, log *slo
 	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "ethicsbot_build_info", Help: "The running build: always 1.",
 		ConstLabels: prometheus.Labels{"version": b.Version, "commit": b.Commit, "goversion": b.Go}})
 	build.Set(1)
-	m.reg.MustRegister(m.commands, m.latency, m.deliveries, m.sweeps, m.sweepTook, m.sweepLastOK, m.paceWait, m.rateLimited, build,
+	m.reg.MustRegister(m.commands, m.latency, m.deliveries, m.sweeps, m.sweepTook, m.sweepLastOK, m.paceWait,
+		m.rateLimited, build,
 		&storeCollector{db: db, database: database, now: now, log: log},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -107,13 +111,15 @@ type countingThreader struct {
 	th outbox.Threader
 }
 
-func (c countingThreader) Reply(ctx context.Context, to outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (c countingThreader) Reply(ctx context.Context, to outbox.Dest, thread string, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	ch, ts, err := c.th.Reply(ctx, to, thread, text, key)
 	c.count(err, "sent")
 	return ch, ts, err
 }
 
-func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread string, key outbox.Key) (string, string, bool, error) {
+func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread string,
+	key outbox.Key) (string, string, bool, error) {
 	ch, ts, found, err := c.th.FindReply(ctx, to, thread, key)
 	if err != nil || found {
 		c.count(err, "found")
@@ -121,7 +127,8 @@ func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread 
 	return ch, ts, found, err
 }
 
-func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, key outbox.Key) error {
+func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action,
+	key outbox.Key) error {
 	err := c.th.Update(ctx, channel, ts, text, actions, key)
 	c.count(err, "sent")
 	return err
@@ -141,7 +148,8 @@ type countingSender struct {
 	results *prometheus.CounterVec
 }
 
-func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	ch, ts, err := c.Sender.Send(ctx, to, text, key)
 	c.count(err, "sent")
 	return ch, ts, err
@@ -149,13 +157,15 @@ func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Ma
 
 // SendActions counts as Send does, and passes the post's buttons on to the sender that
 // draws them (a reminder's step, issue 22 §3).
-func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
+func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action,
+	key outbox.Key) (string, string, error) {
 	ch, ts, err := outbox.SendPost(ctx, c.Sender, to, text, actions, key)
 	c.count(err, "sent")
 	return ch, ts, err
 }
 
-func (c countingSender) Find(ctx context.Context, to outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
+func (c countingSender) Find(ctx context.Context, to outbox.Dest, key outbox.Key,
+	since time.Time) (string, string, bool, error) {
 	ch, ts, found, err := c.Sender.Find(ctx, to, key, since)
 	switch {
 	case err != nil:
@@ -181,15 +191,18 @@ var (
 	outboxOldestDesc = prometheus.NewDesc("ethicsbot_outbox_oldest_pending_age_seconds",
 		"How long the oldest post due and not yet delivered has waited; 0 when none waits.", nil, nil)
 	writeErrorsDesc = prometheus.NewDesc("ethicsbot_write_errors_total",
-		"Writes the database refused since start: a full disk, a read-only, removed or replaced file, a lock held by another program. Not actions the docket refused.", nil, nil)
+		"Writes the database refused since start: a full disk, a read-only, removed or replaced file, a lock held by "+
+			"another program. Not actions the docket refused.", nil, nil)
 	backupTimeDesc = prometheus.NewDesc("ethicsbot_last_backup_timestamp_seconds",
-		"When `ethicsbot backup` last wrote a verified copy of this database, in Unix seconds. Absent if it never has.", nil, nil)
+		"When `ethicsbot backup` last wrote a verified copy of this database, in Unix seconds. Absent if "+
+			"it never has.", nil, nil)
 	backupAgeDesc = prometheus.NewDesc("ethicsbot_last_backup_age_seconds",
 		"Seconds since `ethicsbot backup` last wrote a verified copy of this database. Absent if it never has.", nil, nil)
 )
 
 func (c *storeCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{outboxPendingDesc, outboxOldestDesc, writeErrorsDesc, backupTimeDesc, backupAgeDesc} {
+	for _, d := range []*prometheus.Desc{outboxPendingDesc, outboxOldestDesc, writeErrorsDesc, backupTimeDesc,
+		backupAgeDesc} {
 		ch <- d
 	}
 }

@@ -13,11 +13,14 @@ import (
 // waited before a message, by destination, and how often Slack answered 429.
 func (m *metrics) registerPace() {
 	m.paceWait = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "ethicsbot_delivery_pace_wait_seconds",
-		Help:    "How long the outbox waited before a message to a destination (a channel, or @user for direct messages), to keep to Slack's pace of about one message a second per channel; reason paced (the token bucket) or rate_limited (Slack's 429 Retry-After).",
+		Help: "How long the outbox waited before a message to a destination (a channel, or @user for direct messages), " +
+			"to keep to Slack's pace of about one message a second per channel; reason paced (the token bucket) or " +
+			"rate_limited (Slack's 429 Retry-After).",
 		Buckets: []float64{.1, .25, .5, 1, 2, 5, 10, 30, 60, 120, 300}},
 		[]string{"to", "reason"})
 	m.rateLimited = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "ethicsbot_slack_rate_limited_total",
-		Help: "Answers 429 (rate limited) from Slack to a message, by destination; the destination is then left alone for the Retry-After Slack gives."},
+		Help: "Answers 429 (rate limited) from Slack to a message, by destination; the destination is then left alone for " +
+			"the Retry-After Slack gives."},
 		[]string{"to"})
 }
 

@@ -153,11 +153,13 @@ type buttonSender struct {
 	drawn []outbox.Action
 }
 
-func (b *buttonSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (b *buttonSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	return "C1", "1.1", nil // as text alone, without its buttons
 }
 
-func (b *buttonSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
+func (b *buttonSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action,
+	key outbox.Key) (string, string, error) {
 	b.drawn = append(b.drawn, actions...)
 	return "C1", "1.1", nil
 }
@@ -170,7 +172,8 @@ func TestCountedSenderKeepsButtons(t *testing.T) {
 	results := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "t"}, []string{"result"})
 	counted := countingSender{inner, results}
 	want := outbox.Action{Label: "Record: respondent notice", Form: "mail 2026-001 respondent"}
-	if _, _, err := outbox.SendPost(context.Background(), counted, outbox.Dest{User: "U_CLERK"}, "x", []outbox.Action{want}, outbox.Key{Series: "s", Step: "1"}); err != nil {
+	if _, _, err := outbox.SendPost(context.Background(), counted, outbox.Dest{User: "U_CLERK"}, "x",
+		[]outbox.Action{want}, outbox.Key{Series: "s", Step: "1"}); err != nil {
 		t.Fatal(err)
 	}
 	if len(inner.drawn) != 1 || inner.drawn[0] != want {
@@ -179,7 +182,8 @@ func TestCountedSenderKeepsButtons(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(results)
 	families, err := reg.Gather()
-	if err != nil || len(families) != 1 || len(families[0].GetMetric()) != 1 || families[0].GetMetric()[0].GetCounter().GetValue() != 1 {
+	if err != nil || len(families) != 1 || len(families[0].GetMetric()) != 1 ||
+		families[0].GetMetric()[0].GetCounter().GetValue() != 1 {
 		t.Errorf("counted %v (%v), want one post sent", families, err)
 	}
 }

@@ -42,8 +42,11 @@ clerk: [U_CLERK]
 		when string
 		ch   docket.MeetingChange
 	}{
-		{"2026-12-04 09:00", docket.MeetingChange{Create: &docket.CreateMeeting{Name: "2026-12-15", Start: at("2026-12-15 17:00"), Place: "City Hall"},
-			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director", Authority: "(c)(1)"}}}},
+		{"2026-12-04 09:00",
+			docket.MeetingChange{Create: &docket.CreateMeeting{Name: "2026-12-15", Start: at("2026-12-15 17:00"),
+				Place: "City Hall"},
+				Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem,
+					Text: "Evaluation of the executive director", Authority: "(c)(1)"}}}},
 		{"2026-12-15 18:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
 			docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at("2026-12-15 17:05")},
 			docket.EnterClosed{Item: 1, Vote: vote, At: at("2026-12-15 17:10"), Recorded: true},
@@ -65,7 +68,8 @@ clerk: [U_CLERK]
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, f := range []string{"meeting-2026-12-15-minutes-open.pdf", "meeting-2026-12-15-minutes-open.md", "meeting-2026-12-15-minutes-closed.pdf", "meeting-2026-12-15-minutes-closed.md"} {
+	for _, f := range []string{"meeting-2026-12-15-minutes-open.pdf", "meeting-2026-12-15-minutes-open.md",
+		"meeting-2026-12-15-minutes-closed.pdf", "meeting-2026-12-15-minutes-closed.md"} {
 		if !strings.Contains(out, filepath.Join(dir, f)) {
 			t.Errorf("%s not printed:\n%s", f, out)
 		}
@@ -74,13 +78,15 @@ clerk: [U_CLERK]
 	if err != nil || !strings.Contains(string(open), "Ann Alder, Chair") || !strings.Contains(string(open), "DRAFT") {
 		t.Errorf("the open minutes (%v):\n%s", err, open)
 	}
-	if text := pdfText(t, filepath.Join(dir, "meeting-2026-12-15-minutes-closed.pdf")); !strings.Contains(text, "CONFIDENTIAL") || !strings.Contains(text, "BobBirch") {
+	if text := pdfText(t, filepath.Join(dir, "meeting-2026-12-15-minutes-closed.pdf")); !strings.Contains(text,
+		"CONFIDENTIAL") || !strings.Contains(text, "BobBirch") {
 		t.Errorf("the closed minutes:\n%s", text)
 	}
 	if after, _ := os.ReadFile(env["ETHICSBOT_DB"]); string(after) != string(before) {
 		t.Error("ethicsbot minutes changed the database")
 	}
-	if code, _, errOut := runCLI(t, env, "", "minutes", "2026-12-16", "--out", t.TempDir()); code == 0 || !strings.Contains(errOut, "no meeting") {
+	if code, _, errOut := runCLI(t, env, "", "minutes", "2026-12-16", "--out", t.TempDir()); code == 0 ||
+		!strings.Contains(errOut, "no meeting") {
 		t.Errorf("an unknown meeting: exit %d, %s", code, errOut)
 	}
 }

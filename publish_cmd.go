@@ -44,7 +44,9 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 		board.URL = u + "/"
 	} else if u, err := neturl.Parse(board.URL); err != nil || isLoopback(u.Hostname()) {
 		// The feeds' links must lead to where the files are published, not to this machine.
-		return fail(exitUsage, "give --url, the address at which %s is published, or set public_url in the configuration: the feeds link to it", *out)
+		return fail(exitUsage,
+			"give --url, the address at which %s is published, or set public_url in the configuration: the "+
+				"feeds link to it", *out)
 	}
 	files, err := board.Publish(context.Background(), *out)
 	if err != nil {

@@ -42,7 +42,9 @@ type quarterCounts struct {
 }
 
 func (q quarterCounts) String() string {
-	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d notices channel posts; %d reminders folded into catch-ups; at the restart after downtime %d direct messages and %d channel posts",
+	return fmt.Sprintf("%d direct messages, %d docket channel posts and %d replies in its threads (%d card updates), %d "+
+		"notices channel posts; %d reminders folded into catch-ups; at the restart after downtime %d direct messages and "+
+		"%d channel posts",
 		q.DMs, q.Docket, q.Replies, q.Updates, q.Notices, q.Folded, q.RestartDMs, q.RestartPosts)
 }
 
@@ -86,7 +88,8 @@ func runQuarter(t *testing.T, down [2]time.Time, neglected bool) quarterCounts {
 		// shows a meeting of several items, would take the next repetition's number, and the
 		// commission's own business (its roll, closed session, minutes and the later
 		// meeting that approves them) would meet the next repetition's meetings.
-		if strings.Contains(line, "2026-002") || strings.HasPrefix(line, "/ethics file ") && !strings.Contains(line, "Jane Roe") ||
+		if strings.Contains(line, "2026-002") || strings.HasPrefix(line, "/ethics file ") &&
+			!strings.Contains(line, "Jane Roe") ||
 			commissionBusiness.MatchString(line) {
 			continue
 		}
@@ -176,7 +179,8 @@ func runQuarter(t *testing.T, down [2]time.Time, neglected bool) quarterCounts {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.HasPrefix(line, "[ephemeral] Only ") || strings.HasPrefix(line, "[ephemeral] There is no") {
+		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.HasPrefix(line, "[ephemeral] Only ") ||
+			strings.HasPrefix(line, "[ephemeral] There is no") {
 			t.Errorf("a step of the quarter was refused: %s", line)
 		}
 	}
@@ -244,17 +248,20 @@ func TestClerksQuarter(t *testing.T) {
 	// two cases' steps.
 	down := [2]time.Time{time.Date(2027, 1, 11, 21, 0, 0, 0, loc), time.Date(2027, 1, 15, 10, 0, 0, 0, loc)}
 	t.Run("down", func(t *testing.T) { qd = runQuarter(t, down, false) })
-	t.Logf("the same quarter with ethicsbot down from Mon 11 Jan 21:00 to Fri 15 Jan 10:00: %s; by series %v", qd, qd.BySeries)
+	t.Logf("the same quarter with ethicsbot down from Mon 11 Jan 21:00 to Fri 15 Jan 10:00: %s; by series %v", qd,
+		qd.BySeries)
 	// Seven cases nobody acts on, and ethicsbot down from Tuesday 5 January 07:00 to
 	// Friday 15 January 10:00: the catch-up after downtime.
 	var qn quarterCounts
 	long := [2]time.Time{time.Date(2027, 1, 5, 7, 0, 0, 0, loc), time.Date(2027, 1, 15, 10, 0, 0, 0, loc)}
 	t.Run("neglected", func(t *testing.T) { qn = runQuarter(t, long, true) })
-	t.Logf("seven cases nobody acts on, ethicsbot down from Tue 5 Jan 07:00 to Fri 15 Jan 10:00: %s; by series %v", qn, qn.BySeries)
+	t.Logf("seven cases nobody acts on, ethicsbot down from Tue 5 Jan 07:00 to Fri 15 Jan 10:00: %s; by series %v", qn,
+		qn.BySeries)
 	if qn.RestartDMs > 2 || qn.RestartPosts > 2 {
 		// One catch-up to the clerk, one to the channel (and one to each commissioner with a
 		// meeting reminder due, none here: nobody scheduled one).
-		t.Errorf("the restart after downtime said %d direct messages and %d channel posts, want one catch-up each", qn.RestartDMs, qn.RestartPosts)
+		t.Errorf("the restart after downtime said %d direct messages and %d channel posts, want one catch-up each",
+			qn.RestartDMs, qn.RestartPosts)
 	}
 	if os.Getenv("ETHICSBOT_QUARTER") != "" {
 		fmt.Println("quarter:", q, q.BySeries)

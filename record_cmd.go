@@ -70,7 +70,8 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		}
 		return exitOK
 	case "restore":
-		r, err := store.Restore(ctx, fs.Arg(0), cfg.Database, engine, time.Now, store.RestoreOptions{OtherRecord: *otherRecord})
+		r, err := store.Restore(ctx, fs.Arg(0), cfg.Database, engine, time.Now,
+			store.RestoreOptions{OtherRecord: *otherRecord})
 		if err != nil {
 			return fail(exitFailure, "%v", err)
 		}

@@ -120,7 +120,8 @@ func TestRestoreLosesNothingItCouldKeep(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("restore: exit %d\n%s%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "anchor "+backupAnchor[1]) || !regexp.MustCompile(`[1-9]\d* messages the backup had not yet said`).MatchString(out) {
+	if !strings.Contains(out, "anchor "+backupAnchor[1]) ||
+		!regexp.MustCompile(`[1-9]\d* messages the backup had not yet said`).MatchString(out) {
 		t.Errorf("restore's report does not give the backup's anchor and its pending messages:\n%s", out)
 	}
 	if kept, _ := filepath.Glob(dbPath + ".replaced-*[0-9]Z"); len(kept) != 1 {
@@ -128,7 +129,8 @@ func TestRestoreLosesNothingItCouldKeep(t *testing.T) {
 	}
 
 	srv = startServer(t, env, addr)
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(srv.stderr.String(), "reconciled with Slack"); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(srv.stderr.String(),
+		"reconciled with Slack"); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the restored record was not reconciled:\n%s", srv.stderr.String())
 		}
@@ -194,7 +196,8 @@ func TestVerifyAnchor(t *testing.T) {
 	}
 	anchor := m[1] + ":" + m[2]
 	events, _ := strconv.Atoi(m[1])
-	if code, out, _ := runCLI(t, env, "", "verify", "--anchor", anchor); code != 0 || !strings.Contains(out, "holds anchor "+anchor) {
+	if code, out, _ := runCLI(t, env, "", "verify", "--anchor", anchor); code != 0 ||
+		!strings.Contains(out, "holds anchor "+anchor) {
 		t.Errorf("verify --anchor of its own anchor: exit %d\n%s", code, out)
 	}
 	for _, tc := range []struct{ name, anchor, want string }{
@@ -208,7 +211,8 @@ func TestVerifyAnchor(t *testing.T) {
 			}
 		})
 	}
-	if code, _, errOut := runCLI(t, env, "", "verify", "--anchor", "12:xyz"); code != 2 || !strings.Contains(errOut, "is not an anchor") {
+	if code, _, errOut := runCLI(t, env, "", "verify", "--anchor", "12:xyz"); code != 2 ||
+		!strings.Contains(errOut, "is not an anchor") {
 		t.Errorf("a malformed anchor: exit %d %q", code, errOut)
 	}
 
@@ -222,7 +226,8 @@ func TestVerifyAnchor(t *testing.T) {
 			t.Fatal(err)
 		}
 		ro := map[string]string{"ETHICSBOT_CONFIG": env["ETHICSBOT_CONFIG"], "ETHICSBOT_DB": copy}
-		for _, args := range [][]string{{"verify"}, {"export", "--format", "json"}, {"report", "2026"}, {"calendar", "--out", "-"}} {
+		for _, args := range [][]string{{"verify"}, {"export", "--format", "json"}, {"report", "2026"},
+			{"calendar", "--out", "-"}} {
 			if code, out, errOut := runCLI(t, ro, "", args...); code != 0 {
 				t.Errorf("%v on a write-protected copy: exit %d\n%s%s", args, code, out, errOut)
 			}
@@ -255,13 +260,16 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := os.ReadFile(path)
-	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 || !strings.Contains(out, "the chain is intact") || !strings.Contains(out, "\nanchor ") {
+	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 || !strings.Contains(out, "the chain is intact") ||
+		!strings.Contains(out, "\nanchor ") {
 		t.Errorf("verify of the older record: exit %d\n%s%s", code, out, errOut)
 	}
-	if code, _, errOut := runCLI(t, env, "", "export", "--format", "json"); code != 1 || !strings.Contains(errOut, "`ethicsbot migrate`") {
+	if code, _, errOut := runCLI(t, env, "", "export", "--format", "json"); code != 1 ||
+		!strings.Contains(errOut, "`ethicsbot migrate`") {
 		t.Errorf("export of the older record: exit %d %q", code, errOut)
 	}
-	if code, _, errOut := runCLI(t, env, "", "migrate"); code != 1 || !strings.Contains(errOut, "open in another program") {
+	if code, _, errOut := runCLI(t, env, "", "migrate"); code != 1 ||
+		!strings.Contains(errOut, "open in another program") {
 		t.Errorf("migrate while another program has the file open: exit %d %q", code, errOut)
 	}
 	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
@@ -269,8 +277,10 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 	}
 	raw.Close()
 	code, out, errOut := runCLI(t, env, "", "migrate")
-	if code != 0 || !strings.Contains(out, fmt.Sprintf("migrated from schema version %d to %d", before, store.SchemaVersion())) ||
-		!strings.Contains(errOut, "backed up the database before migrating it") || !strings.Contains(errOut, "migration="+fmt.Sprintf("%03d", store.SchemaVersion())) {
+	if code != 0 ||
+		!strings.Contains(out, fmt.Sprintf("migrated from schema version %d to %d", before, store.SchemaVersion())) ||
+		!strings.Contains(errOut, "backed up the database before migrating it") ||
+		!strings.Contains(errOut, "migration="+fmt.Sprintf("%03d", store.SchemaVersion())) {
 		t.Errorf("migrate: exit %d\n%s%s", code, out, errOut)
 	}
 	if code, out, _ := runCLI(t, env, "", "migrate"); code != 0 || !strings.Contains(out, "nothing to do") {
@@ -296,7 +306,8 @@ func TestAnchorAlarmFromTheRecord(t *testing.T) {
 	if err != nil || held != "" || problem != "" {
 		t.Fatalf("before any post: %q %q %q %v", head, held, problem, err)
 	}
-	post := outbox.Post{Key: outbox.Key{Series: reminders.AnchorSeries, Step: "2026-12-02", To: outbox.Dest{Channel: "C0DOCKET1"}},
+	post := outbox.Post{Key: outbox.Key{Series: reminders.AnchorSeries, Step: "2026-12-02",
+		To: outbox.Dest{Channel: "C0DOCKET1"}},
 		Text: outbox.Format("Record anchor: `anchor %s`", head), Due: time.Now()}
 	if err := db.Enqueue(ctx, []outbox.Post{post}); err != nil {
 		t.Fatal(err)

@@ -17,8 +17,9 @@ import (
 // settingsOf is who is who and where posts go, as commands needs them, with the reminder
 // planner in force, so that a correction's reply says what it does to the reminders.
 func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings {
-	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL, DocumentLimit: cfg.DocumentLimit,
-		Officers: cfg.Letters.OfficerKeys(), Regular: cfg.Regular}
+	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL,
+		DocumentLimit: cfg.DocumentLimit,
+		Officers:      cfg.Letters.OfficerKeys(), Regular: cfg.Regular}
 	if planner != nil {
 		st.Reminders = planner
 	}
@@ -29,7 +30,8 @@ func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings
 // clerk's reminders and the digest.
 func plannerOf(engine *docket.Engine, cfg config.Config) *reminders.Planner {
 	return &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
-		People: reminders.People{Clerks: cfg.Roles.Clerks, Commissioners: cfg.Roles.Commissioners, Docket: cfg.Channels.Docket}}
+		People: reminders.People{Clerks: cfg.Roles.Clerks, Commissioners: cfg.Roles.Commissioners,
+			Docket: cfg.Channels.Docket}}
 }
 
 // clerkDests are the clerks' direct messages: where ethicsbot says that a message could
@@ -94,7 +96,8 @@ func (r *reloader) Reload() error {
 			"config", r.cfg.Path, "settings", strings.Join(restart, ", "))
 	}
 	old := r.cfg
-	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders, r.cfg.PublicURL = next.Roles, next.Channels, next.Reminders, next.PublicURL
+	r.cfg.Roles, r.cfg.Channels, r.cfg.Reminders, r.cfg.PublicURL = next.Roles, next.Channels, next.Reminders,
+		next.PublicURL
 	r.cfg.Regular = next.Regular
 	// Who signs the letters follows the people at once, as everything else that prints
 	// a name does (issue 19 §5): the chair and the clerk are recomputed from the roster.
@@ -142,7 +145,8 @@ func (r *reloader) Reload() error {
 		changed = []string{"nothing"}
 	}
 	attrs := []any{"config", r.cfg.Path, "changed", strings.Join(changed, ", "),
-		"commissioners", len(r.cfg.Roles.Commissioners), "clerks", len(r.cfg.Roles.Clerks), "attorney", r.cfg.Roles.Attorney != ""}
+		"commissioners", len(r.cfg.Roles.Commissioners), "clerks", len(r.cfg.Roles.Clerks), "attorney",
+		r.cfg.Roles.Attorney != ""}
 	if len(added) > 0 {
 		attrs = append(attrs, "added", strings.Join(added, ", "))
 	}

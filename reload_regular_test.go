@@ -43,7 +43,8 @@ func TestReloadChangesTheRegularSchedule(t *testing.T) {
 	svc.Configure(settingsOf(cfg, planner))
 	var log lockedBuffer
 	logger := slog.New(slog.NewTextHandler(&log, nil))
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc,
+		sweeper:   &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
 		deliverer: &outbox.Deliverer{Store: db, Log: logger}, log: logger}
 	write("2027-01-12, 2027-02-16")
 	if err := r.Reload(); err != nil {
@@ -65,7 +66,8 @@ func TestReloadChangesTheRegularSchedule(t *testing.T) {
 			notice = string(row.Text)
 		}
 	}
-	if !strings.Contains(notice, "CHANGED SCHEDULE") || !strings.Contains(notice, "No longer: Tue 9 Feb 2027 18:00 CST") || !strings.Contains(notice, "Added: Tue 16 Feb 2027 18:00 CST") {
+	if !strings.Contains(notice, "CHANGED SCHEDULE") || !strings.Contains(notice, "No longer: Tue 9 Feb 2027 18:00 CST") ||
+		!strings.Contains(notice, "Added: Tue 16 Feb 2027 18:00 CST") {
 		t.Errorf("the notice of the change: %q", notice)
 	}
 }

@@ -33,7 +33,8 @@ func TestReload(t *testing.T) {
 	}
 	const (
 		one = "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
-		two = "commissioners: [U0COMM1, U0COMM2]\nclerk: [U0CLERK1, U0CLERK2]\nchannels: {docket: C0DOCKET2, notices: C0NOTICE1}\n"
+		two = "commissioners: [U0COMM1, U0COMM2]\nclerk: [U0CLERK1, U0CLERK2]\nchannels: {docket: C0DOCKET2, notices: " +
+			"C0NOTICE1}\n"
 	)
 	write(one)
 	getenv := func(string) string { return "" }
@@ -110,9 +111,12 @@ func TestReload(t *testing.T) {
 	t.Run("RefusesABadFile", func(t *testing.T) {
 		for _, tc := range []struct{ name, body, want string }{
 			{"NotYAML", "commissioners: [U0COMM1\n", "line"},
-			{"TwoRoles", two + "attorney: U0CLERK2\n", "line 5: U0CLERK2 is the attorney here and a clerk on line 3; give each person one role"},
-			{"NoClerk", "commissioners: [U0COMM1]\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n", "connecting to Slack needs clerk"},
-			{"ChannelName", "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: \"#docket\", notices: C0NOTICE1}\n", "Slack needs the channel's id"},
+			{"TwoRoles", two + "attorney: U0CLERK2\n",
+				"line 5: U0CLERK2 is the attorney here and a clerk on line 3; give each person one role"},
+			{"NoClerk", "commissioners: [U0COMM1]\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n",
+				"connecting to Slack needs clerk"},
+			{"ChannelName", "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: \"#docket\", notices: C0NOTICE1}\n",
+				"Slack needs the channel's id"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				before := svc.Settings()
@@ -136,7 +140,8 @@ func TestReload(t *testing.T) {
 			t.Fatal(err)
 		}
 		logged(`settings="database, timezone, ordinance, reminders.sweep"`, "needs a restart to take effect")
-		if r.cfg.Database != cfg.Database || r.cfg.Calendar.Zone != "" || r.cfg.Sweep != cfg.Sweep || r.cfg.Ordinance.FineMin != 1001 {
+		if r.cfg.Database != cfg.Database || r.cfg.Calendar.Zone != "" || r.cfg.Sweep != cfg.Sweep ||
+			r.cfg.Ordinance.FineMin != 1001 {
 			t.Errorf("a setting that needs a restart changed: %+v", r.cfg)
 		}
 		if r.cfg.Reminders.At != 10*time.Hour {
@@ -157,7 +162,8 @@ func TestReload(t *testing.T) {
 			t.Errorf("public_url after the reload: %q", got)
 		}
 		lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-		if last := lines[len(lines)-1]; !strings.Contains(last, `msg="configuration reloaded"`) || !strings.Contains(last, "public_url") {
+		if last := lines[len(lines)-1]; !strings.Contains(last, `msg="configuration reloaded"`) ||
+			!strings.Contains(last, "public_url") {
 			t.Errorf("the reload's log line does not name public_url: %s", last)
 		}
 	})
@@ -209,7 +215,8 @@ func TestReload(t *testing.T) {
 // TestSettingsCarryTheOfficers: the officers letters.officers lists reach the commands,
 // which refuse a case's officer they do not name (issue 20 §4).
 func TestSettingsCarryTheOfficers(t *testing.T) {
-	cfg, err := config.Parse([]byte("letters:\n  officer: {name: Pat Quimby, address: City Hall}\n  officers:\n    council: {name: City Council, address: City Hall}\n"))
+	cfg, err := config.Parse([]byte("letters:\n  officer: {name: Pat Quimby, address: City Hall}\n  officers:\n    " +
+		"council: {name: City Council, address: City Hall}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +234,8 @@ func TestReloadSigners(t *testing.T) {
 	write := func(chair, clerk string) {
 		t.Helper()
 		body := "database: " + filepath.Join(dir, "ethicsbot.db") + "\n" + lettersConfig +
-			"commissioners:\n  - {id: U0COMM1, name: Ann Alder, title: " + chair + "}\n  - {id: U0COMM2, name: Bo Birch, title: Member}\n" +
+			"commissioners:\n  - {id: U0COMM1, name: Ann Alder, title: " + chair + "}\n  - {id: U0COMM2, name: Bo Birch, " +
+			"title: Member}\n" +
 			"clerk: {id: U0CLERK1, name: " + clerk + ", title: Clerk}\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
 		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 			t.Fatal(err)
@@ -250,15 +258,17 @@ func TestReloadSigners(t *testing.T) {
 	svc.Configure(settingsOf(cfg, planner))
 	var log lockedBuffer
 	logger := slog.New(slog.NewTextHandler(&log, nil))
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc,
+		sweeper:   &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
 		deliverer: &outbox.Deliverer{Store: db, Log: logger}, log: logger}
 
 	at := time.Date(2026, 12, 7, 17, 0, 0, 0, time.UTC)
 	c := &docket.Case{Number: "2026-001", State: docket.StateHearingSet,
 		Complainant: docket.Person{Name: "John Doe", Address: "12 Elm Street\nSpringfield, IL 62702"},
 		Respondent:  docket.Person{Name: "Jane Roe", Address: "34 Oak Avenue\nSpringfield, IL 62703"},
-		Facts: docket.Facts{Received: at.AddDate(0, 0, -3), Sections: []string{"103.10"}, Sufficiency: docket.Meeting{Start: at, Place: "City Hall"},
-			Hearing: docket.Meeting{Start: at.AddDate(0, 0, 3), Place: "City Hall"}}}
+		Facts: docket.Facts{Received: at.AddDate(0, 0, -3), Sections: []string{"103.10"},
+			Sufficiency: docket.Meeting{Start: at, Place: "City Hall"},
+			Hearing:     docket.Meeting{Start: at.AddDate(0, 0, 3), Place: "City Hall"}}}
 	c.Ruling, c.RulingDate = docket.ProbableCause, docket.NewDate(2026, 12, 7)
 	signed := func(want, not string) {
 		t.Helper()
@@ -274,12 +284,14 @@ func TestReloadSigners(t *testing.T) {
 	signed("AnnAlderChair", "BoBirch")
 
 	write("Member", "Dana Dale")
-	os.WriteFile(path, []byte(strings.Replace(mustRead(t, path), "name: Bo Birch, title: Member", "name: Bo Birch, title: Chair", 1)), 0o600)
+	os.WriteFile(path,
+		[]byte(strings.Replace(mustRead(t, path), "name: Bo Birch, title: Member", "name: Bo Birch, title: Chair", 1)), 0o600)
 	if err := r.Reload(); err != nil {
 		t.Fatal(err)
 	}
 	signed("BoBirchChair", "AnnAlder")
-	for _, w := range []string{`changed="roles, letters' signers"`, `U0COMM1: \"Ann Alder, Chair\" -> \"Ann Alder, Member\"`, "chair: Ann Alder, Chair -> Bo Birch, Chair"} {
+	for _, w := range []string{`changed="roles, letters' signers"`,
+		`U0COMM1: \"Ann Alder, Chair\" -> \"Ann Alder, Member\"`, "chair: Ann Alder, Chair -> Bo Birch, Chair"} {
 		if !strings.Contains(log.String(), w) {
 			t.Errorf("the log lacks %s:\n%s", w, log.String())
 		}

@@ -17,7 +17,8 @@ import (
 // runAt runs ethicsbot with args at now, and returns its exit status, stdout and stderr.
 func runAt(env map[string]string, now time.Time, args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := run(args, strings.NewReader(""), &stdout, &stderr, func(k string) string { return env[k] }, func() time.Time { return now })
+	code := run(args, strings.NewReader(""), &stdout, &stderr, func(k string) string { return env[k] },
+		func() time.Time { return now })
 	return code, stdout.String(), stderr.String()
 }
 
@@ -53,7 +54,8 @@ func TestReportCommand(t *testing.T) {
 		t.Fatalf("csv: exit %d, stderr %q", code, errOut)
 	}
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-	if err != nil || len(rows) < 10 || strings.Join(rows[0], ",") != "section,item,rule,month,case,value" || strings.Join(rows[1], ",") != "received,complaints,(A),,,2" {
+	if err != nil || len(rows) < 10 || strings.Join(rows[0], ",") != "section,item,rule,month,case,value" ||
+		strings.Join(rows[1], ",") != "received,complaints,(A),,,2" {
 		t.Errorf("csv: %v\n%s", err, out)
 	}
 	f, err := os.Open(chart)
@@ -85,7 +87,8 @@ func TestReportCommand(t *testing.T) {
 	} {
 		code, out, errOut := runAt(env, now, tc.args...)
 		if code != tc.code || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", tc.args, code, out, errOut, tc.code, tc.want)
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", tc.args, code, out, errOut,
+				tc.code, tc.want)
 		}
 	}
 	// runCLI's clock is in December 2026, so 2026 is a year that has begun.

@@ -45,7 +45,8 @@ func secretsFromFiles(getenv func(string) string) (func(string) string, error) {
 		}
 		switch {
 		case len(sources) > 1:
-			return nil, fmt.Errorf("%s is given %d times, as %s: give it once", s.env, len(sources), strings.Join(sources, " and "))
+			return nil, fmt.Errorf("%s is given %d times, as %s: give it once", s.env, len(sources),
+				strings.Join(sources, " and "))
 		case file == "":
 			continue
 		}

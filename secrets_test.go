@@ -30,18 +30,22 @@ func TestSecretsFromFiles(t *testing.T) {
 		want map[string]string // the values getenv gives, or
 		err  string            // the error
 	}{
-		{"Environment", map[string]string{"SLACK_BOT_TOKEN": "xoxb-env"}, map[string]string{"SLACK_BOT_TOKEN": "xoxb-env", "SLACK_APP_TOKEN": ""}, ""},
+		{"Environment", map[string]string{"SLACK_BOT_TOKEN": "xoxb-env"},
+			map[string]string{"SLACK_BOT_TOKEN": "xoxb-env", "SLACK_APP_TOKEN": ""}, ""},
 		{"File", map[string]string{"SLACK_BOT_TOKEN_FILE": bot}, map[string]string{"SLACK_BOT_TOKEN": "xoxb-from-file"}, ""},
 		{"Credentials", map[string]string{"SLACK_BOT_TOKEN_FILE": bot, "CREDENTIALS_DIRECTORY": creds},
-			map[string]string{"SLACK_BOT_TOKEN": "xoxb-from-file", "SLACK_APP_TOKEN": "xapp-from-credential", "SLACK_SIGNING_SECRET": "secret"}, ""},
+			map[string]string{"SLACK_BOT_TOKEN": "xoxb-from-file", "SLACK_APP_TOKEN": "xapp-from-credential",
+				"SLACK_SIGNING_SECRET": "secret"}, ""},
 		{"VariableAndFile", map[string]string{"SLACK_BOT_TOKEN": "xoxb-env", "SLACK_BOT_TOKEN_FILE": bot}, nil,
 			"SLACK_BOT_TOKEN is given 2 times, as SLACK_BOT_TOKEN and SLACK_BOT_TOKEN_FILE (" + bot + "): give it once"},
 		{"VariableAndCredential", map[string]string{"SLACK_APP_TOKEN": "xapp-env", "CREDENTIALS_DIRECTORY": creds}, nil,
 			"SLACK_APP_TOKEN is given 2 times, as SLACK_APP_TOKEN and the credential slack-app-token ($CREDENTIALS_DIRECTORY)"},
 		{"Unreadable", map[string]string{"SLACK_SIGNING_SECRET_FILE": filepath.Join(dir, "missing")}, nil,
-			"SLACK_SIGNING_SECRET_FILE (" + filepath.Join(dir, "missing") + "): cannot read " + filepath.Join(dir, "missing") + ": no such file or directory"},
+			"SLACK_SIGNING_SECRET_FILE (" + filepath.Join(dir, "missing") + "): cannot read " + filepath.Join(dir,
+				"missing") + ": no such file or directory"},
 		{"Empty", map[string]string{"SLACK_BOT_TOKEN_FILE": write("empty", "\n")}, nil, "is empty"},
-		{"TwoLines", map[string]string{"SLACK_BOT_TOKEN_FILE": write("two", "xoxb-1\nxoxb-2\n")}, nil, "has more than one line"},
+		{"TwoLines", map[string]string{"SLACK_BOT_TOKEN_FILE": write("two", "xoxb-1\nxoxb-2\n")}, nil,
+			"has more than one line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			getenv, err := secretsFromFiles(func(k string) string { return tc.env[k] })

@@ -27,7 +27,8 @@ type buildInfo struct {
 
 // readBuildInfo gathers the stamped version and what the Go command recorded in the binary.
 func readBuildInfo() buildInfo {
-	b := buildInfo{Version: version, BuildDate: buildDate, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
+	b := buildInfo{Version: version, BuildDate: buildDate, Go: runtime.Version(),
+		Platform: runtime.GOOS + "/" + runtime.GOARCH}
 	info, ok := debug.ReadBuildInfo()
 	if ok {
 		if b.Version == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {

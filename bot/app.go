@@ -124,7 +124,8 @@ func SlashRequest(cmd slack.SlashCommand) commands.Request {
 // Answer opens the response's form, if any, wakes the outbox for the posts the request
 // committed, and delivers its replies. With inline, the first reply is not delivered but
 // returned, for the caller to put in the HTTP response itself.
-func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.Response, inline bool) *commands.Message {
+func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.Response,
+	inline bool) *commands.Message {
 	if resp.Modal != nil {
 		// trigger_id expires about 3 s after the user acted: open the form first.
 		commands.WithChannel(resp.Modal, cmd.ChannelID)
@@ -133,7 +134,9 @@ func (a *App) Answer(ctx context.Context, cmd slack.SlashCommand, resp commands.
 		cancel()
 		if err != nil {
 			a.logger().Error("views.open failed", "err", err)
-			resp.Messages = append(resp.Messages, commands.Message{Text: outbox.Format("The form could not be opened (%s). Type the one-line form instead: `/ethics help %s`.", slackError(err), strings.Fields(cmd.Text + " file")[0])})
+			resp.Messages = append(resp.Messages,
+				commands.Message{Text: outbox.Format("The form could not be opened (%s). Type the one-line form instead: "+
+					"`/ethics help %s`.", slackError(err), strings.Fields(cmd.Text + " file")[0])})
 		}
 	}
 	a.wake(resp)
@@ -173,12 +176,14 @@ func (a *App) upload(ctx context.Context, files []commands.File, note outbox.Mar
 	for _, f := range files {
 		var id string
 		err := retry(ctx, func() error {
-			u, err := a.API.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data), AltTxt: f.Alt})
+			u, err := a.API.GetUploadURLExternalContext(ctx,
+				slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data), AltTxt: f.Alt})
 			if err != nil {
 				return err
 			}
 			id = u.FileID
-			return a.API.UploadToURL(ctx, slack.UploadToURLParameters{UploadURL: u.UploadURL, Filename: f.Name, Reader: bytes.NewReader(f.Data)})
+			return a.API.UploadToURL(ctx,
+				slack.UploadToURLParameters{UploadURL: u.UploadURL, Filename: f.Name, Reader: bytes.NewReader(f.Data)})
 		})
 		if err != nil {
 			a.logger().Error("file not uploaded", "file", f.Name, "channel", channel, "err", slackError(err))
@@ -189,7 +194,8 @@ func (a *App) upload(ctx context.Context, files []commands.File, note outbox.Mar
 	}
 	if len(failed) == 0 && len(done) > 0 {
 		err := retry(ctx, func() error {
-			_, err := a.API.CompleteUploadExternalContext(ctx, slack.CompleteUploadExternalParameters{Files: done, Channel: channel, InitialComment: string(note)})
+			_, err := a.API.CompleteUploadExternalContext(ctx,
+				slack.CompleteUploadExternalParameters{Files: done, Channel: channel, InitialComment: string(note)})
 			return err
 		})
 		if err != nil {
@@ -200,9 +206,11 @@ func (a *App) upload(ctx context.Context, files []commands.File, note outbox.Mar
 		}
 	}
 	if len(failed) > 0 {
-		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Nothing was shared there; try `/ethics %s` again.", outbox.Join(failed, ", "), sub)}
+		return commands.Message{Text: outbox.Format("Not uploaded to the docket channel: %s. Nothing was shared there; try "+
+			"`/ethics %s` again.", outbox.Join(failed, ", "), sub)}
 	}
-	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel, in one message that names them.", len(files))}
+	return commands.Message{Text: outbox.Format("Uploaded %d file(s) to the docket channel, in one message that "+
+		"names them.", len(files))}
 }
 
 // wake tells the outbox that resp's posts are waiting, and refreshes the Home tabs: a
@@ -242,7 +250,8 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *sl
 			if resp.Modal != nil {
 				if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
 					a.logger().Error("views.open failed", "err", err)
-					resp.Messages = append(resp.Messages, commands.Message{Text: outbox.Format("The form could not be opened (%s).", slackError(err))})
+					resp.Messages = append(resp.Messages,
+						commands.Message{Text: outbox.Format("The form could not be opened (%s).", slackError(err))})
 				}
 			}
 			a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})
@@ -260,7 +269,8 @@ func (a *App) Interaction(ctx context.Context, cb slack.InteractionCallback) *sl
 		if resp.Modal != nil {
 			if _, err := a.API.OpenViewContext(ctx, cb.TriggerID, *resp.Modal); err != nil {
 				a.logger().Error("views.open failed", "err", err)
-				resp.Messages = append(resp.Messages, commands.Message{Text: outbox.Format("The form could not be opened (%s).", slackError(err))})
+				resp.Messages = append(resp.Messages,
+					commands.Message{Text: outbox.Format("The form could not be opened (%s).", slackError(err))})
 			}
 		}
 		a.Deliver(ctx, resp.Messages, Reply{ResponseURL: cb.ResponseURL, Channel: cb.Channel.ID, User: cb.User.ID})

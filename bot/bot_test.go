@@ -127,7 +127,8 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 			}
 			fmt.Fprintf(w, `{"ok":true,"channel":%s}`, info)
 		case "files.getUploadURLExternal":
-			fmt.Fprintf(w, `{"ok":true,"upload_url":"https://files.slack.com/upload/v1/F%d","file_id":"F%d"}`, len(f.calls), len(f.calls))
+			fmt.Fprintf(w, `{"ok":true,"upload_url":"https://files.slack.com/upload/v1/F%d","file_id":"F%d"}`, len(f.calls),
+				len(f.calls))
 		case "files.completeUploadExternal":
 			io.WriteString(w, `{"ok":true,"files":[{"id":"F1","title":"uploaded"}]}`)
 		default:
@@ -242,7 +243,8 @@ func newQuietEnv(t testing.TB, sender outbox.Sender) *env {
 		sender = &bot.Sender{API: api}
 	}
 	d := &outbox.Deliverer{Store: db, Sender: sender, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d, Client: localOnly(fs)}, db: db, path: path, now: now}
+	return &env{slack: fs, app: &bot.App{Service: svc, API: api, Outbox: d, Client: localOnly(fs)}, db: db,
+		path: path, now: now}
 }
 
 // settle waits until the outbox has delivered everything due, or fails after a few
@@ -375,7 +377,8 @@ func replyOf(t *testing.T, body []byte) string {
 func TestHTTPSlashCommand(t *testing.T) {
 	e := newEnv(t)
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
-	body := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
+	body := slashBody(t, e.slack,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
 	start := time.Now()
 	w := post(t, h, "/slack/commands", body, time.Now(), "")
 	if w.Code != http.StatusOK || time.Since(start) > 3*time.Second {
@@ -392,7 +395,8 @@ func TestHTTPSlashCommand(t *testing.T) {
 	var docketPost bool
 	for _, c := range calls {
 		switch {
-		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" && strings.Contains(fmt.Sprint(c.Fields["text"]), "Jane Roe"):
+		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" &&
+			strings.Contains(fmt.Sprint(c.Fields["text"]), "Jane Roe"):
 			docketPost = true
 		case c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES":
 			t.Errorf("a filing reached the public channel: %+v", c)
@@ -462,7 +466,9 @@ func TestHTTPRejectsForgedStaleAndOversized(t *testing.T) {
 func TestHTTPEventsAndHealth(t *testing.T) {
 	e := newEnv(t)
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
-	w := post(t, h, "/slack/events", []byte(`{"type":"url_verification","token":"x","challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}`), time.Now(), "")
+	w := post(t, h, "/slack/events",
+		[]byte(`{"type":"url_verification","token":"x","challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}`),
+		time.Now(), "")
 	if w.Code != 200 || w.Body.String() != "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" {
 		t.Errorf("url_verification: %d %q", w.Code, w.Body.String())
 	}
@@ -498,9 +504,12 @@ func TestHTTPDatabaseRemoved(t *testing.T) {
 	if strings.Contains(rec.Body.String(), filepath.Base(e.path)) {
 		t.Errorf("healthz shows the path: %s", rec.Body.String())
 	}
-	body := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
+	body := slashBody(t, e.slack,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`, "trig-1")
 	w := post(t, h, "/slack/commands", body, time.Now(), "")
-	if reply := replyOf(t, w.Body.Bytes()); !strings.Contains(reply, "Not done") || !strings.Contains(reply, "record cannot be written") || strings.Contains(reply, "ethicsbot.db") || strings.Contains(reply, "Filed") {
+	if reply := replyOf(t, w.Body.Bytes()); !strings.Contains(reply, "Not done") ||
+		!strings.Contains(reply, "record cannot be written") || strings.Contains(reply, "ethicsbot.db") ||
+		strings.Contains(reply, "Filed") {
 		t.Errorf("filing with the file removed answered %q", reply)
 	}
 	e.app.Wait()
@@ -525,7 +534,8 @@ func TestHTTPViewSubmission(t *testing.T) {
 	}}
 	payload, _ := json.Marshal(cb)
 	w := post(t, h, "/slack/interactivity", []byte("payload="+url.QueryEscape(string(payload))), time.Now(), "")
-	if w.Code != 200 || !strings.Contains(w.Body.String(), `"response_action":"errors"`) || !strings.Contains(w.Body.String(), `"section"`) {
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"response_action":"errors"`) ||
+		!strings.Contains(w.Body.String(), `"section"`) {
 		t.Fatalf("a bad section should keep the modal open with an error: %d %s", w.Code, w.Body.String())
 	}
 	view["state"].(map[string]any)["values"].(map[string]any)["section"] = map[string]any{"section": map[string]any{"type": "plain_text_input", "value": "103.10"}}
@@ -540,8 +550,10 @@ func TestHTTPViewSubmission(t *testing.T) {
 			Close  struct{ Text string }
 		}
 	}
-	if w.Code != 200 || json.Unmarshal(w.Body.Bytes(), &answer) != nil || answer.Action != "update" || answer.View.Submit != nil ||
-		answer.View.Close.Text != "Done" || len(answer.View.Blocks) == 0 || !strings.Contains(answer.View.Blocks[0].Text.Text, "Filed as case *2026-001*") {
+	if w.Code != 200 || json.Unmarshal(w.Body.Bytes(), &answer) != nil || answer.Action != "update" ||
+		answer.View.Submit != nil ||
+		answer.View.Close.Text != "Done" || len(answer.View.Blocks) == 0 ||
+		!strings.Contains(answer.View.Blocks[0].Text.Text, "Filed as case *2026-001*") {
 		t.Fatalf("a good submission should show what it did: %d %s", w.Code, w.Body.String())
 	}
 	e.app.Wait()
@@ -554,7 +566,8 @@ func TestHTTPViewSubmission(t *testing.T) {
 	var card, reply bool
 	for _, r := range rows {
 		card = card || r.Key.Series == outbox.CardSeries && r.Key.Step == "parent" && r.Key.Case == "2026-001"
-		reply = reply || r.Key.Series == outbox.EventSeries && r.Thread.Series == outbox.CardSeries && r.Thread.Case == "2026-001"
+		reply = reply || r.Key.Series == outbox.EventSeries && r.Thread.Series == outbox.CardSeries &&
+			r.Thread.Case == "2026-001"
 	}
 	if !card || !reply {
 		t.Errorf("after the form: the case's card %v, the filing's line in its thread %v", card, reply)
@@ -619,7 +632,8 @@ func TestSlackOutageRetries(t *testing.T) {
 func TestReplyFallsBackToDM(t *testing.T) {
 	e := newEnv(t)
 	e.slack.fail = map[string]string{"chat.postEphemeral": "channel_not_found"}
-	e.app.Deliver(context.Background(), []commands.Message{{Text: "Filed as case 2026-001."}}, bot.Reply{Channel: "D0SOMEDM", User: "U2147483697"})
+	e.app.Deliver(context.Background(), []commands.Message{{Text: "Filed as case 2026-001."}},
+		bot.Reply{Channel: "D0SOMEDM", User: "U2147483697"})
 	calls := e.slack.wait(t, 2)
 	if c := calls[1]; c.Method != "chat.postMessage" || c.Fields["channel"] != "U2147483697" {
 		t.Errorf("fallback %+v", c)
@@ -631,7 +645,8 @@ func TestExpiredResponseURLIsNotRetried(t *testing.T) {
 	e := newEnv(t)
 	e.slack.fail = map[string]string{"response_url": "404"}
 	start := time.Now()
-	e.app.Deliver(context.Background(), []commands.Message{{Text: "x"}}, bot.Reply{ResponseURL: e.slack.URL + "/response/old", Channel: "C1", User: "U1"})
+	e.app.Deliver(context.Background(), []commands.Message{{Text: "x"}},
+		bot.Reply{ResponseURL: e.slack.URL + "/response/old", Channel: "C1", User: "U1"})
 	if n := e.slack.count(); n != 1 || time.Since(start) > time.Second {
 		t.Errorf("%d attempts in %v", n, time.Since(start))
 	}
@@ -778,7 +793,8 @@ type slowRecord struct {
 	delay time.Duration
 }
 
-func (r slowRecord) File(ctx context.Context, by, request string, f docket.File, at time.Time, say func(docket.Step) []outbox.Post) (docket.Result, error) {
+func (r slowRecord) File(ctx context.Context, by, request string, f docket.File, at time.Time,
+	say func(docket.Step) []outbox.Post) (docket.Result, error) {
 	time.Sleep(r.delay)
 	return r.Store.File(ctx, by, request, f, at, say)
 }
@@ -792,7 +808,8 @@ func TestSlowCommandIsAckedThenAnswered(t *testing.T) {
 	bot.SlashInline = 50 * time.Millisecond
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	start := time.Now()
-	w := post(t, h, "/slack/commands", slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 summary="x"`, "slow"), time.Now(), "")
+	w := post(t, h, "/slack/commands",
+		slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 summary="x"`, "slow"), time.Now(), "")
 	if w.Code != 200 || w.Body.Len() != 0 || time.Since(start) > 250*time.Millisecond {
 		t.Fatalf("ack %d %q after %v", w.Code, w.Body.String(), time.Since(start))
 	}
@@ -814,8 +831,11 @@ func TestNoticeQueuedBeforeTheAnswer(t *testing.T) {
 	blocked := make(chan struct{})
 	e := newEnvSender(t, &blockingSender{release: blocked})
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
-	post(t, h, "/slack/commands", slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T10:00 summary="x"`, "q1"), time.Now(), "")
-	w := post(t, h, "/slack/commands", slashBody(t, e.slack, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "q2"), time.Now(), "")
+	post(t, h, "/slack/commands",
+		slashBody(t, e.slack, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T10:00 summary="x"`,
+			"q1"), time.Now(), "")
+	w := post(t, h, "/slack/commands",
+		slashBody(t, e.slack, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "q2"), time.Now(), "")
 	if !strings.Contains(replyOf(t, w.Body.Bytes()), "scheduled") {
 		t.Fatalf("reply %q", w.Body.String())
 	}
@@ -825,7 +845,8 @@ func TestNoticeQueuedBeforeTheAnswer(t *testing.T) {
 	}
 	var notice bool
 	for _, r := range all {
-		notice = notice || strings.HasPrefix(string(r.Text), "PUBLIC NOTICE") && r.Key.To.Channel == "C_NOTICES" && r.Sent.IsZero()
+		notice = notice || strings.HasPrefix(string(r.Text), "PUBLIC NOTICE") && r.Key.To.Channel == "C_NOTICES" &&
+			r.Sent.IsZero()
 	}
 	if !notice {
 		t.Errorf("at the 200 the public notice is not in the outbox: %+v", all)
@@ -837,7 +858,8 @@ func TestNoticeQueuedBeforeTheAnswer(t *testing.T) {
 // blockingSender holds every send until released.
 type blockingSender struct{ release chan struct{} }
 
-func (b *blockingSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (b *blockingSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	select {
 	case <-b.release:
 		return d.String(), "1", nil

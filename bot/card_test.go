@@ -37,7 +37,8 @@ func cardCalls(calls []call, number string) []cardMessage {
 		if meta.Payload["key"] != key {
 			continue
 		}
-		m := cardMessage{Method: c.Method, Channel: fmt.Sprint(c.Fields["channel"]), TS: fmt.Sprint(c.Fields["ts"]), Text: fmt.Sprint(c.Fields["text"])}
+		m := cardMessage{Method: c.Method, Channel: fmt.Sprint(c.Fields["channel"]), TS: fmt.Sprint(c.Fields["ts"]),
+			Text: fmt.Sprint(c.Fields["text"])}
 		for _, b := range actionBlocks(c) {
 			m.Elements = append(m.Elements, b...)
 		}
@@ -85,7 +86,8 @@ func (m cardMessage) menuOf() ([]string, map[string]any) {
 
 // choose is the block_actions action of choosing value in the overflow menu e.
 func choose(e map[string]any, value string) map[string]any {
-	return map[string]any{"type": "overflow", "action_id": e["action_id"], "block_id": e["block_id"], "action_ts": "1733400000.3",
+	return map[string]any{"type": "overflow", "action_id": e["action_id"], "block_id": e["block_id"],
+		"action_ts":       "1733400000.3",
 		"selected_option": map[string]any{"text": map[string]any{"type": "plain_text", "text": value}, "value": value}}
 }
 
@@ -103,7 +105,8 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 	e.slack.mu.Unlock()
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	const clerk = "U2147483697"
-	body := slashBody(t, e.slack, `file respondent="Jane Roe" respondent_user=U_COMM1 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "trig-card")
+	body := slashBody(t, e.slack,
+		`file respondent="Jane Roe" respondent_user=U_COMM1 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "trig-card")
 	if w := post(t, h, "/slack/commands", body, time.Now(), ""); !strings.Contains(replyOf(t, w.Body.Bytes()), "Filed") {
 		t.Fatalf("filing: %s", w.Body.String())
 	}
@@ -122,7 +125,8 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 	}
 	menu, overflow := card.menuOf()
 	if !slices.Contains(menu, "schedule 2026-001 sufficiency") || len(menu) > commands.MaxOverflowOptions {
-		t.Fatalf("the card's menu offers %q; want scheduling the sufficiency meeting, within %d options", menu, commands.MaxOverflowOptions)
+		t.Fatalf("the card's menu offers %q; want scheduling the sufficiency meeting, within %d options", menu,
+			commands.MaxOverflowOptions)
 	}
 	var open map[string]any
 	for _, el := range card.Elements {
@@ -137,7 +141,8 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 
 	t.Run("RecusedMemberGetsNoForm", func(t *testing.T) {
 		before := e.slack.countOf("views.open")
-		if w := post(t, h, "/slack/interactivity", click(t, "U_COMM1", choose(overflow, "schedule 2026-001 sufficiency"), fromCard), time.Now(), ""); w.Code != 200 {
+		if w := post(t, h, "/slack/interactivity",
+			click(t, "U_COMM1", choose(overflow, "schedule 2026-001 sufficiency"), fromCard), time.Now(), ""); w.Code != 200 {
 			t.Fatalf("click: %d", w.Code)
 		}
 		e.app.Wait()
@@ -184,7 +189,8 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 		Channel string
 	}
 	json.Unmarshal([]byte(form.PrivateMetadata), &meta)
-	if form.CallbackID != commands.ModalPrefix+"schedule" || meta.Prefill["number"] != "2026-001" || meta.Prefill["meeting"] != "sufficiency" || meta.Channel != "C_DOCKET" {
+	if form.CallbackID != commands.ModalPrefix+"schedule" || meta.Prefill["number"] != "2026-001" ||
+		meta.Prefill["meeting"] != "sufficiency" || meta.Channel != "C_DOCKET" {
 		t.Fatalf("the card's menu opened %+v (%+v)", form, meta)
 	}
 
@@ -195,12 +201,14 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 	view := cb["view"].(map[string]any)
 	view["callback_id"], view["private_metadata"] = form.CallbackID, form.PrivateMetadata
 	view["state"] = map[string]any{"values": map[string]any{
-		"start": map[string]any{"start": map[string]any{"type": "datetimepicker", "selected_date_time": time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC).Unix()}},
+		"start": map[string]any{"start": map[string]any{"type": "datetimepicker",
+			"selected_date_time": time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC).Unix()}},
 		"place": map[string]any{"place": map[string]any{"type": "plain_text_input", "value": "City Hall"}},
 	}}
 	payload, _ := json.Marshal(cb)
 	w := post(t, h, "/slack/interactivity", []byte("payload="+url.QueryEscape(string(payload))), time.Now(), "")
-	if w.Code != 200 || !strings.Contains(w.Body.String(), `"response_action":"update"`) || !strings.Contains(w.Body.String(), "scheduled for Thu 10 Dec 2026 17:00 CST") {
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"response_action":"update"`) ||
+		!strings.Contains(w.Body.String(), "scheduled for Thu 10 Dec 2026 17:00 CST") {
 		t.Fatalf("the submission: %d %s", w.Code, w.Body.String())
 	}
 	e.app.Wait()
@@ -212,7 +220,8 @@ func TestCardMenuRecordsAndUpdatesTheCard(t *testing.T) {
 	if len(cards) != 2 || last.Method != "chat.update" || last.Channel != "C_DOCKET" || last.TS != ts {
 		t.Fatalf("after the submission the card was said %+v; want one chat.update of %s in C_DOCKET", cards, ts)
 	}
-	if last.Text == card.Text || !strings.Contains(last.Text, "Sufficiency meeting") && !strings.Contains(last.Text, "sufficiency meeting") {
+	if last.Text == card.Text || !strings.Contains(last.Text, "Sufficiency meeting") &&
+		!strings.Contains(last.Text, "sufficiency meeting") {
 		t.Errorf("the updated card says %q; before, %q", last.Text, card.Text)
 	}
 	newMenu, _ := last.menuOf()

@@ -61,7 +61,8 @@ func CheckChannels(ctx context.Context, api *slack.Client, channels []Channel, l
 			continue
 		}
 		r := refusalOf(code, to)
-		log.Error("ethicsbot cannot post to a channel it needs", "setting", c.Setting, "channel", c.ID, "code", code, "why", r.Why, "fix", r.Fix.Plain())
+		log.Error("ethicsbot cannot post to a channel it needs", "setting", c.Setting, "channel", c.ID, "code", code, "why",
+			r.Why, "fix", r.Fix.Plain())
 		problems = append(problems, ChannelProblem{Channel: c, Refusal: r})
 	}
 	return problems

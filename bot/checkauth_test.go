@@ -89,7 +89,8 @@ func TestCheckAuthWaitsForSlack(t *testing.T) {
 	f := newFlakySlack(t, "503", "503", "429", "500", "503", "503", "503", "503")
 	waits := recordWaits(t)
 	var logs bytes.Buffer
-	err := bot.CheckAuth(context.Background(), f.api(), "bot token (SLACK_BOT_TOKEN)", slog.New(slog.NewTextHandler(&logs, nil)))
+	err := bot.CheckAuth(context.Background(), f.api(), "bot token (SLACK_BOT_TOKEN)",
+		slog.New(slog.NewTextHandler(&logs, nil)))
 	if err != nil {
 		t.Fatalf("CheckAuth = %v", err)
 	}
@@ -97,11 +98,13 @@ func TestCheckAuthWaitsForSlack(t *testing.T) {
 		t.Errorf("%d calls to auth.test, want %d", got, want)
 	}
 	s := time.Second
-	if want := []time.Duration{1 * s, 2 * s, 45 * s, 8 * s, 16 * s, 30 * s, 30 * s, 30 * s}; !reflect.DeepEqual(*waits, want) {
+	if want := []time.Duration{1 * s, 2 * s, 45 * s, 8 * s, 16 * s, 30 * s, 30 * s,
+		30 * s}; !reflect.DeepEqual(*waits, want) {
 		t.Errorf("waits %v, want %v", *waits, want)
 	}
 	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
-	if len(lines) != 8 || !strings.Contains(lines[0], "retry_in=1s") || !strings.Contains(lines[7], "retry_in=30s") || !strings.Contains(lines[3], "500") {
+	if len(lines) != 8 || !strings.Contains(lines[0], "retry_in=1s") || !strings.Contains(lines[7], "retry_in=30s") ||
+		!strings.Contains(lines[3], "500") {
 		t.Errorf("log:\n%s", logs.String())
 	}
 }
@@ -133,7 +136,8 @@ func TestCheckAuthStopsAtOnce(t *testing.T) {
 	for _, tc := range []struct {
 		name, answer, want string
 	}{
-		{"InvalidAuth", "invalid_auth", "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token"},
+		{"InvalidAuth", "invalid_auth",
+			"Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token"},
 		{"TokenRevoked", "token_revoked", "the token was revoked"},
 		{"WrongAPIURL", "404", "404"},
 		{"OtherSlackError", "team_access_not_granted", "team_access_not_granted"},

@@ -76,7 +76,8 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 		raw, err := readLine(r, maxConsoleLine)
 		if errors.Is(err, errLineTooLong) {
-			fmt.Fprintf(out, "[console] that line is over %d bytes, longer than any command ethicsbot takes; it was not run\n", maxConsoleLine)
+			fmt.Fprintf(out, "[console] that line is over %d bytes, longer than any command ethicsbot takes; it was not run\n",
+				maxConsoleLine)
 			continue
 		}
 		if err != nil && raw == "" {
@@ -128,7 +129,9 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		return
 	case line == "/ethics" || strings.HasPrefix(line, "/ethics "):
 		c.seq++
-		resp := c.Service.Handle(ctx, commands.Request{User: c.User, Text: strings.TrimPrefix(line, "/ethics"), RequestID: fmt.Sprintf("console:%d:%d", time.Now().UnixNano(), c.seq)})
+		resp := c.Service.Handle(ctx,
+			commands.Request{User: c.User, Text: strings.TrimPrefix(line, "/ethics"),
+				RequestID: fmt.Sprintf("console:%d:%d", time.Now().UnixNano(), c.seq)})
 		if resp.Modal != nil {
 			fmt.Fprintln(out, "[ephemeral] "+modalText(resp.Modal))
 		}
@@ -147,11 +150,13 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		}
 		fmt.Fprintf(out, "[console] now acting as %s (%s)\n", c.User, roleName(c.Service.Settings().Roles.Of(c.User)))
 	case strings.HasPrefix(line, ":clock") && c.RealTime:
-		fmt.Fprintln(out, "[console] :clock works only in the demo console, so that a real record is never written at a simulated time")
+		fmt.Fprintln(out,
+			"[console] :clock works only in the demo console, so that a real record is never written at a simulated time")
 	case strings.HasPrefix(line, ":clock"):
 		arg := strings.TrimSpace(strings.TrimPrefix(line, ":clock"))
 		if arg == "" {
-			fmt.Fprintf(out, "[console] the time is %s\n", c.Clock.Now().In(c.Service.Engine.Cal.Location()).Format(time.RFC3339))
+			fmt.Fprintf(out, "[console] the time is %s\n",
+				c.Clock.Now().In(c.Service.Engine.Cal.Location()).Format(time.RFC3339))
 			return
 		}
 		t, err := moveClock(c.Clock.Now(), arg)
@@ -160,7 +165,8 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			return
 		}
 		c.Clock.Set(t)
-		fmt.Fprintf(out, "[console] the time is now %s\n", t.In(c.Service.Engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
+		fmt.Fprintf(out, "[console] the time is now %s\n",
+			t.In(c.Service.Engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
 		if c.Tick != nil {
 			c.Tick(ctx, t)
 		}
@@ -168,7 +174,9 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			PrintPosts(c.naming(out), c.Deliver(ctx, t), "")
 		}
 	default:
-		fmt.Fprintln(out, "[console] type /ethics <command> (try /ethics help), :as <user-id or configured name>, :clock <RFC 3339 time> or :clock +36h / +3d, or :quit")
+		fmt.Fprintln(out,
+			"[console] type /ethics <command> (try /ethics help), :as <user-id or configured name>, :clock <RFC 3339 time> or "+
+				":clock +36h / +3d, or :quit")
 	}
 }
 
@@ -261,7 +269,8 @@ func moveClock(now time.Time, arg string) (time.Time, error) {
 	if t.Before(now) {
 		// The record is in the order things happened: an event written at an earlier time
 		// than the one before it would make the docket's dates run backwards.
-		return now, fmt.Errorf("%s is before the console's time, %s: the clock moves only forward, as the record does", t.Format(time.RFC3339), now.Format(time.RFC3339))
+		return now, fmt.Errorf("%s is before the console's time, %s: the clock moves only forward, as the record does",
+			t.Format(time.RFC3339), now.Format(time.RFC3339))
 	}
 	return t, nil
 }
@@ -324,7 +333,8 @@ func modalText(m *slack.ModalViewRequest) string {
 			fields = append(fields, f)
 		}
 	}
-	return fmt.Sprintf("In Slack this opens the form %q with fields %s. In the console, type the one-line form: see /ethics help %s.",
+	return fmt.Sprintf("In Slack this opens the form %q with fields %s. In the console, type the one-line form: see "+
+		"/ethics help %s.",
 		m.Title.Text, strings.Join(fields, ", "), strings.TrimPrefix(m.CallbackID, commands.ModalPrefix))
 }
 
@@ -350,7 +360,8 @@ type ConsoleSender struct {
 }
 
 // Send records the message; the console prints it after the command or clock move.
-func (c *ConsoleSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (c *ConsoleSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.out = append(c.out, outbox.Post{Key: key, Text: text})
@@ -358,24 +369,28 @@ func (c *ConsoleSender) Send(ctx context.Context, d outbox.Dest, text outbox.Mar
 }
 
 // Find never finds: the console's messages do not outlive it.
-func (c *ConsoleSender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
+func (c *ConsoleSender) Find(ctx context.Context, d outbox.Dest, key outbox.Key,
+	since time.Time) (string, string, bool, error) {
 	return "", "", false, nil
 }
 
 // Reply records the message, as Send does: the console shows a reply in a case's thread
 // in the docket channel as a line of that channel.
-func (c *ConsoleSender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (c *ConsoleSender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	return c.Send(ctx, d, text, key)
 }
 
 // FindReply never finds, as Find.
-func (c *ConsoleSender) FindReply(ctx context.Context, d outbox.Dest, thread string, key outbox.Key) (string, string, bool, error) {
+func (c *ConsoleSender) FindReply(ctx context.Context, d outbox.Dest, thread string,
+	key outbox.Key) (string, string, bool, error) {
 	return "", "", false, nil
 }
 
 // Update records that the card was updated, by its first line: the card itself was
 // printed when it was posted.
-func (c *ConsoleSender) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, key outbox.Key) error {
+func (c *ConsoleSender) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action,
+	key outbox.Key) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.out = append(c.out, outbox.Post{Key: key, Text: "(card updated) " + text.FirstLine(200)})

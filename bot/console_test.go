@@ -29,7 +29,8 @@ func commissionConsole(t *testing.T, more func(*commands.Settings)) (*bot.Consol
 	})
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
-	return &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}, e
+	return &bot.Console{Service: svc, Clock: clock, User: "U_CLERK",
+		Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}, e
 }
 
 // TestConsoleCompleteCase drives one case from filing to final recommendation through the
@@ -49,16 +50,21 @@ func TestConsoleCompleteCase(t *testing.T) {
 		}
 	}
 	wantNotices := []string{
-		"PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, Room 201, open to the public.",
-		"PUBLIC NOTICE. Ethics Commission, case 2026-001: hearing on Thu 10 Dec 2026 at 10:00 CST at Council Chambers, closed to the public under 5 ILCS 120/2(c)(4).",
-		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, on Thu 2026-12-10: recommendation and/or fine (E)(2). By roll call: adopted 2–1.",
+		"PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, " +
+			"Room 201, open to the public.",
+		"PUBLIC NOTICE. Ethics Commission, case 2026-001: hearing on Thu 10 Dec 2026 at 10:00 CST at Council Chambers, " +
+			"closed to the public under 5 ILCS 120/2(c)(4).",
+		"PUBLIC NOTICE (E). The Ethics Commission's decision in case 2026-001, the complaint of John Doe against Jane Roe, " +
+			"on Thu 2026-12-10: recommendation and/or fine (E)(2). By roll call: adopted 2–1.",
 		"*Findings:*",
 		"> Violated 103.10.",
 		"*Recommendation:*",
 		"> Written reprimand",
 		"Fine: $2,500.",
-		"PUBLIC NOTICE. Ethics Commission, case 2026-001: public hearing on Mon 14 Dec 2026 at 18:00 CST at Council Chambers, open to the public.",
-		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe against Jane Roe, on Mon 2026-12-14. By roll call: adopted 2–0, 1 absent.",
+		"PUBLIC NOTICE. Ethics Commission, case 2026-001: public hearing on Mon 14 Dec 2026 at 18:00 CST at Council " +
+			"Chambers, open to the public.",
+		"PUBLIC NOTICE (F). The Ethics Commission's final recommendation in case 2026-001, the complaint of John Doe " +
+			"against Jane Roe, on Mon 2026-12-14. By roll call: adopted 2–0, 1 absent.",
 		"*Final recommendation:*",
 		"> Reprimand and fine affirmed.",
 		"Fine: $2,500.",
@@ -98,8 +104,10 @@ func TestConsoleCompleteCase(t *testing.T) {
 	}
 	// Both Monday meetings are scheduled with their notices due on the Saturday before.
 	wantWarnings := []string{
-		"the notice of the sufficiency meeting must be posted by Sat 5 Dec 2026 17:00 CST, a weekend: post it before the office closes today, Fri 4 Dec (rule (C)(1))",
-		"the notice of the public hearing must be posted by Sat 12 Dec 2026 18:00 CST, a weekend: post it before the office closes today, Fri 11 Dec (rule (F))",
+		"the notice of the sufficiency meeting must be posted by Sat 5 Dec 2026 17:00 CST, a weekend: post it before the " +
+			"office closes today, Fri 4 Dec (rule (C)(1))",
+		"the notice of the public hearing must be posted by Sat 12 Dec 2026 18:00 CST, a weekend: post it before the " +
+			"office closes today, Fri 11 Dec (rule (F))",
 	}
 	if strings.Join(warnings, "\n") != strings.Join(wantWarnings, "\n") {
 		t.Errorf("docket warnings:\n%s\nwant:\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))
@@ -154,16 +162,20 @@ func TestConsoleReminders(t *testing.T) {
 `), &out)
 	got := out.String()
 	for _, want := range []string{
-		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Wed 9 Dec 2026 at 17:00 CST at City Hall, open to the public.",
-		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.",
+		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Wed 9 Dec 2026 at 17:00 " +
+			"CST at City Hall, open to the public.",
+		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it " +
+			"with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.",
 		// The clerk's tasks go to the clerk only (reminders.ClerkTasks), not the channel too.
 		"[@U_CLERK] 2026-001: respondent notice by certified mail due Wed 9 Dec (1 business day), rule (B).",
 		"[@U_COMM1] 2026-001: the sufficiency meeting is Wed 9 Dec at 17:00 CST at City Hall, open to the public.",
 		// The clock jumped from Monday 09:00 past the digest's 08:00: as after downtime, the
 		// digest comes in the catch-up with what else fell due meanwhile.
-		"[@U_CLERK] *Catch-up:* ethicsbot was not running from Mon 7 Dec 09:00 CST to Tue 8 Dec 09:00 CST. 2 reminders fell due meanwhile",
+		"[@U_CLERK] *Catch-up:* ethicsbot was not running from Mon 7 Dec 09:00 CST to Tue 8 Dec 09:00 CST. 2 reminders " +
+			"fell due meanwhile",
 		"[@U_CLERK] • (due Tue 8 Dec 08:00) Docket for Tue 2026-12-08: due within 5 business days or overdue:",
-		"[console] 2026-12-01T09:00:00-06:00 is before the console's time, 2026-12-09T15:00:00-06:00: the clock moves only forward",
+		"[console] 2026-12-01T09:00:00-06:00 is before the console's time, 2026-12-09T15:00:00-06:00: the clock moves " +
+			"only forward",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("console lacks %q:\n%s", want, got)

@@ -16,7 +16,8 @@ import (
 
 // homeOpened is the event Slack sends when user opens the app's Home tab.
 func homeOpened(user string) []byte {
-	return fmt.Appendf(nil, `{"type":"event_callback","team_id":"T1","api_app_id":"A1","event":{"type":"app_home_opened","user":%q,"channel":"D1","tab":"home","event_ts":"1733400000.000100"},"event_id":"Ev1","event_time":1733400000}`, user)
+	return fmt.Appendf(nil,
+		`{"type":"event_callback","team_id":"T1","api_app_id":"A1","event":{"type":"app_home_opened","user":%q,"channel":"D1","tab":"home","event_ts":"1733400000.000100"},"event_id":"Ev1","event_time":1733400000}`, user)
 }
 
 // published is the view of the n-th views.publish call for user, as JSON.
@@ -49,10 +50,12 @@ func TestHomeRefreshedAfterAction(t *testing.T) {
 	}
 	e.app.Wait()
 	views := published(t, e.slack.wait(t, 1), clerk)
-	if len(views) != 1 || !strings.Contains(views[0], "File a complaint") || !strings.Contains(views[0], "Open cases (0)") {
+	if len(views) != 1 || !strings.Contains(views[0], "File a complaint") ||
+		!strings.Contains(views[0], "Open cases (0)") {
 		t.Fatalf("on opening, published %q", views)
 	}
-	body := slashBody(t, e.slack, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "trig-home")
+	body := slashBody(t, e.slack,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "trig-home")
 	if w := post(t, h, "/slack/commands", body, time.Now(), ""); !strings.Contains(replyOf(t, w.Body.Bytes()), "Filed") {
 		t.Fatalf("filing: %s", w.Body.String())
 	}
@@ -124,7 +127,9 @@ func TestDeskAndReminderOpenFilledForms(t *testing.T) {
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	const clerk = "U2147483697"
 	ctx := context.Background()
-	if r := e.app.Service.Handle(ctx, commands.Request{User: clerk, Text: `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`}); !strings.Contains(string(r.Messages[0].Text), "Filed") {
+	if r := e.app.Service.Handle(ctx,
+		commands.Request{User: clerk,
+			Text: `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`}); !strings.Contains(string(r.Messages[0].Text), "Filed") {
 		t.Fatalf("filing: %q", r.Messages[0].Text)
 	}
 	e.settle(t)
@@ -153,37 +158,44 @@ func TestDeskAndReminderOpenFilledForms(t *testing.T) {
 	for _, b := range home.Blocks {
 		for _, o := range b.Accessory.Options {
 			if o.Value == "schedule 2026-001 sufficiency" {
-				menu = map[string]any{"type": "overflow", "action_id": b.Accessory.ActionID, "block_id": b.BlockID, "action_ts": "1733400000.1",
-					"selected_option": map[string]any{"text": map[string]any{"type": "plain_text", "text": o.Text.Text}, "value": o.Value}}
+				menu = map[string]any{"type": "overflow", "action_id": b.Accessory.ActionID, "block_id": b.BlockID,
+					"action_ts": "1733400000.1",
+					"selected_option": map[string]any{"text": map[string]any{"type": "plain_text", "text": o.Text.Text},
+						"value": o.Value}}
 			}
 		}
 	}
 	if menu == nil {
 		t.Fatalf("no row of case 2026-001 offers to schedule its sufficiency meeting: %s", views[0])
 	}
-	if w := post(t, h, "/slack/interactivity", click(t, clerk, menu, map[string]any{"type": "view", "view_id": "V1"}), time.Now(), ""); w.Code != 200 {
+	if w := post(t, h, "/slack/interactivity", click(t, clerk, menu, map[string]any{"type": "view", "view_id": "V1"}),
+		time.Now(), ""); w.Code != 200 {
 		t.Fatalf("menu: %d %s", w.Code, w.Body.String())
 	}
 	e.app.Wait()
 	form := opened(t, e.slack.wait(t, 1), "trigger-"+fmt.Sprint(menu["action_id"]))
 	if form.CallbackID != commands.ModalPrefix+"schedule" || form.Title.Text != "schedule 2026-001" ||
-		!strings.Contains(form.PrivateMetadata, `"number":"2026-001","meeting":"sufficiency"`) && !strings.Contains(form.PrivateMetadata, `"meeting":"sufficiency","number":"2026-001"`) {
+		!strings.Contains(form.PrivateMetadata, `"number":"2026-001","meeting":"sufficiency"`) &&
+			!strings.Contains(form.PrivateMetadata, `"meeting":"sufficiency","number":"2026-001"`) {
 		t.Errorf("the menu opened %+v", form)
 	}
 
 	// A reminder, as the sweep plans it and the outbox delivers it.
 	sweep := &reminders.Sweeper{
-		Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults(), People: reminders.People{Clerks: []string{clerk}, Docket: "C_DOCKET"}},
-		Cases:   e.db, Outbox: e.db, Notify: e.app.Outbox.Kick,
+		Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults(),
+			People: reminders.People{Clerks: []string{clerk}, Docket: "C_DOCKET"}},
+		Cases: e.db, Outbox: e.db, Notify: e.app.Outbox.Kick,
 	}
 	if _, err := sweep.Sweep(ctx, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC)); err != nil {
 		t.Fatal(err)
 	}
 	var button map[string]any
 	var text string
-	for deadline := time.Now().Add(5 * time.Second); button == nil && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Second); button == nil &&
+		time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		for _, c := range e.slack.wait(t, 1) {
-			if c.Method != "chat.postMessage" || c.Fields["channel"] != clerk || !strings.Contains(fmt.Sprint(c.Fields["text"]), "respondent notice by certified mail") {
+			if c.Method != "chat.postMessage" || c.Fields["channel"] != clerk ||
+				!strings.Contains(fmt.Sprint(c.Fields["text"]), "respondent notice by certified mail") {
 				continue
 			}
 			text = fmt.Sprint(c.Fields["text"])
@@ -198,14 +210,17 @@ func TestDeskAndReminderOpenFilledForms(t *testing.T) {
 	if button == nil || !strings.Contains(text, "Record it with `/ethics mail 2026-001 respondent") {
 		t.Fatalf("the clerk's reminder of the respondent notice: text %q, button %v", text, button)
 	}
-	if w := post(t, h, "/slack/interactivity", click(t, clerk, button, map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "D1"}), time.Now(), ""); w.Code != 200 {
+	if w := post(t, h, "/slack/interactivity",
+		click(t, clerk, button, map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "D1"}),
+		time.Now(), ""); w.Code != 200 {
 		t.Fatalf("button: %d", w.Code)
 	}
 	e.app.Wait()
 	form = opened(t, e.slack.wait(t, 1), "trigger-"+fmt.Sprint(button["action_id"]))
 	var meta struct{ Prefill map[string]string }
 	json.Unmarshal([]byte(form.PrivateMetadata), &meta)
-	if form.CallbackID != commands.ModalPrefix+"mail" || form.Title.Text != "mail 2026-001" || meta.Prefill["number"] != "2026-001" || meta.Prefill["paper"] != "respondent" {
+	if form.CallbackID != commands.ModalPrefix+"mail" || form.Title.Text != "mail 2026-001" ||
+		meta.Prefill["number"] != "2026-001" || meta.Prefill["paper"] != "respondent" {
 		t.Errorf("the reminder's button opened %+v", form)
 	}
 	all := ""
@@ -225,13 +240,16 @@ func TestHomeRefreshedBySweep(t *testing.T) {
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	const clerk = "U2147483697"
 	ctx := context.Background()
-	e.app.Service.Handle(ctx, commands.Request{User: clerk, Text: `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`})
+	e.app.Service.Handle(ctx,
+		commands.Request{User: clerk,
+			Text: `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`})
 	e.settle(t)
 	post(t, h, "/slack/events", homeOpened(clerk), time.Now(), "")
 	e.app.Wait()
 	sweep := &reminders.Sweeper{
-		Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults(), People: reminders.People{Clerks: []string{clerk}}},
-		Cases:   e.db, Outbox: e.db, Notify: func() { e.app.RefreshHomesNow(ctx) },
+		Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults(),
+			People: reminders.People{Clerks: []string{clerk}}},
+		Cases: e.db, Outbox: e.db, Notify: func() { e.app.RefreshHomesNow(ctx) },
 	}
 	later := time.Date(2026, 12, 10, 16, 0, 0, 0, time.UTC)
 	e.app.Service.Now = func() time.Time { return later }

@@ -95,7 +95,8 @@ var hostileScript = []string{
 var slackEscaped = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
 
 // wantShown is the hostile text as it must reach Slack: escaped, so shown as typed.
-var wantShown = []string{"&lt;!channel&gt; Jane &amp; Roe", "&lt;https://evil.example|the evidence&gt;", "&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;"}
+var wantShown = []string{"&lt;!channel&gt; Jane &amp; Roe", "&lt;https://evil.example|the evidence&gt;",
+	"&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;"}
 
 func checkShown(t *testing.T, all string, notices bool) {
 	t.Helper()
@@ -104,7 +105,10 @@ func checkShown(t *testing.T, all string, notices bool) {
 			t.Errorf("Slack was never shown %q", w)
 		}
 	}
-	if notices && !strings.Contains(all, "PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Thu 10 Dec 2026 at 17:00 CST at &lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;") {
+	if notices &&
+		!strings.Contains(all,
+			"PUBLIC NOTICE. Ethics Commission, case 2026-001: sufficiency meeting on Thu 10 Dec 2026 at 17:00 CST at "+
+				"&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;") {
 		t.Errorf("the public notice did not reach Slack, escaped:\n%s", all)
 	}
 }
@@ -165,7 +169,8 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		e.settle(t)
 		all := checkSaid(t, e)
 		checkShown(t, all, true)
-		if !strings.Contains(all, "New case 2026-002: &lt;!channel&gt; Jane &amp; Roe v. &lt;https://evil.example|the evidence&gt;") {
+		if !strings.Contains(all,
+			"New case 2026-002: &lt;!channel&gt; Jane &amp; Roe v. &lt;https://evil.example|the evidence&gt;") {
 			t.Errorf("the form's filing did not reach the docket channel, escaped:\n%s", all)
 		}
 	})
@@ -199,7 +204,9 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 			e.app.Wait()
 		}
 		text := func(v string) map[string]any { return map[string]any{"type": "plain_text_input", "value": v} }
-		submitForm("file", map[string]any{"respondent": text(hostileName), "complainant": text(hostileLink), "section": text("103.10"), "summary": text("x")})
+		submitForm("file",
+			map[string]any{"respondent": text(hostileName), "complainant": text(hostileLink), "section": text("103.10"),
+				"summary": text("x")})
 		submitForm("schedule 2026-001 sufficiency", map[string]any{
 			"start": map[string]any{"type": "datetimepicker", "selected_date_time": time.Now().Add(96 * time.Hour).Unix()},
 			"place": text(hostilePlace)})
@@ -212,7 +219,8 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		}
 		all := checkSaid(t, e, shown...)
 		checkShown(t, all, false)
-		if !strings.Contains(all, "PUBLIC NOTICE. Ethics Commission, case 2026-") || !strings.Contains(all, "&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;, open to the public.") {
+		if !strings.Contains(all, "PUBLIC NOTICE. Ethics Commission, case 2026-") ||
+			!strings.Contains(all, "&lt;!everyone&gt; Room &lt;@U0ADMIN1&gt;, open to the public.") {
 			t.Errorf("the form's meeting notice did not reach Slack, escaped:\n%s", all)
 		}
 	})
@@ -220,9 +228,11 @@ func TestHostileTextThroughEveryTransport(t *testing.T) {
 		e := newQuietEnv(t, nil)
 		svc := e.app.Service
 		reconfigure(svc, func(st *commands.Settings) { st.Roles.Clerks = []string{"U_CLERK"} })
-		c := &bot.Console{Service: svc, Clock: bot.NewClock(e.now), User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
+		c := &bot.Console{Service: svc, Clock: bot.NewClock(e.now), User: "U_CLERK",
+			Deliver: bot.Printing(&outbox.Deliverer{Store: e.db})}
 		var out bytes.Buffer
-		c.Run(context.Background(), strings.NewReader(strings.Join(append([]string{""}, hostileScript...), "\n/ethics ")), &out)
+		c.Run(context.Background(),
+			strings.NewReader(strings.Join(append([]string{""}, hostileScript...), "\n/ethics ")), &out)
 		if m := liveMarkup.FindString(out.String()); m != "" {
 			t.Errorf("console shows live markup %q:\n%s", m, out.String())
 		}

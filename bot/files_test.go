@@ -30,7 +30,8 @@ func TestSlackFiles(t *testing.T) {
 				fmt.Fprint(w, `{"ok":false,"error":"file_not_found"}`)
 				return
 			}
-			fmt.Fprintf(w, `{"ok":true,"file":{"id":"F1","name":"complaint.pdf","size":%d,"url_private_download":"%s/files-pri/T1-F1/download/complaint.pdf"}}`, len(pdf), srv.URL)
+			fmt.Fprintf(w,
+				`{"ok":true,"file":{"id":"F1","name":"complaint.pdf","size":%d,"url_private_download":"%s/files-pri/T1-F1/download/complaint.pdf"}}`, len(pdf), srv.URL)
 		case r.URL.Path == "/files-pri/T1-F1/download/complaint.pdf":
 			if r.Header.Get("Authorization") != "Bearer xoxb-test" {
 				w.WriteHeader(http.StatusForbidden)
@@ -52,7 +53,8 @@ func TestSlackFiles(t *testing.T) {
 	if err != nil || string(data) != string(pdf) {
 		t.Fatalf("Download = %q %v", data, err)
 	}
-	if _, err := f.Download(ctx, "F1", 10); err == nil || !strings.Contains(err.Error(), "larger than the limit of 10 bytes") {
+	if _, err := f.Download(ctx, "F1", 10); err == nil ||
+		!strings.Contains(err.Error(), "larger than the limit of 10 bytes") {
 		t.Errorf("past the limit: %v", err)
 	}
 	if _, _, err := f.Info(ctx, "F9"); err == nil || !strings.Contains(err.Error(), "file_not_found") {
@@ -67,7 +69,8 @@ func TestAttachShortcut(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	shortcut := func(channel string) slack.InteractionCallback {
-		cb := slack.InteractionCallback{Type: slack.InteractionTypeMessageAction, CallbackID: "ethics_attach", TriggerID: "T123", ResponseURL: e.slack.URL + "/response/1"}
+		cb := slack.InteractionCallback{Type: slack.InteractionTypeMessageAction, CallbackID: "ethics_attach",
+			TriggerID: "T123", ResponseURL: e.slack.URL + "/response/1"}
 		cb.User.ID, cb.Channel.ID = "U2147483697", channel
 		cb.Message.Files = []slack.File{{ID: "F1"}, {ID: "F2"}}
 		return cb

@@ -18,7 +18,8 @@ func TestPublishHomeBlocks(t *testing.T) {
 	ctx := context.Background()
 	for i := range 120 {
 		text := fmt.Sprintf(`file respondent="Respondent %d" complainant="Complainant %d" section=103.10 summary="x"`, i, i)
-		if r := e.app.Service.Handle(ctx, commands.Request{User: "U2147483697", Text: text}); !strings.Contains(string(r.Messages[0].Text), "Filed") {
+		if r := e.app.Service.Handle(ctx,
+			commands.Request{User: "U2147483697", Text: text}); !strings.Contains(string(r.Messages[0].Text), "Filed") {
 			t.Fatalf("filing %d: %q", i, r.Messages[0].Text)
 		}
 	}
@@ -54,7 +55,8 @@ func TestPublishHomeBlocks(t *testing.T) {
 		t.Errorf("a %s view of %d blocks", view.Type, n)
 	}
 	all.Write(raw) // the count of the cases left out is in a context block
-	for _, want := range []string{"*2026-050*: Complainant 49 v. Respondent 49", "more, with later deadlines; `/ethics cases open` lists every open case", "Type `/ethics help &lt;command&gt;`"} {
+	for _, want := range []string{"*2026-050*: Complainant 49 v. Respondent 49",
+		"more, with later deadlines; `/ethics cases open` lists every open case", "Type `/ethics help &lt;command&gt;`"} {
 		if !strings.Contains(all.String(), want) {
 			t.Errorf("the Home tab lacks %q", want)
 		}

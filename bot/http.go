@@ -104,7 +104,8 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	cmd := slack.SlashCommand{
 		Command: form.Get("command"), Text: form.Get("text"), UserID: form.Get("user_id"), UserName: form.Get("user_name"),
-		ChannelID: form.Get("channel_id"), TeamID: form.Get("team_id"), ResponseURL: form.Get("response_url"), TriggerID: form.Get("trigger_id"),
+		ChannelID: form.Get("channel_id"), TeamID: form.Get("team_id"), ResponseURL: form.Get("response_url"),
+		TriggerID: form.Get("trigger_id"),
 	}
 	if cmd.Command != "/ethics" {
 		writeJSON(w, map[string]string{"response_type": "ephemeral", "text": "ethicsbot answers /ethics only."})
@@ -195,7 +196,8 @@ func (a *App) PublishHome(ctx context.Context, user string) {
 }
 
 func (a *App) publishHome(ctx context.Context, user string) {
-	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: a.Service.HomeBlocks(ctx, user)}}
+	view := slack.HomeTabViewRequest{Type: slack.VTHomeTab,
+		Blocks: slack.Blocks{BlockSet: a.Service.HomeBlocks(ctx, user)}}
 	if err := retry(ctx, func() error {
 		_, err := a.API.PublishViewContext(ctx, slack.PublishViewContextRequest{UserID: user, View: view})
 		return err
@@ -207,7 +209,8 @@ func (a *App) publishHome(ctx context.Context, user string) {
 // Serve serves handler on ln until ctx ends, then gives in-flight requests up to 20 s to
 // finish.
 func Serve(ctx context.Context, ln net.Listener, handler http.Handler) error {
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 30 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -17,8 +17,10 @@ func TestSlashRequestKey(t *testing.T) {
 		trigger, respURL string
 		want             string
 	}{
-		{"Trigger", "13345224609.738474920.8088930838d88f008e0", "https://hooks.slack.com/commands/T1/1/a", "slash:13345224609.738474920.8088930838d88f008e0"},
-		{"ResponseURLWithoutTrigger", "", "https://hooks.slack.com/commands/T1/1/a", "slash-response:https://hooks.slack.com/commands/T1/1/a"},
+		{"Trigger", "13345224609.738474920.8088930838d88f008e0", "https://hooks.slack.com/commands/T1/1/a",
+			"slash:13345224609.738474920.8088930838d88f008e0"},
+		{"ResponseURLWithoutTrigger", "", "https://hooks.slack.com/commands/T1/1/a",
+			"slash-response:https://hooks.slack.com/commands/T1/1/a"},
 		{"Neither", "", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -31,7 +33,8 @@ func TestSlashRequestKey(t *testing.T) {
 }
 
 func TestViewRequestID(t *testing.T) {
-	if got, want := bot.ViewRequestID(slack.View{ID: "V111", Hash: "1596530361.3wRYuk3R"}), "view:V111:1596530361.3wRYuk3R"; got != want {
+	if got, want := bot.ViewRequestID(slack.View{ID: "V111", Hash: "1596530361.3wRYuk3R"}),
+		"view:V111:1596530361.3wRYuk3R"; got != want {
 		t.Errorf("key %q, want %q", got, want)
 	}
 	if got := bot.ViewRequestID(slack.View{Hash: "1596530361.3wRYuk3R"}); got != "" {
@@ -58,7 +61,9 @@ func TestKeysTellFilingsApart(t *testing.T) {
 	}
 	t.Run("SlashCommands", func(t *testing.T) {
 		for i := range 2 {
-			e.app.Slash(ctx, slack.SlashCommand{Command: "/ethics", UserID: "U2147483697", Text: file(i), ResponseURL: fmt.Sprintf("%s/response/%d", e.slack.URL, i)})
+			e.app.Slash(ctx,
+				slack.SlashCommand{Command: "/ethics", UserID: "U2147483697", Text: file(i),
+					ResponseURL: fmt.Sprintf("%s/response/%d", e.slack.URL, i)})
 		}
 		if got := count(); got != 2 {
 			t.Fatalf("%d cases filed by two commands with their own response_urls", got)
@@ -69,7 +74,8 @@ func TestKeysTellFilingsApart(t *testing.T) {
 		if got := count(); got != 4 {
 			t.Fatalf("%d cases filed, want 4: two commands without trigger_id or response_url", got)
 		}
-		retry := slack.SlashCommand{Command: "/ethics", UserID: "U2147483697", Text: file(9), ResponseURL: e.slack.URL + "/response/9"}
+		retry := slack.SlashCommand{Command: "/ethics", UserID: "U2147483697", Text: file(9),
+			ResponseURL: e.slack.URL + "/response/9"}
 		e.app.Slash(ctx, retry)
 		e.app.Slash(ctx, retry)
 		if got := count(); got != 5 {
@@ -80,13 +86,15 @@ func TestKeysTellFilingsApart(t *testing.T) {
 		before := count()
 		m := e.app.Service.Handle(ctx, commands.Request{User: "U2147483697", Text: "file"}).Modal
 		for i := range 2 {
-			view := slack.View{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata, State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
-				"respondent":  {"respondent": {Value: fmt.Sprintf("Respondent %d", i)}},
-				"complainant": {"complainant": {Value: "Complainant"}},
-				"section":     {"section": {Value: "103.10"}},
-				"summary":     {"summary": {Value: "x"}},
-			}}}
-			cb := slack.InteractionCallback{Type: slack.InteractionTypeViewSubmission, User: slack.User{ID: "U2147483697"}, View: view}
+			view := slack.View{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata,
+				State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
+					"respondent":  {"respondent": {Value: fmt.Sprintf("Respondent %d", i)}},
+					"complainant": {"complainant": {Value: "Complainant"}},
+					"section":     {"section": {Value: "103.10"}},
+					"summary":     {"summary": {Value: "x"}},
+				}}}
+			cb := slack.InteractionCallback{Type: slack.InteractionTypeViewSubmission,
+				User: slack.User{ID: "U2147483697"}, View: view}
 			if answer := e.app.Interaction(ctx, cb); answer == nil || len(answer.Errors) > 0 {
 				t.Fatalf("submission %d: %+v", i, answer)
 			}

@@ -22,7 +22,8 @@ import (
 // public notice.
 func withLetters(t *testing.T, e *env, clerk string) {
 	t.Helper()
-	m, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, e.app.Service.Engine.Cal.Location())
+	m, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall\n100 Main Street"}}, e.app.Service.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,9 @@ func TestLettersUpload(t *testing.T) {
 	e := newQuietEnv(t, nil)
 	withLetters(t, e, "U2147483697")
 	before := len(e.slack.wait(t, 0))
-	e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: "https://hooks.slack.com/commands/T1/1/abc"})
+	e.app.Slash(context.Background(),
+		slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001", UserID: "U2147483697", ChannelID: "C_HERE",
+			ResponseURL: "https://hooks.slack.com/commands/T1/1/abc"})
 	e.app.Wait()
 	calls := e.slack.wait(t, before+1)[before:]
 	var got []string
@@ -68,7 +71,8 @@ func TestLettersUpload(t *testing.T) {
 			if c.Fields["channel_id"] != "C_DOCKET" || len(shared) != 3 || !strings.Contains(shared[0].Title, "Case 2026-001") {
 				t.Errorf("completeUploadExternal %v", c.Fields)
 			}
-			for _, want := range []string{"Case 2026-001: 3 document(s), produced by <@U2147483697>:", "2026-001-respondent.pdf", "2026-001-complainant.pdf", "2026-001-notice_sufficiency.pdf"} {
+			for _, want := range []string{"Case 2026-001: 3 document(s), produced by <@U2147483697>:", "2026-001-respondent.pdf",
+				"2026-001-complainant.pdf", "2026-001-notice_sufficiency.pdf"} {
 				if !strings.Contains(note, want) {
 					t.Errorf("the share's message lacks %q: %q", want, note)
 				}
@@ -85,7 +89,8 @@ func TestLettersUpload(t *testing.T) {
 	if g, want := strings.Join(got, " ")+" ", strings.Repeat(step, 3)+"files.completeUploadExternal "; g != want {
 		t.Fatalf("calls %q, want %q", g, want)
 	}
-	for _, want := range []string{"3 document(s) produced", "2026-001-respondent.pdf", "(B)", "2026-001-notice_sufficiency.pdf", "(C)(1)", "Uploaded 3 file(s) to the docket channel"} {
+	for _, want := range []string{"3 document(s) produced", "2026-001-respondent.pdf", "(B)",
+		"2026-001-notice_sufficiency.pdf", "(C)(1)", "Uploaded 3 file(s) to the docket channel"} {
 		if !strings.Contains(reply, want) {
 			t.Errorf("the reply lacks %q:\n%s", want, reply)
 		}
@@ -93,7 +98,9 @@ func TestLettersUpload(t *testing.T) {
 
 	t.Run("Refused", func(t *testing.T) {
 		before := len(e.slack.wait(t, 0))
-		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001 referral", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: "https://hooks.slack.com/commands/T1/1/def"})
+		e.app.Slash(context.Background(),
+			slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001 referral", UserID: "U2147483697", ChannelID: "C_HERE",
+				ResponseURL: "https://hooks.slack.com/commands/T1/1/def"})
 		e.app.Wait()
 		calls := e.slack.wait(t, before+1)[before:]
 		for _, c := range calls {
@@ -111,10 +118,14 @@ func TestLettersUpload(t *testing.T) {
 		e.slack.mu.Unlock()
 		defer func() { e.slack.mu.Lock(); e.slack.fail = nil; e.slack.mu.Unlock() }()
 		before := len(e.slack.wait(t, 0))
-		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001 complainant", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: "https://hooks.slack.com/commands/T1/1/ghi"})
+		e.app.Slash(context.Background(),
+			slack.SlashCommand{Command: "/ethics", Text: "letters 2026-001 complainant", UserID: "U2147483697",
+				ChannelID: "C_HERE", ResponseURL: "https://hooks.slack.com/commands/T1/1/ghi"})
 		e.app.Wait()
 		calls := e.slack.wait(t, before+1)[before:]
-		if text, _ := calls[len(calls)-1].Fields["text"].(string); !strings.Contains(text, "Not uploaded to the docket channel: 2026-001-complainant.pdf (not_in_channel). Nothing was shared there; try `/ethics letters` again.") {
+		if text, _ := calls[len(calls)-1].Fields["text"].(string); !strings.Contains(text,
+			"Not uploaded to the docket channel: 2026-001-complainant.pdf (not_in_channel). Nothing was shared there; try "+
+				"`/ethics letters` again.") {
 			t.Fatalf("reply %q", text)
 		}
 	})
@@ -126,14 +137,17 @@ func TestLettersRecused(t *testing.T) {
 	e := newQuietEnv(t, nil)
 	withLetters(t, e, "U2147483697")
 	ctx := context.Background()
-	if r := e.app.Service.Handle(ctx, commands.Request{User: "U_COMM1", Text: `recuse 2026-001 reason="I know the respondent"`}); strings.HasPrefix(string(r.Messages[0].Text), "Not done") {
+	if r := e.app.Service.Handle(ctx,
+		commands.Request{User: "U_COMM1",
+			Text: `recuse 2026-001 reason="I know the respondent"`}); strings.HasPrefix(string(r.Messages[0].Text), "Not done") {
 		t.Fatal(r.Messages[0].Text)
 	}
 	resp := e.app.Service.Handle(ctx, commands.Request{User: "U_COMM1", Text: "letters 2026-001"})
 	if len(resp.Files) != 0 || !strings.Contains(string(resp.Messages[0].Text), "you are recused from case 2026-001") {
 		t.Fatalf("%d files, %q", len(resp.Files), resp.Messages[0].Text)
 	}
-	if resp := e.app.Service.Handle(ctx, commands.Request{User: "U_ATTY", Text: "letters 2026-001"}); len(resp.Files) != 0 {
+	if resp := e.app.Service.Handle(ctx,
+		commands.Request{User: "U_ATTY", Text: "letters 2026-001"}); len(resp.Files) != 0 {
 		t.Fatal("the attorney, who may only read, produced letters")
 	}
 }
@@ -144,7 +158,8 @@ func TestConsoleWritesLetters(t *testing.T) {
 	e := newQuietEnv(t, nil)
 	withLetters(t, e, "U2147483697")
 	dir := filepath.Join(t.TempDir(), "letters")
-	c := &bot.Console{Service: e.app.Service, Clock: bot.NewClock(time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)), User: "U2147483697", Files: dir}
+	c := &bot.Console{Service: e.app.Service, Clock: bot.NewClock(time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)),
+		User: "U2147483697", Files: dir}
 	var out bytes.Buffer
 	c.Line(context.Background(), "/ethics letters 2026-001 respondent", &out)
 	path := filepath.Join(dir, "2026-001-respondent.pdf")
@@ -169,7 +184,9 @@ func TestReportUpload(t *testing.T) {
 	withLetters(t, e, "U2147483697")
 	slash := func(url string) (methods []string, reply string) {
 		before := len(e.slack.wait(t, 0))
-		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: "report 2026", UserID: "U2147483697", ChannelID: "C_HERE", ResponseURL: url})
+		e.app.Slash(context.Background(),
+			slack.SlashCommand{Command: "/ethics", Text: "report 2026", UserID: "U2147483697", ChannelID: "C_HERE",
+				ResponseURL: url})
 		e.app.Wait()
 		for _, c := range e.slack.wait(t, before+1)[before:] {
 			methods = append(methods, c.Method)
@@ -177,7 +194,9 @@ func TestReportUpload(t *testing.T) {
 			case "files.getUploadURLExternal":
 				// The chart is an image: it has alt text, its figures in words.
 				if alt, _ := c.Fields["alt_txt"].(string); c.Fields["filename"] != "ethics-report-2026.png" ||
-					!strings.HasPrefix(alt, "Two bar charts. Complaints received in 2026, by month and outcome: 1 complaint, 1 part.") || len(alt) > commands.MaxAltText {
+					!strings.HasPrefix(alt,
+						"Two bar charts. Complaints received in 2026, by month and outcome: 1 complaint, 1 part.") ||
+					len(alt) > commands.MaxAltText {
 					t.Errorf("getUploadURLExternal %v", c.Fields)
 				}
 			case "upload":
@@ -195,10 +214,12 @@ func TestReportUpload(t *testing.T) {
 		return methods, reply
 	}
 	methods, reply := slash("https://hooks.slack.com/commands/T1/1/rep")
-	if got := strings.Join(methods, " "); !strings.Contains(got, "files.getUploadURLExternal upload files.completeUploadExternal") {
+	if got := strings.Join(methods, " "); !strings.Contains(got,
+		"files.getUploadURLExternal upload files.completeUploadExternal") {
 		t.Errorf("calls %q", got)
 	}
-	for _, want := range []string{"*Ethics Commission annual report, 2026*", "1 complaint received in 2026", "Uploaded 1 file(s) to the docket channel"} {
+	for _, want := range []string{"*Ethics Commission annual report, 2026*", "1 complaint received in 2026",
+		"Uploaded 1 file(s) to the docket channel"} {
 		if !strings.Contains(reply, want) {
 			t.Errorf("the reply lacks %q:\n%s", want, reply)
 		}
@@ -207,7 +228,9 @@ func TestReportUpload(t *testing.T) {
 	e.slack.fail = map[string]string{"files.completeUploadExternal": "not_in_channel"}
 	e.slack.mu.Unlock()
 	defer func() { e.slack.mu.Lock(); e.slack.fail = nil; e.slack.mu.Unlock() }()
-	if _, reply := slash("https://hooks.slack.com/commands/T1/1/rep2"); !strings.Contains(reply, "Not uploaded to the docket channel: ethics-report-2026.png (not_in_channel). Nothing was shared there; try `/ethics report` again.") {
+	if _, reply := slash("https://hooks.slack.com/commands/T1/1/rep2"); !strings.Contains(reply,
+		"Not uploaded to the docket channel: ethics-report-2026.png (not_in_channel). Nothing was shared there; try "+
+			"`/ethics report` again.") {
 		t.Errorf("reply %q", reply)
 	}
 }

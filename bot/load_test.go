@@ -103,7 +103,8 @@ func BenchmarkSlashFileVsFloor(b *testing.B) {
 		})...)
 	}
 	e.app.Wait()
-	op50, op99, fp50, fp99 := percentile(oursAll, .5), percentile(oursAll, .99), percentile(floorAll, .5), percentile(floorAll, .99)
+	op50, op99, fp50, fp99 := percentile(oursAll, .5), percentile(oursAll, .99), percentile(floorAll, .5),
+		percentile(floorAll, .99)
 	b.ReportMetric(float64(op50.Microseconds()), "p50-µs")
 	b.ReportMetric(float64(op99.Microseconds()), "p99-µs")
 	b.ReportMetric(float64(fp50.Microseconds()), "floor-p50-µs")
@@ -129,8 +130,9 @@ func BenchmarkLoad(b *testing.B) {
 	start := time.Now()
 	for i := 0; i < 10000; i++ {
 		at := time.Now()
-		if _, err := e.db.File(ctx, "U2147483697", "", docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-			Sections: []string{"103.10"}, Received: at, Summary: "x"}, at, nil); err != nil {
+		if _, err := e.db.File(ctx, "U2147483697", "",
+			docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+				Sections: []string{"103.10"}, Received: at, Summary: "x"}, at, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

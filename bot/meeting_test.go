@@ -75,12 +75,14 @@ const meetingScript = `:clock 2026-12-04T10:30:00-06:00
 `
 
 // meetingRoster names the commissioners of the meeting tests, as a configuration does.
-var meetingRoster = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"}, {ID: "U_COMM2", Name: "Bob Birch"}, {ID: "U_COMM3", Name: "Cy Cedar"}})
+var meetingRoster = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"},
+	{ID: "U_COMM2", Name: "Bob Birch"}, {ID: "U_COMM3", Name: "Cy Cedar"}})
 
 // meetingLetters gives svc the letters the minutes and the agenda are drawn with.
 func meetingLetters(t *testing.T, svc *commands.Service) {
 	t.Helper()
-	m, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, svc.Engine.Cal.Location())
+	m, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall\n100 Main Street"}}, svc.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,17 +100,20 @@ func checkMeetingRecord(t *testing.T, db *store.Store, loc *time.Location, now t
 		t.Fatal(err)
 	}
 	m, err := docket.FindMeeting(ms, "2026-12-15")
-	if err != nil || len(m.Agenda()) != 5 || len(m.Postings) != 1 || m.Minutes.Approved != docket.NewDate(2027, 1, 12) || m.Minutes.ApprovedAt != "2027-01-12" || m.Published.IsZero() {
+	if err != nil || len(m.Agenda()) != 5 || len(m.Postings) != 1 || m.Minutes.Approved != docket.NewDate(2027, 1, 12) ||
+		m.Minutes.ApprovedAt != "2027-01-12" || m.Published.IsZero() {
 		t.Fatalf("the meeting: %+v, %v", m, err)
 	}
-	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: loc, Now: func() time.Time { return now }}
+	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: loc,
+		Now: func() time.Time { return now }}
 	rec := httptest.NewRecorder()
 	board.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	index := rec.Body.String()
 	if n := strings.Count(index, `id="meeting-2026-12-15"`); n != 1 {
 		t.Errorf("the board has %d cards for the meeting, want one", n)
 	}
-	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on", "Ann Alder, Chair", "Public comment: none.", "Taken up again in open session after closed session 1"} {
+	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on", "Ann Alder, Chair",
+		"Public comment: none.", "Taken up again in open session after closed session 1"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("the board lacks %q", want)
 		}
@@ -144,7 +149,8 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 	clock := bot.NewClock(time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC))
 	svc.Now = clock.Now
 	files := t.TempDir()
-	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db}), Files: files}
+	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Deliver: bot.Printing(&outbox.Deliverer{Store: e.db}),
+		Files: files}
 	var out bytes.Buffer
 	if err := c.Run(context.Background(), strings.NewReader(meetingScript), &out); err != nil {
 		t.Fatal(err)
@@ -160,8 +166,12 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 		}
 	}
 	// The meeting's one notice, and the next meeting's.
-	if len(notices) != 2 || !strings.Contains(notices[0], "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
-		!strings.Contains(notices[0], "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))") || !strings.Contains(notices[1], "regular meeting on Tue 12 Jan 2027") {
+	if len(notices) != 2 ||
+		!strings.Contains(notices[0],
+			"PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. "+
+				"Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+		!strings.Contains(notices[0], "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))") ||
+		!strings.Contains(notices[1], "regular meeting on Tue 12 Jan 2027") {
 		t.Errorf("public notices, want the meeting's one and the next one's:\n%s", strings.Join(notices, "\n"))
 	}
 	for _, want := range []string{
@@ -194,20 +204,26 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 	}
 	// The approved minutes, every vote by name.
 	open, closed := read("meeting-2026-12-15-minutes-open.md"), read("meeting-2026-12-15-minutes-closed.md")
-	for _, want := range []string{"Ann Alder, Chair", "Bob Birch", "Cy Cedar", "insufficient", "Motion by Ann Alder, Chair, seconded by Bob Birch", "5 ILCS 120/2(c)(1)", "Public comment: none.", "Approved by the commission on"} {
+	for _, want := range []string{"Ann Alder, Chair", "Bob Birch", "Cy Cedar", "insufficient",
+		"Motion by Ann Alder, Chair, seconded by Bob Birch", "5 ILCS 120/2(c)(1)", "Public comment: none.",
+		"Approved by the commission on"} {
 		if !strings.Contains(open, want) {
 			t.Errorf("the approved open minutes lack %q:\n%s", want, open)
 		}
 	}
 	// Item 1, deliberated in closed session, was ruled on after the return (2(e)): the
 	// ruling is in the open minutes, after the return, not in the closed ones.
-	if ret, ruled := strings.Index(open, "returned to open session at 17:25"), strings.Index(open, "Taken up again in open session after closed session 1"); ret < 0 || ruled < ret || strings.Contains(closed, "insufficient") {
+	if ret, ruled := strings.Index(open, "returned to open session at 17:25"),
+		strings.Index(open, "Taken up again in open session after closed session 1"); ret < 0 || ruled < ret ||
+		strings.Contains(closed, "insufficient") {
 		t.Errorf("the ruling on the closed item 1 after the return:\n%s\n---\n%s", open, closed)
 	}
-	if strings.Contains(open, "DRAFT") || strings.Contains(open, "no action was taken") || !strings.Contains(closed, "CONFIDENTIAL") || !strings.Contains(closed, "no action was taken") {
+	if strings.Contains(open, "DRAFT") || strings.Contains(open, "no action was taken") ||
+		!strings.Contains(closed, "CONFIDENTIAL") || !strings.Contains(closed, "no action was taken") {
 		t.Errorf("the approved minutes:\n%s\n---\n%s", open, closed)
 	}
-	if next := read("meeting-2027-01-12-minutes-open.md"); !strings.Contains(next, "To approve the minutes of the meeting of Tuesday 15 December 2026") || !strings.Contains(next, "No: Cy Cedar") {
+	if next := read("meeting-2027-01-12-minutes-open.md"); !strings.Contains(next,
+		"To approve the minutes of the meeting of Tuesday 15 December 2026") || !strings.Contains(next, "No: Cy Cedar") {
 		t.Errorf("the next meeting's minutes lack the approval by name:\n%s", next)
 	}
 	checkMeetingRecord(t, e.db, svc.Engine.Cal.Location(), clock.Now())
@@ -268,7 +284,8 @@ func TestHTTPMeetingOfThreeCases(t *testing.T) {
 			e.app.Wait() // a reply with files is answered later, by the response URL
 			continue
 		}
-		if reply := replyOf(t, w.Body.Bytes()); (strings.Contains(reply, "Not done") || strings.HasPrefix(reply, "Only ")) && !strings.Contains(reply, "5 ILCS 120/2(e)") {
+		if reply := replyOf(t, w.Body.Bytes()); (strings.Contains(reply, "Not done") || strings.HasPrefix(reply, "Only ")) &&
+			!strings.Contains(reply, "5 ILCS 120/2(e)") {
 			t.Fatalf("%s: %s", text, reply)
 		}
 		e.app.Wait()
@@ -276,11 +293,13 @@ func TestHTTPMeetingOfThreeCases(t *testing.T) {
 	e.settle(t)
 	var notices []string
 	for _, c := range e.slack.wait(t, 1) {
-		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES" && strings.Contains(fmt.Sprint(c.Fields["text"]), "regular meeting") {
+		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_NOTICES" &&
+			strings.Contains(fmt.Sprint(c.Fields["text"]), "regular meeting") {
 			notices = append(notices, fmt.Sprint(c.Fields["text"]))
 		}
 	}
-	if len(notices) != 2 || !strings.Contains(notices[0], "regular meeting on Tue 15 Dec 2026") || !strings.Contains(notices[0], "2026-003") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "regular meeting on Tue 15 Dec 2026") ||
+		!strings.Contains(notices[0], "2026-003") {
 		t.Errorf("the public channel got %d notices, want the meeting's one and the next one's: %q", len(notices), notices)
 	}
 	checkMeetingRecord(t, e.db, svc.Engine.Cal.Location(), clock.Now())

@@ -20,33 +20,48 @@ type refusal struct {
 }
 
 // tokenFix is what to do about a refused token.
-const tokenFix = "reinstall the app in Slack (api.slack.com/apps, Install App), put the new Bot User OAuth Token in SLACK_BOT_TOKEN, and restart ethicsbot"
+const tokenFix = "reinstall the app in Slack (api.slack.com/apps, Install App), put the new Bot User OAuth Token in " +
+	"SLACK_BOT_TOKEN, and restart ethicsbot"
 
 // refusals are Slack's error codes that retrying cannot mend, from the errors documented
 // for chat.postMessage, conversations.open, conversations.history and auth.test. Any
 // other error (a network failure, a 5xx, ratelimited, internal_error) is retried as
 // before: it may pass by itself.
 var refusals = map[string]refusal{
-	"not_in_channel":                        {why: "ethicsbot is not a member of the channel", fix: "invite @ethicsbot to %s (in the channel, type `/invite @ethicsbot`)"},
-	"is_archived":                           {why: "the channel is archived", fix: "unarchive %s (in the channel's settings): the messages waiting for it go only there"},
-	"channel_not_found":                     {why: "the channel does not exist, or it is private and ethicsbot is not a member", fix: "check the channel id in ethicsbot.yml, and invite @ethicsbot to %s (in the channel, type `/invite @ethicsbot`)"},
-	"restricted_action":                     {why: "a workspace setting stops ethicsbot posting there", fix: "ask a workspace admin to let ethicsbot post in %s"},
-	"restricted_action_read_only_channel":   {why: "the channel is read-only", fix: "let ethicsbot post in %s (channel settings, posting permissions)"},
-	"restricted_action_thread_only_channel": {why: "the channel takes replies in threads only", fix: "let ethicsbot post in %s (channel settings, posting permissions)"},
-	"ekm_access_denied":                     {why: "the workspace's administrators have suspended posting", fix: "ask a workspace admin to restore posting for ethicsbot"},
-	"team_access_not_granted":               {why: "the app is not granted access to that workspace", fix: "ask a workspace admin to grant ethicsbot access, then invite it to %s"},
-	"msg_too_long":                          {why: "the message is longer than Slack takes", fix: "tell the city's IT: the message must be said in parts"},
-	"user_not_found":                        {why: "there is no such Slack member", fix: "check the member ids in ethicsbot.yml"},
-	"user_disabled":                         {why: "the member's account is deactivated", fix: "take %s out of ethicsbot.yml, or reactivate the account"},
-	"user_not_visible":                      {why: "ethicsbot may not message that member", fix: "ask a workspace admin to let ethicsbot message %s"},
-	"cannot_dm_bot":                         {why: "the member is a bot", fix: "name a person, not a bot, in ethicsbot.yml"},
-	"missing_scope":                         {why: "the app lacks a scope it needs; reinstall it from manifest.yml", fix: "reinstall the app from manifest.yml (api.slack.com/apps, App Manifest, then Install App)", start: true},
-	"invalid_auth":                          {why: "the token is not valid", fix: tokenFix, token: true, start: true},
-	"not_authed":                            {why: "no token was sent", fix: tokenFix, token: true, start: true},
-	"account_inactive":                      {why: "the app's account is deactivated", fix: tokenFix, token: true, start: true},
-	"token_revoked":                         {why: "the token was revoked", fix: tokenFix, token: true, start: true},
-	"token_expired":                         {why: "the token has expired", fix: tokenFix, token: true, start: true},
-	"not_allowed_token_type":                {why: "the token is not a bot token", fix: tokenFix, token: true, start: true},
+	"not_in_channel": {why: "ethicsbot is not a member of the channel",
+		fix: "invite @ethicsbot to %s (in the channel, type `/invite @ethicsbot`)"},
+	"is_archived": {why: "the channel is archived",
+		fix: "unarchive %s (in the channel's settings): the messages waiting for it go only there"},
+	"channel_not_found": {why: "the channel does not exist, or it is private and ethicsbot is " +
+		"not a member",
+		fix: "check the channel id in ethicsbot.yml, and invite @ethicsbot to %s (in the channel, type `/invite " +
+			"@ethicsbot`)"},
+	"restricted_action": {why: "a workspace setting stops ethicsbot posting there",
+		fix: "ask a workspace admin to let ethicsbot post in %s"},
+	"restricted_action_read_only_channel": {why: "the channel is read-only",
+		fix: "let ethicsbot post in %s (channel settings, posting permissions)"},
+	"restricted_action_thread_only_channel": {why: "the channel takes replies in threads only",
+		fix: "let ethicsbot post in %s (channel settings, posting permissions)"},
+	"ekm_access_denied": {why: "the workspace's administrators have suspended posting",
+		fix: "ask a workspace admin to restore posting for ethicsbot"},
+	"team_access_not_granted": {why: "the app is not granted access to that workspace",
+		fix: "ask a workspace admin to grant ethicsbot access, then invite it to %s"},
+	"msg_too_long": {why: "the message is longer than Slack takes",
+		fix: "tell the city's IT: the message must be said in parts"},
+	"user_not_found": {why: "there is no such Slack member", fix: "check the member ids in ethicsbot.yml"},
+	"user_disabled": {why: "the member's account is deactivated",
+		fix: "take %s out of ethicsbot.yml, or reactivate the account"},
+	"user_not_visible": {why: "ethicsbot may not message that member",
+		fix: "ask a workspace admin to let ethicsbot message %s"},
+	"cannot_dm_bot": {why: "the member is a bot", fix: "name a person, not a bot, in ethicsbot.yml"},
+	"missing_scope": {why: "the app lacks a scope it needs; reinstall it from manifest.yml",
+		fix: "reinstall the app from manifest.yml (api.slack.com/apps, App Manifest, then Install App)", start: true},
+	"invalid_auth":           {why: "the token is not valid", fix: tokenFix, token: true, start: true},
+	"not_authed":             {why: "no token was sent", fix: tokenFix, token: true, start: true},
+	"account_inactive":       {why: "the app's account is deactivated", fix: tokenFix, token: true, start: true},
+	"token_revoked":          {why: "the token was revoked", fix: tokenFix, token: true, start: true},
+	"token_expired":          {why: "the token has expired", fix: tokenFix, token: true, start: true},
+	"not_allowed_token_type": {why: "the token is not a bot token", fix: tokenFix, token: true, start: true},
 }
 
 // refused returns err as an *outbox.Refusal for d if Slack refused it in a way retrying

@@ -39,7 +39,8 @@ type refusalEnv struct {
 func newRefusalEnv(t *testing.T) *refusalEnv {
 	t.Helper()
 	e := newQuietEnv(t, nil)
-	reconfigure(e.app.Service, func(st *commands.Settings) { st.Channels = commands.Channels{Docket: docketID, Notices: noticesID} })
+	reconfigure(e.app.Service,
+		func(st *commands.Settings) { st.Channels = commands.Channels{Docket: docketID, Notices: noticesID} })
 	d := e.app.Outbox.(*outbox.Deliverer)
 	d.Alert = []outbox.Dest{{User: clerkID}}
 	d.Zone = e.app.Service.Engine.Cal.Location()
@@ -115,10 +116,12 @@ func (e *refusalEnv) do(t *testing.T, text string) string {
 // past the threshold; and once ethicsbot is invited back, the notice goes exactly once.
 func TestNoticesChannelNotInChannel(t *testing.T) {
 	e := newRefusalEnv(t)
-	if got := e.do(t, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`); !strings.Contains(got, "Filed") {
+	if got := e.do(t,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`); !strings.Contains(got, "Filed") {
 		t.Fatalf("file: %s", got)
 	}
-	if got := e.do(t, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`); !strings.Contains(got, "scheduled") {
+	if got := e.do(t, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`); !strings.Contains(got,
+		"scheduled") {
 		t.Fatalf("schedule: %s", got)
 	}
 	e.setFail(noticesID, "not_in_channel")
@@ -135,7 +138,8 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 		}
 	}
 	if docket := e.posts(docketID); len(docket) != 3 {
-		t.Errorf("the docket channel got %d posts, want the case's card and, in its thread, the filing's and the scheduling's lines: one channel's refusal holds back no other", len(docket))
+		t.Errorf("the docket channel got %d posts, want the case's card and, in its thread, the filing's and the "+
+			"scheduling's lines: one channel's refusal holds back no other", len(docket))
 	}
 
 	t.Run("NotRetriedInATightLoop", func(t *testing.T) {
@@ -162,7 +166,8 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 			t.Fatal(err)
 		}
 		if tries := e.posts(noticesID); len(tries) != 3 {
-			t.Errorf("after a restart the notice was tried %d times in all, want 3: at each start, it is tried at once", len(tries))
+			t.Errorf("after a restart the notice was tried %d times in all, want 3: at each start, it is "+
+				"tried at once", len(tries))
 		}
 		if dms := e.posts(clerkID); len(dms) != 1 {
 			t.Errorf("after a restart the clerk got %d direct messages, want still 1", len(dms))
@@ -171,7 +176,8 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 
 	t.Run("CardAndHomeMarkItUndelivered", func(t *testing.T) {
 		card := e.do(t, "case 2026-001")
-		if !strings.Contains(card, "*Undelivered:* a message to <#"+noticesID+">") || !strings.Contains(card, "not_in_channel") {
+		if !strings.Contains(card, "*Undelivered:* a message to <#"+noticesID+">") ||
+			!strings.Contains(card, "not_in_channel") {
 			t.Errorf("the card does not mark the notice undelivered:\n%s", card)
 		}
 		var home []string
@@ -180,14 +186,16 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 				home = append(home, sec.Text.Text)
 			}
 		}
-		if all := strings.Join(home, "\n"); !strings.Contains(all, "Not delivered yet (1)") || !strings.Contains(all, "case 2026-001: :warning: *Undelivered:*") {
+		if all := strings.Join(home, "\n"); !strings.Contains(all, "Not delivered yet (1)") ||
+			!strings.Contains(all, "case 2026-001: :warning: *Undelivered:*") {
 			t.Errorf("the Home tab does not mark the notice undelivered:\n%s", all)
 		}
 	})
 
 	t.Run("HealthzDegradedPastTheThreshold", func(t *testing.T) {
 		code, body := e.healthz(t) // 6 minutes
-		if code != 200 || body["status"] != "ok" || body["undelivered"] != "1" || body["oldest_undelivered"] != "6m0s" || !strings.Contains(body["last_slack_error"], "not_in_channel") {
+		if code != 200 || body["status"] != "ok" || body["undelivered"] != "1" || body["oldest_undelivered"] != "6m0s" ||
+			!strings.Contains(body["last_slack_error"], "not_in_channel") {
 			t.Errorf("healthz after 6 minutes: %d %v, want ok with 1 undelivered for 6m0s and the last error", code, body)
 		}
 		e.now = e.now.Add(10 * time.Minute)
@@ -221,8 +229,10 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 			e.drain(t, 10*time.Minute)
 		}
 		tries := e.posts(noticesID)
-		if taken := len(tries) - refused; refused != 4 || taken != 1 || !strings.HasPrefix(tries[len(tries)-1], "PUBLIC NOTICE") {
-			t.Errorf("after %d refusals and the invitation, Slack took %d posts to the notices channel, want the notice once: %q", refused, taken, tries)
+		if taken := len(tries) - refused; refused != 4 || taken != 1 ||
+			!strings.HasPrefix(tries[len(tries)-1], "PUBLIC NOTICE") {
+			t.Errorf("after %d refusals and the invitation, Slack took %d posts to the notices channel, want the "+
+				"notice once: %q", refused, taken, tries)
 		}
 		if card := e.do(t, "case 2026-001"); strings.Contains(card, "Undelivered") {
 			t.Errorf("the card still marks a delivered notice undelivered:\n%s", card)
@@ -241,8 +251,10 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 // with a 200: a restart cannot renew a token.
 func TestTokenRevoked(t *testing.T) {
 	e := newRefusalEnv(t)
-	e.do(t, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`)
-	e.do(t, `file respondent="Richard Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city car."`)
+	e.do(t,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email."`)
+	e.do(t,
+		`file respondent="Richard Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city car."`)
 	e.slack.mu.Lock()
 	e.slack.fail = map[string]string{"chat.postMessage": "token_revoked"}
 	e.slack.mu.Unlock()
@@ -252,8 +264,10 @@ func TestTokenRevoked(t *testing.T) {
 		t.Errorf("%d calls to Slack with the token refused, want the one that found it out", n)
 	}
 	code, body := e.healthz(t)
-	if code != 200 || body["status"] != "degraded" || !strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") ||
-		!strings.Contains(body["last_slack_error"], "token_revoked") || body["undelivered"] != "6" { // each case's card, its line and the card's update
+	if code != 200 || body["status"] != "degraded" ||
+		!strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") ||
+		!strings.Contains(body["last_slack_error"], "token_revoked") ||
+		body["undelivered"] != "6" { // each case's card, its line and the card's update
 		t.Errorf("healthz with the token revoked: %d %v", code, body)
 	}
 	e.slack.mu.Lock()
@@ -284,7 +298,9 @@ func TestHealthzWritesFail(t *testing.T) {
 			if code != c.code {
 				t.Errorf("healthz: %d %v, want %d", code, body, c.code)
 			}
-			if c.code == 503 && (body["status"] != "degraded" || body["writes"] != "full" || !strings.Contains(body["reason"], "writes to the database fail (full)")) {
+			if c.code == 503 &&
+				(body["status"] != "degraded" || body["writes"] != "full" ||
+					!strings.Contains(body["reason"], "writes to the database fail (full)")) {
 				t.Errorf("healthz with writes failing: %v", body)
 			}
 			if c.code == 200 && (body["status"] != "ok" || body["writes"] != "ok") {
@@ -306,7 +322,8 @@ func TestStartChecksTheChannels(t *testing.T) {
 		e.slack.channels = map[string]string{docketID: docket, noticesID: notices}
 		e.slack.mu.Unlock()
 		var log strings.Builder
-		return bot.CheckChannels(context.Background(), e.app.API, channels, slog.New(slog.NewTextHandler(&log, nil))), log.String()
+		return bot.CheckChannels(context.Background(), e.app.API, channels,
+			slog.New(slog.NewTextHandler(&log, nil))), log.String()
 	}
 	t.Run("BothFine", func(t *testing.T) {
 		problems, log := check(`{"id":"`+docketID+`","is_member":true}`, `{"id":"`+noticesID+`","is_member":true}`)
@@ -317,8 +334,10 @@ func TestStartChecksTheChannels(t *testing.T) {
 	for _, c := range []struct {
 		name, notices, code, fix string
 	}{
-		{"NotAMember", `{"id":"` + noticesID + `","is_member":false}`, "not_in_channel", "invite @ethicsbot to <#" + noticesID + ">"},
-		{"Archived", `{"id":"` + noticesID + `","is_member":true,"is_archived":true}`, "is_archived", "unarchive <#" + noticesID + ">"},
+		{"NotAMember", `{"id":"` + noticesID + `","is_member":false}`, "not_in_channel",
+			"invite @ethicsbot to <#" + noticesID + ">"},
+		{"Archived", `{"id":"` + noticesID + `","is_member":true,"is_archived":true}`, "is_archived",
+			"unarchive <#" + noticesID + ">"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			problems, log := check(`{"id":"`+docketID+`","is_member":true}`, c.notices)
@@ -336,7 +355,8 @@ func TestStartChecksTheChannels(t *testing.T) {
 				e.drain(t, time.Minute)
 			}
 			dms := e.posts(clerkID)[before:]
-			if len(dms) != 1 || !strings.Contains(dms[0], "cannot post to <#"+noticesID+">") || !strings.Contains(dms[0], c.fix) || !strings.Contains(dms[0], "`channels.notices`") {
+			if len(dms) != 1 || !strings.Contains(dms[0], "cannot post to <#"+noticesID+">") ||
+				!strings.Contains(dms[0], c.fix) || !strings.Contains(dms[0], "`channels.notices`") {
 				t.Errorf("the clerk got %q, want one direct message saying what to do", dms)
 			}
 		})
@@ -369,7 +389,8 @@ func TestTokenRevokedWhileIdle(t *testing.T) {
 	if n := authTests(); n != 1 {
 		t.Errorf("%d auth.test calls in 3 minutes, want 1", n)
 	}
-	if code, body := e.healthz(t); code != 200 || body["status"] != "degraded" || !strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") {
+	if code, body := e.healthz(t); code != 200 || body["status"] != "degraded" ||
+		!strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") {
 		t.Errorf("healthz with the token revoked and nothing to say: %d %v", code, body)
 	}
 	e.slack.mu.Lock()
@@ -420,7 +441,8 @@ func TestLaterNoticesWaitBehindARefusal(t *testing.T) {
 	if tries := e.posts(noticesID); len(tries) != 1 {
 		t.Errorf("%d posts tried to the notices channel, want the first notice only", len(tries))
 	}
-	if card := e.do(t, "case 2026-002"); !strings.Contains(card, "*Undelivered:* a message to <#"+noticesID+">") || !strings.Contains(card, "held back: an earlier message to #"+noticesID+" failed: not_in_channel") {
+	if card := e.do(t, "case 2026-002"); !strings.Contains(card, "*Undelivered:* a message to <#"+noticesID+">") ||
+		!strings.Contains(card, "held back: an earlier message to #"+noticesID+" failed: not_in_channel") {
 		t.Errorf("the second case's card does not mark its notice undelivered:\n%s", card)
 	}
 	if dms := e.posts(clerkID); len(dms) != 1 {

@@ -44,13 +44,16 @@ func (r *Sender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup, ke
 
 // SendActions posts text to d as Send does, with its actions as buttons
 // (commands.PostBlocks); the text stays the message's text, which notifications show.
-func (r *Sender) SendActions(ctx context.Context, d outbox.Dest, text outbox.Markup, actions []outbox.Action, key outbox.Key) (string, string, error) {
-	return r.send(ctx, d, key, slack.MsgOptionText(string(text), false), slack.MsgOptionBlocks(commands.PostBlocks(text, actions)...))
+func (r *Sender) SendActions(ctx context.Context, d outbox.Dest, text outbox.Markup, actions []outbox.Action,
+	key outbox.Key) (string, string, error) {
+	return r.send(ctx, d, key, slack.MsgOptionText(string(text), false),
+		slack.MsgOptionBlocks(commands.PostBlocks(text, actions)...))
 }
 
 // send posts a message to d, made of opts, with key in its metadata; after a failure it
 // looks for the message before it posts again.
-func (r *Sender) send(ctx context.Context, d outbox.Dest, key outbox.Key, opts ...slack.MsgOption) (string, string, error) {
+func (r *Sender) send(ctx context.Context, d outbox.Dest, key outbox.Key,
+	opts ...slack.MsgOption) (string, string, error) {
 	to := d.Channel
 	if to == "" {
 		to = d.User // a user id posts to the app's direct messages with that user
@@ -68,14 +71,16 @@ func (r *Sender) send(ctx context.Context, d outbox.Dest, key outbox.Key, opts .
 		tried = true
 		var err error
 		ch, ts, err = r.API.PostMessageContext(ctx, to, append(opts,
-			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))...)
+			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent,
+				EventPayload: map[string]any{"key": key.String()}}))...)
 		return err
 	}, r.limited(d))
 	return ch, ts, deliveryError(err, d)
 }
 
 // Find looks through d's history since since for a message tagged key.
-func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key, since time.Time) (string, string, bool, error) {
+func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key,
+	since time.Time) (string, string, bool, error) {
 	want := key.String()
 	var ch, ts string
 	err := r.history(ctx, d, since, func(c string, m slack.Message) bool {
@@ -142,16 +147,19 @@ func slackTime(ts string) time.Time {
 
 // history calls each with every message of d's history since since, newest first, until it
 // returns false.
-func (r *Sender) history(ctx context.Context, d outbox.Dest, since time.Time, each func(channel string, m slack.Message) bool) error {
+func (r *Sender) history(ctx context.Context, d outbox.Dest, since time.Time,
+	each func(channel string, m slack.Message) bool) error {
 	ch := d.Channel
 	if ch == "" {
-		c, _, _, err := r.API.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{d.User}, ReturnIM: true})
+		c, _, _, err := r.API.OpenConversationContext(ctx,
+			&slack.OpenConversationParameters{Users: []string{d.User}, ReturnIM: true})
 		if err != nil {
 			return fmt.Errorf("opening the direct messages with %s: %w", d.User, err)
 		}
 		ch = c.ID
 	}
-	params := &slack.GetConversationHistoryParameters{ChannelID: ch, Oldest: strconv.FormatInt(since.Unix(), 10), Limit: 200, IncludeAllMetadata: true}
+	params := &slack.GetConversationHistoryParameters{ChannelID: ch, Oldest: strconv.FormatInt(since.Unix(), 10),
+		Limit: 200, IncludeAllMetadata: true}
 	for {
 		h, err := r.API.GetConversationHistoryContext(ctx, params)
 		if err != nil {
@@ -191,7 +199,8 @@ func threadError(err error, d outbox.Dest) error {
 }
 
 // Reply posts text to d in the thread of the message thread, with its key in the metadata.
-func (r *Sender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup, key outbox.Key) (string, string, error) {
+func (r *Sender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup,
+	key outbox.Key) (string, string, error) {
 	var ch, ts string
 	tried := false
 	err := retryLimited(ctx, func() error {
@@ -204,15 +213,18 @@ func (r *Sender) Reply(ctx context.Context, d outbox.Dest, thread string, text o
 		}
 		tried = true
 		var err error
-		ch, ts, err = r.API.PostMessageContext(ctx, d.Channel, slack.MsgOptionText(string(text), false), slack.MsgOptionTS(thread),
-			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
+		ch, ts, err = r.API.PostMessageContext(ctx, d.Channel, slack.MsgOptionText(string(text), false),
+			slack.MsgOptionTS(thread),
+			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent,
+				EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	}, r.limited(d))
 	return ch, ts, threadError(err, d)
 }
 
 // FindReply looks through the thread of the message thread in d for a reply tagged key.
-func (r *Sender) FindReply(ctx context.Context, d outbox.Dest, thread string, key outbox.Key) (string, string, bool, error) {
+func (r *Sender) FindReply(ctx context.Context, d outbox.Dest, thread string,
+	key outbox.Key) (string, string, bool, error) {
 	want := key.String()
 	var ts string
 	err := r.replies(ctx, d.Channel, thread, func(m slack.Message) bool {
@@ -230,11 +242,13 @@ func (r *Sender) FindReply(ctx context.Context, d outbox.Dest, thread string, ke
 // key: an update is said again after a crash rather than looked for, since saying it twice
 // changes nothing. The blocks are always sent: chat.update keeps a message's old blocks,
 // and their buttons, when it is given none.
-func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, key outbox.Key) error {
+func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action,
+	key outbox.Key) error {
 	err := retryLimited(ctx, func() error {
 		_, _, _, err := r.API.UpdateMessageContext(ctx, channel, ts, slack.MsgOptionText(string(text), false),
 			slack.MsgOptionBlocks(commands.PostBlocks(text, actions)...),
-			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent, EventPayload: map[string]any{"key": key.String()}}))
+			slack.MsgOptionMetadata(slack.SlackMetadata{EventType: metadataEvent,
+				EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	}, r.limited(key.To))
 	return threadError(err, key.To)
@@ -243,7 +257,8 @@ func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Mar
 // replies calls each with every message of the thread of the message thread in channel,
 // the parent first, until it returns false.
 func (r *Sender) replies(ctx context.Context, channel, thread string, each func(m slack.Message) bool) error {
-	params := &slack.GetConversationRepliesParameters{ChannelID: channel, Timestamp: thread, Limit: 200, IncludeAllMetadata: true}
+	params := &slack.GetConversationRepliesParameters{ChannelID: channel, Timestamp: thread, Limit: 200,
+		IncludeAllMetadata: true}
 	for {
 		msgs, more, cursor, err := r.API.GetConversationRepliesContext(ctx, params)
 		if err != nil {

@@ -36,10 +36,15 @@ func TestSlackErrorShowsNoURL(t *testing.T) {
 		{"Timeout", &url.Error{Op: "Post", URL: proxyURL, Err: context.DeadlineExceeded}, "Slack did not answer in time"},
 		{"Refused", refused, "Slack could not be reached"},
 		{"RefusedWrapped", fmt.Errorf("opening the direct messages with U1: %w", refused), "Slack could not be reached"},
-		{"DNS", &url.Error{Op: "Post", URL: proxyURL, Err: &net.DNSError{Err: "no such host", Name: "slack-proxy.city.internal", IsNotFound: true}}, "Slack could not be reached"},
-		{"BadCertificate", &url.Error{Op: "Post", URL: proxyURL, Err: errors.New("tls: failed to verify certificate")}, "Slack could not be reached"},
+		{"DNS",
+			&url.Error{Op: "Post", URL: proxyURL,
+				Err: &net.DNSError{Err: "no such host", Name: "slack-proxy.city.internal", IsNotFound: true}},
+			"Slack could not be reached"},
+		{"BadCertificate", &url.Error{Op: "Post", URL: proxyURL, Err: errors.New("tls: failed to verify certificate")},
+			"Slack could not be reached"},
 		{"Stopping", &url.Error{Op: "Post", URL: proxyURL, Err: context.Canceled}, "ethicsbot stopped before Slack answered"},
-		{"ServerError", slack.StatusCodeError{Code: 503, Status: "503 Service Unavailable"}, "Slack answered with an error, HTTP 503"},
+		{"ServerError", slack.StatusCodeError{Code: 503, Status: "503 Service Unavailable"},
+			"Slack answered with an error, HTTP 503"},
 		{"RateLimited", &slack.RateLimitedError{RetryAfter: time.Second}, "Slack asked ethicsbot to slow down"},
 		{"NotSlack", errors.New("database is locked"), "database is locked"},
 	} {
@@ -87,7 +92,8 @@ func TestFormTimeoutShowsNoURL(t *testing.T) {
 		t.Fatalf("replies %q, want one", replies)
 	}
 	got := replies[0]
-	if !strings.Contains(got, "The form could not be opened (Slack did not answer in time).") || strings.Contains(got, "internal-proxy") || strings.Contains(got, "http") {
+	if !strings.Contains(got, "The form could not be opened (Slack did not answer in time).") ||
+		strings.Contains(got, "internal-proxy") || strings.Contains(got, "http") {
 		t.Errorf("reply %q", got)
 	}
 }
@@ -96,9 +102,11 @@ func TestFormTimeoutShowsNoURL(t *testing.T) {
 // without, carries no null field and no empty metadata, which Slack's types reject.
 func TestResponseURLBodiesHaveNoNulls(t *testing.T) {
 	e := newEnv(t)
-	for i, text := range []string{"docket", `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary=x`, "case 2026-001"} {
-		e.app.Slash(context.Background(), slack.SlashCommand{Command: "/ethics", Text: text, UserID: "U2147483697", ChannelID: "C1",
-			ResponseURL: fmt.Sprintf("%s/response/nulls%d", e.slack.URL, i)})
+	for i, text := range []string{"docket", `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary=x`,
+		"case 2026-001"} {
+		e.app.Slash(context.Background(),
+			slack.SlashCommand{Command: "/ethics", Text: text, UserID: "U2147483697", ChannelID: "C1",
+				ResponseURL: fmt.Sprintf("%s/response/nulls%d", e.slack.URL, i)})
 	}
 	e.app.Wait()
 	e.slack.mu.Lock()

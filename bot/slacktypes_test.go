@@ -64,7 +64,8 @@ func walkthrough(t *testing.T) []payload {
 	h := (&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler()
 	sweep := &reminders.Sweeper{
 		Planner: &reminders.Planner{Engine: e.app.Service.Engine, Policy: reminders.Defaults(),
-			People: reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Docket: "C_DOCKET"}},
+			People: reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"},
+				Docket: "C_DOCKET"}},
 		Cases: e.db, Outbox: e.db, Notify: e.app.Outbox.Kick,
 	}
 	var out []payload
@@ -142,16 +143,19 @@ func walkthrough(t *testing.T) []payload {
 	}
 	button["block_id"], button["action_ts"] = "b1", "1733400000.2" // as Slack adds them to the click
 	interact("U_CLERK", map[string]any{"type": "block_actions", "trigger_id": "walk-button", "actions": []any{button},
-		"container": map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "D1"}, "channel": map[string]any{"id": "D1"}})
+		"container": map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "D1"},
+		"channel":   map[string]any{"id": "D1"}})
 	// A case's card in the docket channel: a step in its menu, and its Open case button.
 	var cardMenu, openCase map[string]any
 	for _, c := range e.slack.wait(t, 1) {
-		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" && strings.Contains(fmt.Sprint(c.Fields["metadata"]), "|card|parent@") {
+		if c.Method == "chat.postMessage" && c.Fields["channel"] == "C_DOCKET" &&
+			strings.Contains(fmt.Sprint(c.Fields["metadata"]), "|card|parent@") {
 			for _, b := range actionBlocks(c) {
 				for _, el := range b {
 					if el["type"] == "overflow" && cardMenu == nil {
 						o := el["options"].([]any)[0].(map[string]any)
-						cardMenu = map[string]any{"type": "overflow", "action_id": el["action_id"], "block_id": el["block_id"], "action_ts": "1733400000.4", "selected_option": o}
+						cardMenu = map[string]any{"type": "overflow", "action_id": el["action_id"], "block_id": el["block_id"],
+							"action_ts": "1733400000.4", "selected_option": o}
 					}
 					if el["type"] == "button" && openCase == nil {
 						openCase = el
@@ -165,13 +169,18 @@ func walkthrough(t *testing.T) []payload {
 		t.Fatal("no card in the docket channel offered a menu of steps and an Open case button")
 	}
 	for i, a := range []map[string]any{cardMenu, openCase} {
-		interact("U_CLERK", map[string]any{"type": "block_actions", "trigger_id": fmt.Sprintf("walk-card-%d", i), "actions": []any{a},
-			"response_url": e.slack.URL + fmt.Sprintf("/response/walk-card-%d", i),
-			"container":    map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "C_DOCKET"}, "channel": map[string]any{"id": "C_DOCKET"}})
+		interact("U_CLERK",
+			map[string]any{"type": "block_actions", "trigger_id": fmt.Sprintf("walk-card-%d", i), "actions": []any{a},
+				"response_url": e.slack.URL + fmt.Sprintf("/response/walk-card-%d", i),
+				"container":    map[string]any{"type": "message", "message_ts": "1733400000.000100", "channel_id": "C_DOCKET"},
+				"channel":      map[string]any{"id": "C_DOCKET"}})
 	}
 	// The File a complaint button on the Home tab, and its form submitted.
-	interact("U_CLERK", map[string]any{"type": "block_actions", "trigger_id": "walk-file", "container": map[string]any{"type": "view", "view_id": "V1"},
-		"actions": []any{map[string]any{"type": "button", "action_id": commands.ActionPrefix + commands.FileButton, "value": commands.FileButton, "block_id": "desk", "action_ts": "1733400000.3"}}})
+	interact("U_CLERK",
+		map[string]any{"type": "block_actions", "trigger_id": "walk-file",
+			"container": map[string]any{"type": "view", "view_id": "V1"},
+			"actions": []any{map[string]any{"type": "button", "action_id": commands.ActionPrefix + commands.FileButton,
+				"value": commands.FileButton, "block_id": "desk", "action_ts": "1733400000.3"}}})
 	e.app.Wait()
 	var fileForm map[string]any
 	for _, c := range e.slack.wait(t, 1) {
@@ -185,10 +194,12 @@ func walkthrough(t *testing.T) []payload {
 	text := func(v string) map[string]any { return map[string]any{"type": "plain_text_input", "value": v} }
 	submit := func(section string) []byte {
 		return interact("U_CLERK", map[string]any{"type": "view_submission", "view": map[string]any{
-			"id": "V2", "type": "modal", "callback_id": fileForm["callback_id"], "private_metadata": fileForm["private_metadata"],
-			"title": fileForm["title"], "state": map[string]any{"values": map[string]any{
-				"respondent": map[string]any{"respondent": text("Rick Roe")}, "complainant": map[string]any{"complainant": text("Ann Doe")},
-				"section": map[string]any{"section": text(section)}, "summary": map[string]any{"summary": text("y")},
+			"id": "V2", "type": "modal", "callback_id": fileForm["callback_id"],
+			"private_metadata": fileForm["private_metadata"],
+			"title":            fileForm["title"], "state": map[string]any{"values": map[string]any{
+				"respondent":  map[string]any{"respondent": text("Rick Roe")},
+				"complainant": map[string]any{"complainant": text("Ann Doe")},
+				"section":     map[string]any{"section": text(section)}, "summary": map[string]any{"summary": text("y")},
 			}}}})
 	}
 	answer("SubmissionAnswer", "the filing form, with a bad section", submit("103.99"))
@@ -247,7 +258,8 @@ func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
 	// The cards' updates carry their menus (issue 22 §3), which the check covers.
 	menus := 0
 	for _, p := range payloads {
-		if b, _ := json.Marshal(p.Body["blocks"]); p.Shape == "ChatUpdate" && strings.Contains(string(b), `"action_id":"`+commands.StepActionPrefix+`menu"`) {
+		if b, _ := json.Marshal(p.Body["blocks"]); p.Shape == "ChatUpdate" &&
+			strings.Contains(string(b), `"action_id":"`+commands.StepActionPrefix+`menu"`) {
 			menus++
 		}
 	}
@@ -264,7 +276,8 @@ func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
 	tsc := filepath.Join(dir, "node_modules", "typescript", "bin", "tsc")
 	node, err := exec.LookPath("node")
 	if _, serr := os.Stat(tsc); err != nil || serr != nil {
-		msg := "the type check against @slack/types needs Node.js and `npm install` in bot/testdata/slacktypes (.ci/run does both)"
+		msg := "the type check against @slack/types needs Node.js and `npm install` in bot/testdata/slacktypes " +
+			"(.ci/run does both)"
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%s: node %v, tsc %v", msg, err, serr)
 		}
@@ -285,7 +298,8 @@ func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	config := `{"compilerOptions": {"strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "moduleResolution": "node", "types": []}, "files": ["shapes.ts", "payloads.ts"]}`
-	for name, data := range map[string][]byte{"shapes.ts": shapesTS, "payloads.ts": []byte(src.String()), "tsconfig.json": []byte(config)} {
+	for name, data := range map[string][]byte{"shapes.ts": shapesTS, "payloads.ts": []byte(src.String()),
+		"tsconfig.json": []byte(config)} {
 		if err := os.WriteFile(filepath.Join(work, name), data, 0o600); err != nil {
 			t.Fatal(err)
 		}

@@ -49,14 +49,16 @@ func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.L
 		if errors.As(err, &se) {
 			if why, ok := startRefusal(se.Err); ok {
 				//lint:ignore ST1005 Slack is a name, and the message is shown as it is
-				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, then restart", which, se.Err, why)
+				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, "+
+					"then restart", which, se.Err, why)
 			}
 		}
 		pause, ok := authRetryable(err, wait)
 		if !ok {
 			return fmt.Errorf("checking the %s with Slack (auth.test): %w", which, err)
 		}
-		log.Warn("Slack is unavailable; trying again", "token", which, "attempt", attempt, "err", err.Error(), "retry_in", pause)
+		log.Warn("Slack is unavailable; trying again", "token", which, "attempt", attempt, "err", err.Error(),
+			"retry_in", pause)
 		if err := authWait(ctx, pause); err != nil {
 			return err
 		}
@@ -144,7 +146,8 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 			a.channelEvent(api.InnerEvent.Data)
 		}
 	})
-	for _, t := range []slackevents.EventsAPIType{slackevents.MemberJoinedChannel, slackevents.ChannelUnarchive, slackevents.GroupUnarchive} {
+	for _, t := range []slackevents.EventsAPIType{slackevents.MemberJoinedChannel, slackevents.ChannelUnarchive,
+		slackevents.GroupUnarchive} {
 		h.HandleEvents(t, channelChanged)
 	}
 	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
@@ -181,7 +184,8 @@ func fatal(err error) error {
 	}
 	if why, ok := startRefusal(code); ok {
 		//lint:ignore ST1005 Slack is a name, and the message is shown as it is
-		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), then restart", code, why)
+		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), "+
+			"then restart", code, why)
 	}
 	return nil
 }

@@ -47,7 +47,8 @@ func (f *threadSlack) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		ts := "1700000000." + strings.Repeat("0", 5) + string(rune('0'+len(f.msgs)))
 		f.blocks[ts] = r.Form.Get("blocks")
-		f.msgs = append(f.msgs, map[string]any{"ts": ts, "text": r.Form.Get("text"), "thread_ts": th, "metadata": meta, "type": "message"})
+		f.msgs = append(f.msgs,
+			map[string]any{"ts": ts, "text": r.Form.Get("text"), "thread_ts": th, "metadata": meta, "type": "message"})
 		answer(map[string]any{"channel": "C_DOCKET", "ts": ts})
 	case "chat.update":
 		ts := r.Form.Get("ts")
@@ -121,16 +122,20 @@ func TestSenderThreads(t *testing.T) {
 	if got := f.msgs[1]["thread_ts"]; got != parent {
 		t.Errorf("the reply went to thread %v, want the card's %s", got, parent)
 	}
-	actions := []outbox.Action{{Label: "Open case", Case: "2026-001"}, {Label: "mail respondent", Form: "mail 2026-001 respondent", Menu: true}}
+	actions := []outbox.Action{{Label: "Open case", Case: "2026-001"},
+		{Label: "mail respondent", Form: "mail 2026-001 respondent", Menu: true}}
 	if err := s.Update(ctx, "C_DOCKET", parent, "*Case 2026-001: notices sent*", actions, card); err != nil {
 		t.Fatal(err)
 	}
-	if f.msgs[0]["text"] != "*Case 2026-001: notices sent*" || f.msgs[0]["metadata"].(map[string]any)["event_payload"].(map[string]any)["key"] != card.String() {
+	if f.msgs[0]["text"] != "*Case 2026-001: notices sent*" ||
+		f.msgs[0]["metadata"].(map[string]any)["event_payload"].(map[string]any)["key"] != card.String() {
 		t.Errorf("after the update the card is %v", f.msgs[0])
 	}
 	// The update carries the card's actions as blocks: its Open case button and its menu.
-	if b := f.blocks[parent]; !strings.Contains(b, `"text":"Open case","emoji":false},"action_id":"ethics:open:0","value":"2026-001"`) ||
-		!strings.Contains(b, `"type":"overflow","action_id":"ethics:step:menu"`) || !strings.Contains(b, `"value":"mail 2026-001 respondent"`) {
+	if b := f.blocks[parent]; !strings.Contains(b,
+		`"text":"Open case","emoji":false},"action_id":"ethics:open:0","value":"2026-001"`) ||
+		!strings.Contains(b, `"type":"overflow","action_id":"ethics:step:menu"`) ||
+		!strings.Contains(b, `"value":"mail 2026-001 respondent"`) {
 		t.Errorf("the update's blocks: %s", b)
 	}
 	// With no actions, the blocks are sent all the same, without buttons: chat.update
@@ -172,7 +177,8 @@ func TestSenderTellsRateLimit(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/chat.postMessage" {
 			// The look-back before trying again: nothing went out.
-			json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": []any{}, "channel": map[string]any{"id": "C_DOCKET"}})
+			json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": []any{},
+				"channel": map[string]any{"id": "C_DOCKET"}})
 			return
 		}
 		posts++
@@ -188,7 +194,8 @@ func TestSenderTellsRateLimit(t *testing.T) {
 	s := &bot.Sender{API: slack.New("xoxb-test", slack.OptionAPIURL(srv.URL+"/")),
 		RateLimited: func(to outbox.Dest, wait time.Duration) { told = append(told, to.String()+" "+wait.String()) }}
 	to := outbox.Dest{Channel: "C_DOCKET"}
-	if _, ts, err := s.Send(context.Background(), to, "x", outbox.EventKey("2026-001", 1, 1, to)); err != nil || ts != "1.2" {
+	if _, ts, err := s.Send(context.Background(), to, "x", outbox.EventKey("2026-001", 1, 1, to)); err != nil ||
+		ts != "1.2" {
 		t.Fatalf("send: %s %v", ts, err)
 	}
 	if len(told) != 1 || told[0] != "#C_DOCKET 0s" || posts != 2 {

@@ -22,7 +22,8 @@ func TestLongAgendaFitsSlack(t *testing.T) {
 		text := strings.Repeat("x", 196) + " " + string(rune('a'+i%26)) + string(rune('a'+i/26))
 		adds = append(adds, docket.AddItem{Item: docket.BusinessItem, Text: text})
 	}
-	if _, err := db.ChangeMeeting(ctx, clerk, "", s.Now(), nil, nil, docket.MeetingChange{Meeting: "2026-12-15", Actions: adds}); err != nil {
+	if _, err := db.ChangeMeeting(ctx, clerk, "", s.Now(), nil, nil,
+		docket.MeetingChange{Meeting: "2026-12-15", Actions: adds}); err != nil {
 		t.Fatal(err)
 	}
 	r := mustDo(t, s, clerk, `posted 2026-12-15`, "for all 220 items")
@@ -31,11 +32,15 @@ func TestLongAgendaFitsSlack(t *testing.T) {
 		t.Fatalf("notices: %d", len(got))
 	}
 	n := utf8.RuneCountInString(got[0])
-	if n > 4000 || !strings.Contains(got[0], "more: the whole agenda is on the public notice board, https://ethics.example.gov/#meeting-2026-12-15 and posted at the meeting place.") ||
+	if n > 4000 ||
+		!strings.Contains(got[0],
+			"more: the whole agenda is on the public notice board, https://ethics.example.gov/#meeting-2026-12-15 and posted "+
+				"at the meeting place.") ||
 		!strings.Contains(got[0], " 1. "+strings.Repeat("x", 195)) || !strings.HasSuffix(got[0], "Open to the public.") {
 		t.Errorf("the notice of a long agenda, %d characters:\n%s", n, got[0])
 	}
-	reply := replyText(mustDo(t, s, clerk, `agenda 2026-12-15`, "more: `/ethics letters 2026-12-15` draws the whole agenda."))
+	reply := replyText(mustDo(t, s, clerk, `agenda 2026-12-15`,
+		"more: `/ethics letters 2026-12-15` draws the whole agenda."))
 	if n := utf8.RuneCountInString(reply); n > 4000 {
 		t.Errorf("the agenda's reply has %d characters", n)
 	}

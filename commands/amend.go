@@ -49,18 +49,20 @@ var fixables = []fixable{
 		f.Complainant.Name = a.str("complainant")
 		return f, old, f.Complainant.Name, nil
 	}},
-	{"respondent_user", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		f := act.(docket.File)
-		old := f.Respondent.SlackID
-		f.Respondent.SlackID = a.str("respondent_user")
-		return f, old, f.Respondent.SlackID, nil
-	}},
-	{"complainant_user", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		f := act.(docket.File)
-		old := f.Complainant.SlackID
-		f.Complainant.SlackID = a.str("complainant_user")
-		return f, old, f.Complainant.SlackID, nil
-	}},
+	{"respondent_user", []string{"file"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			f := act.(docket.File)
+			old := f.Respondent.SlackID
+			f.Respondent.SlackID = a.str("respondent_user")
+			return f, old, f.Respondent.SlackID, nil
+		}},
+	{"complainant_user", []string{"file"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			f := act.(docket.File)
+			old := f.Complainant.SlackID
+			f.Complainant.SlackID = a.str("complainant_user")
+			return f, old, f.Complainant.SlackID, nil
+		}},
 	{"section", []string{"file"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		f := act.(docket.File)
 		old := strings.Join(f.Sections, ", ")
@@ -73,22 +75,24 @@ var fixables = []fixable{
 		f.Summary = a.str("summary")
 		return f, old, f.Summary, nil
 	}},
-	{"election", []string{"file", "candidacy"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		switch x := act.(type) {
-		case docket.File:
-			if len(x.Elections) != 1 {
-				return nil, "", "", docket.Invalid("(G)", "event", "the filing records no single election; name the candidacy's event with event=<n>")
+	{"election", []string{"file", "candidacy"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			switch x := act.(type) {
+			case docket.File:
+				if len(x.Elections) != 1 {
+					return nil, "", "", docket.Invalid("(G)", "event",
+						"the filing records no single election; name the candidacy's event with event=<n>")
+				}
+				old := x.Elections[0]
+				x.Elections = []docket.Date{a.date("election")}
+				return x, dateText(old), dateText(x.Elections[0]), nil
+			case docket.AddCandidacy:
+				old := x.Election
+				x.Election = a.date("election")
+				return x, dateText(old), dateText(x.Election), nil
 			}
-			old := x.Elections[0]
-			x.Elections = []docket.Date{a.date("election")}
-			return x, dateText(old), dateText(x.Elections[0]), nil
-		case docket.AddCandidacy:
-			old := x.Election
-			x.Election = a.date("election")
-			return x, dateText(old), dateText(x.Election), nil
-		}
-		return nil, "", "", nil
-	}},
+			return nil, "", "", nil
+		}},
 	{"article", []string{"mail"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		m := act.(docket.RecordMailing)
 		article, err := docket.NormalizeArticle(a.str("article"))
@@ -105,27 +109,30 @@ var fixables = []fixable{
 		m.Mailed = a.date("mailed")
 		return m, dateText(old), dateText(m.Mailed), nil
 	}},
-	{"returned", []string{"return_receipt"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		r := act.(docket.RecordReturnReceipt)
-		old := r.Returned
-		r.Returned = a.date("returned")
-		return r, dateText(old), dateText(r.Returned), nil
-	}},
-	{"signer", []string{"return_receipt"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		r := act.(docket.RecordReturnReceipt)
-		old := r.Signer
-		r.Signer = a.str("signer")
-		return r, old, r.Signer, nil
-	}},
-	{"outcome", []string{"undelivered"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		u := act.(docket.RecordUndelivered)
-		old := u.Outcome
-		u.Outcome = docket.MailOutcome(a.str("outcome"))
-		if u.Next != "" {
-			u.Next = s.Engine.Mail.After(u.Outcome) // the step the corrected outcome calls for
-		}
-		return u, string(old), string(u.Outcome), nil
-	}},
+	{"returned", []string{"return_receipt"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			r := act.(docket.RecordReturnReceipt)
+			old := r.Returned
+			r.Returned = a.date("returned")
+			return r, dateText(old), dateText(r.Returned), nil
+		}},
+	{"signer", []string{"return_receipt"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			r := act.(docket.RecordReturnReceipt)
+			old := r.Signer
+			r.Signer = a.str("signer")
+			return r, old, r.Signer, nil
+		}},
+	{"outcome", []string{"undelivered"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			u := act.(docket.RecordUndelivered)
+			old := u.Outcome
+			u.Outcome = docket.MailOutcome(a.str("outcome"))
+			if u.Next != "" {
+				u.Next = s.Engine.Mail.After(u.Outcome) // the step the corrected outcome calls for
+			}
+			return u, string(old), string(u.Outcome), nil
+		}},
 	{"officer", []string{"officer"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
 		o := act.(docket.SetOfficer)
 		key, err := s.officerKey(a.str("officer"))
@@ -137,24 +144,27 @@ var fixables = []fixable{
 		return o, old, key, nil
 	}},
 	partyFix("address"), partyFix("email"), partyFix("representative"), partyFix("representative_address"),
-	{"start", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		m := act.(docket.ScheduleMeeting)
-		old := m.Start
-		m.Start = a.instant("start")
-		return m, s.when(old), s.when(m.Start), nil
-	}},
-	{"place", []string{"schedule_meeting"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		m := act.(docket.ScheduleMeeting)
-		old := m.Place
-		m.Place = a.str("place")
-		return m, old, m.Place, nil
-	}},
-	{"posted", []string{"post_notice"}, func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
-		p := act.(docket.PostNotice)
-		old := p.Posted
-		p.Posted = a.instant("posted")
-		return p, s.when(old), s.when(p.Posted), nil
-	}},
+	{"start", []string{"schedule_meeting"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			m := act.(docket.ScheduleMeeting)
+			old := m.Start
+			m.Start = a.instant("start")
+			return m, s.when(old), s.when(m.Start), nil
+		}},
+	{"place", []string{"schedule_meeting"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			m := act.(docket.ScheduleMeeting)
+			old := m.Place
+			m.Place = a.str("place")
+			return m, old, m.Place, nil
+		}},
+	{"posted", []string{"post_notice"},
+		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			p := act.(docket.PostNotice)
+			old := p.Posted
+			p.Posted = a.instant("posted")
+			return p, s.when(old), s.when(p.Posted), nil
+		}},
 }
 
 // fixableFields lists the fields /ethics correct takes.
@@ -204,16 +214,20 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 	for i := range fixables {
 		if a.has(fixables[i].field) {
 			if fix != nil {
-				return Response{}, docket.Invalid("", fixables[i].field, fmt.Sprintf("correct one fact at a time: both %s= and %s= are given", fix.field, fixables[i].field))
+				return Response{}, docket.Invalid("", fixables[i].field,
+					fmt.Sprintf("correct one fact at a time: both %s= and %s= are given", fix.field, fixables[i].field))
 			}
 			fix = &fixables[i]
 		}
 	}
 	if fix == nil {
-		return Response{}, docket.Invalid("", "field", "give the fact to correct and its right value, one of "+strings.Join(fixableFields(), "=, ")+"=")
+		return Response{}, docket.Invalid("", "field",
+			"give the fact to correct and its right value, one of "+strings.Join(fixableFields(), "=, ")+"=")
 	}
 	if _, ok := partyFields[fix.field]; ok && !a.has("party") {
-		return Response{}, docket.Invalid("(B)", "party", fmt.Sprintf("say whose %s is corrected with party=respondent or party=complainant", strings.ReplaceAll(fix.field, "_", " ")))
+		return Response{}, docket.Invalid("(B)", "party",
+			fmt.Sprintf("say whose %s is corrected with party=respondent or party=complainant",
+				strings.ReplaceAll(fix.field, "_", " ")))
 	}
 	number := a.str("number")
 	entries, err := s.Record.Entries(ctx, number)
@@ -233,13 +247,16 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 		return Response{}, err
 	}
 	if from == to {
-		return Response{}, docket.Invalid("", fix.field, fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, quoted(to)))
+		return Response{}, docket.Invalid("", fix.field,
+			fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, quoted(to)))
 	}
 	payload, err := json.Marshal(corrected)
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.amend(ctx, req, a, docket.Correct{Seq: seq, Of: act.Kind(), Field: fix.field, From: from, To: to, Reason: a.str("reason"), Action: payload})
+	_, resp, err := s.amend(ctx, req, a,
+		docket.Correct{Seq: seq, Of: act.Kind(), Field: fix.field, From: from, To: to, Reason: a.str("reason"),
+			Action: payload})
 	return resp, err
 }
 
@@ -263,7 +280,8 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 			continue
 		}
 		// was= names the mailing by the article number it records, as the clerk has it.
-		if m, ok := act.(docket.RecordMailing); ok && a.has("was") && docket.CompactArticle(m.Article) != docket.CompactArticle(a.str("was")) {
+		if m, ok := act.(docket.RecordMailing); ok && a.has("was") &&
+			docket.CompactArticle(m.Article) != docket.CompactArticle(a.str("was")) {
 			continue
 		}
 		candidates = append(candidates, en)
@@ -277,12 +295,15 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 				}
 			}
 		}
-		return 0, docket.Invalid("", "event", fmt.Sprintf("event %s does not record %s; /ethics history lists the events", a.str("event"), fix.field))
+		return 0, docket.Invalid("", "event",
+			fmt.Sprintf("event %s does not record %s; /ethics history lists the events", a.str("event"), fix.field))
 	}
 	switch {
 	case len(candidates) == 0:
 		return 0, docket.NotFound("", fix.field, fmt.Sprintf("no event of this case records %s%s", fix.field, meetingNote(a)))
-	case len(candidates) > 1 && (fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "signer" || fix.field == "outcome" || fix.field == "election" && a.str("meeting") == ""):
+	case len(candidates) > 1 &&
+		(fix.field == "article" || fix.field == "mailed" || fix.field == "returned" || fix.field == "signer" ||
+			fix.field == "outcome" || fix.field == "election" && a.str("meeting") == ""):
 		var seqs []string
 		for _, c := range candidates {
 			seqs = append(seqs, strconv.Itoa(c.Seq))
@@ -291,9 +312,11 @@ func (s *Service) pickEvent(entries []docket.Entry, fix *fixable, a args) (int, 
 		if fix.field == "article" {
 			which += ", or was=<the number as recorded>"
 		}
-		return 0, docket.Invalid("", "event", fmt.Sprintf("events %s each record %s; say which with %s", strings.Join(seqs, ", "), fix.field, which))
+		return 0, docket.Invalid("", "event",
+			fmt.Sprintf("events %s each record %s; say which with %s", strings.Join(seqs, ", "), fix.field, which))
 	case len(candidates) > 1 && a.str("meeting") == "" && meetingOf(candidates[0].Action) != "":
-		return 0, docket.Invalid("", "meeting", "say which meeting with meeting="+strings.Join(choices(docket.MeetingKinds), ", "))
+		return 0, docket.Invalid("", "meeting",
+			"say which meeting with meeting="+strings.Join(choices(docket.MeetingKinds), ", "))
 	}
 	return candidates[len(candidates)-1].Seq, nil
 }
@@ -334,7 +357,8 @@ func runVoid(s *Service, ctx context.Context, req Request, a args) (Response, er
 	}
 	seq, err := strconv.Atoi(a.str("event"))
 	if err != nil || seq < 1 || seq > len(entries) {
-		return Response{}, docket.NotFound("", "event", fmt.Sprintf("case %s has no event %s; /ethics history %s lists them", number, a.str("event"), number))
+		return Response{}, docket.NotFound("", "event",
+			fmt.Sprintf("case %s has no event %s; /ethics history %s lists them", number, a.str("event"), number))
 	}
 	_, resp, err := s.amend(ctx, req, a, docket.Void{Seq: seq, Of: entries[seq-1].Action.Kind(), Reason: a.str("reason")})
 	return resp, err
@@ -348,9 +372,11 @@ func (s *Service) amend(ctx context.Context, req Request, a args, act docket.Act
 		return docket.Case{}, Response{}, err
 	}
 	if res.Replayed {
-		return res.Case, reply(outbox.Format("Already recorded on case %s (this request was received twice; nothing new was recorded).", res.Case.Number)), nil
+		return res.Case, reply(outbox.Format("Already recorded on case %s (this request was received twice; nothing new "+
+			"was recorded).", res.Case.Number)), nil
 	}
-	text := outbox.Format("Case %s: %s.", res.Case.Number, s.done(res.Steps[0])) + s.recalculation(&res.Before, &res.Case, s.Now())
+	text := outbox.Format("Case %s: %s.", res.Case.Number, s.done(res.Steps[0])) + s.recalculation(&res.Before,
+		&res.Case, s.Now())
 	return res.Case, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
 }
 
@@ -395,14 +421,19 @@ func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbo
 		case !had:
 			lines = append(lines, outbox.Format("• new: %s%s", DeadlineLine(e, d, now), s.reminding(wasD, &d, now)))
 		case b.Due != d.Due || !b.DueAt.Equal(d.DueAt):
-			lines = append(lines, outbox.Format("• %s %s: %s → %s%s%s", d.Period.Duty, d.Rule, dueText(e, b), dueText(e, d), standing(e, b, d, now), s.reminding(wasD, &d, now)))
+			lines = append(lines,
+				outbox.Format("• %s %s: %s → %s%s%s", d.Period.Duty, d.Rule, dueText(e, b), dueText(e, d),
+					standing(e, b, d, now), s.reminding(wasD, &d, now)))
 		case b.Status != d.Status:
-			lines = append(lines, outbox.Format("• %s %s: now %s%s", d.Period.Duty, d.Rule, statusWord(d.Status), s.reminding(wasD, &d, now)))
+			lines = append(lines,
+				outbox.Format("• %s %s: now %s%s", d.Period.Duty, d.Rule, statusWord(d.Status), s.reminding(wasD, &d, now)))
 		}
 	}
 	for i, d := range was {
 		if !seen[wasRefs[i]] {
-			lines = append(lines, outbox.Format("• no longer applies: %s %s (was %s)%s", d.Period.Duty, d.Rule, dueText(e, d), s.reminding(&d, nil, now)))
+			lines = append(lines,
+				outbox.Format("• no longer applies: %s %s (was %s)%s", d.Period.Duty, d.Rule, dueText(e, d),
+					s.reminding(&d, nil, now)))
 		}
 	}
 	if len(lines) == 0 {
@@ -410,7 +441,8 @@ func (s *Service) recalculation(before, after *docket.Case, now time.Time) outbo
 	}
 	text := "\n*Deadlines recalculated:*\n" + outbox.Join(lines, "\n")
 	if s.Settings().Reminders == nil {
-		text += "\nReminders follow the new dates: a reminder for an old date that no longer applies is not said, and one now due is said at the next sweep."
+		text += "\nReminders follow the new dates: a reminder for an old date that no longer applies is not said, and one " +
+			"now due is said at the next sweep."
 	}
 	return text
 }
@@ -468,7 +500,8 @@ func (s *Service) reminding(was, is *docket.Deadline, now time.Time) outbox.Mark
 		for i, t := range dropped {
 			when[i] = t.In(loc).Format(at)
 		}
-		text += outbox.Format("; the reminders set for %s and %s will not be said", strings.Join(when[:len(when)-1], ", "), when[len(when)-1])
+		text += outbox.Format("; the reminders set for %s and %s will not be said", strings.Join(when[:len(when)-1], ", "),
+			when[len(when)-1])
 	}
 	return text
 }
@@ -548,7 +581,8 @@ func runHistory(s *Service, ctx context.Context, req Request, a args) (Response,
 	}
 	lines := []outbox.Markup{outbox.Format("History of case %s, %d events:", number, len(entries))}
 	for _, en := range entries {
-		line := outbox.Format("*%d.* %s, %s: %s", en.Seq, s.when(en.At), outbox.Mention(en.By), s.did(en.Action, en.At, false))
+		line := outbox.Format("*%d.* %s, %s: %s", en.Seq, s.when(en.At), outbox.Mention(en.By),
+			s.did(en.Action, en.At, false))
 		for _, am := range c.Amendments {
 			if am.Event != en.Seq {
 				continue
@@ -556,13 +590,15 @@ func runHistory(s *Service, ctx context.Context, req Request, a args) (Response,
 			if am.Void {
 				line += outbox.Format(" _(voided by %d on %s: %s)_", am.Seq, am.On.Long(), am.Reason)
 			} else {
-				line += outbox.Format(" _(corrected by %d on %s: %s %s → %s)_", am.Seq, am.On.Long(), am.Field, quoted(am.From), quoted(am.To))
+				line += outbox.Format(" _(corrected by %d on %s: %s %s → %s)_", am.Seq, am.On.Long(), am.Field, quoted(am.From),
+					quoted(am.To))
 			}
 		}
 		lines = append(lines, line)
 	}
 	text := outbox.Join(lines, "\n")
 	return reply(text, sections(text, MaxMessageBlocks, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more events; `ethicsbot export --format json` on the server writes the whole record.", n)
+		return outbox.Format("…and %d more events; `ethicsbot export --format json` on the server writes the "+
+			"whole record.", n)
 	})...), nil
 }

@@ -147,7 +147,8 @@ func safeCut(s string, cut int) int {
 	for c := cut; c > 0; {
 		r, _ := utf8.DecodeRuneInString(s[c:])
 		prev, size := utf8.DecodeLastRuneInString(s[:c])
-		if !unicode.In(r, unicode.Mn, unicode.Me) && r != '\u200d' && prev != '\u200d' && !unicode.Is(unicode.Variation_Selector, r) {
+		if !unicode.In(r, unicode.Mn, unicode.Me) && r != '\u200d' && prev != '\u200d' &&
+			!unicode.Is(unicode.Variation_Selector, r) {
 			return c
 		}
 		c -= size
@@ -181,7 +182,8 @@ func capText(markup outbox.Markup, limit int, more func(n int) outbox.Markup) ou
 
 // cardMore says what a case card leaves out when it would pass Slack's limits.
 func cardMore(n int) outbox.Markup {
-	return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot export --format json` on the server writes the whole record.", n)
+	return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot export --format json` on "+
+		"the server writes the whole record.", n)
 }
 
 // homeUndelivered lists, above the docket, the messages Slack has not yet taken, each
@@ -214,7 +216,8 @@ func (s *Service) homeUndelivered(ctx context.Context, user string) outbox.Marku
 	for i, r := range shown {
 		lines[i] = outbox.Format("%s: ", r.Key.About()) + lines[i]
 	}
-	return outbox.Format("*Not delivered yet (%d)*; each goes once Slack takes it:\n", len(shown)) + outbox.Join(lines, "\n") + "\n\n"
+	return outbox.Format("*Not delivered yet (%d)*; each goes once Slack takes it:\n", len(shown)) + outbox.Join(lines,
+		"\n") + "\n\n"
 }
 
 // MaxButtons is how many elements an actions block holds; MaxButtonText is how many

@@ -70,7 +70,8 @@ func TestSections(t *testing.T) {
 		line := strings.Repeat("市政道德委员会", 1000) // 7,000 characters, 21,000 bytes
 		got := texts(t, commands.SectionsForTest(line, 10))
 		if len(got) != 3 || strings.Join(got, "") != line {
-			t.Errorf("%d sections that join to %d characters, want 3 joining to the line", len(got), utf8.RuneCountInString(strings.Join(got, "")))
+			t.Errorf("%d sections that join to %d characters, want 3 joining to the line", len(got),
+				utf8.RuneCountInString(strings.Join(got, "")))
 		}
 	})
 	t.Run("BrokenAtSpaces", func(t *testing.T) {
@@ -93,7 +94,8 @@ func TestSections(t *testing.T) {
 		}
 	})
 	t.Run("EntitiesAndCombiningMarksKept", func(t *testing.T) {
-		for _, unit := range []string{"&amp;", "e\u0301", "<@U024BE7LH>", "<https://x.gov|a " + strings.Repeat("m", 200) + "> "} {
+		for _, unit := range []string{"&amp;", "e\u0301", "<@U024BE7LH>",
+			"<https://x.gov|a " + strings.Repeat("m", 200) + "> "} {
 			line := strings.Repeat(unit, 4000/utf8.RuneCountInString(unit)+1)
 			got := texts(t, commands.SectionsForTest(line, 10))
 			for _, s := range got {
@@ -159,17 +161,22 @@ func TestCardHoldsALargeCase(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mustDo(t, s, clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="`+summary+`"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="`+summary+`"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall, Room 201"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 sufficiency`, "posted")
 	mustDo(t, s, clerk, `mail 2026-001 respondent 9407 1118 9876 5432 1016 34`, "recorded")
 	mustDo(t, s, clerk, `mail 2026-001 complainant 9407 1118 9876 5432 1015 35`, "recorded")
 	at("2026-12-07T18:00:00-06:00")
-	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"`, "hearing scheduled")
+	mustDo(t, s, comm,
+		`rule 2026-001 probable_cause hearing=2026-12-10T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"`,
+		"hearing scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 hearing`, "posted")
 	at("2026-12-10T15:00:00-06:00")
 	mustDo(t, s, clerk, `concluded 2026-001`, "concluded")
-	mustDo(t, s, comm, `decide 2026-001 recommend fine=2500 intentional=yes recommendation="`+recommendation+`" findings="`+findings+`"`, "decision recorded")
+	mustDo(t, s, comm,
+		`decide 2026-001 recommend fine=2500 intentional=yes recommendation="`+recommendation+`" findings="`+findings+`"`,
+		"decision recorded")
 	at("2026-12-11T10:00:00-06:00")
 	mustDo(t, s, clerk, `demand 2026-001`, "demand")
 	mustDo(t, s, clerk, `schedule 2026-001 public_hearing 2026-12-14T18:00 place="Council Chambers"`, "scheduled")
@@ -193,7 +200,8 @@ func TestCardHoldsALargeCase(t *testing.T) {
 		pieces = append(pieces, strings.TrimPrefix(b, "> "))
 	}
 	all := strings.Join(pieces, "")
-	for name, want := range map[string]string{"summary": summary, "findings": findings, "recommendation": recommendation, "final recommendation": final} {
+	for name, want := range map[string]string{"summary": summary, "findings": findings, "recommendation": recommendation,
+		"final recommendation": final} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the card's blocks lose part of the %s", name)
 		}
@@ -213,7 +221,9 @@ func TestHomeListsEveryCase(t *testing.T) {
 	s, _, _ := MustService(t)
 	const open = 120
 	for i := range open {
-		mustDo(t, s, clerk, fmt.Sprintf(`file respondent="Respondent %d" complainant="Complainant %d" section=103.10 summary="x"`, i, i), "Filed")
+		mustDo(t, s, clerk,
+			fmt.Sprintf(`file respondent="Respondent %d" complainant="Complainant %d" section=103.10 summary="x"`, i,
+				i), "Filed")
 	}
 	blocks := s.HomeBlocks(ctx, clerk)
 	if n := len(blocks); n > commands.MaxViewBlocks {
@@ -231,7 +241,8 @@ func TestHomeListsEveryCase(t *testing.T) {
 		more, _ = strconv.Atoi(m[1])
 	}
 	if listed+more != open || listed < commands.DocketLimit || more == 0 {
-		t.Errorf("%d cases listed and %d counted, want at least %d listed, the rest counted, of %d", listed, more, commands.DocketLimit, open)
+		t.Errorf("%d cases listed and %d counted, want at least %d listed, the rest counted, of %d", listed, more,
+			commands.DocketLimit, open)
 	}
 	for _, want := range []string{"Open cases (120)", "`/ethics file`", "Type `/ethics help &lt;command&gt;`"} {
 		if !strings.Contains(all, want) {
@@ -252,7 +263,8 @@ func TestHomeListsEveryCase(t *testing.T) {
 // TestSplitKeepsQuotes: a quoted line too long for one section is split into pieces that
 // are each still quoted, so none can pass for a line of ethicsbot's own.
 func TestSplitKeepsQuotes(t *testing.T) {
-	text := "*Summary (confidential):*" + string(outbox.Quote(strings.Repeat("<", 748)+" PUBLIC NOTICE. The Ethics Commission has dismissed case 2026-001."))
+	text := "*Summary (confidential):*" + string(outbox.Quote(strings.Repeat("<",
+		748)+" PUBLIC NOTICE. The Ethics Commission has dismissed case 2026-001."))
 	blocks := commands.SectionsForTest(text, 10)
 	if len(blocks) < 2 {
 		t.Fatalf("%d blocks, want the quote split", len(blocks))

@@ -23,7 +23,8 @@ type Calendars interface {
 // no copy it could show again.
 func runCalendar(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	if s.Calendars == nil {
-		return Response{}, docket.Conflict("", "", "calendar feeds are not set up here; see docs/commissioners.md, \"Calendar feeds\"")
+		return Response{}, docket.Conflict("", "",
+			"calendar feeds are not set up here; see docs/commissioners.md, \"Calendar feeds\"")
 	}
 	reset := a.str("action") == "reset"
 	if !reset {
@@ -32,7 +33,9 @@ func runCalendar(s *Service, ctx context.Context, req Request, a args) (Response
 			return Response{}, err
 		}
 		if ok {
-			return reply(outbox.Format("You have had a calendar feed since %s. Its address was shown to you then and is not kept (only a hash of it is), so it cannot be shown again. If you have lost it, or someone else may have it, `/ethics calendar reset` gives you a new address and the old one stops working at once.",
+			return reply(outbox.Format("You have had a calendar feed since %s. Its address was shown to you then and is not "+
+				"kept (only a hash of it is), so it cannot be shown again. If you have lost it, or someone else may have it, "+
+				"`/ethics calendar reset` gives you a new address and the old one stops working at once.",
 				s.when(since))), nil
 		}
 	}
@@ -41,10 +44,14 @@ func runCalendar(s *Service, ctx context.Context, req Request, a args) (Response
 		return Response{}, err
 	}
 	url := s.Settings().PublicURL + "/calendar/" + token + ".ics"
-	text := outbox.Format("Your private calendar feed of the deadlines and meetings of the cases you may see:\n`%s`\n", url)
+	text := outbox.Format("Your private calendar feed of the deadlines and meetings of the cases you may "+
+		"see:\n`%s`\n", url)
 	if reset {
-		text = outbox.Format("Your calendar feed has a new address; the old one no longer works. Subscribe again with this one:\n`%s`\n", url)
+		text = outbox.Format("Your calendar feed has a new address; the old one no longer works. Subscribe again with this "+
+			"one:\n`%s`\n", url)
 	}
-	text += outbox.Markup("Keep it to yourself: anyone with it sees your feed. In Outlook: Add calendar, Subscribe from web. In Google Calendar: Other calendars, +, From URL. It is shown only now; `/ethics calendar reset` gives a new one.")
+	text += outbox.Markup("Keep it to yourself: anyone with it sees your feed. In Outlook: Add calendar, Subscribe from " +
+		"web. In Google Calendar: Other calendars, +, From URL. It is shown only now; `/ethics calendar reset` " +
+		"gives a new one.")
 	return reply(text), nil
 }

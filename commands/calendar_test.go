@@ -30,7 +30,8 @@ func TestCalendarCommand(t *testing.T) {
 
 	t.Run("AgainShowsNoAddress", func(t *testing.T) {
 		again := replyText(do(s, attorney, "calendar"))
-		if _, ok := feedURL(again); ok || !strings.Contains(again, "/ethics calendar reset") || !strings.Contains(again, "Fri 4 Dec 2026") {
+		if _, ok := feedURL(again); ok || !strings.Contains(again, "/ethics calendar reset") ||
+			!strings.Contains(again, "Fri 4 Dec 2026") {
 			t.Errorf("second /ethics calendar: %q, want when it was made and how to reset", again)
 		}
 		if _, ok, _ := db.CalendarUser(ctx, token); !ok {

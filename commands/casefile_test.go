@@ -46,13 +46,15 @@ func TestCaseFilePackets(t *testing.T) {
 	var err error
 	s.Letters, err = letters.New(letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"},
-		Attorney:   letters.Addressee{Name: "Lionel Hutz", Title: "Corporation Counsel", Address: "Law Department\n100 Main Street"},
+		Attorney: letters.Addressee{Name: "Lionel Hutz", Title: "Corporation Counsel",
+			Address: "Law Department\n100 Main Street"},
 	}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	line := strings.Replace(fileLine, "section=103.10", "section=103.05", 1) + ` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`
+	line := strings.Replace(fileLine, "section=103.10", "section=103.05",
+		1) + ` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`
 	mustDo(t, s, clerk, line, "Filed")
 	scan := fpdf.New("P", "mm", "Letter", "")
 	scan.SetFont("Helvetica", "", 14)
@@ -86,8 +88,10 @@ func TestCaseFilePackets(t *testing.T) {
 	r = mustDo(t, s, clerk, "letters 2026-001 respondent", "as sent")
 	sent := r.Files[0].Data
 	ps := pdfPages(t, sent)
-	if len(ps) != 3 || strings.Contains(ps[0], "DRAFT") || !strings.Contains(ps[0], squash("CERTIFIED MAIL, RETURN RECEIPT REQUESTED")) ||
-		!strings.Contains(ps[0], squash("9407 1118 9876 5432 1016 34")) || !strings.Contains(ps[0], squash("Friday 4 December 2026")) ||
+	if len(ps) != 3 || strings.Contains(ps[0], "DRAFT") ||
+		!strings.Contains(ps[0], squash("CERTIFIED MAIL, RETURN RECEIPT REQUESTED")) ||
+		!strings.Contains(ps[0], squash("9407 1118 9876 5432 1016 34")) ||
+		!strings.Contains(ps[0], squash("Friday 4 December 2026")) ||
 		!strings.Contains(ps[1], "SIGNEDCOMPLAINTPAGEONE") || !strings.Contains(ps[2], "SIGNEDCOMPLAINTPAGETWO") {
 		t.Fatalf("the respondent's packet is not the letter as mailed and the complaint's two pages: %q", ps)
 	}
@@ -99,16 +103,19 @@ func TestCaseFilePackets(t *testing.T) {
 	r = mustDo(t, s, clerk, "letters 2026-001 referral", "as sent")
 	ps = pdfPages(t, r.Files[0].Data)
 	if len(ps) < 5 || strings.Contains(ps[0], "DRAFT") {
-		t.Fatalf("the transmittal has %d pages, want the letter, the index, the complaint's two and the exhibit's one: %q", len(ps), ps)
+		t.Fatalf("the transmittal has %d pages, want the letter, the index, the complaint's two and the exhibit's one: %q",
+			len(ps), ps)
 	}
 	idx := ps[len(ps)-4]
 	c, _ := db.Case(ctx, "2026-001")
-	for _, w := range []string{"Indexofthecasefile", "Complaintasreceived", "Screenshotoftheemail", c.Documents[0].SHA256[:16], c.Documents[1].SHA256[:16]} {
+	for _, w := range []string{"Indexofthecasefile", "Complaintasreceived", "Screenshotoftheemail",
+		c.Documents[0].SHA256[:16], c.Documents[1].SHA256[:16]} {
 		if !strings.Contains(idx, w) {
 			t.Errorf("the index lacks %q: %q", w, idx)
 		}
 	}
-	if !strings.Contains(ps[len(ps)-3], "SIGNEDCOMPLAINTPAGEONE") || !strings.Contains(ps[len(ps)-2], "SIGNEDCOMPLAINTPAGETWO") {
+	if !strings.Contains(ps[len(ps)-3], "SIGNEDCOMPLAINTPAGEONE") ||
+		!strings.Contains(ps[len(ps)-2], "SIGNEDCOMPLAINTPAGETWO") {
 		t.Errorf("the complaint's pages do not follow the index: %q", ps)
 	}
 
@@ -139,13 +146,15 @@ func TestCaseFilePackets(t *testing.T) {
 		return out
 	}
 	tamper(c.Documents[0].SHA256, changed(complaint.Bytes()))
-	if v, err := db.Verify(ctx); err != nil || v.Broken == nil || !strings.Contains(v.Broken.String(), `"Complaint as received"`) {
+	if v, err := db.Verify(ctx); err != nil || v.Broken == nil ||
+		!strings.Contains(v.Broken.String(), `"Complaint as received"`) {
 		t.Errorf("verify after a byte of the complaint changed: %v %v", v.Broken, err)
 	}
 	tamper(c.Documents[0].SHA256, complaint.Bytes())
 	ml, _ := c.Sent(docket.RespondentNoticePaper)
 	tamper(ml.Letter.SHA256, changed(sent))
-	if v, err := db.Verify(ctx); err != nil || v.Broken == nil || !strings.Contains(v.Broken.String(), "respondent letter as sent") {
+	if v, err := db.Verify(ctx); err != nil || v.Broken == nil ||
+		!strings.Contains(v.Broken.String(), "respondent letter as sent") {
 		t.Errorf("verify after a byte of the letter as sent changed: %v %v", v.Broken, err)
 	}
 	if r := do(s, clerk, "letters 2026-001 respondent"); len(r.Files) != 0 {
@@ -160,23 +169,28 @@ func TestCaseFilePackets(t *testing.T) {
 func TestMailingWithoutItsLetter(t *testing.T) {
 	s, _, db := MustService(t)
 	var err error
-	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall"}}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
-	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1015 35", "No copy of the letter was kept with this mailing, as ethicsbot could not make it: the complainant's postal address is not recorded")
+	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1015 35",
+		"No copy of the letter was kept with this mailing, as ethicsbot could not make it: the complainant's postal "+
+			"address is not recorded")
 	c, _ := db.Case(ctx, "2026-001")
 	if ml, ok := c.Sent(docket.ComplainantConfirmPaper); !ok || ml.Letter != nil {
 		t.Fatalf("the mailing: %+v %v", ml, ok)
 	}
 	mustDo(t, s, clerk, `party 2026-001 complainant address="12 Elm Street | Springfield, IL 62702"`, "recorded")
-	r := mustDo(t, s, clerk, "letters 2026-001 complainant", "(mailed 2026-12-04; no copy was kept at mailing; this is a re-print, not the letter as sent)")
+	r := mustDo(t, s, clerk, "letters 2026-001 complainant",
+		"(mailed 2026-12-04; no copy was kept at mailing; this is a re-print, not the letter as sent)")
 	if strings.Contains(replyText(r), "draft") {
 		t.Errorf("the re-print is called a draft: %s", replyText(r))
 	}
-	if ps := pdfPages(t, r.Files[0].Data); !strings.Contains(ps[0], squash("RE-PRINT: mailed Friday 4 December 2026; no copy was kept at mailing")) || strings.Contains(ps[0], "DRAFT") {
+	if ps := pdfPages(t, r.Files[0].Data); !strings.Contains(ps[0],
+		squash("RE-PRINT: mailed Friday 4 December 2026; no copy was kept at mailing")) || strings.Contains(ps[0], "DRAFT") {
 		t.Errorf("the re-print's pages are not headed as one: %q", ps[0])
 	}
 }
@@ -186,20 +200,24 @@ func TestMailingWithoutItsLetter(t *testing.T) {
 func TestLettersWithADamagedDocument(t *testing.T) {
 	s, _, db := MustService(t)
 	var err error
-	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall"}}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustDo(t, s, clerk, fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
+	mustDo(t, s, clerk,
+		fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
 	if _, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
-		{Name: "complaint.pdf", Data: []byte("%PDF-1.4\nnot a PDF at all\n%%EOF\n"), Title: "Complaint as received", Kind: docket.ComplaintDocument},
+		{Name: "complaint.pdf", Data: []byte("%PDF-1.4\nnot a PDF at all\n%%EOF\n"), Title: "Complaint as received",
+			Kind: docket.ComplaintDocument},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	r := mustDo(t, s, clerk, "letters 2026-001", "2 document(s) produced")
 	text := replyText(r)
-	if len(r.Files) != 2 || !strings.Contains(text, "1 document(s) could not be produced") || !strings.Contains(text, "`respondent` (B)") ||
+	if len(r.Files) != 2 || !strings.Contains(text, "1 document(s) could not be produced") ||
+		!strings.Contains(text, "`respondent` (B)") ||
 		!strings.Contains(text, `"Complaint as received"`) || !strings.Contains(text, "2026-001-complainant.pdf") {
 		t.Fatalf("%d files:\n%s", len(r.Files), text)
 	}
@@ -210,16 +228,21 @@ func TestLettersWithADamagedDocument(t *testing.T) {
 func TestCopyAsSentAfterArticleCorrected(t *testing.T) {
 	s, _, _ := MustService(t)
 	var err error
-	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall"}}, s.Engine.Cal.Location())
+	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall"}}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustDo(t, s, clerk, fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
+	mustDo(t, s, clerk,
+		fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	noticed(t, s)
 	before := mustDo(t, s, clerk, "letters 2026-001 respondent", "as sent").Files[0].Data
-	mustDo(t, s, clerk, `correct 2026-001 article="9407 1118 9876 5432 1610 34" was="9407 1118 9876 5432 1016 34" reason="misread the label"`, "corrected")
-	r := mustDo(t, s, clerk, "letters 2026-001 respondent", "bears article 9407 1118 9876 5432 1016 34, corrected to 9407 1118 9876 5432 1610 34")
+	mustDo(t, s, clerk,
+		`correct 2026-001 article="9407 1118 9876 5432 1610 34" was="9407 1118 9876 5432 1016 34" reason="misread the label"`,
+		"corrected")
+	r := mustDo(t, s, clerk, "letters 2026-001 respondent",
+		"bears article 9407 1118 9876 5432 1016 34, corrected to 9407 1118 9876 5432 1610 34")
 	if !bytes.Equal(r.Files[0].Data, before) {
 		t.Error("the copy as sent changed with the correction")
 	}

@@ -32,7 +32,8 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 		// The year of receipt, in the commission's zone: the year of the case number.
 		y, err := strconv.Atoi(a.str("year"))
 		if err != nil || len(a.str("year")) != 4 || y < docket.MinYear || y > docket.MaxYear {
-			return Response{}, docket.Invalid("", "year", fmt.Sprintf("%q is not a year of receipt, such as 2026", a.str("year")))
+			return Response{}, docket.Invalid("", "year",
+				fmt.Sprintf("%q is not a year of receipt, such as 2026", a.str("year")))
 		}
 		prefix := a.str("year") + "-"
 		keep = append(keep, func(c *docket.Case) bool { return strings.HasPrefix(c.Number, prefix) })
@@ -48,7 +49,9 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 		o := s.Engine.Ord
 		section = strings.TrimPrefix(a.str("section"), "§")
 		if section != o.HearingSection && section != o.ReferralSection {
-			return Response{}, docket.Invalid("(C)(2), (C)(3)", "section", fmt.Sprintf("%q is not a section the ordinance deals with: %s or %s", a.str("section"), o.HearingSection, o.ReferralSection))
+			return Response{}, docket.Invalid("(C)(2), (C)(3)", "section",
+				fmt.Sprintf("%q is not a section the ordinance deals with: %s or %s", a.str("section"), o.HearingSection,
+					o.ReferralSection))
 		}
 		keep = append(keep, func(c *docket.Case) bool { return slices.Contains(c.Sections, section) })
 		filters = append(filters, "section="+section)
@@ -73,7 +76,8 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 		}
 	}
 	what := strings.Join(filters, " ")
-	return s.caseList(cases, req.User, a, outbox.Format("Cases (%s)", what), outbox.Format("No cases match: %s.", what), "cases "+what)
+	return s.caseList(cases, req.User, a, outbox.Format("Cases (%s)", what), outbox.Format("No cases match: %s.", what),
+		"cases "+what)
 }
 
 // runSearch finds cases, open and closed, by the parties' names, an article number or
@@ -90,14 +94,16 @@ func runSearch(s *Service, ctx context.Context, req Request, a args) (Response, 
 		return recused
 	})
 	echo := strings.ReplaceAll(words, "`", "")
-	return s.caseList(cases, req.User, a, outbox.Format("Cases matching \"%s\"", echo), outbox.Format("No case matches \"%s\".", echo), fmt.Sprintf("search %s", echo))
+	return s.caseList(cases, req.User, a, outbox.Format("Cases matching \"%s\"", echo),
+		outbox.Format("No case matches \"%s\".", echo), fmt.Sprintf("search %s", echo))
 }
 
 // caseList lists cases, newest first, one line each, a page of CasesPage at a time (page=
 // in a): the title with the count, then the lines, then how to see the next page. A case
 // the viewer is recused from shows only its number. again is the command that lists
 // them, for the next page's hint.
-func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, none outbox.Markup, again string) (Response, error) {
+func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, none outbox.Markup,
+	again string) (Response, error) {
 	page := 1
 	if a.has("page") {
 		n, err := strconv.Atoi(a.str("page"))
@@ -111,7 +117,8 @@ func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, no
 	}
 	pages := (len(cases) + CasesPage - 1) / CasesPage
 	if page > pages {
-		return Response{}, docket.Invalid("", "page", fmt.Sprintf("there is no page %d: the %d cases fill %d", page, len(cases), pages))
+		return Response{}, docket.Invalid("", "page",
+			fmt.Sprintf("there is no page %d: the %d cases fill %d", page, len(cases), pages))
 	}
 	slices.SortStableFunc(cases, func(x, y docket.Case) int {
 		return cmp.Or(y.Received.Compare(x.Received), cmp.Compare(y.Number, x.Number))
@@ -131,7 +138,8 @@ func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, no
 		text += outbox.Format("\nNext page: `/ethics %s page=%d`.", again, page+1)
 	}
 	return reply(capText(text, MaxMessageText, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more lines, past what one Slack message holds; narrow the list with year=, section= or status=.", n)
+		return outbox.Format("…and %d more lines, past what one Slack message holds; narrow the list with year=, "+
+			"section= or status=.", n)
 	})), nil
 }
 
@@ -144,6 +152,7 @@ func (s *Service) caseLine(c *docket.Case, viewer string) outbox.Markup {
 	if c.Closed() {
 		state += ", closed"
 	}
-	return outbox.Format("• *%s* · %s · §%s · received %s · respondent %s", c.Number, state, strings.Join(c.Sections, ", §"),
+	return outbox.Format("• *%s* · %s · §%s · received %s · respondent %s", c.Number, state,
+		strings.Join(c.Sections, ", §"),
 		s.Engine.Cal.DateOf(c.Received).Long(), c.Respondent.Name)
 }

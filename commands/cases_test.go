@@ -31,8 +31,10 @@ func threeCases(t *testing.T) *commands.Service {
 	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
 	mustDo(t, s, clerk, "mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1098 76", "recorded")
 	mustDo(t, s, clerk, "mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1097 77", "recorded")
-	mustDo(t, s, clerk, `file respondent="Robert Roberts" respondent_user=U_COMM2 complainant="Ann Smith" section=103.05 received=2026-12-07T09:00 summary="Took gifts from a vendor."`, "2026-002")
-	mustDo(t, s, clerk, `file respondent="Sam Jones" complainant="Pat Lee" section=103.10 received=2026-12-07T10:00 summary="Sent campaign mail from the city email account."`, "2026-003")
+	mustDo(t, s, clerk,
+		`file respondent="Robert Roberts" respondent_user=U_COMM2 complainant="Ann Smith" section=103.05 received=2026-12-07T09:00 summary="Took gifts from a vendor."`, "2026-002")
+	mustDo(t, s, clerk,
+		`file respondent="Sam Jones" complainant="Pat Lee" section=103.10 received=2026-12-07T10:00 summary="Sent campaign mail from the city email account."`, "2026-003")
 	return s
 }
 
@@ -64,9 +66,11 @@ func TestCases(t *testing.T) {
 	s := threeCases(t)
 	checkLists(t, s, "Roberts", []listCase{
 		{clerk, "cases", []string{"2026-003", "2026-002", "2026-001"}, "Cases (all): 3, newest first:"},
-		{attorney, "cases all", []string{"2026-003", "2026-002", "2026-001"}, "• *2026-001* · dismissed, closed · §103.10 · received Fri 2026-12-04 · respondent Jane Roe"},
+		{attorney, "cases all", []string{"2026-003", "2026-002", "2026-001"},
+			"• *2026-001* · dismissed, closed · §103.10 · received Fri 2026-12-04 · respondent Jane Roe"},
 		{comm, "cases closed", []string{"2026-001"}, "Cases (closed): 1"},
-		{comm, "cases open", []string{"2026-003", "2026-002"}, "• *2026-002* · received · §103.05 · received Mon 2026-12-07 · respondent Robert Roberts"},
+		{comm, "cases open", []string{"2026-003", "2026-002"},
+			"• *2026-002* · received · §103.05 · received Mon 2026-12-07 · respondent Robert Roberts"},
 		{clerk, "cases status=dismissed", []string{"2026-001"}, "Cases (all status=dismissed): 1"},
 		{clerk, "cases section=103.05", []string{"2026-002"}, "section=103.05"},
 		{clerk, "cases open section=§103.10 year=2026", []string{"2026-003"}, "Cases (open year=2026 section=103.10): 1"},
@@ -78,8 +82,10 @@ func TestCases(t *testing.T) {
 	})
 	t.Run("BadFilters", func(t *testing.T) {
 		for _, tc := range []struct{ text, want string }{
-			{"cases status=closed", `Not done: status: "closed" is not one of received, notices_sent, dismissed, referred, hearing_pending, hearing_scheduled, hearing_recessed, hearing_concluded, decided, public_hearing_demanded, public_hearing_scheduled, public_hearing_held, final.`},
-			{"cases section=103.99", `Not done: section: "103.99" is not a section the ordinance deals with: 103.10 or 103.05 (rule (C)(2), (C)(3))`},
+			{"cases status=closed",
+				`Not done: status: "closed" is not one of received, notices_sent, dismissed, referred, hearing_pending, hearing_scheduled, hearing_recessed, hearing_concluded, decided, public_hearing_demanded, public_hearing_scheduled, public_hearing_held, final.`},
+			{"cases section=103.99",
+				`Not done: section: "103.99" is not a section the ordinance deals with: 103.10 or 103.05 (rule (C)(2), (C)(3))`},
 			{"cases year=26", `Not done: year: "26" is not a year of receipt, such as 2026`},
 			{"cases page=0", `Not done: page: "0" is not a page number, such as 2`},
 			{"cases page=2", "Not done: page: there is no page 2: the 3 cases fill 1"},
@@ -137,13 +143,15 @@ func TestSearchHostile(t *testing.T) {
 	} {
 		t.Run(q, func(t *testing.T) {
 			got := replyText(do(s, clerk, "search "+q))
-			if strings.Contains(got, "Internal error") || strings.Contains(strings.ToLower(got), "sql") || strings.Contains(got, "fts") {
+			if strings.Contains(got, "Internal error") || strings.Contains(strings.ToLower(got), "sql") ||
+				strings.Contains(got, "fts") {
 				t.Fatalf("/ethics search %s:\n%s", q, got)
 			}
 			if n := len(listed(got)); n > 1 {
 				t.Errorf("/ethics search %s matched %d cases:\n%s", q, n, got)
 			}
-			if !strings.HasPrefix(got, "Cases matching") && !strings.HasPrefix(got, "No case matches") && !strings.HasPrefix(got, "Not done: words:") {
+			if !strings.HasPrefix(got, "Cases matching") && !strings.HasPrefix(got, "No case matches") &&
+				!strings.HasPrefix(got, "Not done: words:") {
 				t.Errorf("/ethics search %s:\n%s", q, got)
 			}
 			if strings.Contains(got, "<!channel>") {
@@ -158,23 +166,27 @@ func TestCasesPages(t *testing.T) {
 	s, _, _ := MustService(t)
 	n := commands.CasesPage + 2
 	for i := 0; i < n; i++ {
-		mustDo(t, s, clerk, fmt.Sprintf(`file respondent="Person %d" complainant="C" section=103.10 received=2026-12-01T%02d:%02d summary="Same words."`, i, 8+i/60, i%60), "Filed")
+		mustDo(t, s, clerk,
+			fmt.Sprintf(`file respondent="Person %d" complainant="C" section=103.10 received=2026-12-01T%02d:%02d summary="Same words."`, i, 8+i/60, i%60), "Filed")
 	}
 	first := replyText(do(s, clerk, "cases year=2026"))
 	if got := listed(first); len(got) != commands.CasesPage || got[0] != fmt.Sprintf("2026-%03d", n) {
 		t.Errorf("page 1 lists %d cases from %v", len(got), got[:1])
 	}
-	for _, want := range []string{fmt.Sprintf("Cases (all year=2026): %d, newest first, page 1 of 2 (cases 1 to %d):", n, commands.CasesPage), "Next page: `/ethics cases all year=2026 page=2`."} {
+	for _, want := range []string{fmt.Sprintf("Cases (all year=2026): %d, newest first, page 1 of 2 (cases 1 to %d):", n,
+		commands.CasesPage), "Next page: `/ethics cases all year=2026 page=2`."} {
 		if !strings.Contains(first, want) {
 			t.Errorf("page 1 lacks %q:\n%s", want, first)
 		}
 	}
 	second := replyText(do(s, clerk, "cases all year=2026 page=2"))
-	if got := listed(second); !slices.Equal(got, []string{"2026-002", "2026-001"}) || strings.Contains(second, "Next page") {
+	if got := listed(second); !slices.Equal(got, []string{"2026-002", "2026-001"}) ||
+		strings.Contains(second, "Next page") {
 		t.Errorf("page 2:\n%s", second)
 	}
 	found := replyText(do(s, clerk, "search same words"))
-	if !strings.Contains(found, "Next page: `/ethics search same words page=2`.") || len(listed(found)) != commands.CasesPage {
+	if !strings.Contains(found, "Next page: `/ethics search same words page=2`.") ||
+		len(listed(found)) != commands.CasesPage {
 		t.Errorf("search, page 1:\n%.300s", found)
 	}
 	if got := listed(replyText(do(s, clerk, "search same words page=2"))); len(got) != 2 {
@@ -186,21 +198,30 @@ func TestCasesPages(t *testing.T) {
 // and the reply says how.
 func TestForgivingInput(t *testing.T) {
 	s, _, _ := MustService(t)
-	mustDo(t, s, clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received="2026-12-04 10:00" summary="x"`,
+	mustDo(t, s, clerk,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 received="2026-12-04 10:00" summary="x"`,
 		"_Read 2026-12-04 10:00 as Fri 4 Dec 2026 10:00 CST._\nFiled as case *2026-001*, received Fri 4 Dec 2026 10:00 CST.")
 	for _, tc := range []struct{ text, want string }{
 		{"case 2026-1", "_Read 2026-1 as case 2026-001._\nCase 2026-001: received"},
 		{"case 2026-01", "_Read 2026-01 as case 2026-001._\nCase 2026-001"},
 		{"case 2026-0001", "_Read 2026-0001 as case 2026-001._\nCase 2026-001"},
 		{"case 2026-9", "_Read 2026-9 as case 2026-009._\nNot done: there is no case 2026-009"},
-		{"case 26-1", `Not done: number: "26-1" is not a case number: a case number is the year of receipt and the case's number in that year, e.g. 2026-014 (or 2026-14).`},
-		{"case 2026-0", `Not done: number: "2026-0" is not a case number: the cases of a year are numbered from 1, e.g. 2026-001.`},
+		{"case 26-1",
+			`Not done: number: "26-1" is not a case number: a case number is the year of receipt and the case's number in that year, e.g. 2026-014 (or 2026-14).`},
+		{"case 2026-0",
+			`Not done: number: "2026-0" is not a case number: the cases of a year are numbered from 1, e.g. 2026-001.`},
 		{"case 2026-001-2", "is not a case number"},
-		{`schedule 2026-1 sufficiency 2026-12-08 17:00 place="City Hall"`, "_Read 2026-1 as case 2026-001; 2026-12-08 17:00 as Tue 8 Dec 2026 17:00 CST._\nCase 2026-001: sufficiency meeting scheduled"},
-		{`schedule 2026-001 sufficiency "2026-12-09 17:30" place="City Hall"`, "_Read 2026-12-09 17:30 as Wed 9 Dec 2026 17:30 CST._\nCase 2026-001: sufficiency meeting rescheduled"},
-		{`posted 2026-001 sufficiency at=2026-12-04 10:30`, "_Read 2026-12-04 10:30 as Fri 4 Dec 2026 10:30 CST._\nCase 2026-001: "},
-		{`schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "Case 2026-001: sufficiency meeting rescheduled"},
-		{`schedule 2026-001 sufficiency 2026-12-10 25:00 place="City Hall"`, `"2026-12-10 25:00" is not a date and time like 2026-12-10T17:00 or 2026-12-10 17:00`},
+		{`schedule 2026-1 sufficiency 2026-12-08 17:00 place="City Hall"`,
+			"_Read 2026-1 as case 2026-001; 2026-12-08 17:00 as Tue 8 Dec 2026 17:00 CST._\nCase 2026-001: sufficiency " +
+				"meeting scheduled"},
+		{`schedule 2026-001 sufficiency "2026-12-09 17:30" place="City Hall"`,
+			"_Read 2026-12-09 17:30 as Wed 9 Dec 2026 17:30 CST._\nCase 2026-001: sufficiency meeting rescheduled"},
+		{`posted 2026-001 sufficiency at=2026-12-04 10:30`,
+			"_Read 2026-12-04 10:30 as Fri 4 Dec 2026 10:30 CST._\nCase 2026-001: "},
+		{`schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`,
+			"Case 2026-001: sufficiency meeting rescheduled"},
+		{`schedule 2026-001 sufficiency 2026-12-10 25:00 place="City Hall"`,
+			`"2026-12-10 25:00" is not a date and time like 2026-12-10T17:00 or 2026-12-10 17:00`},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			got := replyText(do(s, clerk, tc.text))
@@ -231,8 +252,10 @@ func TestForgivingInput(t *testing.T) {
 		for i := range full {
 			full[i] = slack.NewDividerBlock()
 		}
-		r := commands.WithReadingForTest(commands.Response{Messages: []commands.Message{{Text: "card", Blocks: full}}}, []string{"2026-1 as case 2026-001"})
-		if len(r.Messages) != 2 || r.Messages[0].Text != "_Read 2026-1 as case 2026-001._" || len(r.Messages[1].Blocks) != commands.MaxMessageBlocks {
+		r := commands.WithReadingForTest(commands.Response{Messages: []commands.Message{{Text: "card", Blocks: full}}},
+			[]string{"2026-1 as case 2026-001"})
+		if len(r.Messages) != 2 || r.Messages[0].Text != "_Read 2026-1 as case 2026-001._" ||
+			len(r.Messages[1].Blocks) != commands.MaxMessageBlocks {
 			t.Errorf("a message with no room for a block: %+v", r.Messages)
 		}
 	})
@@ -245,7 +268,8 @@ func TestForgivingInput(t *testing.T) {
 			t.Errorf("bound %s, want %s", got, want)
 		}
 		// A time alone after a date that is not an instant's is not joined to it.
-		if _, err := commands.ParseForTest(`candidate 2026-001 2027-02-23 10:00`); err == nil || !strings.Contains(err.Error(), `unexpected "10:00"`) {
+		if _, err := commands.ParseForTest(`candidate 2026-001 2027-02-23 10:00`); err == nil ||
+			!strings.Contains(err.Error(), `unexpected "10:00"`) {
 			t.Errorf("candidate with a time: %v", err)
 		}
 	})
@@ -265,7 +289,8 @@ func TestUnclosedQuoteIsRefused(t *testing.T) {
 			t.Errorf("%s: no unclosed quote found in %v", text, words)
 		}
 	}
-	if words, open := commands.ScanForTest(`schedule 2026-004 sufficiency 2026-12-08T17:00 place=“Hall"`); open >= 0 || words[len(words)-1] != "place=Hall" {
+	if words, open := commands.ScanForTest(`schedule 2026-004 sufficiency 2026-12-08T17:00 place=“Hall"`); open >= 0 ||
+		words[len(words)-1] != "place=Hall" {
 		t.Errorf("a curly quote closed by a straight one: %v, open at %d", words, open)
 	}
 }

@@ -28,10 +28,12 @@ type Record interface {
 	// File records a new complaint and returns it with its number. request, if not "",
 	// makes a retry return the first result (Replayed) instead of filing again. What say
 	// derives from the filing is put in the outbox in the same transaction.
-	File(ctx context.Context, by, request string, f docket.File, at time.Time, say func(docket.Step) []outbox.Post) (docket.Result, error)
+	File(ctx context.Context, by, request string, f docket.File, at time.Time,
+		say func(docket.Step) []outbox.Post) (docket.Result, error)
 	// Apply performs actions on a case in one transaction: all are recorded, or none, with
 	// what say derives from each.
-	Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error)
+	Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
+		actions ...docket.Action) (docket.Result, error)
 	Case(ctx context.Context, number string) (docket.Case, error)
 	// Entries is a case's record: each event's action as recorded, in order.
 	Entries(ctx context.Context, number string) ([]docket.Entry, error)
@@ -52,7 +54,8 @@ type Record interface {
 	Stuck(ctx context.Context) ([]outbox.Row, error)
 	// Attach adds files to a case file in one transaction with their events (each a PDF or
 	// image of at most limit bytes, judged by its content), and what say derives from each.
-	Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error)
+	Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post,
+		docs []docket.Upload) (docket.Result, error)
 	// DocumentData gives the bytes of a document the case file lists, checked against its
 	// SHA-256: the letters' packets enclose them (B), (C)(3).
 	DocumentData(ctx context.Context, number, sha string) ([]byte, error)
@@ -60,7 +63,8 @@ type Record interface {
 	LetterData(ctx context.Context, number, sha string) ([]byte, error)
 	// ApplyWithLetter records a mailing or delivery and keeps letter, the PDF that went
 	// out, in the same transaction (issue 20 §4).
-	ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error)
+	ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
+		act docket.Action, letter []byte) (docket.Result, error)
 }
 
 // Files fetches a file shared in Slack, by its id, for /ethics attach. The bot's Slack
@@ -253,7 +257,8 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	case open >= 0:
 		// An unclosed quote would take the rest of the line into one value: a place that
 		// ends in a quote mark on a public notice, or another field swallowed unseen.
-		return reply(outbox.Format("Not done: the quote opened at %s is not closed, so everything after it would be one value. Close it, e.g. place=\"City Hall, Room 201\".", quoteSnippet(req.Text[open:])))
+		return reply(outbox.Format("Not done: the quote opened at %s is not closed, so everything after it would be one "+
+			"value. Close it, e.g. place=\"City Hall, Room 201\".", quoteSnippet(req.Text[open:])))
 	case !ok:
 		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp))
 	case !s.allowed(sub, role):
@@ -355,7 +360,9 @@ func (s *Service) mayTouch(ctx context.Context, sub *subcommand, user string, a 
 // the command: a case step, or an item of a meeting that is the case's (issue 19 review).
 func refuseRecused(c *docket.Case, user string) error {
 	if why, recused := c.Recused(user); recused {
-		return docket.Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it", c.Number, why))
+		return docket.Unauthorized("", "",
+			fmt.Sprintf("you are recused from case %s (%s), so you may neither see its details nor act or vote on it",
+				c.Number, why))
 	}
 	return nil
 }
@@ -417,8 +424,9 @@ func (s *Service) allowed(sub *subcommand, role Role) bool {
 }
 
 const (
-	notAuthorised outbox.Markup = "Sorry, `/ethics` is for the ethics commission's members, clerk and attorney. If you should have access, ask the clerk to add your Slack user id to ethicsbot's configuration."
-	seeHelp       outbox.Markup = "Type `/ethics help` for the list of commands."
+	notAuthorised outbox.Markup = "Sorry, `/ethics` is for the ethics commission's members, clerk and attorney. If you " +
+		"should have access, ask the clerk to add your Slack user id to ethicsbot's configuration."
+	seeHelp outbox.Markup = "Type `/ethics help` for the list of commands."
 )
 
 func rolesText(roles []Role) string {

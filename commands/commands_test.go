@@ -63,7 +63,8 @@ func MustServiceAt(t *testing.T, path string) (*commands.Service, *clock, *store
 
 // do runs text as user and returns the response.
 func do(s *commands.Service, user, text string) commands.Response {
-	return s.Handle(ctx, commands.Request{User: user, Text: text, RequestID: fmt.Sprintf("%s:%s:%d", user, text, time.Now().UnixNano())})
+	return s.Handle(ctx,
+		commands.Request{User: user, Text: text, RequestID: fmt.Sprintf("%s:%s:%d", user, text, time.Now().UnixNano())})
 }
 
 // replyText is the text of the response's reply to the user.
@@ -110,21 +111,28 @@ func TestFileOneLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Respondent.Name != "Jane Roe" || c.ViolationDate.String() != "2026-05-01" || len(c.Elections) != 1 || c.Received.Format(time.RFC3339) != "2026-12-04T10:00:00-06:00" {
+	if c.Respondent.Name != "Jane Roe" || c.ViolationDate.String() != "2026-05-01" || len(c.Elections) != 1 ||
+		c.Received.Format(time.RFC3339) != "2026-12-04T10:00:00-06:00" {
 		t.Errorf("stored %+v", c)
 	}
 	t.Run("Warnings", func(t *testing.T) {
-		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 violation=2025-11-01 candidate=2027-01-20 summary="x"`, "time-barred")
-		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 candidate=2027-01-20 summary="x"`, "EXPEDITED")
+		mustDo(t, s, clerk,
+			`file respondent="A" complainant="B" section=103.10 violation=2025-11-01 candidate=2027-01-20 summary="x"`,
+			"time-barred")
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 candidate=2027-01-20 summary="x"`,
+			"EXPEDITED")
 	})
 	t.Run("OneDigitHour", func(t *testing.T) {
-		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T9:05 summary="x"`, "received Fri 4 Dec 2026 09:05 CST")
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 received=2026-12-04T9:05 summary="x"`,
+			"received Fri 4 Dec 2026 09:05 CST")
 	})
 	t.Run("ReceivedDefaultsToNow", func(t *testing.T) {
-		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 summary="x"`, "received Fri 4 Dec 2026 10:30 CST")
+		mustDo(t, s, clerk, `file respondent="A" complainant="B" section=103.10 summary="x"`,
+			"received Fri 4 Dec 2026 10:30 CST")
 	})
 	t.Run("RetryFilesOnce", func(t *testing.T) {
-		req := commands.Request{User: clerk, Text: `file respondent="R" complainant="C" section=103.10 summary="x"`, RequestID: "trigger-42"}
+		req := commands.Request{User: clerk, Text: `file respondent="R" complainant="C" section=103.10 summary="x"`,
+			RequestID: "trigger-42"}
 		first := replyText(s.Handle(ctx, req))
 		again := replyText(s.Handle(ctx, req))
 		if !strings.Contains(first, "Filed as case") || !strings.Contains(again, "Already filed as case") {
@@ -137,13 +145,15 @@ func TestBadInputChangesNothing(t *testing.T) {
 	s, _, db := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed")
 	for _, tc := range []struct{ user, text, want string }{
-		{clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-13-04T10:00 summary="x"`, "received:"},
+		{clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 received=2026-13-04T10:00 summary="x"`,
+			"received:"},
 		{clerk, `file respondent="Jane Roe" section=103.10 summary="x"`, "complainant: is missing"},
 		{clerk, `file respondent="Jane Roe" complainant="X" section=103.99 summary="x"`, "unknown section"},
 		{clerk, `file respondent="x" complainant="y" section=103.10 summary="` + strings.Repeat("s", 10000) + `"`, "limit"},
 		{clerk, "file respondent=\"Jo\xffe\" complainant=\"y\" section=103.10 summary=\"x\"", "not valid UTF-8"},
 		{clerk, `file respondent="x" complainant="y" section=103.10 summary="x" colour=blue`, `no option "colour"`},
-		{clerk, `schedule 2026-001 sufficiency 2026-12-05T10:00 place="City Hall"`, "earliest lawful start is Sun 6 Dec 2026 10:30 CST"},
+		{clerk, `schedule 2026-001 sufficiency 2026-12-05T10:00 place="City Hall"`,
+			"earliest lawful start is Sun 6 Dec 2026 10:30 CST"},
 		{clerk, `schedule 2026-001 sufficiency 2027-03-14T02:30 place="City Hall"`, "does not exist"},
 		{clerk, `schedule 2026-001 sufficiency tomorrow place="City Hall"`, "is not a date and time"},
 		{clerk, `schedule 2026-001 lunch 2026-12-10T17:00 place="City Hall"`, "is not one of"},
@@ -179,12 +189,16 @@ func TestRuleWithHearingIsAtomic(t *testing.T) {
 	s, c, db := MustService(t)
 	readyToRule(t, s)
 	c.now = time.Date(2026, 12, 7, 23, 30, 0, 0, time.UTC) // 17:30 CST, after the meeting began
-	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-08T10:00 place="City Hall"`, "a hearing needs at least 48 hours' public notice; the earliest lawful start")
+	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-08T10:00 place="City Hall"`,
+		"a hearing needs at least 48 hours' public notice; the earliest lawful start")
 	if cs, _ := db.Case(ctx, "2026-001"); cs.Ruling != "" {
 		t.Fatalf("the ruling was recorded without its hearing: %s", cs.Ruling)
 	}
-	r := mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-21T10:00 place="City Hall" closed="5 ILCS 120/2(c)(4)"`, "hearing scheduled for Mon 21 Dec 2026 10:00 CST")
-	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "closed to the public under 5 ILCS 120/2(c)(4)") {
+	r := mustDo(t, s, comm,
+		`rule 2026-001 probable_cause hearing=2026-12-21T10:00 place="City Hall" closed="5 ILCS 120/2(c)(4)"`,
+		"hearing scheduled for Mon 21 Dec 2026 10:00 CST")
+	if p := posted(r, "C_NOTICES"); len(p) != 1 ||
+		!strings.Contains(p[0], "closed to the public under 5 ILCS 120/2(c)(4)") {
 		t.Errorf("public notice %q", p)
 	}
 }
@@ -203,11 +217,14 @@ func TestAuthorisationMatrix(t *testing.T) {
 	}
 	texts := map[string]string{
 		"help": "help", "case": "case 2026-001", "docket": "docket", "election": "election list", "report": "report 2026",
-		"file": fileLine, "schedule": `schedule 2026-001 hearing 2026-12-28T10:00 place="x"`, "cancel": "cancel 2026-001 hearing",
-		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321712", "receipt": `receipt 2026-001 94071118987654321699 signer="Jane Roe"`,
-		"recess": "recess 2026-001", "concluded": "concluded 2026-001", "demand": "demand 2026-001", "held": "held 2026-001",
-		"candidate": "candidate 2026-001 2027-02-23", "rule": "rule 2026-001 insufficient", "decide": "decide 2026-001 dismiss",
-		"final": `final 2026-001 text="x"`, "frivolous": `frivolous 2026-001 fine=2000 knowingly=yes findings="x"`,
+		"file": fileLine, "schedule": `schedule 2026-001 hearing 2026-12-28T10:00 place="x"`,
+		"cancel": "cancel 2026-001 hearing",
+		"posted": "posted 2026-001 hearing", "mail": "mail 2026-001 respondent 94071118987654321712",
+		"receipt": `receipt 2026-001 94071118987654321699 signer="Jane Roe"`,
+		"recess":  "recess 2026-001", "concluded": "concluded 2026-001", "demand": "demand 2026-001", "held": "held 2026-001",
+		"candidate": "candidate 2026-001 2027-02-23", "rule": "rule 2026-001 insufficient",
+		"decide": "decide 2026-001 dismiss",
+		"final":  `final 2026-001 text="x"`, "frivolous": `frivolous 2026-001 fine=2000 knowingly=yes findings="x"`,
 	}
 	if len(texts) != len(allowed) {
 		t.Fatal("the matrix does not list every subcommand")
@@ -216,7 +233,8 @@ func TestAuthorisationMatrix(t *testing.T) {
 		for _, user := range []string{comm, clerk, attorney, stranger} {
 			r := do(s, user, text)
 			got := replyText(r)
-			refused := strings.Contains(got, "Only ") && strings.Contains(got, "can use") || strings.HasPrefix(got, "Sorry, `/ethics` is for")
+			refused := strings.Contains(got, "Only ") && strings.Contains(got, "can use") ||
+				strings.HasPrefix(got, "Sorry, `/ethics` is for")
 			want := false
 			for _, u := range allowed[sub] {
 				if u == user {
@@ -242,7 +260,8 @@ func TestAuthorisationMatrix(t *testing.T) {
 func TestHelp(t *testing.T) {
 	s, _, _ := MustService(t)
 	all := replyText(do(s, comm, "help"))
-	for _, sub := range []string{"file", "case", "docket", "schedule", "rule", "decide", "final", "frivolous", "election"} {
+	for _, sub := range []string{"file", "case", "docket", "schedule", "rule", "decide", "final", "frivolous",
+		"election"} {
 		if !strings.Contains(all, "`/ethics "+sub+"`") {
 			t.Errorf("help lacks %s", sub)
 		}
@@ -262,7 +281,8 @@ func TestHelp(t *testing.T) {
 func TestCaseCardAndDocket(t *testing.T) {
 	s, c, _ := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed")
-	mustDo(t, s, clerk, `file respondent="Other" complainant="Someone" section=103.05 received=2026-12-01T09:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Other" complainant="Someone" section=103.05 received=2026-12-01T09:00 summary="x"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "scheduled")
 	c.now = time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC) // Mon 7 Dec 09:00 CST
 	r := do(s, clerk, "case 2026-001")
@@ -316,9 +336,11 @@ func TestModals(t *testing.T) {
 		"received":    {"received": {SelectedDateTime: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC).Unix()}},
 		"summary":     {"summary": {Value: "Used the city's email to campaign."}},
 	}
-	view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata, State: &slack.ViewState{Values: values}}
+	view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata,
+		State: &slack.ViewState{Values: values}}
 	sub := s.Submit(ctx, clerk, "view-1", view)
-	if len(sub.Errors) != 0 || !strings.Contains(shownText(sub), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
+	if len(sub.Errors) != 0 ||
+		!strings.Contains(shownText(sub), "Filed as case *2026-001*, received Fri 4 Dec 2026 10:00 CST") {
 		t.Fatalf("submission: %+v", sub)
 	}
 	t.Run("FieldErrorsStayInTheModal", func(t *testing.T) {
@@ -342,12 +364,14 @@ func TestModals(t *testing.T) {
 				t.Errorf("prefilled field %s is asked again", in.BlockID)
 			}
 		}
-		view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata, State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
-			"start": {"start": {SelectedDateTime: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC).Unix()}},
-			"place": {"place": {Value: "City Hall"}},
-		}}}
+		view := slack.View{CallbackID: r.Modal.CallbackID, PrivateMetadata: r.Modal.PrivateMetadata,
+			State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
+				"start": {"start": {SelectedDateTime: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC).Unix()}},
+				"place": {"place": {Value: "City Hall"}},
+			}}}
 		sub := s.Submit(ctx, clerk, "view-3", view)
-		if sub.Channel != "C_HERE" || !strings.Contains(shownText(sub), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
+		if sub.Channel != "C_HERE" ||
+			!strings.Contains(shownText(sub), "sufficiency meeting scheduled for Thu 10 Dec 2026 17:00 CST") {
 			t.Fatalf("submission: %+v", sub)
 		}
 		if r := s.Action(ctx, clerk, "rule 2026-001", "C_HERE"); r.Modal != nil {
@@ -359,10 +383,12 @@ func TestModals(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		fileLine, "help", "case 2026-001", `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`,
-		"mail 2026-001 respondent 9407 1118 9876 5432 1016 34", `rule 2026-001 probable_cause hearing=2026-12-28T10:00 place=“Room 2”`,
+		"mail 2026-001 respondent 9407 1118 9876 5432 1016 34",
+		`rule 2026-001 probable_cause hearing=2026-12-28T10:00 place=“Room 2”`,
 		`decide 2026-001 recommend fine=$2,500 recommendation='x'`, "election add 2027-02-23 Consolidated General Election",
 		`file respondent="unterminated`, "=", "a=b=c", "&lt;&gt;&amp;", "\x00\xff",
-		"case 2026-1", `schedule 2026-01 sufficiency 2026-12-10 17:00 place="City Hall"`, `posted 2026-001 sufficiency at="2026-12-04 10:30"`,
+		"case 2026-1", `schedule 2026-01 sufficiency 2026-12-10 17:00 place="City Hall"`,
+		`posted 2026-001 sufficiency at="2026-12-04 10:30"`,
 		"cases closed year=2026 section=103.10 status=dismissed page=2", `search Roe OR NEAR "x*`,
 		`rule 2026-001 insufficient yes=<@U_COMM1|ann>,<@U_COMM2> place="<!here> &amp; <https://x.gov|x.gov" <#C1|`, "<<>><@|>",
 	} {

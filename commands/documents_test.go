@@ -34,7 +34,8 @@ func TestDocumentsList(t *testing.T) {
 	sha := res.Case.Documents[0].SHA256
 	r := mustDo(t, s, attorney, "documents 2026-001", "Case file of case 2026-001, 2 documents (confidential):")
 	for _, want := range []string{
-		"• *Signed complaint*: complaint, PDF, 32 bytes, SHA-256 " + sha[:12] + "…, added by <@U_CLERK> on Fri 2026-12-04 (event 2)",
+		"• *Signed complaint*: complaint, PDF, 32 bytes, SHA-256 " + sha[:12] + "…, added by <@U_CLERK> on Fri " +
+			"2026-12-04 (event 2)",
 		"• *Exhibit A: the e-mail*: exhibit, JPEG image, 7 bytes",
 		"(event 3)",
 	} {
@@ -42,12 +43,14 @@ func TestDocumentsList(t *testing.T) {
 			t.Errorf("list lacks %q:\n%s", want, replyText(r))
 		}
 	}
-	const refusal = "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it"
+	const refusal = "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its " +
+		"details nor act or vote on it"
 	if got := replyText(do(s, "U_COMM2", "documents 2026-001")); got != refusal {
 		t.Errorf("recused member got:\n%s", got)
 	}
 	var public bytes.Buffer
-	if err := db.Export(ctx, &public, "json", true); err != nil || strings.Contains(public.String(), "Signed complaint") || strings.Contains(public.String(), sha) {
+	if err := db.Export(ctx, &public, "json", true); err != nil || strings.Contains(public.String(), "Signed complaint") ||
+		strings.Contains(public.String(), sha) {
 		t.Errorf("export --public holds the case file: %v\n%s", err, public.String())
 	}
 	mustDo(t, s, comm, `void 2026-001 3 reason="attached to the wrong case"`, "event 3 (document) voided")
@@ -85,10 +88,12 @@ func (f slackFiles) Download(_ context.Context, id string, limit int64) ([]byte,
 func TestAttachFromSlack(t *testing.T) {
 	s, _, db := MustService(t)
 	reconfigure(s, func(st *commands.Settings) { st.Roles.Commissioners = []string{comm, "U_COMM2"} })
-	s.Files = slackFiles{"F1": []byte("%PDF-1.4\ncomplaint\n%%EOF"), "F2": []byte("not a pdf at all"), "F3": []byte("\x89PNG\r\n\x1a\nxx")}
+	s.Files = slackFiles{"F1": []byte("%PDF-1.4\ncomplaint\n%%EOF"), "F2": []byte("not a pdf at all"),
+		"F3": []byte("\x89PNG\r\n\x1a\nxx")}
 	mustDo(t, s, clerk, fileLine+" respondent_user=U_COMM2", "Filed as case *2026-001*")
 
-	if r := s.Shortcut(ctx, clerk, "C_ELSEWHERE", []string{"F1"}); r.Modal != nil || !strings.Contains(replyText(r), "only files shared in the private docket channel") {
+	if r := s.Shortcut(ctx, clerk, "C_ELSEWHERE", []string{"F1"}); r.Modal != nil ||
+		!strings.Contains(replyText(r), "only files shared in the private docket channel") {
 		t.Errorf("elsewhere: %q", replyText(r))
 	}
 	if r := s.Shortcut(ctx, attorney, "C_DOCKET", []string{"F1"}); r.Modal != nil {
@@ -110,14 +115,19 @@ func TestAttachFromSlack(t *testing.T) {
 				state[k] = map[string]slack.BlockAction{k: {Value: v}}
 			}
 		}
-		return s.Submit(ctx, user, "view-"+strings.Join(files, ""), slack.View{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata, State: &slack.ViewState{Values: state}})
+		return s.Submit(ctx, user, "view-"+strings.Join(files, ""),
+			slack.View{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata, State: &slack.ViewState{Values: state}})
 	}
 	mustDo(t, s, clerk, "attach 2026-001", "a typed command carries no file")
 	reconfigure(s, func(st *commands.Settings) { st.DocumentLimit = 20 })
-	if sub := submit(clerk, []string{"F1"}, map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "F1.pdf is 24 bytes; the limit for a document is 20 bytes") {
+	if sub := submit(clerk, []string{"F1"},
+		map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response),
+		"F1.pdf is 24 bytes; the limit for a document is 20 bytes") {
 		t.Errorf("over the limit: %+v", sub)
 	}
-	if sub := submit(clerk, []string{"F9"}, map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "the file F9 could not be fetched (file_not_found)") {
+	if sub := submit(clerk, []string{"F9"},
+		map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response),
+		"the file F9 could not be fetched (file_not_found)") {
 		t.Errorf("a file Slack does not give: %+v", sub)
 	}
 	reconfigure(s, func(st *commands.Settings) { st.DocumentLimit = 0 })
@@ -129,7 +139,9 @@ func TestAttachFromSlack(t *testing.T) {
 	if c, _ := db.Case(ctx, "2026-001"); len(c.Documents) != 0 {
 		t.Fatalf("a refused attach recorded %d documents", len(c.Documents))
 	}
-	if sub := submit("U_COMM2", []string{"F1"}, map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "you are recused from case 2026-001") {
+	if sub := submit("U_COMM2", []string{"F1"},
+		map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response),
+		"you are recused from case 2026-001") {
 		t.Errorf("recused: %+v", sub)
 	}
 	sub = submit(clerk, []string{"F1", "F3"}, map[string]string{"number": "2026-001", "kind": "complaint"})
@@ -137,7 +149,8 @@ func TestAttachFromSlack(t *testing.T) {
 		t.Fatalf("errors %v", sub.Errors)
 	}
 	c, _ := db.Case(ctx, "2026-001")
-	if len(c.Documents) != 2 || c.Documents[0].Title != "F1.pdf" || c.Documents[0].Kind != docket.ComplaintDocument || c.Documents[1].MediaType != docket.MediaPNG {
+	if len(c.Documents) != 2 || c.Documents[0].Title != "F1.pdf" || c.Documents[0].Kind != docket.ComplaintDocument ||
+		c.Documents[1].MediaType != docket.MediaPNG {
 		t.Fatalf("documents %+v", c.Documents)
 	}
 	if r, err := db.Verify(ctx); err != nil || r.Broken != nil {

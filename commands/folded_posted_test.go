@@ -18,11 +18,14 @@ func TestFoldedMeetingRecordedUnpostedWhenAnItemIs(t *testing.T) {
 		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
 	}
 	for _, n := range []string{"2026-001", "2026-002"} {
-		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC), Place: "City Hall"}); err != nil {
+		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC),
+				Place: "City Hall"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := db.Apply(ctx, "2026-001", clerk, "", clk.now, nil, docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
+	if _, err := db.Apply(ctx, "2026-001", clerk, "", clk.now, nil,
+		docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
 		t.Fatal(err)
 	}
 	mustDo(t, s, clerk, `meetings`, "*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall: 2 items; agenda to be posted")

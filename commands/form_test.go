@@ -14,7 +14,8 @@ import (
 )
 
 // modalSubs are the subcommands that open a form when typed alone.
-var modalSubs = []string{"file", "schedule", "cancel", "posted", "mail", "delivered", "receipt", "rule", "recess", "concluded",
+var modalSubs = []string{"file", "schedule", "cancel", "posted", "mail", "delivered", "receipt", "rule", "recess",
+	"concluded",
 	"decide", "demand", "held", "final", "frivolous", "enforced", "recuse", "correct", "void", "candidate"}
 
 // typedSyntax is what a hint says of a typed command: a key=, a date or time as typed, a
@@ -37,7 +38,8 @@ func TestFormsSpeakInWords(t *testing.T) {
 				continue
 			}
 			label := in.Label.Text
-			if label == in.BlockID || strings.ContainsRune(label, '_') || !unicode.IsUpper([]rune(label)[0]) || len(label) > commands.MaxLabel {
+			if label == in.BlockID || strings.ContainsRune(label, '_') || !unicode.IsUpper([]rune(label)[0]) ||
+				len(label) > commands.MaxLabel {
 				t.Errorf("%s: the %s input's label is %q, not words", name, in.BlockID, label)
 			}
 			hint := ""
@@ -50,7 +52,8 @@ func TestFormsSpeakInWords(t *testing.T) {
 			if _, text := in.Element.(*slack.PlainTextInputBlockElement); !text && typedSyntax.MatchString(hint) {
 				t.Errorf("%s: the %s input (%s) has a hint in typed syntax: %q", name, in.BlockID, in.Element.ElementType(), hint)
 			}
-			if e, ok := in.Element.(*slack.PlainTextInputBlockElement); ok && e.Placeholder != nil && len(e.Placeholder.Text) > commands.MaxPlaceholder {
+			if e, ok := in.Element.(*slack.PlainTextInputBlockElement); ok && e.Placeholder != nil &&
+				len(e.Placeholder.Text) > commands.MaxPlaceholder {
 				t.Errorf("%s: the %s input's placeholder is %d characters", name, in.BlockID, len(e.Placeholder.Text))
 			}
 		}
@@ -67,7 +70,8 @@ func TestFormsSpeakInWords(t *testing.T) {
 			}
 		}
 	}
-	for k, want := range map[string]string{"mail mailed": "Date mailed", "rule yes": "Voted yes", "rule on": "Date of the ruling", "mail article": "USPS article number"} {
+	for k, want := range map[string]string{"mail mailed": "Date mailed", "rule yes": "Voted yes",
+		"rule on": "Date of the ruling", "mail article": "USPS article number"} {
 		if labels[k] != want {
 			t.Errorf("%s is labelled %q, want %q", k, labels[k], want)
 		}
@@ -155,10 +159,12 @@ func shownText(sub commands.Submission) string {
 // with only a Done button, and sends the reply's other messages; a reply too large for a
 // modal's answer (Socket Mode drops one of 20 KB) closes it and goes as a message instead.
 func TestDoneShowsWhatWasDone(t *testing.T) {
-	form := slack.View{CallbackID: "ethics:mail", Title: slack.NewTextBlockObject(slack.PlainTextType, "mail 2026-001", false, false)}
+	form := slack.View{CallbackID: "ethics:mail",
+		Title: slack.NewTextBlockObject(slack.PlainTextType, "mail 2026-001", false, false)}
 	short := commands.Response{Messages: []commands.Message{{Text: "Case 2026-001: mailed."}, {Text: "and one more"}}}
 	sub := commands.DoneForTest(form, short)
-	if sub.View == nil || sub.View.Submit != nil || sub.View.Close.Text != "Done" || sub.View.Title.Text != "mail 2026-001" ||
+	if sub.View == nil || sub.View.Submit != nil || sub.View.Close.Text != "Done" ||
+		sub.View.Title.Text != "mail 2026-001" ||
 		!strings.Contains(shownText(sub), "Case 2026-001: mailed.") || len(sub.Response.Messages) != 1 {
 		t.Errorf("short reply: %+v", sub)
 	}

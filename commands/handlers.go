@@ -50,9 +50,11 @@ func runFile(s *Service, ctx context.Context, req Request, a args) (Response, er
 	}
 	c := res.Case
 	if res.Replayed {
-		return reply(outbox.Format("Already filed as case *%s* (this request was received twice; nothing new was filed).", c.Number)), nil
+		return reply(outbox.Format("Already filed as case *%s* (this request was received twice; nothing new was filed).",
+			c.Number)), nil
 	}
-	msg := outbox.Format("Filed as case *%s*, received %s.%s\nNext: schedule the sufficiency meeting, because the (B) notices must give its date, time and place: `/ethics schedule %s sufficiency %s place=\"...\"`.",
+	msg := outbox.Format("Filed as case *%s*, received %s.%s\nNext: schedule the sufficiency meeting, because the (B) "+
+		"notices must give its date, time and place: `/ethics schedule %s sufficiency %s place=\"...\"`.",
 		c.Number, s.when(c.Received), warningText(res.Warnings), c.Number, "<start>")
 	return Response{Messages: []Message{{Text: msg}}, Posts: *posts}, nil
 }
@@ -106,13 +108,15 @@ func (s *Service) sayer() (*[]outbox.Post, func(docket.Step) []outbox.Post) {
 // apply performs actions on the case named in a, and replies with what was done, the
 // warnings and the next steps. What each action causes to be said (a line in the docket
 // channel, a public notice) is derived from the action and committed with it.
-func (s *Service) apply(ctx context.Context, req Request, a args, actions ...docket.Action) (docket.Case, Response, error) {
+func (s *Service) apply(ctx context.Context, req Request, a args,
+	actions ...docket.Action) (docket.Case, Response, error) {
 	return s.applyLetter(ctx, req, a, nil, actions...)
 }
 
 // applyLetter is apply, keeping letter, the PDF of a paper as sent, with the mailing or
 // delivery that is actions' only action when letter is not nil.
-func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter []byte, actions ...docket.Action) (docket.Case, Response, error) {
+func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter []byte,
+	actions ...docket.Action) (docket.Case, Response, error) {
 	number := a.str("number")
 	posts, say := s.sayer()
 	var res docket.Result
@@ -127,21 +131,25 @@ func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter [
 	}
 	c := res.Case
 	if res.Replayed {
-		return c, reply(outbox.Format("Already recorded on case %s (this request was received twice; nothing new was recorded).", number)), nil
+		return c, reply(outbox.Format("Already recorded on case %s (this request was received twice; nothing new "+
+			"was recorded).", number)), nil
 	}
 	done := make([]outbox.Markup, len(res.Steps))
 	for i, st := range res.Steps {
 		done[i] = s.done(st) + overridden(st)
 	}
-	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings), s.nextStep(&c, s.Settings().Roles.Of(req.User)))
+	text := outbox.Format("Case %s: %s.%s%s", number, outbox.Join(done, "; "), warningText(res.Warnings),
+		s.nextStep(&c, s.Settings().Roles.Of(req.User)))
 	return c, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
 }
 
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
-	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")}
+	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"),
+		Authority: a.str("closed")}
 	if !a.has("meeting_name") && (act.Start.IsZero() || act.Place == "") {
-		return Response{}, docket.Invalid(kind.Rule(), "start", "give the meeting, meeting=2027-01-12, or a start and a place=")
+		return Response{}, docket.Invalid(kind.Rule(), "start",
+			"give the meeting, meeting=2027-01-12, or a start and a place=")
 	}
 	if resp, ok, err := s.scheduleAtMeeting(ctx, req, a, act); ok {
 		return resp, err
@@ -152,7 +160,8 @@ func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response
 	}
 	// (C)(1), (D), (F): the physical notice is the clerk's task, due 48 hours before.
 	if d, ok := noticeDeadline(s.Engine, &c, kind); ok {
-		resp.Messages[0].Text += outbox.Format("\nTask: post the notice at the meeting place and the commission's principal office by %s %s, then record it: `/ethics posted %s %s`.",
+		resp.Messages[0].Text += outbox.Format("\nTask: post the notice at the meeting place and the commission's "+
+			"principal office by %s %s, then record it: `/ethics posted %s %s`.",
 			s.when(d.DueAt), d.Rule, c.Number, kind)
 	}
 	return resp, nil
@@ -175,7 +184,8 @@ func noticeDeadline(e *docket.Engine, c *docket.Case, kind docket.MeetingKind) (
 func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	if name := a.str("meeting_name"); name != "" {
 		if a.has("meeting") {
-			return Response{}, docket.Invalid(docket.OMANotice, "meeting", "a meeting is cancelled with all its items: give the meeting alone, or a case number and its step")
+			return Response{}, docket.Invalid(docket.OMANotice, "meeting",
+				"a meeting is cancelled with all its items: give the meeting alone, or a case number and its step")
 		}
 		m, _, err := s.findMeeting(ctx, name)
 		if err != nil {
@@ -184,7 +194,8 @@ func runCancel(s *Service, ctx context.Context, req Request, a args) (Response, 
 		return s.cancelMeeting(ctx, req, m, a.str("reason"))
 	}
 	if !a.has("meeting") {
-		return Response{}, docket.Invalid("", "meeting", "give the step to cancel, e.g. `/ethics cancel 2026-014 hearing`, or the meeting, `/ethics cancel 2027-01-12`")
+		return Response{}, docket.Invalid("", "meeting",
+			"give the step to cancel, e.g. `/ethics cancel 2026-014 hearing`, or the meeting, `/ethics cancel 2027-01-12`")
 	}
 	act := docket.CancelMeeting{Meeting: docket.MeetingKind(a.str("meeting")), Reason: a.str("reason")}
 	if resp, ok, err := s.leaveMeeting(ctx, req, a.str("number"), act); ok {
@@ -202,7 +213,8 @@ func runPosted(s *Service, ctx context.Context, req Request, a args) (Response, 
 	kind := docket.MeetingKind(a.str("meeting"))
 	if name := a.str("meeting_name"); name != "" {
 		if kind != "" {
-			return Response{}, docket.Invalid(docket.OMANotice, "meeting", "a meeting's posting is for all its items: give the meeting alone, or a case number and its step")
+			return Response{}, docket.Invalid(docket.OMANotice, "meeting",
+				"a meeting's posting is for all its items: give the meeting alone, or a case number and its step")
 		}
 		m, _, err := s.findMeeting(ctx, name)
 		if err != nil {
@@ -211,7 +223,9 @@ func runPosted(s *Service, ctx context.Context, req Request, a args) (Response, 
 		return s.postMeeting(ctx, req, m, a.instant("at"))
 	}
 	if kind == "" {
-		return Response{}, docket.Invalid("", "meeting", "give the step whose meeting's notice was posted, e.g. `/ethics posted 2026-014 sufficiency`, or the meeting, `/ethics posted 2027-01-12`")
+		return Response{}, docket.Invalid("", "meeting",
+			"give the step whose meeting's notice was posted, e.g. `/ethics posted 2026-014 sufficiency`, or the meeting, "+
+				"`/ethics posted 2027-01-12`")
 	}
 	if mr, err := s.meetingRecord(); err == nil {
 		all, err := mr.Meetings(ctx)
@@ -260,7 +274,8 @@ func noCopy(resp Response, why error) Response {
 			msg += " " + de.Rule
 		}
 	}
-	resp.Messages[0].Text += outbox.Format("\nNo copy of the letter was kept with this mailing, as ethicsbot could not make it: %s. Keep a copy of what was sent in the case file (/ethics attach, kind=correspondence).", msg)
+	resp.Messages[0].Text += outbox.Format("\nNo copy of the letter was kept with this mailing, as ethicsbot could not "+
+		"make it: %s. Keep a copy of what was sent in the case file (/ethics attach, kind=correspondence).", msg)
 	return resp
 }
 
@@ -271,7 +286,8 @@ func noCopy(resp Response, why error) Response {
 // case or paper, one the case does not need yet), which the record then says. A letter
 // that cannot be made (an address or a setting missing, a document of the case file that
 // cannot be read) is nil with the reason, which the reply gives.
-func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Paper, article string, on docket.Date) ([]byte, *docket.SentLetter, error) {
+func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Paper, article string,
+	on docket.Date) ([]byte, *docket.SentLetter, error) {
 	if s.Letters == nil {
 		return nil, nil, nil
 	}
@@ -286,7 +302,8 @@ func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Pape
 	if on.IsZero() {
 		on = s.Engine.Cal.DateOf(s.Now())
 	}
-	c.Mailings = append(slices.Clone(c.Mailings), docket.Mailing{Paper: p, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule})
+	c.Mailings = append(slices.Clone(c.Mailings),
+		docket.Mailing{Paper: p, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule})
 	d, err := s.Letters.Packet(ctx, &c, letters.Kind(p), on, s.Record)
 	if err != nil {
 		return nil, nil, err
@@ -298,8 +315,10 @@ func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Pape
 // runParty records a party's postal address, e-mail address or representative: the
 // letters to the party need the address (B), (C)(2), and a representative receives copies.
 func runParty(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	act := docket.SetParty{Party: docket.Party(a.str("party")), Address: docket.AddressLines(a.str("address")), Email: a.str("email"),
-		Representative: docket.Representative{Name: a.str("representative"), Address: docket.AddressLines(a.str("representative_address"))}}
+	act := docket.SetParty{Party: docket.Party(a.str("party")), Address: docket.AddressLines(a.str("address")),
+		Email: a.str("email"),
+		Representative: docket.Representative{Name: a.str("representative"),
+			Address: docket.AddressLines(a.str("representative_address"))}}
 	_, resp, err := s.apply(ctx, req, a, act)
 	return resp, err
 }
@@ -325,7 +344,9 @@ func (s *Service) officerKey(key string) (string, error) {
 		keys = []string{docket.DefaultOfficer}
 	}
 	if !slices.Contains(keys, key) {
-		return "", docket.Invalid("(E)(2)", "officer", fmt.Sprintf("%q is not an officer ethicsbot.yml lists; the officers are %s (letters.officer is the mayor, letters.officers the others)", key, strings.Join(keys, ", ")))
+		return "", docket.Invalid("(E)(2)", "officer",
+			fmt.Sprintf("%q is not an officer ethicsbot.yml lists; the officers are %s (letters.officer is the mayor, "+
+				"letters.officers the others)", key, strings.Join(keys, ", ")))
 	}
 	return key, nil
 }
@@ -345,7 +366,8 @@ func paperChoices() []string {
 }
 
 func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, resp, err := s.apply(ctx, req, a, docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned"), Signer: a.str("signer")})
+	_, resp, err := s.apply(ctx, req, a,
+		docket.RecordReturnReceipt{Article: a.str("article"), Returned: a.date("returned"), Signer: a.str("signer")})
 	return resp, err
 }
 
@@ -354,13 +376,16 @@ func runReceipt(s *Service, ctx context.Context, req Request, a args) (Response,
 func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	outcome := docket.MailOutcome(a.str("outcome"))
 	// The step chosen now is kept with the event (docket.RecordUndelivered.Next).
-	c, resp, err := s.apply(ctx, req, a, docket.RecordUndelivered{Article: a.str("article"), Outcome: outcome, On: a.date("on"), Next: s.Engine.Mail.After(outcome)})
+	c, resp, err := s.apply(ctx, req, a,
+		docket.RecordUndelivered{Article: a.str("article"), Outcome: outcome, On: a.date("on"),
+			Next: s.Engine.Mail.After(outcome)})
 	if err != nil || len(resp.Posts) == 0 {
 		return resp, err
 	}
 	for _, d := range s.Engine.Schedule(&c.Facts, s.Now()).Deadlines {
 		if cmd := s.Engine.ResendCommand(&c, d); cmd != "" && !d.Done {
-			resp.Messages[0].Text += outbox.Format("\nTask %s: %s; record it with `/ethics %s`. The clerk is reminded of it until it is recorded.", d.Rule, d.Period.Duty, cmd)
+			resp.Messages[0].Text += outbox.Format("\nTask %s: %s; record it with `/ethics %s`. The clerk is reminded of it "+
+				"until it is recorded.", d.Rule, d.Period.Duty, cmd)
 		}
 	}
 	return resp, nil
@@ -387,7 +412,9 @@ func (s *Service) vote(ctx context.Context, a args, rule, kind string) (*docket.
 	}
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {
 		if st.Voting.Required {
-			return nil, docket.Invalid(rule, "yes", "this is an action of the commission, taken by roll call: list every seated commissioner who is not recused under yes=, no=, abstain= or absent=, e.g. yes=@ann,@ben no=@cal")
+			return nil, docket.Invalid(rule, "yes",
+				"this is an action of the commission, taken by roll call: list every seated commissioner who is not recused "+
+					"under yes=, no=, abstain= or absent=, e.g. yes=@ann,@ben no=@cal")
 		}
 		return nil, nil
 	}
@@ -400,7 +427,8 @@ func (s *Service) vote(ctx context.Context, a args, rule, kind string) (*docket.
 	if carry == "" {
 		carry = docket.MajorityOfVotesCast
 	}
-	return &docket.Vote{Seated: seated, Yes: a.users("yes"), No: a.users("no"), Abstain: a.users("abstain"), Absent: a.users("absent"),
+	return &docket.Vote{Seated: seated, Yes: a.users("yes"), No: a.users("no"), Abstain: a.users("abstain"),
+		Absent: a.users("absent"),
 		Quorum: quorum, Carry: carry}, nil
 }
 
@@ -410,7 +438,8 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	actions := []docket.Action{docket.Rule{Ruling: ruling, ReferralRuling: docket.Ruling(a.str("referral_ruling")), Ground: docket.Ground(a.str("ground")), On: a.date("on"), Vote: vote, Override: a.str("override")}}
+	actions := []docket.Action{docket.Rule{Ruling: ruling, ReferralRuling: docket.Ruling(a.str("referral_ruling")),
+		Ground: docket.Ground(a.str("ground")), On: a.date("on"), Vote: vote, Override: a.str("override")}}
 	if a.has("hearing") {
 		if ruling != docket.ProbableCause {
 			return Response{}, docket.Invalid("(C)(2)", "hearing", "a hearing follows only a ruling of probable_cause")
@@ -418,7 +447,9 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 		if !a.has("place") {
 			return Response{}, docket.Invalid("(D)", "place", "give the hearing's place with place=\"...\"")
 		}
-		actions = append(actions, docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"), Closed: a.has("closed"), Authority: a.str("closed")})
+		actions = append(actions,
+			docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"),
+				Closed: a.has("closed"), Authority: a.str("closed")})
 	} else if a.has("place") || a.has("closed") {
 		return Response{}, docket.Invalid("(C)(2)", "hearing", "place= and closed= go with hearing=<start>")
 	}
@@ -441,13 +472,15 @@ func runDecide(s *Service, ctx context.Context, req Request, a args) (Response, 
 	if err != nil {
 		return Response{}, err
 	}
-	d := docket.Decide{Findings: a.str("findings"), Recommendation: a.str("recommendation"), Fine: a.dollars("fine"), Intentional: a.str("intentional") == "yes", On: a.date("on"), Vote: vote}
+	d := docket.Decide{Findings: a.str("findings"), Recommendation: a.str("recommendation"), Fine: a.dollars("fine"),
+		Intentional: a.str("intentional") == "yes", On: a.date("on"), Vote: vote}
 	switch a.str("outcome") {
 	case "dismiss":
 		d.Dismiss = true
 	case "recommend":
 		if d.Recommendation == "" {
-			return Response{}, docket.Invalid("(E)(2)", "recommendation", "give the discipline recommended with recommendation=\"...\"")
+			return Response{}, docket.Invalid("(E)(2)", "recommendation",
+				"give the discipline recommended with recommendation=\"...\"")
 		}
 	case "fine":
 		if d.Fine == 0 {
@@ -473,7 +506,9 @@ func runFinal(s *Service, ctx context.Context, req Request, a args) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), Intentional: a.str("intentional") == "yes", On: a.date("on"), Vote: vote})
+	_, resp, err := s.apply(ctx, req, a,
+		docket.IssueFinal{Text: a.str("text"), Fine: a.dollars("fine"), Intentional: a.str("intentional") == "yes",
+			On: a.date("on"), Vote: vote})
 	return resp, err
 }
 
@@ -482,7 +517,9 @@ func runFrivolous(s *Service, ctx context.Context, req Request, a args) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.apply(ctx, req, a, docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes", On: a.date("on"), Vote: vote, Override: a.str("override")})
+	_, resp, err := s.apply(ctx, req, a,
+		docket.FindFrivolous{Findings: a.str("findings"), Fine: a.dollars("fine"), Knowingly: a.str("knowingly") == "yes",
+			On: a.date("on"), Vote: vote, Override: a.str("override")})
 	return resp, err
 }
 
@@ -495,7 +532,8 @@ func runRecuse(s *Service, ctx context.Context, req Request, a args) (Response, 
 	}
 	switch {
 	case role == Commissioner && who != req.User:
-		return Response{}, docket.Unauthorized("", "commissioner", "a commissioner recuses only themselves; leave commissioner= out")
+		return Response{}, docket.Unauthorized("", "commissioner",
+			"a commissioner recuses only themselves; leave commissioner= out")
 	case role != Commissioner && !a.has("commissioner"):
 		return Response{}, docket.Invalid("", "commissioner", "name the commissioner who recuses: commissioner=@mention")
 	case roles.Of(who) != Commissioner:
@@ -517,7 +555,8 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 			return Response{}, err
 		}
 		if len(es) == 0 {
-			return reply("No elections are recorded. Add one: `/ethics election add 2027-02-23 Consolidated General Election`."), nil
+			return reply("No elections are recorded. Add one: `/ethics election add 2027-02-23 Consolidated " +
+				"General Election`."), nil
 		}
 		text := outbox.Markup("Elections:")
 		for _, e := range es {
@@ -529,12 +568,14 @@ func runElection(s *Service, ctx context.Context, req Request, a args) (Response
 		return reply("Only commissioners and the clerk can record elections."), nil
 	}
 	if !a.has("date") || a.str("name") == "" {
-		return Response{}, docket.Invalid("(G)", "election", "give the date and the name: `/ethics election add 2027-02-23 Consolidated General Election`")
+		return Response{}, docket.Invalid("(G)", "election",
+			"give the date and the name: `/ethics election add 2027-02-23 Consolidated General Election`")
 	}
 	if err := s.Record.AddElection(ctx, docket.Election{Date: a.date("date"), Name: a.str("name")}); err != nil {
 		return Response{}, err
 	}
-	return reply(outbox.Format("Election recorded: %s, %s. Record a respondent's candidacy with `/ethics candidate %s %s`.", a.date("date").Long(), a.str("name"), "<number>", a.date("date"))), nil
+	return reply(outbox.Format("Election recorded: %s, %s. Record a respondent's candidacy with `/ethics "+
+		"candidate %s %s`.", a.date("date").Long(), a.str("name"), "<number>", a.date("date"))), nil
 }
 
 func replyText(r Response) outbox.Markup {

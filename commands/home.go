@@ -33,9 +33,10 @@ const FileButton = "file"
 // (MaxViewBlocks): when the cases do not all fit, the most urgent are shown, then how many
 // more there are.
 func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
-	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/4, func(n int) outbox.Markup {
-		return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
-	})
+	help := sections(replyText(s.Handle(ctx, Request{User: user, Text: "help"})), MaxViewBlocks/4,
+		func(n int) outbox.Markup {
+			return outbox.Format("…and %d more; `/ethics help` lists every command.", n)
+		})
 	role := s.Settings().Roles.Of(user)
 	if role == Nobody {
 		return help
@@ -43,12 +44,14 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 	var top []slack.Block
 	if sub, ok := lookup(FileButton); ok && s.allowed(sub, role) {
 		top = append(top, slack.NewActionBlock("desk",
-			slack.NewButtonBlockElement(ActionPrefix+FileButton, FileButton, slack.NewTextBlockObject(slack.PlainTextType, "File a complaint", false, false)).WithStyle(slack.StylePrimary)))
+			slack.NewButtonBlockElement(ActionPrefix+FileButton, FileButton,
+				slack.NewTextBlockObject(slack.PlainTextType, "File a complaint", false, false)).WithStyle(slack.StylePrimary)))
 	}
 	open, err := s.Record.OpenCases(ctx)
 	if err != nil {
 		s.logger().Error("home: open cases", "err", err)
-		top = append(top, slack.NewSectionBlock(mrkdwn("The docket could not be read just now; `/ethics docket` tries again."), nil, nil))
+		top = append(top,
+			slack.NewSectionBlock(mrkdwn("The docket could not be read just now; `/ethics docket` tries again."), nil, nil))
 		return append(append(top, slack.NewDividerBlock()), help...)
 	}
 	now := s.Now()
@@ -68,7 +71,9 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 		top = append(top, sections(head, room/2-len(meeting), more)...)
 	}
 	top = append(top, meeting...)
-	top = append(top, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, fmt.Sprintf("Open cases (%d)", len(desk.rows)), false, false)))
+	top = append(top,
+		slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, fmt.Sprintf("Open cases (%d)", len(desk.rows)),
+			false, false)))
 	room = MaxViewBlocks - len(top) - len(help) - 1
 	rows := desk.rows
 	if len(rows) == 0 {
@@ -81,7 +86,9 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 		top = append(top, s.caseRow(r, role, now))
 	}
 	if n := len(desk.rows) - len(rows); n > 0 {
-		top = append(top, slack.NewContextBlock("more", mrkdwn(outbox.Format("…and %d more, with later deadlines; `/ethics cases open` lists every open case.", n))))
+		top = append(top,
+			slack.NewContextBlock("more",
+				mrkdwn(outbox.Format("…and %d more, with later deadlines; `/ethics cases open` lists every open case.", n))))
 	}
 	return append(append(top, slack.NewDividerBlock()), help...)
 }
@@ -113,7 +120,8 @@ func (s *Service) desk(cases []*docket.Case, user string, now time.Time) desk {
 		}
 		r := deskRow{c: c, sched: s.Engine.Schedule(&c.Facts, now), when: time.Unix(1<<40, 0)}
 		for _, dl := range r.sched.Deadlines {
-			if dl.Status == docket.Met || dl.Period.Party == docket.Respondent || dl.Status == docket.Missed && dl.ID == docket.FilingLimit {
+			if dl.Status == docket.Met || dl.Period.Party == docket.Respondent || dl.Status == docket.Missed &&
+				dl.ID == docket.FilingLimit {
 				continue
 			}
 			if w := dueInstant(s.Engine, dl); !r.hasNext || w.Before(r.when) {
@@ -158,7 +166,8 @@ func (d desk) attention() outbox.Markup {
 					names = append(names, string(p))
 				}
 			}
-			lines = append(lines, outbox.Format("• :page_facing_up: *%s* papers owed: %s", r.c.Number, strings.Join(names, "; ")))
+			lines = append(lines,
+				outbox.Format("• :page_facing_up: *%s* papers owed: %s", r.c.Number, strings.Join(names, "; ")))
 		}
 	}
 	if len(lines) == 0 {
@@ -194,7 +203,8 @@ func (d desk) meeting(ctx context.Context, s *Service, now time.Time) outbox.Mar
 			case it.Kind != docket.CaseItem:
 				lines = append(lines, outbox.Format("• %s", it.Title()))
 			case seen[it.Case]:
-				lines = append(lines, outbox.Format("• *%s*: %s, %s", it.Case, it.Step.Name(), docket.Access(it.Closed, it.Authority)))
+				lines = append(lines,
+					outbox.Format("• *%s*: %s, %s", it.Case, it.Step.Name(), docket.Access(it.Closed, it.Authority)))
 			}
 		}
 		kind := "regular meeting"
@@ -208,7 +218,8 @@ func (d desk) meeting(ctx context.Context, s *Service, now time.Time) outbox.Mar
 		case !m.Posted().IsZero():
 			head += outbox.Format(", %s; agenda posted %s.\n", count(len(lines), "item"), s.when(m.Posted()))
 		default:
-			head += outbox.Format(", %s; agenda not yet posted: due by %s (%s).\n", count(len(lines), "item"), s.when(m.AgendaDue()), docket.OMANotice)
+			head += outbox.Format(", %s; agenda not yet posted: due by %s (%s).\n", count(len(lines), "item"),
+				s.when(m.AgendaDue()), docket.OMANotice)
 		}
 		return head + outbox.Join(lines, "\n") + "\n"
 	}
@@ -220,7 +231,8 @@ func (d desk) meeting(ctx context.Context, s *Service, now time.Time) outbox.Mar
 // each opening that step's form for the case.
 func (s *Service) caseRow(r deskRow, role Role, now time.Time) slack.Block {
 	c := r.c
-	line := outbox.Format("*%s*%s: %s v. %s · %s%s", c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name, stateName(c), mailOutcomes(c))
+	line := outbox.Format("*%s*%s: %s v. %s · %s%s", c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name,
+		stateName(c), mailOutcomes(c))
 	switch {
 	case !r.hasNext:
 		line += " · no open deadline"
@@ -233,7 +245,8 @@ func (s *Service) caseRow(r deskRow, role Role, now time.Time) slack.Block {
 	if menu := StepMenu(ActionPrefix+"case:"+c.Number, s.stepActions(c, role)); menu != nil {
 		accessory = slack.NewAccessory(menu)
 	}
-	return slack.NewSectionBlock(mrkdwn(capText(line, MaxSectionText, cardMore)), nil, accessory, slack.SectionBlockOptionBlockID("case:"+c.Number))
+	return slack.NewSectionBlock(mrkdwn(capText(line, MaxSectionText, cardMore)), nil, accessory,
+		slack.SectionBlockOptionBlockID("case:"+c.Number))
 }
 
 // MaxOptionValue is how many characters an option's value takes (Block Kit reference,
@@ -254,7 +267,9 @@ func StepMenu(id string, actions []outbox.Action) *slack.OverflowBlockElement {
 		if a.Form == "" || textLen(a.Form) > MaxOptionValue {
 			continue
 		}
-		opts = append(opts, slack.NewOptionBlockObject(a.Form, slack.NewTextBlockObject(slack.PlainTextType, truncate(a.Label, MaxOptionText), false, false), nil))
+		opts = append(opts,
+			slack.NewOptionBlockObject(a.Form,
+				slack.NewTextBlockObject(slack.PlainTextType, truncate(a.Label, MaxOptionText), false, false), nil))
 	}
 	if len(opts) == 0 {
 		return nil

@@ -55,12 +55,15 @@ func homeText(t *testing.T, blocks []slack.Block) (string, map[string][]*slack.O
 // of the case they are recused from.
 func TestHomeIsTheClerksDesk(t *testing.T) {
 	s, clk, _ := MustService(t)
-	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
-	mustDo(t, s, clerk, `file respondent="Rick <Roe>" complainant="Ann Doe" section=103.10 received=2026-12-04T10:00 summary="y"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Rick <Roe>" complainant="Ann Doe" section=103.10 received=2026-12-04T10:00 summary="y"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-17T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency 2026-12-17T17:00 place="City Hall"`, "scheduled")
 	clk.now = time.Date(2026, 12, 14, 16, 0, 0, 0, time.UTC)
-	mustDo(t, s, clerk, `file respondent="Roe" complainant="Doe" section=103.10 received=2026-12-14T09:00 summary="z"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Roe" complainant="Doe" section=103.10 received=2026-12-14T09:00 summary="z"`, "Filed")
 
 	blocks := s.HomeBlocks(ctx, clerk)
 	all, menus := homeText(t, blocks)
@@ -88,10 +91,12 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 	for _, want := range []string{
 		":warning: *2026-002* overdue: ",
 		// A paper not yet overdue is owed; one overdue is listed once, as overdue.
-		":page_facing_up: *2026-003* papers owed: notice of the complaint to the respondent; confirmation of receipt to the complainant",
+		":page_facing_up: *2026-003* papers owed: notice of the complaint to the respondent; confirmation of receipt to " +
+			"the complainant",
 		// The next meeting is the meeting of the commission, with its agenda's count and
 		// whether it is posted (issue 19 §1), not the cases' meetings one by one.
-		"*Next meeting: Thu 17 Dec 2026 17:00 CST*, City Hall: regular meeting 2026-12-17, 2 items; agenda not yet posted: due by Tue 15 Dec 2026 17:00 CST (5 ILCS 120/2.02).",
+		"*Next meeting: Thu 17 Dec 2026 17:00 CST*, City Hall: regular meeting 2026-12-17, 2 items; agenda not yet posted: " +
+			"due by Tue 15 Dec 2026 17:00 CST (5 ILCS 120/2.02).",
 		"• *2026-001*: sufficiency meeting, open to the public",
 		"• *2026-002*: sufficiency meeting",
 		"*2026-002*: Ann Doe v. Rick &lt;Roe&gt; · ",
@@ -142,7 +147,8 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 func TestPostBlocksOfferSteps(t *testing.T) {
 	says := outbox.Markup("Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.")
 	text := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). " + says
-	blocks := commands.PostBlocks(text, []outbox.Action{{Label: "Record: respondent notice by certified mail", Form: "mail 2026-001 respondent", Says: says}})
+	blocks := commands.PostBlocks(text,
+		[]outbox.Action{{Label: "Record: respondent notice by certified mail", Form: "mail 2026-001 respondent", Says: says}})
 	all, _ := homeText(t, blocks)
 	if strings.Contains(all, "Record it with") || !strings.Contains(all, "rule (B).\n") {
 		t.Errorf("the reminder shows %q", all)
@@ -161,7 +167,8 @@ func TestPostBlocksOfferSteps(t *testing.T) {
 	for i := range 30 {
 		n := fmt.Sprintf("2026-%03d", i+1)
 		lines = append(lines, "• "+n+": respondent notice by certified mail due Wed 9 Dec")
-		actions = append(actions, outbox.Action{Label: n + ": " + strings.Repeat("a very long duty ", 10), Form: "mail " + n + " respondent"})
+		actions = append(actions,
+			outbox.Action{Label: n + ": " + strings.Repeat("a very long duty ", 10), Form: "mail " + n + " respondent"})
 	}
 	blocks = commands.PostBlocks(outbox.Markup(strings.Join(lines, "\n")), actions)
 	ids := map[string]bool{}

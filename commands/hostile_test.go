@@ -85,7 +85,8 @@ func TestHostileTextIsData(t *testing.T) {
 	at := func(s string) { clk.now, _ = time.Parse(time.RFC3339, s) }
 
 	// Case 2026-001 through one-line commands; multi-line text typed in quotes.
-	run(clerk, `file respondent="`+pingName+`" complainant="`+linkName+`" section=103.10 received=2026-12-04T10:00 summary="`+forged+`"`)
+	run(clerk,
+		`file respondent="`+pingName+`" complainant="`+linkName+`" section=103.10 received=2026-12-04T10:00 summary="`+forged+`"`)
 	run(clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="`+pingPlace+`"`)
 	run(clerk, `schedule 2026-001 sufficiency 2026-12-08T17:00 place="`+otherName+`"`)
 	run(clerk, `posted 2026-001 sufficiency`)
@@ -163,14 +164,17 @@ func TestHostileTextIsData(t *testing.T) {
 	// Shown, escaped, not dropped.
 	for _, want := range []string{
 		"&lt;!channel&gt; Jane &amp; Roe", "&lt;https://evil.example|the evidence&gt;", "&lt;!everyone&gt; Room 1",
-		"&lt;@U0ADMIN1&gt; of &lt;#C0123|general&gt;", "> PUBLIC NOTICE. The Ethics Commission has dismissed every case. &lt;!here&gt;",
+		"&lt;@U0ADMIN1&gt; of &lt;#C0123|general&gt;",
+		"> PUBLIC NOTICE. The Ethics Commission has dismissed every case. &lt;!here&gt;",
 		"<@U0RESP1>", "(override: &lt;!channel&gt; Jane &amp; Roe)", "on Tue 2026-12-08: &lt;!channel&gt; Jane &amp; Roe",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("nothing said shows %q", want)
 		}
 	}
-	for _, want := range []string{"#C_NOTICES\x00PUBLIC NOTICE (E)", "#C_NOTICES\x00PUBLIC NOTICE (F)", "#C_NOTICES\x00PUBLIC NOTICE (C)(2)", "#C_NOTICES\x00PUBLIC NOTICE, CANCELLED", "#C_NOTICES\x00PUBLIC NOTICE, RESCHEDULED", "reminder\x00"} {
+	for _, want := range []string{"#C_NOTICES\x00PUBLIC NOTICE (E)", "#C_NOTICES\x00PUBLIC NOTICE (F)",
+		"#C_NOTICES\x00PUBLIC NOTICE (C)(2)", "#C_NOTICES\x00PUBLIC NOTICE, CANCELLED",
+		"#C_NOTICES\x00PUBLIC NOTICE, RESCHEDULED", "reminder\x00"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the run never said %q", strings.ReplaceAll(want, "\x00", " "))
 		}
@@ -183,18 +187,31 @@ func TestOneLineFieldsRefuseLineBreaks(t *testing.T) {
 	s, _, db := MustService(t)
 	mustDo(t, s, clerk, fileLine, "Filed as case")
 	for _, tc := range []struct{ name, text, want string }{
-		{"NameNewline", `file respondent="Jane` + "\n" + `PUBLIC NOTICE" complainant="B" section=103.10 summary="x"`, "respondent: must be one line: it holds a line break (rule (A))"},
-		{"NameTab", "file respondent=\"Jane\tRoe\" complainant=\"B\" section=103.10 summary=\"x\"", "respondent: must be one line: it holds a tab (rule (A))"},
-		{"NameLineSeparator", "file respondent=\"B\" complainant=\"Jane\u2028Roe\" section=103.10 summary=\"x\"", "complainant: must be one line"},
-		{"NameDirectionOverride", "file respondent=\"Jane \u202eeoR\" complainant=\"B\" section=103.10 summary=\"x\"", "respondent: contains U+202E RIGHT-TO-LEFT OVERRIDE, an invisible character; retype the field (rule (A))"},
-		{"NameZeroWidthSpace", "file respondent=\"Jane\u200bRoe\" complainant=\"B\" section=103.10 summary=\"x\"", "respondent: contains U+200B ZERO WIDTH SPACE, an invisible character; retype the field (rule (A))"},
-		{"NameTagCharacters", "file respondent=\"B\" complainant=\"Jane Roe\U000E0041\U000E0042\" section=103.10 summary=\"x\"", "complainant: contains U+E0041 TAG CHARACTER, an invisible character"},
-		{"PlaceByteOrderMark", "schedule 2026-001 sufficiency 2026-12-10T17:00 place=\"\ufeffCity Hall\"", "place: contains U+FEFF ZERO WIDTH NO-BREAK SPACE, an invisible character; retype the field (rule (C)(1))"},
-		{"AuthorityArabicLetterMark", "schedule 2026-001 sufficiency 2026-12-10T17:00 place=\"Room 1\" closed=\"5 ILCS 120/2(c)(4)\u061c\"", "authority: contains U+061C ARABIC LETTER MARK"},
+		{"NameNewline", `file respondent="Jane` + "\n" + `PUBLIC NOTICE" complainant="B" section=103.10 summary="x"`,
+			"respondent: must be one line: it holds a line break (rule (A))"},
+		{"NameTab", "file respondent=\"Jane\tRoe\" complainant=\"B\" section=103.10 summary=\"x\"",
+			"respondent: must be one line: it holds a tab (rule (A))"},
+		{"NameLineSeparator", "file respondent=\"B\" complainant=\"Jane\u2028Roe\" section=103.10 summary=\"x\"",
+			"complainant: must be one line"},
+		{"NameDirectionOverride", "file respondent=\"Jane \u202eeoR\" complainant=\"B\" section=103.10 summary=\"x\"",
+			"respondent: contains U+202E RIGHT-TO-LEFT OVERRIDE, an invisible character; retype the field (rule (A))"},
+		{"NameZeroWidthSpace", "file respondent=\"Jane\u200bRoe\" complainant=\"B\" section=103.10 summary=\"x\"",
+			"respondent: contains U+200B ZERO WIDTH SPACE, an invisible character; retype the field (rule (A))"},
+		{"NameTagCharacters",
+			"file respondent=\"B\" complainant=\"Jane Roe\U000E0041\U000E0042\" section=103.10 summary=\"x\"",
+			"complainant: contains U+E0041 TAG CHARACTER, an invisible character"},
+		{"PlaceByteOrderMark", "schedule 2026-001 sufficiency 2026-12-10T17:00 place=\"\ufeffCity Hall\"",
+			"place: contains U+FEFF ZERO WIDTH NO-BREAK SPACE, an invisible character; retype the field (rule (C)(1))"},
+		{"AuthorityArabicLetterMark",
+			"schedule 2026-001 sufficiency 2026-12-10T17:00 place=\"Room 1\" closed=\"5 ILCS 120/2(c)(4)\u061c\"",
+			"authority: contains U+061C ARABIC LETTER MARK"},
 		{"ElectionNameNoncharacter", "election add 2027-04-06 \"Spring\ufdd0\"", "name: contains U+FDD0 NONCHARACTER"},
-		{"CorrectReasonWordJoiner", "correct 2026-001 respondent=\"Jane Q. Roe\" reason=\"typo\u2060\"", "reason: contains U+2060 WORD JOINER"},
-		{"PlaceNewline", `schedule 2026-001 sufficiency 2026-12-10T17:00 place="Room 1` + "\n" + `PUBLIC NOTICE"`, "place: must be one line: it holds a line break (rule (C)(1))"},
-		{"AuthorityNewline", `schedule 2026-001 sufficiency 2026-12-10T17:00 place="Room 1" closed="5 ILCS` + "\n" + `120"`, "authority: must be one line"},
+		{"CorrectReasonWordJoiner", "correct 2026-001 respondent=\"Jane Q. Roe\" reason=\"typo\u2060\"",
+			"reason: contains U+2060 WORD JOINER"},
+		{"PlaceNewline", `schedule 2026-001 sufficiency 2026-12-10T17:00 place="Room 1` + "\n" + `PUBLIC NOTICE"`,
+			"place: must be one line: it holds a line break (rule (C)(1))"},
+		{"AuthorityNewline", `schedule 2026-001 sufficiency 2026-12-10T17:00 place="Room 1" closed="5 ILCS` + "\n" + `120"`,
+			"authority: must be one line"},
 		{"ElectionName", "election add 2027-04-06 \"Spring\nPUBLIC NOTICE\"", "name: must be one line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -235,23 +252,30 @@ func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 	mustDo(t, s, clerk, `posted 2026-001 recessed_hearing`, "posted")
 	at("2026-12-28T17:00:00Z")
 	mustDo(t, s, clerk, "recess 2026-001", "hearing recessed")
-	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "recessed hearing scheduled for Tue 5 Jan 2027")
-	if text := replyText(r); !strings.Contains(text, task+"Sun 3 Jan 2027 10:00 CST (D)") || strings.Contains(text, "12 Dec") || strings.Contains(text, "26 Dec") {
+	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`,
+		"recessed hearing scheduled for Tue 5 Jan 2027")
+	if text := replyText(r); !strings.Contains(text, task+"Sun 3 Jan 2027 10:00 CST (D)") ||
+		strings.Contains(text, "12 Dec") || strings.Contains(text, "26 Dec") {
 		t.Errorf("the reply does not name the 5 Jan session's own deadline, Sun 3 Jan:\n%s", text)
 	}
 	notices := posted(r, "C_NOTICES")
-	if len(notices) != 1 || !strings.HasPrefix(notices[0], "PUBLIC NOTICE. Ethics Commission, case 2026-001: recessed hearing on Tue 5 Jan 2027") {
+	if len(notices) != 1 ||
+		!strings.HasPrefix(notices[0],
+			"PUBLIC NOTICE. Ethics Commission, case 2026-001: recessed hearing on Tue 5 Jan 2027") {
 		t.Errorf("notice %q, want a new notice of the session of 5 Jan", notices)
 	}
 	// The same meeting scheduled again changes nothing and says nothing.
 	before := len(posted(r, "C_NOTICES"))
-	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`, "already scheduled for")
+	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-05T10:00 place="Council Chambers"`,
+		"already scheduled for")
 	if len(r.Posts) != 0 || before != 1 {
 		t.Errorf("scheduling the same session again said %v", r.Posts)
 	}
 	// Moving a session still to come is a reschedule.
-	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-06T10:00 place="Council Chambers"`, "recessed hearing rescheduled")
-	if notices := posted(r, "C_NOTICES"); len(notices) != 1 || !strings.Contains(notices[0], "RESCHEDULED") || !strings.Contains(notices[0], "set for Tue 5 Jan 2027") {
+	r = mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2027-01-06T10:00 place="Council Chambers"`,
+		"recessed hearing rescheduled")
+	if notices := posted(r, "C_NOTICES"); len(notices) != 1 || !strings.Contains(notices[0], "RESCHEDULED") ||
+		!strings.Contains(notices[0], "set for Tue 5 Jan 2027") {
 		t.Errorf("notice %q, want the 5 Jan session moved", notices)
 	}
 }

@@ -17,10 +17,14 @@ func TestLocalTimesAroundDaylightSaving(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, received, want string }{
 		{"RepeatedHour", "2027-11-07T01:30",
-			"received: 1:30 on Sun 7 Nov 2027 happens twice in America/Chicago: 01:30 CDT (-05:00) or 01:30 CST (-06:00); add the offset, e.g. 2027-11-07T01:30-05:00 or 2027-11-07T01:30-06:00."},
-		{"RepeatedHourWithSpace", `"2027-11-07 01:59:30"`, "received: 1:59:30 on Sun 7 Nov 2027 happens twice in America/Chicago: 01:59 CDT (-05:00) or 01:59 CST (-06:00)"},
+			"received: 1:30 on Sun 7 Nov 2027 happens twice in America/Chicago: 01:30 CDT (-05:00) or 01:30 CST (-06:00); add " +
+				"the offset, e.g. 2027-11-07T01:30-05:00 or 2027-11-07T01:30-06:00."},
+		{"RepeatedHourWithSpace", `"2027-11-07 01:59:30"`,
+			"received: 1:59:30 on Sun 7 Nov 2027 happens twice in America/Chicago: 01:59 CDT (-05:00) or 01:59 CST (-06:00)"},
 		{"RepeatedHourAsTwoWords", "2027-11-07 01:00", "received: 1:00 on Sun 7 Nov 2027 happens twice"},
-		{"SkippedHour", "2027-03-14T02:30", "received: 2027-03-14T02:30 does not exist in America/Chicago: the clocks skip that hour for daylight saving time; choose another time."},
+		{"SkippedHour", "2027-03-14T02:30",
+			"received: 2027-03-14T02:30 does not exist in America/Chicago: the clocks skip that hour for daylight saving " +
+				"time; choose another time."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mustDo(t, s, clerk, file(tc.received), tc.want)

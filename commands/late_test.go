@@ -28,7 +28,8 @@ func TestLateDecisionSaysSo(t *testing.T) {
 		t.Errorf("docket line %q, want %q", p, late)
 	}
 	card := replyText(do(s, comm, "case 2026-001"))
-	if want := "*Late:* decision on Fri 2027-01-15 late by 2 days: due by Wed 2027-01-13 (E)"; !strings.Contains(card, want) {
+	if want := "*Late:* decision on Fri 2027-01-15 late by 2 days: due by Wed " +
+		"2027-01-13 (E)"; !strings.Contains(card, want) {
 		t.Errorf("card lacks %q:\n%s", want, card)
 	}
 }
@@ -37,7 +38,8 @@ func TestLateDecisionSaysSo(t *testing.T) {
 // but a dismissal; the dismissal with ground=time_barred says so on the card.
 func TestTimeBarredDismissalNamesItsGround(t *testing.T) {
 	s, clk, _ := MustService(t)
-	mustDo(t, s, clerk, `file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2025-11-01 received=2026-12-04T10:00 summary="x"`, "time-barred")
+	mustDo(t, s, clerk,
+		`file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2025-11-01 received=2026-12-04T10:00 summary="x"`, "time-barred")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 sufficiency`, "posted")
 	mustDo(t, s, clerk, `mail 2026-001 respondent 94071118987654321712`, "recorded")
@@ -46,7 +48,9 @@ func TestTimeBarredDismissalNamesItsGround(t *testing.T) {
 	mustDo(t, s, comm, `rule 2026-001 probable_cause`, "time-barred under (I)")
 	r := mustDo(t, s, comm, `rule 2026-001 insufficient ground=time_barred`, "ruling recorded")
 	// (C)(2): the public notice of dismissal names the ground.
-	if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "the complaint is time-barred under (I): it was filed more than one year after the alleged violation") {
+	if p := posted(r, "C_NOTICES"); len(p) != 1 ||
+		!strings.Contains(p[0],
+			"the complaint is time-barred under (I): it was filed more than one year after the alleged violation") {
 		t.Errorf("public notice %q", p)
 	}
 	card := replyText(do(s, comm, "case 2026-001"))
@@ -75,7 +79,8 @@ func TestFrivolousFindingAfterTheComplainantIsHeard(t *testing.T) {
 	at("2026-12-17T01:00:00Z") // Wed 16 Dec 19:00 CST, after the meeting
 	mustDo(t, s, comm, finding, "complainant fined $1,500")
 	card := replyText(do(s, comm, "case 2026-001"))
-	if want := "*Frivolous (H):* found knowingly frivolous on Wed 2026-12-16; the complainant, John Doe, fined $1,500"; !strings.Contains(card, want) {
+	if want := "*Frivolous (H):* found knowingly frivolous on Wed 2026-12-16; the complainant, John Doe, " +
+		"fined $1,500"; !strings.Contains(card, want) {
 		t.Errorf("card lacks %q:\n%s", want, card)
 	}
 }

@@ -45,12 +45,14 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 		switch {
 		case d.Sent != nil && d.Bears != "":
 			// The copy as sent is never changed: it bears the number typed at mailing.
-			state = outbox.Format(" (as sent, dated %s, SHA-256 %s; bears article %s, corrected to %s)", d.Sent.Dated.String(), d.Sent.SHA256[:12], d.Bears, d.Article)
+			state = outbox.Format(" (as sent, dated %s, SHA-256 %s; bears article %s, corrected to %s)", d.Sent.Dated.String(),
+				d.Sent.SHA256[:12], d.Bears, d.Article)
 		case d.Sent != nil:
 			// Issue 20 §4: the copy kept with the mailing, never made again.
 			state = outbox.Format(" (as sent, dated %s, SHA-256 %s)", d.Sent.Dated.String(), d.Sent.SHA256[:12])
 		case !d.Mailed.IsZero():
-			state = outbox.Format(" (mailed %s; no copy was kept at mailing; this is a re-print, not the letter as sent)", d.Mailed.String())
+			state = outbox.Format(" (mailed %s; no copy was kept at mailing; this is a re-print, not the letter as sent)",
+				d.Mailed.String())
 		case d.Draft:
 			state = outbox.Format(" (draft: record its mailing, then print the copy as sent)")
 		}
@@ -84,6 +86,8 @@ func (s *Service) agendaLetter(ctx context.Context, req Request, name string) (R
 		return Response{}, err
 	}
 	text := outbox.Format("Meeting %s: its agenda, %s: %s", m.Name, d.Rule, d.Name)
-	note := outbox.Format("Meeting %s: its agenda %s, produced by %s: %s", m.Name, d.Rule, outbox.Mention(req.User), d.Name)
-	return Response{Messages: []Message{{Text: text}}, Files: []File{{Name: d.Name, Title: d.Title, Data: d.Data}}, FilesNote: note}, nil
+	note := outbox.Format("Meeting %s: its agenda %s, produced by %s: %s", m.Name, d.Rule,
+		outbox.Mention(req.User), d.Name)
+	return Response{Messages: []Message{{Text: text}}, Files: []File{{Name: d.Name, Title: d.Title, Data: d.Data}},
+		FilesNote: note}, nil
 }

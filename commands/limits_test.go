@@ -11,7 +11,8 @@ func TestLimitsCountCharacters(t *testing.T) {
 	s, _, db := MustService(t)
 	t.Run("CJKSummaryFiled", func(t *testing.T) {
 		summary := strings.Repeat("市", 1400) // 4,200 bytes
-		mustDo(t, s, clerk, `file respondent="张伟" complainant="李娜" section=103.10 summary="`+summary+`"`, "Filed as case *2026-001*")
+		mustDo(t, s, clerk, `file respondent="张伟" complainant="李娜" section=103.10 summary="`+summary+`"`,
+			"Filed as case *2026-001*")
 		c, err := db.Case(ctx, "2026-001")
 		if err != nil {
 			t.Fatal(err)

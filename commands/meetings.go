@@ -26,7 +26,8 @@ type MeetingRecord interface {
 	// ChangeMeeting records ch in one transaction, with what say derives from each case
 	// action and sayMeeting from the meeting as it then stands.
 	ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
-		sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post, ch docket.MeetingChange) (docket.MeetingResult, error)
+		sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post,
+		ch docket.MeetingChange) (docket.MeetingResult, error)
 }
 
 // meetingPattern is a meeting's name: its date, and a letter for a second one that day.
@@ -48,13 +49,15 @@ func (s *Service) meetingRecord() (MeetingRecord, error) {
 // notice (meetingNotice), not by a notice of its own: notice says what the meeting's
 // notice is for this change ("" when the change posts none), and the case steps' own
 // public notices are then left out.
-func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind) (docket.MeetingResult, Response, error) {
+func (s *Service) changeMeeting(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup,
+	notice meetingNoticeKind) (docket.MeetingResult, Response, error) {
 	return s.changeMeetingWithdrawing(ctx, req, ch, what, notice, "")
 }
 
 // changeMeetingWithdrawing is changeMeeting; for a withdrawnNotice, withdrawn is the item
 // withdrawn, in the agenda's words.
-func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch docket.MeetingChange, what outbox.Markup, notice meetingNoticeKind, withdrawn string) (docket.MeetingResult, Response, error) {
+func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch docket.MeetingChange,
+	what outbox.Markup, notice meetingNoticeKind, withdrawn string) (docket.MeetingResult, Response, error) {
 	mr, err := s.meetingRecord()
 	if err != nil {
 		return docket.MeetingResult{}, Response{}, err
@@ -92,7 +95,8 @@ func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch 
 		return res, Response{}, err
 	}
 	if res.Replayed {
-		return res, reply(outbox.Format("Already recorded for meeting %s (this request was received twice; nothing new was recorded).", res.Meeting.Name)), nil
+		return res, reply(outbox.Format("Already recorded for meeting %s (this request was received twice; nothing new "+
+			"was recorded).", res.Meeting.Name)), nil
 	}
 	var lines []outbox.Markup
 	var warnings []docket.Warning
@@ -143,7 +147,8 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 	var text outbox.Markup
 	switch kind {
 	case cancelledNotice:
-		text = outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission: the %s set for %s at %s is cancelled, with every item of its agenda (%s).",
+		text = outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission: the %s set for %s at %s is cancelled, with "+
+			"every item of its agenda (%s).",
 			what, m.Start.In(loc).Format(at), m.Place, count(cancelledItems, "item"))
 	default:
 		head := "PUBLIC NOTICE"
@@ -155,13 +160,15 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 		text = outbox.Format("%s. Ethics Commission, %s on %s at %s", head, what, m.Start.In(loc).Format(at), m.Place)
 		if kind == movedNotice {
 			moved := m.Moved[len(m.Moved)-1]
-			text += outbox.Format(", moved with every item of its agenda from %s at %s", moved.Start.In(loc).Format(at), moved.Place)
+			text += outbox.Format(", moved with every item of its agenda from %s at %s", moved.Start.In(loc).Format(at),
+				moved.Place)
 		}
 		text += ". Agenda:"
 		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
 		text += listed
 		if more > 0 {
-			text += outbox.Format(" And %s more: the whole agenda is on the public notice board%s and posted at the meeting place.", count(more, "item"), s.boardLink(m))
+			text += outbox.Format(" And %s more: the whole agenda is on the public notice board%s and posted at the "+
+				"meeting place.", count(more, "item"), s.boardLink(m))
 		}
 		text += " Open to the public"
 		for _, it := range m.Agenda() {
@@ -173,7 +180,8 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 		text += "."
 	}
 	to := outbox.Dest{Channel: channel}
-	key := outbox.Key{Series: outbox.MeetingSeries, Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
+	key := outbox.Key{Series: outbox.MeetingSeries,
+		Step: fmt.Sprintf("%s.%d.%d", m.Name, len(m.Postings), len(m.Moved)), To: to}
 	if kind == cancelledNotice {
 		key.Step = m.Name + ".cancelled"
 	}
@@ -195,14 +203,17 @@ func (s *Service) withdrawalNotice(m *docket.CommissionMeeting, item string) []o
 	if m.Special {
 		what = "special meeting"
 	}
-	text := outbox.Format("PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, %s on %s at %s: the item “%s” is withdrawn from its agenda. The meeting is held as noticed",
+	text := outbox.Format("PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, %s on %s at %s: the item "+
+		"“%s” is withdrawn from its agenda. The meeting is held as noticed",
 		what, m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, item)
 	if n := len(m.Agenda()); n > 0 {
 		text += outbox.Format(", with %s; the amended agenda will be posted.", count(n, "item"))
 	} else {
 		text += "; the amended agenda will be posted."
 	}
-	key := outbox.Key{Series: outbox.MeetingSeries, Step: fmt.Sprintf("%s.%d.%d.withdrawn.%d.%d", m.Name, len(m.Postings), len(m.Moved), len(m.Agenda()), s.Now().UnixNano()), To: outbox.Dest{Channel: channel}}
+	key := outbox.Key{Series: outbox.MeetingSeries,
+		Step: fmt.Sprintf("%s.%d.%d.withdrawn.%d.%d", m.Name, len(m.Postings), len(m.Moved), len(m.Agenda()),
+			s.Now().UnixNano()), To: outbox.Dest{Channel: channel}}
 	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
 }
 
@@ -219,9 +230,11 @@ func (s *Service) agendaStatus(m *docket.CommissionMeeting) outbox.Markup {
 			posted += " (amended)"
 		}
 	case m.Amended():
-		posted = outbox.Format("the agenda changed after it was posted: post it again, marked amended, by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
+		posted = outbox.Format("the agenda changed after it was posted: post it again, marked amended, by %s (%s), then "+
+			"`/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
 	default:
-		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()), docket.OMANotice, m.Name)
+		posted = outbox.Format("agenda to be posted by %s (%s), then `/ethics posted %s`", s.when(m.AgendaDue()),
+			docket.OMANotice, m.Name)
 	}
 	return outbox.Format("\n%s, %s: %s; %s.", s.when(m.Start), m.Place, count(n, "item"), posted)
 }
@@ -254,7 +267,8 @@ func (s *Service) allMeetings(ctx context.Context) ([]docket.CommissionMeeting, 
 }
 
 // findMeeting returns the meeting named name, as folded now.
-func (s *Service) findMeeting(ctx context.Context, name string) (*docket.CommissionMeeting, []docket.CommissionMeeting, error) {
+func (s *Service) findMeeting(ctx context.Context,
+	name string) (*docket.CommissionMeeting, []docket.CommissionMeeting, error) {
 	all, err := s.allMeetings(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -281,14 +295,16 @@ func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response,
 	if m := docket.MeetingAt(all, start, place); m != nil {
 		return Response{}, docket.Conflict("", "start", fmt.Sprintf("meeting %s is already then and there", m.Name))
 	}
-	ch := docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: place, Special: a.str("kind") == "special"}}
+	ch := docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: place,
+		Special: a.str("kind") == "special"}}
 	kind := "regular"
 	if ch.Create.Special {
 		kind = "special"
 	}
 	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("%s meeting created", kind), noNotice)
 	if err == nil {
-		resp.Messages[0].Text += outbox.Format("\nAdd its items: `/ethics schedule <case> sufficiency meeting=<name>`, `/ethics agenda <name> add \"Election of a chair\"`.")
+		resp.Messages[0].Text += outbox.Format("\nAdd its items: `/ethics schedule <case> sufficiency meeting=<name>`, " +
+			"`/ethics agenda <name> add \"Election of a chair\"`.")
 	}
 	return resp, err
 }
@@ -358,11 +374,14 @@ func runAgenda(s *Service, ctx context.Context, req Request, a args) (Response, 
 		n, err := strconv.Atoi(strings.TrimSpace(a.str("text")))
 		agenda := m.Agenda()
 		if err != nil || n < 1 || n > len(agenda) {
-			return Response{}, docket.Invalid(docket.OMAClose, "item", fmt.Sprintf("give the number of the item to close, 1 to %d, as /ethics agenda %s lists them", len(agenda), m.Name))
+			return Response{}, docket.Invalid(docket.OMAClose, "item",
+				fmt.Sprintf("give the number of the item to close, 1 to %d, as /ethics agenda %s lists them", len(agenda), m.Name))
 		}
 		if n <= len(m.Cases) {
 			it := agenda[n-1]
-			return Response{}, docket.Invalid(docket.OMAClose, "item", fmt.Sprintf("item %d is case %s's %s: close it where it is scheduled, `/ethics schedule %s %s meeting=%s closed=\"5 ILCS 120/2(c)(4)\"`", n, it.Case, it.Step.Name(), it.Case, it.Step, m.Name))
+			return Response{}, docket.Invalid(docket.OMAClose, "item",
+				fmt.Sprintf("item %d is case %s's %s: close it where it is scheduled, `/ethics schedule %s %s meeting=%s "+
+					"closed=\"5 ILCS 120/2(c)(4)\"`", n, it.Case, it.Step.Name(), it.Case, it.Step, m.Name))
 		}
 		recordFolded(m, &ch)
 		ch.Actions = []docket.MeetingAction{docket.CloseItem{Item: n - len(m.Cases), Authority: a.str("closed")}}
@@ -436,7 +455,8 @@ func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 // be open (5 ILCS 120/2.02). With no meeting recorded there it returns ok false: the step
 // is scheduled on its own case, and the fold makes it an item of the meeting at its start
 // and place.
-func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, act docket.ScheduleMeeting) (resp Response, ok bool, err error) {
+func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args,
+	act docket.ScheduleMeeting) (resp Response, ok bool, err error) {
 	mr, merr := s.meetingRecord()
 	name := a.str("meeting_name")
 	if merr != nil {
@@ -456,7 +476,9 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 			return Response{}, true, err
 		}
 		if !act.Start.IsZero() && (!act.Start.Equal(m.Start) || act.Place != "" && act.Place != m.Place) {
-			return Response{}, true, docket.Invalid("", "meeting", fmt.Sprintf("meeting %s is at %s, %s; give meeting= or a start and place, not both", m.Name, s.when(m.Start), m.Place))
+			return Response{}, true, docket.Invalid("", "meeting",
+				fmt.Sprintf("meeting %s is at %s, %s; give meeting= or a start and place, not both", m.Name,
+					s.when(m.Start), m.Place))
 		}
 		act.Start, act.Place = m.Start, m.Place
 	} else if m = docket.MeetingAt(all, act.Start, act.Place); m == nil || m.Folded {
@@ -466,9 +488,12 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 		if old == nil || old.Folded || !old.Start.After(s.Now()) {
 			return Response{}, false, nil
 		}
-		ch := docket.MeetingChange{Meeting: old.Name, Cases: []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}},
-			Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s moved", a.str("number"), act.Meeting)}}}
-		_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s moved off its agenda", a.str("number"), act.Meeting.Name()), caseNotices)
+		ch := docket.MeetingChange{Meeting: old.Name,
+			Cases: []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}},
+			Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s moved", a.str("number"),
+				act.Meeting)}}}
+		_, resp, err = s.changeMeeting(ctx, req, ch,
+			outbox.Format("case %s's %s moved off its agenda", a.str("number"), act.Meeting.Name()), caseNotices)
 		return resp, true, err
 	}
 	if !m.Cancelled.IsZero() {
@@ -479,12 +504,15 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
-	if old := docket.HoldsItem(all, a.str("number"), act.Meeting); old != nil && !old.Folded && old.Name != m.Name && old.Start.After(s.Now()) {
+	if old := docket.HoldsItem(all, a.str("number"), act.Meeting); old != nil && !old.Folded && old.Name != m.Name &&
+		old.Start.After(s.Now()) {
 		ch.Left = old.Name
 	}
 	ch.Cases = []docket.CaseActions{{Number: a.str("number"), Actions: []docket.Action{act}}}
-	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"), act.Meeting)}}
-	_, resp, err = s.changeMeeting(ctx, req, ch, outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()), noNotice)
+	ch.Actions = []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s", a.str("number"),
+		act.Meeting)}}
+	_, resp, err = s.changeMeeting(ctx, req, ch,
+		outbox.Format("case %s's %s added", a.str("number"), act.Meeting.Name()), noNotice)
 	return resp, true, err
 }
 
@@ -493,7 +521,8 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args, ac
 // posted is to be posted again, amended. The public is told the item is withdrawn and the
 // meeting is held (withdrawalNotice), not that a meeting is cancelled. ok is false when
 // no recorded meeting holds the step.
-func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, act docket.CancelMeeting) (resp Response, ok bool, err error) {
+func (s *Service) leaveMeeting(ctx context.Context, req Request, number string,
+	act docket.CancelMeeting) (resp Response, ok bool, err error) {
 	all, err := s.allMeetings(ctx)
 	if err != nil {
 		return Response{}, false, nil // a record without meetings cancels on the case alone
@@ -502,7 +531,8 @@ func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, 
 	if m == nil || m.Folded || !m.Start.After(s.Now()) {
 		return Response{}, false, nil
 	}
-	ch := docket.MeetingChange{Meeting: m.Name, Cases: []docket.CaseActions{{Number: number, Actions: []docket.Action{act}}},
+	ch := docket.MeetingChange{Meeting: m.Name,
+		Cases:   []docket.CaseActions{{Number: number, Actions: []docket.Action{act}}},
 		Actions: []docket.MeetingAction{docket.AgendaChanged{What: fmt.Sprintf("case %s %s withdrawn", number, act.Meeting)}}}
 	// The item in the words the public was given on the agenda.
 	item := number
@@ -511,14 +541,16 @@ func (s *Service) leaveMeeting(ctx context.Context, req Request, number string, 
 			item = it.Title()
 		}
 	}
-	_, resp, err = s.changeMeetingWithdrawing(ctx, req, ch, outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), withdrawnNotice, item)
+	_, resp, err = s.changeMeetingWithdrawing(ctx, req, ch,
+		outbox.Format("case %s's %s withdrawn from its agenda", number, act.Meeting.Name()), withdrawnNotice, item)
 	return resp, true, err
 }
 
 // postMeeting records the posting of a meeting's notice once for all its items (5 ILCS
 // 120/2.02): the meeting's, and each case step's whose notice is not yet recorded as
 // posted, so that each case's own notice deadline (C)(1), (D), (F), (H) is met with it.
-func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, at time.Time) (Response, error) {
+func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting,
+	at time.Time) (Response, error) {
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	if m.Folded && !m.Start.After(s.Now()) {
@@ -535,10 +567,12 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 		if !it.NoticePosted.IsZero() {
 			continue
 		}
-		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.PostNotice{Meeting: it.Step, Posted: at}}})
+		ch.Cases = append(ch.Cases,
+			docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.PostNotice{Meeting: it.Step, Posted: at}}})
 	}
 	if len(ch.Cases) == 0 && len(ch.Actions) == 0 {
-		return Response{}, docket.Conflict(docket.OMANotice, "", fmt.Sprintf("the notice of meeting %s is already recorded as posted for every item", m.Name))
+		return Response{}, docket.Conflict(docket.OMANotice, "",
+			fmt.Sprintf("the notice of meeting %s is already recorded as posted for every item", m.Name))
 	}
 	when := at
 	if when.IsZero() {
@@ -554,20 +588,25 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 	if len(ch.Actions) == 0 {
 		notice = noNotice // the meeting has begun: a notice now would announce nothing
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("notice and agenda posted %s, for %s", s.when(when), allItems(len(m.Agenda()))), notice)
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("notice and agenda posted %s, for %s", s.when(when), allItems(len(m.Agenda()))), notice)
 	return resp, err
 }
 
 // cancelMeeting cancels a meeting with all its items, in one transaction and with one
 // public notice: each case step is cancelled on its case, and the meeting on its record.
-func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting, reason string) (Response, error) {
+func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting,
+	reason string) (Response, error) {
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	for _, it := range m.Cases {
-		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.CancelMeeting{Meeting: it.Step, Reason: reason}}})
+		ch.Cases = append(ch.Cases,
+			docket.CaseActions{Number: it.Case,
+				Actions: []docket.Action{docket.CancelMeeting{Meeting: it.Step, Reason: reason}}})
 	}
 	ch.Actions = []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: reason}}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("cancelled, with its %s", count(len(m.Agenda()), "item")), cancelledNotice)
+	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("cancelled, with its %s", count(len(m.Agenda()), "item")),
+		cancelledNotice)
 	return resp, err
 }
 
@@ -585,15 +624,22 @@ func runMove(s *Service, ctx context.Context, req Request, a args) (Response, er
 	// One meeting at a start and place, as /ethics meeting has it: moved onto another, the
 	// two agendas could not be told apart (the store checks it again in the transaction).
 	if o := docket.MeetingAt(all, start, place); o != nil && o.Name != m.Name {
-		return Response{}, docket.Conflict(docket.OMANotice, "start", fmt.Sprintf("meeting %s is already then and there: a meeting cannot be moved onto another; take its items up at %s (/ethics schedule <case> <step> meeting=%s), or choose another time or place", o.Name, o.Name, o.Name))
+		return Response{}, docket.Conflict(docket.OMANotice, "start",
+			fmt.Sprintf("meeting %s is already then and there: a meeting cannot be moved onto another; take its items up at "+
+				"%s (/ethics schedule <case> <step> meeting=%s), or choose another time or place", o.Name, o.Name, o.Name))
 	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	for _, it := range m.Cases {
-		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: it.Step, Start: start, Place: place, Closed: it.Closed, Authority: it.Authority}}})
+		ch.Cases = append(ch.Cases,
+			docket.CaseActions{Number: it.Case,
+				Actions: []docket.Action{docket.ScheduleMeeting{Meeting: it.Step, Start: start, Place: place, Closed: it.Closed,
+					Authority: it.Authority}}})
 	}
 	ch.Actions = []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: place}}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("moved to %s, %s, with its %s; post its notice again", s.when(start), place, count(len(m.Agenda()), "item")), movedNotice)
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("moved to %s, %s, with its %s; post its notice again", s.when(start), place,
+			count(len(m.Agenda()), "item")), movedNotice)
 	return resp, err
 }
 
@@ -614,7 +660,8 @@ func (s *Service) sitting(ctx context.Context, number string) (*docket.Commissio
 // (docket.MinutesRecord.PresentAt): absent are those not present; yes are those present
 // not given as voting no or abstaining, nor recused from case number ("" for a roll call
 // about no case: the approval of minutes).
-func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time, number string) (*docket.Vote, error) {
+func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeeting, now time.Time,
+	number string) (*docket.Vote, error) {
 	r := m.Minutes
 	present := r.PresentAt(now)
 	var recused []string
@@ -625,7 +672,8 @@ func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeetin
 		}
 		recused = c.RecusedUsers(r.Seated)
 	}
-	v := &docket.Vote{Seated: slices.Clone(r.Seated), No: a.users("no"), Abstain: a.users("abstain"), Absent: a.users("absent"), Quorum: r.Quorum, Carry: s.Settings().Voting.Carry}
+	v := &docket.Vote{Seated: slices.Clone(r.Seated), No: a.users("no"), Abstain: a.users("abstain"),
+		Absent: a.users("absent"), Quorum: r.Quorum, Carry: s.Settings().Voting.Carry}
 	if v.Carry == "" {
 		v.Carry = docket.MajorityOfVotesCast
 	}
@@ -640,7 +688,8 @@ func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeetin
 		v.Yes = a.users("yes")
 	} else {
 		for _, who := range present {
-			if !slices.Contains(v.No, who) && !slices.Contains(v.Abstain, who) && !slices.Contains(recused, who) && !slices.Contains(v.Absent, who) {
+			if !slices.Contains(v.No, who) && !slices.Contains(v.Abstain, who) && !slices.Contains(recused, who) &&
+				!slices.Contains(v.Absent, who) {
 				v.Yes = append(v.Yes, who)
 			}
 		}
@@ -670,9 +719,11 @@ func runConvene(s *Service, ctx context.Context, req Request, a args) (Response,
 	switch {
 	case a.has("late") || a.has("left"):
 		if a.has("present") || a.has("absent") {
-			return Response{}, docket.Invalid(docket.OMAMinutes, "late", "late= and left= record arrivals and departures after the call to order; give them apart from present=")
+			return Response{}, docket.Invalid(docket.OMAMinutes, "late",
+				"late= and left= record arrivals and departures after the call to order; give them apart from present=")
 		}
-		ch.Actions = []docket.MeetingAction{docket.MemberMoves{Late: a.users("late"), Left: a.users("left"), At: a.instant("at")}}
+		ch.Actions = []docket.MeetingAction{docket.MemberMoves{Late: a.users("late"), Left: a.users("left"),
+			At: a.instant("at")}}
 		what = "arrivals and departures recorded"
 	default:
 		st := s.Settings()
@@ -694,7 +745,8 @@ func runConvene(s *Service, ctx context.Context, req Request, a args) (Response,
 				return Response{}, docket.Invalid(docket.OMAQuorum, "absent", who+" is given as both present and absent")
 			}
 		}
-		ch.Actions = []docket.MeetingAction{docket.Convene{Seated: seated, Quorum: quorum, Present: present, Remote: a.users("remote"), At: a.instant("at")}}
+		ch.Actions = []docket.MeetingAction{docket.Convene{Seated: seated, Quorum: quorum, Present: present,
+			Remote: a.users("remote"), At: a.instant("at")}}
 		what = "called to order"
 	}
 	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
@@ -710,9 +762,11 @@ func runConvene(s *Service, ctx context.Context, req Request, a args) (Response,
 	}
 	quorum := "a quorum is present"
 	if err := r.QuorumAt(at); err != nil {
-		quorum = "no quorum: " + docket.ErrorMessage(err) + " (" + docket.OMAQuorum + "); the commission may act on nothing until one is present"
+		quorum = "no quorum: " + docket.ErrorMessage(err) + " (" + docket.OMAQuorum + "); the commission may act on " +
+			"nothing until one is present"
 	}
-	resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s at %s. Present: %s. Absent: %s. %s.", res.Meeting.Name, what, s.when(at),
+	resp.Messages[0].Text = outbox.Format("Meeting *%s*: %s at %s. Present: %s. Absent: %s. %s.", res.Meeting.Name,
+		what, s.when(at),
 		s.members(r.PresentAt(at)), s.members(absentAt(r, at)), capitalize(quorum))
 	return resp, nil
 }
@@ -753,11 +807,13 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 	case "close":
 		n, err := strconv.Atoi(a.str("item"))
 		if err != nil {
-			return Response{}, docket.Invalid(docket.OMAClose, "item", "give the number of the item on the agenda to close the meeting for, e.g. /ethics session "+m.Name+" close 5")
+			return Response{}, docket.Invalid(docket.OMAClose, "item",
+				"give the number of the item on the agenda to close the meeting for, e.g. /ethics session "+m.Name+" close 5")
 		}
 		now := orNow(a.instant("at"), s.Now())
 		if !m.InSession(now) {
-			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting", fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
+			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting",
+				fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
 		}
 		// An item that is a case's step is the case's business: a member recused from the
 		// case may not move to close the meeting for it, and takes no part in the vote
@@ -777,7 +833,8 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 		if c != nil {
 			number = c.Number
 		}
-		vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now, number)
+		vote, err := s.rollAt(ctx,
+			args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now, number)
 		if err != nil {
 			return Response{}, err
 		}
@@ -788,7 +845,8 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 				return Response{}, err
 			}
 		}
-		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote, At: a.instant("at"), Recorded: a.str("recorded") == "yes"}}
+		ch.Actions = []docket.MeetingAction{docket.EnterClosed{Item: n, Exception: a.str("closed"), Vote: vote,
+			At: a.instant("at"), Recorded: a.str("recorded") == "yes"}}
 		what = outbox.Format("closed session entered for item %d by roll call, %s", n, vote.Tally())
 	default:
 		ch.Actions = []docket.MeetingAction{docket.ReturnToOpen{At: a.instant("at")}}
@@ -805,7 +863,8 @@ func runAdjourn(s *Service, ctx context.Context, req Request, a args) (Response,
 		return Response{}, err
 	}
 	ch.Actions = []docket.MeetingAction{docket.Adjourn{At: a.instant("at")}}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("adjourned at %s", s.when(orNow(a.instant("at"), s.Now()))), noNotice)
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("adjourned at %s", s.when(orNow(a.instant("at"), s.Now()))), noNotice)
 	return resp, err
 }
 
@@ -896,14 +955,16 @@ func runMinutesDraft(s *Service, ctx context.Context, req Request, a args) (Resp
 	kind := "draft"
 	if !r.Approved.IsZero() {
 		kind = "approved"
-		text = outbox.Format("Meeting %s: its minutes as approved on %s, at the meeting of %s (%s):", m.Name, r.Approved.Long(), r.ApprovedAt, docket.OMAMinutes)
+		text = outbox.Format("Meeting %s: its minutes as approved on %s, at the meeting of %s (%s):", m.Name,
+			r.Approved.Long(), r.ApprovedAt, docket.OMAMinutes)
 	}
 	for i, d := range docs {
 		files = append(files, File{Name: d.Name, Title: d.Title, Data: d.Data})
 		text += outbox.Format("\n• %s minutes: %s", parts[i], d.Name)
 	}
 	if len(r.Sessions) > 0 {
-		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they need no longer be (5 ILCS 120/2.06(d))."
+		text += "\nThe closed minutes are confidential until the commission finds, on its semi-annual review, that they " +
+			"need no longer be (5 ILCS 120/2.06(d))."
 	}
 	if withheld != "" {
 		text += outbox.Format("\nThe closed minutes are not given to you: they take %s, in closed session.", withheld)

@@ -27,10 +27,13 @@ func TestRecusedMemberAtAMeeting(t *testing.T) {
 	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC)
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2,U_COMM3`, "A quorum is present")
 	clk.now = clk.now.Add(5 * time.Minute)
-	if got := replyText(do(s, "U_COMM3", `session 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`)); !strings.Contains(got, "you are recused from case 2026-002") {
+	if got := replyText(do(s, "U_COMM3", `session 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`)); !strings.Contains(got,
+		"you are recused from case 2026-002") {
 		t.Errorf("a recused member closing the meeting for their case: %s", got)
 	}
-	if got := replyText(do(s, clerk, `session 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)" yes=U_COMM1,U_COMM2,U_COMM3`)); !strings.Contains(got, "U_COMM3 is recused from case 2026-002") {
+	if got := replyText(do(s, clerk,
+		`session 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)" yes=U_COMM1,U_COMM2,U_COMM3`)); !strings.Contains(got,
+		"U_COMM3 is recused from case 2026-002") {
 		t.Errorf("a recused member listed in the roll call to close: %s", got)
 	}
 	mustDo(t, s, clerk, `session 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`, "adopted 2–0, 1 recused")
@@ -38,7 +41,8 @@ func TestRecusedMemberAtAMeeting(t *testing.T) {
 	mustDo(t, s, clerk, `session 2026-12-15 open`, "returned to open session")
 	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned")
 
-	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,11 +63,14 @@ func TestRecusedMemberAtAMeeting(t *testing.T) {
 			break
 		}
 	}
-	if present == "" || strings.Contains(present, `U\_COMM3`) || !strings.Contains(present, `U\_COMM2`) || !strings.Contains(closed, `Recused: U\_COMM3.`) {
+	if present == "" || strings.Contains(present, `U\_COMM3`) || !strings.Contains(present, `U\_COMM2`) ||
+		!strings.Contains(closed, `Recused: U\_COMM3.`) {
 		t.Errorf("the closed minutes' presence (%q):\n%s", present, closed)
 	}
-	r := mustDo(t, s, "U_COMM3", `minutes 2026-12-15`, "The closed minutes are not given to you: they take case 2026-002, from which you are recused")
+	r := mustDo(t, s, "U_COMM3", `minutes 2026-12-15`,
+		"The closed minutes are not given to you: they take case 2026-002, from which you are recused")
 	if closedMinutes(r) != "" || len(r.Files) != 2 {
-		t.Errorf("a member recused from a case taken in closed session got %d files, the closed minutes among them: %v", len(r.Files), closedMinutes(r) != "")
+		t.Errorf("a member recused from a case taken in closed session got %d files, the closed minutes among them: %v",
+			len(r.Files), closedMinutes(r) != "")
 	}
 }

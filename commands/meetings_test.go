@@ -20,19 +20,27 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	for _, who := range []string{"Jane Roe", "Richard Roe", "Rachel Roe"} {
 		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
 	}
-	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: regular meeting created")
-	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="City Hall, Room 201" special`, "Meeting *2026-12-15b*: special meeting created")
-	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "case 2026-001's sufficiency meeting added")
+	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="City Hall, Room 201"`,
+		"Meeting *2026-12-15*: regular meeting created")
+	mustDo(t, s, clerk, `meeting 2026-12-15T19:00 place="City Hall, Room 201" special`,
+		"Meeting *2026-12-15b*: special meeting created")
+	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`,
+		"case 2026-001's sufficiency meeting added")
 	if got := posted(r, "C_NOTICES"); len(got) != 0 {
 		t.Errorf("a step joining a meeting posted a notice of its own: %q", got)
 	}
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "2 items")
 	// The one-line form joins the meeting then and there.
-	mustDo(t, s, clerk, `schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"`, "Meeting *2026-12-15*: case 2026-003's sufficiency meeting added")
-	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`, "4. Approval of the minutes of the meeting of Tuesday 10 November 2026")
-	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director"`, "5. Evaluation of the executive director")
-	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`, "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
-	if got := replyText(r); !strings.Contains(got, "1. Review of the sufficiency of complaint 2026-001") || !strings.Contains(got, "3. Review of the sufficiency of complaint 2026-003") {
+	mustDo(t, s, clerk, `schedule 2026-003 sufficiency 2026-12-15T17:00 place="City Hall, Room 201"`,
+		"Meeting *2026-12-15*: case 2026-003's sufficiency meeting added")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add item=minutes 2026-11-10`,
+		"4. Approval of the minutes of the meeting of Tuesday 10 November 2026")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director"`,
+		"5. Evaluation of the executive director")
+	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 5 closed="5 ILCS 120/2(c)(1)"`,
+		"5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))")
+	if got := replyText(r); !strings.Contains(got, "1. Review of the sufficiency of complaint 2026-001") ||
+		!strings.Contains(got, "3. Review of the sufficiency of complaint 2026-003") {
 		t.Errorf("agenda:\n%s", got)
 	}
 	r = mustDo(t, s, clerk, `agenda 2026-12-15 close 2 closed="5 ILCS 120/2(c)(4)"`, "")
@@ -42,8 +50,13 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 
 	// One posting for all five items, which meets each case's own notice.
 	r = mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted Fri 4 Dec 2026 10:30 CST, for all 5 items")
-	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
-		!strings.Contains(got[0], "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the items marked closed session.") {
+	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
+		!strings.HasPrefix(got[0],
+			"PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. "+
+				"Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+		!strings.Contains(got[0],
+			"5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the "+
+				"items marked closed session.") {
 		t.Errorf("one posting, one notice: %q", got)
 	}
 	for _, n := range []string{"2026-001", "2026-002", "2026-003"} {
@@ -57,11 +70,13 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 
 	// One agenda PDF for the whole meeting.
 	withLetters(t, s)
-	r = mustDo(t, s, clerk, `letters 2026-12-15`, "Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf")
+	r = mustDo(t, s, clerk, `letters 2026-12-15`,
+		"Meeting 2026-12-15: its agenda, 5 ILCS 120/2.02: meeting-2026-12-15-agenda.pdf")
 	if len(r.Files) != 1 || !strings.HasPrefix(string(r.Files[0].Data), "%PDF-") {
 		t.Fatalf("agenda files = %d", len(r.Files))
 	}
-	if pages := strings.Count(string(r.Files[0].Data), "/Type /Page\n") + strings.Count(string(r.Files[0].Data), "/Type /Page>>"); pages > 1 {
+	if pages := strings.Count(string(r.Files[0].Data), "/Type /Page\n") + strings.Count(string(r.Files[0].Data),
+		"/Type /Page>>"); pages > 1 {
 		t.Errorf("the agenda of five items takes %d pages", pages)
 	}
 
@@ -73,7 +88,8 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	}
 	// The special meeting that evening moves, then is cancelled: one notice each.
 	mustDo(t, s, clerk, `agenda 2026-12-15b add "The budget for 2027"`, "item added")
-	r = mustDo(t, s, clerk, `move 2026-12-15b 2026-12-16T19:00`, "moved to Wed 16 Dec 2026 19:00 CST, City Hall, Room 201, with its 1 item")
+	r = mustDo(t, s, clerk, `move 2026-12-15b 2026-12-16T19:00`,
+		"moved to Wed 16 Dec 2026 19:00 CST, City Hall, Room 201, with its 1 item")
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, MOVED.") {
 		t.Errorf("moving: %q", got)
 	}
@@ -103,11 +119,13 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	// The meeting as it happens (§3).
 	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1`, "No quorum")
-	if got := replyText(do(s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`)); !strings.Contains(got, "was called to order") {
+	if got := replyText(do(s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`)); !strings.Contains(got,
+		"was called to order") {
 		t.Errorf("a second call to order: %s", got)
 	}
 	clk.now = clk.now.Add(5 * time.Minute)
-	mustDo(t, s, clerk, `convene 2026-12-15 late=U_COMM2`, "Present: <@U_COMM1>, <@U_COMM2>. Absent: none. A quorum is present.")
+	mustDo(t, s, clerk, `convene 2026-12-15 late=U_COMM2`,
+		"Present: <@U_COMM1>, <@U_COMM2>. Absent: none. A quorum is present.")
 	clk.now = clk.now.Add(5 * time.Minute)
 	mustDo(t, s, clerk, `session 2026-12-15 close 5`, "closed session entered for item 5 by roll call, adopted 2–0")
 	if got := replyText(do(s, comm, `rule 2026-001 insufficient`)); !strings.Contains(got, "5 ILCS 120/2(e)") {
@@ -124,18 +142,22 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	// The minutes, drafted from the record, every vote by name.
 	// The names and titles the configuration gives (issue 19 §5).
 	reconfigure(s, func(st *commands.Settings) {
-		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"}, {ID: "U_COMM2", Name: "Bob Birch"}})
+		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"},
+			{ID: "U_COMM2", Name: "Bob Birch"}})
 	})
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
 	open, closed := minutesMarkdown(r, "2026-12-15")
-	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") || !strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
+	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") ||
+		!strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
 		t.Errorf("the minutes: %d files\n%s\n---\n%s", len(r.Files), open, closed)
 	}
 	ms, err = db.Meetings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := docket.FindMeeting(ms, "2026-12-15"); len(m.Minutes.Sessions) != 1 || m.Minutes.Sessions[0].Returned.IsZero() || m.Minutes.Adjourned.IsZero() || len(m.Minutes.Arrived) != 1 || len(m.Minutes.Left) != 1 {
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); len(m.Minutes.Sessions) != 1 ||
+		m.Minutes.Sessions[0].Returned.IsZero() || m.Minutes.Adjourned.IsZero() || len(m.Minutes.Arrived) != 1 ||
+		len(m.Minutes.Left) != 1 {
 		t.Errorf("the meeting's record: %+v", m.Minutes)
 	}
 	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
@@ -153,13 +175,16 @@ func TestPostingAMeetingFoldedFromItsCases(t *testing.T) {
 		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
 	}
 	for _, n := range []string{"2026-001", "2026-002"} {
-		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC), Place: "City Hall"}); err != nil {
+		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 10, 23, 0, 0, 0, time.UTC),
+				Place: "City Hall"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	mustDo(t, s, clerk, `meetings`, "*2026-12-10* Thu 10 Dec 2026 17:00 CST, City Hall: 2 items")
 	clk.now = time.Date(2026, 12, 11, 15, 0, 0, 0, time.UTC)
-	r := mustDo(t, s, clerk, `posted 2026-002 sufficiency at=2026-12-07T09:00`, "Case 2026-001: notice of the sufficiency meeting posted Mon 7 Dec 2026 09:00 CST")
+	r := mustDo(t, s, clerk, `posted 2026-002 sufficiency at=2026-12-07T09:00`,
+		"Case 2026-001: notice of the sufficiency meeting posted Mon 7 Dec 2026 09:00 CST")
 	if got := posted(r, "C_NOTICES"); len(got) != 0 {
 		t.Errorf("a notice of a meeting that had begun: %q", got)
 	}
@@ -185,19 +210,25 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2026-12-15`, "added")
 	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 2 items")
-	r := mustDo(t, s, clerk, `cancel 2026-002 sufficiency reason="withdrawn by the complainant"`, "case 2026-002's sufficiency meeting withdrawn from its agenda")
-	if got := replyText(r); !strings.Contains(got, "1 item; the agenda changed after it was posted: post it again, marked amended") {
+	r := mustDo(t, s, clerk, `cancel 2026-002 sufficiency reason="withdrawn by the complainant"`,
+		"case 2026-002's sufficiency meeting withdrawn from its agenda")
+	if got := replyText(r); !strings.Contains(got,
+		"1 item; the agenda changed after it was posted: post it again, marked amended") {
 		t.Errorf("after the cancellation: %s", got)
 	}
 	// The meeting goes on: the public is told the item is withdrawn, never that a meeting
 	// at its time and place is cancelled (issue 19 review, finding 6).
-	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], "PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall: the item “Review of the sufficiency of complaint 2026-002") ||
+	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
+		!strings.HasPrefix(got[0],
+			"PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 "+
+				"CST at City Hall: the item “Review of the sufficiency of complaint 2026-002") ||
 		strings.Contains(got[0], "CANCELLED") || !strings.Contains(got[0], "The meeting is held as noticed, with 1 item") {
 		t.Errorf("the step's withdrawal: %q", got)
 	}
 	// Moved off to a time of its own, a step leaves the agenda changed too.
 	mustDo(t, s, clerk, `posted 2026-12-15`, "(amended)")
-	r = mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-16T17:00 place="City Hall"`, "case 2026-001's sufficiency meeting moved off its agenda")
+	r = mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-16T17:00 place="City Hall"`,
+		"case 2026-001's sufficiency meeting moved off its agenda")
 	if got := replyText(r); !strings.Contains(got, "0 items; the agenda changed after it was posted") {
 		t.Errorf("after the move: %s", got)
 	}
@@ -257,7 +288,8 @@ func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
 		t.Errorf("a posting backdated before the last item: %s", got)
 	}
 	// The case step's own form posts the meeting that holds it: the same rule.
-	if got := replyText(do(s, clerk, `posted 2026-001 sufficiency at=2026-12-05T09:00`)); !strings.Contains(got, "no earlier than Wed 9 Dec 2026 09:00 CST") {
+	if got := replyText(do(s, clerk, `posted 2026-001 sufficiency at=2026-12-05T09:00`)); !strings.Contains(got,
+		"no earlier than Wed 9 Dec 2026 09:00 CST") {
 		t.Errorf("a case step's posting backdated before the last item: %s", got)
 	}
 	if c, _ := db.Case(ctx, "2026-001"); !c.Sufficiency.NoticePosted.IsZero() {
@@ -277,7 +309,8 @@ func TestMoveOntoAnotherMeeting(t *testing.T) {
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=2026-12-15`, "added")
 	mustDo(t, s, clerk, `agenda 2026-12-15b add "The budget"`, "item added")
 	r := do(s, clerk, `move 2026-12-15b 2026-12-15T17:00`)
-	if got := replyText(r); !strings.Contains(got, "meeting 2026-12-15 is already then and there") || !strings.Contains(got, "5 ILCS 120/2.02") {
+	if got := replyText(r); !strings.Contains(got, "meeting 2026-12-15 is already then and there") ||
+		!strings.Contains(got, "5 ILCS 120/2.02") {
 		t.Errorf("a move onto another meeting: %s", got)
 	}
 	ms, err := db.Meetings(ctx)
@@ -295,7 +328,8 @@ func TestMoveOntoAnotherMeeting(t *testing.T) {
 func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 	s, clk, db := MustService(t)
 	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
-	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director" closed="5 ILCS 120/2(c)(1)"`, "item added")
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Evaluation of the executive director" closed="5 ILCS 120/2(c)(1)"`,
+		"item added")
 	mustDo(t, s, clerk, `posted 2026-12-15`, "for its one item")
 	clk.now = time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC) // Tue 15 Dec 17:00 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "called to order")
@@ -310,14 +344,16 @@ func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 		}
 	}
 	mustDo(t, s, clerk, `session 2026-12-15 close 1`, "closed session entered")
-	if got := replyText(do(s, clerk, `session 2026-12-15 open at=2026-12-15T19:00`)); !strings.Contains(got, "is later than now") {
+	if got := replyText(do(s, clerk, `session 2026-12-15 open at=2026-12-15T19:00`)); !strings.Contains(got,
+		"is later than now") {
 		t.Errorf("a return to come: %s", got)
 	}
 	ms, err := db.Meetings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || !m.Minutes.Adjourned.IsZero() || len(m.Minutes.Left) != 0 || !m.Minutes.Sessions[0].Returned.IsZero() {
+	if m, _ := docket.FindMeeting(ms, "2026-12-15"); m == nil || !m.Minutes.Adjourned.IsZero() ||
+		len(m.Minutes.Left) != 0 || !m.Minutes.Sessions[0].Returned.IsZero() {
 		t.Errorf("the refused times were recorded: %+v", m)
 	}
 }
@@ -330,7 +366,8 @@ func TestCancelledNoticeCountsTheItems(t *testing.T) {
 	oneCaseMeeting(t, s)
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
 	r := mustDo(t, s, clerk, `cancel 2026-12-15 reason="no quorum"`, "cancelled, with its 2 items")
-	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "with every item of its agenda (2 items)") {
+	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
+		!strings.Contains(got[0], "with every item of its agenda (2 items)") {
 		t.Errorf("the cancellation notice: %q", got)
 	}
 }
@@ -343,7 +380,8 @@ func TestMeetingWording(t *testing.T) {
 	mustDo(t, s, clerk, `meeting 2026-12-15T17:00 place="Hall"`, "created")
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
 	r := mustDo(t, s, clerk, `move 2026-12-15 2026-12-16T17:00 place="Annex"`, "moved to")
-	want := "PUBLIC NOTICE, MOVED. Ethics Commission, regular meeting on Wed 16 Dec 2026 at 17:00 CST at Annex, moved with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: 1. The budget."
+	want := "PUBLIC NOTICE, MOVED. Ethics Commission, regular meeting on Wed 16 Dec 2026 at 17:00 CST at Annex, moved " +
+		"with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: 1. The budget."
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], want) {
 		t.Errorf("the moved notice: %q\nwant prefix %q", got, want)
 	}
@@ -353,7 +391,8 @@ func TestMeetingWording(t *testing.T) {
 	}
 	clk.now = time.Date(2026, 12, 14, 15, 0, 0, 0, time.UTC) // Mon 14 Dec 09:00 CST
 	got := replyText(do(s, clerk, `move 2026-12-15 2026-12-15T17:00`))
-	if !strings.Contains(got, "5 ILCS 120/2.02") || strings.Contains(got, "or move the meeting") || !strings.Contains(got, "choose a start more than 48 hours from now") {
+	if !strings.Contains(got, "5 ILCS 120/2.02") || strings.Contains(got, "or move the meeting") ||
+		!strings.Contains(got, "choose a start more than 48 hours from now") {
 		t.Errorf("a move within 48 hours: %s", got)
 	}
 }
@@ -370,7 +409,8 @@ func oneCaseMeeting(t *testing.T, s *commands.Service) {
 // withLetters gives s the letters the agenda and the minutes are drawn with.
 func withLetters(t *testing.T, s *commands.Service) {
 	t.Helper()
-	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
+	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}

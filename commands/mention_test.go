@@ -12,7 +12,8 @@ import (
 
 // slash runs text as Slack sends a slash command's text with should_escape: true.
 func slash(s *commands.Service, user, text string) commands.Response {
-	return s.Handle(ctx, commands.Request{User: user, Text: text, RequestID: user + ":" + text + time.Now().String(), Escaped: true})
+	return s.Handle(ctx,
+		commands.Request{User: user, Text: text, RequestID: user + ":" + text + time.Now().String(), Escaped: true})
 }
 
 // TestUserFieldsTakeMentions: every user field, one person or several, takes a mention as
@@ -31,7 +32,8 @@ func TestUserFieldsTakeMentions(t *testing.T) {
 			continue
 		}
 		want := map[string]any{
-			"yes": []string{"U_COMM1", "U_COMM2"}, "no": []string{"U_COMM3"}, "abstain": []string{"U_COMM4"}, "absent": []string{"U_COMM5", "U_COMM6"},
+			"yes": []string{"U_COMM1", "U_COMM2"}, "no": []string{"U_COMM3"}, "abstain": []string{"U_COMM4"},
+			"absent":          []string{"U_COMM5", "U_COMM6"},
 			"respondent_user": "U0RESP1", "complainant_user": "U0COMP1", "commissioner": "U_COMM2",
 		}
 		if strings.HasPrefix(tc.text, "correct") {
@@ -43,12 +45,14 @@ func TestUserFieldsTakeMentions(t *testing.T) {
 			}
 		}
 	}
-	for _, text := range []string{`rule 2026-001 insufficient yes=@ann`, `recuse 2026-001 commissioner=ann`, `file respondent_user=@jane`} {
+	for _, text := range []string{`rule 2026-001 insufficient yes=@ann`, `recuse 2026-001 commissioner=ann`,
+		`file respondent_user=@jane`} {
 		if _, err := commands.ParseEscapedForTest(text); err == nil || !strings.Contains(err.Error(), "@mention them") {
 			t.Errorf("%s: %v, want a refusal saying to @mention", text, err)
 		}
 	}
-	if _, err := commands.ParseEscapedForTest(`recuse 2026-001 commissioner=<@U_COMM1|ann>,<@U_COMM2|ben>`); err == nil || !strings.Contains(err.Error(), "names 2 people; @mention one") {
+	if _, err := commands.ParseEscapedForTest(`recuse 2026-001 commissioner=<@U_COMM1|ann>,<@U_COMM2|ben>`); err == nil ||
+		!strings.Contains(err.Error(), "names 2 people; @mention one") {
 		t.Errorf("two people in a one-person field: %v", err)
 	}
 }
@@ -88,8 +92,10 @@ func TestMentionsRunTheCommission(t *testing.T) {
 		}
 		return r
 	}
-	mustSlash(clerk, `recuse 2026-001 commissioner=<@U_COMM3|cal> reason="knows the complainant &amp; the respondent"`, "recused")
-	mustSlash(comm, `rule 2026-001 probable_cause yes=<@U_COMM1|ann>,<@U_COMM2|ben> hearing=2026-12-28T10:00 place="City Hall &amp; Annex &lt;Room 2&gt;"`, "ruling recorded")
+	mustSlash(clerk,
+		`recuse 2026-001 commissioner=<@U_COMM3|cal> reason="knows the complainant &amp; the respondent"`, "recused")
+	mustSlash(comm,
+		`rule 2026-001 probable_cause yes=<@U_COMM1|ann>,<@U_COMM2|ben> hearing=2026-12-28T10:00 place="City Hall &amp; Annex &lt;Room 2&gt;"`, "ruling recorded")
 	_ = clk
 	c, err := s.Record.Case(ctx, "2026-001")
 	if err != nil {
@@ -108,7 +114,8 @@ func TestHintsSayMention(t *testing.T) {
 	s, _, _ := MustService(t)
 	for _, sub := range []string{"rule", "decide", "final", "frivolous", "recuse", "file", "correct"} {
 		got := replyText(do(s, comm, "help "+sub))
-		if !strings.Contains(got, "@mention") || strings.Contains(got, "e.g. U_COMM1") || strings.Contains(got, "such as U024BE7LH") {
+		if !strings.Contains(got, "@mention") || strings.Contains(got, "e.g. U_COMM1") ||
+			strings.Contains(got, "such as U024BE7LH") {
 			t.Errorf("help %s:\n%s", sub, got)
 		}
 	}

@@ -35,7 +35,9 @@ func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response,
 			return Response{}, err
 		}
 		ch.Actions = []docket.MeetingAction{docket.ReviewClosedMinutes{}}
-		res, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)", docket.OMAReview), noNotice)
+		res, resp, err := s.changeMeeting(ctx, req, ch,
+			outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)",
+				docket.OMAReview), noNotice)
 		if err == nil && !res.Replayed {
 			all, err := s.allMeetings(ctx)
 			if err != nil {
@@ -58,7 +60,8 @@ func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Respo
 	item := 0
 	if a.has("item") {
 		if item, err = strconv.Atoi(strings.TrimSpace(a.str("item"))); err != nil || item < 1 {
-			return Response{}, docket.Invalid(docket.OMAMinutes, "item", "give the item's number on the agenda, e.g. item=3, or no item= for the meeting as a whole")
+			return Response{}, docket.Invalid(docket.OMAMinutes, "item",
+				"give the item's number on the agenda, e.g. item=3, or no item= for the meeting as a whole")
 		}
 	}
 	ch.Actions = []docket.MeetingAction{docket.MinutesNote{Item: item, Text: a.str("text")}}
@@ -83,13 +86,19 @@ func runMotionMover(s *Service, ctx context.Context, req Request, a args) (Respo
 		motion, err2 = strconv.Atoi(strings.TrimSpace(a.str("motion")))
 	}
 	if err1 != nil || err2 != nil {
-		return Response{}, docket.Invalid(docket.OMAMinutes, "item", fmt.Sprintf("give the item's number on the agenda and the motion's on the item, as the draft lists them: /ethics minutes %s moved item=3 motion=1 mover=@ann seconder=@ben", m.Name))
+		return Response{}, docket.Invalid(docket.OMAMinutes, "item",
+			fmt.Sprintf("give the item's number on the agenda and the motion's on the item, as the draft lists them: /ethics "+
+				"minutes %s moved item=3 motion=1 mover=@ann seconder=@ben", m.Name))
 	}
 	if item >= 1 && item <= len(r.Entries) && motion > len(r.Entries[item-1].Motions) {
-		return Response{}, docket.NotFound(docket.OMAMinutes, "motion", fmt.Sprintf("item %d of meeting %s has %s on the record; a motion is recorded with its roll call first", item, m.Name, count(len(r.Entries[item-1].Motions), "motion")))
+		return Response{}, docket.NotFound(docket.OMAMinutes, "motion",
+			fmt.Sprintf("item %d of meeting %s has %s on the record; a motion is recorded with its roll call first", item,
+				m.Name, count(len(r.Entries[item-1].Motions), "motion")))
 	}
-	ch.Actions = []docket.MeetingAction{docket.MotionMover{Item: item, Motion: motion, Mover: a.str("mover"), Seconder: a.str("seconder")}}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("who moved motion %d on item %d recorded for its minutes", motion, item), noNotice)
+	ch.Actions = []docket.MeetingAction{docket.MotionMover{Item: item, Motion: motion, Mover: a.str("mover"),
+		Seconder: a.str("seconder")}}
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("who moved motion %d on item %d recorded for its minutes", motion, item), noNotice)
 	return resp, err
 }
 
@@ -108,7 +117,9 @@ func runMinutesApprove(s *Service, ctx context.Context, req Request, a args) (Re
 		return Response{}, err
 	}
 	if a.str("at") == "" {
-		return Response{}, docket.Invalid(docket.OMAMinutes, "at", fmt.Sprintf("give the later meeting whose agenda holds the approval of these minutes: /ethics minutes %s approve at=2027-02-09", m.Name))
+		return Response{}, docket.Invalid(docket.OMAMinutes, "at",
+			fmt.Sprintf("give the later meeting whose agenda holds the approval of these minutes: /ethics minutes %s approve "+
+				"at=2027-02-09", m.Name))
 	}
 	later, err := docket.FindMeeting(all, a.str("at"))
 	if err != nil {
@@ -119,7 +130,8 @@ func runMinutesApprove(s *Service, ctx context.Context, req Request, a args) (Re
 	if err != nil {
 		return Response{}, err
 	}
-	vote, err := s.rollAt(ctx, args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), later, now, "")
+	vote, err := s.rollAt(ctx,
+		args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), later, now, "")
 	if err != nil {
 		return Response{}, err
 	}
@@ -128,22 +140,28 @@ func runMinutesApprove(s *Service, ctx context.Context, req Request, a args) (Re
 		on = s.Engine.Cal.DateOf(now)
 	}
 	ch.Actions = []docket.MeetingAction{docket.ApproveMinutes{At: docket.MeetingName(later.Name), On: on, Vote: vote}}
-	res, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("roll call on approving its minutes at meeting %s, item %d: %s", later.Name, item, vote.Tally()), noNotice)
+	res, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("roll call on approving its minutes at meeting %s, item %d: %s", later.Name, item,
+			vote.Tally()), noNotice)
 	if err != nil || res.Replayed {
 		return resp, err
 	}
 	if !vote.Carried() {
-		resp.Messages[0].Text += outbox.Format("\nThe motion failed: the minutes stay a draft. Correct them (`/ethics minutes %s note \"...\"`) and put their approval on a later agenda.", m.Name)
+		resp.Messages[0].Text += outbox.Format("\nThe motion failed: the minutes stay a draft. Correct them (`/ethics "+
+			"minutes %s note \"...\"`) and put their approval on a later agenda.", m.Name)
 		return resp, nil
 	}
 	due, _ := res.Meeting.PublishedBy(s.Engine.Cal)
-	resp.Messages[0].Text += outbox.Format("\nThe minutes of %s are approved, no longer a draft: `/ethics minutes %s` makes the approved copies. Make the approved open minutes public by %s (%s): `/ethics minutes %s publish`.",
+	resp.Messages[0].Text += outbox.Format("\nThe minutes of %s are approved, no longer a draft: `/ethics minutes %s` "+
+		"makes the approved copies. Make the approved open minutes public by %s (%s): `/ethics minutes %s publish`.",
 		m.Name, m.Name, due.Long(), docket.OMAMinutes, m.Name)
 	if len(res.Meeting.Minutes.Sessions) > 0 {
-		resp.Messages[0].Text += " The closed minutes stay confidential until the commission's review finds they need no longer be (5 ILCS 120/2.06(d))."
+		resp.Messages[0].Text += " The closed minutes stay confidential until the commission's review finds they need no " +
+			"longer be (5 ILCS 120/2.06(d))."
 	}
 	if d, ok := res.Meeting.RecordingsDestroyable(s.Engine.Cal); ok {
-		resp.Messages[0].Text += outbox.Format(" The verbatim recording of its closed session may be destroyed from %s, once the commission approves its destruction (%s).", d.Long(), docket.OMARecording)
+		resp.Messages[0].Text += outbox.Format(" The verbatim recording of its closed session may be destroyed from %s, "+
+			"once the commission approves its destruction (%s).", d.Long(), docket.OMARecording)
 	}
 	return resp, nil
 }
@@ -166,7 +184,9 @@ func runMinutesPublish(s *Service, ctx context.Context, req Request, a args) (Re
 		return Response{}, err
 	}
 	ch.Actions = []docket.MeetingAction{docket.PublishMinutes{Text: string(d.Data)}}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("its approved open minutes are on the public board (%s); the closed minutes stay confidential", docket.OMAMinutes), noNotice)
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("its approved open minutes are on the public board (%s); the closed minutes stay confidential",
+			docket.OMAMinutes), noNotice)
 	return resp, err
 }
 
@@ -188,13 +208,16 @@ func runDestroyRecording(s *Service, ctx context.Context, req Request, a args) (
 		on = s.Engine.Cal.DateOf(s.Now())
 	}
 	ch.Actions = []docket.MeetingAction{docket.DestroyRecording{Session: n, On: on, Approved: a.date("approved")}}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("the verbatim recording of closed session %d destroyed on %s (%s)", n, on.Long(), docket.OMARecording), noNotice)
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("the verbatim recording of closed session %d destroyed on %s (%s)", n, on.Long(),
+			docket.OMARecording), noNotice)
 	return resp, err
 }
 
 // namedMinutes reads the meeting named in a, starts its change (namedMeeting), and drafts
 // the record its minutes are drawn from.
-func (s *Service) namedMinutes(ctx context.Context, a args) (*docket.CommissionMeeting, docket.MeetingChange, docket.MinutesRecord, error) {
+func (s *Service) namedMinutes(ctx context.Context,
+	a args) (*docket.CommissionMeeting, docket.MeetingChange, docket.MinutesRecord, error) {
 	var ch docket.MeetingChange
 	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
 	if err != nil {
@@ -206,25 +229,29 @@ func (s *Service) namedMinutes(ctx context.Context, a args) (*docket.CommissionM
 }
 
 // minutesRecord is the record meeting m's minutes are drafted from (docket.CommissionMeeting.Record).
-func (s *Service) minutesRecord(ctx context.Context, m *docket.CommissionMeeting, all []docket.CommissionMeeting) (docket.MinutesRecord, error) {
+func (s *Service) minutesRecord(ctx context.Context, m *docket.CommissionMeeting,
+	all []docket.CommissionMeeting) (docket.MinutesRecord, error) {
 	return m.Record(all, s.Engine.Cal.Location(), func(n string) (docket.Case, error) { return s.Record.Case(ctx, n) })
 }
 
 // minutesClock says where the minutes of meeting m, drafted as r, stand against 5 ILCS
 // 120/2.06: to be approved by, with what the draft still lacks; to be made public by; or
 // made public.
-func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.CommissionMeeting, r docket.MinutesRecord) outbox.Markup {
+func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.CommissionMeeting,
+	r docket.MinutesRecord) outbox.Markup {
 	cal := s.Engine.Cal
 	switch {
 	case r.Convened.IsZero():
 		return ""
 	case r.Approved.IsZero():
 		due, known := m.ApprovalDue(cal, all)
-		text := outbox.Format("\nTo be approved by %s (%s: within 30 days after the meeting or at the second regular meeting after it, whichever is later", due.Long(), docket.OMAMinutes)
+		text := outbox.Format("\nTo be approved by %s (%s: within 30 days after the meeting or at the second regular "+
+			"meeting after it, whichever is later", due.Long(), docket.OMAMinutes)
 		if !known {
 			text += "; fewer than two regular meetings are recorded after it, so the date is the 30 days'"
 		}
-		text += outbox.Format("): put their approval on a later agenda, `/ethics agenda <later meeting> add item=minutes %s`.", m.Name)
+		text += outbox.Format("): put their approval on a later agenda, `/ethics agenda <later meeting> add "+
+			"item=minutes %s`.", m.Name)
 		if gaps := r.Gaps(docket.OpenPart); len(gaps) > 0 {
 			text += outbox.Format("\nThe open minutes still need: %s.", strings.Join(gaps, "; "))
 		}
@@ -236,7 +263,8 @@ func (s *Service) minutesClock(m *docket.CommissionMeeting, all []docket.Commiss
 		return text
 	case m.Published.IsZero():
 		due, _ := m.PublishedBy(cal)
-		return outbox.Format("\nThe approved open minutes are to be made public by %s (%s): `/ethics minutes %s publish`.", due.Long(), docket.OMAMinutes, m.Name)
+		return outbox.Format("\nThe approved open minutes are to be made public by %s (%s): `/ethics minutes %s publish`.",
+			due.Long(), docket.OMAMinutes, m.Name)
 	}
 	return outbox.Format("\nThe approved open minutes are on the public board since %s.", s.when(m.Published))
 }

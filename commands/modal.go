@@ -32,7 +32,8 @@ var multiline = map[string]bool{"summary": true, "findings": true, "recommendati
 // modal builds the form for sub from its parameters, for user. Prefilled values are not
 // asked again; the case, if asked, is chosen from the cases user may act on (caseChoices).
 // initial values are asked, already filled in: the user sees them and may change them.
-func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefill map[string]string, initial ...map[string]string) *slack.ModalViewRequest {
+func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefill map[string]string,
+	initial ...map[string]string) *slack.ModalViewRequest {
 	meta, _ := json.Marshal(modalMeta{Sub: sub.name, Prefill: prefill})
 	title := "ethics " + sub.name
 	if n := prefill["number"]; n != "" {
@@ -40,7 +41,8 @@ func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefi
 	}
 	var blocks []slack.Block
 	if sub.rule != "" || sub.summary != "" {
-		blocks = append(blocks, slack.NewContextBlock("about", mrkdwn(outbox.Escape(strings.TrimSpace(sub.summary+" "+sub.rule)))))
+		blocks = append(blocks,
+			slack.NewContextBlock("about", mrkdwn(outbox.Escape(strings.TrimSpace(sub.summary+" "+sub.rule)))))
 	}
 	// What the button that opened the form fixed, in words, so the user sees which step
 	// of which case the form records: the positional values, which name the step (a
@@ -70,7 +72,8 @@ func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefi
 		}
 		if p.kind == kCase {
 			if opts := s.caseChoices(ctx, sub, user); len(opts) > 0 {
-				e = slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Choose a case", false, false), p.name, opts...)
+				e = slack.NewOptionsSelectBlockElement(slack.OptTypeStatic,
+					slack.NewTextBlockObject(slack.PlainTextType, "Choose a case", false, false), p.name, opts...)
 			}
 		}
 		input := slack.NewInputBlock(p.name, slack.NewTextBlockObject(slack.PlainTextType, label(sub, p), false, false), h, e)
@@ -127,7 +130,8 @@ func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string)
 		}
 		// Plain text: the parties' names are shown as typed, never as markup.
 		text := truncate(fmt.Sprintf("%s: %s v. %s", c.Number, c.Complainant.Name, c.Respondent.Name), MaxOptionText)
-		opts = append(opts, slack.NewOptionBlockObject(c.Number, slack.NewTextBlockObject(slack.PlainTextType, text, false, false), nil))
+		opts = append(opts,
+			slack.NewOptionBlockObject(c.Number, slack.NewTextBlockObject(slack.PlainTextType, text, false, false), nil))
 	}
 	if len(opts) > MaxOptions {
 		return nil
@@ -141,7 +145,9 @@ func element(p param) slack.BlockElement {
 	case kChoice:
 		var opts []*slack.OptionBlockObject
 		for _, c := range p.choices {
-			opts = append(opts, slack.NewOptionBlockObject(c, slack.NewTextBlockObject(slack.PlainTextType, strings.ReplaceAll(c, "_", " "), false, false), nil))
+			opts = append(opts,
+				slack.NewOptionBlockObject(c,
+					slack.NewTextBlockObject(slack.PlainTextType, strings.ReplaceAll(c, "_", " "), false, false), nil))
 		}
 		return slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, nil, p.name, opts...)
 	case kDate:
@@ -184,7 +190,8 @@ func (s *Service) Submit(ctx context.Context, user, requestID string, view slack
 		// Who submits is checked before anything else, as for a typed command.
 		return formError(nil, meta, view, "", "", notAuthorised)
 	}
-	if err := json.Unmarshal([]byte(view.PrivateMetadata), &meta); err != nil || !strings.HasPrefix(view.CallbackID, ModalPrefix) {
+	if err := json.Unmarshal([]byte(view.PrivateMetadata), &meta); err != nil ||
+		!strings.HasPrefix(view.CallbackID, ModalPrefix) {
 		return formError(nil, meta, view, "", "", "That form is not one of ethicsbot's; nothing was recorded.")
 	}
 	sub, ok := lookup(meta.Sub)

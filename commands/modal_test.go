@@ -24,7 +24,8 @@ func submit(s *commands.Service, user string, m *slack.ModalViewRequest, vs valu
 	for id, v := range vs {
 		state.Values[id] = map[string]slack.BlockAction{id: v}
 	}
-	view := slack.View{ID: "V1", Hash: time.Now().String(), CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata, Blocks: m.Blocks, State: state}
+	view := slack.View{ID: "V1", Hash: time.Now().String(), CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata,
+		Blocks: m.Blocks, State: state}
 	return s.Submit(ctx, user, "view:"+view.Hash, view)
 }
 
@@ -43,7 +44,8 @@ func form(t *testing.T, s *commands.Service, user, text string) *slack.ModalView
 
 func TestModalInputs(t *testing.T) {
 	s, _, _ := MustService(t)
-	for _, sub := range []string{"file", "schedule", "cancel", "posted", "mail", "receipt", "undelivered", "rule", "recess", "concluded", "decide", "demand", "held", "final", "frivolous", "candidate"} {
+	for _, sub := range []string{"file", "schedule", "cancel", "posted", "mail", "receipt", "undelivered", "rule",
+		"recess", "concluded", "decide", "demand", "held", "final", "frivolous", "candidate"} {
 		m := form(t, s, comm, sub)
 		if n := len(m.Blocks.BlockSet); n > commands.MaxViewBlocks {
 			t.Errorf("%s: %d blocks", sub, n)
@@ -74,7 +76,8 @@ func TestModalInputs(t *testing.T) {
 			}
 		}
 	}
-	if limits["respondent"] != docket.MaxName || limits["section"] != docket.MaxName || limits["summary"] != docket.MaxSummary {
+	if limits["respondent"] != docket.MaxName || limits["section"] != docket.MaxName ||
+		limits["summary"] != docket.MaxSummary {
 		t.Errorf("file form limits %v", limits)
 	}
 	if got := strings.Join(pickers, ","); got != "respondent_user,complainant_user" {
@@ -134,15 +137,21 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 			"start": {SelectedDateTime: time.Date(2026, 12, 28, 16, 0, 0, 0, time.UTC).Unix()}, "place": {Value: "City Hall"},
 			"closed": {Value: strings.Repeat("x", docket.MaxName+1)},
 		}, "closed", "Not done: Open Meetings Act exception, if closed: is 201 characters; the limit is 200 (rule (D))"},
-		{"PostedOnAt", clerk, "posted 2026-001 sufficiency", values{"at": {SelectedDateTime: time.Date(2026, 12, 5, 16, 0, 0, 0, time.UTC).Unix()}},
+		{"PostedOnAt", clerk, "posted 2026-001 sufficiency",
+			values{"at": {SelectedDateTime: time.Date(2026, 12, 5, 16, 0, 0, 0, time.UTC).Unix()}},
 			"at", "Not done: Notice posted: Sat 5 Dec 2026 10:00 CST is in the future: it is now Fri 4 Dec 2026 10:30 CST"},
-		{"BackdatedPostedOnAt", clerk, "posted 2026-001 sufficiency", values{"at": {SelectedDateTime: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC).Unix()}},
-			"at", "Not done: Notice posted: Fri 4 Dec 2026 10:00 CST is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec 2026 10:30 CST"},
+		{"BackdatedPostedOnAt", clerk, "posted 2026-001 sufficiency",
+			values{"at": {SelectedDateTime: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC).Unix()}},
+			"at",
+			"Not done: Notice posted: Fri 4 Dec 2026 10:00 CST is before the sufficiency meeting was scheduled as it now " +
+				"stands, at Fri 4 Dec 2026 10:30 CST"},
 		{"OverrideOnOneLine", clerk, "recess 2026-001", values{"override": {Value: "posted\nPUBLIC NOTICE"}},
 			"override", "Not done: Record anyway, because: must be one line: it holds a line break"},
-		{"StateOnTheWholeForm", comm, "decide 2026-001", values{"outcome": {SelectedOption: slack.OptionBlockObject{Value: "dismiss"}}},
+		{"StateOnTheWholeForm", comm, "decide 2026-001",
+			values{"outcome": {SelectedOption: slack.OptionBlockObject{Value: "dismiss"}}},
 			"outcome", "About the whole form: Not done: cannot decide: the decision follows the conclusion of the hearing"},
-		{"MeetingFixedByTheButton", clerk, "cancel 2026-001 hearing", values{"reason": {Value: "No quorum, typed at length."}},
+		{"MeetingFixedByTheButton", clerk, "cancel 2026-001 hearing",
+			values{"reason": {Value: "No quorum, typed at length."}},
 			"reason", "About the whole form: Not done: case 2026-001 has no hearing scheduled"},
 		{"NotTheirs", attorney, "file", filing,
 			"respondent", "About the whole form: Only commissioners and clerks can use `/ethics file`."},
@@ -172,7 +181,8 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 			"hearing": {SelectedDateTime: time.Date(2026, 12, 8, 16, 0, 0, 0, time.UTC).Unix()},
 			"place":   {Value: "City Hall"},
 		})
-		if got := sub.Errors["hearing"]; !strings.Contains(got, "Not done: Hearing starts: a hearing needs at least") || !strings.Contains(got, "earliest lawful start") {
+		if got := sub.Errors["hearing"]; !strings.Contains(got, "Not done: Hearing starts: a hearing needs at least") ||
+			!strings.Contains(got, "earliest lawful start") {
 			t.Errorf("errors %q, want the notice period on the hearing field", sub.Errors)
 		}
 		if cs, _ := db.Case(ctx, "2026-001"); cs.Ruling != "" {
@@ -180,7 +190,8 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 		}
 	})
 	t.Run("PickedUserFiled", func(t *testing.T) {
-		sub := submit(s, clerk, form(t, s, clerk, "file"), with(filing, "respondent_user", slack.BlockAction{SelectedUser: "U0RESP1"}))
+		sub := submit(s, clerk, form(t, s, clerk, "file"),
+			with(filing, "respondent_user", slack.BlockAction{SelectedUser: "U0RESP1"}))
 		if len(sub.Errors) != 0 || !strings.Contains(shownText(sub), "Filed as case *2026-002*") {
 			t.Fatalf("submission %+v", sub)
 		}
@@ -191,13 +202,15 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 	t.Run("OutOfDateForm", func(t *testing.T) {
 		m := form(t, s, clerk, "file")
 		m.PrivateMetadata = `{"sub":"frobnicate"}`
-		if got := submit(s, clerk, m, filing).Errors["respondent"]; !strings.HasPrefix(got, "About the whole form: That form is out of date") {
+		if got := submit(s, clerk, m, filing).Errors["respondent"]; !strings.HasPrefix(got,
+			"About the whole form: That form is out of date") {
 			t.Errorf("error on the first input %q", got)
 		}
 	})
 	t.Run("StateOnTheOnlyInput", func(t *testing.T) {
 		sub := submit(s, clerk, form(t, s, clerk, "recess 2026-001"), nil)
-		if got := sub.Errors["override"]; !strings.HasPrefix(got, "About the whole form: Not done: cannot recess the hearing") || len(sub.Response.Messages) != 0 {
+		if got := sub.Errors["override"]; !strings.HasPrefix(got,
+			"About the whole form: Not done: cannot recess the hearing") || len(sub.Response.Messages) != 0 {
 			t.Errorf("the recess form's one input, override: %+v", sub)
 		}
 	})
@@ -208,7 +221,8 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 		m.PrivateMetadata = `{"sub":"recess","prefill":{"number":"2026-001","override":"quorum"},"channel":"C_HERE"}`
 		m.Blocks = slack.Blocks{}
 		sub := submit(s, clerk, m, nil)
-		if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "cannot recess the hearing") || sub.Channel != "C_HERE" {
+		if len(sub.Errors) != 0 || !strings.Contains(replyText(sub.Response), "cannot recess the hearing") ||
+			sub.Channel != "C_HERE" {
 			t.Errorf("a form with no inputs: %+v", sub)
 		}
 	})
@@ -216,7 +230,8 @@ func TestModalErrorsStayOnTheirField(t *testing.T) {
 		m := form(t, s, clerk, "file")
 		s.Log = slog.New(slog.DiscardHandler) // the failure is logged; the test needs no copy
 		db.Close()
-		if got := submit(s, clerk, m, filing).Errors["respondent"]; !strings.HasPrefix(got, "About the whole form: Internal error: nothing was changed") {
+		if got := submit(s, clerk, m, filing).Errors["respondent"]; !strings.HasPrefix(got,
+			"About the whole form: Internal error: nothing was changed") {
 			t.Errorf("error on the first input %q", got)
 		}
 	})

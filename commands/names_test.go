@@ -44,8 +44,10 @@ func TestUserFieldsTakeNames(t *testing.T) {
 // naming the field, and nothing is recorded.
 func TestUserFieldsRefuseUnclearNames(t *testing.T) {
 	for _, tc := range []struct{ name, roll, want string }{
-		{"Ambiguous", `yes=U_COMM1,U_COMM3 no=Ann`, `no: "Ann" could be Ann Alder (U_COMM1) or Ann Birch (U_COMM2): give the full name or the member id`},
-		{"Unknown", `yes="Ann Alder, Ann Birch" absent="Eve Example"`, `absent: "Eve Example" is not the name of anyone the configuration names`},
+		{"Ambiguous", `yes=U_COMM1,U_COMM3 no=Ann`,
+			`no: "Ann" could be Ann Alder (U_COMM1) or Ann Birch (U_COMM2): give the full name or the member id`},
+		{"Unknown", `yes="Ann Alder, Ann Birch" absent="Eve Example"`,
+			`absent: "Eve Example" is not the name of anyone the configuration names`},
 		{"NotCommissioner", `yes="Ann Alder, Ann Birch, Dana Dale"`, "U_CLERK is not a seated commissioner"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,5 +69,6 @@ func TestUserFieldsRefuseUnclearNames(t *testing.T) {
 // refused by itself, as before names were allowed, however the ids around it are separated.
 func TestUserFieldsWithoutNames(t *testing.T) {
 	s, _ := voting(t)
-	mustDo(t, s, comm, `rule 2026-001 insufficient yes="U_COMM1 Jane U_COMM2" no=U_COMM3`, `yes: "Jane" is not a Slack user id such as U024BE7LH: @mention them`)
+	mustDo(t, s, comm, `rule 2026-001 insufficient yes="U_COMM1 Jane U_COMM2" no=U_COMM3`,
+		`yes: "Jane" is not a Slack user id such as U024BE7LH: @mention them`)
 }

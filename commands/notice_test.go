@@ -31,7 +31,9 @@ func TestRulingWithoutNoticeThenOverride(t *testing.T) {
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	c.now = time.Date(2026, 12, 8, 0, 0, 0, 0, time.UTC) // Mon 7 Dec 18:00 CST, after the meeting
 
-	r := mustDo(t, s, comm, `rule 2026-001 insufficient`, "Not done: cannot record the ruling: the sufficiency meeting at Mon 7 Dec 2026 17:00 CST needs 48 hours' public notice, and no posting of its notice is recorded.")
+	r := mustDo(t, s, comm, `rule 2026-001 insufficient`,
+		"Not done: cannot record the ruling: the sufficiency meeting at Mon 7 Dec 2026 17:00 CST needs 48 hours' public "+
+			"notice, and no posting of its notice is recorded.")
 	for _, want := range []string{
 		"the earliest lawful start is Wed 9 Dec 2026 18:00 CST",
 		"no certified notice to the respondent and the complainant",
@@ -51,9 +53,15 @@ func TestRulingWithoutNoticeThenOverride(t *testing.T) {
 	const reason = `Posted on the board Fri 4 Dec; the log <was> lost & found`
 	const shown = `Posted on the board Fri 4 Dec; the log &lt;was&gt; lost &amp; found`
 	r = mustDo(t, s, comm, `rule 2026-001 insufficient override="`+reason+`"`,
-		"Case 2026-001: ruling recorded: insufficient; recorded without 48 hours' posted notice of the sufficiency meeting (C)(1) and without a certified notice to the respondent and the complainant of the sufficiency meeting (B) (override: "+shown+").")
+		"Case 2026-001: ruling recorded: insufficient; recorded without 48 hours' posted notice of the sufficiency meeting "+
+			"(C)(1) and without a certified notice to the respondent and the complainant of the sufficiency meeting (B) "+
+			"(override: "+shown+").")
 	docketLines := posted(r, "C_DOCKET")
-	if len(docketLines) != 1 || !strings.HasPrefix(docketLines[0], "2026-001: ruling recorded: insufficient; recorded without 48 hours' posted notice of the sufficiency meeting (C)(1) and without a certified notice to the respondent and the complainant of the sufficiency meeting (B) (override: "+shown+"), recorded by <@U_COMM1>.") {
+	if len(docketLines) != 1 ||
+		!strings.HasPrefix(docketLines[0],
+			"2026-001: ruling recorded: insufficient; recorded without 48 hours' posted notice of the sufficiency meeting "+
+				"(C)(1) and without a certified notice to the respondent and the complainant of the sufficiency meeting (B) "+
+				"(override: "+shown+"), recorded by <@U_COMM1>.") {
 		t.Errorf("docket line %q", docketLines)
 	}
 	for _, n := range posted(r, "C_NOTICES") {
@@ -64,8 +72,10 @@ func TestRulingWithoutNoticeThenOverride(t *testing.T) {
 
 	card := replyText(do(s, attorney, "case 2026-001"))
 	for _, want := range []string{
-		"*Overrides:*\n• ruling recorded without 48 hours' posted notice of the sufficiency meeting (C)(1) on Mon 2026-12-07: " + shown,
-		"• ruling recorded without a certified notice to the respondent and the complainant of the sufficiency meeting (B) on Mon 2026-12-07: " + shown,
+		"*Overrides:*\n• ruling recorded without 48 hours' posted notice of the sufficiency meeting (C)(1) on Mon " +
+			"2026-12-07: " + shown,
+		"• ruling recorded without a certified notice to the respondent and the complainant of the sufficiency meeting " +
+			"(B) on Mon 2026-12-07: " + shown,
 	} {
 		if !strings.Contains(card, want) {
 			t.Errorf("card lacks %q:\n%s", want, card)
@@ -94,25 +104,41 @@ func TestHearingStepsNeedPostedNotice(t *testing.T) {
 	at := func(v string) { c.now, _ = time.Parse(time.RFC3339, v) }
 	readyToRule(t, s)
 	at("2026-12-08T00:00:00Z")
-	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-14T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"`, "ruling recorded")
+	mustDo(t, s, comm,
+		`rule 2026-001 probable_cause hearing=2026-12-14T10:00 place="Council Chambers" closed="5 ILCS 120/2(c)(4)"`,
+		"ruling recorded")
 	// Posted Sat 12 Dec 11:00: 47 hours before the hearing.
 	at("2026-12-12T17:00:00Z")
 	mustDo(t, s, clerk, `posted 2026-001 hearing`, "less than 48 hours before the hearing")
 	at("2026-12-14T17:00:00Z")
-	mustDo(t, s, clerk, `recess 2026-001`, "Not done: cannot record the recess: the hearing at Mon 14 Dec 2026 10:00 CST needs 48 hours' public notice, but its notice was posted at Sat 12 Dec 2026 11:00 CST, only 47 hours before it; reschedule the hearing: with its notice posted now, the earliest lawful start is Wed 16 Dec 2026 11:00 CST")
+	mustDo(t, s, clerk, `recess 2026-001`,
+		"Not done: cannot record the recess: the hearing at Mon 14 Dec 2026 10:00 CST needs 48 hours' public notice, but "+
+			"its notice was posted at Sat 12 Dec 2026 11:00 CST, only 47 hours before it; reschedule the hearing: with its "+
+			"notice posted now, the earliest lawful start is Wed 16 Dec 2026 11:00 CST")
 	mustDo(t, s, clerk, `recess 2026-001 override="quorum present; the notice went up an hour late"`,
-		"hearing recessed; recorded without 48 hours' posted notice of the hearing (D) (override: quorum present; the notice went up an hour late)")
-	mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2026-12-21T10:00 place="Council Chambers"`, "recessed hearing scheduled")
+		"hearing recessed; recorded without 48 hours' posted notice of the hearing (D) (override: quorum present; the "+
+			"notice went up an hour late)")
+	mustDo(t, s, clerk, `schedule 2026-001 recessed_hearing 2026-12-21T10:00 place="Council Chambers"`,
+		"recessed hearing scheduled")
 	at("2026-12-21T20:00:00Z")
-	mustDo(t, s, clerk, `concluded 2026-001`, "Not done: cannot record the hearing's conclusion: the recessed hearing at Mon 21 Dec 2026 10:00 CST needs 48 hours' public notice, and no posting of its notice is recorded")
-	mustDo(t, s, clerk, `concluded 2026-001 override="posted on time; the clerk was out"`, "hearing concluded; recorded without 48 hours' posted notice of the recessed hearing (D)")
+	mustDo(t, s, clerk, `concluded 2026-001`,
+		"Not done: cannot record the hearing's conclusion: the recessed hearing at Mon 21 Dec 2026 10:00 CST needs 48 "+
+			"hours' public notice, and no posting of its notice is recorded")
+	mustDo(t, s, clerk, `concluded 2026-001 override="posted on time; the clerk was out"`,
+		"hearing concluded; recorded without 48 hours' posted notice of the recessed hearing (D)")
 	mustDo(t, s, comm, `decide 2026-001 recommend recommendation="Written reprimand"`, "decision recorded")
 	at("2026-12-22T16:00:00Z")
 	mustDo(t, s, clerk, `demand 2026-001`, "demand for a public hearing recorded")
-	mustDo(t, s, clerk, `schedule 2026-001 public_hearing 2026-12-28T18:00 place="Council Chambers"`, "public hearing scheduled")
+	mustDo(t, s, clerk, `schedule 2026-001 public_hearing 2026-12-28T18:00 place="Council Chambers"`,
+		"public hearing scheduled")
 	at("2026-12-29T02:00:00Z")
-	mustDo(t, s, clerk, `held 2026-001`, "Not done: cannot record the public hearing: the public hearing at Mon 28 Dec 2026 18:00 CST needs 48 hours' public notice, and no posting of its notice is recorded. If it was posted in time, record that first (posted 2026-001 public_hearing at=&lt;time&gt;)")
-	mustDo(t, s, clerk, `held 2026-001 override="posted; the record was lost"`, "public hearing held; recorded without 48 hours' posted notice of the public hearing (F) (override: posted; the record was lost)")
+	mustDo(t, s, clerk, `held 2026-001`,
+		"Not done: cannot record the public hearing: the public hearing at Mon 28 Dec 2026 18:00 CST needs 48 hours' "+
+			"public notice, and no posting of its notice is recorded. If it was posted in time, record that first (posted "+
+			"2026-001 public_hearing at=&lt;time&gt;)")
+	mustDo(t, s, clerk, `held 2026-001 override="posted; the record was lost"`,
+		"public hearing held; recorded without 48 hours' posted notice of the public hearing (F) (override: posted; the "+
+			"record was lost)")
 	card := replyText(do(s, clerk, "case 2026-001"))
 	if n := strings.Count(card, "\n• "); !strings.Contains(card, "*Overrides:*") || n < 3 {
 		t.Errorf("card shows %d override lines:\n%s", n, card)
@@ -126,12 +152,15 @@ func TestPostedRefusesBackdating(t *testing.T) {
 	mustDo(t, s, clerk, fileLine, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-10T17:00 place="City Hall"`, "scheduled")
 	mustDo(t, s, clerk, `posted 2026-001 sufficiency at=2026-06-01T09:00`,
-		"Not done: posted: Mon 1 Jun 2026 09:00 CDT is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec 2026 10:30 CST: a notice of this sufficiency meeting cannot have been posted then (rule (C)(1))")
-	mustDo(t, s, clerk, `posted 2026-001 sufficiency at=2026-12-04T11:00`, "Not done: posted: Fri 4 Dec 2026 11:00 CST is in the future: it is now Fri 4 Dec 2026 10:30 CST")
+		"Not done: posted: Mon 1 Jun 2026 09:00 CDT is before the sufficiency meeting was scheduled as it now stands, at "+
+			"Fri 4 Dec 2026 10:30 CST: a notice of this sufficiency meeting cannot have been posted then (rule (C)(1))")
+	mustDo(t, s, clerk, `posted 2026-001 sufficiency at=2026-12-04T11:00`,
+		"Not done: posted: Fri 4 Dec 2026 11:00 CST is in the future: it is now Fri 4 Dec 2026 10:30 CST")
 	if cs, _ := db.Case(ctx, "2026-001"); !cs.Sufficiency.NoticePosted.IsZero() {
 		t.Errorf("a refused posting was recorded: %v", cs.Sufficiency.NoticePosted)
 	}
-	if card := replyText(do(s, clerk, "case 2026-001")); !strings.Contains(card, ":hourglass: open public notice of the sufficiency meeting (C)(1)") {
+	if card := replyText(do(s, clerk, "case 2026-001")); !strings.Contains(card,
+		":hourglass: open public notice of the sufficiency meeting (C)(1)") {
 		t.Errorf("card:\n%s", card)
 	}
 }
@@ -142,7 +171,8 @@ func TestHelpExplainsOverride(t *testing.T) {
 	s, _, _ := MustService(t)
 	for _, sub := range []string{"rule", "recess", "concluded", "held"} {
 		help := replyText(do(s, comm, "help "+sub))
-		for _, want := range []string{"[override=...]", "• `override`:", "posted at least 48 hours before it started", "`override=\"&lt;reason&gt;\"`"} {
+		for _, want := range []string{"[override=...]", "• `override`:", "posted at least 48 hours before it started",
+			"`override=\"&lt;reason&gt;\"`"} {
 			if !strings.Contains(help, want) {
 				t.Errorf("help %s lacks %q:\n%s", sub, want, help)
 			}
@@ -173,8 +203,10 @@ func TestCardShowsBothPostings(t *testing.T) {
 	mustDo(t, s, clerk, `posted 2026-001 sufficiency`, "posted")
 	card := replyText(mustDo(t, s, clerk, `case 2026-001`, "Case 2026-001"))
 	for _, want := range []string{
-		"notice: sufficiency meeting on Tue 8 Dec 2026 at 17:00 CST at Library, open to the public · posted at the meeting place Fri 4 Dec 2026 11:30 CST · on the board since Fri 4 Dec 2026 11:30 CST",
-		"notice, now moved to Tue 8 Dec 2026 17:00 CST: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, open to the public · on the board since Fri 4 Dec 2026 11:30 CST",
+		"notice: sufficiency meeting on Tue 8 Dec 2026 at 17:00 CST at Library, open to the public · posted at the " +
+			"meeting place Fri 4 Dec 2026 11:30 CST · on the board since Fri 4 Dec 2026 11:30 CST",
+		"notice, now moved to Tue 8 Dec 2026 17:00 CST: sufficiency meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, " +
+			"open to the public · on the board since Fri 4 Dec 2026 11:30 CST",
 	} {
 		if !strings.Contains(card, want) {
 			t.Errorf("the card lacks %q:\n%s", want, card)

@@ -31,8 +31,10 @@ func TestOfficerPerCase(t *testing.T) {
 	if got := officerLetter(); !strings.Contains(got, "PatQuimby") {
 		t.Errorf("by default the letter goes to the mayor:\n%s", got)
 	}
-	mustDo(t, s, clerk, "officer 2026-001 police_chief", `officer: "police_chief" is not an officer ethicsbot.yml lists; the officers are mayor, council, public_works`)
-	r := mustDo(t, s, clerk, "officer 2026-001 public_works", "the officer with authority to discipline named: public_works")
+	mustDo(t, s, clerk, "officer 2026-001 police_chief",
+		`officer: "police_chief" is not an officer ethicsbot.yml lists; the officers are mayor, council, public_works`)
+	r := mustDo(t, s, clerk, "officer 2026-001 public_works",
+		"the officer with authority to discipline named: public_works")
 	if p := posted(r, "C_DOCKET"); len(p) != 1 {
 		t.Errorf("docket lines %q", p)
 	}
@@ -40,7 +42,8 @@ func TestOfficerPerCase(t *testing.T) {
 		t.Errorf("the letter does not go to the officer named:\n%s", got)
 	}
 	mustDo(t, s, clerk, "case 2026-001", "*Officer with authority to discipline:* public_works")
-	mustDo(t, s, clerk, `correct 2026-001 officer=council reason="the respondent is an alderman"`, `officer "public_works" → "council" (the respondent is an alderman)`)
+	mustDo(t, s, clerk, `correct 2026-001 officer=council reason="the respondent is an alderman"`,
+		`officer "public_works" → "council" (the respondent is an alderman)`)
 	c, _ := db.Case(ctx, "2026-001")
 	if c.Officer != "council" {
 		t.Errorf("officer after the correction: %q", c.Officer)
@@ -48,7 +51,8 @@ func TestOfficerPerCase(t *testing.T) {
 	if got := officerLetter(); !strings.Contains(got, "CityCouncil") {
 		t.Errorf("the letter does not go to the corrected officer:\n%s", got)
 	}
-	mustDo(t, s, clerk, `correct 2026-001 officer=sheriff reason="x"`, `officer: "sheriff" is not an officer ethicsbot.yml lists`)
+	mustDo(t, s, clerk, `correct 2026-001 officer=sheriff reason="x"`,
+		`officer: "sheriff" is not an officer ethicsbot.yml lists`)
 }
 
 // pdfText is a PDF's text without its spaces and line breaks, which the extractor does not
@@ -102,17 +106,20 @@ func TestOfficerAfterItsPapers(t *testing.T) {
 	if ml, ok := c.Sent("recommendation_officer"); !ok || ml.Officer != "public_works" {
 		t.Fatalf("the mailing does not keep whom it went to: %+v", ml)
 	}
-	if r := mustDo(t, s, clerk, "officer 2026-001 council", `went to public_works on`); !strings.Contains(replyText(r), `give the reason: override=`) {
+	if r := mustDo(t, s, clerk, "officer 2026-001 council", `went to public_works on`); !strings.Contains(replyText(r),
+		`give the reason: override=`) {
 		t.Errorf("the refusal does not say how to name another: %s", replyText(r))
 	}
-	r := mustDo(t, s, clerk, `officer 2026-001 council override="the respondent is an alderman"`, "not yet sent go to them")
+	r := mustDo(t, s, clerk, `officer 2026-001 council override="the respondent is an alderman"`,
+		"not yet sent go to them")
 	if !strings.Contains(replyText(r), "the respondent is an alderman") {
 		t.Errorf("the reply does not give the override's reason: %s", replyText(r))
 	}
 	if strings.Contains(replyText(r), "recommendations go to them") {
 		t.Errorf("the reply claims the papers sent go to the new officer: %s", replyText(r))
 	}
-	if r := do(s, clerk, "letters 2026-001 recommendation_officer"); len(r.Files) != 1 || !strings.Contains(pdfText(t, r.Files[0].Data), "DaleGribble") {
+	if r := do(s, clerk, "letters 2026-001 recommendation_officer"); len(r.Files) != 1 ||
+		!strings.Contains(pdfText(t, r.Files[0].Data), "DaleGribble") {
 		t.Errorf("the paper as sent is not the one that went to public_works: %s", replyText(r))
 	}
 }
@@ -144,6 +151,7 @@ func decidedWithOfficers(t *testing.T) (*commands.Service, *store.Store) {
 	mustDo(t, s, clerk, `posted 2026-001 hearing`, "posted")
 	at("2026-12-14T21:00:00Z")
 	mustDo(t, s, clerk, `concluded 2026-001`, "hearing concluded")
-	mustDo(t, s, comm, `decide 2026-001 recommend recommendation="Written reprimand" findings="Violated 103.10."`, "decision recorded")
+	mustDo(t, s, comm, `decide 2026-001 recommend recommendation="Written reprimand" findings="Violated 103.10."`,
+		"decision recorded")
 	return s, db
 }

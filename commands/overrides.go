@@ -10,16 +10,23 @@ import (
 // ruling, both (B) notices mailed, or a complaint filed in time (I). The reason is kept on the case and shown wherever the
 // step is. The help fits a form's hint (150 characters).
 var pOverride = param{name: "override", kind: kText,
-	help: "only if a 48-hour notice or (B) mailing is not on record, or the complaint is time-barred (I): why record it anyway"}
+	help: "only if a 48-hour notice or (B) mailing is not on record, or the complaint is time-barred (I): why " +
+		"record it anyway"}
 
 // pOfficerOverride lets a commissioner or the clerk name another officer with authority to
 // discipline after a paper went to the one named (docket.SetOfficer): why.
 var pOfficerOverride = param{name: "override", kind: kText,
-	help: "only if a paper already went to the officer named: why name another (the papers sent stay addressed to whom they went)"}
+	help: "only if a paper already went to the officer named: why name another (the papers sent stay addressed to " +
+		"whom they went)"}
 
 // overrideHelp explains, in the help of each step that takes an override, when the step
 // is refused and what an override does.
-const overrideHelp outbox.Markup = "This is refused unless the record shows the meeting's public notice posted at least 48 hours before it started (C)(1), (D), (F), and, for a ruling, both (B) notices mailed with the meeting's date, time and place; a ruling on a time-barred complaint (I) other than a dismissal is refused too. The refusal says what is missing and the earliest lawful start if the meeting is held again. If the commission goes ahead anyway, `override=\"&lt;reason&gt;\"` records it with the reason (one line), shown on the case card, in the docket channel and in exports.\n"
+const overrideHelp outbox.Markup = "This is refused unless the record shows the meeting's public notice posted at " +
+	"least 48 hours before it started (C)(1), (D), (F), and, for a ruling, both (B) notices mailed with the meeting's " +
+	"date, time and place; a ruling on a time-barred complaint (I) other than a dismissal is refused too. The refusal " +
+	"says what is missing and the earliest lawful start if the meeting is held again. If the commission goes ahead " +
+	"anyway, `override=\"&lt;reason&gt;\"` records it with the reason (one line), shown on the case card, in the docket " +
+	"channel and in exports.\n"
 
 // overridden says what overrides a step recorded, for its line in the reply and the
 // docket channel: "; recorded without 48 hours' posted notice of the sufficiency meeting
@@ -45,7 +52,8 @@ func overrideLines(c *docket.Case) []outbox.Markup {
 	}
 	lines := []outbox.Markup{"*Overrides:*"}
 	for _, o := range c.Overrides {
-		lines = append(lines, outbox.Format("• %s recorded without %s %s on %s: %s", o.Step, o.Without, o.Rule, o.On.Long(), o.Reason))
+		lines = append(lines,
+			outbox.Format("• %s recorded without %s %s on %s: %s", o.Step, o.Without, o.Rule, o.On.Long(), o.Reason))
 	}
 	return lines
 }

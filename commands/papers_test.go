@@ -48,7 +48,8 @@ func TestDismissalPapers(t *testing.T) {
 	if got := replyText(do(s, clerk, "docket")); !strings.Contains(got, "2026-001") {
 		t.Errorf("a dismissed case with its notices owed left the docket:\n%s", got)
 	}
-	mustDo(t, s, clerk, "mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1014 50", "notice of dismissal to the respondent (C)(2)")
+	mustDo(t, s, clerk, "mail 2026-001 dismissal_respondent 9407 1118 9876 5432 1014 50",
+		"notice of dismissal to the respondent (C)(2)")
 	mustDo(t, s, clerk, "mail 2026-001 dismissal_complainant 9407 1118 9876 5432 1013 51 mailed=2026-12-07", "recorded")
 	card = replyText(do(s, clerk, "case 2026-001"))
 	for _, want := range []string{
@@ -68,27 +69,35 @@ func TestDismissalPapers(t *testing.T) {
 // §103.10 part goes to hearing while the §103.05 part is referred under (C)(3).
 func TestBothSections(t *testing.T) {
 	s, _ := atSufficiency(t, strings.Replace(fileLine, "section=103.10", "section=103.10,103.05", 1))
-	if got := replyText(do(s, comm, `rule 2026-001 probable_cause hearing=2026-12-28T10:00 place="City Hall"`)); !strings.Contains(got, "referral_ruling") || !strings.Contains(got, "(C)(3)") {
+	if got := replyText(do(s, comm,
+		`rule 2026-001 probable_cause hearing=2026-12-28T10:00 place="City Hall"`)); !strings.Contains(got,
+		"referral_ruling") || !strings.Contains(got, "(C)(3)") {
 		t.Fatalf("a single ruling on a complaint alleging both sections: %s", got)
 	}
-	mustDo(t, s, comm, `rule 2026-001 probable_cause referral_ruling=attorney_referral hearing=2026-12-28T10:00 place="City Hall"`, "§103.05 part attorney referral")
+	mustDo(t, s, comm,
+		`rule 2026-001 probable_cause referral_ruling=attorney_referral hearing=2026-12-28T10:00 place="City Hall"`,
+		"§103.05 part attorney referral")
 	card := replyText(do(s, clerk, "case 2026-001"))
 	for _, want := range []string{
 		"*Ruling:* §103.10 part: probable cause; §103.05 part: attorney referral (C)(3)",
 		"hearing scheduled",
-		":hourglass: open transmittal of the complaint and its documents to the attorney (C)(3): no time limit, not yet recorded",
+		":hourglass: open transmittal of the complaint and its documents to the attorney (C)(3): no time limit, not " +
+			"yet recorded",
 	} {
 		if !strings.Contains(card, want) {
 			t.Errorf("card lacks %q:\n%s", want, card)
 		}
 	}
-	mustDo(t, s, clerk, "delivered 2026-001 referral", "delivery recorded: transmittal of the complaint and its documents to the attorney (C)(3)")
+	mustDo(t, s, clerk, "delivered 2026-001 referral",
+		"delivery recorded: transmittal of the complaint and its documents to the attorney (C)(3)")
 	mustDo(t, s, clerk, "delivered 2026-001 ruling_complainant", "recorded")
-	if got := replyText(do(s, clerk, "delivered 2026-001 adjudication_request")); !strings.Contains(got, "judicial_referral") {
+	if got := replyText(do(s, clerk, "delivered 2026-001 adjudication_request")); !strings.Contains(got,
+		"judicial_referral") {
 		t.Errorf("an adjudication request on a case not so ruled: %s", got)
 	}
 	card = replyText(do(s, clerk, "case 2026-001"))
-	if !strings.Contains(card, ":white_check_mark: met transmittal of the complaint and its documents to the attorney (C)(3): done") {
+	if !strings.Contains(card,
+		":white_check_mark: met transmittal of the complaint and its documents to the attorney (C)(3): done") {
 		t.Errorf("card does not show the transmittal done:\n%s", card)
 	}
 }
@@ -109,7 +118,9 @@ func TestExpeditedDisposedAtC(t *testing.T) {
 // (F) stays enforcement while the respondent may demand a public hearing.
 func TestFineNeedsIntentAndStay(t *testing.T) {
 	s, clk := atSufficiency(t, fileLine)
-	mustDo(t, s, comm, `rule 2026-001 probable_cause hearing=2026-12-28T10:00 place="City Hall" closed="5 ILCS 120/2(c)(1)"`, "ruling recorded")
+	mustDo(t, s, comm,
+		`rule 2026-001 probable_cause hearing=2026-12-28T10:00 place="City Hall" closed="5 ILCS 120/2(c)(1)"`,
+		"ruling recorded")
 	mustDo(t, s, clerk, "posted 2026-001 hearing", "posted")
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-28T22:00:00Z")
 	mustDo(t, s, clerk, "concluded 2026-001", "concluded")
@@ -124,12 +135,15 @@ func TestFineNeedsIntentAndStay(t *testing.T) {
 	if got := replyText(do(s, comm, `decide 2026-001 fine fine=2000 intentional=maybe`)); !strings.Contains(got, "yes") {
 		t.Errorf("intentional=maybe: %s", got)
 	}
-	mustDo(t, s, comm, `decide 2026-001 fine fine=2000 intentional=yes findings="Intentional use of city email."`, "decision recorded")
+	mustDo(t, s, comm, `decide 2026-001 fine fine=2000 intentional=yes findings="Intentional use of city email."`,
+		"decision recorded")
 	card := replyText(do(s, clerk, "case 2026-001"))
-	if !strings.Contains(card, "enforcement stayed (F)") || !strings.Contains(card, "*Enforcement:* the respondent may demand a public hearing until") {
+	if !strings.Contains(card, "enforcement stayed (F)") ||
+		!strings.Contains(card, "*Enforcement:* the respondent may demand a public hearing until") {
 		t.Errorf("card does not show the (F) stay:\n%s", card)
 	}
-	if got := replyText(do(s, clerk, `enforced 2026-001 what="fine collected"`)); !strings.Contains(got, "stayed") || !strings.Contains(got, "(F)") {
+	if got := replyText(do(s, clerk, `enforced 2026-001 what="fine collected"`)); !strings.Contains(got, "stayed") ||
+		!strings.Contains(got, "(F)") {
 		t.Errorf("enforcement during the demand window: %s", got)
 	}
 	clk.now = clk.now.Add(20 * 24 * time.Hour)

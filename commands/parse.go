@@ -196,7 +196,9 @@ func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Rost
 			continue
 		case w.key == "":
 			p, positional = positional[0], positional[1:]
-		case w.key == "meeting" && (meetingPattern.MatchString(strings.TrimSpace(typed(w.text))) || isNextRegular(typed(w.text))) && sub.hasParam("meeting_name"):
+		case w.key == "meeting" &&
+			(meetingPattern.MatchString(strings.TrimSpace(typed(w.text))) || isNextRegular(typed(w.text))) &&
+			sub.hasParam("meeting_name"):
 			// meeting=2027-01-12 names a meeting of the commission, not a kind of step.
 			p, _ = sub.param("meeting_name")
 			if a.has(p.name) {
@@ -213,7 +215,8 @@ func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Rost
 		}
 		value := w.text
 		// A date and a time typed apart, as people write them: 2026-12-04 10:00.
-		if p.kind == kInstant && i+1 < len(words) && words[i+1].key == "" && datePattern.MatchString(value) && clockPattern.MatchString(words[i+1].text) {
+		if p.kind == kInstant && i+1 < len(words) && words[i+1].key == "" && datePattern.MatchString(value) &&
+			clockPattern.MatchString(words[i+1].text) {
 			i++
 			value += " " + words[i].text
 		}
@@ -265,7 +268,8 @@ var (
 // a value written another way than the usual one was understood. escaped says value is as
 // Slack sent it in a command's text: a user field reads its mentions, any other field gets
 // the text back as the user typed it (typed).
-func (a args) set(p param, value string, escaped bool, loc *time.Location, people docket.Roster) (read string, err error) {
+func (a args) set(p param, value string, escaped bool, loc *time.Location,
+	people docket.Roster) (read string, err error) {
 	if escaped && p.kind != kUser && p.kind != kUsers {
 		value = typed(value)
 	}
@@ -331,12 +335,14 @@ func (a args) set(p param, value string, escaped bool, loc *time.Location, peopl
 		var twice *ambiguousErr
 		switch {
 		case errors.Is(err, errSkipped):
-			return "", p.errorf("%s does not exist in %s: the clocks skip that hour for daylight saving time; choose another time", value, loc)
+			return "", p.errorf("%s does not exist in %s: the clocks skip that hour for daylight saving time; choose "+
+				"another time", value, loc)
 		case errors.As(err, &twice):
 			return "", p.errorf("%v", twice)
 		}
 		if err != nil {
-			return "", p.errorf("%q is not a date and time like 2026-12-10T17:00 or 2026-12-10 17:00 (%s time), or 2026-12-10T17:00:00-06:00", value, loc)
+			return "", p.errorf("%q is not a date and time like 2026-12-10T17:00 or 2026-12-10 17:00 (%s time), or "+
+				"2026-12-10T17:00:00-06:00", value, loc)
 		}
 		a[p.name] = t
 		if strings.ContainsRune(value, ' ') {
@@ -380,12 +386,15 @@ func members(value string, people docket.Roster) ([]string, error) {
 			continue
 		}
 		if len(people.Members()) == 0 {
-			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no mentions, type their member id, or their name once the configuration gives names); separate several with commas", notID)
+			return nil, fmt.Errorf("%q is not a Slack user id such as U024BE7LH: @mention them (in the console, which has no "+
+				"mentions, type their member id, or their name once the configuration gives names); separate several "+
+				"with commas", notID)
 		}
 		name := strings.TrimPrefix(strings.TrimSpace(piece), "@")
 		id, err := people.Lookup(name)
 		if err != nil {
-			return nil, fmt.Errorf("%v: @mention them, or give their member id or their name as the configuration gives it; separate several with commas", err)
+			return nil, fmt.Errorf("%v: @mention them, or give their member id or their name as the configuration gives it; "+
+				"separate several with commas", err)
 		}
 		users = append(users, id)
 	}
@@ -435,7 +444,8 @@ var slackEntity = regexp.MustCompile(`<[^<>]*>`)
 func caseNumber(value string) (string, error) {
 	m := casePattern.FindStringSubmatch(value)
 	if m == nil {
-		return "", fmt.Errorf("%q is not a case number: a case number is the year of receipt and the case's number in that year, e.g. 2026-014 (or 2026-14)", value)
+		return "", fmt.Errorf("%q is not a case number: a case number is the year of receipt and the case's number in that "+
+			"year, e.g. 2026-014 (or 2026-14)", value)
 	}
 	n, _ := strconv.Atoi(m[2])
 	if n == 0 {
@@ -450,7 +460,8 @@ func caseNumber(value string) (string, error) {
 // (skipped by daylight saving) or that happens twice (the hour repeated when the clocks go
 // back) is refused rather than guessed: a meeting's notice must give its one time.
 func parseInstant(s string, loc *time.Location) (time.Time, error) {
-	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04Z07:00"} {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02 15:04:05Z07:00",
+		"2006-01-02 15:04Z07:00"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return checkYear(t)
 		}
@@ -495,7 +506,8 @@ func localReadings(wall time.Time, loc *time.Location) []time.Time {
 func sameWall(t, wall time.Time) bool {
 	y, m, d := t.Date()
 	wy, wm, wd := wall.Date()
-	return y == wy && m == wm && d == wd && t.Hour() == wall.Hour() && t.Minute() == wall.Minute() && t.Second() == wall.Second()
+	return y == wy && m == wm && d == wd && t.Hour() == wall.Hour() && t.Minute() == wall.Minute() &&
+		t.Second() == wall.Second()
 }
 
 // errSkipped is a local time that daylight saving time skips.

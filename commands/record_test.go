@@ -19,8 +19,11 @@ import (
 func TestExportCarriesVotesAndAmendments(t *testing.T) {
 	s, _ := voting(t)
 	db := s.Record.(*store.Store)
-	mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2 no=U_COMM3", "ruling recorded: insufficient (adopted 2–1)")
-	mustDo(t, s, clerk, `correct 2026-001 summary="Used the city's email to campaign twice." reason="the second message was left out"`, "event 1 corrected")
+	mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2 no=U_COMM3",
+		"ruling recorded: insufficient (adopted 2–1)")
+	mustDo(t, s, clerk,
+		`correct 2026-001 summary="Used the city's email to campaign twice." reason="the second message was left out"`,
+		"event 1 corrected")
 	mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3 reason="knows the complainant"`, "recused")
 	mustDo(t, s, comm, `void 2026-001 8 reason="recorded for the wrong commissioner"`, "event 8 (recuse) voided")
 
@@ -49,19 +52,24 @@ func TestExportCarriesVotesAndAmendments(t *testing.T) {
 			t.Fatalf("full export: %v %+v", err, doc)
 		}
 		c := doc.Cases[0]
-		if len(c.Votes) != 1 || c.Votes[0].Action != "rule" || c.Votes[0].Vote.Tally() != "adopted 2–1" || !slices.Equal(c.Votes[0].Vote.No, []string{"U_COMM3"}) {
+		if len(c.Votes) != 1 || c.Votes[0].Action != "rule" || c.Votes[0].Vote.Tally() != "adopted 2–1" ||
+			!slices.Equal(c.Votes[0].Vote.No, []string{"U_COMM3"}) {
 			t.Errorf("votes %+v", c.Votes)
 		}
 		if len(c.Amendments) != 2 ||
-			c.Amendments[0] != (docket.Amendment{Seq: 7, Event: 1, Kind: "file", Field: "summary", From: "Used the city's email to campaign.", To: "Used the city's email to campaign twice.", Reason: "the second message was left out", By: clerk, On: c.Amendments[0].On}) ||
-			c.Amendments[1] != (docket.Amendment{Seq: 9, Event: 8, Kind: "recuse", Void: true, Reason: "recorded for the wrong commissioner", By: comm, On: c.Amendments[1].On}) {
+			c.Amendments[0] != (docket.Amendment{Seq: 7, Event: 1, Kind: "file", Field: "summary",
+				From: "Used the city's email to campaign.", To: "Used the city's email to campaign twice.",
+				Reason: "the second message was left out", By: clerk, On: c.Amendments[0].On}) ||
+			c.Amendments[1] != (docket.Amendment{Seq: 9, Event: 8, Kind: "recuse", Void: true,
+				Reason: "recorded for the wrong commissioner", By: comm, On: c.Amendments[1].On}) {
 			t.Errorf("amendments %+v", c.Amendments)
 		}
 		kinds := map[string]string{}
 		for _, e := range c.Events {
 			kinds[e.Kind] = string(e.Payload)
 		}
-		if !strings.Contains(kinds["rule"], `"vote":{"seated":["U_COMM1","U_COMM2","U_COMM3"],"yes":["U_COMM1","U_COMM2"],"no":["U_COMM3"]`) {
+		if !strings.Contains(kinds["rule"],
+			`"vote":{"seated":["U_COMM1","U_COMM2","U_COMM3"],"yes":["U_COMM1","U_COMM2"],"no":["U_COMM3"]`) {
 			t.Errorf("the ruling's payload has no roll call: %s", kinds["rule"])
 		}
 		if !strings.Contains(kinds["correct"], `"seq":1`) || !strings.Contains(kinds["void"], `"seq":8`) {
@@ -78,7 +86,9 @@ func TestExportCarriesVotesAndAmendments(t *testing.T) {
 		for _, row := range rows[1:] {
 			kinds[row[9]] = row[10]
 		}
-		if !strings.Contains(kinds["rule"], `"no":["U_COMM3"]`) || !strings.Contains(kinds["correct"], `"reason":"the second message was left out"`) || !strings.Contains(kinds["void"], `"reason":"recorded for the wrong commissioner"`) {
+		if !strings.Contains(kinds["rule"], `"no":["U_COMM3"]`) ||
+			!strings.Contains(kinds["correct"], `"reason":"the second message was left out"`) ||
+			!strings.Contains(kinds["void"], `"reason":"recorded for the wrong commissioner"`) {
 			t.Errorf("CSV payloads: %q", kinds)
 		}
 	})
@@ -100,7 +110,8 @@ func TestExportCarriesVotesAndAmendments(t *testing.T) {
 			t.Fatal(err)
 		}
 		tally := slices.Index(rows[0], "tally")
-		if i := slices.IndexFunc(rows, func(r []string) bool { return r[2] == "dismissal" }); tally < 0 || i < 0 || rows[i][tally] != "adopted 2–1" {
+		if i := slices.IndexFunc(rows, func(r []string) bool { return r[2] == "dismissal" }); tally < 0 || i < 0 ||
+			rows[i][tally] != "adopted 2–1" {
 			t.Errorf("public CSV: %q", rows)
 		}
 		for _, out := range []string{pub, export("csv", true)} {

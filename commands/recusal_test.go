@@ -21,13 +21,15 @@ func TestRecusedLearnsNothing(t *testing.T) {
 	reconfigure(s, func(st *commands.Settings) {
 		st.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
 	})
-	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	noticed(t, s)
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
 
-	const refusal = "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it"
+	const refusal = "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its " +
+		"details nor act or vote on it"
 	before, _ := db.Entries(ctx, "2026-001")
 	for _, text := range []string{
 		"case 2026-001", "history 2026-001", "letters 2026-001", "letters 2026-001 respondent", "documents 2026-001",
@@ -37,8 +39,10 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		`correct 2026-001 mailed=2026-12-04 reason="x"`, `correct 2026-001 start=2026-12-07T17:00 meeting=hearing reason="x"`,
 		"rule 2026-001 no_probable_cause", "demand 2026-001", "concluded 2026-001", `decide 2026-001 dismiss`,
 		`schedule 2026-001 hearing 2026-12-28T10:00 place="x"`, "cancel 2026-001 sufficiency", "posted 2026-001 hearing",
-		"mail 2026-001 respondent 9407 1118 9876 5432 1016 34", `receipt 2026-001 9407111898765432101634 signer="Jane Roe"`, `recuse 2026-001 reason="x"`,
-		"candidate 2026-001 2027-02-23", `enforced 2026-001 what="x"`, "delivered 2026-001 respondent", "held 2026-001", "recess 2026-001", `final 2026-001 text="x"`, `frivolous 2026-001 fine=1500 knowingly=yes findings="x"`,
+		"mail 2026-001 respondent 9407 1118 9876 5432 1016 34", `receipt 2026-001 9407111898765432101634 signer="Jane Roe"`,
+		`recuse 2026-001 reason="x"`,
+		"candidate 2026-001 2027-02-23", `enforced 2026-001 what="x"`, "delivered 2026-001 respondent", "held 2026-001",
+		"recess 2026-001", `final 2026-001 text="x"`, `frivolous 2026-001 fine=1500 knowingly=yes findings="x"`,
 	} {
 		t.Run(text, func(t *testing.T) {
 			if got := replyText(do(s, "U_COMM2", text)); got != refusal {
@@ -61,7 +65,8 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		if got := replyText(s.OpenCase(ctx, "U_COMM2", "2026-001")); got != refusal {
 			t.Errorf("Open case: %q, want the refusal", got)
 		}
-		if got := replyText(s.OpenCase(ctx, clerk, `2026-001 history="`)); !strings.HasPrefix(got, "That button is out of date") {
+		if got := replyText(s.OpenCase(ctx, clerk, `2026-001 history="`)); !strings.HasPrefix(got,
+			"That button is out of date") {
 			t.Errorf("Open case with a value that is not a case number: %q", got)
 		}
 		if got := replyText(s.OpenCase(ctx, stranger, "2026-001")); !strings.HasPrefix(got, "Sorry, `/ethics` is for") {
@@ -72,11 +77,13 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		if m == nil {
 			t.Fatal("no form")
 		}
-		view := slack.View{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata, State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
-			"event": {"event": {Value: "42"}}, "reason": {"reason": {Value: "x"}},
-		}}}
+		view := slack.View{CallbackID: m.CallbackID, PrivateMetadata: m.PrivateMetadata,
+			State: &slack.ViewState{Values: map[string]map[string]slack.BlockAction{
+				"event": {"event": {Value: "42"}}, "reason": {"reason": {Value: "x"}},
+			}}}
 		sub := s.Submit(ctx, "U_COMM2", "view-void", view)
-		if got := strings.Join(mapValues(sub.Errors), "") + replyText(sub.Response); !strings.Contains(got, refusal) || strings.Contains(got, "event 42") {
+		if got := strings.Join(mapValues(sub.Errors), "") + replyText(sub.Response); !strings.Contains(got, refusal) ||
+			strings.Contains(got, "event 42") {
 			t.Errorf("form: %q", got)
 		}
 	})
@@ -84,7 +91,8 @@ func TestRecusedLearnsNothing(t *testing.T) {
 		t.Errorf("a recused member's commands recorded %d events", len(after)-len(before))
 	}
 	t.Run("Lists", func(t *testing.T) {
-		for _, text := range []string{"docket", "cases closed", "cases open", "cases status=dismissed", "cases status=received", "cases section=103.10"} {
+		for _, text := range []string{"docket", "cases closed", "cases open", "cases status=dismissed",
+			"cases status=received", "cases section=103.10"} {
 			if got := replyText(do(s, "U_COMM2", text)); strings.Contains(got, "2026-001") {
 				t.Errorf("%s shows a recused member the case:\n%s", text, got)
 			}
@@ -99,14 +107,17 @@ func TestRecusedLearnsNothing(t *testing.T) {
 			{CallbackID: "ethics:nosuch", PrivateMetadata: `{"sub":"nosuch"}`},
 		} {
 			sub := s.Submit(ctx, stranger, "view-x", view)
-			if got := strings.Join(mapValues(sub.Errors), "") + replyText(sub.Response); !strings.Contains(got, "Sorry, `/ethics` is for the ethics commission's members") {
+			if got := strings.Join(mapValues(sub.Errors), "") + replyText(sub.Response); !strings.Contains(got,
+				"Sorry, `/ethics` is for the ethics commission's members") {
 				t.Errorf("a non-member's form %s: %q", view.PrivateMetadata, got)
 			}
 		}
 	})
 	t.Run("NonMember", func(t *testing.T) {
-		for _, text := range []string{"case 2026-001", `void 2026-001 99 reason="x"`, "rule 2026-001 insufficient", "case 2026-999", "cases status=dismissed", "case 2026-001 \xff", "nosuchcommand"} {
-			if got := replyText(do(s, stranger, text)); !strings.HasPrefix(got, "Sorry, `/ethics` is for the ethics commission's members") {
+		for _, text := range []string{"case 2026-001", `void 2026-001 99 reason="x"`, "rule 2026-001 insufficient",
+			"case 2026-999", "cases status=dismissed", "case 2026-001 \xff", "nosuchcommand"} {
+			if got := replyText(do(s, stranger, text)); !strings.HasPrefix(got,
+				"Sorry, `/ethics` is for the ethics commission's members") {
 				t.Errorf("%s as a non-member: %s", text, got)
 			}
 		}

@@ -24,8 +24,9 @@ var refusals = map[string]refusalReply{
 	docket.EUNAUTHORIZED: {prefix: "Not done: "},
 	// The record cannot be written (a full disk, a removed file): the user is told so, and
 	// the city's IT staff get the details, paths included, in the log.
-	docket.EUNAVAILABLE: {fixed: "Not done: the commission's record cannot be written just now; nothing was recorded. The problem has been logged for the city's IT staff."},
-	docket.EINTERNAL:    {fixed: "Internal error: nothing was changed. The problem has been logged for the city's IT staff."},
+	docket.EUNAVAILABLE: {fixed: "Not done: the commission's record cannot be written just now; nothing was recorded. " +
+		"The problem has been logged for the city's IT staff."},
+	docket.EINTERNAL: {fixed: "Internal error: nothing was changed. The problem has been logged for the city's IT staff."},
 }
 
 // refusal is what the user is told of err, by its code; logged reports that err's own

@@ -12,9 +12,10 @@ import (
 // is told apart from a bug; neither shows the error's own words, which may name paths.
 func TestRefusals(t *testing.T) {
 	const (
-		unavailable = "Not done: the commission's record cannot be written just now; nothing was recorded. The problem has been logged for the city's IT staff."
-		internal    = "Internal error: nothing was changed. The problem has been logged for the city's IT staff."
-		actionable  = "Not done: start: a &lt;b&gt; (rule (C)(1))" // the error's own words, escaped once
+		unavailable = "Not done: the commission's record cannot be written just now; nothing was recorded. The problem has " +
+			"been logged for the city's IT staff."
+		internal   = "Internal error: nothing was changed. The problem has been logged for the city's IT staff."
+		actionable = "Not done: start: a &lt;b&gt; (rule (C)(1))" // the error's own words, escaped once
 	)
 	want := map[string]struct {
 		text   string
@@ -46,7 +47,8 @@ func TestRefusals(t *testing.T) {
 		}
 	})
 	t.Run("UnknownCode", func(t *testing.T) {
-		if text, logged := commands.RefusalForTest(&docket.Error{Code: "nonsense", Message: "x"}); text != internal || !logged {
+		if text, logged := commands.RefusalForTest(&docket.Error{Code: "nonsense",
+			Message: "x"}); text != internal || !logged {
 			t.Errorf("refusal = %q, logged %v", text, logged)
 		}
 	})

@@ -48,7 +48,8 @@ func left(e *docket.Engine, d docket.Deadline, now time.Time) string {
 	return docket.Count(n, unit) + " left"
 }
 
-var statusMark = map[docket.Status]string{docket.Met: ":white_check_mark: met", docket.Open: ":hourglass: open", docket.Missed: ":x: missed"}
+var statusMark = map[docket.Status]string{docket.Met: ":white_check_mark: met", docket.Open: ":hourglass: open",
+	docket.Missed: ":x: missed"}
 
 // DeadlineLine describes one deadline for people: "respondent notice by certified mail
 // (B): due Wed 9 Dec 2026, 2 business days left".
@@ -77,7 +78,8 @@ func DeadlineLine(e *docket.Engine, d docket.Deadline, now time.Time) string {
 // deadlines with their status, and buttons for the next steps the state allows.
 // posted gives when each public record first appeared on the public notice board; stuck
 // are the case's messages that Slack has not yet taken, marked undelivered first.
-func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[string]time.Time, stuck []outbox.Row) (outbox.Markup, []slack.Block) {
+func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[string]time.Time,
+	stuck []outbox.Row) (outbox.Markup, []slack.Block) {
 	e := s.Engine
 	sched := e.Schedule(&c.Facts, now)
 	title := fmt.Sprintf("Case %s: %s", c.Number, stateName(c))
@@ -131,10 +133,14 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	}
 	for _, am := range c.Amendments {
 		if am.Void {
-			facts = append(facts, outbox.Format("*Voided:* event %d (%s) on %s by %s: %s", am.Event, kindName(am.Kind), am.On.Long(), outbox.Mention(am.By), am.Reason))
+			facts = append(facts,
+				outbox.Format("*Voided:* event %d (%s) on %s by %s: %s", am.Event, kindName(am.Kind), am.On.Long(),
+					outbox.Mention(am.By), am.Reason))
 			continue
 		}
-		facts = append(facts, outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From), quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
+		facts = append(facts,
+			outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From),
+				quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
 	}
 	if f := c.Frivolous; f != nil {
 		// (H): the fine for a knowingly frivolous complaint falls on the complainant.
@@ -183,7 +189,8 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	deadlines := "*Deadlines:*\n" + outbox.Join(lines, "\n")
 
 	text := outbox.Escape(title) + "\n" + outbox.Join(facts, "\n") + "\n" + summary + "\n" + publicText + "\n" + deadlines
-	blocks := []slack.Block{slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150), false, false))}
+	blocks := []slack.Block{slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, truncate(title, 150),
+		false, false))}
 	buttons := s.nextButtons(c, role)
 	// Each part runs over as many sections as it needs, leaving each later part one.
 	parts := []outbox.Markup{outbox.Join(facts, "\n"), summary, publicText, deadlines}
@@ -211,7 +218,8 @@ func (s *Service) rulingText(c *docket.Case) outbox.Markup {
 		return outbox.Format("%s, %s%s", words(c.Ruling), c.RulingDate.Long(), ground)
 	}
 	o := s.Engine.Ord
-	return outbox.Format("§%s part: %s; §%s part: %s (C)(3); %s%s", o.HearingSection, words(c.Ruling), c.ReferralSection, words(c.ReferralRuling), c.RulingDate.Long(), ground)
+	return outbox.Format("§%s part: %s; §%s part: %s (C)(3); %s%s", o.HearingSection, words(c.Ruling), c.ReferralSection,
+		words(c.ReferralRuling), c.RulingDate.Long(), ground)
 }
 
 // mailingText is a paper as sent: "notice of the complaint to the respondent (B),
@@ -314,9 +322,11 @@ func publicLine(r docket.PublicRecord) outbox.Markup {
 	case "dismissal":
 		return outbox.Format("dismissed %s on %s: %s", r.Rule, r.On.Long(), strings.ReplaceAll(r.Ruling, "_", " "))
 	case "decision":
-		return outbox.Format("decision %s on %s: %s%s", r.Rule, r.On.Long(), r.Text, outcomeDetail(r.Findings, r.Recommendation, r.Fine))
+		return outbox.Format("decision %s on %s: %s%s", r.Rule, r.On.Long(), r.Text,
+			outcomeDetail(r.Findings, r.Recommendation, r.Fine))
 	}
-	return outbox.Format("final recommendation %s on %s:%s%s", r.Rule, r.On.Long(), labelled("Text", r.Text), fineLine(r.Fine))
+	return outbox.Format("final recommendation %s on %s:%s%s", r.Rule, r.On.Long(), labelled("Text", r.Text),
+		fineLine(r.Fine))
 }
 
 // outcomeDetail writes the public parts of an (E) outcome. Each text a commissioner wrote
@@ -451,7 +461,9 @@ func (s *Service) nextButtons(c *docket.Case, role Role) []slack.BlockElement {
 	var out []slack.BlockElement
 	for _, a := range s.stepActions(c, role) {
 		sub, _, _ := strings.Cut(a.Form, " ")
-		out = append(out, slack.NewButtonBlockElement(ActionPrefix+sub, a.Form, slack.NewTextBlockObject(slack.PlainTextType, a.Label, false, false)))
+		out = append(out,
+			slack.NewButtonBlockElement(ActionPrefix+sub, a.Form,
+				slack.NewTextBlockObject(slack.PlainTextType, a.Label, false, false)))
 	}
 	return out
 }
@@ -502,7 +514,8 @@ func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time)
 	}
 	more := ""
 	if len(rows) > shown {
-		more = fmt.Sprintf("\n…and %d more, with later deadlines; `/ethics cases open` lists every open case, 50 a page, and `/ethics case <number>` shows any case.", len(rows)-shown) // escaped below
+		more = fmt.Sprintf("\n…and %d more, with later deadlines; `/ethics cases open` lists every open case, 50 a page, "+
+			"and `/ethics case <number>` shows any case.", len(rows)-shown) // escaped below
 	}
 	return outbox.Format("Open cases (%d), nearest deadline first:\n%s%s", len(rows), strings.Join(lines, "\n"), more)
 }

@@ -44,10 +44,12 @@ func runReport(s *Service, ctx context.Context, req Request, a args) (Response, 
 		if left > 1 {
 			which = fmt.Sprintf("the %d cases", left)
 		}
-		text = outbox.Format("_This report leaves out %s you are recused from, in every figure; `ethicsbot report %d` on the server writes the whole report._\n", which, year) + text
+		text = outbox.Format("_This report leaves out %s you are recused from, in every figure; `ethicsbot report %d` on "+
+			"the server writes the whole report._\n", which, year) + text
 	}
 	more := func(n int) outbox.Markup {
-		return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot report %d` on the server writes the whole report.", n, year)
+		return outbox.Format("…and %d more lines, past what one Slack message holds; `ethicsbot report %d` on the server "+
+			"writes the whole report.", n, year)
 	}
 	return Response{
 		Messages: []Message{{Text: capText(text, MaxMessageText, more), Blocks: sections(text, MaxMessageBlocks, more)}},
@@ -95,8 +97,10 @@ func chartAlt(r report.Report) string {
 		}
 		return fmt.Sprintf("%d %ss", n, noun)
 	}
-	alt := fmt.Sprintf("Two bar charts. Complaints received in %d, by month and outcome: %s, %s. %s. Deadlines that fell due in %d: %d met, %d missed. %s.",
-		r.Year, count(r.Received, "complaint"), count(r.Parts, "part"), strings.Join(received, "; "), r.Year, r.Deadlines.Met, r.Deadlines.Missed, strings.Join(deadlines, "; "))
+	alt := fmt.Sprintf("Two bar charts. Complaints received in %d, by month and outcome: %s, %s. %s. Deadlines that "+
+		"fell due in %d: %d met, %d missed. %s.",
+		r.Year, count(r.Received, "complaint"), count(r.Parts, "part"), strings.Join(received, "; "), r.Year, r.Deadlines.Met,
+		r.Deadlines.Missed, strings.Join(deadlines, "; "))
 	return truncate(alt, MaxAltText)
 }
 

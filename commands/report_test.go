@@ -17,7 +17,8 @@ import (
 func TestReport(t *testing.T) {
 	s, clk := atSufficiency(t, fileLine)
 	mustDo(t, s, comm, "rule 2026-001 insufficient", "ruling recorded")
-	mustDo(t, s, clerk, `file respondent="Smith & <Jones>" complainant="B" section=103.10 received=2026-12-07T09:00 summary="Secret allegation."`, "Filed as case *2026-002*")
+	mustDo(t, s, clerk,
+		`file respondent="Smith & <Jones>" complainant="B" section=103.10 received=2026-12-07T09:00 summary="Secret allegation."`, "Filed as case *2026-002*")
 	// 2026-002's (B) notices were due Thu 10 Dec and never mailed.
 	clk.now = time.Date(2026, 12, 20, 18, 0, 0, 0, time.UTC)
 
@@ -73,12 +74,14 @@ func TestReport(t *testing.T) {
 		// The report leaves the case out of every figure: a missed deadline listed without
 		// its number, or a total less the deadlines listed, would still tell where it stands.
 		got := replyText(do(s, "U_COMM2", "report 2026"))
-		for _, leak := range []string{"2026-002", "respondent notice by certified mail (B), due Thu 2026-12-10", "• 2 complaints received", "still open: 1", "(B): 1 missed"} {
+		for _, leak := range []string{"2026-002", "respondent notice by certified mail (B), due Thu 2026-12-10",
+			"• 2 complaints received", "still open: 1", "(B): 1 missed"} {
 			if strings.Contains(got, leak) {
 				t.Errorf("a recused commissioner's report shows %q:\n%s", leak, got)
 			}
 		}
-		if !strings.HasPrefix(got, "_This report leaves out the case you are recused from, in every figure;") || !strings.Contains(got, "• 1 complaint received in 2026.") {
+		if !strings.HasPrefix(got, "_This report leaves out the case you are recused from, in every figure;") ||
+			!strings.Contains(got, "• 1 complaint received in 2026.") {
 			t.Errorf("a recused commissioner's report:\n%s", got)
 		}
 		if got := replyText(do(s, comm, "report 2026")); !strings.Contains(got, "missed: 2026-002") {
@@ -92,7 +95,8 @@ func TestReport(t *testing.T) {
 func TestReportIsLong(t *testing.T) {
 	s, clk, _ := MustService(t)
 	for range 120 {
-		mustDo(t, s, clerk, `file respondent="R" complainant="C" section=103.10 received=2026-12-01T09:00 summary="x"`, "Filed")
+		mustDo(t, s, clerk,
+			`file respondent="R" complainant="C" section=103.10 received=2026-12-01T09:00 summary="x"`, "Filed")
 	}
 	clk.now = time.Date(2026, 12, 31, 18, 0, 0, 0, time.UTC)
 	r := do(s, clerk, "report 2026")
@@ -100,7 +104,8 @@ func TestReportIsLong(t *testing.T) {
 	if n := strings.Count(text, "• missed: "); n < 100 {
 		t.Fatalf("%d missed deadlines listed", n)
 	}
-	if !strings.Contains(text, "past what one Slack message holds; `ethicsbot report 2026` on the server writes the whole report.") {
+	if !strings.Contains(text,
+		"past what one Slack message holds; `ethicsbot report 2026` on the server writes the whole report.") {
 		t.Errorf("the message does not say where the rest is:\n%s", text[len(text)-300:])
 	}
 	blocks := r.Messages[0].Blocks

@@ -29,7 +29,8 @@ func (s *Service) say(st docket.Step) []outbox.Post {
 		}
 		n++
 		to := outbox.Dest{Channel: channel}
-		out = append(out, outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, n, to), Text: text, Due: st.At, Thread: thread})
+		out = append(out,
+			outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, n, to), Text: text, Due: st.At, Thread: thread})
 	}
 	if ch.Docket != "" {
 		to := outbox.Dest{Channel: ch.Docket}
@@ -37,7 +38,9 @@ func (s *Service) say(st docket.Step) []outbox.Post {
 		text, actions := s.channelCard(st.After, st.At), s.cardActions(st.After)
 		out = append(out, outbox.Post{Key: card, Text: text, Actions: actions, Due: st.At})
 		add(ch.Docket, s.docketLine(st), card)
-		out = append(out, outbox.Post{Key: outbox.CardUpdateKey(st.After.Number, st.Event, to), Text: text, Actions: actions, Due: st.At, Thread: card, Edit: true})
+		out = append(out,
+			outbox.Post{Key: outbox.CardUpdateKey(st.After.Number, st.Event, to), Text: text, Actions: actions, Due: st.At,
+				Thread: card, Edit: true})
 	}
 	for _, n := range s.publicNotices(st) {
 		add(ch.Notices, n, outbox.Key{})
@@ -88,9 +91,11 @@ func (s *Service) docketLine(st docket.Step) outbox.Markup {
 	c := st.After
 	if _, ok := st.Action.(docket.File); ok {
 		return outbox.Format("New case %s%s: %s v. %s, §%s, received %s, filed by %s.%s",
-			c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"), s.when(c.Received), outbox.Mention(st.By), warningText(st.Warnings))
+			c.Number, s.expeditedTag(c), c.Complainant.Name, c.Respondent.Name, strings.Join(c.Sections, ", §"),
+			s.when(c.Received), outbox.Mention(st.By), warningText(st.Warnings))
 	}
-	line := outbox.Format("%s%s: %s%s, recorded by %s.%s", c.Number, s.expeditedTag(c), s.done(st), overridden(st), outbox.Mention(st.By), warningText(st.Warnings))
+	line := outbox.Format("%s%s: %s%s, recorded by %s.%s", c.Number, s.expeditedTag(c), s.done(st), overridden(st),
+		outbox.Mention(st.By), warningText(st.Warnings))
 	switch st.Action.(type) {
 	case docket.Correct, docket.Void:
 		line += s.recalculation(st.Before, st.After, st.At)
@@ -175,7 +180,9 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 	case docket.Rule:
 		if a.ReferralRuling != "" {
 			o := s.Engine.Ord
-			return outbox.Format("ruling recorded: §%s part %s; §%s part %s", o.HearingSection, strings.ReplaceAll(string(a.Ruling), "_", " "), o.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
+			return outbox.Format("ruling recorded: §%s part %s; §%s part %s", o.HearingSection,
+				strings.ReplaceAll(string(a.Ruling), "_", " "), o.ReferralSection,
+				strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
 		}
 		return outbox.Format("ruling recorded: %s", strings.ReplaceAll(string(a.Ruling), "_", " "))
 	case docket.RecessHearing:
@@ -203,7 +210,8 @@ func (s *Service) did(act docket.Action, at time.Time, moved bool) outbox.Markup
 		return outbox.Format("document added to the case file: \"%s\" (%s, %s)", a.Title, a.Of, docket.Size(a.Size))
 	case docket.SetOfficer:
 		// The papers already sent went to the officer named then (Mailing.Officer).
-		return outbox.Format("the officer with authority to discipline named: %s; the (E)(2) and (F) recommendations not yet sent go to them", a.Officer)
+		return outbox.Format("the officer with authority to discipline named: %s; the (E)(2) and (F) recommendations not "+
+			"yet sent go to them", a.Officer)
 	case docket.SetParty:
 		// The details themselves are confidential and stay in the record and on the card.
 		return outbox.Format("the %s's %s recorded", a.Party, partyDetails(a))
@@ -251,29 +259,36 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 	case docket.ScheduleMeeting:
 		notice := docket.MeetingNotice(a.Meeting, c.Meeting(a.Meeting), loc)
 		if s.reschedules(st, a.Meeting) {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, RESCHEDULED. Ethics Commission, case %s: the %s set for %s is moved to: %s.",
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, RESCHEDULED. Ethics Commission, case %s: the %s set for %s "+
+				"is moved to: %s.",
 				c.Number, a.Meeting.Name(), st.Before.Meeting(a.Meeting).Start.In(loc).Format(at), notice)}
 		}
 		return []outbox.Markup{outbox.Format("PUBLIC NOTICE. Ethics Commission, case %s: %s.", c.Number, notice)}
 	case docket.CancelMeeting:
-		return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission, case %s: the %s set for %s is cancelled.",
+		return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CANCELLED. Ethics Commission, case %s: the %s set for %s "+
+			"is cancelled.",
 			c.Number, a.Meeting.Name(), st.Before.Meeting(a.Meeting).Start.In(loc).Format(at))}
 	case docket.Rule:
 		if r, ok := publicRecord(c, "dismissal", loc); ok {
 			if r.Section != "" {
-				return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of case %s, the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r), docket.DismissalWords(docket.Ruling(r.Ruling), docket.Ground(r.Ground)), byVote(r))}
+				return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of "+
+					"case %s, the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r),
+					docket.DismissalWords(docket.Ruling(r.Ruling), docket.Ground(r.Ground)), byVote(r))}
 			}
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s", r.Rule, r.Case, parties(r), docket.DismissalWords(docket.Ruling(r.Ruling), docket.Ground(r.Ground)), byVote(r))}
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s",
+				r.Rule, r.Case, parties(r), docket.DismissalWords(docket.Ruling(r.Ruling), docket.Ground(r.Ground)), byVote(r))}
 		}
 	case docket.Decide:
 		if r, ok := publicRecord(c, "decision", loc); ok {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s.%s%s",
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on "+
+				"%s: %s.%s%s",
 				r.Rule, r.Case, parties(r), r.On.Long(), r.Text, byVote(r), outcomeDetail(r.Findings, r.Recommendation, r.Fine))}
 		}
 	case docket.Correct:
 		if !reflect.DeepEqual(docket.PublicRecords(st.Before, loc), docket.PublicRecords(c, loc)) {
 			// What the public was told changed: it is told of the correction, quoting it.
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: the %s recorded as %s is corrected to %s.",
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: the %s recorded as "+
+				"%s is corrected to %s.",
 				c.Number, correctedWhat(a), quoted(a.From), quoted(a.To))}
 		}
 	case docket.Void:
@@ -287,19 +302,22 @@ func (s *Service) publicNotices(st docket.Step) []outbox.Markup {
 		var text outbox.Markup
 		switch {
 		case len(gone) > 0:
-			text = outbox.Format("%s %s recorded in error and %s withdrawn", publicWords(gone), plural(gone, "was", "were"), plural(gone, "is", "are"))
+			text = outbox.Format("%s %s recorded in error and %s withdrawn", publicWords(gone), plural(gone, "was", "were"),
+				plural(gone, "is", "are"))
 			if len(back) > 0 {
 				text += outbox.Format("; %s %s", publicWords(back), plural(back, "stands", "stand"))
 			}
 		case len(back) > 0:
-			text = outbox.Format("%s %s after all: %s withdrawal was recorded in error", publicWords(back), plural(back, "stands", "stand"), plural(back, "its", "their"))
+			text = outbox.Format("%s %s after all: %s withdrawal was recorded in error", publicWords(back),
+				plural(back, "stands", "stand"), plural(back, "its", "their"))
 		default:
 			text = outbox.Format("the %s recorded earlier was recorded in error and is withdrawn", kindName(a.Of))
 		}
 		return []outbox.Markup{outbox.Format("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: %s.", c.Number, text)}
 	case docket.IssueFinal:
 		if r, ok := publicRecord(c, "final_recommendation", loc); ok {
-			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, on %s.%s%s%s",
+			return []outbox.Markup{outbox.Format("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, "+
+				"the %s, on %s.%s%s%s",
 				r.Rule, r.Case, parties(r), r.On.Long(), byVote(r), labelled("Final recommendation", r.Text), fineLine(r.Fine))}
 		}
 	}
@@ -316,7 +334,8 @@ func standingOnly(rs, others []docket.PublicRecord) []docket.PublicRecord {
 	}
 	var out []docket.PublicRecord
 	for _, r := range rs {
-		if r.Withdrawn == "" && !slices.ContainsFunc(others, func(o docket.PublicRecord) bool { return reflect.DeepEqual(bare(o), bare(r)) }) {
+		if r.Withdrawn == "" &&
+			!slices.ContainsFunc(others, func(o docket.PublicRecord) bool { return reflect.DeepEqual(bare(o), bare(r)) }) {
 			out = append(out, r)
 		}
 	}
@@ -342,7 +361,8 @@ func publicWords(rs []docket.PublicRecord) outbox.Markup {
 			if r.Section != "" {
 				what = outbox.Format("the §%s part of case %s", r.Section, r.Case)
 			}
-			ground := map[string]string{string(docket.Insufficient): "complaint insufficient", string(docket.NoProbableCause): "no probable cause"}[r.Ruling]
+			ground := map[string]string{string(docket.Insufficient): "complaint insufficient",
+				string(docket.NoProbableCause): "no probable cause"}[r.Ruling]
 			if r.Ground == string(docket.GroundTimeBarred) {
 				ground = "time-barred under (I)"
 			}

@@ -37,7 +37,8 @@ func isNextRegular(v string) bool {
 // meetingNamed is the meeting a case step is scheduled into by meeting=: the one named,
 // or with meeting=next the next regular meeting that still allows the step's notice and
 // deadline (docket.Engine.NextRegular).
-func (s *Service) meetingNamed(ctx context.Context, all []docket.CommissionMeeting, name, number string, k docket.MeetingKind) (*docket.CommissionMeeting, error) {
+func (s *Service) meetingNamed(ctx context.Context, all []docket.CommissionMeeting, name, number string,
+	k docket.MeetingKind) (*docket.CommissionMeeting, error) {
 	if !isNextRegular(name) {
 		return docket.FindMeeting(all, name)
 	}
@@ -84,14 +85,17 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 	head := "PUBLIC NOTICE. Ethics Commission: schedule of regular meetings (5 ILCS 120/2.03)."
 	var changes []string
 	if len(old.Dates) > 0 {
-		head = "PUBLIC NOTICE, CHANGED SCHEDULE. Ethics Commission: the schedule of regular meetings (5 ILCS 120/2.03) is changed."
+		head = "PUBLIC NOTICE, CHANGED SCHEDULE. Ethics Commission: the schedule of regular meetings (5 ILCS 120/2.03) " +
+			"is changed."
 		for _, d := range old.Dates {
-			if y, _, _ := d.Parts(); y >= year && (!slices.Contains(r.Dates, d) || r.Place != old.Place || r.Clock != old.Clock) {
+			if y, _, _ := d.Parts(); y >= year &&
+				(!slices.Contains(r.Dates, d) || r.Place != old.Place || r.Clock != old.Clock) {
 				changes = append(changes, "No longer: "+when(old, d)+", "+old.Place+".")
 			}
 		}
 		for _, d := range r.Dates {
-			if y, _, _ := d.Parts(); y >= year && (!slices.Contains(old.Dates, d) || r.Place != old.Place || r.Clock != old.Clock) {
+			if y, _, _ := d.Parts(); y >= year &&
+				(!slices.Contains(old.Dates, d) || r.Place != old.Place || r.Clock != old.Clock) {
 				changes = append(changes, "Added: "+when(r, d)+", "+r.Place+".")
 			}
 		}
@@ -112,7 +116,8 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 		listed = append(listed, fmt.Sprintf("%d: %s.", y, strings.Join(days, ", ")))
 	}
 	if len(listed) == 0 {
-		text += outbox.Format(" No regular meetings are scheduled; special meetings are noticed 48 hours ahead (5 ILCS 120/2.02).")
+		text += outbox.Format(" No regular meetings are scheduled; special meetings are noticed 48 hours ahead (5 " +
+			"ILCS 120/2.02).")
 	} else {
 		clock := time.Time{}.Add(r.Clock).Format("15:04")
 		text += outbox.Format(" Regular meetings, each at %s at %s: %s", clock, r.Place, strings.Join(listed, " "))

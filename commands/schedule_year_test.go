@@ -33,20 +33,26 @@ func TestScheduleIntoNextRegularMeeting(t *testing.T) {
 	for _, who := range []string{"Jane Roe", "Richard Roe", "Rachel Roe"} {
 		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
 	}
-	withRegular(t, s, docket.NewDate(2026, time.December, 5), docket.NewDate(2026, time.December, 8), docket.NewDate(2027, time.January, 12))
+	withRegular(t, s, docket.NewDate(2026, time.December, 5), docket.NewDate(2026, time.December, 8),
+		docket.NewDate(2027, time.January, 12))
 	mustDo(t, s, clerk, `meetings`, "*2026-12-08* Tue 8 Dec 2026 18:00 CST, City Hall, Council Chambers: 0 items")
 	mustDo(t, s, clerk, `meetings`, "Regular meeting of the year's schedule (5 ILCS 120/2.03); nothing recorded yet.")
-	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=next`, "Meeting *2026-12-08*: case 2026-001's sufficiency meeting added")
+	r := mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=next`,
+		"Meeting *2026-12-08*: case 2026-001's sufficiency meeting added")
 	if got := posted(r, "C_NOTICES"); len(got) != 0 {
 		t.Errorf("joining a regular meeting posted a notice of its own: %q", got)
 	}
-	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=regular`, "Meeting *2026-12-08*: case 2026-002's sufficiency meeting added")
-	mustDo(t, s, clerk, `agenda 2026-12-08`, "*Regular meeting 2026-12-08*: Tue 8 Dec 2026 18:00 CST, City Hall, Council Chambers\n1. Review of the sufficiency of complaint 2026-001")
+	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=regular`,
+		"Meeting *2026-12-08*: case 2026-002's sufficiency meeting added")
+	mustDo(t, s, clerk, `agenda 2026-12-08`,
+		"*Regular meeting 2026-12-08*: Tue 8 Dec 2026 18:00 CST, City Hall, Council Chambers\n1. Review of the sufficiency "+
+			"of complaint 2026-001")
 
 	// Only January's is left: after the ruling deadline.
 	withRegular(t, s, docket.NewDate(2027, time.January, 12))
 	r = do(s, clerk, `schedule 2026-003 sufficiency meeting=next`)
-	for _, want := range []string{"2027-01-12 on Tue 2027-01-12, is after the sufficiency ruling deadline, Tue 2026-12-15 ((C)(1))", "special meeting", "`/ethics meeting "} {
+	for _, want := range []string{"2027-01-12 on Tue 2027-01-12, is after the sufficiency ruling deadline, Tue " +
+		"2026-12-15 ((C)(1))", "special meeting", "`/ethics meeting "} {
 		if !strings.Contains(replyText(r), want) {
 			t.Errorf("refusal %q lacks %q", replyText(r), want)
 		}
@@ -64,7 +70,8 @@ func TestScheduleIntoNextRegularMeeting(t *testing.T) {
 // and added before the schedule as it now stands.
 func TestAnnounceSchedule(t *testing.T) {
 	s, _, db := MustService(t)
-	jan, feb, feb10 := docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 9), docket.NewDate(2027, time.February, 10)
+	jan, feb, feb10 := docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 9),
+		docket.NewDate(2027, time.February, 10)
 	withRegular(t, s, jan, feb)
 	for range 2 { // a restart with the same schedule says nothing again
 		if err := s.AnnounceSchedule(ctx, docket.RegularSchedule{}); err != nil {
@@ -87,8 +94,12 @@ func TestAnnounceSchedule(t *testing.T) {
 		}
 	}
 	want := []string{
-		"PUBLIC NOTICE. Ethics Commission: schedule of regular meetings (5 ILCS 120/2.03). Regular meetings, each at 18:00 at City Hall, Council Chambers: 2027: Tue 12 Jan, Tue 9 Feb.",
-		"PUBLIC NOTICE, CHANGED SCHEDULE. Ethics Commission: the schedule of regular meetings (5 ILCS 120/2.03) is changed. No longer: Tue 9 Feb 2027 18:00 CST, City Hall, Council Chambers. Added: Wed 10 Feb 2027 18:00 CST, City Hall, Council Chambers. Regular meetings, each at 18:00 at City Hall, Council Chambers: 2027: Tue 12 Jan, Wed 10 Feb.",
+		"PUBLIC NOTICE. Ethics Commission: schedule of regular meetings (5 ILCS 120/2.03). Regular meetings, each at 18:00 " +
+			"at City Hall, Council Chambers: 2027: Tue 12 Jan, Tue 9 Feb.",
+		"PUBLIC NOTICE, CHANGED SCHEDULE. Ethics Commission: the schedule of regular meetings (5 ILCS 120/2.03) is " +
+			"changed. No longer: Tue 9 Feb 2027 18:00 CST, City Hall, Council Chambers. Added: Wed 10 Feb 2027 18:00 CST, " +
+			"City Hall, Council Chambers. Regular meetings, each at 18:00 at City Hall, Council Chambers: 2027: Tue 12 Jan, " +
+			"Wed 10 Feb.",
 	}
 	if len(texts) != 2 || texts[0] != want[0] || texts[1] != want[1] {
 		t.Errorf("notices of the schedule:\n%q\nwant\n%q", texts, want)
@@ -101,14 +112,18 @@ func TestAnnounceSchedule(t *testing.T) {
 // neither listed nor counted.
 func TestHomeShowsTheNextMeeting(t *testing.T) {
 	s, _, _ := MustService(t)
-	mustDo(t, s, clerk, strings.Replace(fileLine, `respondent="Jane Roe"`, `respondent="Jane Roe" respondent_user=U_COMM2`, 1), "Filed as case *2026-001*")
+	mustDo(t, s, clerk,
+		strings.Replace(fileLine, `respondent="Jane Roe"`, `respondent="Jane Roe" respondent_user=U_COMM2`, 1),
+		"Filed as case *2026-001*")
 	mustDo(t, s, clerk, fileLine, "Filed as case *2026-002*")
 	withRegular(t, s, docket.NewDate(2026, time.December, 8))
 	home := func(user string) string {
 		all, _ := homeText(t, s.HomeBlocks(ctx, user))
 		return all
 	}
-	if got, want := home(clerk), "*Next meeting: Tue 8 Dec 2026 18:00 CST*, City Hall, Council Chambers: regular meeting 2026-12-08, no items yet."; !strings.Contains(got, want) {
+	if got, want := home(clerk),
+		"*Next meeting: Tue 8 Dec 2026 18:00 CST*, City Hall, Council Chambers: regular meeting 2026-12-08, "+
+			"no items yet."; !strings.Contains(got, want) {
 		t.Errorf("before anything joins it, the desk lacks %q:\n%s", want, got)
 	}
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency meeting=next`, "added")
@@ -116,18 +131,22 @@ func TestHomeShowsTheNextMeeting(t *testing.T) {
 	mustDo(t, s, clerk, `agenda 2026-12-08 add "Election of a chair"`, "item added")
 	got := home(clerk)
 	for _, want := range []string{
-		"*Next meeting: Tue 8 Dec 2026 18:00 CST*, City Hall, Council Chambers: regular meeting 2026-12-08, 3 items; agenda not yet posted: due by Sun 6 Dec 2026 18:00 CST (5 ILCS 120/2.02).",
-		"• *2026-001*: sufficiency meeting, open to the public\n• *2026-002*: sufficiency meeting, open to the public\n• Election of a chair",
+		"*Next meeting: Tue 8 Dec 2026 18:00 CST*, City Hall, Council Chambers: regular meeting 2026-12-08, 3 items; " +
+			"agenda not yet posted: due by Sun 6 Dec 2026 18:00 CST (5 ILCS 120/2.02).",
+		"• *2026-001*: sufficiency meeting, open to the public\n• *2026-002*: sufficiency meeting, open to the " +
+			"public\n• Election of a chair",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the clerk's desk lacks %q:\n%s", want, got)
 		}
 	}
 	mustDo(t, s, clerk, `posted 2026-12-08`, "posted")
-	if got, want := home(clerk), "regular meeting 2026-12-08, 3 items; agenda posted Fri 4 Dec 2026 10:30 CST."; !strings.Contains(got, want) {
+	if got, want := home(clerk),
+		"regular meeting 2026-12-08, 3 items; agenda posted Fri 4 Dec 2026 10:30 CST."; !strings.Contains(got, want) {
 		t.Errorf("after the posting, the desk lacks %q:\n%s", want, got)
 	}
-	if got := home("U_COMM2"); !strings.Contains(got, "regular meeting 2026-12-08, 2 items") || strings.Contains(got, "2026-001") {
+	if got := home("U_COMM2"); !strings.Contains(got, "regular meeting 2026-12-08, 2 items") ||
+		strings.Contains(got, "2026-001") {
 		t.Errorf("the recused commissioner's desk:\n%s", got)
 	}
 }

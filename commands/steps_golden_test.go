@@ -214,7 +214,8 @@ func runLifecycle(t *testing.T, script string) string {
 	planner := &reminders.Planner{Engine: e, Policy: reminders.Defaults(), People: reminders.People{
 		Clerks: []string{clerk}, Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Docket: "C_DOCKET"}}
 	s.Configure(commands.Settings{
-		Roles:     commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{clerk}, Attorney: attorney},
+		Roles: commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{clerk},
+			Attorney: attorney},
 		Channels:  commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
 		Reminders: planner,
 	})

@@ -41,14 +41,16 @@ func TestDocketCardThread(t *testing.T) {
 			t.Fatalf("%s: card %v, reply %v, update %v; want all three", step.line, parent, reply, update)
 		}
 		if reply.Thread != card || update.Thread != card {
-			t.Errorf("%s: the reply belongs to %v and the update to %v, want the card %v", step.line, reply.Thread, update.Thread, card)
+			t.Errorf("%s: the reply belongs to %v and the update to %v, want the card %v", step.line, reply.Thread,
+				update.Thread, card)
 		}
 		if !strings.HasPrefix(string(update.Text), step.state) || update.Text != parent.Text {
 			t.Errorf("%s: the card says %q, want it to start %q", step.line, update.Text, step.state)
 		}
 		// The card offers the case's actions, committed with the step: Open case, and the
 		// steps the case allows now as a menu, the same in the card and its update.
-		if len(update.Actions) < 2 || update.Actions[0] != (outbox.Action{Label: "Open case", Case: "2026-001"}) || !slices.Equal(update.Actions, parent.Actions) {
+		if len(update.Actions) < 2 || update.Actions[0] != (outbox.Action{Label: "Open case", Case: "2026-001"}) ||
+			!slices.Equal(update.Actions, parent.Actions) {
 			t.Fatalf("%s: the card's actions are %+v, the update's %+v", step.line, parent.Actions, update.Actions)
 		}
 		for _, a := range update.Actions[1:] {

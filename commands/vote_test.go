@@ -65,7 +65,8 @@ func TestRollCall(t *testing.T) {
 	}
 	t.Run("Failed", func(t *testing.T) {
 		s, _ := voting(t)
-		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1 no=U_COMM2,U_COMM3", "motion failed: ruling: insufficient (C), failed 1–2; nothing else changed")
+		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1 no=U_COMM2,U_COMM3",
+			"motion failed: ruling: insufficient (C), failed 1–2; nothing else changed")
 		if p := posted(r, "C_NOTICES"); len(p) != 0 {
 			t.Errorf("a failed motion posted a public notice: %q", p)
 		}
@@ -77,15 +78,18 @@ func TestRollCall(t *testing.T) {
 			t.Errorf("the card does not show the failed motion:\n%s", replyText(card))
 		}
 		// The case is where it was: the commission can still rule.
-		r = mustDo(t, s, clerk, "rule 2026-001 no_probable_cause yes=U_COMM1,U_COMM2 abstain=U_COMM3", "ruling recorded: no probable cause (adopted 2–0, 1 abstaining)")
+		r = mustDo(t, s, clerk, "rule 2026-001 no_probable_cause yes=U_COMM1,U_COMM2 abstain=U_COMM3",
+			"ruling recorded: no probable cause (adopted 2–0, 1 abstaining)")
 		if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "By roll call: adopted 2–0, 1 abstaining.") {
 			t.Errorf("public notice %q, want the tally", p)
 		}
 	})
 	t.Run("ClerkRecordsAttorneyDoesNot", func(t *testing.T) {
 		s, _ := voting(t)
-		mustDo(t, s, attorney, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "Only commissioners and clerks can use `/ethics rule`")
-		mustDo(t, s, clerk, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "ruling recorded: insufficient (adopted 3–0)")
+		mustDo(t, s, attorney, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3",
+			"Only commissioners and clerks can use `/ethics rule`")
+		mustDo(t, s, clerk, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3",
+			"ruling recorded: insufficient (adopted 3–0)")
 	})
 	t.Run("NotRequired", func(t *testing.T) {
 		s, _ := voting(t)
@@ -101,13 +105,16 @@ func TestRecusal(t *testing.T) {
 		st.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"}
 		st.Voting = commands.Voting{Required: true}
 	})
-	mustDo(t, s, clerk, `file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
+	mustDo(t, s, clerk,
+		`file respondent="Jane Roe" respondent_user=U_COMM2 complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="x"`, "Filed")
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
 	noticed(t, s)
 	clk.now, _ = time.Parse(time.RFC3339, "2026-12-08T00:00:00Z")
 
 	t.Run("PartySeesNothing", func(t *testing.T) {
-		r := mustDo(t, s, "U_COMM2", "case 2026-001", "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it")
+		r := mustDo(t, s, "U_COMM2", "case 2026-001",
+			"Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor "+
+				"act or vote on it")
 		if strings.Contains(replyText(r), "Jane Roe") || len(r.Messages[0].Blocks) != 0 {
 			t.Errorf("a recused commissioner sees the case: %+v", r)
 		}
@@ -116,40 +123,51 @@ func TestRecusal(t *testing.T) {
 		}
 	})
 	t.Run("PartyCannotAct", func(t *testing.T) {
-		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor act or vote on it")
+		mustDo(t, s, "U_COMM2", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3",
+			"Not done: you are recused from case 2026-001 (you are the respondent), so you may neither see its details nor "+
+				"act or vote on it")
 	})
 	t.Run("PartyCannotBeInTheRollCall", func(t *testing.T) {
-		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3", "U_COMM2 is recused from case 2026-001 (they are the respondent) and takes no part in its votes")
+		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM2,U_COMM3",
+			"U_COMM2 is recused from case 2026-001 (they are the respondent) and takes no part in its votes")
 	})
 	t.Run("Declared", func(t *testing.T) {
 		mustDo(t, s, comm, `recuse 2026-001 commissioner=U_COMM3`, "a commissioner recuses only themselves")
 		mustDo(t, s, clerk, `recuse 2026-001`, "name the commissioner who recuses")
 		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_ATTY`, "U_ATTY is not a commissioner")
-		r := mustDo(t, s, "U_COMM3", `recuse 2026-001 reason="I know the complainant"`, "<@U_COMM3> recused: I know the complainant")
+		r := mustDo(t, s, "U_COMM3", `recuse 2026-001 reason="I know the complainant"`,
+			"<@U_COMM3> recused: I know the complainant")
 		if p := posted(r, "C_NOTICES"); len(p) != 0 {
 			t.Errorf("a recusal went public: %q", p)
 		}
 		mustDo(t, s, "U_COMM3", `recuse 2026-001`, "you are recused from case 2026-001")
-		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3`, "U_COMM3 is already recused from case 2026-001 (they recused themselves on Mon 2026-12-07: I know the complainant)")
-		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM3", "U_COMM3 is recused from case 2026-001 (they recused themselves on Mon 2026-12-07: I know the complainant) and takes no part")
-		mustDo(t, s, "U_COMM3", "case 2026-001", "you are recused from case 2026-001 (you recused yourself on Mon 2026-12-07: I know the complainant)")
+		mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3`,
+			"U_COMM3 is already recused from case 2026-001 (they recused themselves on Mon 2026-12-07: I know the complainant)")
+		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM3",
+			"U_COMM3 is recused from case 2026-001 (they recused themselves on Mon 2026-12-07: I know the complainant) and "+
+				"takes no part")
+		mustDo(t, s, "U_COMM3", "case 2026-001",
+			"you are recused from case 2026-001 (you recused yourself on Mon 2026-12-07: I know the complainant)")
 	})
 	t.Run("RollCallOfTheRest", func(t *testing.T) {
 		// One commissioner is left: the default quorum is a majority of the three seated.
 		mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1", "no quorum: 1 commissioner present, and 2 are needed")
 		reconfigure(s, func(st *commands.Settings) { st.Voting.Quorum = 1 })
-		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1", "ruling recorded: insufficient (adopted 1–0, 2 recused)")
+		r := mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1",
+			"ruling recorded: insufficient (adopted 1–0, 2 recused)")
 		if p := posted(r, "C_NOTICES"); len(p) != 1 || !strings.Contains(p[0], "By roll call: adopted 1–0, 2 recused.") {
 			t.Errorf("public notice %q", p)
 		}
 		card := replyText(mustDo(t, s, comm, "case 2026-001", "Case 2026-001: dismissed"))
-		for _, want := range []string{"*Recused:* <@U_COMM2> (the respondent), <@U_COMM3> (since Mon 2026-12-07: I know the complainant)", "*Vote:* ruling: insufficient (C), adopted 1–0, 2 recused on Mon 2026-12-07"} {
+		for _, want := range []string{"*Recused:* <@U_COMM2> (the respondent), <@U_COMM3> (since Mon 2026-12-07: I know " +
+			"the complainant)", "*Vote:* ruling: insufficient (C), adopted 1–0, 2 recused on Mon 2026-12-07"} {
 			if !strings.Contains(card, want) {
 				t.Errorf("card lacks %q:\n%s", want, card)
 			}
 		}
 		c, _ := db.Case(ctx, "2026-001")
-		if len(c.Votes) != 1 || strings.Join(c.Votes[0].Vote.Recused, ",") != "U_COMM2,U_COMM3" || strings.Join(c.Votes[0].Vote.Seated, ",") != "U_COMM1,U_COMM2,U_COMM3" {
+		if len(c.Votes) != 1 || strings.Join(c.Votes[0].Vote.Recused, ",") != "U_COMM2,U_COMM3" ||
+			strings.Join(c.Votes[0].Vote.Seated, ",") != "U_COMM1,U_COMM2,U_COMM3" {
 			t.Errorf("recorded vote %+v", c.Votes)
 		}
 	})
@@ -176,7 +194,8 @@ func TestRollCallForm(t *testing.T) {
 		"yes":     {SelectedUsers: []string{comm, "U_COMM2"}},
 		"abstain": {SelectedUsers: []string{"U_COMM3"}},
 	})
-	if len(sub.Errors) > 0 || !strings.Contains(shownText(sub), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
+	if len(sub.Errors) > 0 ||
+		!strings.Contains(shownText(sub), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
 		t.Fatalf("submission: %v %q", sub.Errors, shownText(sub))
 	}
 	// A roll call that misses someone stays open, on the yes field.

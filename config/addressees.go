@@ -73,7 +73,8 @@ func checkName(setting, s string) error {
 func noMarkup(setting, s string) error {
 	for _, m := range []string{"<@", "<!", "<#", "<http", "<mailto"} {
 		if strings.Contains(s, m) {
-			return fmt.Errorf("%s: %q is Slack markup, which a letter would print as it is: write the name and address as they go on paper", setting, m)
+			return fmt.Errorf("%s: %q is Slack markup, which a letter would print as it is: write the name and address as "+
+				"they go on paper", setting, m)
 		}
 	}
 	return nil

@@ -150,9 +150,11 @@ func parseLetters(cfg *Config, f fileConfig) error {
 	addr := func(a fileAddressee) letters.Addressee {
 		// An address's lines are separated by new lines (a YAML block, address: |) or by
 		// "|", as in a slash command (docket.AddressLines).
-		return letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: docket.AddressLines(a.Address)}
+		return letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title),
+			Address: docket.AddressLines(a.Address)}
 	}
-	cfg.Letters = letters.Config{Commission: addr(l.Commission), Officer: addr(l.Officer), Attorney: addr(l.Attorney), Templates: l.Templates}
+	cfg.Letters = letters.Config{Commission: addr(l.Commission), Officer: addr(l.Officer), Attorney: addr(l.Attorney),
+		Templates: l.Templates}
 	cfg.LettersOut = l.Out
 	_, err := letters.New(cfg.Letters, time.UTC)
 	return err
@@ -310,15 +312,18 @@ func (c Config) Engine() (*docket.Engine, error) {
 // after its path, since the feed addresses are built by adding to it.
 func ParsePublicURL(s string) (string, error) {
 	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#") {
-		return "", fmt.Errorf("public_url %q is not a web address such as https://ethics.example.gov: give http:// or https://, the host at which ETHICSBOT_ADDR is reached, and optionally a path, with no ?query or #fragment", s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" ||
+		u.Fragment != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#") {
+		return "", fmt.Errorf("public_url %q is not a web address such as https://ethics.example.gov: give http:// or "+
+			"https://, the host at which ETHICSBOT_ADDR is reached, and optionally a path, with no ?query or #fragment", s)
 	}
 	return strings.TrimRight(s, "/"), nil
 }
 
 // Default is the configuration when there is no file: this city's ordinance.
 func Default() Config {
-	return Config{Database: DefaultDatabase, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(), Sweep: "@every 1m",
+	return Config{Database: DefaultDatabase, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(),
+		Sweep:  "@every 1m",
 		Voting: Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
 }
 
@@ -387,11 +392,14 @@ func Parse(b []byte) (Config, error) {
 	}
 	for key, ch := range map[string]string{"docket": f.Channels.Docket, "notices": f.Channels.Notices} {
 		if ch != "" && !slackChannel.MatchString(ch) {
-			return Config{}, at("channels", key)(fmt.Errorf("channel %q is not a Slack channel id such as C0123456789 (in Slack, open the channel's details; the id is at the bottom)", ch))
+			return Config{}, at("channels",
+				key)(fmt.Errorf("channel %q is not a Slack channel id such as C0123456789 (in Slack, open the channel's details; "+
+				"the id is at the bottom)", ch))
 		}
 	}
 	if f.Channels.Docket != "" && f.Channels.Docket == f.Channels.Notices {
-		return Config{}, at("channels")(errors.New("the docket channel is private and the notices channel public: they must be two different channels"))
+		return Config{}, at("channels")(errors.New("the docket channel is private and the notices channel public: they " +
+			"must be two different channels"))
 	}
 	if err := parseReminders(&cfg, f); err != nil {
 		return Config{}, at("reminders")(err)
@@ -399,7 +407,8 @@ func Parse(b []byte) (Config, error) {
 	if v := f.Healthz.UndeliveredAfter; v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute || d > 24*time.Hour {
-			return Config{}, at("healthz", "undelivered_after")(fmt.Errorf("undelivered_after %q is not a duration such as 15m or 1h, from 1m to 24h", v))
+			return Config{}, at("healthz",
+				"undelivered_after")(fmt.Errorf("undelivered_after %q is not a duration such as 15m or 1h, from 1m to 24h", v))
 		}
 		cfg.UndeliveredAfter = d
 	}
@@ -427,7 +436,8 @@ func Parse(b []byte) (Config, error) {
 	if err := parseMeetings(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
-	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(), People: roster(f)}
+	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(),
+		People: roster(f)}
 	cfg.Channels = Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
@@ -442,7 +452,8 @@ func Parse(b []byte) (Config, error) {
 	}
 	for _, d := range f.Holidays.Proclaimed {
 		if d == nil || d.Date.IsZero() {
-			return Config{}, at("holidays", "proclaimed")(errors.New("a proclaimed holiday has no date; write each as YYYY-MM-DD"))
+			return Config{}, at("holidays",
+				"proclaimed")(errors.New("a proclaimed holiday has no date; write each as YYYY-MM-DD"))
 		}
 		cfg.Calendar.Proclaimed = append(cfg.Calendar.Proclaimed, d.Date)
 	}
@@ -494,7 +505,9 @@ func checkPeople(root *yaml.Node, f fileConfig) error {
 	}
 	for _, e := range entries {
 		if !slackUser.MatchString(e.user) {
-			return lineError{e.line, fmt.Sprintf("%s %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, Copy member ID)", e.role, e.user)}
+			return lineError{e.line,
+				fmt.Sprintf("%s %q is not a Slack user id such as U024BE7LH (find it in the member's profile, under More, "+
+					"Copy member ID)", e.role, e.user)}
 		}
 	}
 	as := func(r Role) string {
@@ -509,9 +522,12 @@ func checkPeople(root *yaml.Node, f fileConfig) error {
 		first, ok := seen[e.user]
 		switch {
 		case ok && first.role == e.role:
-			return lineError{e.line, fmt.Sprintf("%s is listed twice as %s (also on line %d); list each person once", e.user, e.role, first.line)}
+			return lineError{e.line,
+				fmt.Sprintf("%s is listed twice as %s (also on line %d); list each person once", e.user, e.role, first.line)}
 		case ok:
-			return lineError{e.line, fmt.Sprintf("%s is %s here and %s on line %d; give each person one role", e.user, as(e.role), as(first.role), first.line)}
+			return lineError{e.line,
+				fmt.Sprintf("%s is %s here and %s on line %d; give each person one role", e.user, as(e.role), as(first.role),
+					first.line)}
 		}
 		seen[e.user] = e
 	}

@@ -23,7 +23,8 @@ func parseDocuments(cfg *Config, f fileConfig, at func(path ...string) func(erro
 		return nil
 	}
 	if mb := *f.Documents.MaxMB; mb < 1 || mb > maxDocumentMB {
-		return at("documents", "max_mb")(fmt.Errorf("documents.max_mb: %d is not a size from 1 to %d megabytes", mb, maxDocumentMB))
+		return at("documents",
+			"max_mb")(fmt.Errorf("documents.max_mb: %d is not a size from 1 to %d megabytes", mb, maxDocumentMB))
 	}
 	cfg.DocumentLimit = int64(*f.Documents.MaxMB) << 20
 	return nil

@@ -19,7 +19,8 @@ func parseMail(cfg *Config, f fileConfig, at func(path ...string) func(error) er
 	for _, s := range []struct {
 		key, value string
 		dst        *docket.NextStep
-	}{{"after_unclaimed", f.Mail.AfterUnclaimed, &cfg.Mail.Unclaimed}, {"after_undeliverable", f.Mail.AfterUndeliverable, &cfg.Mail.Undeliverable}} {
+	}{{"after_unclaimed", f.Mail.AfterUnclaimed, &cfg.Mail.Unclaimed},
+		{"after_undeliverable", f.Mail.AfterUndeliverable, &cfg.Mail.Undeliverable}} {
 		if s.value == "" {
 			continue
 		}

@@ -18,7 +18,8 @@ func TestMailConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Mail.After(docket.Unclaimed) != docket.ByHand || cfg.Mail.After(docket.Refused) != docket.ByHand || cfg.Mail.After(docket.Undeliverable) != docket.NoStep {
+	if cfg.Mail.After(docket.Unclaimed) != docket.ByHand || cfg.Mail.After(docket.Refused) != docket.ByHand ||
+		cfg.Mail.After(docket.Undeliverable) != docket.NoStep {
 		t.Errorf("mail policy %+v", cfg.Mail)
 	}
 	e, err := cfg.Engine()
@@ -27,10 +28,12 @@ func TestMailConfig(t *testing.T) {
 	}
 	var none docket.MailPolicy
 	if none.After(docket.Unclaimed) != docket.FirstClass || none.After(docket.Undeliverable) != docket.Recertify {
-		t.Errorf("default policy: after unclaimed %s, after undeliverable %s", none.After(docket.Unclaimed), none.After(docket.Undeliverable))
+		t.Errorf("default policy: after unclaimed %s, after undeliverable %s", none.After(docket.Unclaimed),
+			none.After(docket.Undeliverable))
 	}
 	env = writeConfig(t, "timezone: America/Chicago\nmail:\n  after_unclaimed: pigeon\n")
-	if _, err := Load(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), `line 3: "pigeon" is not a next step`) {
+	if _, err := Load(func(k string) string { return env[k] }); err == nil ||
+		!strings.Contains(err.Error(), `line 3: "pigeon" is not a next step`) {
 		t.Errorf("an unknown next step: %v", err)
 	}
 }

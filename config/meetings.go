@@ -34,7 +34,9 @@ func parseMeetings(cfg *Config, f fileConfig, at func(path ...string) func(error
 	r := f.Meetings.Regular
 	if len(r.Dates) == 0 {
 		if r.Place != "" || r.Time != "" {
-			return at("meetings", "regular")(fmt.Errorf("meetings.regular gives no dates: list the year's regular meetings, e.g. dates: [2027-01-12, 2027-02-09] (%s)", docket.OMASchedule))
+			return at("meetings",
+				"regular")(fmt.Errorf("meetings.regular gives no dates: list the year's regular meetings, e.g. dates: "+
+				"[2027-01-12, 2027-02-09] (%s)", docket.OMASchedule))
 		}
 		return nil
 	}
@@ -49,7 +51,8 @@ func parseMeetings(cfg *Config, f fileConfig, at func(path ...string) func(error
 	if r.Time != "" {
 		t, err := time.Parse("15:04", r.Time)
 		if err != nil {
-			return at("meetings", "regular", "time")(fmt.Errorf("meetings.regular.time %q is not a time of day such as 18:00", r.Time))
+			return at("meetings", "regular",
+				"time")(fmt.Errorf("meetings.regular.time %q is not a time of day such as 18:00", r.Time))
 		}
 		clock = time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute
 	}

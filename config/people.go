@@ -55,7 +55,8 @@ func (p *people) UnmarshalYAML(n *yaml.Node) error {
 	return lineError{n.Line, personForm}
 }
 
-const personForm = "expected a Slack user id such as U024BE7LH, {id: U024BE7LH, name: \"Ann Alder\", title: Chair}, or a list of them"
+const personForm = "expected a Slack user id such as U024BE7LH, {id: U024BE7LH, name: \"Ann Alder\", title: Chair}, " +
+	"or a list of them"
 
 // decodePerson reads one entry: a scalar id or a mapping of id, name and title. Any other
 // key is refused at its line, as the strict decoding of the rest of the file does.
@@ -109,7 +110,8 @@ func (p people) first() string {
 // apart by it. A refusal is placed at the entry's line.
 func checkNames(f fileConfig) error {
 	if len(f.Attorney) > 1 {
-		return lineError{f.Attorney[1].line, "attorney names one person; the corporate authorities designate one attorney (C)(2), (C)(3)"}
+		return lineError{f.Attorney[1].line,
+			"attorney names one person; the corporate authorities designate one attorney (C)(2), (C)(3)"}
 	}
 	// One commissioner presides and signs the commission's acts as its Chair (issue 19
 	// §5): with two so titled, the letters would be signed by whichever is listed first.
@@ -119,7 +121,9 @@ func checkNames(f fileConfig) error {
 			continue
 		}
 		if chair != nil {
-			return lineError{p.line, fmt.Sprintf("%s and %s (line %d) are both titled %s; the commission has one chair, who signs its rulings, decisions and recommendations: give the other another title", p.ID, chair.ID, chair.line, p.Title)}
+			return lineError{p.line,
+				fmt.Sprintf("%s and %s (line %d) are both titled %s; the commission has one chair, who signs its rulings, "+
+					"decisions and recommendations: give the other another title", p.ID, chair.ID, chair.line, p.Title)}
 		}
 		chair = &f.Commissioners[i]
 	}
@@ -141,7 +145,9 @@ func checkNames(f fileConfig) error {
 			}
 			key := strings.ToLower(strings.Join(strings.Fields(p.Name), " "))
 			if first, ok := byName[key]; ok {
-				return lineError{p.line, fmt.Sprintf("%s and %s (line %d) are both named %q; give each person a name that tells them apart", p.ID, first.ID, first.line, p.Name)}
+				return lineError{p.line,
+					fmt.Sprintf("%s and %s (line %d) are both named %q; give each person a name that tells them apart", p.ID, first.ID,
+						first.line, p.Name)}
 			}
 			byName[key] = p
 		}
@@ -190,7 +196,8 @@ func parseSigners(cfg *Config, f fileConfig, at func(path ...string) func(error)
 	cfg.Letters.Signers = map[docket.Paper]docket.Signer{}
 	for paper, who := range f.Letters.Signers {
 		if _, ok := docket.Paper(paper).Info(); !ok {
-			return at("letters", "signers", paper)(fmt.Errorf("letters.signers: %q is not a paper; the papers are %s", paper, strings.Join(names, ", ")))
+			return at("letters", "signers",
+				paper)(fmt.Errorf("letters.signers: %q is not a paper; the papers are %s", paper, strings.Join(names, ", ")))
 		}
 		switch s := docket.Signer(who); s {
 		case docket.ChairSigns, docket.ClerkSigns:
@@ -220,11 +227,15 @@ func parseOfficers(cfg *Config, f fileConfig, at func(path ...string) func(error
 			return at("letters", "officers", key)(errors.New(docket.ErrorMessage(err)))
 		}
 		if key == docket.DefaultOfficer && f.Letters.Officer != (fileAddressee{}) {
-			return at("letters", "officers", key)(errors.New("letters.officers.mayor: the mayor is letters.officer already; give them once"))
+			return at("letters", "officers",
+				key)(errors.New("letters.officers.mayor: the mayor is letters.officer already; give them once"))
 		}
-		o := letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title), Address: docket.AddressLines(a.Address)}
+		o := letters.Addressee{Name: strings.TrimSpace(a.Name), Title: strings.TrimSpace(a.Title),
+			Address: docket.AddressLines(a.Address)}
 		if o.Name == "" || o.Address == "" {
-			return at("letters", "officers", key)(fmt.Errorf("letters.officers.%s: give the officer's name and address, which the (E)(2) and (F) letters to them need", key))
+			return at("letters", "officers",
+				key)(fmt.Errorf("letters.officers.%s: give the officer's name and address, which the (E)(2) and (F) letters "+
+				"to them need", key))
 		}
 		cfg.Letters.Officers[key] = o
 	}

@@ -22,7 +22,8 @@ attorney: {id: U0FEDCBA98, name: Lionel Hutz, title: Corporation Counsel}
 		t.Fatal(err)
 	}
 	r := cfg.Roles
-	if strings.Join(r.Commissioners, " ") != "U0123ABCD U0456EFGH U0789IJKL" || strings.Join(r.Clerks, " ") != "U0ABCDEF12" || r.Attorney != "U0FEDCBA98" {
+	if strings.Join(r.Commissioners, " ") != "U0123ABCD U0456EFGH U0789IJKL" ||
+		strings.Join(r.Clerks, " ") != "U0ABCDEF12" || r.Attorney != "U0FEDCBA98" {
 		t.Fatalf("roles %+v", r)
 	}
 	for _, tc := range []struct{ id, name, title string }{
@@ -44,13 +45,19 @@ attorney: {id: U0FEDCBA98, name: Lionel Hutz, title: Corporation Counsel}
 // TestConfigPeopleRefusals: a bad entry is refused at its line, like the other settings.
 func TestConfigPeopleRefusals(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
-		{"EmptyName", "commissioners:\n  - U0123ABCD\n  - {id: U0456EFGH, name: \"\", title: Chair}\n", "line 3: U0456EFGH has no name"},
+		{"EmptyName", "commissioners:\n  - U0123ABCD\n  - {id: U0456EFGH, name: \"\", title: Chair}\n",
+			"line 3: U0456EFGH has no name"},
 		{"NoName", "commissioners:\n  - id: U0123ABCD\n    title: Chair\n", "line 2: U0123ABCD has no name"},
 		{"BadID", "commissioners:\n  - {id: ann, name: Ann Alder}\n", "line 2: commissioner \"ann\" is not a Slack user id"},
 		{"MissingID", "clerk:\n  - {name: Dana Dale}\n", "line 2: clerk \"\" is not a Slack user id"},
-		{"DuplicateID", "commissioners:\n  - {id: U0123ABCD, name: Ann Alder}\n  - U0123ABCD\n", "line 3: U0123ABCD is listed twice as commissioner (also on line 2)"},
-		{"DuplicateAcrossRoles", "commissioners: [{id: U0123ABCD, name: Ann Alder}]\nclerk: {id: U0123ABCD, name: Ann Alder}\n", "line 2: U0123ABCD is a clerk here and a commissioner on line 1"},
-		{"SameName", "commissioners:\n  - {id: U0123ABCD, name: Ann Alder}\nclerk:\n  - {id: U0456EFGH, name: \"ann  alder\"}\n", "line 4: U0456EFGH and U0123ABCD (line 2) are both named \"ann  alder\""},
+		{"DuplicateID", "commissioners:\n  - {id: U0123ABCD, name: Ann Alder}\n  - U0123ABCD\n",
+			"line 3: U0123ABCD is listed twice as commissioner (also on line 2)"},
+		{"DuplicateAcrossRoles",
+			"commissioners: [{id: U0123ABCD, name: Ann Alder}]\nclerk: {id: U0123ABCD, name: Ann Alder}\n",
+			"line 2: U0123ABCD is a clerk here and a commissioner on line 1"},
+		{"SameName",
+			"commissioners:\n  - {id: U0123ABCD, name: Ann Alder}\nclerk:\n  - {id: U0456EFGH, name: \"ann  alder\"}\n",
+			"line 4: U0456EFGH and U0123ABCD (line 2) are both named \"ann  alder\""},
 		{"UnknownKey", "commissioners:\n  - {id: U0123ABCD, nmae: Ann Alder}\n", "line 2: field nmae not found"},
 		{"NestedName", "commissioners:\n  - {id: U0123ABCD, name: [Ann, Alder]}\n", "line 2: name: expected text"},
 		{"TwoAttorneys", "attorney:\n  - U0123ABCD\n  - U0456EFGH\n", "line 3: attorney names one person"},
@@ -84,12 +91,15 @@ letters:
 	if l.Chair.Name != "Ann Alder" || l.Chair.Title != "Chair" || l.Clerk.Name != "Dana Dale" || l.Clerk.Title != "Clerk" {
 		t.Errorf("signers %+v %+v", l.Chair, l.Clerk)
 	}
-	if l.Signers[docket.RulingToRespondent] != docket.ClerkSigns || l.Signers[docket.RespondentNoticePaper] != docket.ChairSigns || len(l.Signers) != 2 {
+	if l.Signers[docket.RulingToRespondent] != docket.ClerkSigns ||
+		l.Signers[docket.RespondentNoticePaper] != docket.ChairSigns || len(l.Signers) != 2 {
 		t.Errorf("overrides %v", l.Signers)
 	}
 	for body, want := range map[string]string{
-		"letters:\n  signers:\n    ruling: chair\n":                  "line 3: letters.signers: \"ruling\" is not a paper; the papers are respondent, complainant",
-		"letters:\n  signers:\n    referral: attorney\n":             "line 3: letters.signers: referral: \"attorney\" is not chair or clerk",
+		"letters:\n  signers:\n    ruling: chair\n": "line 3: letters.signers: \"ruling\" is not a paper; " +
+			"the papers are respondent, complainant",
+		"letters:\n  signers:\n    referral: attorney\n": "line 3: letters.signers: referral: \"attorney\" is " +
+			"not chair or clerk",
 		"letters:\n  signers: {referral: clerk, final_officer: x}\n": "line 2: letters.signers: final_officer",
 	} {
 		if _, err := Parse([]byte(body)); err == nil || !strings.Contains(err.Error(), want) {
@@ -110,7 +120,8 @@ func TestConfigOfficers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Letters.Officer.Name != "Pat Quimby" || cfg.Letters.Officers["council"].Name != "City Council" || strings.Join(cfg.Letters.OfficerKeys(), " ") != "mayor council" {
+	if cfg.Letters.Officer.Name != "Pat Quimby" || cfg.Letters.Officers["council"].Name != "City Council" ||
+		strings.Join(cfg.Letters.OfficerKeys(), " ") != "mayor council" {
 		t.Errorf("officers %+v %+v", cfg.Letters.Officer, cfg.Letters.Officers)
 	}
 	old, err := Parse([]byte("letters:\n  officer: {name: Pat Quimby, address: City Hall}\n"))
@@ -118,10 +129,13 @@ func TestConfigOfficers(t *testing.T) {
 		t.Errorf("the single officer: %+v, %v", old.Letters, err)
 	}
 	for body, want := range map[string]string{
-		"letters:\n  officers:\n    Public Works: {name: Dale, address: x}\n":                             `line 3: letters.officers: "Public Works" is not an officer's key such as mayor`,
-		"letters:\n  officers:\n    council: {name: City Council}\n":                                      "line 3: letters.officers.council: give the officer's name and address",
-		"letters:\n  officer: {name: Pat, address: x}\n  officers:\n    mayor: {name: Pat, address: x}\n": "line 4: letters.officers.mayor: the mayor is letters.officer already",
-		"letters:\n  officers:\n    council: {name: x, address: y, phone: z}\n":                           "line 3",
+		"letters:\n  officers:\n    Public Works: {name: Dale, " +
+			"address: x}\n": `line 3: letters.officers: "Public Works" is not an officer's key such as mayor`,
+		"letters:\n  officers:\n    council: {name: " +
+			"City Council}\n": "line 3: letters.officers.council: give the officer's name and address",
+		"letters:\n  officer: {name: Pat, address: x}\n  officers:\n    mayor: {name: Pat, " +
+			"address: x}\n": "line 4: letters.officers.mayor: the mayor is letters.officer already",
+		"letters:\n  officers:\n    council: {name: x, address: y, phone: z}\n": "line 3",
 	} {
 		if _, err := Parse([]byte(body)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", body, err, want)

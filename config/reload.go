@@ -22,7 +22,8 @@ func NeedsRestart(old, next Config) []string {
 		out = append(out, "timezone")
 	}
 	if !slices.Equal(old.Calendar.Remove, next.Calendar.Remove) || !slices.Equal(old.Calendar.Add, next.Calendar.Add) ||
-		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) || !slices.Equal(old.Calendar.Proclaimed, next.Calendar.Proclaimed) {
+		!slices.Equal(old.Calendar.Closures, next.Calendar.Closures) ||
+		!slices.Equal(old.Calendar.Proclaimed, next.Calendar.Proclaimed) {
 		out = append(out, "holidays")
 	}
 	if !sameOrdinance(old.Ordinance, next.Ordinance) {
@@ -37,7 +38,8 @@ func NeedsRestart(old, next Config) []string {
 	// Who signs (Letters.Chair, Letters.Clerk) comes from the people, which a reload puts
 	// in force (SignersChanged); the rest of letters: is read at start.
 	ol, nl := old.Letters, next.Letters
-	ol.Chair, ol.Clerk, nl.Chair, nl.Clerk = letters.Addressee{}, letters.Addressee{}, letters.Addressee{}, letters.Addressee{}
+	ol.Chair, ol.Clerk, nl.Chair, nl.Clerk = letters.Addressee{}, letters.Addressee{}, letters.Addressee{},
+		letters.Addressee{}
 	if !reflect.DeepEqual(ol, nl) || old.LettersOut != next.LettersOut {
 		out = append(out, "letters")
 	}
@@ -50,7 +52,8 @@ func NeedsRestart(old, next Config) []string {
 // sameOrdinance compares the ordinance's configured values (periods' lengths, fines,
 // sections), not the engine's rows, which hold funcs that never compare equal.
 func sameOrdinance(a, b docket.Ordinance) bool {
-	if a.FineMin != b.FineMin || a.FineMax != b.FineMax || a.HearingSection != b.HearingSection || a.ReferralSection != b.ReferralSection {
+	if a.FineMin != b.FineMin || a.FineMax != b.FineMax || a.HearingSection != b.HearingSection ||
+		a.ReferralSection != b.ReferralSection {
 		return false
 	}
 	return slices.EqualFunc(a.Periods(), b.Periods(), func(x, y docket.Period) bool {
@@ -90,7 +93,9 @@ func Renamed(old, next Roles) []string {
 	var out []string
 	for _, m := range next.People.Members() {
 		if o, ok := was[m.ID]; ok && (o.Name != m.Name || o.Title != m.Title) {
-			out = append(out, fmt.Sprintf("%s: %q -> %q", m.ID, strings.TrimSuffix(o.Name+", "+o.Title, ", "), strings.TrimSuffix(m.Name+", "+m.Title, ", ")))
+			out = append(out,
+				fmt.Sprintf("%s: %q -> %q", m.ID, strings.TrimSuffix(o.Name+", "+o.Title, ", "),
+					strings.TrimSuffix(m.Name+", "+m.Title, ", ")))
 		}
 	}
 	return out

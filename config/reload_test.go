@@ -10,7 +10,8 @@ import (
 // does.
 func TestNeedsRestartUnchanged(t *testing.T) {
 	const body = "ordinance:\n  periods:\n    hearing_by: {amount: 14, unit: business_days}\n  fines: {min: 1, max: 2}\n" +
-		"commissioners: [{id: U0COMM1, name: Ann Alder, title: Chair}]\nletters:\n  commission: {name: Ethics Commission, address: City Hall}\n"
+		"commissioners: [{id: U0COMM1, name: Ann Alder, title: Chair}]\nletters:\n  commission: {name: Ethics Commission, " +
+		"address: City Hall}\n"
 	a, err := Parse([]byte(body))
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +23,8 @@ func TestNeedsRestartUnchanged(t *testing.T) {
 	if got := NeedsRestart(a, b); len(got) != 0 {
 		t.Errorf("an unchanged file needs a restart of %v", got)
 	}
-	c, err := Parse([]byte(body[:len("ordinance:\n  periods:\n    hearing_by: {amount: ")] + "15" + body[len("ordinance:\n  periods:\n    hearing_by: {amount: 14"):]))
+	c, err := Parse([]byte(body[:len("ordinance:\n  periods:\n    "+
+		"hearing_by: {amount: ")] + "15" + body[len("ordinance:\n  periods:\n    hearing_by: {amount: 14"):]))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,11 +24,14 @@ func TestReminderRoutesConfig(t *testing.T) {
 		}
 	}
 	env = writeConfig(t, "timezone: America/Chicago\nreminders:\n  to:\n    meetings: email\n")
-	if _, err := Load(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), `"email" is not where a reminder can go: use dm, channel or both`) {
+	if _, err := Load(func(k string) string { return env[k] }); err == nil ||
+		!strings.Contains(err.Error(), `"email" is not where a reminder can go: use dm, channel or both`) {
 		t.Errorf("an unknown route: %v", err)
 	}
 	env = writeConfig(t, "")
-	if cfg, err := Load(func(k string) string { return env[k] }); err != nil || cfg.Reminders.Routes[reminders.CommissionSteps] != reminders.Channel || cfg.Reminders.Routes[reminders.ClerkTasks] != reminders.DM {
+	if cfg, err := Load(func(k string) string { return env[k] }); err != nil ||
+		cfg.Reminders.Routes[reminders.CommissionSteps] != reminders.Channel ||
+		cfg.Reminders.Routes[reminders.ClerkTasks] != reminders.DM {
 		t.Errorf("the default routes: %v %v", cfg.Reminders.Routes, err)
 	}
 }

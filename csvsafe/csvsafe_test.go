@@ -16,7 +16,8 @@ func TestWriteNeutralisesFormulas(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "'=HYPERLINK(\"http://x\")" // csv quotes the cell for its quote marks
-	if got := b.String(); !strings.Contains(got, `"'=HYPERLINK(""http://x"")",'+1,'-2,'@SUM(A1),'`+"\tx,\"'\rx\",plain,,2026-001,a=b\n") {
+	if got := b.String(); !strings.Contains(got,
+		`"'=HYPERLINK(""http://x"")",'+1,'-2,'@SUM(A1),'`+"\tx,\"'\rx\",plain,,2026-001,a=b\n") {
 		t.Errorf("got %q, want cells like %q", got, want)
 	}
 }

@@ -39,15 +39,20 @@ func NormalizeArticle(s string) (string, error) {
 		return "", err
 	}
 	if len(n) == 21 {
-		return "", invalid("article", "(B)", fmt.Sprintf("%q has 21 digits: a USPS article number has 20 or 22 (USPS Publication 199); a digit is missing or doubled", s))
+		return "", invalid("article", "(B)",
+			fmt.Sprintf("%q has 21 digits: a USPS article number has 20 or 22 (USPS Publication 199); a digit is "+
+				"missing or doubled", s))
 	}
 	if strings.Trim(n, "0") == "" {
 		// Every digit zero passes the MOD 10 check (its check digit is 0), but no label bears
 		// it: the number carries a mailer id and a serial (USPS Publication 199, 3.3).
-		return "", invalid("article", "(B)", fmt.Sprintf("%q is not a USPS article number: every digit is zero; copy it from the PS Form 3800 label", s))
+		return "", invalid("article", "(B)",
+			fmt.Sprintf("%q is not a USPS article number: every digit is zero; copy it from the PS Form 3800 label", s))
 	}
 	if want, got := ArticleCheckDigit(n[:len(n)-1]), int(n[len(n)-1]-'0'); want != got {
-		return "", invalid("article", "(B)", fmt.Sprintf("%s is not a USPS article number: the check digit should be %d, not %d: a digit is mistyped (USPS Publication 199); copy it again from the label", GroupArticle(n), want, got))
+		return "", invalid("article", "(B)",
+			fmt.Sprintf("%s is not a USPS article number: the check digit should be %d, not %d: a digit is mistyped (USPS "+
+				"Publication 199); copy it again from the label", GroupArticle(n), want, got))
 	}
 	return n, nil
 }
@@ -64,7 +69,8 @@ func articleDigits(s string, min, max int) (string, error) {
 	}
 	n := strings.Join(strings.Fields(s), "")
 	if len(n) < min || len(n) > max || strings.Trim(n, "0123456789") != "" {
-		return "", invalid("article", "(B)", fmt.Sprintf("%q is not a USPS certified-mail article number: it has 20 or 22 digits, spaces allowed", s))
+		return "", invalid("article", "(B)",
+			fmt.Sprintf("%q is not a USPS certified-mail article number: it has 20 or 22 digits, spaces allowed", s))
 	}
 	return n, nil
 }
@@ -92,8 +98,11 @@ func GroupArticle(n string) string {
 // papers is a mistyped one. The docket checks the papers of one case; the store, which
 // holds every case, checks the others in the same transaction (store.Apply).
 func ArticleTaken(article, number string) *Error {
-	return &Error{Code: ECONFLICT, Field: "article", Rule: "(B)", Message: fmt.Sprintf("article %s is already recorded on a paper of case %s: each piece of certified mail has its own number, so one of the two is mistyped. Check the label; correct the other with /ethics correct %s article=... if it is the one mistyped",
-		GroupArticle(article), number, number)}
+	return &Error{Code: ECONFLICT, Field: "article", Rule: "(B)",
+		Message: fmt.Sprintf("article %s is already recorded on a paper of case %s: each piece of certified mail has its "+
+			"own number, so one of the two is mistyped. Check the label; correct the other with /ethics correct %s "+
+			"article=... if it is the one mistyped",
+			GroupArticle(article), number, number)}
 }
 
 // CompactArticle is an article number as recorded, without the spaces it may have been

@@ -33,7 +33,8 @@ func TestArticleCheckDigit(t *testing.T) {
 // USPS prints them or not; a mistyped digit, two digits swapped, or a 21-digit number is
 // refused, saying why.
 func TestNormalizeArticle(t *testing.T) {
-	for _, ok := range []string{"9407 1118 9876 5432 1016 34", "9407111898765432101634", "94071118987654321712", "99999999999999999999"} {
+	for _, ok := range []string{"9407 1118 9876 5432 1016 34", "9407111898765432101634", "94071118987654321712",
+		"99999999999999999999"} {
 		if _, err := docket.NormalizeArticle(ok); err != nil {
 			t.Errorf("%s refused: %v", ok, err)
 		}
@@ -73,7 +74,8 @@ func TestOldArticleNumbersStillRebuild(t *testing.T) {
 	}
 	// Recorded now, it is refused.
 	before := apply(t, e, steps[:3])
-	if _, _, err := e.Apply(before, steps[3].action, T(t, steps[3].at)); err == nil || !strings.Contains(err.Error(), "check digit should be 9, not 2") {
+	if _, _, err := e.Apply(before, steps[3].action, T(t, steps[3].at)); err == nil ||
+		!strings.Contains(err.Error(), "check digit should be 9, not 2") {
 		t.Errorf("a mailing with a mistyped article number: %v", err)
 	}
 	// A correction to another mistyped number is refused; to a good one, the receipt follows.
@@ -81,7 +83,9 @@ func TestOldArticleNumbersStillRebuild(t *testing.T) {
 		m := steps[3].action.(docket.RecordMailing)
 		m.Article = to
 		payload, _ := json.Marshal(m)
-		_, err := e.Amend(c, entries, docket.Correct{Seq: 4, Of: "mail", Field: "article", From: old, To: to, Reason: "typo", Action: payload}, "U_CLERK", T(t, "2026-12-09T10:00:00-06:00"))
+		_, err := e.Amend(c, entries,
+			docket.Correct{Seq: 4, Of: "mail", Field: "article", From: old, To: to, Reason: "typo", Action: payload}, "U_CLERK",
+			T(t, "2026-12-09T10:00:00-06:00"))
 		return err
 	}
 	if err := correct("94071118987654321013"); err == nil || !strings.Contains(err.Error(), "check digit") {

@@ -103,7 +103,8 @@ var StatutoryHolidays = []Holiday{
 // Friday school holiday was held unconstitutional (Metzl v. Leininger, 57 F.3d 618 (7th
 // Cir. 1995)). ethicsbot takes the reading that sets the earlier deadline: Good Friday
 // does not extend a period. An office that closes on it adds good_friday.
-var GoodFriday = Holiday{"good_friday", aa.GoodFriday.Clone(&cal.Holiday{Name: "Good Friday", Type: cal.ObservancePublic}), "", false}
+var GoodFriday = Holiday{"good_friday",
+	aa.GoodFriday.Clone(&cal.Holiday{Name: "Good Friday", Type: cal.ObservancePublic}), "", false}
 
 // weekendObservance is the option that closes the office on the federal observed days of
 // the fixed-date holidays it closes for (weekendShift).
@@ -267,14 +268,16 @@ func chooseHolidays(remove, add []string) ([]Holiday, bool, error) {
 	}
 	for _, id := range remove {
 		if !slices.ContainsFunc(DefaultHolidays, func(h Holiday) bool { return h.ID == id }) {
-			return nil, false, fmt.Errorf("cannot remove holiday %q: the default holidays are %s", id, holidayIDs(DefaultHolidays))
+			return nil, false, fmt.Errorf("cannot remove holiday %q: the default holidays are %s", id,
+				holidayIDs(DefaultHolidays))
 		}
 	}
 	observe := false
 	for _, id := range add {
 		i := slices.IndexFunc(OptionalHolidays, func(h Holiday) bool { return h.ID == id })
 		if i < 0 {
-			return nil, false, fmt.Errorf("cannot add holiday %q: the optional holidays are %s (list one-off closures by date)", id, holidayIDs(OptionalHolidays))
+			return nil, false, fmt.Errorf("cannot add holiday %q: the optional holidays are %s (list one-off closures by date)",
+				id, holidayIDs(OptionalHolidays))
 		}
 		if id == weekendObservance {
 			observe = true

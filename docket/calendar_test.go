@@ -52,7 +52,8 @@ func TestDate(t *testing.T) {
 		}
 	}
 	t.Run("ImpossibleDates", func(t *testing.T) {
-		for _, s := range []string{"2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-4-1", "26-04-01", "", "1899-12-31", "2201-01-01", "2026-04-01T00:00:00Z"} {
+		for _, s := range []string{"2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-4-1", "26-04-01", "",
+			"1899-12-31", "2201-01-01", "2026-04-01T00:00:00Z"} {
 			if d, err := docket.ParseDate(s); err == nil {
 				t.Errorf("ParseDate(%q) = %v, want an error", s, d)
 			}
@@ -166,7 +167,8 @@ func TestCalendarConfig(t *testing.T) {
 	t.Run("ProclaimedHoliday", func(t *testing.T) {
 		// 205 ILCS 630/17: a day the Governor proclaims a legal holiday is one defined by
 		// statute, so 5 ILCS 70/1.11 skips it, unlike a snow day; the office is closed too.
-		c := MustCalendar(t, docket.CalendarConfig{Proclaimed: []docket.Date{D(t, "2027-01-29")}, Closures: []docket.Date{D(t, "2027-02-05")}})
+		c := MustCalendar(t,
+			docket.CalendarConfig{Proclaimed: []docket.Date{D(t, "2027-01-29")}, Closures: []docket.Date{D(t, "2027-02-05")}})
 		if got := c.RollForward(D(t, "2027-01-29")); got != D(t, "2027-02-01") {
 			t.Errorf("RollForward(proclaimed Fri 2027-01-29) = %s, want Mon 2027-02-01", got)
 		}
@@ -278,7 +280,9 @@ func TestBusinessDayCounting(t *testing.T) {
 	// 5 ILCS 70/1.11 skips Saturdays, Sundays and "a holiday as defined or fixed in any
 	// statute", on the day the statute fixes, and nothing else: not an office closure.
 	t.Run("RollForward", func(t *testing.T) {
-		snow := MustCalendar(t, docket.CalendarConfig{Add: []string{"weekend_observance", "good_friday"}, Closures: []docket.Date{D(t, "2027-01-05")}, Remove: []string{"columbus_day"}})
+		snow := MustCalendar(t,
+			docket.CalendarConfig{Add: []string{"weekend_observance", "good_friday"},
+				Closures: []docket.Date{D(t, "2027-01-05")}, Remove: []string{"columbus_day"}})
 		for _, cal := range []*docket.Calendar{c, snow} {
 			for from, want := range map[string]string{
 				"2026-12-04": "2026-12-04",

@@ -31,7 +31,8 @@ const (
 )
 
 // States lists every State, in the order of the procedure.
-var States = []State{StateReceived, StateNoticesSent, StateDismissed, StateReferred, StateHearingPending, StateHearingSet,
+var States = []State{StateReceived, StateNoticesSent, StateDismissed, StateReferred, StateHearingPending,
+	StateHearingSet,
 	StateHearingRecessed, StateHearingDone, StateDecided, StateDemanded, StatePublicSet, StatePublicHeld, StateFinal}
 
 // Closed reports whether nothing more happens in a case in this state, apart from an (H)
@@ -575,14 +576,18 @@ func (x *applying) checkIntent(fine int, intentional bool) error {
 	if fine == 0 || intentional || x.replay {
 		return nil
 	}
-	return invalid("intentional", "(H)", fmt.Sprintf("the commission may fine only a person who intentionally violates §%s: record that finding with intentional=yes, or decide without a fine", x.e.Ord.HearingSection))
+	return invalid("intentional", "(H)",
+		fmt.Sprintf("the commission may fine only a person who intentionally violates §%s: record that finding with "+
+			"intentional=yes, or decide without a fine", x.e.Ord.HearingSection))
 }
 
 // checkFine refuses a fine outside the (H) range.
 func (x *applying) checkFine(fine int) error {
 	o := x.e.Ord
 	if fine < 0 || fine > 0 && (fine < o.FineMin || fine > o.FineMax) {
-		return invalid("fine", "(H)", fmt.Sprintf("$%d is outside the range the commission may impose, $%s to $%s", fine, Dollars(o.FineMin), Dollars(o.FineMax)))
+		return invalid("fine", "(H)",
+			fmt.Sprintf("$%d is outside the range the commission may impose, $%s to $%s", fine, Dollars(o.FineMin),
+				Dollars(o.FineMax)))
 	}
 	return nil
 }

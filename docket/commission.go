@@ -82,7 +82,8 @@ func (a Recuse) apply(x *applying) error {
 		return err
 	}
 	if why, ok := x.c.Recused(a.User); ok {
-		return conflict("", fmt.Sprintf("%s is already recused from case %s (%s)", a.User, x.c.Number, thirdPerson.Replace(why)))
+		return conflict("",
+			fmt.Sprintf("%s is already recused from case %s (%s)", a.User, x.c.Number, thirdPerson.Replace(why)))
 	}
 	x.c.Recusals = append(x.c.Recusals, Recusal{User: a.User, Reason: a.Reason, On: x.today})
 	return nil
@@ -169,7 +170,9 @@ func (v *Vote) LeaveOutRecused(c *Case, rule string) error {
 	}{{"yes", v.Yes}, {"no", v.No}, {"abstain", v.Abstain}, {"absent", v.Absent}} {
 		for _, u := range list.users {
 			if why, ok := c.Recused(u); ok {
-				return invalid(list.name, rule, fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number, thirdPerson.Replace(why)))
+				return invalid(list.name, rule,
+					fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number,
+						thirdPerson.Replace(why)))
 			}
 		}
 	}
@@ -187,7 +190,8 @@ func (v *Vote) check(c *Case, rule string) error {
 		return invalid("yes", rule, "no commissioners are seated; the configuration names them")
 	}
 	if v.Quorum < 1 || v.Quorum > len(v.Seated) {
-		return invalid("quorum", rule, fmt.Sprintf("a quorum of %d is impossible with %d seated commissioners", v.Quorum, len(v.Seated)))
+		return invalid("quorum", rule,
+			fmt.Sprintf("a quorum of %d is impossible with %d seated commissioners", v.Quorum, len(v.Seated)))
 	}
 	if !slices.Contains(Carries, v.Carry) {
 		return invalid("carry", rule, fmt.Sprintf("%q is not a majority rule", v.Carry))
@@ -205,7 +209,9 @@ func (v *Vote) check(c *Case, rule string) error {
 				return invalid(list.name, rule, fmt.Sprintf("%s is listed twice, under %s= and %s=", u, seen[u], list.name))
 			}
 			if why, ok := c.Recused(u); ok {
-				return invalid(list.name, rule, fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number, thirdPerson.Replace(why)))
+				return invalid(list.name, rule,
+					fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number,
+						thirdPerson.Replace(why)))
 			}
 			seen[u] = list.name
 		}
@@ -217,11 +223,15 @@ func (v *Vote) check(c *Case, rule string) error {
 		}
 	}
 	if len(missing) > 0 {
-		return invalid("yes", rule, fmt.Sprintf("the roll call must account for every seated commissioner who is not recused: %s %s not listed as yes=, no=, abstain= or absent=",
-			strings.Join(missing, ", "), map[bool]string{true: "is", false: "are"}[len(missing) == 1]))
+		return invalid("yes", rule,
+			fmt.Sprintf("the roll call must account for every seated commissioner who is not recused: %s %s not listed as "+
+				"yes=, no=, abstain= or absent=",
+				strings.Join(missing, ", "), map[bool]string{true: "is", false: "are"}[len(missing) == 1]))
 	}
 	if p := v.Present(); p < v.Quorum {
-		return conflict(rule, fmt.Sprintf("no quorum: %d commissioner%s present, and %d are needed to act; nothing was recorded", p, map[bool]string{true: "", false: "s"}[p == 1], v.Quorum))
+		return conflict(rule,
+			fmt.Sprintf("no quorum: %d commissioner%s present, and %d are needed to act; nothing was recorded", p,
+				map[bool]string{true: "", false: "s"}[p == 1], v.Quorum))
 	}
 	v.Recused = c.RecusedUsers(v.Seated)
 	return nil
@@ -291,7 +301,8 @@ func (x *applying) actorMayAct(a Action) error {
 		return nil
 	}
 	if why, ok := x.c.Recused(x.by); ok {
-		return Unauthorized("", "", fmt.Sprintf("you are recused from case %s (%s), so you cannot act or vote on it", x.c.Number, why))
+		return Unauthorized("", "",
+			fmt.Sprintf("you are recused from case %s (%s), so you cannot act or vote on it", x.c.Number, why))
 	}
 	return nil
 }

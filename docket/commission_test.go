@@ -43,24 +43,31 @@ func TestFailedMotionChangesNothing(t *testing.T) {
 	e := MustEngine(t)
 	steps := closedHearingCase()[:6]
 	c := apply(t, e, steps)
-	vote := &docket.Vote{Seated: []string{"U1", "U2", "U3"}, Yes: []string{"U1"}, No: []string{"U2", "U3"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	vote := &docket.Vote{Seated: []string{"U1", "U2", "U3"}, Yes: []string{"U1"}, No: []string{"U2", "U3"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
 	next, _, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient, Vote: vote}, T(t, "2026-12-10T18:00:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.State != c.State || next.Ruling != "" || len(next.Motions) != 1 || len(next.Votes) != 0 || next.Motions[0].What != "ruling: insufficient" {
-		t.Errorf("after a failed motion: state %s, ruling %q, motions %+v, votes %+v", next.State, next.Ruling, next.Motions, next.Votes)
+	if next.State != c.State || next.Ruling != "" || len(next.Motions) != 1 || len(next.Votes) != 0 ||
+		next.Motions[0].What != "ruling: insufficient" {
+		t.Errorf("after a failed motion: state %s, ruling %q, motions %+v, votes %+v", next.State, next.Ruling,
+			next.Motions, next.Votes)
 	}
 	// A ruling before the meeting is refused even when voted down.
-	if _, _, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient, Vote: vote}, T(t, "2026-12-09T18:00:00-06:00")); docket.ErrorCode(err) != docket.ECONFLICT {
+	if _, _, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient, Vote: vote},
+		T(t, "2026-12-09T18:00:00-06:00")); docket.ErrorCode(err) != docket.ECONFLICT {
 		t.Errorf("a ruling before its meeting, voted down: %v", err)
 	}
 	// The respondent (U024BE7LH in the filing) takes no part.
-	vote = &docket.Vote{Seated: []string{"U1", "U024BE7LH", "U3"}, Yes: []string{"U1", "U024BE7LH", "U3"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	if _, _, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient, Vote: vote}, T(t, "2026-12-10T18:00:00-06:00")); err == nil || !strings.Contains(err.Error(), "U024BE7LH is recused") {
+	vote = &docket.Vote{Seated: []string{"U1", "U024BE7LH", "U3"}, Yes: []string{"U1", "U024BE7LH", "U3"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	if _, _, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient, Vote: vote},
+		T(t, "2026-12-10T18:00:00-06:00")); err == nil || !strings.Contains(err.Error(), "U024BE7LH is recused") {
 		t.Errorf("the respondent voting: %v", err)
 	}
-	if _, _, err := e.ApplyBy(c, docket.Rule{Ruling: docket.Insufficient}, "U024BE7LH", T(t, "2026-12-10T18:00:00-06:00")); docket.ErrorCode(err) != docket.EUNAUTHORIZED {
+	if _, _, err := e.ApplyBy(c, docket.Rule{Ruling: docket.Insufficient}, "U024BE7LH",
+		T(t, "2026-12-10T18:00:00-06:00")); docket.ErrorCode(err) != docket.EUNAUTHORIZED {
 		t.Errorf("the respondent ruling: %v", err)
 	}
 }

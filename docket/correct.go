@@ -80,21 +80,25 @@ func (e *Engine) Amend(c Case, entries []Entry, a Action, by string, at time.Tim
 	case Correct:
 		target, reason = find(entries, a.Seq), a.Reason
 		if target.Action != nil && target.Action.Kind() != a.Of {
-			return c, invalid("event", "", fmt.Sprintf("event %d of case %s is a %s, not a %s", a.Seq, c.Number, target.Action.Kind(), a.Of))
+			return c, invalid("event", "",
+				fmt.Sprintf("event %d of case %s is a %s, not a %s", a.Seq, c.Number, target.Action.Kind(), a.Of))
 		}
 	case Void:
 		target, reason = find(entries, a.Seq), a.Reason
 		if _, isFiling := target.Action.(File); isFiling {
-			return c, conflict("(A)", fmt.Sprintf("event 1 of case %s is the filing itself and cannot be voided; correct its facts instead", c.Number))
+			return c, conflict("(A)",
+				fmt.Sprintf("event 1 of case %s is the filing itself and cannot be voided; correct its facts instead", c.Number))
 		}
 	default:
 		return c, invalid("action", "", "only a correction or a void amends the record")
 	}
 	switch target.Action.(type) {
 	case nil:
-		return c, &Error{Code: ENOTFOUND, Field: "event", Message: fmt.Sprintf("case %s has no event %d; /ethics history %s lists them", c.Number, seqOf(a), c.Number)}
+		return c, &Error{Code: ENOTFOUND, Field: "event",
+			Message: fmt.Sprintf("case %s has no event %d; /ethics history %s lists them", c.Number, seqOf(a), c.Number)}
 	case Correct, Void:
-		return c, conflict("", fmt.Sprintf("event %d of case %s is itself a correction or a void; amend the event it amended", seqOf(a), c.Number))
+		return c, conflict("",
+			fmt.Sprintf("event %d of case %s is itself a correction or a void; amend the event it amended", seqOf(a), c.Number))
 	}
 	for _, en := range entries {
 		if v, ok := en.Action.(Void); ok && v.Seq == seqOf(a) {
@@ -167,10 +171,13 @@ func (e *Engine) Rebuild(number string, entries []Entry) (Case, error) {
 	for _, en := range entries {
 		switch a := en.Action.(type) {
 		case Correct:
-			amendments = append(amendments, Amendment{Seq: en.Seq, Event: a.Seq, Kind: a.Of, Field: a.Field, From: a.From, To: a.To, Reason: a.Reason, By: en.By, On: e.Cal.DateOf(en.At)})
+			amendments = append(amendments,
+				Amendment{Seq: en.Seq, Event: a.Seq, Kind: a.Of, Field: a.Field, From: a.From, To: a.To, Reason: a.Reason,
+					By: en.By, On: e.Cal.DateOf(en.At)})
 			continue
 		case Void:
-			amendments = append(amendments, Amendment{Seq: en.Seq, Event: a.Seq, Kind: a.Of, Void: true, Reason: a.Reason, By: en.By, On: e.Cal.DateOf(en.At)})
+			amendments = append(amendments,
+				Amendment{Seq: en.Seq, Event: a.Seq, Kind: a.Of, Void: true, Reason: a.Reason, By: en.By, On: e.Cal.DateOf(en.At)})
 			continue
 		}
 		if voided[en.Seq] {
@@ -188,7 +195,8 @@ func (e *Engine) Rebuild(number string, entries []Entry) (Case, error) {
 		}
 		next, _, err := e.applyAs(c, act, "", en.At, true)
 		if err != nil {
-			return Case{}, conflict("", fmt.Sprintf("event %d (%s, recorded %s) would no longer hold: %v", en.Seq, act.Kind(), e.shortTime(en.At), err))
+			return Case{}, conflict("",
+				fmt.Sprintf("event %d (%s, recorded %s) would no longer hold: %v", en.Seq, act.Kind(), e.shortTime(en.At), err))
 		}
 		next.Number = number
 		c = next
@@ -215,8 +223,10 @@ func (e *Engine) noticeOfCorrectedStart(entries []Entry, cor Correct, at time.Ti
 	}
 	mr := meetingRules[to.Meeting]
 	if earliest := e.EarliestMeeting(mr.notice, at); to.Start.Before(earliest) {
-		return invalid("start", mr.rule, fmt.Sprintf("the notice posted gave the %s's old time; a %s at the corrected time needs %s' public notice from now, so the earliest lawful start is %s: schedule it again with /ethics schedule instead",
-			mr.name, mr.name, e.Ord.Period(mr.notice).describe(), e.shortTime(earliest)))
+		return invalid("start", mr.rule,
+			fmt.Sprintf("the notice posted gave the %s's old time; a %s at the corrected time needs %s' public notice from "+
+				"now, so the earliest lawful start is %s: schedule it again with /ethics schedule instead",
+				mr.name, mr.name, e.Ord.Period(mr.notice).describe(), e.shortTime(earliest)))
 	}
 	return nil
 }

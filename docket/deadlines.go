@@ -145,7 +145,8 @@ func (d Deadline) Basis() string {
 	}
 	basis := fmt.Sprintf("%s after %s on %s", d.Period.describe(), d.Period.Trigger, d.From.Long())
 	if !d.Landed.IsZero() {
-		basis += fmt.Sprintf(" is %s, %s; moved to the next day that is not a weekend or a statutory holiday (5 ILCS 70/1.11)", d.Landed.Long(), d.Closure)
+		basis += fmt.Sprintf(" is %s, %s; moved to the next day that is not a weekend or a statutory holiday (5 "+
+			"ILCS 70/1.11)", d.Landed.Long(), d.Closure)
 	}
 	if !d.Election.IsZero() {
 		basis += fmt.Sprintf("; capped at the day before the election on %s", d.Election.Long())
@@ -224,7 +225,8 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		add(d, done)
 	}
 	addTask := func(id DeadlineID, from, done Date) {
-		d := Deadline{ID: id, Rule: e.Ord.Period(id).Rule, Period: e.Ord.Period(id), Status: Open, Done: !done.IsZero(), DoneOn: done, From: from}
+		d := Deadline{ID: id, Rule: e.Ord.Period(id).Rule, Period: e.Ord.Period(id), Status: Open, Done: !done.IsZero(),
+			DoneOn: done, From: from}
 		if d.Done {
 			d.Status = Met
 		}
@@ -317,7 +319,8 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 		addNotice(PublicHearingNotice, PublicHearing, "the public hearing", f.PublicHearing)
 	}
 	if !f.PublicHearingHeld.IsZero() {
-		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
+		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() ||
+			!f.FinalToOff.IsZero())
 	}
 	// (H): the meeting at which the complainant is heard, its public notice and the
 	// complainant's certified notice of it.

@@ -67,10 +67,13 @@ func TestWorkedExample(t *testing.T) {
 			t.Errorf("%s due %s, want %s", id, got, want)
 		}
 	}
-	if got, want := due(t, s, docket.RespondentNotice).Basis(), "3 business days after receipt on Fri 2026-12-04"; got != want {
+	if got, want := due(t, s, docket.RespondentNotice).Basis(),
+		"3 business days after receipt on Fri 2026-12-04"; got != want {
 		t.Errorf("basis %q, want %q", got, want)
 	}
-	if got := due(t, s, docket.HearingBy).Basis(); !strings.Contains(got, "Fri 2027-01-01, New Year's Day; moved to the next day that is not a weekend or a statutory holiday (5 ILCS 70/1.11)") {
+	if got := due(t, s, docket.HearingBy).Basis(); !strings.Contains(got,
+		"Fri 2027-01-01, New Year's Day; moved to the next day that is not a weekend or a statutory holiday (5 "+
+			"ILCS 70/1.11)") {
 		t.Errorf("hearing_by basis %q does not say why it moved", got)
 	}
 	if got := due(t, s, docket.RulingNoticeRespondent).Status; got != docket.Open {
@@ -100,16 +103,21 @@ func TestCalendarPeriods(t *testing.T) {
 		id   docket.DeadlineID
 		want string
 	}{
-		{"DecisionPlain", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-01-11") }, docket.DecisionDue, "2027-02-10"},
-		{"DecisionOnThanksgiving", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-10-26") }, docket.DecisionDue, "2027-11-26"},
-		{"DecisionOnSaturday", func(f *docket.Facts) { f.HearingConcluded = D(t, "2026-11-06") }, docket.DecisionDue, "2026-12-07"},
+		{"DecisionPlain", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-01-11") }, docket.DecisionDue,
+			"2027-02-10"},
+		{"DecisionOnThanksgiving", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-10-26") }, docket.DecisionDue,
+			"2027-11-26"},
+		{"DecisionOnSaturday", func(f *docket.Facts) { f.HearingConcluded = D(t, "2026-11-06") }, docket.DecisionDue,
+			"2026-12-07"},
 		// 30 days after 2027-12-01 is Fri 2027-12-31, the federal observed day of New Year's
 		// Day 2028. No Illinois statute fixes it, so 5 ILCS 70/1.11 does not skip it (it was
 		// 2028-01-03 under the federal observance rule).
-		{"DecisionOnObservedNewYear", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-12-01") }, docket.DecisionDue, "2027-12-31"},
+		{"DecisionOnObservedNewYear", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-12-01") }, docket.DecisionDue,
+			"2027-12-31"},
 		// 30 days after 2027-01-30 is Mon 2027-03-01, Casimir Pulaski's Birthday (5 ILCS
 		// 490/15): 5 ILCS 70/1.11 moves the last day to Tue 2027-03-02.
-		{"DecisionOnPulaskiDay", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-01-30") }, docket.DecisionDue, "2027-03-02"},
+		{"DecisionOnPulaskiDay", func(f *docket.Facts) { f.HearingConcluded = D(t, "2027-01-30") }, docket.DecisionDue,
+			"2027-03-02"},
 		{"PublicHearing14Days", func(f *docket.Facts) {
 			f.HearingConcluded, f.HearingClosed = D(t, "2026-10-01"), true
 			f.RecommendationIssued, f.DemandReceived = D(t, "2026-10-02"), D(t, "2026-10-05")
@@ -196,7 +204,8 @@ func TestReceivedInstantUsesLocalDate(t *testing.T) {
 		t.Errorf("respondent_notice %s, want 2026-12-09", got)
 	}
 	// In Berlin the same instant is Sat 5 Dec.
-	berlin := &docket.Engine{Cal: MustCalendar(t, docket.CalendarConfig{Zone: "Europe/Berlin"}), Ord: docket.DefaultOrdinance()}
+	berlin := &docket.Engine{Cal: MustCalendar(t, docket.CalendarConfig{Zone: "Europe/Berlin"}),
+		Ord: docket.DefaultOrdinance()}
 	if got := berlin.Schedule(f, time.Time{}).Received.String(); got != "2026-12-05" {
 		t.Errorf("in Berlin received %s, want 2026-12-05", got)
 	}
@@ -268,8 +277,10 @@ func TestElectionPeriod(t *testing.T) {
 		{"DayBefore", "2027-02-22T12:00:00-06:00", []string{"2027-02-23"}, true, "2027-02-22", "2027-02-23"},
 		{"ElectionDay", "2027-02-23T08:00:00-06:00", []string{"2027-02-23"}, false, "", ""},
 		{"AfterElection", "2027-03-01T08:00:00-06:00", []string{"2027-02-23"}, false, "", ""},
-		{"EarliestDecides", "2027-02-10T12:00:00-06:00", []string{"2027-04-06", "2027-02-23"}, true, "2027-02-17", "2027-02-23"},
-		{"EarliestQualifyingDecides", "2027-02-10T12:00:00-06:00", []string{"2027-01-05", "2027-03-16"}, true, "2027-02-17", "2027-03-16"},
+		{"EarliestDecides", "2027-02-10T12:00:00-06:00", []string{"2027-04-06", "2027-02-23"}, true, "2027-02-17",
+			"2027-02-23"},
+		{"EarliestQualifyingDecides", "2027-02-10T12:00:00-06:00", []string{"2027-01-05", "2027-03-16"}, true, "2027-02-17",
+			"2027-03-16"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &docket.Facts{Received: T(t, tc.received)}
@@ -421,13 +432,20 @@ func TestValidate(t *testing.T) {
 		{"ErrNoReceipt", docket.Facts{}, "received", "(A)"},
 		{"ErrUnknownSection", docket.Facts{Received: received, Sections: []string{"103.99"}}, "section", "(C)"},
 		{"ErrUnknownRuling", docket.Facts{Received: received, Ruling: "maybe"}, "ruling", "(C)"},
-		{"ErrProbableCauseOn10305", docket.Facts{Received: received, Sections: []string{"103.05"}, Ruling: docket.ProbableCause}, "ruling", "(C)(2)"},
-		{"ErrJudicialReferralOn10305", docket.Facts{Received: received, Sections: []string{"103.05"}, Ruling: docket.JudicialReferral}, "ruling", "(C)(2)"},
-		{"ErrAttorneyReferralOn10310", docket.Facts{Received: received, Sections: []string{"103.10"}, Ruling: docket.AttorneyReferral}, "ruling", "(C)(3)"},
+		{"ErrProbableCauseOn10305",
+			docket.Facts{Received: received, Sections: []string{"103.05"}, Ruling: docket.ProbableCause}, "ruling", "(C)(2)"},
+		{"ErrJudicialReferralOn10305",
+			docket.Facts{Received: received, Sections: []string{"103.05"}, Ruling: docket.JudicialReferral}, "ruling", "(C)(2)"},
+		{"ErrAttorneyReferralOn10310",
+			docket.Facts{Received: received, Sections: []string{"103.10"}, Ruling: docket.AttorneyReferral}, "ruling", "(C)(3)"},
 		{"ErrProbableCauseNoSection", docket.Facts{Received: received, Ruling: docket.ProbableCause}, "ruling", "(C)(2)"},
-		{"ErrViolationAfterReceipt", docket.Facts{Received: received, ViolationDate: D(t, "2026-12-05")}, "violation_date", "(I)"},
-		{"ErrHearingAfterDismissal", docket.Facts{Received: received, Sections: []string{"103.10"}, Ruling: docket.NoProbableCause, Hearing: docket.Meeting{Start: received.Add(72 * time.Hour)}}, "hearing", "(C)(2)"},
-		{"ErrMailedBeforeReceipt", docket.Facts{Received: received, RespondentNoticeMailed: D(t, "2026-12-03")}, "respondent_notice_mailed", "(B)"},
+		{"ErrViolationAfterReceipt", docket.Facts{Received: received, ViolationDate: D(t, "2026-12-05")},
+			"violation_date", "(I)"},
+		{"ErrHearingAfterDismissal",
+			docket.Facts{Received: received, Sections: []string{"103.10"}, Ruling: docket.NoProbableCause,
+				Hearing: docket.Meeting{Start: received.Add(72 * time.Hour)}}, "hearing", "(C)(2)"},
+		{"ErrMailedBeforeReceipt", docket.Facts{Received: received, RespondentNoticeMailed: D(t, "2026-12-03")},
+			"respondent_notice_mailed", "(B)"},
 		{"ErrDecisionBeforeConcluded", docket.Facts{
 			Received: received, Sections: []string{"103.10"}, Ruling: docket.ProbableCause,
 			Hearing:          docket.Meeting{Start: T(t, "2026-12-21T10:00:00-06:00")},
@@ -460,7 +478,8 @@ func TestValidate(t *testing.T) {
 				t.Fatalf("Validate = %v, want a *docket.Error", err)
 			}
 			if de.Field != tc.field || de.Rule != tc.rule || de.Code != docket.EINVALID {
-				t.Errorf("error %q has field %q rule %q code %q, want field %q rule %q", de, de.Field, de.Rule, de.Code, tc.field, tc.rule)
+				t.Errorf("error %q has field %q rule %q code %q, want field %q rule %q", de, de.Field, de.Rule, de.Code,
+					tc.field, tc.rule)
 			}
 		})
 	}
@@ -474,9 +493,11 @@ func TestValidate(t *testing.T) {
 
 func TestLeft(t *testing.T) {
 	e := MustEngine(t)
-	f := &docket.Facts{Received: T(t, "2026-12-04T10:00:00-06:00"), Sufficiency: docket.Meeting{Start: T(t, "2026-12-10T17:00:00-06:00")}}
+	f := &docket.Facts{Received: T(t, "2026-12-04T10:00:00-06:00"),
+		Sufficiency: docket.Meeting{Start: T(t, "2026-12-10T17:00:00-06:00")}}
 	s := e.Schedule(f, time.Time{})
-	notice, mail, ruling := due(t, s, docket.SufficiencyMeetingNotice), due(t, s, docket.RespondentNotice), due(t, s, docket.SufficiencyRuling)
+	notice, mail, ruling := due(t, s, docket.SufficiencyMeetingNotice), due(t, s, docket.RespondentNotice),
+		due(t, s, docket.SufficiencyRuling)
 	for _, tc := range []struct {
 		d    docket.Deadline
 		now  string

@@ -34,7 +34,8 @@ func (a Decide) apply(x *applying) error {
 // decide records the decision, once the commission has adopted it.
 func (a Decide) decide(x *applying) error {
 	c := x.c
-	if err := x.needState("(E)", "decide: the decision follows the conclusion of the hearing", StateHearingDone); err != nil {
+	if err := x.needState("(E)", "decide: the decision follows the conclusion of the hearing",
+		StateHearingDone); err != nil {
 		return err
 	}
 	for _, check := range []error{
@@ -50,7 +51,8 @@ func (a Decide) decide(x *applying) error {
 		return invalid("decision", "(E)", "a dismissal (E)(1) carries no recommendation or fine (E)(2)")
 	}
 	if !a.Dismiss && strings.TrimSpace(a.Recommendation) == "" && a.Fine == 0 {
-		return invalid("decision", "(E)", "decide to dismiss (E)(1), or give a recommendation for discipline and/or a fine (E)(2)")
+		return invalid("decision", "(E)",
+			"decide to dismiss (E)(1), or give a recommendation for discipline and/or a fine (E)(2)")
 	}
 	if err := x.checkIntent(a.Fine, a.Intentional); err != nil {
 		return err
@@ -59,7 +61,8 @@ func (a Decide) decide(x *applying) error {
 	if err != nil {
 		return err
 	}
-	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine, Intentional: a.Intentional, On: on}
+	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine,
+		Intentional: a.Intentional, On: on}
 	c.DecisionIssued, c.DecisionDismissed = on, a.Dismiss
 	// (E), (G): a late decision is recorded, since refusing it would block the commission,
 	// and the case keeps how late it was.
@@ -84,7 +87,8 @@ func (DemandPublicHearing) Kind() string { return "demand_public_hearing" }
 
 func (a DemandPublicHearing) apply(x *applying) error {
 	c := x.c
-	if err := x.needState("(F)", "record a demand for a public hearing: it follows a recommendation or fine", StateDecided); err != nil {
+	if err := x.needState("(F)", "record a demand for a public hearing: it follows a recommendation or fine",
+		StateDecided); err != nil {
 		return err
 	}
 	if !c.HearingClosed {
@@ -96,7 +100,9 @@ func (a DemandPublicHearing) apply(x *applying) error {
 	}
 	window := x.e.after(PublicHearingDemand, c.RecommendationIssued)
 	if on > window.Due {
-		return invalid("received", "(F)", fmt.Sprintf("the demand came on %s, after the window closed on %s (%s)", on.Long(), window.Due.Long(), window.Basis()))
+		return invalid("received", "(F)",
+			fmt.Sprintf("the demand came on %s, after the window closed on %s (%s)", on.Long(), window.Due.Long(),
+				window.Basis()))
 	}
 	c.State, c.DemandReceived = StateDemanded, on
 	return nil
@@ -155,7 +161,8 @@ func (a IssueFinal) apply(x *applying) error {
 // issue records the final recommendation, once the commission has adopted it.
 func (a IssueFinal) issue(x *applying) error {
 	c := x.c
-	if err := x.needState("(F)", "issue the final recommendation: it follows the public hearing", StatePublicHeld); err != nil {
+	if err := x.needState("(F)", "issue the final recommendation: it follows the public hearing",
+		StatePublicHeld); err != nil {
 		return err
 	}
 	if err := checkText("text", a.Text, true, MaxText); err != nil {

@@ -50,10 +50,12 @@ func SniffDocument(name string, data []byte, limit int64) (mediaType string, err
 	case len(data) == 0:
 		return "", invalid(field, "", fmt.Sprintf("%s is empty", name))
 	case limit > 0 && int64(len(data)) > limit:
-		return "", invalid(field, "", fmt.Sprintf("%s is %s; the limit for a document is %s", name, Size(int64(len(data))), Size(limit)))
+		return "", invalid(field, "",
+			fmt.Sprintf("%s is %s; the limit for a document is %s", name, Size(int64(len(data))), Size(limit)))
 	case bytes.HasPrefix(data, []byte("%PDF-")):
 		if !bytes.Contains(data[max(0, len(data)-pdfTrailer):], []byte("%%EOF")) {
-			return "", invalid(field, "", fmt.Sprintf("%s starts like a PDF but has no %%%%EOF at its end: it is cut short or damaged", name))
+			return "", invalid(field, "",
+				fmt.Sprintf("%s starts like a PDF but has no %%%%EOF at its end: it is cut short or damaged", name))
 		}
 		return MediaPDF, nil
 	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
@@ -61,7 +63,9 @@ func SniffDocument(name string, data []byte, limit int64) (mediaType string, err
 	case bytes.HasPrefix(data, []byte{0xFF, 0xD8, 0xFF}):
 		return MediaJPEG, nil
 	}
-	return "", invalid(field, "", fmt.Sprintf("%s is not a PDF, PNG or JPEG file (by its content, whatever its name): a document of the case file is a PDF or a scanned image", name))
+	return "", invalid(field, "",
+		fmt.Sprintf("%s is not a PDF, PNG or JPEG file (by its content, whatever its name): a document of the case file is "+
+			"a PDF or a scanned image", name))
 }
 
 // Size writes a number of bytes as people read it: "2.4 MB", "812 KB", "90 bytes".
@@ -141,6 +145,8 @@ func (a AddDocument) apply(x *applying) error {
 	if by == "" {
 		by = x.by
 	}
-	x.c.Documents = append(x.c.Documents, Document{SHA256: a.SHA256, Title: a.Title, Kind: a.Of, MediaType: a.MediaType, Size: a.Size, AddedBy: by, Added: x.today})
+	x.c.Documents = append(x.c.Documents,
+		Document{SHA256: a.SHA256, Title: a.Title, Kind: a.Of, MediaType: a.MediaType, Size: a.Size, AddedBy: by,
+			Added: x.today})
 	return nil
 }

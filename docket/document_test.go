@@ -20,16 +20,21 @@ func TestSniffDocument(t *testing.T) {
 	}{
 		{"complaint.pdf", pdf, docket.DefaultDocumentLimit, docket.MediaPDF},
 		{"complaint.txt", pdf, docket.DefaultDocumentLimit, docket.MediaPDF},
-		{"letter.pdf", []byte("Dear Commission,\nI complain.\n"), docket.DefaultDocumentLimit, "letter.pdf is not a PDF, PNG or JPEG file (by its content, whatever its name)"},
-		{"fake.pdf", []byte("this was notes.txt, renamed %PDF-1.4 %%EOF"), docket.DefaultDocumentLimit, "is not a PDF, PNG or JPEG"},
-		{"cut.pdf", append([]byte("%PDF-1.4\n"), bytes.Repeat([]byte("x"), 2000)...), docket.DefaultDocumentLimit, "cut.pdf starts like a PDF but has no %%EOF at its end"},
-		{"eof-early.pdf", append([]byte("%PDF-1.4\n%%EOF\n"), bytes.Repeat([]byte("x"), 2000)...), docket.DefaultDocumentLimit, "has no %%EOF at its end"},
+		{"letter.pdf", []byte("Dear Commission,\nI complain.\n"), docket.DefaultDocumentLimit,
+			"letter.pdf is not a PDF, PNG or JPEG file (by its content, whatever its name)"},
+		{"fake.pdf", []byte("this was notes.txt, renamed %PDF-1.4 %%EOF"), docket.DefaultDocumentLimit,
+			"is not a PDF, PNG or JPEG"},
+		{"cut.pdf", append([]byte("%PDF-1.4\n"), bytes.Repeat([]byte("x"), 2000)...), docket.DefaultDocumentLimit,
+			"cut.pdf starts like a PDF but has no %%EOF at its end"},
+		{"eof-early.pdf", append([]byte("%PDF-1.4\n%%EOF\n"), bytes.Repeat([]byte("x"), 2000)...),
+			docket.DefaultDocumentLimit, "has no %%EOF at its end"},
 		{"scan.png", []byte("\x89PNG\r\n\x1a\n\x00\x00"), docket.DefaultDocumentLimit, docket.MediaPNG},
 		{"photo.jpg", []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10}, docket.DefaultDocumentLimit, docket.MediaJPEG},
 		{"photo.gif", []byte("GIF89a..."), docket.DefaultDocumentLimit, "is not a PDF, PNG or JPEG"},
 		{"empty.pdf", nil, docket.DefaultDocumentLimit, "empty.pdf is empty"},
 		{"big.pdf", pdf, 40, "big.pdf is 52 bytes; the limit for a document is 40 bytes"},
-		{"huge.pdf", make([]byte, 26<<20), docket.DefaultDocumentLimit, "huge.pdf is 26.0 MB; the limit for a document is 25.0 MB"},
+		{"huge.pdf", make([]byte, 26<<20), docket.DefaultDocumentLimit,
+			"huge.pdf is 26.0 MB; the limit for a document is 25.0 MB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := docket.SniffDocument(tc.name, tc.data, tc.limit)

@@ -16,7 +16,8 @@ func TestErrorConstructors(t *testing.T) {
 		code, msg string
 	}{
 		{docket.Invalid("(C)(1)", "start", "too early"), docket.EINVALID, "start: too early (rule (C)(1))"},
-		{docket.NotFound("", "event", "case 2026-001 has no event 9"), docket.ENOTFOUND, "event: case 2026-001 has no event 9"},
+		{docket.NotFound("", "event", "case 2026-001 has no event 9"), docket.ENOTFOUND,
+			"event: case 2026-001 has no event 9"},
 		{docket.Conflict("(B)", "", "not yet"), docket.ECONFLICT, "not yet (rule (B))"},
 		{docket.Unauthorized("", "", "you are recused"), docket.EUNAUTHORIZED, "you are recused"},
 		{docket.Unavailable("the disk is full"), docket.EUNAVAILABLE, "the disk is full"},

@@ -23,7 +23,8 @@ func (e *Engine) Validate(f *Facts) error {
 	received := c.DateOf(f.Received)
 	for _, s := range f.Sections {
 		if s != o.HearingSection && s != o.ReferralSection {
-			return invalid("section", "(C)", fmt.Sprintf("unknown section %q: this ordinance's sections are %s and %s", s, o.HearingSection, o.ReferralSection))
+			return invalid("section", "(C)",
+				fmt.Sprintf("unknown section %q: this ordinance's sections are %s and %s", s, o.HearingSection, o.ReferralSection))
 		}
 	}
 	if !f.ViolationDate.IsZero() && f.ViolationDate > received {
@@ -51,15 +52,21 @@ func (e *Engine) Validate(f *Facts) error {
 		}
 		for _, l := range later {
 			if l.set {
-				return invalid(l.field, "(C)(2)", fmt.Sprintf("contradicts the ruling %s: a hearing and what follows it come only after a ruling of probable cause", f.Ruling))
+				return invalid(l.field, "(C)(2)",
+					fmt.Sprintf("contradicts the ruling %s: a hearing and what follows it come only after a ruling of "+
+						"probable cause", f.Ruling))
 			}
 		}
 	}
 	if !f.AdjudicationRequested.IsZero() && f.Ruling != "" && f.Ruling != JudicialReferral {
-		return invalid("adjudication_requested", "(C)(2)", fmt.Sprintf("contradicts the ruling %s: the attorney is asked to adjudicate only after a ruling of judicial_referral", f.Ruling))
+		return invalid("adjudication_requested", "(C)(2)",
+			fmt.Sprintf("contradicts the ruling %s: the attorney is asked to adjudicate only after a ruling of "+
+				"judicial_referral", f.Ruling))
 	}
-	if !f.ReferralTransmitted.IsZero() && (f.Ruling != "" || f.ReferralRuling != "") && f.Ruling != AttorneyReferral && f.ReferralRuling != AttorneyReferral {
-		return invalid("referral_transmitted", "(C)(3)", "contradicts the ruling: the complaint is transmitted to the attorney only after a ruling of attorney_referral")
+	if !f.ReferralTransmitted.IsZero() && (f.Ruling != "" || f.ReferralRuling != "") && f.Ruling != AttorneyReferral &&
+		f.ReferralRuling != AttorneyReferral {
+		return invalid("referral_transmitted", "(C)(3)",
+			"contradicts the ruling: the complaint is transmitted to the attorney only after a ruling of attorney_referral")
 	}
 	// Each step happens on or after the step before it; the nearest one given counts.
 	type point struct {
@@ -137,13 +144,20 @@ func validateRuling(f *Facts, o Ordinance) error {
 		// (C)(2) and (C)(3) send the two parts of a complaint alleging both sections
 		// different ways: the referral section's part has a ruling of its own.
 		if !slices.Contains([]Ruling{Insufficient, NoProbableCause, AttorneyReferral}, f.ReferralRuling) {
-			return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("%q is not a ruling on a §%s part: use insufficient, no_probable_cause or attorney_referral", f.ReferralRuling, o.ReferralSection))
+			return invalid("referral_ruling", "(C)(3)",
+				fmt.Sprintf("%q is not a ruling on a §%s part: use insufficient, no_probable_cause or attorney_referral",
+					f.ReferralRuling, o.ReferralSection))
 		}
-		if len(f.Sections) > 0 && !(slices.Contains(f.Sections, o.HearingSection) && slices.Contains(f.Sections, o.ReferralSection)) {
-			return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("a separate ruling on the §%s part applies only to a complaint that alleges both §%s and §%s; give the ruling alone", o.ReferralSection, o.HearingSection, o.ReferralSection))
+		if len(f.Sections) > 0 &&
+			!(slices.Contains(f.Sections, o.HearingSection) && slices.Contains(f.Sections, o.ReferralSection)) {
+			return invalid("referral_ruling", "(C)(3)",
+				fmt.Sprintf("a separate ruling on the §%s part applies only to a complaint that alleges both §%s and §%s; "+
+					"give the ruling alone", o.ReferralSection, o.HearingSection, o.ReferralSection))
 		}
 		if f.Ruling == AttorneyReferral {
-			return invalid("ruling", "(C)(2)", fmt.Sprintf("with a separate ruling on the §%s part, the ruling is on the §%s part: insufficient, no_probable_cause, probable_cause or judicial_referral", o.ReferralSection, o.HearingSection))
+			return invalid("ruling", "(C)(2)",
+				fmt.Sprintf("with a separate ruling on the §%s part, the ruling is on the §%s part: insufficient, "+
+					"no_probable_cause, probable_cause or judicial_referral", o.ReferralSection, o.HearingSection))
 		}
 	}
 	if f.Ruling == "" {
@@ -170,7 +184,8 @@ func validateRuling(f *Facts, o Ordinance) error {
 		if len(f.Sections) > 0 {
 			alleged = "§" + strings.Join(f.Sections, ", §")
 		}
-		return invalid("ruling", rule, fmt.Sprintf("%s applies only to a complaint under §%s; this one alleges %s", f.Ruling, need, alleged))
+		return invalid("ruling", rule,
+			fmt.Sprintf("%s applies only to a complaint under §%s; this one alleges %s", f.Ruling, need, alleged))
 	}
 	return nil
 }
@@ -251,7 +266,8 @@ func DecodeInput(r io.Reader) (Input, error) {
 	var in Input
 	f := &in.Facts
 	if j.Received == nil {
-		return Input{}, invalid("received", "(A)", "required: the instant the commission received the complaint, e.g. 2026-12-04T10:00:00-06:00")
+		return Input{}, invalid("received", "(A)",
+			"required: the instant the commission received the complaint, e.g. 2026-12-04T10:00:00-06:00")
 	}
 	f.Received = p.instant("received", *j.Received)
 	f.ViolationDate = p.date("violation_date", j.ViolationDate)
@@ -275,7 +291,8 @@ func DecodeInput(r io.Reader) (Input, error) {
 	case j.HearingClosed != nil:
 		f.HearingClosed = *j.HearingClosed
 		if !f.HearingClosed && j.DemandReceived != "" {
-			p.fail("demand_received", "contradicts hearing_closed false: a public hearing may be demanded only after a closed hearing (F)")
+			p.fail("demand_received",
+				"contradicts hearing_closed false: a public hearing may be demanded only after a closed hearing (F)")
 		}
 	case j.DemandReceived != "":
 		f.HearingClosed = true // (F): a demand implies the hearing was closed
@@ -322,7 +339,8 @@ func checkKeys(body []byte) error {
 		return jsonError(err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return invalid("input", "", "not a JSON object; give one object of facts such as {\"received\": \"2026-12-04T10:00:00-06:00\"}")
+		return invalid("input", "",
+			"not a JSON object; give one object of facts such as {\"received\": \"2026-12-04T10:00:00-06:00\"}")
 	}
 	seen := make(map[string]bool)
 	for dec.More() {
@@ -333,7 +351,9 @@ func checkKeys(body []byte) error {
 		key, _ := tok.(string)
 		switch {
 		case !inputFields[key]:
-			return invalid(key, "", "unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads (names are lower case)")
+			return invalid(key, "",
+				"unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads (names are "+
+					"lower case)")
 		case seen[key]:
 			return invalid(key, "", "given twice; give each field once")
 		}
@@ -352,11 +372,14 @@ func jsonError(err error) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return invalid(typeErr.Field, "", fmt.Sprintf("must be a JSON %s, not %s", jsonKind(typeErr.Type.String()), typeErr.Value))
+		return invalid(typeErr.Field, "",
+			fmt.Sprintf("must be a JSON %s, not %s", jsonKind(typeErr.Type.String()), typeErr.Value))
 	case errors.As(err, &syntaxErr):
-		return invalid("input", "", fmt.Sprintf("not valid JSON at byte %d: %s", syntaxErr.Offset, strings.TrimPrefix(msg, "json: ")))
+		return invalid("input", "",
+			fmt.Sprintf("not valid JSON at byte %d: %s", syntaxErr.Offset, strings.TrimPrefix(msg, "json: ")))
 	case strings.HasPrefix(msg, "json: unknown field "):
-		return invalid(strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`), "", "unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads")
+		return invalid(strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`), "",
+			"unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads")
 	case err == io.EOF:
 		return invalid("input", "", "empty; give one JSON object of facts")
 	}

@@ -67,8 +67,12 @@ func TestDecodeInput(t *testing.T) {
 		{"ErrWrongCase", `{"RECEIVED": "2026-12-04T10:00:00-06:00"}`, "RECEIVED"},
 		{"ErrDuplicate", `{"received": "2026-12-04T10:00:00-06:00", "received": "2026-12-05T10:00:00-06:00"}`, "received"},
 		{"ErrTruncated", `{"received": "2026-12-04T10:00:00-06:00"`, "input"},
-		{"ErrDemandAfterOpenHearing", `{"received": "2026-12-04T10:00:00-06:00", "hearing_closed": false, "demand_received": "2026-12-20"}`, "demand_received"},
-		{"ErrNoticeWithoutMeeting", `{"received": "2026-12-04T10:00:00-06:00", "hearing_notice_posted": "2026-12-04T10:00:00-06:00"}`, "hearing_notice_posted"},
+		{"ErrDemandAfterOpenHearing",
+			`{"received": "2026-12-04T10:00:00-06:00", "hearing_closed": false, "demand_received": "2026-12-20"}`,
+			"demand_received"},
+		{"ErrNoticeWithoutMeeting",
+			`{"received": "2026-12-04T10:00:00-06:00", "hearing_notice_posted": "2026-12-04T10:00:00-06:00"}`,
+			"hearing_notice_posted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := docket.DecodeInput(strings.NewReader(tc.json))
@@ -85,7 +89,8 @@ func TestDecodeInput(t *testing.T) {
 		})
 	}
 	t.Run("ErrTooLarge", func(t *testing.T) {
-		big := `{"received": "2026-12-04T10:00:00-06:00", "elections": [` + strings.Repeat(`"2027-02-23",`, 100000) + `"2027-02-23"]}`
+		big := `{"received": "2026-12-04T10:00:00-06:00", "elections": [` + strings.Repeat(`"2027-02-23",`,
+			100000) + `"2027-02-23"]}`
 		if _, err := docket.DecodeInput(strings.NewReader(big)); err == nil {
 			t.Fatal("accepted a 1.3 MB input")
 		}
@@ -137,22 +142,38 @@ func TestSparseFacts(t *testing.T) {
 		due        string
 		status     docket.Status
 	}{
-		{"ConcludedAlone", `{"received": "2026-12-04T10:00:00-06:00", "hearing_concluded": "2026-12-29"}`, docket.DecisionDue, "2027-01-28", docket.Open},
-		{"DecisionAfterDismissalMeetsG", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "elections": ["2027-01-19"], "ruling": "insufficient", "decision_issued": "2026-12-09"}`, docket.ElectionDecision, "2026-12-11", docket.Met},
-		{"ReferralMeetsG", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "elections": ["2027-01-19"], "ruling": "attorney_referral", "ruling_date": "2026-12-09"}`, docket.ElectionDecision, "2026-12-11", docket.Met},
-		{"DemandImpliesClosedHearing", `{"received": "2026-12-04T10:00:00-06:00", "demand_received": "2027-01-11"}`, docket.PublicHearingBy, "2027-01-25", docket.Open},
-		{"RulingNoticeNotMetByRuling", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "ruling_date": "2026-12-10"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Open},
-		{"RulingNoticeMet", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "ruling_date": "2026-12-10", "ruling_notice_respondent": "2026-12-11"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Met},
+		{"ConcludedAlone", `{"received": "2026-12-04T10:00:00-06:00", "hearing_concluded": "2026-12-29"}`, docket.DecisionDue,
+			"2027-01-28", docket.Open},
+		{"DecisionAfterDismissalMeetsG",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "elections": ["2027-01-19"], "ruling": "insufficient", "decision_issued": "2026-12-09"}`, docket.ElectionDecision, "2026-12-11", docket.Met},
+		{"ReferralMeetsG",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "elections": ["2027-01-19"], "ruling": "attorney_referral", "ruling_date": "2026-12-09"}`, docket.ElectionDecision, "2026-12-11", docket.Met},
+		{"DemandImpliesClosedHearing", `{"received": "2026-12-04T10:00:00-06:00", "demand_received": "2027-01-11"}`,
+			docket.PublicHearingBy, "2027-01-25", docket.Open},
+		{"RulingNoticeNotMetByRuling",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "ruling_date": "2026-12-10"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Open},
+		{"RulingNoticeMet",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "ruling_date": "2026-12-10", "ruling_notice_respondent": "2026-12-11"}`, docket.RulingNoticeRespondent, "2026-12-15", docket.Met},
 		// A step a later fact implies is met, not missed (as of 2026-12-14): the hearing was
 		// held, so it was scheduled (C)(2); a demand follows the (E) decision; a final
 		// recommendation follows the (F) public hearing.
-		{"HearingImpliedByConclusion", `{"received": "2026-11-02T10:00:00-06:00", "hearing_concluded": "2026-11-25"}`, docket.HearingBy, "2026-11-30", docket.Met},
-		{"DecisionImpliedByDemand", `{"received": "2026-10-01T10:00:00-05:00", "hearing_concluded": "2026-10-20", "demand_received": "2026-11-10"}`, docket.DecisionDue, "2026-11-19", docket.Met},
-		{"PublicHearingNotImpliedByDemand", `{"received": "2026-10-01T10:00:00-05:00", "hearing_concluded": "2026-10-20", "demand_received": "2026-11-10"}`, docket.PublicHearingBy, "2026-11-24", docket.Missed},
-		{"PublicHearingImpliedByFinal", `{"received": "2026-10-01T10:00:00-05:00", "demand_received": "2026-11-02", "final_recommendation": "2026-12-01"}`, docket.PublicHearingBy, "2026-11-16", docket.Met},
-		{"DemandImpliedByPublicHearing", `{"received": "2026-10-01T10:00:00-05:00", "hearing_closed": true, "recommendation_issued": "2026-10-22", "public_hearing_held": "2026-11-10"}`, docket.PublicHearingDemand, "2026-11-02", docket.Met},
-		{"ElectionDecisionImpliedByFinal", `{"received": "2026-11-02T10:00:00-06:00", "elections": ["2026-11-20"], "demand_received": "2026-11-06", "final_recommendation": "2026-12-01"}`, docket.ElectionDecision, "2026-11-09", docket.Met},
-		{"TransmittalTask", `{"received": "2026-12-04T10:00:00-06:00", "section": ["103.10", "103.05"], "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, docket.ReferralTask, "", docket.Open},
+		{"HearingImpliedByConclusion", `{"received": "2026-11-02T10:00:00-06:00", "hearing_concluded": "2026-11-25"}`,
+			docket.HearingBy, "2026-11-30", docket.Met},
+		{"DecisionImpliedByDemand",
+			`{"received": "2026-10-01T10:00:00-05:00", "hearing_concluded": "2026-10-20", "demand_received": "2026-11-10"}`,
+			docket.DecisionDue, "2026-11-19", docket.Met},
+		{"PublicHearingNotImpliedByDemand",
+			`{"received": "2026-10-01T10:00:00-05:00", "hearing_concluded": "2026-10-20", "demand_received": "2026-11-10"}`,
+			docket.PublicHearingBy, "2026-11-24", docket.Missed},
+		{"PublicHearingImpliedByFinal",
+			`{"received": "2026-10-01T10:00:00-05:00", "demand_received": "2026-11-02", "final_recommendation": "2026-12-01"}`,
+			docket.PublicHearingBy, "2026-11-16", docket.Met},
+		{"DemandImpliedByPublicHearing",
+			`{"received": "2026-10-01T10:00:00-05:00", "hearing_closed": true, "recommendation_issued": "2026-10-22", "public_hearing_held": "2026-11-10"}`, docket.PublicHearingDemand, "2026-11-02", docket.Met},
+		{"ElectionDecisionImpliedByFinal",
+			`{"received": "2026-11-02T10:00:00-06:00", "elections": ["2026-11-20"], "demand_received": "2026-11-06", "final_recommendation": "2026-12-01"}`, docket.ElectionDecision, "2026-11-09", docket.Met},
+		{"TransmittalTask",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": ["103.10", "103.05"], "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, docket.ReferralTask, "", docket.Open},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, err := docket.DecodeInput(strings.NewReader(tc.json))
@@ -172,11 +193,16 @@ func TestSparseFacts(t *testing.T) {
 		})
 	}
 	for _, tc := range []struct{ name, json, field, rule string }{
-		{"HearingAfterDismissal", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "hearing_concluded": "2026-12-29"}`, "hearing_concluded", "(C)(2)"},
-		{"ConcludedBeforeHearing", `{"received": "2026-12-04T10:00:00-06:00", "hearing": "2026-12-28T10:00:00-06:00", "hearing_concluded": "2026-12-21"}`, "hearing_concluded", "(E)"},
-		{"RulingNotFittingSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "probable_cause"}`, "ruling", "(C)(2)"},
-		{"ReferralRulingOneSection", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, "referral_ruling", "(C)(3)"},
-		{"TransmittalAfterDismissal", `{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "insufficient", "referral_transmitted": "2026-12-11"}`, "referral_transmitted", "(C)(3)"},
+		{"HearingAfterDismissal",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "insufficient", "hearing_concluded": "2026-12-29"}`, "hearing_concluded", "(C)(2)"},
+		{"ConcludedBeforeHearing",
+			`{"received": "2026-12-04T10:00:00-06:00", "hearing": "2026-12-28T10:00:00-06:00", "hearing_concluded": "2026-12-21"}`, "hearing_concluded", "(E)"},
+		{"RulingNotFittingSection",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "probable_cause"}`, "ruling", "(C)(2)"},
+		{"ReferralRulingOneSection",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.10", "ruling": "probable_cause", "referral_ruling": "attorney_referral"}`, "referral_ruling", "(C)(3)"},
+		{"TransmittalAfterDismissal",
+			`{"received": "2026-12-04T10:00:00-06:00", "section": "103.05", "ruling": "insufficient", "referral_transmitted": "2026-12-11"}`, "referral_transmitted", "(C)(3)"},
 	} {
 		t.Run("Err"+tc.name, func(t *testing.T) {
 			in, err := docket.DecodeInput(strings.NewReader(tc.json))

@@ -13,7 +13,9 @@ func TestFoldedMeetingPostedOnlyWhenEveryItemIs(t *testing.T) {
 	e := MustEngine(t)
 	schedule := []step{
 		{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
-		{at: "2026-12-04T11:00:00-06:00", action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"}, state: docket.StateReceived},
+		{at: "2026-12-04T11:00:00-06:00",
+			action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"}, state: docket.StateReceived},
 	}
 	posted := func(at string) step {
 		return step{at: at, action: docket.PostNotice{Meeting: docket.SufficiencyMeeting}, state: docket.StateReceived}

@@ -60,7 +60,8 @@ func (x *applying) timeBar(a Rule) ([]gap, error) {
 	case "":
 	case GroundTimeBarred:
 		if !dismissal {
-			return nil, invalid("ground", "(I)", fmt.Sprintf("ground=time_barred goes with a dismissal, ruling insufficient or no_probable_cause, not %s", a.Ruling))
+			return nil, invalid("ground", "(I)",
+				fmt.Sprintf("ground=time_barred goes with a dismissal, ruling insufficient or no_probable_cause, not %s", a.Ruling))
 		}
 		if !barred {
 			why := "no date of the alleged violation is recorded"
@@ -72,13 +73,16 @@ func (x *applying) timeBar(a Rule) ([]gap, error) {
 		}
 		return nil, nil
 	default:
-		return nil, invalid("ground", "(C)(2)", fmt.Sprintf("unknown ground %q: the only ground to give is time_barred (I); insufficient and no_probable_cause are their own grounds", a.Ground))
+		return nil, invalid("ground", "(C)(2)",
+			fmt.Sprintf("unknown ground %q: the only ground to give is time_barred (I); insufficient and no_probable_cause "+
+				"are their own grounds", a.Ground))
 	}
 	if !barred || dismissal || x.replay {
 		return nil, nil
 	}
 	d, _ := s.Find(FilingLimit)
 	return []gap{{rule: "(I)", without: "a complaint filed within one year after the alleged violation",
-		problem: fmt.Sprintf("the complaint is time-barred under (I): it was received on %s, after the last day to file, %s; the ruling on it is a dismissal (rule %s insufficient ground=time_barred)",
+		problem: fmt.Sprintf("the complaint is time-barred under (I): it was received on %s, after the last day to file, "+
+			"%s; the ruling on it is a dismissal (rule %s insufficient ground=time_barred)",
 			s.Received.Long(), d.Due.Long(), x.number())}}, nil
 }

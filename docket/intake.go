@@ -40,14 +40,16 @@ func (a File) apply(x *applying) error {
 		}
 	}
 	if len(a.Sections) == 0 {
-		return invalid("section", "(A)", fmt.Sprintf("required: the section alleged, %s or %s", x.e.Ord.HearingSection, x.e.Ord.ReferralSection))
+		return invalid("section", "(A)",
+			fmt.Sprintf("required: the section alleged, %s or %s", x.e.Ord.HearingSection, x.e.Ord.ReferralSection))
 	}
 	received := a.Received
 	if received.IsZero() {
 		received = x.at
 	}
 	if received.After(x.at) {
-		return invalid("received", "(A)", fmt.Sprintf("%s is in the future: it is now %s", x.e.shortTime(received), x.e.shortTime(x.at)))
+		return invalid("received", "(A)",
+			fmt.Sprintf("%s is in the future: it is now %s", x.e.shortTime(received), x.e.shortTime(x.at)))
 	}
 	c := x.c
 	c.State = StateReceived
@@ -59,11 +61,15 @@ func (a File) apply(x *applying) error {
 	s := x.e.Schedule(&c.Facts, time.Time{})
 	if s.TimeBarred != nil && *s.TimeBarred {
 		d, _ := s.Find(FilingLimit)
-		x.warn("(I)", "time-barred: the complaint was received on %s, after the last day to file, %s; the ruling on it is a dismissal (rule %s insufficient ground=time_barred) unless overridden with a reason", s.Received.Long(), d.Due.Long(), x.number())
+		x.warn("(I)",
+			"time-barred: the complaint was received on %s, after the last day to file, %s; the ruling on it is a dismissal "+
+				"(rule %s insufficient ground=time_barred) unless overridden with a reason", s.Received.Long(),
+			d.Due.Long(), x.number())
 	}
 	if s.Expedited {
 		d, _ := s.Find(ElectionDecision)
-		x.warn("(G)", "EXPEDITED: received within %d days before the election on %s; the decision is due by %s", x.e.Ord.Period(ElectionPeriod).Amount, s.Election.Long(), d.Due.Long())
+		x.warn("(G)", "EXPEDITED: received within %d days before the election on %s; the decision is due by %s",
+			x.e.Ord.Period(ElectionPeriod).Amount, s.Election.Long(), d.Due.Long())
 	}
 	x.whyNotExpedited(c.Elections)
 	return nil
@@ -94,7 +100,8 @@ func (a AddCandidacy) apply(x *applying) error {
 		return invalid("election", "(G)", "required: the date of the election")
 	}
 	if c.State.Closed() || c.Decision != nil {
-		return conflict("(G)", fmt.Sprintf("case %s is %s; (G) concerns the decision, which has been made", c.Number, describeState(c.State)))
+		return conflict("(G)",
+			fmt.Sprintf("case %s is %s; (G) concerns the decision, which has been made", c.Number, describeState(c.State)))
 	}
 	if slices.Contains(c.Elections, a.Election) {
 		return conflict("(G)", fmt.Sprintf("the election on %s is already recorded", a.Election.Long()))
@@ -103,7 +110,9 @@ func (a AddCandidacy) apply(x *applying) error {
 	c.Elections = append(c.Elections, a.Election)
 	if s := x.e.Schedule(&c.Facts, time.Time{}); s.Expedited && !wasExpedited {
 		d, _ := s.Find(ElectionDecision)
-		x.warn("(G)", "EXPEDITED: the complaint was received within %d days before the election on %s; the decision is due by %s", x.e.Ord.Period(ElectionPeriod).Amount, s.Election.Long(), d.Due.Long())
+		x.warn("(G)",
+			"EXPEDITED: the complaint was received within %d days before the election on %s; the decision is due by %s",
+			x.e.Ord.Period(ElectionPeriod).Amount, s.Election.Long(), d.Due.Long())
 	} else if !s.Expedited {
 		x.whyNotExpedited([]Date{a.Election})
 	}

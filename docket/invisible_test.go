@@ -36,7 +36,8 @@ func TestOneLineFieldsRefuseInvisibleCharacters(t *testing.T) {
 			}
 		})
 	}
-	for _, ok := range []string{"José Núñez-O'Brien", "Zoë Ångström", "محمد علي", "יעל כהן", "City Hall, Room 201 (2nd floor)", "5 ILCS 120/2(c)(4)", "Anne\u00a0Marie"} {
+	for _, ok := range []string{"José Núñez-O'Brien", "Zoë Ångström", "محمد علي", "יעל כהן",
+		"City Hall, Room 201 (2nd floor)", "5 ILCS 120/2(c)(4)", "Anne\u00a0Marie"} {
 		if err := docket.CheckLine("respondent", "(A)", ok, true, docket.MaxName); err != nil {
 			t.Errorf("%q refused: %v", ok, err)
 		}
@@ -60,7 +61,8 @@ func TestRebuildKeepsInvisibleCharactersRecordedBefore(t *testing.T) {
 	if c.Respondent.Name != f.Respondent.Name {
 		t.Errorf("rebuilt respondent %q", c.Respondent.Name)
 	}
-	if _, _, err := e.Apply(docket.Case{}, f, T(t, steps[0].at)); err == nil || !strings.Contains(err.Error(), "U+200B ZERO WIDTH SPACE") {
+	if _, _, err := e.Apply(docket.Case{}, f, T(t, steps[0].at)); err == nil ||
+		!strings.Contains(err.Error(), "U+200B ZERO WIDTH SPACE") {
 		t.Errorf("a new filing with a zero-width space: %v", err)
 	}
 }

@@ -22,7 +22,8 @@ func (l LateAct) Days() int { return int(l.On - l.Due) }
 // String writes the late act for people: "decision on Mon 2027-02-01 late by 3 days:
 // due by Fri 2027-01-29 (E)".
 func (l LateAct) String() string {
-	return fmt.Sprintf("%s on %s late by %s: due by %s %s", l.Step, l.On.Long(), Count(l.Days(), "day"), l.Due.Long(), l.Rule)
+	return fmt.Sprintf("%s on %s late by %s: due by %s %s", l.Step, l.On.Long(), Count(l.Days(), "day"),
+		l.Due.Long(), l.Rule)
 }
 
 // checkLate records, and warns of, step done on day on after d, its deadline.
@@ -32,7 +33,8 @@ func (x *applying) checkLate(d Deadline, step string, on Date) {
 	}
 	l := LateAct{Rule: d.Rule, Step: step, Due: d.Due, On: on}
 	x.c.Late = append(x.c.Late, l)
-	x.warn(d.Rule, "late by %s: the %s on %s was due by %s (%s)", Count(l.Days(), "day"), step, on.Long(), d.Due.Long(), d.Basis())
+	x.warn(d.Rule, "late by %s: the %s on %s was due by %s (%s)", Count(l.Days(), "day"), step, on.Long(),
+		d.Due.Long(), d.Basis())
 }
 
 // expedited returns the case's (G) deadline and its election, if the case is expedited.
@@ -61,7 +63,9 @@ func (x *applying) warnAfterElectionDate(name string, start time.Time) {
 		return
 	}
 	if day := x.e.Cal.DateOf(start); day > g.Due {
-		x.warn("(G)", "the %s on %s is after %s, the last day for the expedited decision before the election on %s: the decision will be late", name, day.Long(), g.Due.Long(), election.Long())
+		x.warn("(G)",
+			"the %s on %s is after %s, the last day for the expedited decision before the election on %s: the decision "+
+				"will be late", name, day.Long(), g.Due.Long(), election.Long())
 	}
 }
 
@@ -77,10 +81,14 @@ func (x *applying) whyNotExpedited(elections []Date) {
 	for _, el := range elections {
 		when := el.utc().Format("Mon 2 Jan 2006")
 		if el <= received {
-			x.warn("(G)", "not expedited under (G): the election on %s is not after receipt on %s; (G) applies to complaints filed in the %s before it", when, received.Long(), p.describe())
+			x.warn("(G)",
+				"not expedited under (G): the election on %s is not after receipt on %s; (G) applies to complaints filed in the "+
+					"%s before it", when, received.Long(), p.describe())
 			continue
 		}
-		x.warn("(G)", "not expedited under (G): the election on %s is %s after receipt; (G) applies to complaints filed in the %s before it", when, Count(int(el-received), "day"), p.describe())
+		x.warn("(G)",
+			"not expedited under (G): the election on %s is %s after receipt; (G) applies to complaints filed in the "+
+				"%s before it", when, Count(int(el-received), "day"), p.describe())
 	}
 }
 
@@ -99,15 +107,22 @@ func (x *applying) frivolousGaps() []gap {
 	m := x.c.FrivolousHearing
 	without := "a meeting, noticed 48 hours ahead, at which the complainant could be heard"
 	if !m.Scheduled() {
-		return []gap{{rule: "(H)", without: without, problem: fmt.Sprintf("the complainant must first be heard: schedule the meeting (schedule %s frivolous_meeting <start> place=\"...\"), post its notice 48 hours ahead, mail the complainant its certified notice (mail %s frivolous_notice <article no.>), and record the finding once it has met", x.number(), x.number())}}
+		return []gap{{rule: "(H)", without: without,
+			problem: fmt.Sprintf("the complainant must first be heard: schedule the meeting (schedule %s frivolous_meeting "+
+				"<start> place=\"...\"), post its notice 48 hours ahead, mail the complainant its certified notice (mail %s "+
+				"frivolous_notice <article no.>), and record the finding once it has met", x.number(), x.number())}}
 	}
 	if m.Start.After(x.at) {
-		return []gap{{rule: "(H)", without: without, problem: fmt.Sprintf("the meeting at which the complainant may be heard, at %s, has not begun; record the finding once it has met", x.e.shortTime(m.Start))}}
+		return []gap{{rule: "(H)", without: without,
+			problem: fmt.Sprintf("the meeting at which the complainant may be heard, at %s, has not begun; record the finding "+
+				"once it has met", x.e.shortTime(m.Start))}}
 	}
 	gaps := x.noticeGap(FrivolousMeeting, m)
 	if !x.frivolousNoticeGiven() {
 		gaps = append(gaps, gap{rule: "(H)", without: "a certified notice to the complainant of the meeting",
-			problem: fmt.Sprintf("no certified notice to the complainant giving the meeting's date, time and place (%s, %s) is recorded as mailed; record the mailing first (mail %s frivolous_notice <article no.>)", x.e.shortTime(m.Start), m.Place, x.number())})
+			problem: fmt.Sprintf("no certified notice to the complainant giving the meeting's date, time and place (%s, %s) "+
+				"is recorded as mailed; record the mailing first (mail %s frivolous_notice <article no.>)", x.e.shortTime(m.Start),
+				m.Place, x.number())})
 	}
 	return gaps
 }

@@ -27,7 +27,8 @@ func TestLateActsAreRecordedAndKept(t *testing.T) {
 	steps := closedHearingCase()
 	t.Run("DecisionAfter30DaysE", func(t *testing.T) {
 		c := apply(t, e, steps[:13]) // the hearing concluded Mon 2026-12-28: decision due Wed 2027-01-27
-		c, ws, err := e.Apply(c, docket.Decide{Findings: "Violated §103.10.", Recommendation: "Written reprimand."}, T(t, "2027-01-29T10:00:00-06:00"))
+		c, ws, err := e.Apply(c, docket.Decide{Findings: "Violated §103.10.", Recommendation: "Written reprimand."},
+			T(t, "2027-01-29T10:00:00-06:00"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +53,8 @@ func TestLateActsAreRecordedAndKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w := warningUnder(ws, "(F)"); !strings.Contains(w, "late by 2 days") || !strings.Contains(w, "final recommendation") {
+		if w := warningUnder(ws, "(F)"); !strings.Contains(w, "late by 2 days") ||
+			!strings.Contains(w, "final recommendation") {
 			t.Errorf("warnings %v, want (F) late by 2 days", ws)
 		}
 		if len(c.Late) != 1 || c.Late[0].Rule != "(F)" || c.Late[0].Days() != 2 {
@@ -67,10 +69,14 @@ func TestLateActsAreRecordedAndKept(t *testing.T) {
 		f.Elections = []docket.Date{D(t, "2027-01-19")}
 		c := apply(t, e, []step{
 			{"2026-12-04T10:00:00-06:00", f, docket.StateReceived, "(G)"},
-			{"2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "City Hall"}, docket.StateReceived, "(G)"},
+			{"2026-12-04T11:00:00-06:00",
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"),
+					Place: "City Hall"}, docket.StateReceived, "(G)"},
 			{"2026-12-04T11:05:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting}, docket.StateReceived, ""},
-			{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"}, docket.StateReceived, ""},
-			{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}, docket.StateNoticesSent, ""},
+			{"2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"},
+				docket.StateReceived, ""},
+			{"2026-12-07T09:05:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"},
+				docket.StateNoticesSent, ""},
 		})
 		c, ws, err := e.Apply(c, docket.Rule{Ruling: docket.Insufficient}, T(t, "2026-12-14T18:00:00-06:00"))
 		if err != nil {
@@ -90,16 +96,21 @@ func TestLateActsAreRecordedAndKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, ws, err := e.Apply(c, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "City Hall"}, T(t, "2026-12-04T11:00:00-06:00"))
+		_, ws, err := e.Apply(c,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"),
+				Place: "City Hall"}, T(t, "2026-12-04T11:00:00-06:00"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "the sufficiency meeting on Mon 2026-12-14 is after Fri 2026-12-11, the last day for the expedited decision before the election on Tue 2027-01-19"
+		want := "the sufficiency meeting on Mon 2026-12-14 is after Fri 2026-12-11, the last day for the expedited " +
+			"decision before the election on Tue 2027-01-19"
 		if w := warningUnder(ws, "(G)"); !strings.Contains(w, want) {
 			t.Errorf("warnings %v, want (G): %s", ws, want)
 		}
 		// A meeting on the (G) date itself does not warn.
-		_, ws, _ = e.Apply(c, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T17:00:00-06:00"), Place: "City Hall"}, T(t, "2026-12-04T11:00:00-06:00"))
+		_, ws, _ = e.Apply(c,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"}, T(t, "2026-12-04T11:00:00-06:00"))
 		if w := warningUnder(ws, "(G)"); w != "" {
 			t.Errorf("meeting before the (G) date warned: %s", w)
 		}
@@ -116,7 +127,8 @@ func TestNotExpeditedSaysWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "not expedited under (G): the election on Tue 6 Apr 2027 is 64 days after receipt; (G) applies to complaints filed in the 60 days before it"
+	want := "not expedited under (G): the election on Tue 6 Apr 2027 is 64 days after receipt; (G) applies to " +
+		"complaints filed in the 60 days before it"
 	if w := warningUnder(ws, "(G)"); w != want {
 		t.Errorf("warning %q, want %q", w, want)
 	}
@@ -145,10 +157,12 @@ func TestTimeBarredRulingI(t *testing.T) {
 	barred := append([]step{{start[0].at, f, docket.StateReceived, "(I)"}}, start[1:]...)
 	c := apply(t, e, barred)
 	at := "2026-12-10T18:00:00-06:00"
-	if de := refusal(t, e, c, docket.Rule{Ruling: docket.ProbableCause}, at); de.Rule != "(I)" || !strings.Contains(de.Message, "time-barred") || !strings.Contains(de.Message, "Mon 2026-11-30") {
+	if de := refusal(t, e, c, docket.Rule{Ruling: docket.ProbableCause}, at); de.Rule != "(I)" ||
+		!strings.Contains(de.Message, "time-barred") || !strings.Contains(de.Message, "Mon 2026-11-30") {
 		t.Errorf("probable cause on a time-barred complaint: %v, want an (I) refusal", de)
 	}
-	over, _, err := e.Apply(c, docket.Rule{Ruling: docket.ProbableCause, Override: "the violation continued into 2026"}, T(t, at))
+	over, _, err := e.Apply(c,
+		docket.Rule{Ruling: docket.ProbableCause, Override: "the violation continued into 2026"}, T(t, at))
 	if err != nil || len(over.Overrides) != 1 || over.Overrides[0].Rule != "(I)" {
 		t.Errorf("overridden: overrides %+v, err %v", over.Overrides, err)
 	}
@@ -159,11 +173,13 @@ func TestTimeBarredRulingI(t *testing.T) {
 	if got := d.DismissalGround(); !strings.Contains(got, "time-barred under (I)") {
 		t.Errorf("ground %q", got)
 	}
-	if de := refusal(t, e, c, docket.Rule{Ruling: docket.ProbableCause, Ground: docket.GroundTimeBarred}, at); de.Field != "ground" || de.Rule != "(I)" {
+	if de := refusal(t, e, c, docket.Rule{Ruling: docket.ProbableCause, Ground: docket.GroundTimeBarred},
+		at); de.Field != "ground" || de.Rule != "(I)" {
 		t.Errorf("time_barred with probable cause: %v", de)
 	}
 	onTime := apply(t, e, start)
-	if de := refusal(t, e, onTime, docket.Rule{Ruling: docket.Insufficient, Ground: docket.GroundTimeBarred}, at); de.Field != "ground" || !strings.Contains(de.Message, "not time-barred") {
+	if de := refusal(t, e, onTime, docket.Rule{Ruling: docket.Insufficient, Ground: docket.GroundTimeBarred},
+		at); de.Field != "ground" || !strings.Contains(de.Message, "not time-barred") {
 		t.Errorf("time_barred on a complaint filed in time: %v", de)
 	}
 	if de := refusal(t, e, onTime, docket.Rule{Ruling: docket.Insufficient, Ground: "stale"}, at); de.Field != "ground" {
@@ -202,7 +218,8 @@ func TestDismissalAfterHearingGoesToBothPartiesE1(t *testing.T) {
 			t.Errorf("%s: %+v, want met", id, d)
 		}
 	}
-	if owed := c.PapersOwed(); slicesContain(owed, docket.DecisionDismissalToResp) || slicesContain(owed, docket.DecisionDismissalToComp) {
+	if owed := c.PapersOwed(); slicesContain(owed, docket.DecisionDismissalToResp) ||
+		slicesContain(owed, docket.DecisionDismissalToComp) {
 		t.Errorf("papers owed %v after both (E)(1) notices were delivered", owed)
 	}
 	// A recommendation is no dismissal: it owes no (E)(1) notice.
@@ -230,28 +247,36 @@ func TestFrivolousFindingNeedsTheComplainantHeardH(t *testing.T) {
 	dismissed := apply(t, e, append(closedHearingCase()[:5],
 		step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""}))
 	find := docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true}
-	if de := refusal(t, e, dismissed, find, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" || !strings.Contains(de.Message, "must first be heard") {
+	if de := refusal(t, e, dismissed, find, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" ||
+		!strings.Contains(de.Message, "must first be heard") {
 		t.Errorf("finding with no meeting: %v, want an (H) refusal", de)
 	}
-	if de := refusal(t, e, dismissed, docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321477"}, "2026-12-14T10:00:00-06:00"); de.Rule != "(H)" {
+	if de := refusal(t, e, dismissed, docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321477"},
+		"2026-12-14T10:00:00-06:00"); de.Rule != "(H)" {
 		t.Errorf("the (H) notice before its meeting is scheduled: %v", de)
 	}
-	c, _, err := e.Apply(dismissed, docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2026-12-21T17:00:00-06:00"), Place: "City Hall"}, T(t, "2026-12-14T09:00:00-06:00"))
+	c, _, err := e.Apply(dismissed,
+		docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2026-12-21T17:00:00-06:00"),
+			Place: "City Hall"}, T(t, "2026-12-14T09:00:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if owed := c.PapersOwed(); !slicesContain(owed, docket.FrivolousNotice) {
 		t.Errorf("papers owed %v, want the complainant's certified notice (H)", owed)
 	}
-	if de := refusal(t, e, c, find, "2026-12-18T10:00:00-06:00"); de.Rule != "(H)" || !strings.Contains(de.Message, "has not begun") {
+	if de := refusal(t, e, c, find, "2026-12-18T10:00:00-06:00"); de.Rule != "(H)" ||
+		!strings.Contains(de.Message, "has not begun") {
 		t.Errorf("finding before the meeting: %v", de)
 	}
 	// Held, but with neither its notice posted nor the complainant's certified notice.
 	de := refusal(t, e, c, find, "2026-12-21T19:00:00-06:00")
-	if !strings.Contains(de.Message, "48 hours' public notice") || !strings.Contains(de.Message, "certified notice to the complainant") {
+	if !strings.Contains(de.Message, "48 hours' public notice") ||
+		!strings.Contains(de.Message, "certified notice to the complainant") {
 		t.Errorf("finding without the notices: %v", de)
 	}
-	over, _, err := e.Apply(c, docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true, Override: "complainant attended and was heard"}, T(t, "2026-12-21T19:00:00-06:00"))
+	over, _, err := e.Apply(c,
+		docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1001, Knowingly: true,
+			Override: "complainant attended and was heard"}, T(t, "2026-12-21T19:00:00-06:00"))
 	if err != nil || over.Frivolous == nil || len(over.Overrides) != 2 {
 		t.Errorf("overridden finding: %+v overrides %+v, err %v", over.Frivolous, over.Overrides, err)
 	}

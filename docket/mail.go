@@ -122,7 +122,9 @@ func (RecordUndelivered) Kind() string { return "undelivered" }
 
 func (a RecordUndelivered) apply(x *applying) error {
 	if !slices.Contains(ReturnedOutcomes, a.Outcome) {
-		return invalid("outcome", "(B)", fmt.Sprintf("%q is not how a certified mailing comes back: use %s; a signed receipt is recorded with receipt", a.Outcome, join(ReturnedOutcomes, ", ")))
+		return invalid("outcome", "(B)",
+			fmt.Sprintf("%q is not how a certified mailing comes back: use %s; a signed receipt is recorded with receipt",
+				a.Outcome, join(ReturnedOutcomes, ", ")))
 	}
 	i, err := x.mailingOf(a.Article)
 	if err != nil {
@@ -169,7 +171,9 @@ func (x *applying) mailingOf(s string) (int, error) {
 			return 0, err
 		}
 	}
-	return 0, &Error{Code: ENOTFOUND, Field: "article", Message: fmt.Sprintf("no mailing with article %s is recorded on case %s; record the mailing first", article, x.c.Number)}
+	return 0, &Error{Code: ENOTFOUND, Field: "article",
+		Message: fmt.Sprintf("no mailing with article %s is recorded on case %s; record the mailing first", article,
+			x.c.Number)}
 }
 
 // stillOut refuses a second ending of a mailing that has ended.
@@ -182,9 +186,12 @@ func (x *applying) stillOut(m Mailing) error {
 	case "":
 		return nil
 	case Delivered:
-		return conflict(rule, fmt.Sprintf("the return receipt for article %s was recorded on %s", m.Article, m.Returned.Long()))
+		return conflict(rule,
+			fmt.Sprintf("the return receipt for article %s was recorded on %s", m.Article, m.Returned.Long()))
 	default:
-		return conflict(rule, fmt.Sprintf("article %s was recorded as %s on %s; correct that event if it was recorded in error", m.Article, o, m.FailedOn.Long()))
+		return conflict(rule,
+			fmt.Sprintf("article %s was recorded as %s on %s; correct that event if it was recorded in error", m.Article, o,
+				m.FailedOn.Long()))
 	}
 }
 
@@ -231,7 +238,8 @@ func (e *Engine) resendTasks(ds []Deadline, f *Facts) []Deadline {
 			how = strings.TrimSpace(how) + " to a corrected address"
 		}
 		p := &Period{ID: DeadlineID(resendPrefix + string(r.Paper)), Rule: info.Rule, Unit: Task, Party: Commission,
-			Trigger: fmt.Sprintf("the certified mailing came back %s", r.Outcome), Duty: fmt.Sprintf("%s %s (it came back %s)", info.Name, how, r.Outcome)}
+			Trigger: fmt.Sprintf("the certified mailing came back %s", r.Outcome),
+			Duty:    fmt.Sprintf("%s %s (it came back %s)", info.Name, how, r.Outcome)}
 		d := Deadline{ID: p.ID, Rule: p.Rule, Period: p, Status: Open, From: r.On, Done: !r.Then.IsZero(), DoneOn: r.Then}
 		if d.Done {
 			d.Status = Met

@@ -17,9 +17,14 @@ func TestReturnedDismissalKeepsCaseOpen(t *testing.T) {
 		steps := closedHearingCase()[:5]
 		steps = append(steps,
 			step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
-			step{"2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654322801"}, docket.StateDismissed, ""},
-			step{"2026-12-11T09:05:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322702"}, docket.StateDismissed, ""},
-			step{"2026-12-21T09:00:00-06:00", docket.RecordUndelivered{Article: "94071118987654322801", Outcome: docket.Refused}, docket.StateDismissed, ""},
+			step{"2026-12-11T09:00:00-06:00",
+				docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654322801"},
+				docket.StateDismissed, ""},
+			step{"2026-12-11T09:05:00-06:00",
+				docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322702"},
+				docket.StateDismissed, ""},
+			step{"2026-12-21T09:00:00-06:00", docket.RecordUndelivered{Article: "94071118987654322801", Outcome: docket.Refused},
+				docket.StateDismissed, ""},
 		)
 		return apply(t, e, steps)
 	}
@@ -29,7 +34,8 @@ func TestReturnedDismissalKeepsCaseOpen(t *testing.T) {
 		t.Fatal("a dismissed case whose notice came back refused is closed before the next step")
 	}
 	d, ok := e.Schedule(&c.Facts, T(t, "2026-12-21T10:00:00-06:00")).Find("resend_dismissal_respondent")
-	if !ok || d.Done || d.Rule != "(C)(2)" || !strings.Contains(d.Period.Duty, "sent again by first-class mail to the same address (it came back refused)") {
+	if !ok || d.Done || d.Rule != "(C)(2)" ||
+		!strings.Contains(d.Period.Duty, "sent again by first-class mail to the same address (it came back refused)") {
 		t.Fatalf("task %+v", d)
 	}
 	c, _, err := e.Apply(c, docket.RecordDelivery{Paper: docket.DismissalToRespondent}, T(t, "2026-12-22T09:00:00-06:00"))
@@ -39,14 +45,17 @@ func TestReturnedDismissalKeepsCaseOpen(t *testing.T) {
 	if !c.Closed() {
 		t.Error("the case stays open after the next step")
 	}
-	if _, _, err := e.Apply(c, docket.RecordDelivery{Paper: docket.DismissalToComplainant}, T(t, "2026-12-22T09:00:00-06:00")); err == nil {
+	if _, _, err := e.Apply(c, docket.RecordDelivery{Paper: docket.DismissalToComplainant},
+		T(t, "2026-12-22T09:00:00-06:00")); err == nil {
 		t.Error("a certified paper that did not come back was delivered otherwise")
 	}
 
 	e.Mail = docket.MailPolicy{Unclaimed: docket.NoStep}
 	c = dismissed(t, e)
-	if _, task := e.Schedule(&c.Facts, T(t, "2026-12-21T10:00:00-06:00")).Find("resend_dismissal_respondent"); !c.Closed() || task {
-		t.Errorf("with no next step, the returned notice holds the case open (closed %v) or adds a task (%v)", c.Closed(), task)
+	if _, task := e.Schedule(&c.Facts,
+		T(t, "2026-12-21T10:00:00-06:00")).Find("resend_dismissal_respondent"); !c.Closed() || task {
+		t.Errorf("with no next step, the returned notice holds the case open (closed %v) or adds a task (%v)",
+			c.Closed(), task)
 	}
 }
 
@@ -56,7 +65,10 @@ func TestReturnedDismissalKeepsCaseOpen(t *testing.T) {
 func TestReturnedMailKeepsItsStep(t *testing.T) {
 	e := MustEngine(t)
 	steps := closedHearingCase()[:5]
-	steps = append(steps, step{"2026-12-09T09:00:00-06:00", docket.RecordUndelivered{Article: "9407 1118 9876 5432 1016 34", Outcome: docket.Unclaimed, Next: docket.ByHand}, docket.StateNoticesSent, ""})
+	steps = append(steps,
+		step{"2026-12-09T09:00:00-06:00",
+			docket.RecordUndelivered{Article: "9407 1118 9876 5432 1016 34", Outcome: docket.Unclaimed, Next: docket.ByHand},
+			docket.StateNoticesSent, ""})
 	entries := recorded(t, steps)
 	e.Mail = docket.MailPolicy{Unclaimed: docket.NoStep}
 	c, err := e.Rebuild("2026-001", entries)
@@ -67,7 +79,8 @@ func TestReturnedMailKeepsItsStep(t *testing.T) {
 	if !ok || !strings.Contains(d.Period.Duty, "delivered by hand") {
 		t.Errorf("rebuilt under another policy, the task is %+v (found %v)", d, ok)
 	}
-	if _, _, err := e.Apply(c, docket.RecordDelivery{Paper: docket.RespondentNoticePaper}, T(t, "2026-12-09T10:00:00-06:00")); err != nil {
+	if _, _, err := e.Apply(c, docket.RecordDelivery{Paper: docket.RespondentNoticePaper},
+		T(t, "2026-12-09T10:00:00-06:00")); err != nil {
 		t.Errorf("the delivery by hand chosen: %v", err)
 	}
 }

@@ -38,7 +38,9 @@ type MeetingName string
 // d with b, c, ... up to z.
 func NewMeetingName(d Date, n int) (MeetingName, error) {
 	if d.IsZero() || n < 1 || n > 26 {
-		return "", invalid("meeting", "", fmt.Sprintf("a meeting is named by its date and a letter b to z for a second or later meeting that day; there is no meeting %d on %s", n, d))
+		return "", invalid("meeting", "",
+			fmt.Sprintf("a meeting is named by its date and a letter b to z for a second or later meeting that day; there is "+
+				"no meeting %d on %s", n, d))
 	}
 	if n == 1 {
 		return MeetingName(d.String()), nil
@@ -49,7 +51,8 @@ func NewMeetingName(d Date, n int) (MeetingName, error) {
 // ParseMeetingName reads a meeting's name as a user types it: 2027-01-12 or 2027-01-12b.
 func ParseMeetingName(s string) (MeetingName, error) {
 	s = strings.TrimSpace(s)
-	bad := invalid("meeting", "", fmt.Sprintf("%q is not a meeting: name a meeting by its date, 2027-01-12, or 2027-01-12b for the second that day", s))
+	bad := invalid("meeting", "",
+		fmt.Sprintf("%q is not a meeting: name a meeting by its date, 2027-01-12, or 2027-01-12b for the second that day", s))
 	day, suffix := s, ""
 	if len(s) == len("2006-01-02")+1 {
 		day, suffix = s[:len(s)-1], s[len(s)-1:]
@@ -274,7 +277,8 @@ func (it AgendaItem) check(n int) error {
 	switch it.Kind {
 	case CaseItem:
 		if it.Case == "" || caseItemWords(it.Step, it.Case) == "" {
-			return Invalid(OMANotice, field, fmt.Sprintf("a case item names its case and one of its meetings, %s", join(MeetingKinds, ", ")))
+			return Invalid(OMANotice, field,
+				fmt.Sprintf("a case item names its case and one of its meetings, %s", join(MeetingKinds, ", ")))
 		}
 		if err := CheckLine(field, OMANotice, it.Case, true, MaxName); err != nil {
 			return err
@@ -292,7 +296,8 @@ func (it AgendaItem) check(n int) error {
 		}
 	case CallToOrder, RollCallItem, PublicComment, Adjournment:
 	default:
-		return Invalid(OMANotice, field, fmt.Sprintf("%q is not an agenda item: the items are %s", it.Kind, join(ItemKinds, ", ")))
+		return Invalid(OMANotice, field,
+			fmt.Sprintf("%q is not an agenda item: the items are %s", it.Kind, join(ItemKinds, ", ")))
 	}
 	if it.Closed {
 		if _, err := ParseException(it.Exception); err != nil {
@@ -311,13 +316,15 @@ func (r MinutesRecord) Check() error {
 		return err
 	}
 	if r.Convened.IsZero() {
-		return Invalid(OMAMinutes, "convened", "the minutes give the time the meeting was called to order (5 ILCS 120/2.06(a))")
+		return Invalid(OMAMinutes, "convened",
+			"the minutes give the time the meeting was called to order (5 ILCS 120/2.06(a))")
 	}
 	var last time.Time
 	for i, s := range r.Sessions {
 		field := fmt.Sprintf("closed session %d", i+1)
 		if s.Entered.Before(last) || (!s.Returned.IsZero() && s.Returned.Before(s.Entered)) {
-			return Invalid(OMAClose, field, "the closed sessions are recorded in order, each returned from before the next is entered")
+			return Invalid(OMAClose, field,
+				"the closed sessions are recorded in order, each returned from before the next is entered")
 		}
 		if s.Returned.IsZero() && i < len(r.Sessions)-1 {
 			return Invalid(OMAClose, field, "the return to open session is not recorded, yet another closed session follows")

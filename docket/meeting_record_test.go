@@ -38,7 +38,8 @@ func TestMeetingName(t *testing.T) {
 			t.Errorf("%q.Date() = %s, want %s", got, got.Date(), tc.date)
 		}
 	}
-	for n, want := range map[int]docket.MeetingName{1: "2027-01-12", 2: "2027-01-12b", 3: "2027-01-12c", 26: "2027-01-12z"} {
+	for n, want := range map[int]docket.MeetingName{1: "2027-01-12", 2: "2027-01-12b", 3: "2027-01-12c",
+		26: "2027-01-12z"} {
 		if got, err := docket.NewMeetingName(D(t, "2027-01-12"), n); err != nil || got != want {
 			t.Errorf("NewMeetingName(2027-01-12, %d) = %q, %v; want %q", n, got, err, want)
 		}
@@ -58,12 +59,15 @@ func TestAgendaItemWords(t *testing.T) {
 		item docket.AgendaItem
 		want string
 	}{
-		{docket.AgendaItem{Kind: docket.MinutesItem, Minutes: "2026-12-08"}, "Approval of the minutes of the meeting of Tuesday 8 December 2026 (5 ILCS 120/2.06(b))."},
-		{docket.AgendaItem{Kind: docket.MinutesItem, Minutes: "2026-12-08b"}, "Approval of the minutes of the meeting of Tuesday 8 December 2026 (2026-12-08b) (5 ILCS 120/2.06(b))."},
+		{docket.AgendaItem{Kind: docket.MinutesItem, Minutes: "2026-12-08"},
+			"Approval of the minutes of the meeting of Tuesday 8 December 2026 (5 ILCS 120/2.06(b))."},
+		{docket.AgendaItem{Kind: docket.MinutesItem, Minutes: "2026-12-08b"},
+			"Approval of the minutes of the meeting of Tuesday 8 December 2026 (2026-12-08b) (5 ILCS 120/2.06(b))."},
 		{docket.AgendaItem{Kind: docket.PublicComment}, "Public comment (5 ILCS 120/2.06(g))."},
 		{docket.AgendaItem{Kind: docket.BusinessItem, Text: "@page Election of a chair"}, "@page Election of a chair"},
 		// A case item says what the case's own notice said, from the same table.
-		{docket.AgendaItem{Kind: docket.CaseItem, Case: "2026-001", Step: docket.SufficiencyMeeting}, docket.CaseAgenda(docket.SufficiencyMeeting, "2026-001")[1]},
+		{docket.AgendaItem{Kind: docket.CaseItem, Case: "2026-001", Step: docket.SufficiencyMeeting},
+			docket.CaseAgenda(docket.SufficiencyMeeting, "2026-001")[1]},
 	} {
 		if got := tc.item.Words(); got != tc.want {
 			t.Errorf("%+v.Words() = %q, want %q", tc.item, got, tc.want)
@@ -74,8 +78,11 @@ func TestAgendaItemWords(t *testing.T) {
 func TestAgendaCheck(t *testing.T) {
 	loc, _ := time.LoadLocation("America/Chicago")
 	good := func() docket.Agenda {
-		return docket.Agenda{Meeting: "2027-01-12", Start: time.Date(2027, 1, 12, 18, 0, 0, 0, loc), Place: "City Hall, Room 2",
-			Items: []docket.AgendaItem{{Kind: docket.CallToOrder}, {Kind: docket.CaseItem, Case: "2026-001", Step: docket.HearingMeeting, Closed: true, Exception: "(c)(4)"}, {Kind: docket.Adjournment}}}
+		return docket.Agenda{Meeting: "2027-01-12", Start: time.Date(2027, 1, 12, 18, 0, 0, 0, loc),
+			Place: "City Hall, Room 2",
+			Items: []docket.AgendaItem{{Kind: docket.CallToOrder},
+				{Kind: docket.CaseItem, Case: "2026-001", Step: docket.HearingMeeting, Closed: true, Exception: "(c)(4)"},
+				{Kind: docket.Adjournment}}}
 	}
 	if err := good().Check(); err != nil {
 		t.Fatalf("a good agenda: %v", err)
@@ -110,10 +117,13 @@ func TestMinutesRecordCheck(t *testing.T) {
 	closeVote := &docket.Vote{Seated: seated, Yes: seated, Quorum: 2}
 	good := func() docket.MinutesRecord {
 		return docket.MinutesRecord{Meeting: "2027-01-12", Seated: seated, Quorum: 2, Convened: at(18, 0), Present: seated,
-			Sessions: []docket.ClosedSession{{Exception: "5 ILCS 120/2(c)(4)", Motion: docket.MeetingMotion{Roll: closeVote}, Entered: at(18, 30), Returned: at(18, 50)}},
+			Sessions: []docket.ClosedSession{{Exception: "5 ILCS 120/2(c)(4)", Motion: docket.MeetingMotion{Roll: closeVote},
+				Entered: at(18, 30), Returned: at(18, 50)}},
 			Entries: []docket.MinutesEntry{
-				{Item: docket.AgendaItem{Kind: docket.CaseItem, Case: "2026-001", Step: docket.HearingMeeting, Closed: true}, Session: 1},
-				{Item: docket.AgendaItem{Kind: docket.CaseItem, Case: "2026-001", Step: docket.HearingMeeting}, Motions: []docket.MeetingMotion{{At: at(18, 55), Action: docket.Decide{}.Kind(), Roll: closeVote}}},
+				{Item: docket.AgendaItem{Kind: docket.CaseItem, Case: "2026-001", Step: docket.HearingMeeting, Closed: true},
+					Session: 1},
+				{Item: docket.AgendaItem{Kind: docket.CaseItem, Case: "2026-001", Step: docket.HearingMeeting},
+					Motions: []docket.MeetingMotion{{At: at(18, 55), Action: docket.Decide{}.Kind(), Roll: closeVote}}},
 			}}
 	}
 	if err := good().Check(); err != nil {
@@ -140,16 +150,18 @@ func TestMinutesRecordCheck(t *testing.T) {
 		change func(*docket.MinutesRecord)
 		rule   string
 	}{
-		"decided in closed session": {func(r *docket.MinutesRecord) { r.Entries[1].Motions[0].At = at(18, 40) }, docket.OMAFinal},
+		"decided in closed session": {func(r *docket.MinutesRecord) { r.Entries[1].Motions[0].At = at(18, 40) },
+			docket.OMAFinal},
 		"decided on a closed entry at no recorded time": {func(r *docket.MinutesRecord) {
 			r.Entries[0].Motions = []docket.MeetingMotion{{Action: docket.Decide{}.Kind(), Roll: closeVote}}
 		}, docket.OMAFinal},
 		"decided on a closed entry in closed session": {func(r *docket.MinutesRecord) {
 			r.Entries[0].Motions = []docket.MeetingMotion{{At: at(18, 45), Action: docket.Decide{}.Kind(), Roll: closeVote}}
 		}, docket.OMAFinal},
-		"no such session":              {func(r *docket.MinutesRecord) { r.Entries[0].Session = 2 }, docket.OMAClose},
-		"closed without a roll call":   {func(r *docket.MinutesRecord) { r.Sessions[0].Motion.Roll = nil }, docket.OMAClose},
-		"returned before entering":     {func(r *docket.MinutesRecord) { r.Sessions[0].Returned = at(18, 10) }, docket.OMAClose},
+		"no such session":            {func(r *docket.MinutesRecord) { r.Entries[0].Session = 2 }, docket.OMAClose},
+		"closed without a roll call": {func(r *docket.MinutesRecord) { r.Sessions[0].Motion.Roll = nil }, docket.OMAClose},
+		"returned before entering": {func(r *docket.MinutesRecord) { r.Sessions[0].Returned = at(18, 10) },
+			docket.OMAClose},
 		"closed without the exception": {func(r *docket.MinutesRecord) { r.Sessions[0].Exception = "" }, docket.OMAClose},
 		"not called to order":          {func(r *docket.MinutesRecord) { r.Convened = time.Time{} }, docket.OMAMinutes},
 	} {

@@ -40,7 +40,8 @@ func (a ScheduleMeeting) apply(x *applying) error {
 			return invalid("closed", "(F)", "the public hearing demanded under (F) cannot be closed to the public")
 		}
 		if strings.TrimSpace(a.Authority) == "" {
-			return invalid("authority", mr.rule, "a closed meeting needs the Open Meetings Act exception that allows it, e.g. 5 ILCS 120/2(c)(4)")
+			return invalid("authority", mr.rule,
+				"a closed meeting needs the Open Meetings Act exception that allows it, e.g. 5 ILCS 120/2(c)(4)")
 		}
 		if err := x.checkLine("authority", mr.rule, a.Authority, true, MaxName); err != nil {
 			return err
@@ -51,13 +52,18 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	if err := x.meetingAllowed(a.Meeting); err != nil {
 		return err
 	}
-	if m := x.c.Meeting(a.Meeting); m.Scheduled() && m.Start.After(x.at) && m.Start.Equal(a.Start) && m.Place == a.Place && m.Closed == a.Closed && m.Authority == a.Authority {
+	if m := x.c.Meeting(a.Meeting); m.Scheduled() && m.Start.After(x.at) && m.Start.Equal(a.Start) && m.Place == a.Place &&
+		m.Closed == a.Closed && m.Authority == a.Authority {
 		// Nothing would change, and a notice of a move that is no move would mislead.
-		return conflict(mr.rule, fmt.Sprintf("the %s is already scheduled for %s at %s; nothing was changed", mr.name, x.e.shortTime(m.Start), m.Place))
+		return conflict(mr.rule,
+			fmt.Sprintf("the %s is already scheduled for %s at %s; nothing was changed", mr.name,
+				x.e.shortTime(m.Start), m.Place))
 	}
 	if earliest := x.e.EarliestMeeting(mr.notice, x.at); a.Start.Before(earliest) {
 		p := x.e.Ord.Period(mr.notice)
-		return invalid("start", mr.rule, fmt.Sprintf("a %s needs at least %s' public notice; the earliest lawful start is %s", mr.name, p.describe(), x.e.shortTime(earliest)))
+		return invalid("start", mr.rule,
+			fmt.Sprintf("a %s needs at least %s' public notice; the earliest lawful start is %s", mr.name, p.describe(),
+				x.e.shortTime(earliest)))
 	}
 	c := x.c
 	if a.Meeting == RecessedHearing && c.State == StateHearingRecessed && c.Reconvened.Scheduled() {
@@ -68,7 +74,8 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	if m.Scheduled() && m.Start.After(x.at) {
 		c.Withdrawn = append(c.Withdrawn, WithdrawnMeeting{Kind: a.Meeting, Meeting: *m, At: x.at, MovedTo: a.Start})
 	}
-	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority, ScheduledAt: x.at.In(x.e.Cal.Location())}
+	*m = Meeting{Start: a.Start.In(x.e.Cal.Location()), Place: a.Place, Closed: a.Closed, Authority: a.Authority,
+		ScheduledAt: x.at.In(x.e.Cal.Location())}
 	x.warnClosedDeadline(a.Meeting, *m)
 	if a.Meeting != PublicHearing {
 		x.warnAfterElectionDate(mr.name, a.Start)
@@ -76,10 +83,13 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	switch a.Meeting {
 	case SufficiencyMeeting:
 		if slices.ContainsFunc(c.Mailings, func(ml Mailing) bool { return ml.Satisfies == "(B)" && !ml.announces(*m) }) {
-			x.warn("(B)", "the notices already mailed give the old date, time or place; mail both parties notice of the sufficiency meeting as it now stands")
+			x.warn("(B)",
+				"the notices already mailed give the old date, time or place; mail both parties notice of the sufficiency "+
+					"meeting as it now stands")
 		}
 		if rd := x.e.after(SufficiencyRuling, x.e.Cal.DateOf(c.Received)); x.e.Cal.DateOf(a.Start) > rd.Due {
-			x.warn("(C)(1)", "the sufficiency meeting on %s is after the ruling deadline, %s", x.e.Cal.DateOf(a.Start).Long(), rd.Due.Long())
+			x.warn("(C)(1)", "the sufficiency meeting on %s is after the ruling deadline, %s", x.e.Cal.DateOf(a.Start).Long(),
+				rd.Due.Long())
 		}
 	case HearingMeeting:
 		c.State = StateHearingSet
@@ -91,11 +101,14 @@ func (a ScheduleMeeting) apply(x *applying) error {
 	case PublicHearing:
 		c.State = StatePublicSet
 		if ph := x.e.after(PublicHearingBy, c.DemandReceived); x.e.Cal.DateOf(a.Start) > ph.Due {
-			x.warn("(F)", "the public hearing on %s is after the last day for it, %s", x.e.Cal.DateOf(a.Start).Long(), ph.Due.Long())
+			x.warn("(F)", "the public hearing on %s is after the last day for it, %s", x.e.Cal.DateOf(a.Start).Long(),
+				ph.Due.Long())
 		}
 	case FrivolousMeeting:
 		if !c.FrivolousNoticeMailed.IsZero() && !x.frivolousNoticeGiven() {
-			x.warn("(H)", "the notice mailed to the complainant gives the old date, time or place; mail the complainant notice of the meeting as it now stands")
+			x.warn("(H)",
+				"the notice mailed to the complainant gives the old date, time or place; mail the complainant notice of the "+
+					"meeting as it now stands")
 		}
 	}
 	return nil
@@ -112,23 +125,28 @@ func (x *applying) meetingAllowed(k MeetingKind) error {
 			return err
 		}
 	case HearingMeeting:
-		if err := x.needState("(C)(2)", "schedule the hearing: it follows a ruling of probable cause", StateHearingPending, StateHearingSet); err != nil {
+		if err := x.needState("(C)(2)", "schedule the hearing: it follows a ruling of probable cause", StateHearingPending,
+			StateHearingSet); err != nil {
 			return err
 		}
 		if c.State == StateHearingSet && (c.Reconvened.Scheduled() || started(c.Hearing)) {
 			return conflict("(E)", "the hearing has begun; schedule a recessed_hearing to reconvene it")
 		}
 	case RecessedHearing:
-		if err := x.needState("(E)", "schedule a recessed hearing: the hearing must first be recessed", StateHearingRecessed, StateHearingSet); err != nil {
+		if err := x.needState("(E)", "schedule a recessed hearing: the hearing must first be recessed", StateHearingRecessed,
+			StateHearingSet); err != nil {
 			return err
 		}
 		if c.State == StateHearingSet && (!c.Reconvened.Scheduled() || started(c.Reconvened)) {
 			return conflict("(E)", "no recessed hearing is waiting to reconvene; record a recess first")
 		}
 	case PublicHearing:
-		return x.needState("(F)", "schedule the public hearing: it follows a demand after a closed hearing", StateDemanded, StatePublicSet)
+		return x.needState("(F)", "schedule the public hearing: it follows a demand after a closed hearing", StateDemanded,
+			StatePublicSet)
 	case FrivolousMeeting:
-		if err := x.needState("(H)", "schedule a meeting on a frivolous complaint: only a dismissed complaint can be found frivolous", StateDismissed); err != nil {
+		if err := x.needState("(H)",
+			"schedule a meeting on a frivolous complaint: only a dismissed complaint can be found frivolous",
+			StateDismissed); err != nil {
 			return err
 		}
 		if c.Frivolous != nil {
@@ -168,9 +186,11 @@ func (a CancelMeeting) apply(x *applying) error {
 		return &Error{Code: ENOTFOUND, Message: fmt.Sprintf("case %s has no %s scheduled", c.Number, a.Meeting.Name())}
 	}
 	if !m.Start.After(x.at) {
-		return conflict(meetingRules[a.Meeting].rule, fmt.Sprintf("the %s began at %s and can no longer be cancelled", a.Meeting.Name(), x.e.shortTime(m.Start)))
+		return conflict(meetingRules[a.Meeting].rule,
+			fmt.Sprintf("the %s began at %s and can no longer be cancelled", a.Meeting.Name(), x.e.shortTime(m.Start)))
 	}
-	if a.Meeting == SufficiencyMeeting && c.Ruling != "" || a.Meeting == HearingMeeting && c.Reconvened.Scheduled() || a.Meeting == FrivolousMeeting && c.Frivolous != nil {
+	if a.Meeting == SufficiencyMeeting && c.Ruling != "" || a.Meeting == HearingMeeting && c.Reconvened.Scheduled() ||
+		a.Meeting == FrivolousMeeting && c.Frivolous != nil {
 		return conflict(meetingRules[a.Meeting].rule, "the "+a.Meeting.Name()+" has already been held")
 	}
 	c.Withdrawn = append(c.Withdrawn, WithdrawnMeeting{Kind: a.Meeting, Meeting: *m, At: x.at, Reason: a.Reason})
@@ -204,7 +224,8 @@ func (a PostNotice) apply(x *applying) error {
 	mr := meetingRules[a.Meeting]
 	m := x.c.meeting(a.Meeting)
 	if !m.Scheduled() {
-		return &Error{Code: ENOTFOUND, Message: fmt.Sprintf("case %s has no %s scheduled; schedule it first", x.c.Number, mr.name)}
+		return &Error{Code: ENOTFOUND,
+			Message: fmt.Sprintf("case %s has no %s scheduled; schedule it first", x.c.Number, mr.name)}
 	}
 	posted := a.Posted
 	if posted.IsZero() {
@@ -215,7 +236,8 @@ func (a PostNotice) apply(x *applying) error {
 	}
 	m.NoticePosted = posted.In(x.e.Cal.Location())
 	if due := m.Start.Add(-time.Duration(x.e.Ord.Period(mr.notice).Amount) * time.Hour); posted.After(due) {
-		x.warn(mr.rule, "the notice was posted at %s, less than %s before the %s", x.e.shortTime(posted), x.e.Ord.Period(mr.notice).describe(), mr.name)
+		x.warn(mr.rule, "the notice was posted at %s, less than %s before the %s", x.e.shortTime(posted),
+			x.e.Ord.Period(mr.notice).describe(), mr.name)
 	}
 	return nil
 }

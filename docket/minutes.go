@@ -35,7 +35,8 @@ func (a MotionMover) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		return err
 	}
 	if a.Item < 1 || a.Item > len(m.Agenda()) {
-		return NotFound(OMAMinutes, "item", fmt.Sprintf("meeting %s has no item %d; it has %d", m.Name, a.Item, len(m.Agenda())))
+		return NotFound(OMAMinutes, "item",
+			fmt.Sprintf("meeting %s has no item %d; it has %d", m.Name, a.Item, len(m.Agenda())))
 	}
 	if a.Motion < 1 {
 		return Invalid(OMAMinutes, "motion", "give the motion's number on the item, from 1, as the draft minutes list them")
@@ -45,7 +46,9 @@ func (a MotionMover) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 			continue
 		}
 		if !slices.Contains(m.Minutes.Seated, who.id) {
-			return Invalid(OMAMinutes, who.field, fmt.Sprintf("%s is not a commissioner seated at meeting %s: a motion is made and seconded by members", who.id, m.Name))
+			return Invalid(OMAMinutes, who.field,
+				fmt.Sprintf("%s is not a commissioner seated at meeting %s: a motion is made and seconded by members",
+					who.id, m.Name))
 		}
 	}
 	if a.Mover == a.Seconder {
@@ -95,7 +98,9 @@ func (a MinutesNote) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		return err
 	}
 	if a.Item < 0 || a.Item > len(m.Agenda()) {
-		return NotFound(OMAMinutes, "item", fmt.Sprintf("meeting %s has no item %d; it has %d (0, or no item=, is the meeting as a whole)", m.Name, a.Item, len(m.Agenda())))
+		return NotFound(OMAMinutes, "item",
+			fmt.Sprintf("meeting %s has no item %d; it has %d (0, or no item=, is the meeting as a whole)", m.Name, a.Item,
+				len(m.Agenda())))
 	}
 	if a.Item == 0 {
 		m.Minutes.Notes = append(m.Minutes.Notes, a.Text)
@@ -110,10 +115,14 @@ func (a MinutesNote) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 // correction is the commission's, moved at a later meeting.
 func draftable(e *Engine, m *CommissionMeeting) error {
 	if m.Minutes.Convened.IsZero() {
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("meeting %s has not been called to order: its minutes have nothing to record yet", m.Name))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("meeting %s has not been called to order: its minutes have nothing to record yet", m.Name))
 	}
 	if !m.Minutes.Approved.IsZero() {
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("the minutes of meeting %s were approved on %s, at the meeting of %s: they stand as approved, and only the commission may correct them, by a vote at a later meeting", m.Name, m.Minutes.Approved.Long(), m.Minutes.ApprovedAt))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("the minutes of meeting %s were approved on %s, at the meeting of %s: they stand as approved, and "+
+				"only the commission may correct them, by a vote at a later meeting", m.Name, m.Minutes.Approved.Long(),
+				m.Minutes.ApprovedAt))
 	}
 	return nil
 }
@@ -137,13 +146,17 @@ func (a ApproveMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at time.Ti
 		return err
 	}
 	if m.Minutes.Adjourned.IsZero() {
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("the adjournment of meeting %s is not recorded: its minutes are not complete (/ethics adjourn %s at=...)", m.Name, m.Name))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("the adjournment of meeting %s is not recorded: its minutes are not complete (/ethics "+
+				"adjourn %s at=...)", m.Name, m.Name))
 	}
 	if a.At.Date() <= DateIn(m.Start, e.Cal.Location()) || string(a.At) == m.Name {
-		return Invalid(OMAMinutes, "at", fmt.Sprintf("the minutes of meeting %s are approved at a later meeting, not at %s", m.Name, a.At))
+		return Invalid(OMAMinutes, "at",
+			fmt.Sprintf("the minutes of meeting %s are approved at a later meeting, not at %s", m.Name, a.At))
 	}
 	if a.Vote == nil {
-		return Invalid(OMAMinutes, "yes", "the approval of minutes is a roll call: give the votes, or let them default to the members present")
+		return Invalid(OMAMinutes, "yes",
+			"the approval of minutes is a roll call: give the votes, or let them default to the members present")
 	}
 	v := *a.Vote
 	if err := v.check(&Case{}, OMAMinutes); err != nil {
@@ -163,17 +176,24 @@ func (a ApproveMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at time.Ti
 // item's number on later's agenda.
 func CheckApprovalAt(later *CommissionMeeting, minutesOf string, now time.Time) (int, error) {
 	if !later.InSession(now) {
-		return 0, Conflict(OMAMinutes, "at", fmt.Sprintf("meeting %s is not in progress: the minutes are approved by a roll call at a meeting, once it is called to order (/ethics convene %s present=...)", later.Name, later.Name))
+		return 0, Conflict(OMAMinutes, "at",
+			fmt.Sprintf("meeting %s is not in progress: the minutes are approved by a roll call at a meeting, once it is "+
+				"called to order (/ethics convene %s present=...)", later.Name, later.Name))
 	}
 	if later.Minutes.SessionAt(now) > 0 {
-		return 0, Conflict(OMAFinal, "at", "meeting "+later.Name+" is in closed session: the approval of minutes is final action, voted in open session (/ethics session "+later.Name+" open)")
+		return 0, Conflict(OMAFinal, "at",
+			"meeting "+later.Name+" is in closed session: the approval of minutes is final action, voted in open session "+
+				"(/ethics session "+later.Name+" open)")
 	}
 	for i, it := range later.Agenda() {
 		if it.Kind == MinutesItem && it.Text == minutesOf {
 			return i + 1, nil
 		}
 	}
-	return 0, Conflict(OMANotice, "at", fmt.Sprintf("the agenda of meeting %s has no item approving the minutes of %s, and a public body acts only on what its agenda sets forth (5 ILCS 120/2.02(c)): add it before the 48 hours, `/ethics agenda %s add item=minutes %s`, or approve them at a later meeting", later.Name, minutesOf, later.Name, minutesOf))
+	return 0, Conflict(OMANotice, "at",
+		fmt.Sprintf("the agenda of meeting %s has no item approving the minutes of %s, and a public body acts only on what "+
+			"its agenda sets forth (5 ILCS 120/2.02(c)): add it before the 48 hours, `/ethics agenda %s add item=minutes %s`, "+
+			"or approve them at a later meeting", later.Name, minutesOf, later.Name, minutesOf))
 }
 
 // PublishMinutes makes the approved open minutes of the meeting public on the board, as
@@ -189,10 +209,13 @@ func (PublishMinutes) Kind() string { return "minutes_published" }
 
 func (a PublishMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if m.Minutes.Approved.IsZero() {
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("the minutes of meeting %s are not approved: only approved open minutes are made public (5 ILCS 120/2.06(b)); a draft never is", m.Name))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("the minutes of meeting %s are not approved: only approved open minutes are made public (5 ILCS "+
+				"120/2.06(b)); a draft never is", m.Name))
 	}
 	if !m.Published.IsZero() {
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("the approved open minutes of meeting %s were made public on %s", m.Name, e.shortTime(m.Published)))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("the approved open minutes of meeting %s were made public on %s", m.Name, e.shortTime(m.Published)))
 	}
 	if a.Text == "" {
 		return Invalid(OMAMinutes, "text", "the minutes to publish are empty")
@@ -266,7 +289,8 @@ func (r *MinutesRecord) AddApprovals(m *CommissionMeeting, ms []CommissionMeetin
 		}
 		for _, a := range approvalsAt(ms, m.Name, string(e.Item.Minutes)) {
 			v := a.Vote
-			e.Motions = append(e.Motions, MeetingMotion{Text: "To approve the minutes of the meeting of " + longDay(e.Item.Minutes.Date()), Roll: &v})
+			e.Motions = append(e.Motions,
+				MeetingMotion{Text: "To approve the minutes of the meeting of " + longDay(e.Item.Minutes.Date()), Roll: &v})
 		}
 	}
 }
@@ -302,17 +326,24 @@ func (DestroyRecording) Kind() string { return "recording_destroyed" }
 func (a DestroyRecording) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	r := &m.Minutes
 	if len(r.Sessions) == 0 {
-		return NotFound(OMARecording, "session", fmt.Sprintf("meeting %s had no closed session, so no verbatim recording is kept of it", m.Name))
+		return NotFound(OMARecording, "session",
+			fmt.Sprintf("meeting %s had no closed session, so no verbatim recording is kept of it", m.Name))
 	}
 	if a.Session < 1 || a.Session > len(r.Sessions) {
-		return NotFound(OMARecording, "session", fmt.Sprintf("meeting %s had %d closed session%s; there is no session %d", m.Name, len(r.Sessions), plural(len(r.Sessions)), a.Session))
+		return NotFound(OMARecording, "session",
+			fmt.Sprintf("meeting %s had %d closed session%s; there is no session %d", m.Name, len(r.Sessions),
+				plural(len(r.Sessions)), a.Session))
 	}
 	s := &r.Sessions[a.Session-1]
 	switch {
 	case !s.Recorded:
-		return Conflict(OMARecording, "session", fmt.Sprintf("closed session %d of meeting %s is not recorded as recorded verbatim, so there is no recording to destroy", a.Session, m.Name))
+		return Conflict(OMARecording, "session",
+			fmt.Sprintf("closed session %d of meeting %s is not recorded as recorded verbatim, so there is no "+
+				"recording to destroy", a.Session, m.Name))
 	case !s.Destroyed.IsZero():
-		return Conflict(OMARecording, "session", fmt.Sprintf("the recording of closed session %d of meeting %s was destroyed on %s", a.Session, m.Name, s.Destroyed.Long()))
+		return Conflict(OMARecording, "session",
+			fmt.Sprintf("the recording of closed session %d of meeting %s was destroyed on %s", a.Session, m.Name,
+				s.Destroyed.Long()))
 	case a.On > e.Cal.DateOf(at):
 		return Invalid(OMARecording, "on", "a destruction cannot be recorded before it happens")
 	}
@@ -345,10 +376,12 @@ func (ReviewClosedMinutes) Kind() string { return "closed_minutes_reviewed" }
 
 func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if m.ReviewedClosed {
-		return Conflict(OMAReview, "meeting", fmt.Sprintf("the review of the closed minutes is already recorded at meeting %s", m.Name))
+		return Conflict(OMAReview, "meeting",
+			fmt.Sprintf("the review of the closed minutes is already recorded at meeting %s", m.Name))
 	}
 	if m.Minutes.Convened.IsZero() || m.Minutes.Convened.After(at) {
-		return Conflict(OMAReview, "meeting", fmt.Sprintf("meeting %s has not been called to order: the review is made at a meeting", m.Name))
+		return Conflict(OMAReview, "meeting",
+			fmt.Sprintf("meeting %s has not been called to order: the review is made at a meeting", m.Name))
 	}
 	m.ReviewedClosed = true
 	return nil
@@ -373,7 +406,8 @@ func ReviewDue(ms []CommissionMeeting, c *Calendar) Date {
 // Record is the record meeting m's minutes are drafted from (DraftMinutes): what was
 // recorded at it, the roll calls its cases record that day (read with get), the roll calls
 // taken at it on approving earlier meetings' minutes (among all), and the clerk's notes.
-func (m *CommissionMeeting) Record(all []CommissionMeeting, loc *time.Location, get func(number string) (Case, error)) (MinutesRecord, error) {
+func (m *CommissionMeeting) Record(all []CommissionMeeting, loc *time.Location,
+	get func(number string) (Case, error)) (MinutesRecord, error) {
 	cases := map[string]*Case{}
 	for _, it := range m.Cases {
 		if _, ok := cases[it.Case]; ok {

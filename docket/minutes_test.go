@@ -12,7 +12,8 @@ func heldMeeting(t *testing.T, e *docket.Engine, name, day string) docket.Commis
 	t.Helper()
 	m := meetingAt(t, e, name, day+"T17:00:00-06:00", "2026-11-01T09:00:00-06:00")
 	seated := []string{"U_A", "U_B", "U_C"}
-	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
 	for _, a := range []struct {
 		act docket.MeetingAction
 		at  string
@@ -53,25 +54,32 @@ func TestMinutesNoteAndApproval(t *testing.T) {
 	_, err = e.ApplyMeeting(m, docket.MinutesNote{Item: 2, Text: "x"}, T(t, "2026-12-16T09:02:00-06:00"))
 	wantRule(t, "a note on no item", err, docket.ENOTFOUND, docket.OMAMinutes)
 	seated := []string{"U_A", "U_B", "U_C"}
-	failed := &docket.Vote{Seated: seated, Yes: []string{"U_A"}, No: []string{"U_B", "U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	_, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2026-12-15", On: docket.NewDate(2026, 12, 15), Vote: failed}, T(t, "2026-12-16T09:03:00-06:00"))
+	failed := &docket.Vote{Seated: seated, Yes: []string{"U_A"}, No: []string{"U_B", "U_C"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	_, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2026-12-15", On: docket.NewDate(2026, 12, 15), Vote: failed},
+		T(t, "2026-12-16T09:03:00-06:00"))
 	wantRule(t, "approval at the meeting itself", err, docket.EINVALID, docket.OMAMinutes)
-	m, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: failed}, T(t, "2027-01-12T17:10:00-06:00"))
+	m, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: failed},
+		T(t, "2027-01-12T17:10:00-06:00"))
 	if err != nil || !m.Minutes.Approved.IsZero() || len(m.Approvals) != 1 {
 		t.Fatalf("a failed approval: %+v, %v", m.Approvals, err)
 	}
-	carried := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, No: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	m, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: carried}, T(t, "2027-01-12T17:15:00-06:00"))
+	carried := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, No: []string{"U_C"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	m, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: carried},
+		T(t, "2027-01-12T17:15:00-06:00"))
 	if err != nil || m.Minutes.Approved != docket.NewDate(2027, 1, 12) || m.Minutes.ApprovedAt != "2027-01-12" {
 		t.Fatalf("the approval: %+v, %v", m.Minutes, err)
 	}
 	_, err = e.ApplyMeeting(m, docket.MinutesNote{Text: "late"}, T(t, "2027-01-13T09:00:00-06:00"))
 	wantRule(t, "a note after approval", err, docket.ECONFLICT, docket.OMAMinutes)
-	_, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: carried}, T(t, "2027-01-13T09:00:00-06:00"))
+	_, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: carried},
+		T(t, "2027-01-13T09:00:00-06:00"))
 	wantRule(t, "a second approval", err, docket.ECONFLICT, docket.OMAMinutes)
 	// The approving meeting's minutes carry both roll calls on its item.
 	later := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2026-12-20T09:00:00-06:00")
-	if later, err = e.ApplyMeeting(later, docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"}, T(t, "2026-12-20T09:00:00-06:00")); err != nil {
+	if later, err = e.ApplyMeeting(later, docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"},
+		T(t, "2026-12-20T09:00:00-06:00")); err != nil {
 		t.Fatal(err)
 	}
 	lr := later.DraftMinutes(nil, chicago(t))
@@ -96,20 +104,24 @@ func TestMinutesApprovalDueCountsRecordedRegularMeetings(t *testing.T) {
 	}
 	jan := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2026-11-01T09:00:00-06:00")
 	feb := meetingAt(t, e, "2027-02-09", "2027-02-09T17:00:00-06:00", "2026-11-01T09:00:00-06:00")
-	special, err := e.ApplyMeeting(docket.CommissionMeeting{}, docket.CreateMeeting{Name: "2027-01-05", Start: T(t, "2027-01-05T17:00:00-06:00"), Place: "x", Special: true}, T(t, "2026-11-01T09:00:00-06:00"))
+	special, err := e.ApplyMeeting(docket.CommissionMeeting{},
+		docket.CreateMeeting{Name: "2027-01-05", Start: T(t, "2027-01-05T17:00:00-06:00"), Place: "x", Special: true},
+		T(t, "2026-11-01T09:00:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The second regular meeting after it is 9 Feb, later than the 30 days; the special
 	// meeting of 5 Jan does not count.
-	if due, known := m.ApprovalDue(e.Cal, []docket.CommissionMeeting{m, special, jan, feb}); due != docket.NewDate(2027, 2, 9) || !known {
+	if due, known := m.ApprovalDue(e.Cal, []docket.CommissionMeeting{m, special, jan, feb}); due != docket.NewDate(2027, 2,
+		9) || !known {
 		t.Errorf("with monthly meetings: %s %v", due, known)
 	}
 	feb, err = e.ApplyMeeting(feb, docket.CancelCommissionMeeting{}, T(t, "2026-11-02T09:00:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if due, _ := m.ApprovalDue(e.Cal, []docket.CommissionMeeting{m, special, jan, feb}); due != docket.NewDate(2027, 1, 14) {
+	if due, _ := m.ApprovalDue(e.Cal,
+		[]docket.CommissionMeeting{m, special, jan, feb}); due != docket.NewDate(2027, 1, 14) {
 		t.Errorf("with February cancelled: %s", due)
 	}
 	if due, ok := m.PublishedBy(e.Cal); ok || due != 0 {
@@ -119,7 +131,9 @@ func TestMinutesApprovalDueCountsRecordedRegularMeetings(t *testing.T) {
 	if due := docket.ReviewDue([]docket.CommissionMeeting{m}, e.Cal); due != docket.NewDate(2027, 6, 15) {
 		t.Errorf("review due %s", due)
 	}
-	jan, err = e.ApplyMeeting(jan, docket.Convene{Seated: []string{"U_A", "U_B"}, Quorum: 2, Present: []string{"U_A", "U_B"}}, T(t, "2027-01-12T17:01:00-06:00"))
+	jan, err = e.ApplyMeeting(jan,
+		docket.Convene{Seated: []string{"U_A", "U_B"}, Quorum: 2, Present: []string{"U_A", "U_B"}},
+		T(t, "2027-01-12T17:01:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,25 +154,37 @@ func TestRecordingDestroyedOnTheRecord(t *testing.T) {
 	if _, ok := m.RecordingsDestroyable(e.Cal); ok {
 		t.Error("a recording of unapproved minutes has a destruction day")
 	}
-	_, err := e.ApplyMeeting(m, docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 7, 1), Approved: docket.NewDate(2028, 6, 20)}, T(t, "2028-07-01T09:00:00-05:00"))
+	_, err := e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 7, 1), Approved: docket.NewDate(2028, 6, 20)},
+		T(t, "2028-07-01T09:00:00-05:00"))
 	wantRule(t, "destroying before approval of the minutes", err, docket.ECONFLICT, docket.OMARecording)
 	seated := []string{"U_A", "U_B", "U_C"}
-	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	m, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: yes}, T(t, "2027-01-12T17:15:00-06:00"))
+	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	m, err = e.ApplyMeeting(m, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: yes},
+		T(t, "2027-01-12T17:15:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d, ok := m.RecordingsDestroyable(e.Cal); !ok || d != docket.NewDate(2028, 6, 15) {
 		t.Errorf("destroyable from %s %v", d, ok)
 	}
-	_, err = e.ApplyMeeting(m, docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 14), Approved: docket.NewDate(2028, 6, 1)}, T(t, "2028-06-14T09:00:00-05:00"))
+	_, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 14), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-14T09:00:00-05:00"))
 	wantRule(t, "destroying a day early", err, docket.ECONFLICT, docket.OMARecording)
-	_, err = e.ApplyMeeting(m, docket.DestroyRecording{Session: 2, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)}, T(t, "2028-06-15T09:00:00-05:00"))
+	_, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 2, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-15T09:00:00-05:00"))
 	wantRule(t, "destroying a session that was not held", err, docket.ENOTFOUND, docket.OMARecording)
-	m, err = e.ApplyMeeting(m, docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)}, T(t, "2028-06-15T09:00:00-05:00"))
+	m, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-15T09:00:00-05:00"))
 	if err != nil || m.Minutes.Sessions[0].Destroyed != docket.NewDate(2028, 6, 15) {
 		t.Fatalf("destroyed: %v", err)
 	}
-	_, err = e.ApplyMeeting(m, docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)}, T(t, "2028-06-16T09:00:00-05:00"))
+	_, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-16T09:00:00-05:00"))
 	wantRule(t, "destroying twice", err, docket.ECONFLICT, docket.OMARecording)
 }

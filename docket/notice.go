@@ -58,13 +58,17 @@ func (x *applying) noticeGap(k MeetingKind, m Meeting) []gap {
 	mr := meetingRules[k]
 	p := x.e.Ord.Period(mr.notice)
 	g := gap{rule: mr.rule, without: fmt.Sprintf("%s' posted notice of the %s", p.describe(), mr.name)}
-	redo := fmt.Sprintf("reschedule the %s: with its notice posted now, the earliest lawful start is %s", mr.name, x.e.shortTime(x.e.EarliestMeeting(mr.notice, x.at)))
+	redo := fmt.Sprintf("reschedule the %s: with its notice posted now, the earliest lawful start is %s", mr.name,
+		x.e.shortTime(x.e.EarliestMeeting(mr.notice, x.at)))
 	if m.NoticePosted.IsZero() {
-		g.problem = fmt.Sprintf("the %s at %s needs %s' public notice, and no posting of its notice is recorded. If it was posted in time, record that first (posted %s %s at=<time>); if not, %s",
+		g.problem = fmt.Sprintf("the %s at %s needs %s' public notice, and no posting of its notice is recorded. If it was "+
+			"posted in time, record that first (posted %s %s at=<time>); if not, %s",
 			mr.name, x.e.shortTime(m.Start), p.describe(), x.number(), k, redo)
 	} else {
-		g.problem = fmt.Sprintf("the %s at %s needs %s' public notice, but its notice was posted at %s, only %s before it; %s",
-			mr.name, x.e.shortTime(m.Start), p.describe(), x.e.shortTime(m.NoticePosted), hoursMinutes(m.Start.Sub(m.NoticePosted)), redo)
+		g.problem = fmt.Sprintf("the %s at %s needs %s' public notice, but its notice was posted at %s, only %s "+
+			"before it; %s",
+			mr.name, x.e.shortTime(m.Start), p.describe(), x.e.shortTime(m.NoticePosted),
+			hoursMinutes(m.Start.Sub(m.NoticePosted)), redo)
 	}
 	return []gap{g}
 }
@@ -74,7 +78,8 @@ func (x *applying) noticeGap(k MeetingKind, m Meeting) []gap {
 func (x *applying) mailingGaps() []gap {
 	var missing []string
 	for _, p := range []Party{Respondent, Complainant} {
-		if !slices.ContainsFunc(x.c.Mailings, func(m Mailing) bool { return m.Recipient == p && m.announces(x.c.Sufficiency) }) {
+		if !slices.ContainsFunc(x.c.Mailings,
+			func(m Mailing) bool { return m.Recipient == p && m.announces(x.c.Sufficiency) }) {
 			missing = append(missing, string(p))
 		}
 	}
@@ -83,7 +88,8 @@ func (x *applying) mailingGaps() []gap {
 	}
 	to := strings.Join(missing, " and the ")
 	return []gap{{rule: "(B)", without: "a certified notice to the " + to + " of the sufficiency meeting",
-		problem: fmt.Sprintf("no certified notice to the %s giving the sufficiency meeting's date, time and place (%s, %s) is recorded as mailed; record the mailing first (mail %s %s <article no.>)",
+		problem: fmt.Sprintf("no certified notice to the %s giving the sufficiency meeting's date, time and place (%s, %s) "+
+			"is recorded as mailed; record the mailing first (mail %s %s <article no.>)",
 			to, x.e.shortTime(x.c.Sufficiency.Start), x.c.Sufficiency.Place, x.number(), missing[0])}}
 }
 
@@ -112,7 +118,8 @@ func hoursMinutes(d time.Duration) string {
 func (x *applying) override(step, reason string, gaps []gap) error {
 	if len(gaps) == 0 {
 		if reason != "" {
-			return invalid("override", "", "nothing needs overriding: the record shows what the ordinance requires for this step; record it without override=")
+			return invalid("override", "",
+				"nothing needs overriding: the record shows what the ordinance requires for this step; record it without override=")
 		}
 		return nil
 	}
@@ -121,11 +128,13 @@ func (x *applying) override(step, reason string, gaps []gap) error {
 		for i, g := range gaps {
 			problems[i] = g.problem
 		}
-		return conflict(overrideRule(gaps), fmt.Sprintf("cannot record the %s: %s. To record it anyway, give the reason: override=\"<reason>\"",
-			step, strings.Join(problems, "; and ")))
+		return conflict(overrideRule(gaps),
+			fmt.Sprintf("cannot record the %s: %s. To record it anyway, give the reason: override=\"<reason>\"",
+				step, strings.Join(problems, "; and ")))
 	}
 	for _, g := range gaps {
-		x.c.Overrides = append(x.c.Overrides, Override{Rule: g.rule, Step: step, Without: g.without, Reason: reason, On: x.today})
+		x.c.Overrides = append(x.c.Overrides,
+			Override{Rule: g.rule, Step: step, Without: g.without, Reason: reason, On: x.today})
 	}
 	return nil
 }
@@ -163,11 +172,16 @@ func (x *applying) checkPosting(k MeetingKind, m Meeting, posted time.Time) erro
 	}
 	switch {
 	case posted.After(x.at):
-		return invalid("posted", mr.rule, fmt.Sprintf("%s is in the future: it is now %s; record the posting once it is done", x.e.shortTime(posted), x.e.shortTime(x.at)))
+		return invalid("posted", mr.rule,
+			fmt.Sprintf("%s is in the future: it is now %s; record the posting once it is done", x.e.shortTime(posted),
+				x.e.shortTime(x.at)))
 	case posted.Before(from):
-		return invalid("posted", mr.rule, fmt.Sprintf("%s is before %s, at %s: a notice of this %s cannot have been posted then", x.e.shortTime(posted), what, x.e.shortTime(from), mr.name))
+		return invalid("posted", mr.rule,
+			fmt.Sprintf("%s is before %s, at %s: a notice of this %s cannot have been posted then", x.e.shortTime(posted), what,
+				x.e.shortTime(from), mr.name))
 	case !posted.Before(m.Start):
-		return invalid("posted", mr.rule, fmt.Sprintf("%s is not before the %s at %s", x.e.shortTime(posted), mr.name, x.e.shortTime(m.Start)))
+		return invalid("posted", mr.rule,
+			fmt.Sprintf("%s is not before the %s at %s", x.e.shortTime(posted), mr.name, x.e.shortTime(m.Start)))
 	}
 	return nil
 }
@@ -186,10 +200,14 @@ func (x *applying) warnClosedDeadline(k MeetingKind, m Meeting) {
 	closed := x.e.Cal.Closure(day)
 	switch open := x.e.Cal.SubBusinessDays(day, 1); {
 	case open > x.today:
-		x.warn(mr.rule, "the notice of the %s must be posted by %s, %s: post it before the office closes on %s", mr.name, x.e.shortTime(due), closed, open.Short())
+		x.warn(mr.rule, "the notice of the %s must be posted by %s, %s: post it before the office closes on %s", mr.name,
+			x.e.shortTime(due), closed, open.Short())
 	case open == x.today:
-		x.warn(mr.rule, "the notice of the %s must be posted by %s, %s: post it before the office closes today, %s", mr.name, x.e.shortTime(due), closed, open.Short())
+		x.warn(mr.rule, "the notice of the %s must be posted by %s, %s: post it before the office closes today, %s", mr.name,
+			x.e.shortTime(due), closed, open.Short())
 	default:
-		x.warn(mr.rule, "the notice of the %s must be posted by %s, %s, while the office is closed: arrange for it to be posted by then", mr.name, x.e.shortTime(due), closed)
+		x.warn(mr.rule,
+			"the notice of the %s must be posted by %s, %s, while the office is closed: arrange for it to be posted by then",
+			mr.name, x.e.shortTime(due), closed)
 	}
 }

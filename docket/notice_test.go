@@ -53,9 +53,12 @@ func TestPostingLiesBetweenSchedulingAndNow(t *testing.T) {
 	for _, tc := range []struct {
 		name, posted, want string
 	}{
-		{"ErrBackdatedBeforeTheComplaint", "2026-06-01T09:00:00-05:00", "Mon 1 Jun 2026 09:00 CDT is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec 2026 11:00 CST"},
+		{"ErrBackdatedBeforeTheComplaint", "2026-06-01T09:00:00-05:00",
+			"Mon 1 Jun 2026 09:00 CDT is before the sufficiency meeting was scheduled as it now stands, at Fri 4 Dec " +
+				"2026 11:00 CST"},
 		{"ErrBeforeScheduling", "2026-12-04T10:30:00-06:00", "is before the sufficiency meeting was scheduled"},
-		{"ErrInTheFuture", "2026-12-04T13:00:00-06:00", "Fri 4 Dec 2026 13:00 CST is in the future: it is now Fri 4 Dec 2026 12:00 CST"},
+		{"ErrInTheFuture", "2026-12-04T13:00:00-06:00",
+			"Fri 4 Dec 2026 13:00 CST is in the future: it is now Fri 4 Dec 2026 12:00 CST"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			de := refusal(t, e, scheduled, post(tc.posted), now)
@@ -75,7 +78,9 @@ func TestPostingLiesBetweenSchedulingAndNow(t *testing.T) {
 	})
 	t.Run("ErrBeforeTheReschedule", func(t *testing.T) {
 		// Rescheduling resets the notice: one posted for the old meeting announced another.
-		moved, _, err := e.Apply(scheduled, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-14T17:00:00-06:00"), Place: "Library"}, T(t, "2026-12-07T10:00:00-06:00"))
+		moved, _, err := e.Apply(scheduled,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-14T17:00:00-06:00"),
+				Place: "Library"}, T(t, "2026-12-07T10:00:00-06:00"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,14 +98,16 @@ func TestPostingLiesBetweenSchedulingAndNow(t *testing.T) {
 		delete(raw["sufficiency"].(map[string]any), "scheduled_at")
 		doc, _ = json.Marshal(raw)
 		var old docket.Case
-		if err := json.Unmarshal(doc, &old); err != nil || !old.Sufficiency.ScheduledAt.IsZero() || !old.Sufficiency.Scheduled() {
+		if err := json.Unmarshal(doc, &old); err != nil || !old.Sufficiency.ScheduledAt.IsZero() ||
+			!old.Sufficiency.Scheduled() {
 			t.Fatalf("old record: %v, %+v", err, old.Sufficiency)
 		}
 		if _, _, err := e.Apply(old, post("2026-12-04T10:30:00-06:00"), T(t, now)); err != nil {
 			t.Errorf("a posting after receipt on an old record: %v", err)
 		}
 		de := refusal(t, e, old, post("2026-12-04T09:00:00-06:00"), now)
-		if de.Rule != "(C)(1)" || !strings.Contains(de.Message, "is before the complaint was received, at Fri 4 Dec 2026 10:00 CST") {
+		if de.Rule != "(C)(1)" ||
+			!strings.Contains(de.Message, "is before the complaint was received, at Fri 4 Dec 2026 10:00 CST") {
 			t.Errorf("refusal %q", de)
 		}
 	})
@@ -124,15 +131,19 @@ func TestStepsNeedPostedNotice(t *testing.T) {
 		step     string
 	}{
 		{"Ruling", 6, 2, docket.SufficiencyMeeting, "2026-12-10T17:00:00-06:00",
-			docket.Rule{Ruling: docket.Insufficient}, docket.Rule{Ruling: docket.Insufficient, Override: reason}, "2026-12-10T18:00:00-06:00", "(C)(1)", "ruling"},
+			docket.Rule{Ruling: docket.Insufficient}, docket.Rule{Ruling: docket.Insufficient, Override: reason},
+			"2026-12-10T18:00:00-06:00", "(C)(1)", "ruling"},
 		{"Recess", 9, 8, docket.HearingMeeting, "2026-12-21T10:00:00-06:00",
 			docket.RecessHearing{}, docket.RecessHearing{Override: reason}, "2026-12-21T16:00:00-06:00", "(D)", "recess"},
 		{"Conclusion", 9, 8, docket.HearingMeeting, "2026-12-21T10:00:00-06:00",
-			docket.ConcludeHearing{}, docket.ConcludeHearing{Override: reason}, "2026-12-21T16:00:00-06:00", "(D)", "hearing's conclusion"},
+			docket.ConcludeHearing{}, docket.ConcludeHearing{Override: reason}, "2026-12-21T16:00:00-06:00", "(D)",
+			"hearing's conclusion"},
 		{"ConclusionOfTheRecessedHearing", 12, 11, docket.RecessedHearing, "2026-12-28T10:00:00-06:00",
-			docket.ConcludeHearing{}, docket.ConcludeHearing{Override: reason}, "2026-12-28T15:00:00-06:00", "(D)", "hearing's conclusion"},
+			docket.ConcludeHearing{}, docket.ConcludeHearing{Override: reason}, "2026-12-28T15:00:00-06:00", "(D)",
+			"hearing's conclusion"},
 		{"PublicHearingHeld", 17, 16, docket.PublicHearing, "2027-01-19T18:00:00-06:00",
-			docket.HoldPublicHearing{}, docket.HoldPublicHearing{Override: reason}, "2027-01-19T21:00:00-06:00", "(F)", "public hearing"},
+			docket.HoldPublicHearing{}, docket.HoldPublicHearing{Override: reason}, "2027-01-19T21:00:00-06:00", "(F)",
+			"public hearing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			unposted := upTo(t, e, tc.n, tc.drop)
@@ -162,7 +173,8 @@ func TestStepsNeedPostedNotice(t *testing.T) {
 			})
 			t.Run("ErrPosted47Hours", func(t *testing.T) {
 				de := refusal(t, e, postedAt(47*time.Hour), tc.action, tc.at)
-				if de.Rule != tc.rule || !strings.Contains(de.Message, "only 47 hours before it") || !strings.Contains(de.Message, "earliest lawful start") {
+				if de.Rule != tc.rule || !strings.Contains(de.Message, "only 47 hours before it") ||
+					!strings.Contains(de.Message, "earliest lawful start") {
 					t.Errorf("refusal %q (rule %q)", de, de.Rule)
 				}
 			})
@@ -176,7 +188,8 @@ func TestStepsNeedPostedNotice(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := docket.Override{Rule: tc.rule, Step: tc.step, Without: "48 hours' posted notice of the " + tc.meeting.Name(), Reason: reason, On: e.Cal.DateOf(T(t, tc.at))}
+				want := docket.Override{Rule: tc.rule, Step: tc.step,
+					Without: "48 hours' posted notice of the " + tc.meeting.Name(), Reason: reason, On: e.Cal.DateOf(T(t, tc.at))}
 				if len(c.Overrides) != len(unposted.Overrides)+1 || c.Overrides[len(c.Overrides)-1] != want {
 					t.Errorf("overrides %+v, want %+v last", c.Overrides, want)
 				}
@@ -212,7 +225,10 @@ func TestRulingNeedsTheBNotices(t *testing.T) {
 	const at = "2026-12-10T18:00:00-06:00"
 	t.Run("ErrNeitherMailed", func(t *testing.T) {
 		de := refusal(t, e, upTo(t, e, 3, -1), rule, at)
-		if de.Rule != "(B)" || !strings.Contains(de.Message, "no certified notice to the respondent and the complainant giving the sufficiency meeting's date, time and place (Thu 10 Dec 2026 17:00 CST, City Hall, Room 201)") {
+		if de.Rule != "(B)" ||
+			!strings.Contains(de.Message,
+				"no certified notice to the respondent and the complainant giving the sufficiency meeting's date, time and place "+
+					"(Thu 10 Dec 2026 17:00 CST, City Hall, Room 201)") {
 			t.Errorf("refusal %q (rule %q)", de, de.Rule)
 		}
 	})
@@ -224,7 +240,8 @@ func TestRulingNeedsTheBNotices(t *testing.T) {
 	})
 	t.Run("ErrNeitherMailedNorPosted", func(t *testing.T) {
 		de := refusal(t, e, upTo(t, e, 2, -1), rule, at)
-		if de.Rule != "(C)(1), (B)" || !strings.Contains(de.Message, "no posting of its notice") || !strings.Contains(de.Message, "no certified notice") {
+		if de.Rule != "(C)(1), (B)" || !strings.Contains(de.Message, "no posting of its notice") ||
+			!strings.Contains(de.Message, "no certified notice") {
 			t.Errorf("refusal %q (rule %q), want both the notice and the mailings", de, de.Rule)
 		}
 	})
@@ -236,7 +253,8 @@ func TestRulingNeedsTheBNotices(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(c.Overrides) != 2 || c.Overrides[0].Rule != "(C)(1)" || c.Overrides[1].Rule != "(B)" ||
-			c.Overrides[1].Without != "a certified notice to the respondent and the complainant of the sufficiency meeting" || c.Overrides[1].Reason != rule.Override {
+			c.Overrides[1].Without != "a certified notice to the respondent and the complainant of the sufficiency meeting" ||
+			c.Overrides[1].Reason != rule.Override {
 			t.Errorf("overrides %+v", c.Overrides)
 		}
 		if c.State != docket.StateHearingPending {
@@ -250,7 +268,8 @@ func TestRulingNeedsTheBNotices(t *testing.T) {
 // has begun cannot.
 func TestSessionHeldWithoutNoticeMayBeHeldAgain(t *testing.T) {
 	e := MustEngine(t)
-	again := docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: T(t, "2026-12-28T10:00:00-06:00"), Place: "City Hall, Room 201"}
+	again := docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: T(t, "2026-12-28T10:00:00-06:00"),
+		Place: "City Hall, Room 201"}
 	const at = "2026-12-21T16:00:00-06:00"
 	c, _, err := e.Apply(upTo(t, e, 8, -1), again, T(t, at))
 	if err != nil || !c.Hearing.Start.Equal(again.Start) || !c.Hearing.NoticePosted.IsZero() {
@@ -271,31 +290,41 @@ func TestClosedPostingDeadlineWarns(t *testing.T) {
 		received, at, start string
 		want                string // "" for no such warning
 	}{
-		{"MondayMeetingScheduledFriday", nil, "2026-12-11T09:00:00-06:00", "2026-12-11T10:00:00-06:00", "2026-12-14T17:00:00-06:00",
-			"the notice of the sufficiency meeting must be posted by Sat 12 Dec 2026 17:00 CST, a weekend: post it before the office closes today, Fri 11 Dec"},
-		{"TuesdayMorningScheduledWednesday", nil, "2026-12-09T09:00:00-06:00", "2026-12-09T10:00:00-06:00", "2026-12-15T10:00:00-06:00",
+		{"MondayMeetingScheduledFriday", nil, "2026-12-11T09:00:00-06:00", "2026-12-11T10:00:00-06:00",
+			"2026-12-14T17:00:00-06:00",
+			"the notice of the sufficiency meeting must be posted by Sat 12 Dec 2026 17:00 CST, a weekend: post it before the " +
+				"office closes today, Fri 11 Dec"},
+		{"TuesdayMorningScheduledWednesday", nil, "2026-12-09T09:00:00-06:00", "2026-12-09T10:00:00-06:00",
+			"2026-12-15T10:00:00-06:00",
 			"must be posted by Sun 13 Dec 2026 10:00 CST, a weekend: post it before the office closes on Fri 11 Dec"},
 		{"ScheduledOnTheWeekend", nil, "2026-12-04T10:00:00-06:00", "2026-12-05T09:00:00-06:00", "2026-12-07T17:00:00-06:00",
-			"must be posted by Sat 5 Dec 2026 17:00 CST, a weekend, while the office is closed: arrange for it to be posted by then"},
+			"must be posted by Sat 5 Dec 2026 17:00 CST, a weekend, while the office is closed: arrange for it to be " +
+				"posted by then"},
 		{"MLKDay", nil, "2027-01-13T09:00:00-06:00", "2027-01-13T10:00:00-06:00", "2027-01-20T18:00:00-06:00",
-			"must be posted by Mon 18 Jan 2027 18:00 CST, Martin Luther King Jr. Day: post it before the office closes on Fri 15 Jan"},
+			"must be posted by Mon 18 Jan 2027 18:00 CST, Martin Luther King Jr. Day: post it before the office closes " +
+				"on Fri 15 Jan"},
 		// Mon 2027-07-05 is an office closure only where the office observes Sunday holidays
 		// on Monday (weekend_observance); no Illinois statute fixes it.
-		{"IndependenceDayObserved", []docket.Date{D(t, "2027-07-05")}, "2027-06-30T09:00:00-05:00", "2027-06-30T10:00:00-05:00", "2027-07-07T10:00:00-05:00",
+		{"IndependenceDayObserved", []docket.Date{D(t, "2027-07-05")}, "2027-06-30T09:00:00-05:00",
+			"2027-06-30T10:00:00-05:00", "2027-07-07T10:00:00-05:00",
 			"must be posted by Mon 5 Jul 2027 10:00 CDT, office closed: post it before the office closes on Fri 2 Jul"},
-		{"ChristmasAndASnowDay", []docket.Date{D(t, "2026-12-24")}, "2026-12-21T09:00:00-06:00", "2026-12-21T10:00:00-06:00", "2026-12-28T10:00:00-06:00",
+		{"ChristmasAndASnowDay", []docket.Date{D(t, "2026-12-24")}, "2026-12-21T09:00:00-06:00", "2026-12-21T10:00:00-06:00",
+			"2026-12-28T10:00:00-06:00",
 			"must be posted by Sat 26 Dec 2026 10:00 CST, a weekend: post it before the office closes on Wed 23 Dec"},
-		{"BusinessDayNoWarning", nil, "2026-12-07T09:00:00-06:00", "2026-12-07T10:00:00-06:00", "2026-12-10T17:00:00-06:00", ""},
+		{"BusinessDayNoWarning", nil, "2026-12-07T09:00:00-06:00", "2026-12-07T10:00:00-06:00",
+			"2026-12-10T17:00:00-06:00", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := &docket.Engine{Cal: MustCalendar(t, docket.CalendarConfig{Closures: tc.closures}), Ord: docket.DefaultOrdinance()}
+			e := &docket.Engine{Cal: MustCalendar(t, docket.CalendarConfig{Closures: tc.closures}),
+				Ord: docket.DefaultOrdinance()}
 			f := filing
 			f.Received = T(t, tc.received)
 			c, _, err := e.Apply(docket.Case{}, f, f.Received)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, ws, err := e.Apply(c, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, tc.start), Place: "City Hall"}, T(t, tc.at))
+			_, ws, err := e.Apply(c,
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, tc.start), Place: "City Hall"}, T(t, tc.at))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -308,7 +337,8 @@ func TestClosedPostingDeadlineWarns(t *testing.T) {
 			switch {
 			case tc.want == "" && len(got) > 0:
 				t.Errorf("warnings %q, want none about the posting deadline", got)
-			case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want) || !strings.HasSuffix(got[0], "(rule (C)(1))")):
+			case tc.want != "" &&
+				(len(got) != 1 || !strings.Contains(got[0], tc.want) || !strings.HasSuffix(got[0], "(rule (C)(1))")):
 				t.Errorf("warnings %q, want %q (rule (C)(1))", got, tc.want)
 			}
 		})

@@ -18,7 +18,9 @@ var officerKey = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
 // SetOfficer write it.
 func CheckOfficerKey(field, key string) error {
 	if !officerKey.MatchString(key) {
-		return invalid(field, "(E)(2)", fmt.Sprintf("%q is not an officer's key such as mayor or public_works: lower-case letters, digits and _, up to 40", key))
+		return invalid(field, "(E)(2)",
+			fmt.Sprintf("%q is not an officer's key such as mayor or public_works: lower-case letters, digits and "+
+				"_, up to 40", key))
 	}
 	return nil
 }
@@ -60,19 +62,26 @@ func (a SetOfficer) apply(x *applying) error {
 	for _, m := range c.Mailings {
 		if m.Recipient == Officer {
 			info, _ := m.Paper.Info()
-			sent = append(sent, fmt.Sprintf("the %s %s went to %s on %s", info.Name, info.Rule, m.officerKey(c), m.Mailed.Long()))
+			sent = append(sent,
+				fmt.Sprintf("the %s %s went to %s on %s", info.Name, info.Rule, m.officerKey(c), m.Mailed.Long()))
 		}
 	}
 	switch {
 	case x.replay:
 	case len(sent) == 0 && a.Override != "":
-		return invalid("override", "", "nothing needs overriding: no paper has gone to the officer yet; record it without override=")
+		return invalid("override", "",
+			"nothing needs overriding: no paper has gone to the officer yet; record it without override=")
 	case len(sent) > 0 && a.Override == "":
-		return conflict("(E)(2)", fmt.Sprintf("%s: the officer with authority to discipline has had the commission's recommendation. To name another anyway (the papers not yet sent go to them; those sent stay addressed to whom they went), give the reason: override=\"<reason>\"",
-			strings.Join(sent, "; ")))
+		return conflict("(E)(2)",
+			fmt.Sprintf("%s: the officer with authority to discipline has had the commission's recommendation. To name "+
+				"another anyway (the papers not yet sent go to them; those sent stay addressed to whom they went), give the "+
+				"reason: override=\"<reason>\"",
+				strings.Join(sent, "; ")))
 	}
 	if len(sent) > 0 && a.Override != "" {
-		c.Overrides = append(c.Overrides, Override{Rule: "(E)(2)", Step: "officer", Without: "the papers to the officer unsent (" + strings.Join(sent, "; ") + ")", Reason: a.Override, On: x.today})
+		c.Overrides = append(c.Overrides,
+			Override{Rule: "(E)(2)", Step: "officer",
+				Without: "the papers to the officer unsent (" + strings.Join(sent, "; ") + ")", Reason: a.Override, On: x.today})
 	}
 	c.Officer = a.Officer
 	return nil

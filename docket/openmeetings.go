@@ -58,7 +58,8 @@ func AgendaCutoff(start time.Time) time.Time { return start.Add(-AgendaNotice) }
 // abbreviation, CST. advice says what the clerk may do instead.
 func CheckAgendaChange(start, now time.Time, loc *time.Location, what, advice string) error {
 	if start.IsZero() {
-		return Invalid(OMANotice, "meeting", "the meeting has no start, so its agenda cannot be checked against the 48 hours' notice")
+		return Invalid(OMANotice, "meeting",
+			"the meeting has no start, so its agenda cannot be checked against the 48 hours' notice")
 	}
 	if loc == nil {
 		loc = start.Location()
@@ -66,7 +67,8 @@ func CheckAgendaChange(start, now time.Time, loc *time.Location, what, advice st
 	cutoff := AgendaCutoff(start)
 	when := start.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
 	if !now.Before(start) {
-		return Conflict(OMANotice, "meeting", fmt.Sprintf("%s is refused: the meeting of %s has begun or is past, and its agenda is what was posted", what, when))
+		return Conflict(OMANotice, "meeting",
+			fmt.Sprintf("%s is refused: the meeting of %s has begun or is past, and its agenda is what was posted", what, when))
 	}
 	if !now.Before(cutoff) {
 		return Conflict(OMANotice, "meeting", fmt.Sprintf(
@@ -92,7 +94,9 @@ func QuorumPresent(quorum, physical int) error {
 		return Invalid(OMAQuorum, "quorum", fmt.Sprintf("a quorum of %d is impossible", quorum))
 	}
 	if physical < quorum {
-		return Conflict(OMAQuorum, "present", fmt.Sprintf("no quorum: %d member%s physically present, and %d are needed to act", physical, plural(physical), quorum))
+		return Conflict(OMAQuorum, "present",
+			fmt.Sprintf("no quorum: %d member%s physically present, and %d are needed to act", physical,
+				plural(physical), quorum))
 	}
 	return nil
 }
@@ -179,7 +183,9 @@ func CheckOpenForAction(kind string, session int) error {
 	if !final || session == 0 {
 		return nil
 	}
-	return Conflict(OMAFinal, "", fmt.Sprintf("%s is final action and may not be taken in closed session: record the return to open session, recite the matter, and take the vote there", words))
+	return Conflict(OMAFinal, "",
+		fmt.Sprintf("%s is final action and may not be taken in closed session: record the return to open session, recite "+
+			"the matter, and take the vote there", words))
 }
 
 // exceptionRE reads a citation of an exception of 5 ILCS 120/2(c) as a clerk may type it:
@@ -189,8 +195,10 @@ var exceptionRE = regexp.MustCompile(`^(?:5 ILCS 120/)?(?:2)?\(c\)\((\d{1,2})\)$
 // Exceptions words the exceptions of 5 ILCS 120/2(c) that an ethics commission's business
 // meets, by number: the others are accepted by number without words.
 var Exceptions = map[int]string{
-	1:  "the employment, discipline, performance or dismissal of specific employees, including testimony on a complaint against an employee",
-	3:  "the discipline, performance or removal of the occupant of a public office, when the public body has power to remove them",
+	1: "the employment, discipline, performance or dismissal of specific employees, including testimony on a complaint " +
+		"against an employee",
+	3: "the discipline, performance or removal of the occupant of a public office, when the public body has power to " +
+		"remove them",
 	4:  "evidence or testimony presented to a quasi-adjudicative body, which makes its written decision public",
 	11: "litigation against, affecting or on behalf of the public body, pending or probable",
 	21: "the approval or semi-annual review of the minutes of meetings lawfully closed",
@@ -205,11 +213,13 @@ const maxException = 40
 func ParseException(s string) (string, error) {
 	m := exceptionRE.FindStringSubmatch(strings.ReplaceAll(strings.TrimSpace(s), " (", "("))
 	if m == nil {
-		return "", Invalid(OMAClose, "exception", fmt.Sprintf("%q is not an exception of the Open Meetings Act: cite it as 5 ILCS 120/2(c)(4), or (c)(4)", s))
+		return "", Invalid(OMAClose, "exception",
+			fmt.Sprintf("%q is not an exception of the Open Meetings Act: cite it as 5 ILCS 120/2(c)(4), or (c)(4)", s))
 	}
 	n, _ := strconv.Atoi(m[1])
 	if n < 1 || n > maxException {
-		return "", Invalid(OMAClose, "exception", fmt.Sprintf("5 ILCS 120/2(c)(%d) is not an exception of the Open Meetings Act", n))
+		return "", Invalid(OMAClose, "exception",
+			fmt.Sprintf("5 ILCS 120/2(c)(%d) is not an exception of the Open Meetings Act", n))
 	}
 	return fmt.Sprintf("5 ILCS 120/2(c)(%d)", n), nil
 }
@@ -239,14 +249,19 @@ func CheckCloseVote(v *Vote, exception string, session int) error {
 		return err
 	}
 	if v == nil {
-		return Invalid(OMAClose, "yes", "the vote to close a part of the meeting is a roll call: the vote of each member is recorded and entered into the minutes")
+		return Invalid(OMAClose, "yes",
+			"the vote to close a part of the meeting is a roll call: the vote of each member is recorded and entered into "+
+				"the minutes")
 	}
 	p := v.Present()
 	if p < v.Quorum {
-		return Conflict(OMAClose, "yes", fmt.Sprintf("no quorum: %d member%s voting, and %d are needed to act", p, plural(p), v.Quorum))
+		return Conflict(OMAClose, "yes",
+			fmt.Sprintf("no quorum: %d member%s voting, and %d are needed to act", p, plural(p), v.Quorum))
 	}
 	if 2*len(v.Yes) <= p {
-		return Conflict(OMAClose, "yes", fmt.Sprintf("the vote to close carries only with a majority of the members present: %d of %d voted yes", len(v.Yes), p))
+		return Conflict(OMAClose, "yes",
+			fmt.Sprintf("the vote to close carries only with a majority of the members present: %d of %d voted yes",
+				len(v.Yes), p))
 	}
 	return nil
 }
@@ -319,11 +334,17 @@ func CheckRecordingDestruction(held, minutesApproved, destructionApproved, today
 	earliest, ok := RecordingDestroyable(held, minutesApproved)
 	switch {
 	case !ok:
-		return Conflict(OMARecording, "", fmt.Sprintf("the recording of the closed session of %s may not be destroyed: the commission has not approved the minutes of that closed session", held))
+		return Conflict(OMARecording, "",
+			fmt.Sprintf("the recording of the closed session of %s may not be destroyed: the commission has not approved the "+
+				"minutes of that closed session", held))
 	case today < earliest:
-		return Conflict(OMARecording, "", fmt.Sprintf("the recording of the closed session of %s may not be destroyed before %s, 18 months after the meeting", held, earliest.Long()))
+		return Conflict(OMARecording, "",
+			fmt.Sprintf("the recording of the closed session of %s may not be destroyed before %s, 18 months after the meeting",
+				held, earliest.Long()))
 	case destructionApproved.IsZero() || destructionApproved > today:
-		return Conflict(OMARecording, "", fmt.Sprintf("the recording of the closed session of %s may be destroyed only once the commission approves the destruction of that recording, by a vote at a meeting", held))
+		return Conflict(OMARecording, "",
+			fmt.Sprintf("the recording of the closed session of %s may be destroyed only once the commission approves the "+
+				"destruction of that recording, by a vote at a meeting", held))
 	}
 	return nil
 }

@@ -67,16 +67,22 @@ func TestCheckAgendaChange(t *testing.T) {
 		err := docket.CheckAgendaChange(at(tc.start), at(tc.now), nil, "adding an item", docket.AdviseLaterMeeting)
 		wantRule(t, tc.start+" at "+tc.now, err, docket.ECONFLICT, tc.rule)
 	}
-	if err := docket.CheckAgendaChange(at("2027-01-12 18:00"), at("2027-01-11 09:00"), nil, "closing item 4 to the public", docket.AdviseLaterMeeting); !strings.Contains(docket.ErrorMessage(err), "Sun 10 Jan 18:00 CST") || !strings.HasPrefix(docket.ErrorMessage(err), "meeting: closing item 4") {
+	if err := docket.CheckAgendaChange(at("2027-01-12 18:00"), at("2027-01-11 09:00"), nil, "closing item 4 to the public",
+		docket.AdviseLaterMeeting); !strings.Contains(docket.ErrorMessage(err), "Sun 10 Jan 18:00 CST") ||
+		!strings.HasPrefix(docket.ErrorMessage(err), "meeting: closing item 4") {
 		t.Errorf("the refusal does not say what was refused and the cutoff: %q", docket.ErrorMessage(err))
 	}
 	// Issue 19 finding 11: a start read back from the record has a fixed zone, -0600;
 	// the refusal prints the commission's zone by its name.
 	fixed := at("2027-01-12 18:00").In(time.FixedZone("", -6*3600))
-	if msg := docket.ErrorMessage(docket.CheckAgendaChange(fixed, at("2027-01-11 09:00"), loc, "adding an item", docket.AdviseLaterMeeting)); !strings.Contains(msg, "Tue 12 Jan 2027 18:00 CST") || !strings.Contains(msg, "Sun 10 Jan 18:00 CST") || strings.Contains(msg, "-0600") {
+	if msg := docket.ErrorMessage(docket.CheckAgendaChange(fixed, at("2027-01-11 09:00"), loc, "adding an item",
+		docket.AdviseLaterMeeting)); !strings.Contains(msg, "Tue 12 Jan 2027 18:00 CST") ||
+		!strings.Contains(msg, "Sun 10 Jan 18:00 CST") || strings.Contains(msg, "-0600") {
 		t.Errorf("the refusal's zone: %q", msg)
 	}
-	wantRule(t, "no start", docket.CheckAgendaChange(time.Time{}, at("2027-01-11 09:00"), nil, "adding an item", docket.AdviseLaterMeeting), docket.EINVALID, docket.OMANotice)
+	wantRule(t, "no start",
+		docket.CheckAgendaChange(time.Time{}, at("2027-01-11 09:00"), nil, "adding an item", docket.AdviseLaterMeeting),
+		docket.EINVALID, docket.OMANotice)
 }
 
 func TestMinutesApprovalDue(t *testing.T) {
@@ -97,9 +103,11 @@ func TestMinutesApprovalDue(t *testing.T) {
 	}{
 		// Tue 12 Jan 2027 + 30 days = Thu 11 Feb; the second regular meeting after it,
 		// Tue 9 Mar, is later.
-		{"monthly meetings: the second one", "2027-01-12", ds("2026-12-08", "2027-01-12", "2027-02-09", "2027-03-09", "2027-04-13"), "2027-03-09", true},
+		{"monthly meetings: the second one", "2027-01-12",
+			ds("2026-12-08", "2027-01-12", "2027-02-09", "2027-03-09", "2027-04-13"), "2027-03-09", true},
 		// Weekly meetings: the second after is Tue 26 Jan, earlier than the 30 days.
-		{"weekly meetings: 30 days", "2027-01-12", ds("2027-01-26", "2027-01-19", "2027-01-19", "2027-02-02"), "2027-02-11", true},
+		{"weekly meetings: 30 days", "2027-01-12", ds("2027-01-26", "2027-01-19", "2027-01-19", "2027-02-02"),
+			"2027-02-11", true},
 		// Wed 13 Jan + 30 = Fri 12 Feb, Lincoln's Birthday; Sat, Sun; Mon 15 Feb is
 		// Presidents' Day (the third Monday: 1, 8, 15): Tue 16 Feb (5 ILCS 70/1.11).
 		{"rolled past two holidays", "2027-01-13", ds("2027-01-20", "2027-01-27"), "2027-02-16", true},
@@ -184,7 +192,8 @@ func TestRecordingDestruction(t *testing.T) {
 		{"destruction not approved", minutes, 0, D(t, "2029-01-01"), docket.OMARecording},
 		{"destruction approved later", minutes, D(t, "2029-02-01"), D(t, "2029-01-01"), docket.OMARecording},
 	} {
-		wantRule(t, tc.name, docket.CheckRecordingDestruction(held, tc.minutes, tc.approved, tc.today), docket.ECONFLICT, tc.rule)
+		wantRule(t, tc.name, docket.CheckRecordingDestruction(held, tc.minutes, tc.approved, tc.today),
+			docket.ECONFLICT, tc.rule)
 	}
 }
 
@@ -269,7 +278,8 @@ func TestCheckCloseVote(t *testing.T) {
 	}{
 		{"carried", vote([]string{"U1", "U2"}, []string{"U3"}, nil), "(c)(4)", 0, "", ""},
 		// 2 yes, 1 no, 1 abstaining: a majority of votes cast, not of the members present.
-		{"abstention counts", vote([]string{"U1", "U2"}, []string{"U3"}, []string{"U4"}), "(c)(4)", 0, docket.ECONFLICT, docket.OMAClose},
+		{"abstention counts", vote([]string{"U1", "U2"}, []string{"U3"}, []string{"U4"}), "(c)(4)", 0, docket.ECONFLICT,
+			docket.OMAClose},
 		{"no quorum", vote([]string{"U1", "U2"}, nil, nil), "(c)(4)", 0, docket.ECONFLICT, docket.OMAClose},
 		{"no exception", vote([]string{"U1", "U2", "U3"}, nil, nil), "personnel", 0, docket.EINVALID, docket.OMAClose},
 		{"no roll call", nil, "(c)(4)", 0, docket.EINVALID, docket.OMAClose},

@@ -31,7 +31,8 @@ func TestRebuildOlderRecords(t *testing.T) {
 	if err != nil {
 		t.Fatalf("an older record no longer rebuilds: %v", err)
 	}
-	if c.State != docket.StateDecided || c.Mailings[0].Paper != docket.RespondentNoticePaper || c.Mailings[1].Paper != docket.ComplainantConfirmPaper {
+	if c.State != docket.StateDecided || c.Mailings[0].Paper != docket.RespondentNoticePaper ||
+		c.Mailings[1].Paper != docket.ComplainantConfirmPaper {
 		t.Errorf("rebuilt case: state %s, mailings %+v", c.State, c.Mailings)
 	}
 	// The same steps taken now are refused where the forms have grown.
@@ -56,7 +57,9 @@ func TestSessionsKeepTheirNotices(t *testing.T) {
 	steps := closedHearingCase()[:12] // through the first reconvened session, noticed
 	steps = append(steps,
 		step{"2026-12-28T16:00:00-06:00", docket.RecessHearing{}, docket.StateHearingRecessed, ""},
-		step{"2026-12-28T16:05:00-06:00", docket.ScheduleMeeting{Meeting: docket.RecessedHearing, Start: mustTime("2027-01-04T10:00:00-06:00"), Place: "City Hall, Room 201"}, docket.StateHearingSet, "(D)"},
+		step{"2026-12-28T16:05:00-06:00",
+			docket.ScheduleMeeting{Meeting: docket.RecessedHearing, Start: mustTime("2027-01-04T10:00:00-06:00"),
+				Place: "City Hall, Room 201"}, docket.StateHearingSet, "(D)"},
 	)
 	c := apply(t, e, steps)
 	var got []string

@@ -35,7 +35,8 @@ func CheckAddress(field, rule, s string, required bool) error {
 	}
 	lines := strings.Split(s, "\n")
 	if len(lines) > MaxAddressLines {
-		return invalid(field, rule, fmt.Sprintf("has %d lines; a postal address has at most %d (USPS Publication 28)", len(lines), MaxAddressLines))
+		return invalid(field, rule,
+			fmt.Sprintf("has %d lines; a postal address has at most %d (USPS Publication 28)", len(lines), MaxAddressLines))
 	}
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {

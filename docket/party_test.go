@@ -10,7 +10,8 @@ import (
 // TestPartyDetails: a postal address is a few one-line fields; an e-mail address is a
 // bare address; what is typed with | is read as lines.
 func TestPartyDetails(t *testing.T) {
-	if got := docket.AddressLines(" 34 Oak Avenue |Springfield, IL 62703 \n\n| "); got != "34 Oak Avenue\nSpringfield, IL 62703" {
+	if got := docket.AddressLines(" 34 Oak Avenue |Springfield, IL " +
+		"62703 \n\n| "); got != "34 Oak Avenue\nSpringfield, IL 62703" {
 		t.Errorf("AddressLines = %q", got)
 	}
 	for _, tc := range []struct {
@@ -33,7 +34,8 @@ func TestPartyDetails(t *testing.T) {
 		ok    bool
 	}{
 		{"jane@example.org", true}, {"", true}, {"Jane Roe <jane@example.org>", false}, {"jane@localhost", false},
-		{"jane@example.org, john@example.org", false}, {"jane@example.org\nBcc: x@example.org", false}, {"not an address", false},
+		{"jane@example.org, john@example.org", false}, {"jane@example.org\nBcc: x@example.org", false},
+		{"not an address", false},
 	} {
 		if err := docket.CheckEmail("email", "(B)", tc.email); (err == nil) != tc.ok {
 			t.Errorf("CheckEmail(%q) = %v", tc.email, err)
@@ -56,9 +58,12 @@ func TestMailingKeepsTheAddressItWentTo(t *testing.T) {
 		at string
 		a  docket.Action
 	}{
-		{"2026-12-07T10:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"), Place: "Library"}},
+		{"2026-12-07T10:00:00-06:00",
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: mustTime("2026-12-14T17:00:00-06:00"),
+				Place: "Library"}},
 		{"2026-12-08T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321620"}},
-		{"2026-12-09T09:00:00-06:00", docket.SetParty{Party: docket.Respondent, Address: "99 Moved Street\nChicago, IL 60601"}},
+		{"2026-12-09T09:00:00-06:00",
+			docket.SetParty{Party: docket.Respondent, Address: "99 Moved Street\nChicago, IL 60601"}},
 	} {
 		if c, _, err = e.Apply(c, step.a, mustTime(step.at)); err != nil {
 			t.Fatalf("%s: %v", step.a.Kind(), err)

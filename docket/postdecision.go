@@ -28,13 +28,15 @@ type FindFrivolous struct {
 func (FindFrivolous) Kind() string { return "frivolous" }
 
 func (a FindFrivolous) apply(x *applying) error {
-	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)", func() error { return a.find(x) })
+	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
+		func() error { return a.find(x) })
 }
 
 // find records the (H) finding, once the commission has adopted it.
 func (a FindFrivolous) find(x *applying) error {
 	c := x.c
-	if err := x.needState("(H)", "find the complaint frivolous: only a dismissed complaint can be", StateDismissed); err != nil {
+	if err := x.needState("(H)", "find the complaint frivolous: only a dismissed complaint can be",
+		StateDismissed); err != nil {
 		return err
 	}
 	if c.Frivolous != nil {
@@ -44,13 +46,16 @@ func (a FindFrivolous) find(x *applying) error {
 		return err
 	}
 	if a.Fine == 0 {
-		return invalid("fine", "(H)", fmt.Sprintf("required: from $%s to $%s", Dollars(x.e.Ord.FineMin), Dollars(x.e.Ord.FineMax)))
+		return invalid("fine", "(H)",
+			fmt.Sprintf("required: from $%s to $%s", Dollars(x.e.Ord.FineMin), Dollars(x.e.Ord.FineMax)))
 	}
 	if err := x.checkFine(a.Fine); err != nil {
 		return err
 	}
 	if !a.Knowingly && !x.replay {
-		return invalid("knowingly", "(H)", "the commission may fine only a person who knowingly files a frivolous complaint: record that finding with knowingly=yes, or make no finding")
+		return invalid("knowingly", "(H)",
+			"the commission may fine only a person who knowingly files a frivolous complaint: record that finding with "+
+				"knowingly=yes, or make no finding")
 	}
 	dismissed := c.DecisionIssued // (E)(1), or the (C)(2) ruling
 	if dismissed.IsZero() {
@@ -91,7 +96,9 @@ func (a RecordEnforcement) apply(x *applying) error {
 	if err := x.checkLine("what", "(E)(2)", a.What, true, MaxName); err != nil {
 		return err
 	}
-	if err := x.needState("(E)(2)", "record enforcement: there is a recommendation or fine to enforce only once it has issued", StateDecided, StateFinal, StateDemanded, StatePublicSet, StatePublicHeld); err != nil {
+	if err := x.needState("(E)(2)",
+		"record enforcement: there is a recommendation or fine to enforce only once it has issued", StateDecided, StateFinal,
+		StateDemanded, StatePublicSet, StatePublicHeld); err != nil {
 		return err
 	}
 	if c.State == StateFinal && c.Final == nil || c.Decision == nil || c.Decision.Dismissed {
@@ -129,11 +136,16 @@ func (e *Engine) stayOn(c *Case, today Date) Stay {
 		return Stay{Why: fmt.Sprintf("the stay ended with the final recommendation on %s (F)", c.Final.On.Long())}
 	}
 	if !c.DemandReceived.IsZero() {
-		return Stay{Stayed: true, Why: fmt.Sprintf("the respondent demanded a public hearing on %s, which stays enforcement until the final recommendation (F)", c.DemandReceived.Long())}
+		return Stay{Stayed: true,
+			Why: fmt.Sprintf("the respondent demanded a public hearing on %s, which stays enforcement until the final "+
+				"recommendation (F)", c.DemandReceived.Long())}
 	}
 	window := e.after(PublicHearingDemand, c.RecommendationIssued)
 	if today <= window.Due {
-		return Stay{Stayed: true, Until: window.Due, Why: fmt.Sprintf("the respondent may demand a public hearing until %s (F); enforcement waits until that window closes with no demand", window.Due.Long())}
+		return Stay{Stayed: true, Until: window.Due,
+			Why: fmt.Sprintf("the respondent may demand a public hearing until %s (F); enforcement waits until that window "+
+				"closes with no demand", window.Due.Long())}
 	}
-	return Stay{Why: fmt.Sprintf("the window to demand a public hearing closed on %s with no demand (F)", window.Due.Long())}
+	return Stay{Why: fmt.Sprintf("the window to demand a public hearing closed on %s with no demand (F)",
+		window.Due.Long())}
 }

@@ -42,7 +42,9 @@ func randomFacts(r *rand.Rand, loc *time.Location) *docket.Facts {
 func TestPropertyDeadlinesLandOnBusinessDays(t *testing.T) {
 	cals := []*docket.Calendar{
 		MustCalendar(t, docket.CalendarConfig{}),
-		MustCalendar(t, docket.CalendarConfig{Zone: "America/Los_Angeles", Add: []string{"day_after_thanksgiving"}, Remove: []string{"columbus_day"}}),
+		MustCalendar(t,
+			docket.CalendarConfig{Zone: "America/Los_Angeles", Add: []string{"day_after_thanksgiving"},
+				Remove: []string{"columbus_day"}}),
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	checked := 0

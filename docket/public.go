@@ -49,7 +49,8 @@ func (r PublicRecord) Key() string {
 	}
 	// A withdrawal's own time tells apart two withdrawals of notices alike (cancelled,
 	// scheduled again the same, cancelled again).
-	b, _ := json.Marshal([]any{r.Start.UTC(), r.Place, r.Closed, r.Authority, r.Withdrawn, r.MovedTo.UTC(), r.WithdrawnAt.UTC()})
+	b, _ := json.Marshal([]any{r.Start.UTC(), r.Place, r.Closed, r.Authority, r.Withdrawn, r.MovedTo.UTC(),
+		r.WithdrawnAt.UTC()})
 	h := sha256.Sum256(b)
 	return r.Record + ":" + string(r.Meeting) + ":" + hex.EncodeToString(h[:8])
 }
@@ -72,8 +73,10 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 		out = append(out, r)
 	}
 	notice := func(k MeetingKind, m Meeting) PublicRecord {
-		return PublicRecord{Rule: k.Rule(), Record: "meeting_notice", On: DateIn(m.Start, loc), Text: MeetingNotice(k, m, loc),
-			Meeting: k, Start: m.Start.In(loc), Place: m.Place, Closed: m.Closed, Authority: m.Authority, Agenda: CaseAgenda(k, c.Number)}
+		return PublicRecord{Rule: k.Rule(), Record: "meeting_notice", On: DateIn(m.Start, loc),
+			Text:    MeetingNotice(k, m, loc),
+			Meeting: k, Start: m.Start.In(loc), Place: m.Place, Closed: m.Closed, Authority: m.Authority,
+			Agenda: CaseAgenda(k, c.Number)}
 	}
 	// (C)(1), (D), (F): each meeting's notice, with earlier sessions of a recessed hearing
 	// and the notices of meetings cancelled or moved, marked so.
@@ -96,7 +99,8 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 	if c.dismissedAtC() {
 		// (C)(2): the notice of dismissal is made public; of one part, when the ruling
 		// dismissed one part of a complaint alleging both sections.
-		r := PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling), Ground: string(c.Ground), Tally: c.tally(Rule{}.Kind())}
+		r := PublicRecord{Rule: "(C)(2)", Record: "dismissal", On: c.RulingDate, Ruling: string(c.Ruling),
+			Ground: string(c.Ground), Tally: c.tally(Rule{}.Kind())}
 		if c.ReferralRuling != "" {
 			switch {
 			case c.Ruling == Insufficient || c.Ruling == NoProbableCause:
@@ -110,11 +114,14 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 		add(r)
 	}
 	if d := c.Decision; d != nil {
-		add(PublicRecord{Rule: "(E)", Record: "decision", On: d.On, Findings: d.Findings, Recommendation: d.Recommendation, Fine: d.Fine,
-			Text: map[bool]string{true: "complaint dismissed (E)(1)", false: "recommendation and/or fine (E)(2)"}[d.Dismissed], Tally: c.tally(Decide{}.Kind())})
+		add(PublicRecord{Rule: "(E)", Record: "decision", On: d.On, Findings: d.Findings, Recommendation: d.Recommendation,
+			Fine:  d.Fine,
+			Text:  map[bool]string{true: "complaint dismissed (E)(1)", false: "recommendation and/or fine (E)(2)"}[d.Dismissed],
+			Tally: c.tally(Decide{}.Kind())})
 	}
 	if f := c.Final; f != nil {
-		add(PublicRecord{Rule: "(F)", Record: "final_recommendation", On: f.On, Text: f.Text, Fine: f.Fine, Tally: c.tally(IssueFinal{}.Kind())})
+		add(PublicRecord{Rule: "(F)", Record: "final_recommendation", On: f.On, Text: f.Text, Fine: f.Fine,
+			Tally: c.tally(IssueFinal{}.Kind())})
 	}
 	return out
 }
@@ -145,7 +152,8 @@ func (c *Case) tally(kind string) string {
 // MeetingNotice is a meeting's public notice in one line: kind, date, time, place, and
 // whether it is open or closed, with the Open Meetings Act authority for a closed one.
 func MeetingNotice(k MeetingKind, m Meeting, loc *time.Location) string {
-	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place, Access(m.Closed, m.Authority))
+	return fmt.Sprintf("%s on %s at %s, %s", k.Name(), m.Start.In(loc).Format("Mon 2 Jan 2006 at 15:04 MST"), m.Place,
+		Access(m.Closed, m.Authority))
 }
 
 // Access says whether a meeting is open, or closed and under which Open Meetings Act
@@ -170,11 +178,14 @@ func CaseAgenda(k MeetingKind, number string) []string {
 // the agenda words it.
 func caseItemWords(k MeetingKind, number string) string {
 	return map[MeetingKind]string{
-		SufficiencyMeeting: "Review of the sufficiency of complaint " + number + " and, if it is sufficient, determination of whether there is probable cause to proceed (rule (C)(1)).",
-		HearingMeeting:     "Hearing on complaint " + number + ": testimony and evidence of both parties (rule (D)).",
-		RecessedHearing:    "Reconvened session of the recessed hearing on complaint " + number + " (rules (D), (E)).",
-		PublicHearing:      "Public hearing on complaint " + number + ", demanded by the respondent: testimony and evidence of both parties (rule (F)).",
-		FrivolousMeeting:   "Hearing of the complainant on whether dismissed complaint " + number + " was knowingly frivolous, before any finding or fine (rule (H)).",
+		SufficiencyMeeting: "Review of the sufficiency of complaint " + number + " and, if it is sufficient, determination " +
+			"of whether there is probable cause to proceed (rule (C)(1)).",
+		HearingMeeting:  "Hearing on complaint " + number + ": testimony and evidence of both parties (rule (D)).",
+		RecessedHearing: "Reconvened session of the recessed hearing on complaint " + number + " (rules (D), (E)).",
+		PublicHearing: "Public hearing on complaint " + number + ", demanded by the respondent: testimony and evidence " +
+			"of both parties (rule (F)).",
+		FrivolousMeeting: "Hearing of the complainant on whether " +
+			"dismissed complaint " + number + " was knowingly frivolous, before any finding or fine (rule (H)).",
 	}[k]
 }
 

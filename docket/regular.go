@@ -36,16 +36,20 @@ func NewRegularSchedule(place string, clock time.Duration, dates []Date) (Regula
 		return RegularSchedule{}, nil
 	}
 	if err := CheckLine("place", OMASchedule, place, true, MaxName); err != nil {
-		return RegularSchedule{}, Invalid(OMASchedule, "place", "the schedule of regular meetings states their place: give meetings.regular.place, e.g. \"City Hall, Council Chambers\"")
+		return RegularSchedule{}, Invalid(OMASchedule, "place",
+			"the schedule of regular meetings states their place: give meetings.regular.place, "+
+				"e.g. \"City Hall, Council Chambers\"")
 	}
 	if clock <= 0 || clock >= 24*time.Hour {
-		return RegularSchedule{}, Invalid(OMASchedule, "time", "the schedule of regular meetings states their time: give meetings.regular.time, e.g. 18:00")
+		return RegularSchedule{}, Invalid(OMASchedule, "time",
+			"the schedule of regular meetings states their time: give meetings.regular.time, e.g. 18:00")
 	}
 	ds := slices.Clone(dates)
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	for i := 1; i < len(ds); i++ {
 		if ds[i] == ds[i-1] {
-			return RegularSchedule{}, Invalid(OMASchedule, "dates", fmt.Sprintf("%s is listed twice among the regular meetings; list each date once", ds[i]))
+			return RegularSchedule{}, Invalid(OMASchedule, "dates",
+				fmt.Sprintf("%s is listed twice among the regular meetings; list each date once", ds[i]))
 		}
 	}
 	return RegularSchedule{Place: place, Clock: clock, Dates: ds}, nil
@@ -166,20 +170,25 @@ var stepBy = map[MeetingKind]DeadlineID{
 // regular meeting would only miss the deadline by more, so when the first misses it, none
 // will: the refusal names the deadline and suggests a special meeting, which 2.02 allows
 // on 48 hours' notice.
-func (e *Engine) NextRegular(ms []CommissionMeeting, r RegularSchedule, c *Case, k MeetingKind, now time.Time) (*CommissionMeeting, error) {
+func (e *Engine) NextRegular(ms []CommissionMeeting, r RegularSchedule, c *Case, k MeetingKind,
+	now time.Time) (*CommissionMeeting, error) {
 	if err := checkKind(k); err != nil {
 		return nil, err
 	}
 	loc := e.Cal.Location()
-	special := fmt.Sprintf("schedule a special meeting instead: `/ethics meeting <start> place=\"...\" special`, then `/ethics schedule %s %s meeting=<its name>`", c.Number, k)
+	special := fmt.Sprintf("schedule a special meeting instead: `/ethics meeting <start> place=\"...\" special`, then "+
+		"`/ethics schedule %s %s meeting=<its name>`", c.Number, k)
 	if len(r.Dates) == 0 {
-		return nil, NotFound(OMASchedule, "meeting", "no regular meetings are configured (meetings.regular in the configuration, the year's schedule under 5 ILCS 120/2.03); name the meeting, or "+special)
+		return nil, NotFound(OMASchedule, "meeting",
+			"no regular meetings are configured (meetings.regular in the configuration, the year's schedule under 5 ILCS "+
+				"120/2.03); name the meeting, or "+special)
 	}
 	earliest := e.EarliestMeeting(k.Notice(), now)
 	var next *CommissionMeeting
 	for i := range ms {
 		m := &ms[i]
-		if m.Special || !m.Cancelled.IsZero() || !r.IsRegular(m, loc) || m.Start.Before(earliest) || !now.Before(AgendaCutoff(m.Start)) {
+		if m.Special || !m.Cancelled.IsZero() || !r.IsRegular(m, loc) || m.Start.Before(earliest) ||
+			!now.Before(AgendaCutoff(m.Start)) {
 			continue
 		}
 		next = m
@@ -187,7 +196,9 @@ func (e *Engine) NextRegular(ms []CommissionMeeting, r RegularSchedule, c *Case,
 	}
 	if next == nil {
 		last := r.Start(r.Dates[len(r.Dates)-1], loc)
-		return nil, NotFound(OMASchedule, "meeting", fmt.Sprintf("no regular meeting of the schedule is left with time for its 48 hours' notice (the last is %s); add next year's dates to meetings.regular, or %s", e.shortTime(last), special))
+		return nil, NotFound(OMASchedule, "meeting",
+			fmt.Sprintf("no regular meeting of the schedule is left with time for its 48 hours' notice (the last is %s); add "+
+				"next year's dates to meetings.regular, or %s", e.shortTime(last), special))
 	}
 	id, ok := stepBy[k]
 	if !ok {
@@ -198,8 +209,10 @@ func (e *Engine) NextRegular(ms []CommissionMeeting, r RegularSchedule, c *Case,
 			continue
 		}
 		if held := e.Cal.DateOf(next.Start); held > d.Due {
-			return nil, Conflict(d.Rule, "meeting", fmt.Sprintf("the next regular meeting with time for its 48 hours' notice, %s on %s, is after the %s deadline, %s (%s): the %s must be held by then; %s",
-				next.Name, held.Long(), strings.ReplaceAll(string(d.ID), "_", " "), d.Due.Long(), d.Rule, k.Name(), special))
+			return nil, Conflict(d.Rule, "meeting",
+				fmt.Sprintf("the next regular meeting with time for its 48 hours' notice, %s on %s, is after the %s deadline, %s "+
+					"(%s): the %s must be held by then; %s",
+					next.Name, held.Long(), strings.ReplaceAll(string(d.ID), "_", " "), d.Due.Long(), d.Rule, k.Name(), special))
 		}
 	}
 	return next, nil

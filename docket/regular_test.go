@@ -14,7 +14,8 @@ import (
 func schedule2027(t *testing.T) docket.RegularSchedule {
 	t.Helper()
 	r, err := docket.NewRegularSchedule("City Hall, Council Chambers", 18*time.Hour,
-		[]docket.Date{docket.NewDate(2027, time.March, 9), docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 9)})
+		[]docket.Date{docket.NewDate(2027, time.March, 9), docket.NewDate(2027, time.January, 12),
+			docket.NewDate(2027, time.February, 9)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,8 @@ func TestWithRegular(t *testing.T) {
 	feb := r.Start(docket.NewDate(2027, time.February, 9), loc)
 	stored := []docket.CommissionMeeting{
 		// January's regular meeting, recorded, moved to the 13th.
-		{Name: "2027-01-13", Start: jan.AddDate(0, 0, 1), Place: "City Hall, Room 201", Moved: []docket.Moved{{Start: jan, Place: r.Place}}},
+		{Name: "2027-01-13", Start: jan.AddDate(0, 0, 1), Place: "City Hall, Room 201",
+			Moved: []docket.Moved{{Start: jan, Place: r.Place}}},
 		// A special meeting on 9 February at 10:00.
 		{Name: "2027-02-09", Start: feb.Add(-8 * time.Hour), Place: r.Place, Special: true},
 	}
@@ -45,7 +47,8 @@ func TestWithRegular(t *testing.T) {
 	if want := []string{"2027-01-13", "2027-02-09", "2027-02-09b", "2027-03-09"}; !slices.Equal(names, want) {
 		t.Fatalf("meetings %v, want %v", names, want)
 	}
-	if m := got[2]; !m.Regular || !m.Folded || m.Special || !m.Start.Equal(feb) || m.Place != r.Place || len(m.Agenda()) != 0 {
+	if m := got[2]; !m.Regular || !m.Folded || m.Special || !m.Start.Equal(feb) || m.Place != r.Place ||
+		len(m.Agenda()) != 0 {
 		t.Errorf("February's regular meeting %+v", m)
 	}
 	if got[0].Regular || got[1].Regular {
@@ -64,15 +67,19 @@ func TestWithRegular(t *testing.T) {
 // Columbus Day; 2027-01-12 a plain Tuesday.
 func TestRegularHolidays(t *testing.T) {
 	e := MustEngine(t)
-	r, err := docket.NewRegularSchedule("Hall", 18*time.Hour, []docket.Date{docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 12), docket.NewDate(2027, time.October, 11)})
+	r, err := docket.NewRegularSchedule("Hall", 18*time.Hour,
+		[]docket.Date{docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 12),
+			docket.NewDate(2027, time.October, 11)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := r.Holidays(e.Cal)
-	if len(got) != 2 || got[0] != "Fri 2027-02-12, Lincoln's Birthday" || !strings.HasPrefix(got[1], "Mon 2027-10-11, Columbus Day") {
+	if len(got) != 2 || got[0] != "Fri 2027-02-12, Lincoln's Birthday" ||
+		!strings.HasPrefix(got[1], "Mon 2027-10-11, Columbus Day") {
 		t.Errorf("holidays %q", got)
 	}
-	if _, err := docket.NewRegularSchedule("", 18*time.Hour, r.Dates); err == nil || !strings.Contains(err.Error(), docket.OMASchedule) {
+	if _, err := docket.NewRegularSchedule("", 18*time.Hour, r.Dates); err == nil ||
+		!strings.Contains(err.Error(), docket.OMASchedule) {
 		t.Errorf("no place: %v", err)
 	}
 }

@@ -104,7 +104,8 @@ func (r Roster) Lookup(name string) (string, error) {
 	case 1:
 		return found[0].ID, nil
 	case 0:
-		return "", fmt.Errorf("%q is not the name of anyone the configuration names (commissioners:, clerk:, attorney:)", name)
+		return "", fmt.Errorf("%q is not the name of anyone the configuration names (commissioners:, "+
+			"clerk:, attorney:)", name)
 	}
 	var who []string
 	for _, m := range found {

@@ -15,13 +15,15 @@ func TestRoster(t *testing.T) {
 		{ID: "U4"},
 		{ID: "U5", Name: "Dana Dale"},
 	})
-	if r.Name("U1") != "Ann Alder" || r.Title("U1") != "Chair" || r.Name("U4") != "U4" || r.Name("U9") != "U9" || r.Title("U9") != "" {
+	if r.Name("U1") != "Ann Alder" || r.Title("U1") != "Chair" || r.Name("U4") != "U4" || r.Name("U9") != "U9" ||
+		r.Title("U9") != "" {
 		t.Errorf("names: %q %q %q %q", r.Name("U1"), r.Title("U1"), r.Name("U4"), r.Name("U9"))
 	}
 	if got := strings.Join(r.Names([]string{"U2", "U4"}), ", "); got != "Bo Birch, U4" {
 		t.Errorf("Names = %q", got)
 	}
-	for name, want := range map[string]string{"ann alder": "U1", "  Bo   BIRCH ": "U2", "birch": "U2", "Cobb": "U3", "dana": "U5"} {
+	for name, want := range map[string]string{"ann alder": "U1", "  Bo   BIRCH ": "U2", "birch": "U2", "Cobb": "U3",
+		"dana": "U5"} {
 		if id, err := r.Lookup(name); err != nil || id != want {
 			t.Errorf("Lookup(%q) = %q, %v; want %s", name, id, err, want)
 		}
@@ -46,7 +48,8 @@ func TestRoster(t *testing.T) {
 	if m, ok := r.Chair([]string{"U2", "U1", "U3"}); !ok || m.ID != "U1" {
 		t.Errorf("Chair = %+v, %v (a vice chair is not the chair)", m, ok)
 	}
-	if m, ok := r.Signature(docket.ClerkSigns, nil, []string{"U4", "U5"}); !ok || m.Name != "Dana Dale" || m.Title != "Clerk" {
+	if m, ok := r.Signature(docket.ClerkSigns, nil, []string{"U4", "U5"}); !ok || m.Name != "Dana Dale" ||
+		m.Title != "Clerk" {
 		t.Errorf("clerk's signature %+v, %v", m, ok)
 	}
 	if _, ok := r.Signature(docket.ChairSigns, []string{"U2", "U3"}, nil); ok {

@@ -267,18 +267,23 @@ var defaultPeriods = []Period{
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.
 	{ID: RecessedRespondentTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
-		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent}, Due: reconvening, Moot: hearingHeard},
+		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent},
+		Due: reconvening, Moot: hearingHeard},
 	{ID: RecessedComplainantTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
-		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant}, Due: reconvening, Moot: hearingHeard},
+		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant},
+		Due: reconvening, Moot: hearingHeard},
 	// (F): the respondent's written demand stays enforcement; it is acknowledged in writing,
 	// and both parties are told of the public hearing, at which they must be allowed "the
 	// opportunity to present testimony and evidence".
 	{ID: DemandAcknowledgementTask, Rule: "(F)", Unit: Task, Trigger: "the respondent's demand",
-		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement}, Due: demanded, Moot: publicHearingHeard},
+		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement},
+		Due: demanded, Moot: publicHearingHeard},
 	{ID: PublicHearingRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
-		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp}, Due: publicHearingSet, Moot: publicHearingHeard},
+		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp},
+		Due: publicHearingSet, Moot: publicHearingHeard},
 	{ID: PublicHearingComplainantTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
-		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp}, Due: publicHearingSet, Moot: publicHearingHeard},
+		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp},
+		Due: publicHearingSet, Moot: publicHearingHeard},
 	// (G): "filed during the 60 days preceding the date of any election at which the
 	// respondent is a candidate": a window, not a step.
 	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",
@@ -367,7 +372,8 @@ func (o *Ordinance) SetFines(min, max int) error {
 // SetSections changes the section numbers of (C)(2) and (C)(3).
 func (o *Ordinance) SetSections(hearing, referral string) error {
 	if hearing == "" || referral == "" || hearing == referral {
-		return fmt.Errorf("the hearing section (C)(2) and the referral section (C)(3) must be two different section numbers, not %q and %q", hearing, referral)
+		return fmt.Errorf("the hearing section (C)(2) and the referral section (C)(3) must be two different section "+
+			"numbers, not %q and %q", hearing, referral)
 	}
 	o.HearingSection, o.ReferralSection = hearing, referral
 	return nil

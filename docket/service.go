@@ -61,7 +61,8 @@ func (a RecordMailing) apply(x *applying) error {
 		return err
 	}
 	if a.Recipient != "" && a.Recipient != info.To {
-		return invalid("recipient", info.Rule, fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
+		return invalid("recipient", info.Rule,
+			fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
 	}
 	article, err := x.article(a.Article)
 	if err != nil {
@@ -84,7 +85,8 @@ func (a RecordMailing) apply(x *applying) error {
 // (B) notice before the ruling, the notice of a dismissal or of the hearing date after it.
 func (x *applying) legacyPaper(to Party) (Paper, error) {
 	if to != Respondent && to != Complainant {
-		return "", invalid("paper", "", fmt.Sprintf("%q is not a paper: name one, such as respondent, ruling_complainant or referral", to))
+		return "", invalid("paper", "",
+			fmt.Sprintf("%q is not a paper: name one, such as respondent, ruling_complainant or referral", to))
 	}
 	switch x.c.State {
 	case StateReceived, StateNoticesSent:
@@ -98,7 +100,9 @@ func (x *applying) legacyPaper(to Party) (Paper, error) {
 			return Paper("ruling_" + to), nil
 		}
 	}
-	return "", invalid("paper", "", fmt.Sprintf("name the paper mailed, such as ruling_%s; %q alone is the (B) notice, which case %s is past", to, to, x.c.Number))
+	return "", invalid("paper", "",
+		fmt.Sprintf("name the paper mailed, such as ruling_%s; %q alone is the (B) notice, which case %s is past", to, to,
+			x.c.Number))
 }
 
 // RecordDelivery records a paper delivered otherwise than by certified mail: by hand, by
@@ -121,7 +125,9 @@ func (a RecordDelivery) apply(x *applying) error {
 	// A paper the ordinance sends by certified mail may be delivered otherwise once its
 	// certified mailing came back and the commission's next step is a delivery (MailPolicy).
 	if info.Certified && !x.c.waitsForNextStep(info.Paper) {
-		return invalid("paper", info.Rule, fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number (mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
+		return invalid("paper", info.Rule,
+			fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number "+
+				"(mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
 	}
 	on, err := x.stepDate("on", info.Rule, a.On, 0, "")
 	if err != nil {
@@ -223,7 +229,8 @@ func (c *Case) Needs(p Paper) error {
 	case RespondentNoticePaper, ComplainantConfirmPaper:
 		// (B): the notices must give the date, time and place of the sufficiency meeting.
 		if !c.Sufficiency.Scheduled() {
-			return conflict("(B)", "the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
+			return conflict("(B)",
+				"the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
 		}
 		return nil
 	case RulingToRespondent, RulingToComplainant:
@@ -231,11 +238,14 @@ func (c *Case) Needs(p Paper) error {
 			return err
 		}
 		if c.dismissedAtC() {
-			return conflict("(C)(2)", fmt.Sprintf("the ruling dismissed the complaint, or a part of it, so its notice is the notice of dismissal, sent by certified mail: %s", strings.Replace(string(info.Paper), "ruling_", "dismissal_", 1)))
+			return conflict("(C)(2)",
+				fmt.Sprintf("the ruling dismissed the complaint, or a part of it, so its notice is the notice of dismissal, sent "+
+					"by certified mail: %s", strings.Replace(string(info.Paper), "ruling_", "dismissal_", 1)))
 		}
 		// (C)(2): a notice of probable cause includes the hearing date.
 		if c.Ruling == ProbableCause && !c.Hearing.Scheduled() {
-			return conflict("(C)(2)", "the notice of a ruling of probable cause must include the hearing date; schedule the hearing first")
+			return conflict("(C)(2)",
+				"the notice of a ruling of probable cause must include the hearing date; schedule the hearing first")
 		}
 		return nil
 	case DismissalToRespondent, DismissalToComplainant:
@@ -243,23 +253,27 @@ func (c *Case) Needs(p Paper) error {
 	case AdjudicationRequest:
 		return needs(c.Ruling == JudicialReferral, "the ruling was not judicial_referral")
 	case ReferralTransmittal:
-		return needs(c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, "no part of it was ruled attorney_referral")
+		return needs(c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral,
+			"no part of it was ruled attorney_referral")
 	case RecommendationToResp, RecommendationToOfficer:
-		return needs(c.Decision != nil && !c.Decision.Dismissed, "no recommendation for discipline or fine has been issued under (E)(2)")
+		return needs(c.Decision != nil && !c.Decision.Dismissed,
+			"no recommendation for discipline or fine has been issued under (E)(2)")
 	case FinalToRespondent, FinalToOfficer:
 		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
 	case DecisionDismissalToResp, DecisionDismissalToComp:
 		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
 	case RecessedToRespondent, RecessedToComplainant, PublicHearingToResp, PublicHearingToComp:
 		// (D), (F): the notice gives the meeting's date, time and place.
-		return needs(c.Meeting(info.Meeting).Scheduled(), fmt.Sprintf("no %s is scheduled; schedule it first", info.Meeting.Name()))
+		return needs(c.Meeting(info.Meeting).Scheduled(),
+			fmt.Sprintf("no %s is scheduled; schedule it first", info.Meeting.Name()))
 	case DemandAcknowledgement:
 		return needs(!c.DemandReceived.IsZero(), "no demand for a public hearing has been recorded")
 	case FrivolousNotice:
 		if c.Frivolous != nil {
 			return needs(false, "the finding under (H) has been made")
 		}
-		return needs(c.FrivolousHearing.Scheduled(), "no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
+		return needs(c.FrivolousHearing.Scheduled(),
+			"no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
 	}
 	// A paper of a step that its row schedules: needed once the row counts from a date.
 	if _, err := c.rowNeeds(info); err != nil {

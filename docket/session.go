@@ -31,9 +31,11 @@ func (a Convene) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 	case !m.Cancelled.IsZero():
 		return Conflict("", "meeting", fmt.Sprintf("meeting %s was cancelled", m.Name))
 	case !m.Minutes.Convened.IsZero():
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("meeting %s was called to order at %s", m.Name, e.shortTime(m.Minutes.Convened)))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("meeting %s was called to order at %s", m.Name, e.shortTime(m.Minutes.Convened)))
 	case when.Before(m.Start):
-		return Conflict(OMANotice, "at", fmt.Sprintf("meeting %s was noticed for %s and cannot be called to order before", m.Name, e.shortTime(m.Start)))
+		return Conflict(OMANotice, "at",
+			fmt.Sprintf("meeting %s was noticed for %s and cannot be called to order before", m.Name, e.shortTime(m.Start)))
 	case when.After(at):
 		return invalid("at", OMAMinutes, "a call to order cannot be recorded before it happens")
 	case len(a.Seated) == 0:
@@ -88,13 +90,17 @@ func orNow(t, at time.Time) time.Time {
 func inProgress(e *Engine, m *CommissionMeeting, when, at time.Time) error {
 	switch {
 	case when.After(at):
-		return invalid("at", OMAMinutes, fmt.Sprintf("%s is later than now, %s: record it once it has happened", e.shortTime(when), e.shortTime(at)))
+		return invalid("at", OMAMinutes,
+			fmt.Sprintf("%s is later than now, %s: record it once it has happened", e.shortTime(when), e.shortTime(at)))
 	case m.Minutes.Convened.IsZero():
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("meeting %s has not been called to order: /ethics convene %s present=...", m.Name, m.Name))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("meeting %s has not been called to order: /ethics convene %s present=...", m.Name, m.Name))
 	case !m.Minutes.Adjourned.IsZero():
-		return Conflict(OMAMinutes, "meeting", fmt.Sprintf("meeting %s adjourned at %s", m.Name, e.shortTime(m.Minutes.Adjourned)))
+		return Conflict(OMAMinutes, "meeting",
+			fmt.Sprintf("meeting %s adjourned at %s", m.Name, e.shortTime(m.Minutes.Adjourned)))
 	case when.Before(m.Minutes.Convened):
-		return invalid("at", OMAMinutes, fmt.Sprintf("meeting %s was called to order at %s", m.Name, e.shortTime(m.Minutes.Convened)))
+		return invalid("at", OMAMinutes,
+			fmt.Sprintf("meeting %s was called to order at %s", m.Name, e.shortTime(m.Minutes.Convened)))
 	}
 	return nil
 }
@@ -168,7 +174,9 @@ func (a EnterClosed) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		exception = it.Authority
 	}
 	if exception == "" {
-		return invalid("closed", OMAClose, fmt.Sprintf("item %d is open on the agenda: cite the exception of 5 ILCS 120/2(c) that allows closing it, closed=\"5 ILCS 120/2(c)(1)\"", a.Item))
+		return invalid("closed", OMAClose,
+			fmt.Sprintf("item %d is open on the agenda: cite the exception of 5 ILCS 120/2(c) that allows closing it, "+
+				"closed=\"5 ILCS 120/2(c)(1)\"", a.Item))
 	}
 	exception, err := ParseException(exception)
 	if err != nil {
@@ -179,7 +187,9 @@ func (a EnterClosed) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		return err
 	}
 	r.Sessions = append(r.Sessions, ClosedSession{Exception: exception, Entered: when, Recorded: a.Recorded,
-		Motion: MeetingMotion{At: when, Text: fmt.Sprintf("To close the meeting for item %d, %s, under %s", a.Item, strings.TrimSuffix(it.AgendaItem().Words(), "."), exception), Roll: a.Vote}})
+		Motion: MeetingMotion{At: when,
+			Text: fmt.Sprintf("To close the meeting for item %d, %s, under %s", a.Item,
+				strings.TrimSuffix(it.AgendaItem().Words(), "."), exception), Roll: a.Vote}})
 	m.ClosedFor = append(m.ClosedFor, a.Item)
 	return nil
 }
@@ -221,7 +231,8 @@ func (a Adjourn) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 		return err
 	}
 	if m.Minutes.SessionAt(when) > 0 {
-		return Conflict(OMAClose, "", "the meeting is in closed session: record the return to open session first (/ethics session "+m.Name+" open)")
+		return Conflict(OMAClose, "",
+			"the meeting is in closed session: record the return to open session first (/ethics session "+m.Name+" open)")
 	}
 	m.Minutes.Adjourned = when
 	return nil
@@ -276,12 +287,14 @@ func (m *CommissionMeeting) DraftMinutes(cases map[string]*Case, loc *time.Locat
 			// 5 ILCS 120/2(e) requires, and belongs to the open minutes.
 			for _, v := range c.Votes {
 				if v.On == day {
-					e.Motions = append(e.Motions, MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+					e.Motions = append(e.Motions,
+						MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
 				}
 			}
 			for _, v := range c.Motions {
 				if v.On == day {
-					e.Motions = append(e.Motions, MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
+					e.Motions = append(e.Motions,
+						MeetingMotion{At: v.At, Text: v.What + " " + v.Rule, Roll: &v.Vote, Action: v.Action})
 				}
 			}
 		}

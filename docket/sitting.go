@@ -167,7 +167,8 @@ func (m *CommissionMeeting) OrderOfBusiness() []string {
 
 // Doc is the meeting's agenda as a notice posts it and letters draw it (meeting_record.go).
 func (m *CommissionMeeting) Doc() Agenda {
-	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended(), Posted: m.Posted()}
+	a := Agenda{Meeting: MeetingName(m.Name), Start: m.Start, Place: m.Place, Special: m.Special, Amended: m.Amended(),
+		Posted: m.Posted()}
 	for _, it := range m.Agenda() {
 		a.Items = append(a.Items, it.AgendaItem())
 	}
@@ -248,13 +249,15 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		return err
 	}
 	if !a.Start.After(at) {
-		return invalid("start", OMANotice, fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
+		return invalid("start", OMANotice,
+			fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
 	created := at
 	if !a.Since.IsZero() && a.Since.Before(at) {
 		created = a.Since
 	}
-	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special, Created: created.In(e.Cal.Location())}
+	*m = CommissionMeeting{Name: a.Name, Start: a.Start.In(e.Cal.Location()), Place: a.Place, Special: a.Special,
+		Created: created.In(e.Cal.Location())}
 	if !a.Posted.IsZero() {
 		m.Postings = []AgendaPosting{{At: a.Posted.In(e.Cal.Location())}}
 	}
@@ -275,7 +278,9 @@ func (AddItem) Kind() string { return "agenda_item" }
 
 func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if !slices.Contains(BusinessKinds, a.Item) {
-		return invalid("item", OMANotice, fmt.Sprintf("unknown item %q: use %s; a case step joins by /ethics schedule <case> <step> meeting=%s", a.Item, join(BusinessKinds, ", "), m.Name))
+		return invalid("item", OMANotice,
+			fmt.Sprintf("unknown item %q: use %s; a case step joins by /ethics schedule <case> <step> meeting=%s", a.Item,
+				join(BusinessKinds, ", "), m.Name))
 	}
 	if err := CheckLine("text", OMANotice, a.Text, a.Item == BusinessItem, MaxName); err != nil {
 		return err
@@ -298,7 +303,9 @@ func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "adding an item", AdviseLaterMeeting); err != nil {
 		return err
 	}
-	m.Items = append(m.Items, MeetingItem{Kind: a.Item, Text: a.Text, Closed: authority != "", Authority: authority, Added: at.In(e.Cal.Location())})
+	m.Items = append(m.Items,
+		MeetingItem{Kind: a.Item, Text: a.Text, Closed: authority != "", Authority: authority,
+			Added: at.In(e.Cal.Location())})
 	m.changed(at)
 	return nil
 }
@@ -316,7 +323,8 @@ func (CloseItem) Kind() string { return "close_item" }
 
 func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if a.Item < 1 || a.Item > len(m.Items) {
-		return NotFound("", "item", fmt.Sprintf("meeting %s has no item %d of other business; it has %d", m.Name, a.Item, len(m.Items)))
+		return NotFound("", "item",
+			fmt.Sprintf("meeting %s has no item %d of other business; it has %d", m.Name, a.Item, len(m.Items)))
 	}
 	authority, err := ParseException(a.Authority)
 	if err != nil {
@@ -329,7 +337,8 @@ func (a CloseItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) e
 	if it.Closed {
 		return Conflict(OMAClose, "item", fmt.Sprintf("the item is already closed under %s", it.Authority))
 	}
-	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "closing an open item to the public", AdviseLaterMeeting); err != nil {
+	if err := CheckAgendaChange(m.Start, at, e.Cal.Location(), "closing an open item to the public",
+		AdviseLaterMeeting); err != nil {
 		return err
 	}
 	it.Closed, it.Authority = true, authority
@@ -380,7 +389,8 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 		return invalid("at", OMANotice, "a posting cannot be recorded before it happens")
 	}
 	if !m.Posted().IsZero() {
-		return Conflict(OMANotice, "", fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
+		return Conflict(OMANotice, "",
+			fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
 	}
 	if err := e.CheckPostedAfterChange(m, posted); err != nil {
 		return err
@@ -417,7 +427,10 @@ func (m *CommissionMeeting) LastChange() (time.Time, string) {
 func (e *Engine) CheckPostedAfterChange(m *CommissionMeeting, posted time.Time) error {
 	last, what := m.LastChange()
 	if !last.IsZero() && posted.Before(last) {
-		return invalid("at", OMANotice, fmt.Sprintf("the agenda of meeting %s was not as it stands at %s: %s at %s, and a notice posted before cannot set forth it; give at= no earlier than %s, when it was posted", m.Name, e.shortTime(posted), what, e.shortTime(last), e.shortTime(last)))
+		return invalid("at", OMANotice,
+			fmt.Sprintf("the agenda of meeting %s was not as it stands at %s: %s at %s, and a notice posted before cannot set "+
+				"forth it; give at= no earlier than %s, when it was posted", m.Name, e.shortTime(posted), what, e.shortTime(last),
+				e.shortTime(last)))
 	}
 	return nil
 }
@@ -599,7 +612,8 @@ func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMee
 		if !ok {
 			name := e.NameMeeting(s.m.Start, taken)
 			taken = append(taken, name)
-			fm := CommissionMeeting{Name: name, Start: s.m.Start.In(e.Cal.Location()), Place: s.m.Place, Created: s.m.ScheduledAt, Folded: true}
+			fm := CommissionMeeting{Name: name, Start: s.m.Start.In(e.Cal.Location()), Place: s.m.Place,
+				Created: s.m.ScheduledAt, Folded: true}
 			out = append(out, fm)
 			i = len(out) - 1
 			at[k] = i
@@ -642,7 +656,8 @@ func foldedPosting(items []MeetingItem) []AgendaPosting {
 }
 
 func caseItem(c *Case, k MeetingKind, m Meeting) MeetingItem {
-	return MeetingItem{Kind: CaseItem, Case: c.Number, Step: k, Closed: m.Closed, Authority: m.Authority, Added: m.ScheduledAt, NoticePosted: m.NoticePosted}
+	return MeetingItem{Kind: CaseItem, Case: c.Number, Step: k, Closed: m.Closed, Authority: m.Authority,
+		Added: m.ScheduledAt, NoticePosted: m.NoticePosted}
 }
 
 // FindMeeting returns the meeting named name among ms (as Fold gives them); the name is
@@ -653,7 +668,8 @@ func FindMeeting(ms []CommissionMeeting, name string) (*CommissionMeeting, error
 			return &ms[i], nil
 		}
 	}
-	return nil, NotFound("", "meeting", fmt.Sprintf("there is no meeting %q; meetings are named by their date, e.g. 2027-01-12 (see /ethics meetings)", name))
+	return nil, NotFound("", "meeting",
+		fmt.Sprintf("there is no meeting %q; meetings are named by their date, e.g. 2027-01-12 (see /ethics meetings)", name))
 }
 
 // CheckCollisions refuses meetings ms (as Fold gives them) of which two, not cancelled,
@@ -666,7 +682,9 @@ func (e *Engine) CheckCollisions(ms []CommissionMeeting, name string) error {
 		if len(m.Collides) == 0 || (name != "" && !strings.EqualFold(m.Name, name)) {
 			continue
 		}
-		return Conflict(OMANotice, "start", fmt.Sprintf("meetings %s and %s are both at %s, %s: the case steps scheduled then and there cannot be told apart; move or cancel one of them", m.Name, strings.Join(m.Collides, " and "), e.shortTime(m.Start), m.Place))
+		return Conflict(OMANotice, "start",
+			fmt.Sprintf("meetings %s and %s are both at %s, %s: the case steps scheduled then and there cannot be told apart; "+
+				"move or cancel one of them", m.Name, strings.Join(m.Collides, " and "), e.shortTime(m.Start), m.Place))
 	}
 	return nil
 }
@@ -727,7 +745,8 @@ type MeetingResult struct {
 // clone returns a copy of r that shares no slice with it, so a refused action leaves the
 // meeting as it was.
 func (r MinutesRecord) clone() MinutesRecord {
-	r.Seated, r.Present, r.Absent, r.Remote = slices.Clone(r.Seated), slices.Clone(r.Present), slices.Clone(r.Absent), slices.Clone(r.Remote)
+	r.Seated, r.Present, r.Absent, r.Remote = slices.Clone(r.Seated), slices.Clone(r.Present), slices.Clone(r.Absent),
+		slices.Clone(r.Remote)
 	r.Arrived, r.Left = slices.Clone(r.Arrived), slices.Clone(r.Left)
 	r.Entries, r.Sessions, r.Notes = slices.Clone(r.Entries), slices.Clone(r.Sessions), slices.Clone(r.Notes)
 	return r

@@ -10,7 +10,8 @@ import (
 // meetingAt creates meeting name at start, failing on a refusal.
 func meetingAt(t *testing.T, e *docket.Engine, name, start, at string) docket.CommissionMeeting {
 	t.Helper()
-	m, err := e.ApplyMeeting(docket.CommissionMeeting{}, docket.CreateMeeting{Name: name, Start: T(t, start), Place: "City Hall, Room 201"}, T(t, at))
+	m, err := e.ApplyMeeting(docket.CommissionMeeting{},
+		docket.CreateMeeting{Name: name, Start: T(t, start), Place: "City Hall, Room 201"}, T(t, at))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +23,8 @@ func meetingAt(t *testing.T, e *docket.Engine, name, start, at string) docket.Co
 func TestAgendaClosesFortyEightHoursAhead(t *testing.T) {
 	e := MustEngine(t)
 	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
-	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, T(t, "2027-01-10T16:59:00-06:00"))
+	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+		T(t, "2027-01-10T16:59:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,14 +45,16 @@ func TestAgendaClosesFortyEightHoursAhead(t *testing.T) {
 	if got := len(m.Items); got != 1 {
 		t.Fatalf("items = %d, want 1", got)
 	}
-	m, err = e.ApplyMeeting(m, docket.CloseItem{Item: 1, Authority: "5 ILCS 120/2(c)(1)"}, T(t, "2027-01-10T16:00:00-06:00"))
+	m, err = e.ApplyMeeting(m, docket.CloseItem{Item: 1, Authority: "5 ILCS 120/2(c)(1)"},
+		T(t, "2027-01-10T16:00:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if it := m.Items[0]; !it.Closed || !strings.Contains(it.Title(), "closed session, 5 ILCS 120/2(c)(1)") {
 		t.Errorf("closed item = %+v (%q)", it, it.Title())
 	}
-	if _, err := e.ApplyMeeting(m, docket.CloseItem{Item: 1, Authority: ""}, T(t, "2027-01-04T16:00:00-06:00")); err == nil {
+	if _, err := e.ApplyMeeting(m, docket.CloseItem{Item: 1, Authority: ""},
+		T(t, "2027-01-04T16:00:00-06:00")); err == nil {
 		t.Error("closing an item without its exception was accepted")
 	}
 }
@@ -93,7 +97,9 @@ func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
 	for i, when := range []string{"2026-12-10T17:00:00-06:00", "2026-12-10T17:00:00-06:00", "2026-12-10T19:00:00-06:00"} {
 		c := apply(t, e, []step{
 			{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
-			{at: "2026-12-04T11:00:00-06:00", action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, when), Place: "City Hall, Room 201"}, state: docket.StateReceived},
+			{at: "2026-12-04T11:00:00-06:00",
+				action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, when), Place: "City Hall, Room 201"},
+				state:  docket.StateReceived},
 		})
 		c.Number = []string{"2026-001", "2026-002", "2026-003"}[i]
 		cases = append(cases, &c)
@@ -102,13 +108,15 @@ func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
 	if len(ms) != 2 {
 		t.Fatalf("fold = %d meetings, want 2", len(ms))
 	}
-	if ms[0].Name != "2026-12-10" || len(ms[0].Cases) != 2 || !ms[0].Folded || ms[1].Name != "2026-12-10b" || len(ms[1].Cases) != 1 {
+	if ms[0].Name != "2026-12-10" || len(ms[0].Cases) != 2 || !ms[0].Folded || ms[1].Name != "2026-12-10b" ||
+		len(ms[1].Cases) != 1 {
 		t.Fatalf("fold = %s (%d items), %s (%d items)", ms[0].Name, len(ms[0].Cases), ms[1].Name, len(ms[1].Cases))
 	}
 	// A recorded meeting at 19:00 takes that name first; the folded one at 17:00 is b.
 	rec := meetingAt(t, e, "2026-12-10", "2026-12-10T19:00:00-06:00", "2026-12-04T09:00:00-06:00")
 	ms = e.Fold([]docket.CommissionMeeting{rec}, cases)
-	if ms[0].Name != "2026-12-10b" || len(ms[0].Cases) != 2 || ms[1].Name != "2026-12-10" || ms[1].Folded || len(ms[1].Cases) != 1 {
+	if ms[0].Name != "2026-12-10b" || len(ms[0].Cases) != 2 || ms[1].Name != "2026-12-10" || ms[1].Folded ||
+		len(ms[1].Cases) != 1 {
 		t.Fatalf("fold with a record = %s (%d), %s (%d)", ms[0].Name, len(ms[0].Cases), ms[1].Name, len(ms[1].Cases))
 	}
 	if got := docket.HoldsItem(ms, "2026-003", docket.SufficiencyMeeting); got == nil || got.Name != "2026-12-10" {
@@ -122,28 +130,36 @@ func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
 func TestMeetingAsItHappens(t *testing.T) {
 	e := MustEngine(t)
 	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
-	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director", Authority: "(c)(1)"}, T(t, "2027-01-03T09:00:00-06:00"))
+	m, err := e.ApplyMeeting(m,
+		docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director", Authority: "(c)(1)"},
+		T(t, "2027-01-03T09:00:00-06:00"))
 	if err != nil || m.Items[0].Authority != "5 ILCS 120/2(c)(1)" {
 		t.Fatalf("the exception as cited: %+v, %v", m.Items, err)
 	}
 	seated := []string{"U_A", "U_B", "U_C"}
-	if _, err := e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A"}}, T(t, "2027-01-12T16:59:00-06:00")); err == nil {
+	if _, err := e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A"}},
+		T(t, "2027-01-12T16:59:00-06:00")); err == nil {
 		t.Error("a call to order before the noticed start was accepted")
 	}
-	m, err = e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}, T(t, "2027-01-12T17:01:00-06:00"))
+	m, err = e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}},
+		T(t, "2027-01-12T17:01:00-06:00"))
 	if err != nil || len(m.Minutes.Absent) != 1 || m.Minutes.QuorumAt(T(t, "2027-01-12T17:01:00-06:00")) != nil {
 		t.Fatalf("convened: %+v, %v", m.Minutes, err)
 	}
-	split := &docket.Vote{Seated: seated, Yes: []string{"U_A"}, No: []string{"U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	if _, err := e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: split}, T(t, "2027-01-12T17:05:00-06:00")); err == nil || docket.ErrorCode(err) != docket.ECONFLICT {
+	split := &docket.Vote{Seated: seated, Yes: []string{"U_A"}, No: []string{"U_B"}, Absent: []string{"U_C"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	if _, err := e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: split},
+		T(t, "2027-01-12T17:05:00-06:00")); err == nil || docket.ErrorCode(err) != docket.ECONFLICT {
 		t.Errorf("closing on a tied vote: %v", err)
 	}
-	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	yes := &docket.Vote{Seated: seated, Yes: []string{"U_A", "U_B"}, Absent: []string{"U_C"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
 	m, err = e.ApplyMeeting(m, docket.EnterClosed{Item: 1, Vote: yes}, T(t, "2027-01-12T17:05:00-06:00"))
 	if err != nil || m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00")) != 1 {
 		t.Fatalf("closed session: %v", err)
 	}
-	if err := docket.CheckOpenForAction(docket.Rule{}.Kind(), m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00"))); err == nil {
+	if err := docket.CheckOpenForAction(docket.Rule{}.Kind(),
+		m.Minutes.SessionAt(T(t, "2027-01-12T17:06:00-06:00"))); err == nil {
 		t.Error("a ruling in closed session was allowed")
 	}
 	if _, err := e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:10:00-06:00")); err == nil {
@@ -153,7 +169,8 @@ func TestMeetingAsItHappens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, err = e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:30:00-06:00")); err != nil || m.Minutes.Adjourned.IsZero() {
+	if m, err = e.ApplyMeeting(m, docket.Adjourn{}, T(t, "2027-01-12T17:30:00-06:00")); err != nil ||
+		m.Minutes.Adjourned.IsZero() {
 		t.Fatalf("adjourn: %v", err)
 	}
 	if err := m.Minutes.Check(); err != nil {
@@ -168,7 +185,9 @@ func TestFoldNamesACollision(t *testing.T) {
 	e := MustEngine(t)
 	c := apply(t, e, []step{
 		{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
-		{at: "2026-12-04T11:00:00-06:00", action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall, Room 201"}, state: docket.StateReceived},
+		{at: "2026-12-04T11:00:00-06:00",
+			action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall, Room 201"}, state: docket.StateReceived},
 	})
 	c.Number = "2026-001"
 	first := meetingAt(t, e, "2026-12-10", "2026-12-10T17:00:00-06:00", "2026-12-04T09:00:00-06:00")

@@ -24,7 +24,8 @@ func TestStepFromItsRowAlone(t *testing.T) {
 			}
 			return []Date{cal.DateOf(f.Sufficiency.Start)}
 		}})
-	papers = append(slices.Clone(ps), PaperInfo{Paper: paper, Rule: "(C)(1)", To: Attorney, Name: "minutes of the sufficiency meeting"})
+	papers = append(slices.Clone(ps),
+		PaperInfo{Paper: paper, Rule: "(C)(1)", To: Attorney, Name: "minutes of the sufficiency meeting"})
 
 	cal, err := NewCalendar(CalendarConfig{})
 	if err != nil {
@@ -39,8 +40,9 @@ func TestStepFromItsRowAlone(t *testing.T) {
 		}
 		return tm
 	}
-	c, _, err := e.Apply(Case{}, File{Complainant: Person{Name: "A"}, Respondent: Person{Name: "B"}, Sections: []string{"103.10"},
-		Received: at("2026-12-04 10:00"), Summary: "x"}, at("2026-12-04 10:30"))
+	c, _, err := e.Apply(Case{},
+		File{Complainant: Person{Name: "A"}, Respondent: Person{Name: "B"}, Sections: []string{"103.10"},
+			Received: at("2026-12-04 10:00"), Summary: "x"}, at("2026-12-04 10:30"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,8 @@ func TestStepFromItsRowAlone(t *testing.T) {
 	if _, _, err := e.Apply(c, RecordDelivery{Paper: paper}, at("2026-12-04 11:00")); err == nil {
 		t.Fatal("the paper was recorded before the case needs it")
 	}
-	c, _, err = e.Apply(c, ScheduleMeeting{Meeting: SufficiencyMeeting, Start: at("2026-12-09 17:00"), Place: "City Hall"}, at("2026-12-04 11:00"))
+	c, _, err = e.Apply(c, ScheduleMeeting{Meeting: SufficiencyMeeting, Start: at("2026-12-09 17:00"), Place: "City Hall"},
+		at("2026-12-04 11:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,6 +76,7 @@ func TestStepFromItsRowAlone(t *testing.T) {
 		t.Errorf("after the delivery: %+v, want met", d)
 	}
 	if slices.Contains(c.PapersOwed(), paper) || len(before.PapersSent) != 0 {
-		t.Errorf("papers owed %v, and the case before it %v: the delivery met it, on the new case only", c.PapersOwed(), before.PapersSent)
+		t.Errorf("papers owed %v, and the case before it %v: the delivery met it, on the new case only", c.PapersOwed(),
+			before.PapersSent)
 	}
 }

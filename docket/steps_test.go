@@ -27,13 +27,15 @@ func TestStepsTable(t *testing.T) {
 			case !strings.HasPrefix(p.Rule, "("):
 				t.Errorf("Rule %q is not a subsection of the ordinance such as (C)(1)", p.Rule)
 			case p.Duty == "" || p.Trigger == "":
-				t.Errorf("the reminders and the docket say its Duty, and its basis its Trigger: Duty %q, Trigger %q", p.Duty, p.Trigger)
+				t.Errorf("the reminders and the docket say its Duty, and its basis its Trigger: Duty %q, Trigger %q",
+					p.Duty, p.Trigger)
 			case !slices.Contains([]docket.Party{docket.Commission, docket.Respondent, docket.Complainant}, p.Party):
 				t.Errorf("Party %q is not one who owes a deadline", p.Party)
 			}
 			seen[p.ID] = true
 			if p.Party != docket.Commission && (len(p.Papers) > 0 || p.Record != "") {
-				t.Errorf("the %s's step has papers or a command, but only the commission's steps are recorded and reminded", p.Party)
+				t.Errorf("the %s's step has papers or a command, but only the commission's steps are recorded "+
+					"and reminded", p.Party)
 			}
 			if p.Unit == docket.Task && len(p.Papers) == 0 {
 				t.Errorf("a task without a time limit is met by sending its paper, and it names none")
@@ -51,7 +53,8 @@ func TestStepsTable(t *testing.T) {
 				paperRow[pp] = p.ID
 			}
 			if (p.Unit == docket.Hours) != (len(p.Meetings) > 0) {
-				t.Errorf("a notice period in hours needs the meetings it gives notice of, and only it: unit %s, meetings %v", p.Unit, p.Meetings)
+				t.Errorf("a notice period in hours needs the meetings it gives notice of, and only it: unit %s, meetings %v",
+					p.Unit, p.Meetings)
 			}
 			for _, k := range p.Meetings {
 				if other, ok := meetingRow[k]; ok {
@@ -120,7 +123,8 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	dismissed := base()
 	dismissed.Ruling, dismissed.FrivolousHearing = docket.Insufficient, meeting("2027-01-06 17:00")
 	afterHearing := base()
-	afterHearing.Ruling, afterHearing.Hearing, afterHearing.HearingConcluded = docket.ProbableCause, meeting("2026-12-21 10:00"), d("2026-12-21")
+	afterHearing.Ruling, afterHearing.Hearing, afterHearing.HearingConcluded = docket.ProbableCause,
+		meeting("2026-12-21 10:00"), d("2026-12-21")
 	afterHearing.DecisionIssued, afterHearing.DecisionDismissed = d("2026-12-22"), true
 	referred := base()
 	referred.Sections = []string{"103.10", "103.05"}
@@ -129,13 +133,15 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	pending.Ruling = docket.ProbableCause
 	// Notices of a hearing are moot once it is held (Period.Moot): these cases wait for it.
 	recessed := base()
-	recessed.Ruling, recessed.Hearing, recessed.Reconvened = docket.ProbableCause, meeting("2026-12-21 10:00"), meeting("2026-12-28 10:00")
+	recessed.Ruling, recessed.Hearing, recessed.Reconvened = docket.ProbableCause, meeting("2026-12-21 10:00"),
+		meeting("2026-12-28 10:00")
 	demanded := hearing
 	var never docket.Date
 	demanded.PublicHearingHeld, demanded.FinalRecommendation = never, never
 
 	reached := map[docket.DeadlineID]bool{}
-	for name, f := range map[string]docket.Facts{"hearing": hearing, "dismissed": dismissed, "after_hearing": afterHearing, "referred": referred, "pending": pending,
+	for name, f := range map[string]docket.Facts{"hearing": hearing, "dismissed": dismissed, "after_hearing": afterHearing,
+		"referred": referred, "pending": pending,
 		"recessed": recessed, "demanded": demanded} {
 		if err := e.Validate(&f); err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -31,7 +31,8 @@ func (Rule) Kind() string { return "rule" }
 func (a Rule) apply(x *applying) error {
 	what := "ruling: " + strings.ReplaceAll(string(a.Ruling), "_", " ")
 	if a.ReferralRuling != "" {
-		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection, strings.ReplaceAll(string(a.Ruling), "_", " "),
+		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection,
+			strings.ReplaceAll(string(a.Ruling), "_", " "),
 			x.e.Ord.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
 	}
 	return x.voted(a.Vote, a.Kind(), what, "(C)", func() error { return a.rule(x) })
@@ -47,7 +48,8 @@ func (a Rule) rule(x *applying) error {
 		return err
 	}
 	if !c.Sufficiency.Scheduled() || c.Sufficiency.Start.After(x.at) {
-		return conflict("(C)(1)", "the commission rules at its sufficiency meeting; schedule it, and record the ruling once it has met")
+		return conflict("(C)(1)",
+			"the commission rules at its sufficiency meeting; schedule it, and record the ruling once it has met")
 	}
 	on, err := x.stepDate("on", "(C)(1)", a.On, x.e.Cal.DateOf(c.Sufficiency.Start), "the sufficiency meeting")
 	if err != nil {
@@ -61,9 +63,13 @@ func (a Rule) rule(x *applying) error {
 		return err
 	}
 	o := x.e.Ord
-	if both := slices.Contains(c.Sections, o.HearingSection) && slices.Contains(c.Sections, o.ReferralSection); both && a.ReferralRuling == "" && !x.replay {
-		return invalid("referral_ruling", "(C)(3)", fmt.Sprintf("the complaint alleges both §%s and §%s, which (C)(2) and (C)(3) send different ways: give the ruling on the §%s part as ruling, and on the §%s part as referral_ruling (insufficient, no_probable_cause or attorney_referral)",
-			o.HearingSection, o.ReferralSection, o.HearingSection, o.ReferralSection))
+	if both := slices.Contains(c.Sections, o.HearingSection) && slices.Contains(c.Sections, o.ReferralSection); both &&
+		a.ReferralRuling == "" && !x.replay {
+		return invalid("referral_ruling", "(C)(3)",
+			fmt.Sprintf("the complaint alleges both §%s and §%s, which (C)(2) and (C)(3) send different ways: give the "+
+				"ruling on the §%s part as ruling, and on the §%s part as referral_ruling (insufficient, no_probable_cause or "+
+				"attorney_referral)",
+				o.HearingSection, o.ReferralSection, o.HearingSection, o.ReferralSection))
 	}
 	barred, err := x.timeBar(a)
 	if err != nil {
@@ -72,7 +78,8 @@ func (a Rule) rule(x *applying) error {
 	c.Ground = a.Ground
 	// (C)(1): the meeting needs 48 hours' public notice; (B): both parties told of it;
 	// (I): a time-barred complaint is dismissed.
-	if err := x.override("ruling", a.Override, append(append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...), barred...)); err != nil {
+	if err := x.override("ruling", a.Override,
+		append(append(x.noticeGap(SufficiencyMeeting, c.Sufficiency), x.mailingGaps()...), barred...)); err != nil {
 		return err
 	}
 	switch a.Ruling {

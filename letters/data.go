@@ -140,7 +140,8 @@ func configured(a Addressee, key string, k Kind) (Party, error) {
 func addressed(c *docket.Case, p docket.Person, who docket.Party, k Kind) (Party, []Party, error) {
 	if strings.TrimSpace(p.Address) == "" {
 		return Party{}, nil, docket.Invalid(k.Rule(), string(who)+"_address", fmt.Sprintf(
-			"the %s's postal address is not recorded: the %s needs it; record it with /ethics party %s %s address=\"line 1 | line 2\"",
+			"the %s's postal address is not recorded: the %s needs it; record it with /ethics party %s %s "+
+				"address=\"line 1 | line 2\"",
 			who, k.Name(), c.Number, who))
 	}
 	to := Party{Name: T(p.Name), Address: T(p.Address)}
@@ -152,7 +153,8 @@ func addressed(c *docket.Case, p docket.Person, who docket.Party, k Kind) (Party
 
 func (m *Maker) meeting(k docket.MeetingKind, mt docket.Meeting) Meeting {
 	start := mt.Start.In(m.loc)
-	return Meeting{Name: k.Name(), Date: start.Format(longDate), Time: start.Format(clock), Place: T(mt.Place), Open: !mt.Closed, Authority: T(mt.Authority)}
+	return Meeting{Name: k.Name(), Date: start.Format(longDate), Time: start.Format(clock), Place: T(mt.Place),
+		Open: !mt.Closed, Authority: T(mt.Authority)}
 }
 
 func (m *Maker) day(d docket.Date) string {
@@ -177,7 +179,8 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		for i, item := range docket.CaseAgenda(mk, c.Number) {
 			agenda = append(agenda, T(fmt.Sprintf("%d. %s", i+1, item)))
 		}
-		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from), Meeting: m.meeting(mk, c.Meeting(mk)), Agenda: agenda}, nil
+		return &NoticeData{Kind: k, Rule: k.Rule(), Case: c.Number, Date: m.day(today), From: party(from),
+			Meeting: m.meeting(mk, c.Meeting(mk)), Agenda: agenda}, nil
 	}
 	info, _ := docket.Paper(k).Info()
 	// (E)(2), (F): the officer the case names; a letter to another ignores an unknown one.
@@ -189,7 +192,8 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Article:    article(c, docket.Paper(k)),
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
-		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate), Demanded: m.day(c.DemandReceived),
+		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
+		Demanded: m.day(c.DemandReceived),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
 		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.signer(info)}
 	// The table of papers says which the ordinance sends certified (B), (C)(2), (H); a
@@ -244,7 +248,8 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	}
 	if dc := c.Decision; dc != nil {
 		// (E)(2) and (E)(1): the letters of the decision, a recommendation or a dismissal.
-		d.Decision = &Outcome{Date: m.day(dc.On), Findings: T(dc.Findings), Recommendation: T(dc.Recommendation), Fine: fine(dc.Fine)}
+		d.Decision = &Outcome{Date: m.day(dc.On), Findings: T(dc.Findings), Recommendation: T(dc.Recommendation),
+			Fine: fine(dc.Fine)}
 	}
 	if f := c.Final; f != nil {
 		d.Final = &Outcome{Date: m.day(f.On), Recommendation: T(f.Text), Fine: fine(f.Fine)}
@@ -270,9 +275,11 @@ func rulingWords(r docket.Ruling) string {
 	case docket.ProbableCause:
 		return "the complaint sufficiently alleges a violation, and there is probable cause to proceed"
 	case docket.JudicialReferral:
-		return "the complaint sufficiently alleges a violation, and the commission elects to ask the attorney designated by the corporate authorities to have it adjudicated judicially"
+		return "the complaint sufficiently alleges a violation, and the commission elects to ask the attorney designated " +
+			"by the corporate authorities to have it adjudicated judicially"
 	case docket.AttorneyReferral:
-		return "the complaint sufficiently alleges a violation of §103.05, and it is referred to the attorney designated by the corporate authorities"
+		return "the complaint sufficiently alleges a violation of §103.05, and it is referred to the attorney designated " +
+			"by the corporate authorities"
 	}
 	return ""
 }
@@ -336,7 +343,8 @@ func (m *Maker) documents(c *docket.Case, p docket.Paper) []Text {
 		out = append(out, T(line+"."))
 	}
 	if !c.RulingDate.IsZero() {
-		out = append(out, T(fmt.Sprintf("The commission's ruling of %s (C)(1), (C)(3): %s.", m.day(c.RulingDate), rulingWords(c.Ruling))))
+		out = append(out,
+			T(fmt.Sprintf("The commission's ruling of %s (C)(1), (C)(3): %s.", m.day(c.RulingDate), rulingWords(c.Ruling))))
 	}
 	return out
 }
@@ -358,14 +366,16 @@ func enclosures(c *docket.Case, info docket.PaperInfo) []Text {
 			out = append(out, T(fmt.Sprintf("%d. %s (%s)", i+1, doc.Title, doc.Kind)))
 		}
 		if complaintDocument(c) < 0 {
-			out = append(out, T("The complaint as entered in the record (no copy of the complaint as received is in the case file)"))
+			out = append(out,
+				T("The complaint as entered in the record (no copy of the complaint as received is in the case file)"))
 		}
 		return out
 	case info.Complaint:
 		if i := complaintDocument(c); i >= 0 {
 			return []Text{T("Copy of the complaint as received: " + c.Documents[i].Title)}
 		}
-		return []Text{T("Copy of the complaint as entered in the record (no copy of the complaint as received is in the case file)")}
+		return []Text{T("Copy of the complaint as entered in the record (no copy of the complaint as received is in " +
+			"the case file)")}
 	}
 	return nil
 }

@@ -57,7 +57,8 @@ type block struct {
 }
 
 // directives are the layout's directives, each written at the start of a line as @name.
-var directives = map[string]bool{"title": true, "heading": true, "bold": true, "right": true, "center": true, "space": true, "rule": true, "page": true, "size": true, "at": true}
+var directives = map[string]bool{"title": true, "heading": true, "bold": true, "right": true, "center": true,
+	"space": true, "rule": true, "page": true, "size": true, "at": true}
 
 // parseLayout reads a template's output into blocks. A line that begins with @ is a
 // directive; any other line is text. An unknown directive is an error, so a mistyped one
@@ -69,7 +70,8 @@ func parseLayout(out string) ([]block, error) {
 		if rest, ok := strings.CutPrefix(line, "@"); ok {
 			name, arg, _ := strings.Cut(rest, " ")
 			if !directives[name] {
-				return nil, fmt.Errorf("line %d: unknown directive @%s; the directives are @title, @heading, @bold, @center, @right, @size, @space, @rule, @page and @at", n+1, name)
+				return nil, fmt.Errorf("line %d: unknown directive @%s; the directives are @title, @heading, @bold, @center, "+
+					"@right, @size, @space, @rule, @page and @at", n+1, name)
 			}
 			b := block{kind: name, text: decode(strings.TrimSpace(arg))}
 			if name == "size" {
@@ -79,7 +81,8 @@ func parseLayout(out string) ([]block, error) {
 			}
 			if name == "at" {
 				if _, ok := positions[b.text]; !ok {
-					return nil, fmt.Errorf("line %d: @at %q is not a position of the first page; the positions are top, below, endorsement, window and body", n+1, arg)
+					return nil, fmt.Errorf("line %d: @at %q is not a position of the first page; the positions are top, below, "+
+						"endorsement, window and body", n+1, arg)
 				}
 			}
 			blocks = append(blocks, b)
@@ -189,7 +192,8 @@ const (
 )
 
 // positions are the places of the first page that @at moves to.
-var positions = map[string]float64{"top": firstTop, "below": 0, "endorsement": endorsementY, "window": windowTop, "body": bodyTop}
+var positions = map[string]float64{"top": firstTop, "below": 0, "endorsement": endorsementY, "window": windowTop,
+	"body": bodyTop}
 
 // draftMark heads every page of a draft: a paper not yet mailed.
 const draftMark = "DRAFT: not the letter as mailed; the copy as sent is kept in the record once its mailing is recorded"
@@ -208,7 +212,8 @@ var errTooManyPages = errors.New("the document has too many pages")
 type errWindow struct{ lines, fit int }
 
 func (e errWindow) Error() string {
-	return fmt.Sprintf("the name and address take %d lines even in 8-point type, and the window of a No. 10 envelope shows %d: shorten the address", e.lines, e.fit)
+	return fmt.Sprintf("the name and address take %d lines even in 8-point type, and the window of a No. 10 envelope "+
+		"shows %d: shorten the address", e.lines, e.fit)
 }
 
 // newDocument starts a PDF on US Letter paper in the Go fonts, whose first page starts top
@@ -301,7 +306,8 @@ func render(blocks []block, title string, mark string) ([]byte, error) {
 			size, _ = strconv.ParseFloat(b.text, 64)
 		case "at":
 			if p.PageNo() != 1 {
-				return nil, fmt.Errorf("@at %s: the positions are on the first page, and the text above has run on to page %d", b.text, p.PageNo())
+				return nil, fmt.Errorf("@at %s: the positions are on the first page, and the text above has run on to page %d",
+					b.text, p.PageNo())
 			}
 			if !usedAt {
 				usedAt = true
@@ -322,7 +328,8 @@ func render(blocks []block, title string, mark string) ([]byte, error) {
 					return nil, errors.New("@at window has no @at body after it to end the address block")
 				}
 				if low > y+0.01 {
-					return nil, fmt.Errorf("@at window: the lines above run %.0f mm past the top of the envelope's window; shorten them", low-y)
+					return nil, fmt.Errorf("@at window: the lines above run %.0f mm past the top of the envelope's window; "+
+						"shorten them", low-y)
 				}
 				if err := window(p, blocks[i+1:j]); err != nil {
 					return nil, err
@@ -331,7 +338,8 @@ func render(blocks []block, title string, mark string) ([]byte, error) {
 				i = j - 1
 			default:
 				if low > y+0.01 {
-					return nil, fmt.Errorf("@at %s: the lines above run %.0f mm past it (%.2f in. from the top); shorten them", b.text, low-y, y/inch)
+					return nil, fmt.Errorf("@at %s: the lines above run %.0f mm past it (%.2f in. from the top); shorten them", b.text,
+						low-y, y/inch)
 				}
 				p.SetY(y)
 				low = y
@@ -429,7 +437,9 @@ func CheckWindow(setting string, a Addressee) error {
 	p.SetFont("go", "", sz)
 	for _, l := range lines {
 		if len(p.SplitText(l, windowWidth)) > 1 {
-			return fmt.Errorf("%s: the line %q is too wide for the window of a No. 10 envelope and would wrap: break the address into its lines (a YAML block, address: |, or lines separated by \"|\"), since the Postal Service reads the city, state and ZIP code from one last line", setting, l)
+			return fmt.Errorf("%s: the line %q is too wide for the window of a No. 10 envelope and would wrap: break the "+
+				"address into its lines (a YAML block, address: |, or lines separated by \"|\"), since the Postal Service reads "+
+				"the city, state and ZIP code from one last line", setting, l)
 		}
 	}
 	return nil

@@ -189,7 +189,8 @@ func (c Config) officer(cs *docket.Case, k Kind) (Addressee, string, error) {
 	a, ok := c.Officers[key]
 	if !ok {
 		return Addressee{}, "", docket.Invalid(k.Rule(), "officer", fmt.Sprintf(
-			"case %s names the officer %q, whom letters.officers in ethicsbot.yml does not list: add them there, or name another with /ethics officer %s <key>", cs.Number, key, cs.Number))
+			"case %s names the officer %q, whom letters.officers in ethicsbot.yml does not list: add them there, or name "+
+				"another with /ethics officer %s <key>", cs.Number, key, cs.Number))
 	}
 	return a, "officers." + key, nil
 }
@@ -288,7 +289,8 @@ func New(cfg Config, loc *time.Location) (*Maker, error) {
 				continue
 			}
 			if _, ok := files[e.Name()]; !ok {
-				return nil, fmt.Errorf("letters.templates: %s is not the name of a template; the names are %s", filepath.Join(cfg.Templates, e.Name()), strings.Join(names(files), ", "))
+				return nil, fmt.Errorf("letters.templates: %s is not the name of a template; the names are %s",
+					filepath.Join(cfg.Templates, e.Name()), strings.Join(names(files), ", "))
 			}
 			b, err := os.ReadFile(filepath.Join(cfg.Templates, e.Name()))
 			if err != nil {
@@ -339,7 +341,8 @@ func ParseKind(s string) (Kind, error) {
 	for _, k := range Kinds() {
 		all = append(all, string(k))
 	}
-	return "", docket.Invalid("", "kind", fmt.Sprintf("there is no document %q: the documents are %s", s, strings.Join(all, ", ")))
+	return "", docket.Invalid("", "kind",
+		fmt.Sprintf("there is no document %q: the documents are %s", s, strings.Join(all, ", ")))
 }
 
 // Due lists the documents case c calls for as it stands, in the order of the procedure:
@@ -359,7 +362,8 @@ func Due(c *docket.Case) []Kind {
 // names the rule.
 func why(c *docket.Case, k Kind) error {
 	notYet := func(rule, format string, a ...any) error {
-		return docket.Conflict(rule, "", fmt.Sprintf("case %s does not call for the %s yet: ", c.Number, k.Name())+fmt.Sprintf(format, a...))
+		return docket.Conflict(rule, "",
+			fmt.Sprintf("case %s does not call for the %s yet: ", c.Number, k.Name())+fmt.Sprintf(format, a...))
 	}
 	if m, ok := noticeOf[k]; ok {
 		if !c.Meeting(m).Scheduled() {
@@ -416,7 +420,8 @@ func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool, m
 	case errors.As(err, &win):
 		// The letter goes in a No. 10 window envelope (see layout.go): an address that
 		// does not show in the window would not be delivered.
-		return Document{}, docket.Invalid(k.Rule(), "address", fmt.Sprintf("the %s cannot be mailed in a window envelope: %v", k.Name(), err))
+		return Document{}, docket.Invalid(k.Rule(), "address",
+			fmt.Sprintf("the %s cannot be mailed in a window envelope: %v", k.Name(), err))
 	case err != nil:
 		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
@@ -435,7 +440,8 @@ func FileName(number string, k Kind) string { return number + "-" + string(k) + 
 // One document that cannot be produced does not keep back the others: MakeDue gives every
 // document it could produce, and a Refusals listing each it could not, with why. With only,
 // the one refusal is returned as it is.
-func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today docket.Date, files Files) ([]Document, error) {
+func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today docket.Date,
+	files Files) ([]Document, error) {
 	kinds := Due(c)
 	if only != "" {
 		if _, err := ParseKind(string(only)); err != nil {
@@ -444,7 +450,9 @@ func (m *Maker) MakeDue(ctx context.Context, c *docket.Case, only Kind, today do
 		kinds = []Kind{only}
 	}
 	if len(kinds) == 0 {
-		return nil, docket.Conflict("(B)", "", fmt.Sprintf("case %s calls for no document yet: the (B) notices come once the sufficiency meeting is scheduled", c.Number))
+		return nil, docket.Conflict("(B)", "",
+			fmt.Sprintf("case %s calls for no document yet: the (B) notices come once the sufficiency meeting "+
+				"is scheduled", c.Number))
 	}
 	var out []Document
 	var refused Refusals
@@ -470,13 +478,15 @@ func (m *Maker) due(ctx context.Context, c *docket.Case, k Kind, today docket.Da
 	ml, mailed := c.Sent(docket.Paper(k))
 	if mailed && ml.Letter != nil {
 		if files == nil {
-			return Document{}, docket.Unavailable(fmt.Sprintf("the %s as sent is kept in the record, which cannot be read here", k.Name()))
+			return Document{}, docket.Unavailable(fmt.Sprintf("the %s as sent is kept in the record, which cannot "+
+				"be read here", k.Name()))
 		}
 		data, err := files.LetterData(ctx, c.Number, ml.Letter.SHA256)
 		if err != nil {
 			return Document{}, err
 		}
-		d := Document{Kind: k, Rule: k.Rule(), Title: fmt.Sprintf("Case %s: %s, as sent", c.Number, k.Name()), Name: FileName(c.Number, k), Data: data, Sent: ml.Letter}
+		d := Document{Kind: k, Rule: k.Rule(), Title: fmt.Sprintf("Case %s: %s, as sent", c.Number, k.Name()),
+			Name: FileName(c.Number, k), Data: data, Sent: ml.Letter}
 		if was := c.ArticleAsMailed(ml); was != ml.Article {
 			// The copy as sent is never changed: it bears the number typed at mailing.
 			d.Bears, d.Article = groups(was), groups(ml.Article)

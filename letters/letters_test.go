@@ -20,9 +20,11 @@ var chicago, _ = time.LoadLocation("America/Chicago")
 
 // config is a commission with every address set.
 var config = letters.Config{
-	Commission: letters.Addressee{Name: "Ethics Commission of Springfield", Address: "City Hall, Room 201\n100 Main Street\nSpringfield, IL 62701"},
-	Officer:    letters.Addressee{Name: "Pat Quimby", Title: "Mayor", Address: "Office of the Mayor\n100 Main Street"},
-	Attorney:   letters.Addressee{Name: "Lionel Hutz", Title: "Corporation Counsel", Address: "Law Department\n100 Main Street"},
+	Commission: letters.Addressee{Name: "Ethics Commission of Springfield",
+		Address: "City Hall, Room 201\n100 Main Street\nSpringfield, IL 62701"},
+	Officer: letters.Addressee{Name: "Pat Quimby", Title: "Mayor", Address: "Office of the Mayor\n100 Main Street"},
+	Attorney: letters.Addressee{Name: "Lionel Hutz", Title: "Corporation Counsel",
+		Address: "Law Department\n100 Main Street"},
 }
 
 func mustMaker(t *testing.T, cfg letters.Config) *letters.Maker {
@@ -83,7 +85,8 @@ func received() *docket.Case {
 		Summary: "Used city email to campaign.",
 		Facts: docket.Facts{Received: at("2026-12-04T10:00:00-06:00"), Sections: []string{"103.10"},
 			Sufficiency: docket.Meeting{Start: at("2026-12-07T17:00:00-06:00"), Place: "City Hall, Room 201"}},
-		Mailings: []docket.Mailing{{Paper: docket.RespondentNoticePaper, Recipient: docket.Respondent, Article: "9407111898765432101634", Mailed: docket.NewDate(2026, 12, 4), Satisfies: "(B)"}},
+		Mailings: []docket.Mailing{{Paper: docket.RespondentNoticePaper, Recipient: docket.Respondent,
+			Article: "9407111898765432101634", Mailed: docket.NewDate(2026, 12, 4), Satisfies: "(B)"}},
 	}
 }
 
@@ -93,7 +96,8 @@ func ruled(r docket.Ruling) *docket.Case {
 	c.Ruling, c.RulingDate = r, docket.NewDate(2026, 12, 7)
 	switch r {
 	case docket.ProbableCause:
-		c.Hearing = docket.Meeting{Start: at("2026-12-10T10:00:00-06:00"), Place: "Council Chambers", Closed: true, Authority: "5 ILCS 120/2(c)(4)"}
+		c.Hearing = docket.Meeting{Start: at("2026-12-10T10:00:00-06:00"), Place: "Council Chambers", Closed: true,
+			Authority: "5 ILCS 120/2(c)(4)"}
 	case docket.Insufficient, docket.NoProbableCause:
 		c.State = docket.StateDismissed
 	case docket.AttorneyReferral:
@@ -122,7 +126,8 @@ func timeBarred() *docket.Case {
 func decided() *docket.Case {
 	c := ruled(docket.ProbableCause)
 	c.State, c.HearingClosed = docket.StateDecided, true
-	c.Decision = &docket.Decision{Findings: "Violated 103.10.", Recommendation: "Written reprimand", Fine: 2500, On: docket.NewDate(2026, 12, 10)}
+	c.Decision = &docket.Decision{Findings: "Violated 103.10.", Recommendation: "Written reprimand", Fine: 2500,
+		On: docket.NewDate(2026, 12, 10)}
 	return c
 }
 
@@ -156,7 +161,8 @@ var today = docket.NewDate(2026, 12, 4)
 
 func TestLettersCarryTheirFacts(t *testing.T) {
 	m := mustMaker(t, config)
-	common := []string{"Case 2026-001", "Ethics Commission of Springfield", "City Hall, Room 201", "100 Main Street", "Springfield, IL 62701", "Friday 4 December 2026"}
+	common := []string{"Case 2026-001", "Ethics Commission of Springfield", "City Hall, Room 201", "100 Main Street",
+		"Springfield, IL 62701", "Friday 4 December 2026"}
 	for _, tc := range []struct {
 		name string
 		c    *docket.Case
@@ -164,27 +170,65 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"RespondentNotice", received(), "respondent", []string{"(B)", "34 Oak Avenue", "cc: Saul Goodman", "9800 Montgomery Blvd", "Jane Roe", "John Doe", "Notice of Complaint", "Monday 7 December 2026", "17:00 CST", "City Hall, Room 201", "Used city email to campaign.", "CERTIFIED MAIL", "9407 1118 9876 5432 1016 34"}, nil},
-		{"ComplainantConfirmation", received(), "complainant", []string{"(B)", "John Doe", "12 Elm Street", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL", "Article number: ____"}, []string{"Used city email", "9407", "34 Oak Avenue", "Saul Goodman"}},
-		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent", []string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers", "5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
-		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant", []string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
-		{"DismissalTimeBarredI", timeBarred(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "time-barred under (I)", "more than one year after the alleged violation"}, []string{"does not sufficiently allege"}},
-		{"BothSectionsDismissalOfOnePart", bothParts(), "dismissal_respondent", []string{"(C)(2)", "Notice of Dismissal", "§103.10: the complaint sufficiently alleges a violation, and there is probable cause to proceed", "§103.05: the complaint does not sufficiently allege a violation", "Thursday 10 December 2026", "Council Chambers"}, []string{"Used city email"}},
-		{"Adjudication", ruled(docket.JudicialReferral), "adjudication_request", []string{"(C)(2)", "Lionel Hutz", "Corporation Counsel", "Law Department", "adjudicated judicially"}, nil},
-		{"Referral", ruled(docket.AttorneyReferral), "referral", []string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1016 34"}, nil},
-		{"RecommendationOfficer", decided(), "recommendation_officer", []string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."}, []string{"Used city email"}},
-		{"RecommendationRespondent", decided(), "recommendation_respondent", []string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
-		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent", []string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026", "No violation shown."}, []string{"Used city email", "fine"}},
-		{"DismissalAfterHearingE1Complainant", dismissedAfterHearing(), "decision_dismissal_complainant", []string{"(E)(1)", "John Doe", "No violation shown."}, nil},
+		{"RespondentNotice", received(), "respondent",
+			[]string{"(B)", "34 Oak Avenue", "cc: Saul Goodman", "9800 Montgomery Blvd", "Jane Roe", "John Doe",
+				"Notice of Complaint", "Monday 7 December 2026", "17:00 CST", "City Hall, Room 201", "Used city email to campaign.",
+				"CERTIFIED MAIL", "9407 1118 9876 5432 1016 34"}, nil},
+		{"ComplainantConfirmation", received(), "complainant",
+			[]string{"(B)", "John Doe", "12 Elm Street", "Jane Roe", "Monday 7 December 2026", "17:00 CST", "CERTIFIED MAIL",
+				"Article number: ____"}, []string{"Used city email", "9407", "34 Oak Avenue", "Saul Goodman"}},
+		{"ProbableCause", ruled(docket.ProbableCause), "ruling_respondent",
+			[]string{"(C)(1)", "Jane Roe", "probable cause", "Thursday 10 December 2026", "10:00 CST", "Council Chambers",
+				"5 ILCS 120/2(c)(4)"}, []string{"Used city email"}},
+		{"Dismissal", ruled(docket.Insufficient), "dismissal_complainant",
+			[]string{"(C)(2)", "Notice of Dismissal", "John Doe", "does not sufficiently allege", "CERTIFIED MAIL"}, nil},
+		{"DismissalTimeBarredI", timeBarred(), "dismissal_respondent",
+			[]string{"(C)(2)", "Notice of Dismissal", "time-barred under (I)", "more than one year after the alleged violation"},
+			[]string{"does not sufficiently allege"}},
+		{"BothSectionsDismissalOfOnePart", bothParts(), "dismissal_respondent",
+			[]string{"(C)(2)", "Notice of Dismissal",
+				"§103.10: the complaint sufficiently alleges a violation, and there is probable cause to proceed",
+				"§103.05: the complaint does not sufficiently allege a violation", "Thursday 10 December 2026",
+				"Council Chambers"}, []string{"Used city email"}},
+		{"Adjudication", ruled(docket.JudicialReferral), "adjudication_request",
+			[]string{"(C)(2)", "Lionel Hutz", "Corporation Counsel", "Law Department", "adjudicated judicially"}, nil},
+		{"Referral", ruled(docket.AttorneyReferral), "referral",
+			[]string{"(C)(3)", "Lionel Hutz", "§103.05", "Used city email to campaign.", "9407 1118 9876 5432 1016 34"}, nil},
+		{"RecommendationOfficer", decided(), "recommendation_officer",
+			[]string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."},
+			[]string{"Used city email"}},
+		{"RecommendationRespondent", decided(), "recommendation_respondent",
+			[]string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
+		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent",
+			[]string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026",
+				"No violation shown."}, []string{"Used city email", "fine"}},
+		{"DismissalAfterHearingE1Complainant", dismissedAfterHearing(), "decision_dismissal_complainant",
+			[]string{"(E)(1)", "John Doe", "No violation shown."}, nil},
 		{"FinalOfficer", final(), "final_officer", []string{"(F)", "Pat Quimby", "Reprimand and fine affirmed."}, nil},
-		{"RecessedHearingD", recessed(), "recessed_hearing_respondent", []string{"(D)", "Notice of Recessed Hearing", "Jane Roe", "34 Oak Avenue", "Friday 11 December 2026", "09:00 CST", "Room 3", "present testimony and evidence"}, []string{"Used city email"}},
-		{"RecessedHearingComplainantD", recessed(), "recessed_hearing_complainant", []string{"(D)", "John Doe", "12 Elm Street", "Friday 11 December 2026", "your complaint"}, nil},
-		{"DemandAcknowledgementF", final(), "demand_acknowledgement", []string{"(F)", "Acknowledgement of Demand for a Public Hearing", "Jane Roe", "Friday 11 December 2026", "stays the enforcement", "Within 14 days"}, []string{"Used city email"}},
-		{"PublicHearingRespondentF", final(), "public_hearing_respondent", []string{"(F)", "Notice of Public Hearing", "Jane Roe", "On Friday 11 December 2026 the respondent filed a written demand", "Monday 14 December 2026", "18:00 CST", "Council Chambers"}, nil},
-		{"PublicHearingComplainantF", final(), "public_hearing_complainant", []string{"(F)", "John Doe", "12 Elm Street", "Monday 14 December 2026"}, nil},
-		{"NoticeSufficiency", received(), "notice_sufficiency", []string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Agenda", "determination of whether there is probable cause", "Monday 7 December 2026", "17:00 CST", "open to the public"}, []string{"Jane Roe", "John Doe", "Used city email"}},
-		{"NoticeHearingClosed", decided(), "notice_hearing", []string{"(D)", "PUBLIC NOTICE", "hearing", "Council Chambers", "closed to the public under 5 ILCS 120/2(c)(4)"}, []string{"Jane Roe", "John Doe", "Used city email", "reprimand"}},
-		{"NoticePublicHearing", final(), "notice_public_hearing", []string{"(F)", "public hearing", "Monday 14 December 2026", "18:00 CST"}, []string{"Jane Roe", "John Doe", "Used city email"}},
+		{"RecessedHearingD", recessed(), "recessed_hearing_respondent",
+			[]string{"(D)", "Notice of Recessed Hearing", "Jane Roe", "34 Oak Avenue", "Friday 11 December 2026", "09:00 CST",
+				"Room 3", "present testimony and evidence"}, []string{"Used city email"}},
+		{"RecessedHearingComplainantD", recessed(), "recessed_hearing_complainant",
+			[]string{"(D)", "John Doe", "12 Elm Street", "Friday 11 December 2026", "your complaint"}, nil},
+		{"DemandAcknowledgementF", final(), "demand_acknowledgement",
+			[]string{"(F)", "Acknowledgement of Demand for a Public Hearing", "Jane Roe", "Friday 11 December 2026",
+				"stays the enforcement", "Within 14 days"}, []string{"Used city email"}},
+		{"PublicHearingRespondentF", final(), "public_hearing_respondent",
+			[]string{"(F)", "Notice of Public Hearing", "Jane Roe",
+				"On Friday 11 December 2026 the respondent filed a written demand", "Monday 14 December 2026", "18:00 CST",
+				"Council Chambers"}, nil},
+		{"PublicHearingComplainantF", final(), "public_hearing_complainant",
+			[]string{"(F)", "John Doe", "12 Elm Street", "Monday 14 December 2026"}, nil},
+		{"NoticeSufficiency", received(), "notice_sufficiency",
+			[]string{"(C)(1)", "PUBLIC NOTICE", "sufficiency meeting", "Agenda",
+				"determination of whether there is probable cause", "Monday 7 December 2026", "17:00 CST", "open to the public"},
+			[]string{"Jane Roe", "John Doe", "Used city email"}},
+		{"NoticeHearingClosed", decided(), "notice_hearing",
+			[]string{"(D)", "PUBLIC NOTICE", "hearing", "Council Chambers", "closed to the public under 5 ILCS 120/2(c)(4)"},
+			[]string{"Jane Roe", "John Doe", "Used city email", "reprimand"}},
+		{"NoticePublicHearing", final(), "notice_public_hearing",
+			[]string{"(F)", "public hearing", "Monday 14 December 2026", "18:00 CST"},
+			[]string{"Jane Roe", "John Doe", "Used city email"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := m.Make(tc.c, tc.kind, today)
@@ -220,14 +264,27 @@ func TestDue(t *testing.T) {
 	}{
 		{"Filed", func() *docket.Case { c := received(); c.Sufficiency = docket.Meeting{}; return c }(), ""},
 		{"Scheduled", received(), "respondent complainant notice_sufficiency"},
-		{"ProbableCause", ruled(docket.ProbableCause), "respondent complainant ruling_respondent ruling_complainant notice_sufficiency notice_hearing"},
-		{"ProbableCauseNoHearingYet", func() *docket.Case { c := ruled(docket.ProbableCause); c.Hearing = docket.Meeting{}; return c }(), "respondent complainant notice_sufficiency"},
-		{"Insufficient", ruled(docket.Insufficient), "respondent complainant dismissal_respondent dismissal_complainant notice_sufficiency"},
-		{"JudicialReferral", ruled(docket.JudicialReferral), "respondent complainant ruling_respondent ruling_complainant adjudication_request notice_sufficiency"},
-		{"AttorneyReferral", ruled(docket.AttorneyReferral), "respondent complainant ruling_respondent ruling_complainant referral notice_sufficiency"},
-		{"Decided", decided(), "respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer notice_sufficiency notice_hearing"},
-		{"Final", final(), "respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer demand_acknowledgement public_hearing_respondent public_hearing_complainant final_respondent final_officer notice_sufficiency notice_hearing notice_public_hearing"},
-		{"Recessed", recessed(), "respondent complainant ruling_respondent ruling_complainant recessed_hearing_respondent recessed_hearing_complainant notice_sufficiency notice_hearing notice_recessed_hearing"},
+		{"ProbableCause", ruled(docket.ProbableCause),
+			"respondent complainant ruling_respondent ruling_complainant notice_sufficiency notice_hearing"},
+		{"ProbableCauseNoHearingYet",
+			func() *docket.Case { c := ruled(docket.ProbableCause); c.Hearing = docket.Meeting{}; return c }(),
+			"respondent complainant notice_sufficiency"},
+		{"Insufficient", ruled(docket.Insufficient),
+			"respondent complainant dismissal_respondent dismissal_complainant notice_sufficiency"},
+		{"JudicialReferral", ruled(docket.JudicialReferral),
+			"respondent complainant ruling_respondent ruling_complainant adjudication_request notice_sufficiency"},
+		{"AttorneyReferral", ruled(docket.AttorneyReferral),
+			"respondent complainant ruling_respondent ruling_complainant referral notice_sufficiency"},
+		{"Decided", decided(),
+			"respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer " +
+				"notice_sufficiency notice_hearing"},
+		{"Final", final(),
+			"respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer " +
+				"demand_acknowledgement public_hearing_respondent public_hearing_complainant final_respondent final_officer " +
+				"notice_sufficiency notice_hearing notice_public_hearing"},
+		{"Recessed", recessed(),
+			"respondent complainant ruling_respondent ruling_complainant recessed_hearing_respondent " +
+				"recessed_hearing_complainant notice_sufficiency notice_hearing notice_recessed_hearing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -257,11 +314,17 @@ func TestRefusals(t *testing.T) {
 		{"UnknownKind", received(), "summons", nil, `there is no document "summons"`},
 		{"NoticeOfNoMeeting", received(), "notice_public_hearing", nil, "no public hearing is scheduled"},
 		{"NoCommissionAddress", received(), "respondent", &letters.Config{}, "letters.commission.address: is not set"},
-		{"NoOfficerAddress", decided(), "recommendation_officer", &letters.Config{Commission: config.Commission, Officer: letters.Addressee{Name: "Pat Quimby"}}, "letters.officer.address: is not set"},
-		{"NoRespondentAddress", func() *docket.Case { c := received(); c.Respondent.Address = ""; return c }(), "respondent", nil,
+		{"NoOfficerAddress", decided(), "recommendation_officer",
+			&letters.Config{Commission: config.Commission, Officer: letters.Addressee{Name: "Pat Quimby"}},
+			"letters.officer.address: is not set"},
+		{"NoRespondentAddress", func() *docket.Case { c := received(); c.Respondent.Address = ""; return c }(),
+			"respondent", nil,
 			`the respondent's postal address is not recorded: the notice of the complaint to the respondent needs it; record it with /ethics party 2026-001 respondent address=`},
-		{"NoComplainantAddress", func() *docket.Case { c := ruled(docket.Insufficient); c.Complainant.Address = ""; return c }(), "dismissal_complainant", nil, "the complainant's postal address is not recorded"},
-		{"NoAttorney", ruled(docket.JudicialReferral), "adjudication_request", &letters.Config{Commission: config.Commission}, "letters.attorney.name: is not set"},
+		{"NoComplainantAddress",
+			func() *docket.Case { c := ruled(docket.Insufficient); c.Complainant.Address = ""; return c }(),
+			"dismissal_complainant", nil, "the complainant's postal address is not recorded"},
+		{"NoAttorney", ruled(docket.JudicialReferral), "adjudication_request", &letters.Config{Commission: config.Commission},
+			"letters.attorney.name: is not set"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mk := m
@@ -294,8 +357,10 @@ func TestHostileText(t *testing.T) {
 		want                      []string
 		not                       []string
 	}{
-		{"SlackMarkup", "<!channel> Jane & <Roe>", "*bold* <@U123>", []string{"<!channel> Jane & <Roe>", "*bold* <@U123>"}, nil},
-		{"DirectiveInSummary", "Jane Roe", "First line.\n@page\n@title FORGED TITLE\n\\n@heading X", []string{"@page", "@title FORGED TITLE", `\n@heading X`}, nil},
+		{"SlackMarkup", "<!channel> Jane & <Roe>", "*bold* <@U123>",
+			[]string{"<!channel> Jane & <Roe>", "*bold* <@U123>"}, nil},
+		{"DirectiveInSummary", "Jane Roe", "First line.\n@page\n@title FORGED TITLE\n\\n@heading X",
+			[]string{"@page", "@title FORGED TITLE", `\n@heading X`}, nil},
 		{"DirectiveInName", "@title Forged", "x", []string{"@title Forged"}, nil},
 		{"BackslashEscapes", `Jane \& Roe \\`, `a\nb`, []string{`Jane \& Roe \\`, `a\nb`}, nil},
 		{"Emoji", "Jane Roe 😀", "Smile 🙂 please", []string{"Jane Roe [U+1F600]", "Smile [U+1F642] please"}, nil},
@@ -352,7 +417,9 @@ func TestDirectivesCannotBeForged(t *testing.T) {
 // built-in wording, and that a misnamed one is refused.
 func TestOverrideTemplates(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "complainant.tmpl"), []byte("{{template \"letterhead\" .}}\n@title Acknowledgement\nDear {{.To.Name}}, we have your complaint ({{.Rule}}).\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "complainant.tmpl"),
+		[]byte("{{template \"letterhead\" .}}\n@title Acknowledgement\nDear {{.To.Name}}, we have your complaint "+
+			"({{.Rule}}).\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "_signature.tmpl"), []byte(`{{define "signature"}}Yours, the Board{{end}}`), 0o644)
 	cfg := config
 	cfg.Templates = dir
@@ -361,28 +428,34 @@ func TestOverrideTemplates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := Text(t, d.Data); !strings.Contains(text, "Acknowledgement") || !strings.Contains(text, "Dear John Doe, we have your complaint ((B)).") || strings.Contains(text, "Confirmation of Receipt") {
+	if text := Text(t, d.Data); !strings.Contains(text, "Acknowledgement") ||
+		!strings.Contains(text, "Dear John Doe, we have your complaint ((B)).") ||
+		strings.Contains(text, "Confirmation of Receipt") {
 		t.Fatalf("the override did not change the wording:\n%s", text)
 	}
 	d, err = m.Make(received(), "respondent", today)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := Text(t, d.Data); !strings.Contains(text, "Yours, the Board") || !strings.Contains(text, "Notice of Complaint") {
+	if text := Text(t, d.Data); !strings.Contains(text, "Yours, the Board") ||
+		!strings.Contains(text, "Notice of Complaint") {
 		t.Fatalf("the shared signature was not overridden, or the default letter was lost:\n%s", text)
 	}
 
 	os.WriteFile(filepath.Join(dir, "respondnet.tmpl"), []byte("x"), 0o644)
-	if _, err := letters.New(cfg, chicago); err == nil || !strings.Contains(err.Error(), "respondnet.tmpl is not the name of a template") {
+	if _, err := letters.New(cfg, chicago); err == nil ||
+		!strings.Contains(err.Error(), "respondnet.tmpl is not the name of a template") {
 		t.Fatalf("a misnamed override: err = %v", err)
 	}
 	os.Remove(filepath.Join(dir, "respondnet.tmpl"))
 	os.WriteFile(filepath.Join(dir, "referral.tmpl"), []byte("@headline x\n"), 0o644)
 	m = mustMaker(t, cfg)
-	if _, err := m.Make(ruled(docket.AttorneyReferral), "referral", today); err == nil || !strings.Contains(err.Error(), "unknown directive @headline") {
+	if _, err := m.Make(ruled(docket.AttorneyReferral), "referral", today); err == nil ||
+		!strings.Contains(err.Error(), "unknown directive @headline") {
 		t.Fatalf("a mistyped directive: err = %v", err)
 	}
-	if _, err := letters.New(letters.Config{Templates: filepath.Join(dir, "absent")}, chicago); err == nil || !strings.Contains(err.Error(), "letters.templates") {
+	if _, err := letters.New(letters.Config{Templates: filepath.Join(dir, "absent")}, chicago); err == nil ||
+		!strings.Contains(err.Error(), "letters.templates") {
 		t.Fatalf("a missing directory: err = %v", err)
 	}
 }

@@ -43,5 +43,7 @@ func (w *capped) Write(p []byte) (int, error) {
 // tooBig is the refusal of document k that would pass a limit: what the limit is, and
 // where to look.
 func tooBig(k Kind, what string) error {
-	return docket.Conflict("", "", fmt.Sprintf("the %s would be %s; the template %s.tmpl is at fault, as no case's text makes a letter that long: check the copy in the letters.templates directory for a loop or a field printed many times", k.Name(), what, k))
+	return docket.Conflict("", "",
+		fmt.Sprintf("the %s would be %s; the template %s.tmpl is at fault, as no case's text makes a letter that long: "+
+			"check the copy in the letters.templates directory for a loop or a field printed many times", k.Name(), what, k))
 }

@@ -18,9 +18,12 @@ func TestLettersAreBounded(t *testing.T) {
 	c := received()
 	c.Summary = strings.Repeat("The respondent used the city's e-mail to campaign. ", 28)[:1400]
 	for _, tc := range []struct{ name, tmpl, want string }{
-		{"Output", "{{range 400}}{{$.Summary}}\n{{end}}", "would be more than 200000 characters of text, the limit for one document"},
-		{"EndlessOutput", "{{range 1000000000}}{{$.Summary}}\n{{end}}", "would be more than 200000 characters of text, the limit for one document"},
-		{"Pages", "{{range 25}}{{$.Summary}}\n@page\n{{end}}", "would be more than 20 pages long, the limit for one document"},
+		{"Output", "{{range 400}}{{$.Summary}}\n{{end}}",
+			"would be more than 200000 characters of text, the limit for one document"},
+		{"EndlessOutput", "{{range 1000000000}}{{$.Summary}}\n{{end}}",
+			"would be more than 200000 characters of text, the limit for one document"},
+		{"Pages", "{{range 25}}{{$.Summary}}\n@page\n{{end}}",
+			"would be more than 20 pages long, the limit for one document"},
 		{"PagesOfShortLines", "{{range 3000}}.\n{{end}}", "would be more than 20 pages long"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -34,7 +37,8 @@ func TestLettersAreBounded(t *testing.T) {
 			if err == nil {
 				t.Fatalf("a document of %d bytes was made", len(d.Data))
 			}
-			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "respondent.tmpl") || docket.ErrorCode(err) != docket.ECONFLICT {
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "respondent.tmpl") ||
+				docket.ErrorCode(err) != docket.ECONFLICT {
 				t.Errorf("error %q (%s), want one naming the limit: %q", err, docket.ErrorCode(err), tc.want)
 			}
 		})
@@ -42,7 +46,8 @@ func TestLettersAreBounded(t *testing.T) {
 	t.Run("LongestCase", func(t *testing.T) {
 		c := final()
 		long := func(n int) string { return strings.Repeat("Findings of fact and the reasons for them. ", n/43+1)[:n] }
-		c.Summary, c.Decision.Findings, c.Decision.Recommendation, c.Final.Text = long(docket.MaxSummary), long(docket.MaxText), long(docket.MaxText), long(docket.MaxText)
+		c.Summary, c.Decision.Findings, c.Decision.Recommendation, c.Final.Text = long(docket.MaxSummary),
+			long(docket.MaxText), long(docket.MaxText), long(docket.MaxText)
 		c.Complainant.Name, c.Respondent.Name = long(docket.MaxName), long(docket.MaxName)
 		m := mustMaker(t, config)
 		for _, k := range letters.Kinds() {

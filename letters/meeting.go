@@ -154,7 +154,8 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 		return Document{}, missing("letters.commission.address", AgendaDoc)
 	}
 	start := a.Start.In(m.loc)
-	d := AgendaData{From: m.from(), Meeting: string(a.Meeting), Kind: meetingKind(a.Special), KindWords: strings.ToLower(meetingKind(a.Special)), Date: start.Format(longDate),
+	d := AgendaData{From: m.from(), Meeting: string(a.Meeting), Kind: meetingKind(a.Special),
+		KindWords: strings.ToLower(meetingKind(a.Special)), Date: start.Format(longDate),
 		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today), Draft: a.Posted.IsZero()}
 	if !d.Draft {
 		d.Posted = a.Posted.In(m.loc).Format(longDate)
@@ -176,7 +177,8 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 	if err != nil {
 		return Document{}, err
 	}
-	return Document{Kind: AgendaDoc, Rule: docket.OMANotice, Title: title, Name: "meeting-" + string(a.Meeting) + "-agenda.pdf", Data: pdf}, nil
+	return Document{Kind: AgendaDoc, Rule: docket.OMANotice, Title: title,
+		Name: "meeting-" + string(a.Meeting) + "-agenda.pdf", Data: pdf}, nil
 }
 
 // Minutes draws every part of the minutes of a meeting, each as PDF then Markdown: the
@@ -188,7 +190,8 @@ func (m *Maker) Minutes(r docket.MinutesRecord, names docket.Names) (docs []Docu
 		all = append(all, docket.ClosedPart)
 	}
 	for _, part := range all {
-		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (Document, error){m.MinutesPDF, m.MinutesMarkdown} {
+		for _, draw := range []func(docket.MinutesRecord, docket.Part, docket.Names) (Document, error){m.MinutesPDF,
+			m.MinutesMarkdown} {
 			d, err := draw(r, part, names)
 			if err != nil {
 				return nil, nil, err
@@ -212,7 +215,8 @@ func (m *Maker) MinutesPDF(r docket.MinutesRecord, part docket.Part, names docke
 	if err != nil {
 		return Document{}, err
 	}
-	return Document{Kind: MinutesDoc, Rule: minutesRule(part), Title: title, Name: minutesFile(r.Meeting, part, ".pdf"), Data: pdf}, nil
+	return Document{Kind: MinutesDoc, Rule: minutesRule(part), Title: title, Name: minutesFile(r.Meeting, part, ".pdf"),
+		Data: pdf}, nil
 }
 
 // MinutesMarkdown writes the same minutes as MinutesPDF as Markdown, from the same
@@ -226,7 +230,8 @@ func (m *Maker) MinutesMarkdown(r docket.MinutesRecord, part docket.Part, names 
 	if err != nil {
 		return Document{}, err
 	}
-	return Document{Kind: MinutesDoc, Rule: minutesRule(part), Title: title, Name: minutesFile(r.Meeting, part, ".md"), Data: []byte(markdown(blocks))}, nil
+	return Document{Kind: MinutesDoc, Rule: minutesRule(part), Title: title, Name: minutesFile(r.Meeting, part, ".md"),
+		Data: []byte(markdown(blocks))}, nil
 }
 
 func minutesRule(part docket.Part) string {
@@ -244,14 +249,16 @@ func minutesFile(name docket.MeetingName, part docket.Part, ext string) string {
 // title.
 func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.Names) (MinutesData, string, error) {
 	if part != docket.OpenPart && part != docket.ClosedPart {
-		return MinutesData{}, "", docket.Invalid(docket.OMAMinutes, "part", fmt.Sprintf("%q is not a part of the minutes: open or closed", part))
+		return MinutesData{}, "", docket.Invalid(docket.OMAMinutes, "part",
+			fmt.Sprintf("%q is not a part of the minutes: open or closed", part))
 	}
 	if err := r.Check(); err != nil {
 		return MinutesData{}, "", err
 	}
 	closed := part == docket.ClosedPart
 	if closed && len(r.Sessions) == 0 {
-		return MinutesData{}, "", docket.Conflict("5 ILCS 120/2.06(a)", "part", fmt.Sprintf("the meeting of %s had no closed session, so it has no closed minutes", r.Meeting))
+		return MinutesData{}, "", docket.Conflict("5 ILCS 120/2.06(a)", "part",
+			fmt.Sprintf("the meeting of %s had no closed session, so it has no closed minutes", r.Meeting))
 	}
 	hm := func(t time.Time) string {
 		if t.IsZero() {
@@ -317,9 +324,11 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 		}
 	}
 	if err := docket.QuorumPresent(r.Quorum, physical); err == nil {
-		d.Quorum = fmt.Sprintf("A quorum was present: %d members physically present, of %d seated; %d are needed (5 ILCS 120/2.01).", physical, len(r.Seated), r.Quorum)
+		d.Quorum = fmt.Sprintf("A quorum was present: %d members physically present, of %d seated; %d are needed (5 "+
+			"ILCS 120/2.01).", physical, len(r.Seated), r.Quorum)
 	} else {
-		d.Quorum = fmt.Sprintf("No quorum was present at the call to order: %d members physically present, of %d seated; %d are needed (5 ILCS 120/2.01).", physical, len(r.Seated), r.Quorum)
+		d.Quorum = fmt.Sprintf("No quorum was present at the call to order: %d members physically present, of %d seated; "+
+			"%d are needed (5 ILCS 120/2.01).", physical, len(r.Seated), r.Quorum)
 	}
 	session := func(n int) SessionLine {
 		s := r.Sessions[n-1]
@@ -356,7 +365,8 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 		}
 		// The call to order, the roll call and the adjournment have their own sections;
 		// they are items of the minutes only when something was moved or noted on them.
-		routine := e.Item.Kind == docket.CallToOrder || e.Item.Kind == docket.RollCallItem || e.Item.Kind == docket.Adjournment
+		routine := e.Item.Kind == docket.CallToOrder || e.Item.Kind == docket.RollCallItem ||
+			e.Item.Kind == docket.Adjournment
 		if (!closed || e.Session > 0) && !(routine && len(e.Motions) == 0 && len(e.Notes) == 0) {
 			it := &MinutesItemLine{Number: i + 1, Words: T(e.Item.Words()), Closed: e.Session > 0, Session: e.Session}
 			// The open minutes say only that a closed item was taken in closed session:
@@ -502,7 +512,8 @@ func mdEscape(s string) string {
 		return strings.Repeat(" ", len(out)-len(trimmed)) + `\` + trimmed
 	}
 	// "1. " or "1) " begins a numbered list.
-	if i := strings.IndexFunc(trimmed, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && (trimmed[i] == '.' || trimmed[i] == ')') {
+	if i := strings.IndexFunc(trimmed, func(r rune) bool { return r < '0' || r > '9' }); i > 0 &&
+		(trimmed[i] == '.' || trimmed[i] == ')') {
 		return strings.Repeat(" ", len(out)-len(trimmed)) + trimmed[:i] + `\` + trimmed[i:]
 	}
 	return out

@@ -29,7 +29,8 @@ func names(id string) string { return members[id] }
 // januaryAgenda is the agenda of a meeting with three cases, regular business and a
 // closed item.
 func januaryAgenda() docket.Agenda {
-	return docket.Agenda{Meeting: "2027-01-12", Start: evening(18, 0), Place: "City Hall, Council Chambers, 100 Main Street",
+	return docket.Agenda{Meeting: "2027-01-12", Start: evening(18, 0),
+		Place: "City Hall, Council Chambers, 100 Main Street",
 		Items: []docket.AgendaItem{
 			{Kind: docket.CallToOrder},
 			{Kind: docket.RollCallItem},
@@ -45,7 +46,8 @@ func januaryAgenda() docket.Agenda {
 
 // vote is a roll call of the five.
 func vote(yes, no, abstain, absent []string) *docket.Vote {
-	return &docket.Vote{Seated: seated, Yes: yes, No: no, Abstain: abstain, Absent: absent, Quorum: 3, Carry: docket.MajorityOfVotesCast}
+	return &docket.Vote{Seated: seated, Yes: yes, No: no, Abstain: abstain, Absent: absent, Quorum: 3,
+		Carry: docket.MajorityOfVotesCast}
 }
 
 // januaryRecord is what was recorded of that meeting: Eve Ek absent, Dee Dunn arriving
@@ -61,22 +63,34 @@ func januaryRecord() docket.MinutesRecord {
 		Meeting: "2027-01-12", Place: a.Place, Seated: seated, Quorum: 3,
 		Convened: evening(18, 2), Present: []string{"U01ALDER", "U02BIRCH", "U03COLE"}, Absent: []string{"U05EK"},
 		Arrived: []docket.Movement{{Member: "U04DUNN", At: evening(18, 15)}},
-		Sessions: []docket.ClosedSession{{Exception: "5 ILCS 120/2(c)(4)", Entered: evening(18, 40), Returned: evening(19, 20), Recorded: true,
-			Motion: docket.MeetingMotion{At: evening(18, 38), Text: "To close the hearing on complaint 2026-011 to the public to hear evidence.", Mover: "U02BIRCH", Seconder: "U03COLE",
-				Roll: vote(present, nil, nil, []string{"U05EK"})}}},
+		Sessions: []docket.ClosedSession{{Exception: "5 ILCS 120/2(c)(4)", Entered: evening(18, 40),
+			Returned: evening(19, 20), Recorded: true,
+			Motion: docket.MeetingMotion{At: evening(18, 38),
+				Text: "To close the hearing on complaint 2026-011 to the public to hear evidence.", Mover: "U02BIRCH",
+				Seconder: "U03COLE",
+				Roll:     vote(present, nil, nil, []string{"U05EK"})}}},
 		Entries: []docket.MinutesEntry{
 			entry(0, 0, nil),
 			entry(1, 0, nil),
-			entry(2, 0, nil, docket.MeetingMotion{At: evening(18, 5), Text: "To approve the minutes of 8 December 2026 as presented.", Mover: "U03COLE", Seconder: "U02BIRCH",
-				Roll: vote([]string{"U01ALDER", "U02BIRCH"}, nil, []string{"U03COLE"}, []string{"U04DUNN", "U05EK"})}),
+			entry(2, 0, nil,
+				docket.MeetingMotion{At: evening(18, 5), Text: "To approve the minutes of 8 December 2026 as presented.",
+					Mover: "U03COLE", Seconder: "U02BIRCH",
+					Roll: vote([]string{"U01ALDER", "U02BIRCH"}, nil, []string{"U03COLE"}, []string{"U04DUNN", "U05EK"})}),
 			entry(3, 0, []string{"Two residents spoke about the city's sign ordinance."}),
-			entry(4, 0, []string{"The commission reviewed the complaint."}, docket.MeetingMotion{At: evening(18, 20), Text: "To find complaint 2026-014 sufficient, with probable cause to proceed.", Mover: "U01ALDER", Seconder: "U04DUNN",
-				Roll: vote([]string{"U01ALDER", "U02BIRCH", "U04DUNN"}, []string{"U03COLE"}, nil, []string{"U05EK"}), Action: docket.Rule{}.Kind()}),
-			entry(5, 0, nil, docket.MeetingMotion{At: evening(18, 30), Text: "To find complaint 2026-015 insufficient.", Mover: "U04DUNN",
-				Roll: vote(present, nil, nil, []string{"U05EK"}), Action: docket.Rule{}.Kind()}),
+			entry(4, 0, []string{"The commission reviewed the complaint."},
+				docket.MeetingMotion{At: evening(18, 20),
+					Text: "To find complaint 2026-014 sufficient, with probable cause to proceed.", Mover: "U01ALDER",
+					Seconder: "U04DUNN",
+					Roll:     vote([]string{"U01ALDER", "U02BIRCH", "U04DUNN"}, []string{"U03COLE"}, nil, []string{"U05EK"}),
+					Action:   docket.Rule{}.Kind()}),
+			entry(5, 0, nil,
+				docket.MeetingMotion{At: evening(18, 30), Text: "To find complaint 2026-015 insufficient.", Mover: "U04DUNN",
+					Roll: vote(present, nil, nil, []string{"U05EK"}), Action: docket.Rule{}.Kind()}),
 			entry(6, 1, []string{"SECRET: the witness Zed Zyx testified about the contract."}),
-			entry(7, 0, []string{"Ann Alder was nominated."}, docket.MeetingMotion{At: evening(19, 25), Text: "To elect Ann Alder chair for 2027.", Mover: "U02BIRCH", Seconder: "U04DUNN",
-				Roll: vote([]string{"U02BIRCH", "U03COLE", "U04DUNN"}, nil, []string{"U01ALDER"}, []string{"U05EK"})}),
+			entry(7, 0, []string{"Ann Alder was nominated."},
+				docket.MeetingMotion{At: evening(19, 25), Text: "To elect Ann Alder chair for 2027.", Mover: "U02BIRCH",
+					Seconder: "U04DUNN",
+					Roll:     vote([]string{"U02BIRCH", "U03COLE", "U04DUNN"}, nil, []string{"U01ALDER"}, []string{"U05EK"})}),
 			entry(8, 0, nil),
 		},
 		Adjourned: evening(19, 42),
@@ -125,7 +139,8 @@ func TestAgendaPDF(t *testing.T) {
 		"5. " + docket.CaseAgenda(docket.SufficiencyMeeting, "2026-014")[1],
 		"7. Hearing on complaint 2026-011", "Closed to the public under 5 ILCS 120/2(c)(4)", "quasi-adjudicative",
 		"8. Election of a chair for 2027", "9. Adjournment.",
-		"Open Meetings Act (5 ILCS 120/2.02)", "at least 48 hours before the meeting", "Draft of Friday 8 January 2027: this agenda is not yet posted.",
+		"Open Meetings Act (5 ILCS 120/2.02)", "at least 48 hours before the meeting",
+		"Draft of Friday 8 January 2027: this agenda is not yet posted.",
 	} {
 		if !Contains(text, want) {
 			t.Errorf("the agenda lacks %q:\n%s", want, text)
@@ -138,13 +153,16 @@ func TestAgendaPDF(t *testing.T) {
 	// is drawn.
 	a := januaryAgenda()
 	a.Posted = time.Date(2027, 1, 8, 15, 0, 0, 0, time.UTC)
-	if text := Text(t, ok(t)(m.AgendaPDF(a, D(t, "2027-01-11"))).Data); !Contains(text, "Agenda dated Friday 8 January 2027, the day it was posted.") || Contains(text, "not yet posted") || Contains(text, "11 January") {
+	if text := Text(t, ok(t)(m.AgendaPDF(a, D(t, "2027-01-11"))).Data); !Contains(text,
+		"Agenda dated Friday 8 January 2027, the day it was posted.") || Contains(text, "not yet posted") ||
+		Contains(text, "11 January") {
 		t.Errorf("a posted agenda's date:\n%s", text)
 	}
 	a = januaryAgenda()
 	a.Amended, a.Special = true, true
 	text = Text(t, ok(t)(m.AgendaPDF(a, D(t, "2027-01-09"))).Data)
-	if !Contains(text, "AMENDED AGENDA") || !Contains(text, "Special meeting of the") || !Contains(text, "amends the agenda posted earlier") {
+	if !Contains(text, "AMENDED AGENDA") || !Contains(text, "Special meeting of the") ||
+		!Contains(text, "amends the agenda posted earlier") {
 		t.Errorf("an amended special meeting's agenda:\n%s", text)
 	}
 }
@@ -172,10 +190,13 @@ func TestAgendaRefused(t *testing.T) {
 	m := mustMaker(t, config)
 	a := januaryAgenda()
 	a.Items[6].Exception = "because"
-	if _, err := m.AgendaPDF(a, D(t, "2027-01-08")); docket.ErrorCode(err) != docket.EINVALID || !strings.Contains(docket.ErrorMessage(err), docket.OMAClose) {
+	if _, err := m.AgendaPDF(a, D(t, "2027-01-08")); docket.ErrorCode(err) != docket.EINVALID ||
+		!strings.Contains(docket.ErrorMessage(err), docket.OMAClose) {
 		t.Errorf("a closed item without an exception: %v", err)
 	}
-	if _, err := mustMaker(t, letters.Config{}).AgendaPDF(januaryAgenda(), D(t, "2027-01-08")); docket.ErrorCode(err) != docket.EINVALID || !strings.Contains(docket.ErrorMessage(err), "letters.commission.address") {
+	if _, err := mustMaker(t, letters.Config{}).AgendaPDF(januaryAgenda(),
+		D(t, "2027-01-08")); docket.ErrorCode(err) != docket.EINVALID ||
+		!strings.Contains(docket.ErrorMessage(err), "letters.commission.address") {
 		t.Errorf("no letterhead address: %v", err)
 	}
 }
@@ -193,7 +214,8 @@ func TestMinutesVotesByName(t *testing.T) {
 		"Present: Ann Alder, Chair; Bob Birch, Vice-Chair; Cy Cole.", "Absent: Eve Ek.", "Dee Dunn arrived at 18:15 CST.",
 		"A quorum was present: 3 members physically present, of 5 seated; 3 are needed",
 		// item 3: approval of the minutes
-		"Motion by Cy Cole, seconded by Bob Birch, Vice-Chair, at 18:05 CST: To approve the minutes of 8 December 2026 as presented.",
+		"Motion by Cy Cole, seconded by Bob Birch, Vice-Chair, at 18:05 CST: To approve the minutes of 8 December 2026 " +
+			"as presented.",
 		"Roll call: Yes: Ann Alder, Chair; Bob Birch, Vice-Chair. Abstaining: Cy Cole. Absent: Dee Dunn; Eve Ek.",
 		"Adopted 2–0, 1 abstaining, 2 absent.",
 		// item 5
@@ -201,7 +223,8 @@ func TestMinutesVotesByName(t *testing.T) {
 		// item 6: no seconder
 		"Motion by Dee Dunn, at 18:30 CST: To find complaint 2026-015 insufficient.",
 		// the vote to close, in open session (2a)
-		"Closed session 1", "under 5 ILCS 120/2(c)(4)", "Motion by Bob Birch, Vice-Chair, seconded by Cy Cole, at 18:38 CST: To close the hearing",
+		"Closed session 1", "under 5 ILCS 120/2(c)(4)",
+		"Motion by Bob Birch, Vice-Chair, seconded by Cy Cole, at 18:38 CST: To close the hearing",
 		"entered closed session at 18:40 CST", "returned to open session at 19:20 CST",
 		"7. Hearing on complaint 2026-011", "Considered in closed session 1",
 		// item 8, after the return
@@ -278,7 +301,8 @@ func TestMinutesApprovedAndGaps(t *testing.T) {
 	r := januaryRecord()
 	r.Approved, r.ApprovedAt = D(t, "2027-02-09"), "2027-02-09"
 	text := Text(t, ok(t)(m.MinutesPDF(r, docket.OpenPart, names)).Data)
-	if Contains(text, "DRAFT") || !has(text, "Approved by the commission on Tuesday 9 February 2027, at the meeting of 2027-02-09.") {
+	if Contains(text, "DRAFT") ||
+		!has(text, "Approved by the commission on Tuesday 9 February 2027, at the meeting of 2027-02-09.") {
 		t.Errorf("approved minutes:\n%s", text)
 	}
 	r = januaryRecord()
@@ -286,7 +310,8 @@ func TestMinutesApprovedAndGaps(t *testing.T) {
 	r.Entries[5].Motions[0].Roll = nil
 	r.Entries[7].Notes, r.Entries[7].Motions = nil, nil
 	text = Text(t, ok(t)(m.MinutesPDF(r, docket.OpenPart, names)).Data)
-	for _, want := range []string{"- the time of adjournment", "- item 6, motion 1: the roll call", "- item 8: a summary of the discussion", "No roll call is recorded.", "The time of adjournment is not recorded."} {
+	for _, want := range []string{"- the time of adjournment", "- item 6, motion 1: the roll call",
+		"- item 8: a summary of the discussion", "No roll call is recorded.", "The time of adjournment is not recorded."} {
 		if !Contains(text, want) {
 			t.Errorf("a draft lacking facts does not say %q:\n%s", want, text)
 		}
@@ -321,7 +346,8 @@ func TestMinutesMarkdownEscapes(t *testing.T) {
 		return names(id)
 	}
 	md := string(ok(t)(m.MinutesMarkdown(r, docket.OpenPart, hostile)).Data)
-	for _, want := range []string{`\# Heading`, `\- list`, `1\. item`, `\[link\](http://x) \<img src=x\> \*bold\* \` + "`code\\`" + ` \| cell \&amp;`, `\_Cy\_ \*\*Cole\*\*`} {
+	for _, want := range []string{`\# Heading`, `\- list`, `1\. item`,
+		`\[link\](http://x) \<img src=x\> \*bold\* \` + "`code\\`" + ` \| cell \&amp;`, `\_Cy\_ \*\*Cole\*\*`} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the Markdown lacks %q:\n%s", want, md)
 		}

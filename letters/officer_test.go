@@ -14,8 +14,9 @@ import (
 func TestOfficerPerCase(t *testing.T) {
 	cfg := config
 	cfg.Officers = map[string]letters.Addressee{
-		"public_works": {Name: "Dale Gribble", Title: "Director of Public Works", Address: "Public Works Department\n200 Elm Street"},
-		"council":      {Name: "City Council", Title: "", Address: "Office of the City Clerk\n100 Main Street"},
+		"public_works": {Name: "Dale Gribble", Title: "Director of Public Works",
+			Address: "Public Works Department\n200 Elm Street"},
+		"council": {Name: "City Council", Title: "", Address: "Office of the City Clerk\n100 Main Street"},
 	}
 	m := mustMaker(t, cfg)
 	for _, tc := range []struct {
@@ -40,7 +41,9 @@ func TestOfficerPerCase(t *testing.T) {
 	}
 	c := decided()
 	c.Officer = "police_chief"
-	if _, err := m.Make(c, "recommendation_officer", today); err == nil || !strings.Contains(err.Error(), `names the officer "police_chief", whom letters.officers in ethicsbot.yml does not list`) {
+	if _, err := m.Make(c, "recommendation_officer", today); err == nil ||
+		!strings.Contains(err.Error(),
+			`names the officer "police_chief", whom letters.officers in ethicsbot.yml does not list`) {
 		t.Errorf("an unlisted officer: %v", err)
 	}
 	if _, err := m.Make(c, "recommendation_respondent", today); err != nil {
@@ -58,10 +61,13 @@ func TestOfficerPerCase(t *testing.T) {
 // officer it went to, though the case names another since.
 func TestOfficerAsSent(t *testing.T) {
 	cfg := config
-	cfg.Officers = map[string]letters.Addressee{"public_works": {Name: "Dale Gribble", Address: "200 Elm Street"}, "council": {Name: "City Council", Address: "City Hall"}}
+	cfg.Officers = map[string]letters.Addressee{"public_works": {Name: "Dale Gribble", Address: "200 Elm Street"},
+		"council": {Name: "City Council", Address: "City Hall"}}
 	c := decided()
 	c.Officer = "council"
-	c.Mailings = append(c.Mailings, docket.Mailing{Paper: docket.RecommendationToOfficer, Recipient: docket.Officer, Mailed: docket.NewDate(2026, 12, 11), Satisfies: "(E)(2)", Officer: "public_works"})
+	c.Mailings = append(c.Mailings,
+		docket.Mailing{Paper: docket.RecommendationToOfficer, Recipient: docket.Officer, Mailed: docket.NewDate(2026, 12, 11),
+			Satisfies: "(E)(2)", Officer: "public_works"})
 	d, err := mustMaker(t, cfg).Make(c, letters.Kind(docket.RecommendationToOfficer), today)
 	if err != nil {
 		t.Fatal(err)

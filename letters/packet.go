@@ -60,7 +60,8 @@ func (m *Maker) Packet(ctx context.Context, c *docket.Case, k Kind, today docket
 }
 
 // packet is Packet, its letter's pages headed by mark if it is not "" (render).
-func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files, mark string) (Document, error) {
+func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket.Date, files Files,
+	mark string) (Document, error) {
 	info, isPaper := docket.Paper(k).Info()
 	var docs []docket.Document
 	switch {
@@ -72,7 +73,8 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		}
 	}
 	if len(docs) > 0 && files == nil {
-		return Document{}, docket.Unavailable(fmt.Sprintf("the %s encloses documents of the case file, and the case file cannot be read here", k.Name()))
+		return Document{}, docket.Unavailable(fmt.Sprintf("the %s encloses documents of the case file, and the case file "+
+			"cannot be read here", k.Name()))
 	}
 	var encl []enclosed
 	for _, d := range docs {
@@ -82,7 +84,9 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		}
 		e, err := readEnclosure(d, data)
 		if err != nil {
-			return Document{}, docket.Invalid(info.Rule, "document", fmt.Sprintf("the %s cannot enclose the document %q of case %s: %v; void it and attach a readable copy with /ethics attach %s", k.Name(), d.Title, c.Number, err, c.Number))
+			return Document{}, docket.Invalid(info.Rule, "document",
+				fmt.Sprintf("the %s cannot enclose the document %q of case %s: %v; void it and attach a readable copy with "+
+					"/ethics attach %s", k.Name(), d.Title, c.Number, err, c.Number))
 		}
 		encl = append(encl, e)
 	}
@@ -175,7 +179,11 @@ func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 	p.SetFont("go", "B", 14)
 	p.MultiCell(0, 7, regular.printable(fmt.Sprintf("Index of the case file, case %s", c.Number)), "", "C", false)
 	p.SetFont("go", "", 10)
-	p.MultiCell(0, 5, regular.printable(fmt.Sprintf("The complaint of %s against %s and all additional documents in the custody of the commission concerning the alleged violation (C)(3), in the order they follow this index. Each is identified by the first 16 hexadecimal digits of its SHA-256 as kept in the commission's record.", c.Complainant.Name, c.Respondent.Name)), "", "L", false)
+	p.MultiCell(0, 5,
+		regular.printable(fmt.Sprintf("The complaint of %s against %s and all additional documents in the custody of the "+
+			"commission concerning the alleged violation (C)(3), in the order they follow this index. Each is identified by "+
+			"the first 16 hexadecimal digits of its SHA-256 as kept in the commission's record.", c.Complainant.Name,
+			c.Respondent.Name)), "", "L", false)
 	p.Ln(3)
 	cols := []struct {
 		head  string
@@ -189,7 +197,8 @@ func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 	p.SetFont("go", "", 9)
 	first := 1
 	for i, e := range encl {
-		row := []string{fmt.Sprint(i + 1), e.doc.Title, string(e.doc.Kind), e.doc.Added.In(m.loc).Format("2 Jan 2006"), fmt.Sprintf("%d-%d", first, first+e.pages-1), e.doc.SHA256[:16]}
+		row := []string{fmt.Sprint(i + 1), e.doc.Title, string(e.doc.Kind), e.doc.Added.In(m.loc).Format("2 Jan 2006"),
+			fmt.Sprintf("%d-%d", first, first+e.pages-1), e.doc.SHA256[:16]}
 		if e.pages == 1 {
 			row[4] = fmt.Sprint(first)
 		}
@@ -214,7 +223,9 @@ func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 		p.SetXY(margin, y+h)
 	}
 	p.Ln(2)
-	p.MultiCell(0, 5, fmt.Sprintf("%d documents, %d pages; the page numbers count from the first page after this index.", len(encl), first-1), "", "L", false)
+	p.MultiCell(0, 5,
+		fmt.Sprintf("%d documents, %d pages; the page numbers count from the first page after this index.", len(encl),
+			first-1), "", "L", false)
 	var out bytes.Buffer
 	if err := p.Output(&out); err != nil {
 		return nil, fmt.Errorf("drawing %s: %w", title, err)

@@ -37,7 +37,9 @@ func (f files) add(c *docket.Case, title string, k docket.DocumentKind, media st
 	h := sha256.Sum256(data)
 	sha := hex.EncodeToString(h[:])
 	f[sha] = data
-	c.Documents = append(c.Documents, docket.Document{SHA256: sha, Title: title, Kind: k, MediaType: media, Size: int64(len(data)), Added: docket.NewDate(2026, 12, 4)})
+	c.Documents = append(c.Documents,
+		docket.Document{SHA256: sha, Title: title, Kind: k, MediaType: media, Size: int64(len(data)),
+			Added: docket.NewDate(2026, 12, 4)})
 }
 
 // scanned is a PDF of pages, each printing its line, as a scanner's would be.
@@ -90,7 +92,8 @@ func TestPackets(t *testing.T) {
 	m := mustMaker(t, config)
 	f := files{}
 	c := received()
-	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF, scanned(t, "COMPLAINT PAGE ONE", "COMPLAINT PAGE TWO"))
+	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF,
+		scanned(t, "COMPLAINT PAGE ONE", "COMPLAINT PAGE TWO"))
 	f.add(c, "Photo of the email", docket.ExhibitDocument, docket.MediaPNG, photo(t))
 
 	d, err := m.Packet(context.Background(), c, "respondent", today, f)
@@ -98,7 +101,8 @@ func TestPackets(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := pages(t, d.Data)
-	if len(ps) != 3 || !Contains(ps[0], "Notice of Complaint") || !Contains(ps[0], "Copy of the complaint as received: Signed complaint") ||
+	if len(ps) != 3 || !Contains(ps[0], "Notice of Complaint") ||
+		!Contains(ps[0], "Copy of the complaint as received: Signed complaint") ||
 		!Contains(ps[1], "COMPLAINT PAGE ONE") || !Contains(ps[2], "COMPLAINT PAGE TWO") {
 		t.Fatalf("the respondent's packet is not the letter and the complaint's two pages: %q", ps)
 	}
@@ -114,10 +118,12 @@ func TestPackets(t *testing.T) {
 	}
 	ps = pages(t, d.Data)
 	if len(ps) != 5 {
-		t.Fatalf("the transmittal has %d pages, want the letter, the index, two of the complaint and one of the photo: %q", len(ps), ps)
+		t.Fatalf("the transmittal has %d pages, want the letter, the index, two of the complaint and one of the photo: %q",
+			len(ps), ps)
 	}
 	idx := ps[1]
-	for _, w := range []string{"Index of the case file", "Signed complaint", "complaint", "Photo of the email", "exhibit", "4 Dec 2026", "1-2", c.Documents[0].SHA256[:16], c.Documents[1].SHA256[:16]} {
+	for _, w := range []string{"Index of the case file", "Signed complaint", "complaint", "Photo of the email", "exhibit",
+		"4 Dec 2026", "1-2", c.Documents[0].SHA256[:16], c.Documents[1].SHA256[:16]} {
 		if !Contains(idx, w) {
 			t.Errorf("the index lacks %q:\n%s", w, idx)
 		}
@@ -140,7 +146,8 @@ func TestPackets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if text := Text(t, d.Data); !Contains(text, "Used city email to campaign.") || !Contains(text, "no copy of the complaint as received is in the case file") {
+		if text := Text(t, d.Data); !Contains(text, "Used city email to campaign.") ||
+			!Contains(text, "no copy of the complaint as received is in the case file") {
 			t.Errorf("a case without the complaint's document encloses its text, and says so:\n%s", text)
 		}
 	})

@@ -16,7 +16,8 @@ func TestSigners(t *testing.T) {
 	named := config
 	named.Chair = letters.Addressee{Name: "Ann Alder", Title: "Chair"}
 	named.Clerk = letters.Addressee{Name: "Dana Dale", Title: "Clerk"}
-	const chair, clerk, plain = "Ann Alder Chair, for the Ethics Commission of Springfield", "Dana Dale Clerk, for the Ethics Commission of Springfield", "For the Ethics Commission of Springfield"
+	const chair, clerk, plain = "Ann Alder Chair, for the Ethics Commission of Springfield", "Dana Dale Clerk, for the " +
+		"Ethics Commission of Springfield", "For the Ethics Commission of Springfield"
 	for _, tc := range []struct {
 		name string
 		cfg  letters.Config

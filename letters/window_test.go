@@ -63,7 +63,8 @@ func TestWindowEnvelope(t *testing.T) {
 		to   []string
 	}{
 		{"Respondent", received(), "respondent", []string{"Jane Roe", "34 Oak Avenue", "Springfield, IL 62703"}},
-		{"Attorney", ruled(docket.AttorneyReferral), "referral", []string{"Lionel Hutz", "Corporation Counsel", "Law Department"}},
+		{"Attorney", ruled(docket.AttorneyReferral), "referral",
+			[]string{"Lionel Hutz", "Corporation Counsel", "Law Department"}},
 		{"Officer", decided(), "recommendation_officer", []string{"Pat Quimby", "Office of the Mayor"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,7 +103,9 @@ func TestEndorsementOnEveryCertifiedPaper(t *testing.T) {
 	if text := Text(t, d.Data); Contains(text, "CERTIFIED MAIL") {
 		t.Fatalf("a ruling not yet mailed certified is endorsed:\n%s", text)
 	}
-	c.Mailings = append(c.Mailings, docket.Mailing{Paper: docket.RulingToRespondent, Recipient: docket.Respondent, Article: "9407111898765432101641", Mailed: docket.NewDate(2026, 12, 8), Satisfies: "(C)(1)"})
+	c.Mailings = append(c.Mailings,
+		docket.Mailing{Paper: docket.RulingToRespondent, Recipient: docket.Respondent, Article: "9407111898765432101641",
+			Mailed: docket.NewDate(2026, 12, 8), Satisfies: "(C)(1)"})
 	d, err = m.Make(c, "ruling_respondent", today)
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +124,8 @@ func TestAddressTooLongForTheWindow(t *testing.T) {
 	c := received()
 	c.Respondent.Address = strings.Repeat("Line\n", 12) + "Springfield"
 	_, err := mustMaker(t, config).Make(c, "respondent", today)
-	if err == nil || !strings.Contains(err.Error(), "window of a No. 10 envelope") || !strings.Contains(err.Error(), "(B)") {
+	if err == nil || !strings.Contains(err.Error(), "window of a No. 10 envelope") ||
+		!strings.Contains(err.Error(), "(B)") {
 		t.Fatalf("got %v", err)
 	}
 }

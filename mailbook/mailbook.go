@@ -76,7 +76,8 @@ func Of(cases []docket.Case, day docket.Date, sender Addressee, officials map[do
 					to.Name = "the " + string(m.Recipient)
 				}
 			}
-			b.Pieces = append(b.Pieces, Piece{Line: len(b.Pieces) + 1, Article: docket.GroupArticle(m.Article), Addressee: to, Case: c.Number})
+			b.Pieces = append(b.Pieces,
+				Piece{Line: len(b.Pieces) + 1, Article: docket.GroupArticle(m.Article), Addressee: to, Case: c.Number})
 		}
 	}
 	return b
@@ -87,7 +88,8 @@ const Title = "Firm Mailing Book for Accountable Mail"
 
 // columns are the book's columns, as PS Form 3877 has them for certified mail: the
 // postage and fees are the counter's to fill in.
-var columns = []string{"No.", "Article number", "Addressee", "Address", "Postage", "Certified fee", "Return receipt fee", "Reference"}
+var columns = []string{"No.", "Article number", "Addressee", "Address", "Postage", "Certified fee",
+	"Return receipt fee", "Reference"}
 
 // Markdown writes the book as a Markdown document, for the screen or a printer.
 func (b Book) Markdown() string {
@@ -103,7 +105,8 @@ func (b Book) Markdown() string {
 	w.WriteString("| " + strings.Join(columns, " | ") + " |\n")
 	w.WriteString(strings.Repeat("|---", len(columns)) + "|\n")
 	for _, p := range b.Pieces {
-		fmt.Fprintf(&w, "| %d | %s | %s | %s |  |  |  | %s |\n", p.Line, p.Article, md(p.Addressee.Name), md(oneLine(p.Addressee.Address)), p.Case)
+		fmt.Fprintf(&w, "| %d | %s | %s | %s |  |  |  | %s |\n", p.Line, p.Article, md(p.Addressee.Name),
+			md(oneLine(p.Addressee.Address)), p.Case)
 	}
 	fmt.Fprintf(&w, "\nTotal number of pieces listed by sender: **%d**\n\n", len(b.Pieces))
 	w.WriteString("Total number of pieces received at post office: ________\n\n")
@@ -157,7 +160,8 @@ func (b Book) PDF() ([]byte, error) {
 		p.SetFont("go", "B", 14)
 		p.CellFormat(0, 7, Title, "", 1, "L", false, 0, "")
 		p.SetFont("go", "", 9)
-		p.CellFormat(0, 5, "In the manner of PS Form 3877. Certified Mail, return receipt requested (ordinance (B), (C)(2)).", "", 1, "L", false, 0, "")
+		p.CellFormat(0, 5, "In the manner of PS Form 3877. Certified Mail, return receipt requested (ordinance (B), (C)(2)).",
+			"", 1, "L", false, 0, "")
 		p.CellFormat(0, 5, text("Sender: "+oneLine(b.Sender.Name, b.Sender.Address)), "", 1, "L", false, 0, "")
 		p.CellFormat(0, 5, "Date of mailing: "+b.Day.Long(), "", 1, "L", false, 0, "")
 		// The post office's stamp: postmark and date of receipt.
@@ -179,7 +183,8 @@ func (b Book) PDF() ([]byte, error) {
 		if p.GetY()+row > pageH-margin-30 {
 			header()
 		}
-		cells := []string{strconv.Itoa(pc.Line), pc.Article, text(pc.Addressee.Name), text(oneLine(pc.Addressee.Address)), "", "", "", pc.Case}
+		cells := []string{strconv.Itoa(pc.Line), pc.Article, text(pc.Addressee.Name), text(oneLine(pc.Addressee.Address)), "",
+			"", "", pc.Case}
 		for i, c := range cells {
 			p.CellFormat(widths[i], row, fit(p, c, widths[i]-2), "1", 0, "L", false, 0, "")
 		}
@@ -189,7 +194,8 @@ func (b Book) PDF() ([]byte, error) {
 	p.SetFont("go", "", 10)
 	p.CellFormat(0, 6, fmt.Sprintf("Total number of pieces listed by sender: %d", len(b.Pieces)), "", 1, "L", false, 0, "")
 	p.CellFormat(0, 6, "Total number of pieces received at post office: ________", "", 1, "L", false, 0, "")
-	p.CellFormat(0, 6, "Postmaster, per (name of receiving employee): ______________________________", "", 1, "L", false, 0, "")
+	p.CellFormat(0, 6, "Postmaster, per (name of receiving employee): ______________________________", "", 1, "L",
+		false, 0, "")
 	var out bytes.Buffer
 	if err := p.Output(&out); err != nil {
 		return nil, fmt.Errorf("drawing the mailing book: %w", err)

@@ -16,17 +16,22 @@ func TestOf(t *testing.T) {
 	day, _ := docket.ParseDate("2026-12-11")
 	other, _ := docket.ParseDate("2026-12-10")
 	cases := []docket.Case{{
-		Number: "2026-001", Respondent: docket.Person{Name: "Jane | Roe *x*", Address: "34 Oak Avenue\nSpringfield, IL 62703"}, Complainant: docket.Person{Name: "John Doe"},
+		Number:      "2026-001",
+		Respondent:  docket.Person{Name: "Jane | Roe *x*", Address: "34 Oak Avenue\nSpringfield, IL 62703"},
+		Complainant: docket.Person{Name: "John Doe"},
 		Mailings: []docket.Mailing{
 			{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent, Article: "9407111898765432101634", Mailed: day},
-			{Paper: docket.DismissalToComplainant, Recipient: docket.Complainant, Article: "9407111898765432101535", Mailed: other},
+			{Paper: docket.DismissalToComplainant, Recipient: docket.Complainant, Article: "9407111898765432101535",
+				Mailed: other},
 			{Paper: docket.AdjudicationRequest, Recipient: docket.Attorney, Mailed: day},
 			{Paper: docket.RecommendationToOfficer, Recipient: docket.Officer, Article: "94071118987654321712", Mailed: day},
 		},
 	}}
 	b := mailbook.Of(cases, day, mailbook.Addressee{Name: "Ethics Commission"},
-		map[docket.Party]mailbook.Addressee{docket.Officer: {Name: "Pat Quimby", Address: "100 Main Street\nSpringfield, IL 62701"}})
-	if len(b.Pieces) != 2 || b.Pieces[0].Addressee.Address != "34 Oak Avenue\nSpringfield, IL 62703" || b.Pieces[1].Addressee.Name != "Pat Quimby" {
+		map[docket.Party]mailbook.Addressee{docket.Officer: {Name: "Pat Quimby",
+			Address: "100 Main Street\nSpringfield, IL 62701"}})
+	if len(b.Pieces) != 2 || b.Pieces[0].Addressee.Address != "34 Oak Avenue\nSpringfield, IL 62703" ||
+		b.Pieces[1].Addressee.Name != "Pat Quimby" {
 		t.Fatalf("pieces %+v", b.Pieces)
 	}
 	md := b.Markdown()

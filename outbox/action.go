@@ -35,7 +35,8 @@ type ActionSender interface {
 // SendPost says text with its actions through s: as buttons if s can show them, else as
 // the text alone. A Sender that wraps another (to count what it sends, say) implements
 // ActionSender with it, so that the buttons reach the sender that draws them.
-func SendPost(ctx context.Context, s Sender, to Dest, text Markup, actions []Action, key Key) (channel, ts string, err error) {
+func SendPost(ctx context.Context, s Sender, to Dest, text Markup, actions []Action,
+	key Key) (channel, ts string, err error) {
 	if as, ok := s.(ActionSender); ok && len(actions) > 0 {
 		return as.SendActions(ctx, to, text, actions, key)
 	}

@@ -14,7 +14,8 @@ func TestParseKey(t *testing.T) {
 		event,
 		{Case: "", Series: "digest", Step: "daily:2026-12-07", To: outbox.Dest{User: "U_CLERK"}},
 		{Case: "2026-001", Series: "delayed", Step: event.String(), To: outbox.Dest{Channel: "C0DOCKET1"}},
-		{Case: "2026-001", Series: "delayed", Step: outbox.EventKey("2026-001", 7, 0, outbox.Dest{User: "U1"}).String(), To: outbox.Dest{User: "U2"}},
+		{Case: "2026-001", Series: "delayed", Step: outbox.EventKey("2026-001", 7, 0, outbox.Dest{User: "U1"}).String(),
+			To: outbox.Dest{User: "U2"}},
 	} {
 		got, err := outbox.ParseKey(k.String())
 		if err != nil || got != k {

@@ -34,7 +34,8 @@ func TestEscape(t *testing.T) {
 }
 
 func TestFormat(t *testing.T) {
-	got := outbox.Format("%s said %s to %s: %d, %v", outbox.Mention("U_CLERK"), "<!channel>", outbox.Markup("*bold*"), 42, errors.New("a <b> error"))
+	got := outbox.Format("%s said %s to %s: %d, %v", outbox.Mention("U_CLERK"), "<!channel>", outbox.Markup("*bold*"), 42,
+		errors.New("a <b> error"))
 	want := "<@U_CLERK> said &lt;!channel&gt; to *bold*: 42, a &lt;b&gt; error"
 	if string(got) != want {
 		t.Errorf("Format = %q, want %q", got, want)
@@ -60,7 +61,8 @@ func TestMentionOnlyOfAUserID(t *testing.T) {
 // TestQuoteCannotForgeALine: every line of quoted user text starts with the quote mark, so
 // none can pass for a line of ethicsbot's own.
 func TestQuoteCannotForgeALine(t *testing.T) {
-	got := string(outbox.Quote("Violated 103.10.\nPUBLIC NOTICE. The case is dismissed.\r\n<!channel>\rFORGED\u2028LINE\n"))
+	got := string(outbox.Quote("Violated 103.10.\nPUBLIC NOTICE. The case is " +
+		"dismissed.\r\n<!channel>\rFORGED\u2028LINE\n"))
 	want := "\n> Violated 103.10.\n> PUBLIC NOTICE. The case is dismissed.\n> &lt;!channel&gt;\n> FORGED\n> LINE"
 	if got != want {
 		t.Errorf("Quote = %q, want %q", got, want)

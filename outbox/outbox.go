@@ -357,7 +357,8 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 				// Held back, so that a destination's messages keep their order; marked once,
 				// so that its delay is reported when it gets through.
 				if r.Failing.IsZero() {
-					if err := d.Store.MarkFailed(ctx, r.Key, "held back: an earlier message to "+r.Key.To.String()+" failed: "+why.Error(), now); err != nil {
+					if err := d.Store.MarkFailed(ctx, r.Key,
+						"held back: an earlier message to "+r.Key.To.String()+" failed: "+why.Error(), now); err != nil {
 						return st, err
 					}
 				}
@@ -606,7 +607,8 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 
 // reparent posts r's parent again with text and actions, as a new message at r's
 // destination, and points the record at it.
-func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, actions []Action, now time.Time) (string, string, error) {
+func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, actions []Action,
+	now time.Time) (string, string, error) {
 	ch, ts, err := d.send(ctx, r.Key.To, text, actions, r.Thread)
 	if err != nil {
 		return "", "", err
@@ -634,8 +636,10 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 	}
 	note := Post{
 		Key: Key{Case: r.Key.Case, Series: delayedSeries, Step: r.Key.String(), To: report},
-		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because Slack was failing.",
-			r.Key.To.String(), r.Key.About(), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"), now.In(zone).Format("Mon 2 Jan 15:04 MST")),
+		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because Slack "+
+			"was failing.",
+			r.Key.To.String(), r.Key.About(), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"),
+			now.In(zone).Format("Mon 2 Jan 15:04 MST")),
 		Due: now,
 	}
 	return d.Store.Enqueue(ctx, []Post{note})
@@ -675,7 +679,8 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 	}
 	d.state.Unlock()
 	d.logger().Error("Slack refused a message, and retrying cannot help until a person acts; it stays in the outbox",
-		"case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why", ref.Why, "fix", ref.Fix.Plain(), "retry_in", wait)
+		"case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why", ref.Why, "fix",
+		ref.Fix.Plain(), "retry_in", wait)
 	if ref.Token || r.Key.Series == AlertSeries {
 		// No message can reach anyone with a refused token, and an alert that cannot be
 		// delivered is not itself alerted: the log, /healthz and the card say it.
@@ -686,14 +691,16 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 		zone = time.UTC
 	}
 	text := Format(":warning: *Not delivered:* a message to %s about %s, due %s. Slack refused it: `%s`, %s.\n"+
-		"*To do:* %s. ethicsbot tries again every %s and at each start; the message waits in the outbox until it goes, and later messages to %s wait behind it, in order.\n"+
+		"*To do:* %s. ethicsbot tries again every %s and at each start; the message waits in the outbox until it goes, and "+
+		"later messages to %s wait behind it, in order.\n"+
 		"It begins:\n>%s",
 		r.Key.To.Markup(), r.Key.About(), r.Due.In(zone).Format("Mon 2 Jan 15:04 MST"), ref.Code, ref.Why,
 		ref.Fix, Minutes(wait), r.Key.To.Markup(), r.Text.FirstLine(200))
 	var posts []Post
 	for _, to := range d.alertTo() {
 		if to != r.Key.To {
-			posts = append(posts, Post{Key: Key{Case: r.Key.Case, Series: AlertSeries, Step: r.Key.String(), To: to}, Text: text, Due: now})
+			posts = append(posts,
+				Post{Key: Key{Case: r.Key.Case, Series: AlertSeries, Step: r.Key.String(), To: to}, Text: text, Due: now})
 		}
 	}
 	return d.Store.Enqueue(ctx, posts)

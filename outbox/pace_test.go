@@ -56,7 +56,8 @@ func TestPacer(t *testing.T) {
 	p.Hold(docket, 30*time.Second)
 	wait, _ := p.Wait(context.Background(), docket)
 	if wait != 30*time.Second || !observed[len(observed)-1].limited {
-		t.Errorf("after a 429 with Retry-After 30s the next message waited %v (%v), want 30s, told as Slack's", wait, observed[len(observed)-1])
+		t.Errorf("after a 429 with Retry-After 30s the next message waited %v (%v), want 30s, told as Slack's", wait,
+			observed[len(observed)-1])
 	}
 	var none *outbox.Pacer
 	if wait, err := none.Wait(context.Background(), docket); wait != 0 || err != nil {

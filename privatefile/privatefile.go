@@ -54,7 +54,8 @@ func MkdirAll(dir string, perm fs.FileMode) error {
 			return fmt.Errorf("%s is not a folder", dir)
 		}
 		if fi.Mode().Perm()&0o022 != 0 && fi.Mode()&fs.ModeSticky == 0 {
-			return fmt.Errorf("%s can be written by other accounts (mode %v): they could replace what is written there. Use a private folder, or chmod go-w %s", dir, fi.Mode().Perm(), dir)
+			return fmt.Errorf("%s can be written by other accounts (mode %v): they could replace what is written there. Use a "+
+				"private folder, or chmod go-w %s", dir, fi.Mode().Perm(), dir)
 		}
 		return nil
 	}

@@ -16,7 +16,8 @@ type buttons struct {
 	offered map[string][]outbox.Action // by key
 }
 
-func (b *buttons) SendActions(ctx context.Context, d outbox.Dest, text outbox.Markup, actions []outbox.Action, k outbox.Key) (string, string, error) {
+func (b *buttons) SendActions(ctx context.Context, d outbox.Dest, text outbox.Markup, actions []outbox.Action,
+	k outbox.Key) (string, string, error) {
 	b.mu.Lock()
 	b.offered[k.String()] = actions
 	b.mu.Unlock()

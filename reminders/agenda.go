@@ -80,7 +80,8 @@ func gatherAgendas(rs []Reminder, groups map[agendaKey]*agendaGroup, order *[]ag
 // agendaReminders returns, for each group, its one reminder if it holds the notices of
 // several cases, or the case's own if of one. meetings, if known, name the meeting and
 // count its other business; skip leaves out a reminder already said.
-func (p *Planner) agendaReminders(groups map[agendaKey]*agendaGroup, order []agendaKey, meetings []docket.CommissionMeeting, skip func(outbox.Key) bool) []Reminder {
+func (p *Planner) agendaReminders(groups map[agendaKey]*agendaGroup, order []agendaKey,
+	meetings []docket.CommissionMeeting, skip func(outbox.Key) bool) []Reminder {
 	var out []Reminder
 	for _, k := range order {
 		g := groups[k]
@@ -100,7 +101,8 @@ func (p *Planner) agendaReminders(groups map[agendaKey]*agendaGroup, order []age
 			name = p.Engine.NameMeeting(start, nil)
 		}
 		r := Reminder{Series: AgendaSeries, Step: name + "|" + first.Step, At: first.At, To: k.to,
-			msg: message{p: p, kind: 'a', d: first.msg.d, s: first.msg.s, now: first.msg.now, agenda: &agendaText{name: name, start: start, place: k.place, items: items, cases: g.cases}}}
+			msg: message{p: p, kind: 'a', d: first.msg.d, s: first.msg.s, now: first.msg.now,
+				agenda: &agendaText{name: name, start: start, place: k.place, items: items, cases: g.cases}}}
 		if skip != nil && skip(r.Key()) {
 			continue
 		}
@@ -131,9 +133,12 @@ func (p *Planner) agendaReminderText(m message) outbox.Markup {
 		items = strconv.Itoa(a.items) + " items"
 	}
 	due := m.d.DueAt.In(loc).Format("Mon 2 Jan 15:04 MST")
-	text := outbox.Format("Agenda of %s to be posted by %s, %s (cases %s), rule %s.", a.start.In(loc).Format("Mon 2 Jan 2006"), due, items, strings.Join(a.cases, ", "), docket.OMANotice)
+	text := outbox.Format("Agenda of %s to be posted by %s, %s (cases %s), rule %s.",
+		a.start.In(loc).Format("Mon 2 Jan 2006"), due, items, strings.Join(a.cases, ", "), docket.OMANotice)
 	if m.s.missed {
-		return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics posted %s`; if not, the meeting cannot lawfully be held then: move it.", a.name)
+		return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics posted "+
+			"%s`; if not, the meeting cannot lawfully be held then: move it.", a.name)
 	}
-	return text + outbox.Format(" Post it at the meeting place and the principal office, then record it once for every item: `/ethics posted %s`.", a.name)
+	return text + outbox.Format(" Post it at the meeting place and the principal office, then record it once for every "+
+		"item: `/ethics posted %s`.", a.name)
 }

@@ -23,7 +23,8 @@ func TestAgendaReminderGroupsTheMeetingsCases(t *testing.T) {
 				if i == 3 {
 					when = at(t, "2026-12-16 17:00")
 				}
-				w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: when, Place: place})
+				w.apply(n, at(t, "2026-12-04 10:00"),
+					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: when, Place: place})
 			}
 		},
 	})
@@ -40,7 +41,9 @@ func TestAgendaReminderGroupsTheMeetingsCases(t *testing.T) {
 	if len(agenda) != 4 {
 		t.Fatalf("agenda reminders: %q; own: %q", agenda, own)
 	}
-	if want := "Agenda of Tue 15 Dec 2026 to be posted by Sun 13 Dec 17:00 CST, 3 items (cases 2026-001, 2026-002, 2026-003), rule 5 ILCS 120/2.02. Post it at the meeting place and the principal office, then record it once for every item: `/ethics posted 2026-12-15`."; agenda[0] != want {
+	if want := "Agenda of Tue 15 Dec 2026 to be posted by Sun 13 Dec 17:00 CST, 3 items (cases 2026-001, 2026-002, " +
+		"2026-003), rule 5 ILCS 120/2.02. Post it at the meeting place and the principal office, then record it once for " +
+		"every item: `/ethics posted 2026-12-15`."; agenda[0] != want {
 		t.Errorf("agenda reminder:\n%s\nwant:\n%s", agenda[0], want)
 	}
 	for _, k := range own {

@@ -51,14 +51,17 @@ func openCases(b *testing.B, e *docket.Engine, n int, now time.Time) memCases {
 	out := make(memCases, 0, n)
 	for i := 0; i < n; i++ {
 		received := now.Add(-time.Duration(i%30*24+1) * time.Hour)
-		c, _, err := e.Apply(docket.Case{}, docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-			Sections: []string{"103.10"}, Received: received, Summary: "x"}, received)
+		c, _, err := e.Apply(docket.Case{},
+			docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+				Sections: []string{"103.10"}, Received: received, Summary: "x"}, received)
 		if err != nil {
 			b.Fatal(err)
 		}
 		c.Number = fmt.Sprintf("2026-%05d", i)
 		if i%2 == 0 {
-			c, _, err = e.Apply(c, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: now.Add(time.Duration(i%9+3) * 24 * time.Hour), Place: "City Hall"}, received)
+			c, _, err = e.Apply(c,
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: now.Add(time.Duration(i%9+3) * 24 * time.Hour),
+					Place: "City Hall"}, received)
 			if err != nil {
 				b.Fatal(err)
 			}

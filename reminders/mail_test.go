@@ -21,12 +21,16 @@ func TestReturnedMailRemindsTheNextStep(t *testing.T) {
 		then   func(w *world, n string, now time.Time)
 	}{
 		{"FirstClass", docket.MailPolicy{},
-			"2026-001: notice of the complaint to the respondent sent again by first-class mail to the same address (it came back unclaimed) not yet recorded as sent (no time limit), rule (B). Record it with `/ethics delivered 2026-001 respondent`.",
+			"2026-001: notice of the complaint to the respondent sent again by first-class mail to the same address (it came " +
+				"back unclaimed) not yet recorded as sent (no time limit), rule (B). Record it with `/ethics delivered 2026-001 " +
+				"respondent`.",
 			func(w *world, n string, now time.Time) {
 				w.apply(n, now, docket.RecordDelivery{Paper: docket.RespondentNoticePaper})
 			}},
 		{"Certified", docket.MailPolicy{Unclaimed: docket.Recertify},
-			"2026-001: notice of the complaint to the respondent mailed again by certified mail (it came back unclaimed) not yet recorded as sent (no time limit), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`.",
+			"2026-001: notice of the complaint to the respondent mailed again by certified mail (it came back unclaimed) not " +
+				"yet recorded as sent (no time limit), rule (B). Record it with `/ethics mail 2026-001 respondent " +
+				"&lt;article no.&gt;`.",
 			func(w *world, n string, now time.Time) {
 				w.apply(n, now, docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654322801"})
 			}},
@@ -40,7 +44,8 @@ func TestReturnedMailRemindsTheNextStep(t *testing.T) {
 					n = w.noticed(at(t, "2026-12-04 10:00"), at(t, "2026-12-10 17:00"))
 				},
 				at(t, "2026-12-09 14:00"): func() {
-					w.apply(n, at(t, "2026-12-09 14:00"), docket.RecordUndelivered{Article: "9407 1118 9876 5432 1712", Outcome: docket.Unclaimed})
+					w.apply(n, at(t, "2026-12-09 14:00"),
+						docket.RecordUndelivered{Article: "9407 1118 9876 5432 1712", Outcome: docket.Unclaimed})
 				},
 				at(t, "2026-12-14 10:00"): func() { tc.then(w, n, at(t, "2026-12-14 10:00")) },
 			})
@@ -54,7 +59,8 @@ func TestReturnedMailRemindsTheNextStep(t *testing.T) {
 				}
 			}
 			if len(task) != 2 || !strings.Contains(task[0], "required:2026-12-09") || !strings.HasSuffix(task[0], tc.want) {
-				t.Errorf("task reminders:\n%s\nwant one to the clerk and one to the docket channel, saying %q", strings.Join(task, "\n"), tc.want)
+				t.Errorf("task reminders:\n%s\nwant one to the clerk and one to the docket channel, saying %q",
+					strings.Join(task, "\n"), tc.want)
 			}
 			if got := strings.Join(digests, ","); got != "12-10,12-11,12-14" {
 				t.Errorf("digests listing the task on %s, want 12-10,12-11,12-14 (every business day until recorded)", got)

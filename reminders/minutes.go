@@ -69,7 +69,8 @@ var minutesPeriod = &docket.Period{Party: docket.Commission}
 
 // minutesReminders returns the reminders of the minutes' clocks of meetings ms due at now,
 // leaving out those skip reports as already said.
-func (p *Planner) minutesReminders(ms []docket.CommissionMeeting, now time.Time, skip func(outbox.Key) bool) []Reminder {
+func (p *Planner) minutesReminders(ms []docket.CommissionMeeting, now time.Time,
+	skip func(outbox.Key) bool) []Reminder {
 	loc := p.Engine.Cal.Location()
 	today := p.Engine.Cal.DateOf(now)
 	// The clerk's tasks: where reminders.to sends them (the clerks' direct messages by
@@ -90,7 +91,8 @@ func (p *Planner) minutesReminders(ms []docket.CommissionMeeting, now time.Time,
 		}
 		oc := c
 		for _, dest := range to {
-			r := Reminder{Series: c.series, Step: name, At: s.at, To: dest, msg: message{p: p, kind: 'n', d: d, s: s, now: now, minutes: &oc}}
+			r := Reminder{Series: c.series, Step: name, At: s.at, To: dest,
+				msg: message{p: p, kind: 'n', d: d, s: s, now: now, minutes: &oc}}
 			if skip != nil && skip(r.Key()) {
 				continue
 			}
@@ -107,12 +109,17 @@ func (p *Planner) minutesReminderText(m message) outbox.Markup {
 	left := leftText(p.Engine, m.d, m.now)
 	switch c.series {
 	case MinutesApprovalSeries:
-		return outbox.Format("Minutes of %s to be approved by %s (%s), rule %s: within 30 days after the meeting or at the second regular meeting after it, whichever is later. Put their approval on a meeting's agenda, `/ethics agenda <meeting> add item=minutes %s`, and record the roll call there: `/ethics minutes %s approve at=<meeting>`.",
+		return outbox.Format("Minutes of %s to be approved by %s (%s), rule %s: within 30 days after the meeting or at the "+
+			"second regular meeting after it, whichever is later. Put their approval on a meeting's agenda, `/ethics agenda "+
+			"<meeting> add item=minutes %s`, and record the roll call there: `/ethics minutes %s approve at=<meeting>`.",
 			c.meeting, due, left, docket.OMAMinutes, c.meeting, c.meeting)
 	case MinutesPublicSeries:
-		return outbox.Format("Approved open minutes of %s to be made public by %s (%s), rule %s. Put them on the board: `/ethics minutes %s publish`.",
+		return outbox.Format("Approved open minutes of %s to be made public by %s (%s), rule %s. Put them on the board: "+
+			"`/ethics minutes %s publish`.",
 			c.meeting, due, left, docket.OMAMinutes, c.meeting)
 	}
-	return outbox.Format("Review of the minutes of the closed meetings due by %s (%s), rule %s: the commission meets to decide whether they need still be confidential. Put it on a meeting's agenda, closed under 5 ILCS 120/2(c)(21) if need be, and record it: `/ethics minutes <meeting> reviewed`.",
+	return outbox.Format("Review of the minutes of the closed meetings due by %s (%s), rule %s: the commission meets to "+
+		"decide whether they need still be confidential. Put it on a meeting's agenda, closed under 5 ILCS 120/2(c)(21) if "+
+		"need be, and record it: `/ethics minutes <meeting> reviewed`.",
 		due, left, docket.OMAReview)
 }

@@ -11,7 +11,8 @@ import (
 // meet records actions on meeting name at when.
 func (w *world) meet(name string, when time.Time, create *docket.CreateMeeting, as ...docket.MeetingAction) {
 	w.t.Helper()
-	if _, err := w.db.ChangeMeeting(ctx, "U_CLERK", "", when, nil, nil, docket.MeetingChange{Meeting: name, Create: create, Actions: as}); err != nil {
+	if _, err := w.db.ChangeMeeting(ctx, "U_CLERK", "", when, nil, nil,
+		docket.MeetingChange{Meeting: name, Create: create, Actions: as}); err != nil {
 		w.t.Fatalf("meeting %s at %v: %v", name, when, err)
 	}
 }
@@ -27,9 +28,12 @@ func TestMinutesClocksAreReminded(t *testing.T) {
 	vote := &docket.Vote{Seated: seated, Yes: seated, Quorum: 2, Carry: docket.MajorityOfVotesCast}
 	w.run(at(t, "2026-12-04 10:00"), at(t, "2027-01-26 10:00"), time.Hour, map[time.Time]func(){
 		at(t, "2026-12-04 10:00"): func() {
-			w.meet("", at(t, "2026-12-04 10:00"), &docket.CreateMeeting{Name: "2026-12-15", Start: at(t, "2026-12-15 17:00"), Place: "City Hall"},
-				docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director", Authority: "5 ILCS 120/2(c)(1)"})
-			w.meet("", at(t, "2026-12-04 10:00"), &docket.CreateMeeting{Name: "2027-01-12", Start: at(t, "2027-01-12 17:00"), Place: "City Hall"},
+			w.meet("", at(t, "2026-12-04 10:00"),
+				&docket.CreateMeeting{Name: "2026-12-15", Start: at(t, "2026-12-15 17:00"), Place: "City Hall"},
+				docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director",
+					Authority: "5 ILCS 120/2(c)(1)"})
+			w.meet("", at(t, "2026-12-04 10:00"),
+				&docket.CreateMeeting{Name: "2027-01-12", Start: at(t, "2027-01-12 17:00"), Place: "City Hall"},
 				docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"})
 		},
 		at(t, "2026-12-15 22:00"): func() {
@@ -40,8 +44,10 @@ func TestMinutesClocksAreReminded(t *testing.T) {
 				docket.Adjourn{At: at(t, "2026-12-15 17:30")})
 		},
 		at(t, "2027-01-12 22:00"): func() {
-			w.meet("2027-01-12", at(t, "2027-01-12 22:00"), nil, docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2027-01-12 17:05")})
-			w.meet("2026-12-15", at(t, "2027-01-12 22:00"), nil, docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: vote})
+			w.meet("2027-01-12", at(t, "2027-01-12 22:00"), nil,
+				docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2027-01-12 17:05")})
+			w.meet("2026-12-15", at(t, "2027-01-12 22:00"), nil,
+				docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: vote})
 		},
 		at(t, "2027-01-21 10:00"): func() {
 			w.meet("2026-12-15", at(t, "2027-01-21 10:00"), nil, docket.PublishMinutes{Text: "# Minutes"})
@@ -54,9 +60,14 @@ func TestMinutesClocksAreReminded(t *testing.T) {
 		}
 	}
 	want := []string{
-		"Jan 12 09:00 Minutes of 2026-12-15 to be approved by Thu 14 Jan (2 days), rule 5 ILCS 120/2.06(b): within 30 days after the meeting or at the second regular meeting after it, whichever is later. Put their approval on a meeting's agenda, `/ethics agenda <meeting> add item=minutes 2026-12-15`, and record the roll call there: `/ethics minutes 2026-12-15 approve at=<meeting>`.",
-		"Jan 20 09:00 Approved open minutes of 2026-12-15 to be made public by Fri 22 Jan (2 days), rule 5 ILCS 120/2.06(b). Put them on the board: `/ethics minutes 2026-12-15 publish`.",
-		"Jan 21 09:00 Approved open minutes of 2026-12-15 to be made public by Fri 22 Jan (1 day), rule 5 ILCS 120/2.06(b). Put them on the board: `/ethics minutes 2026-12-15 publish`.",
+		"Jan 12 09:00 Minutes of 2026-12-15 to be approved by Thu 14 Jan (2 days), rule 5 ILCS 120/2.06(b): within 30 days " +
+			"after the meeting or at the second regular meeting after it, whichever is later. Put their approval on a " +
+			"meeting's agenda, `/ethics agenda <meeting> add item=minutes 2026-12-15`, and record the roll call there: " +
+			"`/ethics minutes 2026-12-15 approve at=<meeting>`.",
+		"Jan 20 09:00 Approved open minutes of 2026-12-15 to be made public by Fri 22 Jan (2 days), rule 5 ILCS " +
+			"120/2.06(b). Put them on the board: `/ethics minutes 2026-12-15 publish`.",
+		"Jan 21 09:00 Approved open minutes of 2026-12-15 to be made public by Fri 22 Jan (1 day), rule 5 ILCS " +
+			"120/2.06(b). Put them on the board: `/ethics minutes 2026-12-15 publish`.",
 	}
 	diff(t, got, want)
 	for k, n := range w.timesSaid() {

@@ -102,7 +102,8 @@ func (r Reminder) Text() outbox.Markup {
 			}
 		}
 		if m.s.missed {
-			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if not, the meeting cannot lawfully be held then: reschedule it.", c.Command(d))
+			return text + outbox.Format(" No posting is recorded. If it was posted in time, record it with `/ethics %s`; if "+
+				"not, the meeting cannot lawfully be held then: reschedule it.", c.Command(d))
 		}
 		if says := howToRecord(p.Engine, c, d); says != "" {
 			return text + " " + says
@@ -110,17 +111,20 @@ func (r Reminder) Text() outbox.Markup {
 		return text + " "
 	case 'm':
 		mt := c.Meeting(m.mk)
-		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(), mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, mt.Access())
+		return outbox.Format("%sthe %s is %s at %s, %s.", m.prefix, m.mk.Name(),
+			mt.Start.In(p.Engine.Cal.Location()).Format("Mon 2 Jan at 15:04 MST"), mt.Place, mt.Access())
 	case 'e':
 		return outbox.Format("%sthe respondent is a candidate at the election of %s; the decision is due by %s (%s).",
-			m.prefix, m.sched.election.ShortFrom(p.Engine.Cal.DateOf(now)), d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now))
+			m.prefix, m.sched.election.ShortFrom(p.Engine.Cal.DateOf(now)), d.Due.ShortFrom(p.Engine.Cal.DateOf(now)),
+			leftText(p.Engine, d, now))
 	case 'a':
 		return p.agendaReminderText(m)
 	case 'n':
 		return p.minutesReminderText(m)
 	case 'g':
 		today := p.Engine.Cal.DateOf(now)
-		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(), p.Policy.DigestWithin, outbox.Join(m.dg.lines, "\n"))
+		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(),
+			p.Policy.DigestWithin, outbox.Join(m.dg.lines, "\n"))
 	}
 	return ""
 }
@@ -184,7 +188,8 @@ func (p *Planner) Plan(c *docket.Case, now time.Time) []Reminder {
 
 // plan appends to out the reminders due at now for c, whose schedule is sched, leaving
 // out those skip reports as already said.
-func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, now time.Time, skip func(outbox.Key) bool) []Reminder {
+func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, now time.Time,
+	skip func(outbox.Key) bool) []Reminder {
 	e, loc := p.Engine, p.Engine.Cal.Location()
 	today := e.Cal.DateOf(now)
 	prefix := c.Number + ": "
@@ -332,9 +337,11 @@ func (p *Planner) describe(c *docket.Case, d docket.Deadline, now time.Time) out
 		return outbox.Format("%s not yet recorded as sent (no time limit), rule %s.", d.Period.Duty, d.Rule)
 	}
 	if !d.DueAt.IsZero() {
-		return outbox.Format("%s due by %s (%s), rule %s.", d.Period.Duty, docket.ShortTime(d.DueAt, now, p.Engine.Cal.Location()), leftText(p.Engine, d, now), d.Rule)
+		return outbox.Format("%s due by %s (%s), rule %s.", d.Period.Duty,
+			docket.ShortTime(d.DueAt, now, p.Engine.Cal.Location()), leftText(p.Engine, d, now), d.Rule)
 	}
-	return outbox.Format("%s due %s (%s), rule %s.", d.Period.Duty, d.Due.ShortFrom(p.Engine.Cal.DateOf(now)), leftText(p.Engine, d, now), d.Rule)
+	return outbox.Format("%s due %s (%s), rule %s.", d.Period.Duty, d.Due.ShortFrom(p.Engine.Cal.DateOf(now)),
+		leftText(p.Engine, d, now), d.Rule)
 }
 
 // leftText is the time left or overdue, in the unit the rule counts.
@@ -433,7 +440,9 @@ func (p *Planner) newDigest(now time.Time) (*digest, bool) {
 	}
 	dg := &digest{}
 	for _, to := range p.dests(Digest, p.People.Clerks) {
-		dg.rs = append(dg.rs, Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: to, msg: message{p: p, kind: 'g', now: now, dg: dg}})
+		dg.rs = append(dg.rs,
+			Reminder{Series: "digest", Step: "daily:" + today.String(), At: at, To: to,
+				msg: message{p: p, kind: 'g', now: now, dg: dg}})
 	}
 	return dg, true
 }

@@ -32,7 +32,8 @@ const PrepareSeries = "agenda_prepare"
 // post its agenda: due at the reminders' time of day (Policy.At), PrepareBusinessDays
 // business days before the day of its 48-hour mark, and said until the mark, not after
 // (the case notices' own reminders say a missed posting). skip leaves out one already said.
-func (p *Planner) prepareReminders(ms []docket.CommissionMeeting, now time.Time, skip func(outbox.Key) bool) []Reminder {
+func (p *Planner) prepareReminders(ms []docket.CommissionMeeting, now time.Time,
+	skip func(outbox.Key) bool) []Reminder {
 	loc := p.Engine.Cal.Location()
 	var out []Reminder
 	for i := range ms {
@@ -50,7 +51,8 @@ func (p *Planner) prepareReminders(ms []docket.CommissionMeeting, now time.Time,
 		// messages by default).
 		for _, to := range p.dests(ClerkTasks, p.People.Clerks) {
 			r := Reminder{Series: PrepareSeries, Step: m.Name + "|" + strconv.FormatInt(m.Start.Unix(), 10), At: at, To: to,
-				msg: message{p: p, kind: 'a', now: now, agenda: &agendaText{name: m.Name, start: m.Start, place: m.Place, items: items, prepare: cutoff}}}
+				msg: message{p: p, kind: 'a', now: now,
+					agenda: &agendaText{name: m.Name, start: m.Start, place: m.Place, items: items, prepare: cutoff}}}
 			if skip != nil && skip(r.Key()) {
 				continue
 			}
@@ -63,8 +65,11 @@ func (p *Planner) prepareReminders(ms []docket.CommissionMeeting, now time.Time,
 // prepareText is what the reminder to prepare an agenda says.
 func (p *Planner) prepareText(m message) outbox.Markup {
 	a, loc := m.agenda, p.Engine.Cal.Location()
-	return outbox.Format("Agenda of the regular meeting of %s (%s, %s) to be posted by %s, %s; no posting is recorded yet, rule %s. Check it with `/ethics agenda %s`, post it at the meeting place and the principal office, then record it once for every item: `/ethics posted %s`.",
-		a.start.In(loc).Format("Mon 2 Jan 2006 15:04 MST"), a.name, a.place, a.prepare.In(loc).Format("Mon 2 Jan 15:04 MST"), itemCount(a.items), docket.OMANotice, a.name, a.name)
+	return outbox.Format("Agenda of the regular meeting of %s (%s, %s) to be posted by %s, %s; no posting is recorded "+
+		"yet, rule %s. Check it with `/ethics agenda %s`, post it at the meeting place and the principal office, then "+
+		"record it once for every item: `/ethics posted %s`.",
+		a.start.In(loc).Format("Mon 2 Jan 2006 15:04 MST"), a.name, a.place, a.prepare.In(loc).Format("Mon 2 Jan 15:04 MST"),
+		itemCount(a.items), docket.OMANotice, a.name, a.name)
 }
 
 // itemCount says "1 item", "5 items".
@@ -100,7 +105,9 @@ func (p *Planner) finishDigest(dg *digest, ms []docket.CommissionMeeting, now ti
 		if !now.Before(cutoff) {
 			state = "not recorded as posted by " + docket.ShortTime(cutoff, now, loc) + ", its 48-hour mark"
 		}
-		dg.lines = append(dg.lines, outbox.Format("• Meeting %s (%s, %s): agenda %s, %s, rule %s.", m.Name, m.Start.In(loc).Format("Mon 2 Jan 15:04 MST"), m.Place, state, itemCount(len(m.Agenda())), docket.OMANotice))
+		dg.lines = append(dg.lines,
+			outbox.Format("• Meeting %s (%s, %s): agenda %s, %s, rule %s.", m.Name,
+				m.Start.In(loc).Format("Mon 2 Jan 15:04 MST"), m.Place, state, itemCount(len(m.Agenda())), docket.OMANotice))
 		return true
 	}
 	for _, n := range dg.notices {
@@ -119,7 +126,8 @@ func (p *Planner) finishDigest(dg *digest, ms []docket.CommissionMeeting, now ti
 	}
 	for i := range ms {
 		m := &ms[i]
-		if m.Special || !m.Cancelled.IsZero() || len(m.Agenda()) == 0 || !m.Posted().IsZero() || !now.Before(m.Start) || e.Cal.DateOf(m.AgendaDue()) > horizon {
+		if m.Special || !m.Cancelled.IsZero() || len(m.Agenda()) == 0 || !m.Posted().IsZero() || !now.Before(m.Start) ||
+			e.Cal.DateOf(m.AgendaDue()) > horizon {
 			continue
 		}
 		line(m)

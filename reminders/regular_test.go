@@ -34,21 +34,32 @@ func TestPrepareRegularAgendaAndDigestByMeeting(t *testing.T) {
 	w.run(filed, at(t, "2027-01-12 08:00"), time.Hour, map[time.Time]func(){
 		filed: func() {
 			change(filed, docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: "City Hall"}})
-			change(filed, docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-13 18:00"), Place: "City Hall", Special: true}})
-			change(filed, docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-19 18:00"), Place: "City Hall"}})
-			change(filed, docket.MeetingChange{Meeting: "2027-01-13", Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Budget"}}})
+			change(filed,
+				docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-13 18:00"), Place: "City Hall",
+					Special: true}})
+			change(filed,
+				docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-19 18:00"), Place: "City Hall"}})
+			change(filed,
+				docket.MeetingChange{Meeting: "2027-01-13",
+					Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Budget"}}})
 			var join []docket.CaseActions
 			for range 2 {
 				n := w.file(filed)
 				cases = append(cases, n)
-				join = append(join, docket.CaseActions{Number: n, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}})
+				join = append(join,
+					docket.CaseActions{Number: n,
+						Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start,
+							Place: "City Hall"}}})
 			}
-			change(filed, docket.MeetingChange{Meeting: "2027-01-12", Cases: join, Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}}})
+			change(filed,
+				docket.MeetingChange{Meeting: "2027-01-12", Cases: join,
+					Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}}})
 		},
 		posted: func() {
 			ch := docket.MeetingChange{Meeting: "2027-01-12", Actions: []docket.MeetingAction{docket.PostAgenda{}}}
 			for _, n := range cases {
-				ch.Cases = append(ch.Cases, docket.CaseActions{Number: n, Actions: []docket.Action{docket.PostNotice{Meeting: docket.SufficiencyMeeting}}})
+				ch.Cases = append(ch.Cases,
+					docket.CaseActions{Number: n, Actions: []docket.Action{docket.PostNotice{Meeting: docket.SufficiencyMeeting}}})
 			}
 			change(posted, ch)
 		},
@@ -57,19 +68,23 @@ func TestPrepareRegularAgendaAndDigestByMeeting(t *testing.T) {
 	digests := map[string]string{}
 	for _, s := range w.rec.said {
 		switch {
-		case strings.Contains(s.Key, "|agenda_prepare|") && s.To == "@U_CLERK": // the world routes every kind to both places (everywhere)
+		case strings.Contains(s.Key, "|agenda_prepare|") &&
+			s.To == "@U_CLERK": // the world routes every kind to both places (everywhere)
 			prepare = append(prepare, s.String()+" "+s.Text)
 		case strings.Contains(s.Key, "|digest|") && s.To == "@U_CLERK":
 			digests[s.When.Format("01-02")] = s.Text
 		}
 	}
 	want := "Wed 01-06 09:00 CST @U_CLERK |agenda_prepare|2027-01-12|" + itoa(start.Unix()) + "@@U_CLERK " +
-		"Agenda of the regular meeting of Tue 12 Jan 2027 18:00 CST (2027-01-12, City Hall) to be posted by Sun 10 Jan 18:00 CST, 3 items; no posting is recorded yet, rule 5 ILCS 120/2.02. " +
-		"Check it with `/ethics agenda 2027-01-12`, post it at the meeting place and the principal office, then record it once for every item: `/ethics posted 2027-01-12`."
+		"Agenda of the regular meeting of Tue 12 Jan 2027 18:00 CST (2027-01-12, City Hall) to be posted by Sun 10 Jan " +
+		"18:00 CST, 3 items; no posting is recorded yet, rule 5 ILCS 120/2.02. " +
+		"Check it with `/ethics agenda 2027-01-12`, post it at the meeting place and the principal office, then record it " +
+		"once for every item: `/ethics posted 2027-01-12`."
 	if len(prepare) != 1 || prepare[0] != want {
 		t.Errorf("reminders to prepare the agenda:\n%s\nwant:\n%s", strings.Join(prepare, "\n"), want)
 	}
-	line := "• Meeting 2027-01-12 (Tue 12 Jan 18:00 CST, City Hall): agenda to be posted by Sun 10 Jan 18:00 CST, 3 items, rule 5 ILCS 120/2.02."
+	line := "• Meeting 2027-01-12 (Tue 12 Jan 18:00 CST, City Hall): agenda to be posted by Sun 10 Jan 18:00 CST, 3 " +
+		"items, rule 5 ILCS 120/2.02."
 	for _, day := range []string{"01-06", "01-07", "01-08"} {
 		d := digests[day]
 		if strings.Count(d, line) != 1 || strings.Contains(d, "public notice of the sufficiency meeting") {
@@ -83,7 +98,8 @@ func TestPrepareRegularAgendaAndDigestByMeeting(t *testing.T) {
 			meetingButtons = append(meetingButtons, a)
 		}
 	}
-	if len(meetingButtons) != 1 || meetingButtons[0].Label != "Meeting 2027-01-12: agenda posted" || !strings.HasPrefix(meetingButtons[0].Form, "posted 2027-001 sufficiency") {
+	if len(meetingButtons) != 1 || meetingButtons[0].Label != "Meeting 2027-01-12: agenda posted" ||
+		!strings.HasPrefix(meetingButtons[0].Form, "posted 2027-001 sufficiency") {
 		t.Errorf("the digest's buttons for the meeting: %+v", meetingButtons)
 	}
 	if d := digests["01-11"]; strings.Contains(d, "Meeting 2027-01-12") {

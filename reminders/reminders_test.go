@@ -65,7 +65,8 @@ type recorder struct {
 	blind bool
 }
 
-func (r *recorder) Send(ctx context.Context, d outbox.Dest, markup outbox.Markup, k outbox.Key) (string, string, error) {
+func (r *recorder) Send(ctx context.Context, d outbox.Dest, markup outbox.Markup,
+	k outbox.Key) (string, string, error) {
 	text, key := string(markup), k.String()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -82,7 +83,8 @@ func (r *recorder) Send(ctx context.Context, d outbox.Dest, markup outbox.Markup
 	return d.String(), fmt.Sprint(len(r.said)), nil
 }
 
-func (r *recorder) Find(ctx context.Context, d outbox.Dest, k outbox.Key, since time.Time) (string, string, bool, error) {
+func (r *recorder) Find(ctx context.Context, d outbox.Dest, k outbox.Key,
+	since time.Time) (string, string, bool, error) {
 	key := k.String()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -114,14 +116,16 @@ type world struct {
 	path    string
 }
 
-var people = reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2"}, Docket: "C_DOCKET"}
+var people = reminders.People{Clerks: []string{"U_CLERK"}, Commissioners: []string{"U_COMM1", "U_COMM2"},
+	Docket: "C_DOCKET"}
 
 // everywhere is the policy these tests of the sweep run under: every deadline reminder to
 // the clerks and the docket channel, as before routing, so that each is seen at both
 // kinds of destination (TestRoutes checks the routes themselves).
 func everywhere() reminders.Policy {
 	p := reminders.Defaults()
-	p.Routes = reminders.Routes{reminders.ClerkTasks: reminders.Both, reminders.CommissionSteps: reminders.Both, reminders.Expedited: reminders.Both}
+	p.Routes = reminders.Routes{reminders.ClerkTasks: reminders.Both, reminders.CommissionSteps: reminders.Both,
+		reminders.Expedited: reminders.Both}
 	return p
 }
 
@@ -131,7 +135,8 @@ func newWorld(t *testing.T) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{t: t, e: &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}, path: filepath.Join(t.TempDir(), "ethicsbot.db")}
+	w := &world{t: t, e: &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()},
+		path: filepath.Join(t.TempDir(), "ethicsbot.db")}
 	w.open()
 	w.rec = &recorder{now: func() time.Time { return w.now }}
 	w.restart()
@@ -155,13 +160,15 @@ func (w *world) restart() {
 		Planner: &reminders.Planner{Engine: w.e, Policy: everywhere(), People: people},
 		Cases:   w.db, Outbox: w.db, DownAfter: time.Hour, Log: log,
 	}
-	w.deliver = &outbox.Deliverer{Store: w.db, Sender: w.rec, Log: log, Report: outbox.Dest{Channel: people.Docket}, Zone: w.e.Cal.Location()}
+	w.deliver = &outbox.Deliverer{Store: w.db, Sender: w.rec, Log: log, Report: outbox.Dest{Channel: people.Docket},
+		Zone: w.e.Cal.Location()}
 }
 
 func (w *world) file(received time.Time, elections ...docket.Date) string {
 	w.t.Helper()
-	res, err := w.db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
-		Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections}, received, nil)
+	res, err := w.db.File(ctx, "U_CLERK", "",
+		docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
+			Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections}, received, nil)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -227,12 +234,15 @@ func TestCompleteCase(t *testing.T) {
 	w.run(at(t, "2026-12-04 10:00"), at(t, "2026-12-11 12:00"), 15*time.Minute, map[time.Time]func(){
 		at(t, "2026-12-04 10:00"): func() {
 			n = w.file(at(t, "2026-12-04 10:00"))
-			w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
+			w.apply(n, at(t, "2026-12-04 10:00"),
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
 			w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		},
 		at(t, "2026-12-07 10:00"): func() {
-			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
-			w.apply(n, at(t, "2026-12-07 10:00"), docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"})
+			w.apply(n, at(t, "2026-12-07 10:00"),
+				docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
+			w.apply(n, at(t, "2026-12-07 10:00"),
+				docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"})
 		},
 		at(t, "2026-12-10 17:30"): func() { w.apply(n, at(t, "2026-12-10 17:30"), docket.Rule{Ruling: docket.Insufficient}) },
 	})
@@ -259,18 +269,22 @@ func TestCompleteCase(t *testing.T) {
 		"Fri 12-11 09:00 CST #C_DOCKET 2026-001|ruling_notice_complainant|before-2:2026-12-15@#C_DOCKET",
 	})
 	if len(w.rec.said) == 18 {
-		if got, want := w.rec.said[14].Text, "2026-001: notice of the ruling to the respondent due Tue 15 Dec (2 business days), rule (C)(1). Record it with `/ethics mail 2026-001 dismissal_respondent &lt;article no.&gt;`."; got != want {
+		if got, want := w.rec.said[14].Text,
+			"2026-001: notice of the ruling to the respondent due Tue 15 Dec (2 business days), rule (C)(1). Record it with "+
+				"`/ethics mail 2026-001 dismissal_respondent &lt;article no.&gt;`."; got != want {
 			t.Errorf("message:\n%s\nwant:\n%s", got, want)
 		}
 	}
-	want := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with `/ethics mail 2026-001 respondent &lt;article no.&gt;`."
+	want := "2026-001: respondent notice by certified mail due Wed 9 Dec (2 business days), rule (B). Record it with " +
+		"`/ethics mail 2026-001 respondent &lt;article no.&gt;`."
 	if len(w.rec.said) < 9 {
 		return
 	}
 	if got := w.rec.said[2].Text; got != want {
 		t.Errorf("message:\n%s\nwant:\n%s", got, want)
 	}
-	if got := w.rec.said[8].Text; got != "2026-001: the sufficiency meeting is Thu 10 Dec at 17:00 CST at City Hall, open to the public." {
+	if got := w.rec.said[8].Text; got != "2026-001: the sufficiency meeting is Thu 10 Dec at 17:00 CST at City Hall, "+
+		"open to the public." {
 		t.Errorf("meeting reminder %q", got)
 	}
 }
@@ -333,7 +347,8 @@ func TestCrashBetweenSendAndMark(t *testing.T) {
 	// The crashed process put it in the outbox, claimed it, and Slack took it, but it was
 	// never marked sent.
 	k := outbox.Key{Case: n, Series: "respondent_notice", Step: "before-2:2026-12-09", To: outbox.Dest{User: "U_CLERK"}}
-	if err := w.db.Enqueue(ctx, []outbox.Post{{Key: k, Text: "sent before the crash", Due: at(t, "2026-12-07 09:00")}}); err != nil {
+	if err := w.db.Enqueue(ctx,
+		[]outbox.Post{{Key: k, Text: "sent before the crash", Due: at(t, "2026-12-07 09:00")}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := w.db.Claim(ctx, k, at(t, "2026-12-07 09:00")); err != nil {
@@ -359,7 +374,8 @@ func TestCrashBetweenSendAndMark(t *testing.T) {
 func TestOutageCatchUp(t *testing.T) {
 	w := newWorld(t)
 	n := w.file(at(t, "2026-12-04 10:00"))
-	w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-14 17:00"), Place: "City Hall"})
+	w.apply(n, at(t, "2026-12-04 10:00"),
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-14 17:00"), Place: "City Hall"})
 	w.apply(n, at(t, "2026-12-04 10:00"), docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 	w.run(at(t, "2026-12-04 10:15"), at(t, "2026-12-04 10:15"), time.Minute, nil)
 	w.rec.said = nil
@@ -374,7 +390,8 @@ func TestOutageCatchUp(t *testing.T) {
 	}
 	clerk := w.rec.said[1].Text
 	for _, want := range []string{
-		"*Catch-up:* ethicsbot was not running from Fri 4 Dec 10:15 CST to Thu 10 Dec 10:00 CST. 3 reminders fell due meanwhile",
+		"*Catch-up:* ethicsbot was not running from Fri 4 Dec 10:15 CST to Thu 10 Dec 10:00 CST. 3 reminders fell " +
+			"due meanwhile",
 		// In the order they fell due: the digest at 08:00, the deadlines at 09:00.
 		"\n• (due Thu 10 Dec 08:00) Docket for Thu 2026-12-10",
 		"\n• (due Thu 10 Dec 09:00) 2026-001: respondent notice by certified mail due Wed 9 Dec (1 day overdue), rule (B).",
@@ -384,7 +401,8 @@ func TestOutageCatchUp(t *testing.T) {
 			t.Errorf("the clerk's catch-up lacks %q:\n%s", want, clerk)
 		}
 	}
-	if ch := w.rec.said[0].Text; !strings.Contains(ch, "2 reminders fell due meanwhile") || strings.Contains(ch, "Docket for") {
+	if ch := w.rec.said[0].Text; !strings.Contains(ch, "2 reminders fell due meanwhile") ||
+		strings.Contains(ch, "Docket for") {
 		t.Errorf("the channel's catch-up: %s", ch)
 	}
 	// The folded reminders are on record as said: nothing of them is said again.
@@ -472,8 +490,10 @@ func TestDaylightSaving(t *testing.T) {
 		name, received, from, to string
 		days                     []string
 	}{
-		{"SpringForward", "2027-03-09 10:00", "2027-03-12 00:00", "2027-03-16 12:00", []string{"2027-03-13", "2027-03-14", "2027-03-15", "2027-03-16"}},
-		{"FallBack", "2026-10-27 10:00", "2026-10-30 00:00", "2026-11-03 12:00", []string{"2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03"}},
+		{"SpringForward", "2027-03-09 10:00", "2027-03-12 00:00", "2027-03-16 12:00",
+			[]string{"2027-03-13", "2027-03-14", "2027-03-15", "2027-03-16"}},
+		{"FallBack", "2026-10-27 10:00", "2026-10-30 00:00", "2026-11-03 12:00",
+			[]string{"2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
@@ -550,7 +570,8 @@ func TestPostsSurviveAnOutage(t *testing.T) {
 		}
 		return nil
 	}
-	notice := outbox.Post{Key: outbox.EventKey("2026-001", 7, 2, outbox.Dest{Channel: "C_NOTICES"}), Text: "PUBLIC NOTICE. Ethics Commission, case 2026-001: ...", Due: w.now}
+	notice := outbox.Post{Key: outbox.EventKey("2026-001", 7, 2, outbox.Dest{Channel: "C_NOTICES"}),
+		Text: "PUBLIC NOTICE. Ethics Commission, case 2026-001: ...", Due: w.now}
 	if err := w.db.Enqueue(ctx, []outbox.Post{notice}); err != nil {
 		t.Fatal(err)
 	}
@@ -612,13 +633,16 @@ func TestLostAnswerIsNotResent(t *testing.T) {
 // recused, gets none of its meeting reminders and is not mentioned in its overdue ones.
 func TestRecusedCommissionerHearsNothing(t *testing.T) {
 	w := newWorld(t)
-	res, err := w.db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe", SlackID: "U_COMM2"},
-		Sections: []string{"103.10"}, Received: at(t, "2026-12-04 10:00"), Summary: "x"}, at(t, "2026-12-04 10:00"), nil)
+	res, err := w.db.File(ctx, "U_CLERK", "",
+		docket.File{Complainant: docket.Person{Name: "John Doe"},
+			Respondent: docket.Person{Name: "Jane Roe", SlackID: "U_COMM2"},
+			Sections:   []string{"103.10"}, Received: at(t, "2026-12-04 10:00"), Summary: "x"}, at(t, "2026-12-04 10:00"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := res.Case.Number
-	w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
+	w.apply(n, at(t, "2026-12-04 10:00"),
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
 	w.run(at(t, "2026-12-09 09:00"), at(t, "2026-12-09 09:00"), time.Minute, nil)
 	var to []string
 	for _, s := range w.rec.said {
@@ -674,9 +698,11 @@ func TestPaperWithoutTimeLimit(t *testing.T) {
 			digests = append(digests, s.When.Format("01-02"))
 		}
 	}
-	want := "2026-001: written request to the attorney for judicial adjudication not yet recorded as sent (no time limit), rule (C)(2). Record it with `/ethics delivered 2026-001 adjudication_request`."
+	want := "2026-001: written request to the attorney for judicial adjudication not yet recorded as sent (no time " +
+		"limit), rule (C)(2). Record it with `/ethics delivered 2026-001 adjudication_request`."
 	if len(task) != 2 || !strings.Contains(task[0], "required:2026-12-10") || !strings.HasSuffix(task[0], want) {
-		t.Errorf("task reminders:\n%s\nwant one to the clerk and one to the docket channel, saying %q", strings.Join(task, "\n"), want)
+		t.Errorf("task reminders:\n%s\nwant one to the clerk and one to the docket channel, saying %q",
+			strings.Join(task, "\n"), want)
 	}
 	if got := strings.Join(digests, ","); got != "12-11,12-14,12-15" {
 		t.Errorf("digests listing the task on %s, want 12-11,12-14,12-15 (every business day until recorded)", got)
@@ -744,7 +770,8 @@ func TestAnchorAlarm(t *testing.T) {
 		t.Fatalf("anchor posts %q", texts)
 	}
 	for _, text := range texts[1:] {
-		if !strings.Contains(text, "no longer holds the anchor posted before") || !strings.Contains(text, "`anchor "+held+"`") ||
+		if !strings.Contains(text, "no longer holds the anchor posted before") ||
+			!strings.Contains(text, "`anchor "+held+"`") ||
 			!strings.Contains(text, problem) || strings.Count(text, "anchor ") != 3 {
 			t.Errorf("the alarm %q", text)
 		}

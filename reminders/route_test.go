@@ -27,7 +27,8 @@ func TestRoutes(t *testing.T) {
 		w.run(at(t, "2026-12-04 10:00"), at(t, "2026-12-17 10:00"), time.Hour, map[time.Time]func(){
 			at(t, "2026-12-04 10:00"): func() {
 				n = w.file(at(t, "2026-12-04 10:00"), docket.NewDate(2027, time.January, 5))
-				w.apply(n, at(t, "2026-12-04 10:00"), docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
+				w.apply(n, at(t, "2026-12-04 10:00"),
+					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-10 17:00"), Place: "City Hall"})
 			},
 		})
 		// Where each series went, e.g. "respondent_notice" → "@U_CLERK".
@@ -70,7 +71,8 @@ func TestRoutes(t *testing.T) {
 	})
 	t.Run("Configured", func(t *testing.T) {
 		check(t, run(t, reminders.Routes{reminders.ClerkTasks: reminders.Both, reminders.CommissionSteps: reminders.DM,
-			reminders.MeetingReminders: reminders.Channel, reminders.Digest: reminders.Channel, reminders.Expedited: reminders.DM}), map[string]string{
+			reminders.MeetingReminders: reminders.Channel, reminders.Digest: reminders.Channel,
+			reminders.Expedited: reminders.DM}), map[string]string{
 			"respondent_notice":   "#C_DOCKET @U_CLERK",
 			"sufficiency_ruling":  "@U_CLERK",
 			"expedited":           "@U_CLERK",
@@ -82,10 +84,12 @@ func TestRoutes(t *testing.T) {
 
 // TestParseRoute: a kind or a route that is not one is refused by name.
 func TestParseRoute(t *testing.T) {
-	if k, r, err := reminders.ParseRoute("digest", "channel"); err != nil || k != reminders.Digest || r != reminders.Channel {
+	if k, r, err := reminders.ParseRoute("digest", "channel"); err != nil || k != reminders.Digest ||
+		r != reminders.Channel {
 		t.Errorf("digest: channel = %v %v %v", k, r, err)
 	}
-	for _, tc := range [][3]string{{"digests", "dm", "is not a kind of reminder: use clerk_tasks, commission_steps, expedited, meetings, digest"},
+	for _, tc := range [][3]string{{"digests", "dm",
+		"is not a kind of reminder: use clerk_tasks, commission_steps, expedited, meetings, digest"},
 		{"digest", "email", `"email" is not where a reminder can go: use dm, channel or both`}} {
 		if _, _, err := reminders.ParseRoute(tc[0], tc[1]); err == nil || !strings.Contains(err.Error(), tc[2]) {
 			t.Errorf("%s: %s: %v, want %q", tc[0], tc[1], err, tc[2])

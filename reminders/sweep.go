@@ -224,7 +224,8 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			return st, err
 		}
 	}
-	if err := s.catchUp(ctx, folder, late, now, func(p outbox.Post) error { batch = append(batch, p); return nil }); err != nil {
+	if err := s.catchUp(ctx, folder, late, now,
+		func(p outbox.Post) error { batch = append(batch, p); return nil }); err != nil {
 		return st, err
 	}
 	for _, posts := range late {
@@ -268,7 +269,8 @@ const catchUpMax = 30000
 // catchUp says, to each destination, the reminders that fell due while ethicsbot was not
 // running: one alone, with its note that it is late (through single), or several folded
 // into one message that lists them, recorded as said by it.
-func (s *Sweeper) catchUp(ctx context.Context, folder Folder, late map[outbox.Dest][]outbox.Post, now time.Time, single func(outbox.Post) error) error {
+func (s *Sweeper) catchUp(ctx context.Context, folder Folder, late map[outbox.Dest][]outbox.Post, now time.Time,
+	single func(outbox.Post) error) error {
 	if len(late) == 0 {
 		return nil
 	}
@@ -283,27 +285,32 @@ func (s *Sweeper) catchUp(ctx context.Context, folder Folder, late map[outbox.De
 		posts := late[d]
 		if len(posts) == 1 {
 			p := posts[0]
-			p.Text += " " + outbox.Format("(Sent late: ethicsbot was not running from %s; this was due at %s.)", from, p.Due.In(loc).Format("Mon 2 Jan 15:04 MST"))
+			p.Text += " " + outbox.Format("(Sent late: ethicsbot was not running from %s; this was due at %s.)", from,
+				p.Due.In(loc).Format("Mon 2 Jan 15:04 MST"))
 			if err := single(p); err != nil {
 				return err
 			}
 			continue
 		}
-		text := outbox.Format("*Catch-up:* ethicsbot was not running from %s to %s. %d reminders fell due meanwhile; here they are in one message, oldest first:", from, to, len(posts))
+		text := outbox.Format("*Catch-up:* ethicsbot was not running from %s to %s. %d reminders fell due meanwhile; here "+
+			"they are in one message, oldest first:", from, to, len(posts))
 		slices.SortStableFunc(posts, func(a, b outbox.Post) int { return a.Due.Compare(b.Due) })
 		for i, p := range posts {
 			item := outbox.Format("\n• (due %s) ", p.Due.In(loc).Format("Mon 2 Jan 15:04")) + p.Text
 			if len(text)+len(item) > catchUpMax {
-				text += outbox.Format("\n… and %d more: `/ethics docket` lists every open case, and each case's card its deadlines.", len(posts)-i)
+				text += outbox.Format("\n… and %d more: `/ethics docket` lists every open case, and each case's card "+
+					"its deadlines.", len(posts)-i)
 				break
 			}
 			text += item
 		}
-		digest := outbox.Post{Key: outbox.Key{Series: CatchUpSeries, Step: s.lastSweep.UTC().Format(time.RFC3339), To: d}, Text: text, Due: now}
+		digest := outbox.Post{Key: outbox.Key{Series: CatchUpSeries, Step: s.lastSweep.UTC().Format(time.RFC3339), To: d},
+			Text: text, Due: now}
 		if err := folder.Fold(ctx, digest, posts, now); err != nil {
 			return err
 		}
-		s.logger().Info("after downtime, reminders folded into one catch-up message", "to", d.String(), "reminders", len(posts))
+		s.logger().Info("after downtime, reminders folded into one catch-up message", "to", d.String(),
+			"reminders", len(posts))
 	}
 	return nil
 }
@@ -326,13 +333,16 @@ func (s *Sweeper) anchorPost(ctx context.Context, p *Planner, now time.Time) (ou
 	if err != nil {
 		return outbox.Post{}, false, err
 	}
-	text := outbox.Format("Record anchor, %s: `anchor %s`\nKeep it: `ethicsbot verify --anchor %s` shows whether a copy of the record (a backup, an archive) still holds every event up to this one, unchanged.",
+	text := outbox.Format("Record anchor, %s: `anchor %s`\nKeep it: `ethicsbot verify --anchor %s` shows whether a copy "+
+		"of the record (a backup, an archive) still holds every event up to this one, unchanged.",
 		now.In(loc).Format("Mon 2 Jan 2006 15:04 MST"), a, a)
 	if problem != "" {
 		// The alarm names the anchor that no longer holds first, so that tomorrow's check
 		// is against it again: the alarm is said every day until the record is put right.
 		text = outbox.Format(":rotating_light: *The record no longer holds the anchor posted before*, `anchor %s`: %s. "+
-			"Someone changed the database outside ethicsbot. Tell the city's IT staff: `ethicsbot verify --anchor %s` shows it, and `ethicsbot restore` puts back a backup that holds it (docs/operations.md, \"Backup, restore and upgrade\"). The record's head is now %s.",
+			"Someone changed the database outside ethicsbot. Tell the city's IT staff: `ethicsbot verify --anchor %s` shows "+
+			"it, and `ethicsbot restore` puts back a backup that holds it "+
+			"(docs/operations.md, \"Backup, restore and upgrade\"). The record's head is now %s.",
 			held, problem, held, strings.ReplaceAll(a, ":", " : "))
 	}
 	return outbox.Post{Key: key, Text: text, Due: at}, true, nil
@@ -367,7 +377,8 @@ func (s *Sweeper) logger() *slog.Logger {
 // twice.
 func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err error) {
 	l := cron.PrintfLogger(log.New(slogWriter{s.logger()}, "", 0))
-	c := cron.New(cron.WithLocation(s.planner().Engine.Cal.Location()), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
+	c := cron.New(cron.WithLocation(s.planner().Engine.Cal.Location()),
+		cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l)))
 	ctx, cancel := context.WithCancel(context.Background())
 	id, err := c.AddFunc(schedule, func() {
 		start := time.Now()

@@ -134,7 +134,8 @@ func (p PublicReport) outcomePlot() (panel, error) {
 
 // deadlinePlot is the deadlines that fell due each month, met beside missed.
 func (p PublicReport) deadlinePlot() (panel, error) {
-	pl := newPlot(fmt.Sprintf("Deadlines that fell due in %d: %d met, %d missed", p.Year, p.DeadlinesMet, p.DeadlinesMissed), "deadlines")
+	pl := newPlot(fmt.Sprintf("Deadlines that fell due in %d: %d met, %d missed", p.Year, p.DeadlinesMet,
+		p.DeadlinesMissed), "deadlines")
 	legend := newLegend()
 	met, missed := make(plotter.Values, 12), make(plotter.Values, 12)
 	peak := 0

@@ -21,7 +21,8 @@ func TestPublicFiguresIgnoreConfidentialComplaints(t *testing.T) {
 	before := report.PublicOf(base, 2026, e, now)
 
 	// Filed on Mon 11 Jan 2027, received (it says) on Mon 2 Nov 2026: backdated.
-	backdated := walk(t, e, "2026-005", []act{{"2027-01-11T10:00:00-06:00", filing(t, "2026-11-02T10:00:00-06:00", "103.10")}})
+	backdated := walk(t, e, "2026-005",
+		[]act{{"2027-01-11T10:00:00-06:00", filing(t, "2026-11-02T10:00:00-06:00", "103.10")}})
 	// Filed on Tue 12 Jan 2027 as received that day, then corrected to Wed 30 Dec 2026.
 	orig := filing(t, "2027-01-12T09:00:00-06:00", "103.10")
 	filed := walk(t, e, "2027-001", []act{{"2027-01-12T09:00:00-06:00", orig}})
@@ -32,7 +33,9 @@ func TestPublicFiguresIgnoreConfidentialComplaints(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := []docket.Entry{{ID: 1, Seq: 1, By: "U_CLERK", At: instant(t, "2027-01-12T09:00:00-06:00"), Action: orig}}
-	corrected, err := e.Amend(filed, entries, docket.Correct{Seq: 1, Of: "file", Field: "received", From: "x", To: "y", Reason: "typed the wrong year", Action: payload}, "U_CLERK", instant(t, "2027-01-13T09:00:00-06:00"))
+	corrected, err := e.Amend(filed, entries,
+		docket.Correct{Seq: 1, Of: "file", Field: "received", From: "x", To: "y", Reason: "typed the wrong year",
+			Action: payload}, "U_CLERK", instant(t, "2027-01-13T09:00:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,8 @@ func TestPublicFiguresIgnoreConfidentialComplaints(t *testing.T) {
 		}
 		got := report.PublicOf(append(append([]docket.Case{}, base...), noticed), 2026, e, now)
 		if got.Received != before.Received+1 || got.Months[10].Received != 1 {
-			t.Errorf("a complaint whose meeting is noticed is not counted: %d received, November %d", got.Received, got.Months[10].Received)
+			t.Errorf("a complaint whose meeting is noticed is not counted: %d received, November %d", got.Received,
+				got.Months[10].Received)
 		}
 	})
 }

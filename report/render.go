@@ -47,7 +47,8 @@ func (r Report) Lines() []Line {
 			item("%s: no complaint of %d has reached it", withRule(s.Name, s.Rule), r.Year)
 			continue
 		}
-		item("%s: %s, median %s days, worst %d days (%s)", withRule(s.Name, s.Rule), plural(s.Cases, "complaint"), days(s.MedianDays), s.WorstDays, s.WorstCase)
+		item("%s: %s, median %s days, worst %d days (%s)", withRule(s.Name, s.Rule), plural(s.Cases, "complaint"),
+			days(s.MedianDays), s.WorstDays, s.WorstCase)
 	}
 
 	d := r.Deadlines
@@ -55,7 +56,8 @@ func (r Report) Lines() []Line {
 	if d.Met+d.Missed == 0 {
 		item("No deadline of the commission's fell due in %d.", r.Year)
 	} else {
-		item("%d of %s that fell due in %d met (%s); %d missed.", d.Met, plural(d.Met+d.Missed, "deadline"), r.Year, percent(d.Met, d.Met+d.Missed), d.Missed)
+		item("%d of %s that fell due in %d met (%s); %d missed.", d.Met, plural(d.Met+d.Missed, "deadline"), r.Year,
+			percent(d.Met, d.Met+d.Missed), d.Missed)
 	}
 	for _, m := range d.List {
 		item("missed: %s, %s, due %s; %s", m.Case, withRule(m.Duty, m.Rule), due(m), doneText(m))

@@ -117,7 +117,8 @@ func TestJSON(t *testing.T) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	want := []string{"as_of", "complaints_received", "deadlines", "expedited", "fines", "found_frivolous", "months", "notes", "outcomes", "parts", "steps", "two_part_complaints", "year", "zone"}
+	want := []string{"as_of", "complaints_received", "deadlines", "expedited", "fines", "found_frivolous", "months",
+		"notes", "outcomes", "parts", "steps", "two_part_complaints", "year", "zone"}
 	if !slices.Equal(keys, want) {
 		t.Errorf("keys %v, want %v", keys, want)
 	}
@@ -185,14 +186,16 @@ func TestPublicLeaksNothing(t *testing.T) {
 	if err := report.WriteJSON(&b, p); err != nil {
 		t.Fatal(err)
 	}
-	for _, secret := range []string{"2026-00", "2025-031", "Confidential", "CONFIDENTIAL", "missed_deadlines", "worst_case", "(H)", "1500"} {
+	for _, secret := range []string{"2026-00", "2025-031", "Confidential", "CONFIDENTIAL", "missed_deadlines",
+		"worst_case", "(H)", "1500"} {
 		if strings.Contains(b.String(), secret) {
 			t.Errorf("the public report holds %q:\n%s", secret, b.String())
 		}
 	}
 	// 2026-003, confidential (nothing of it public yet), is left out: its complaint, its
 	// part and its two missed (B) notices. The (H) complainant's notice counts as one more met.
-	if p.Received != 3 || p.Parts != 4 || p.DeadlinesMet != 30 || p.DeadlinesMissed != 4 || len(p.Fines) != 2 || p.Fines[1].Total != 2500 {
+	if p.Received != 3 || p.Parts != 4 || p.DeadlinesMet != 30 || p.DeadlinesMissed != 4 || len(p.Fines) != 2 ||
+		p.Fines[1].Total != 2500 {
 		t.Errorf("public %+v", p)
 	}
 	// Every string the type can hold is a label of ours, never a case's.
@@ -217,9 +220,11 @@ func TestPublicLeaksNothing(t *testing.T) {
 		}
 	}
 	walk(reflect.TypeFor[report.PublicReport](), "")
-	want := []string{".Zone", ".Outcomes[].Outcome", ".Outcomes[].Rule", ".Outcomes[].Name", ".Months[].Month", ".Months[].Outcomes[key]", ".Fines[].Rule", ".Fines[].Name"}
+	want := []string{".Zone", ".Outcomes[].Outcome", ".Outcomes[].Rule", ".Outcomes[].Name", ".Months[].Month",
+		".Months[].Outcomes[key]", ".Fines[].Rule", ".Fines[].Name"}
 	if !slices.Equal(fields, want) {
-		t.Errorf("PublicReport's strings are %v; want only the labels %v (check a new one holds nothing confidential)", fields, want)
+		t.Errorf("PublicReport's strings are %v; want only the labels %v (check a new one holds nothing confidential)",
+			fields, want)
 	}
 	// Changing the public part leaves the report as it was.
 	p.Months[2].Outcomes[report.Open] = 99

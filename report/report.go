@@ -185,7 +185,8 @@ func Of(cases []docket.Case, year int, engine *docket.Engine, now time.Time) Rep
 	r := Report{Year: year, Zone: loc.String(), AsOf: now.In(loc), Outcomes: []OutcomeCount{},
 		Expedited: []Expedited{}, Deadlines: DeadlineFigures{List: []Miss{}}}
 	for m := range 12 {
-		r.Months = append(r.Months, Month{Month: docket.NewDate(year, time.Month(m+1), 1).String()[:7], Outcomes: map[Outcome]int{}})
+		r.Months = append(r.Months,
+			Month{Month: docket.NewDate(year, time.Month(m+1), 1).String()[:7], Outcomes: map[Outcome]int{}})
 	}
 	counts := make(map[Outcome]int)
 	days := make(map[Step][]caseDays)
@@ -416,7 +417,8 @@ func (r *Report) deadlines(number string, s docket.Schedule, loc *time.Location)
 		}
 		r.Deadlines.Missed++
 		mo.DeadlinesMissed++
-		m := Miss{Case: number, Deadline: d.ID, Rule: d.Rule, Duty: d.Period.Duty, Due: due, DoneLate: d.Done, DoneOn: d.DoneOn}
+		m := Miss{Case: number, Deadline: d.ID, Rule: d.Rule, Duty: d.Period.Duty, Due: due, DoneLate: d.Done,
+			DoneOn: d.DoneOn}
 		if !d.DueAt.IsZero() {
 			m.DueAt = d.DueAt.In(loc)
 		}
@@ -460,11 +462,18 @@ func addFines(groups map[string]*FineGroup, c *docket.Case, year int) {
 // notes say what the figures count, for a reader of the report.
 func notes(o docket.Ordinance) []string {
 	return []string{
-		"Complaints received, outcomes, days to each step and expedited cases are about the complaints received in the year, as they stand on the date of the report.",
-		"Outcomes count parts: a complaint alleging both §" + o.HearingSection + " and §" + o.ReferralSection + " is ruled on part by part ((C)(2) and (C)(3)) and counts as two parts, each with its outcome; every other complaint is one part.",
-		"Days are calendar days from the day of receipt to the day of the step; the median of an even number of cases is the mean of the middle two.",
-		"Deadlines are the commission's own that fell due in the year, in any case; each counts once, in the year it fell due. Papers the ordinance requires with no time limit (undated tasks) are not deadlines and are not counted; nor are the (I) filing limit and the (F) window to demand a public hearing, which are the parties'.",
-		"Fines are those imposed in the year, in any case. A final recommendation (F) replaces the decision's fine, so a fine is counted once.",
+		"Complaints received, outcomes, days to each step and expedited cases are about the complaints received in the " +
+			"year, as they stand on the date of the report.",
+		"Outcomes count parts: a complaint " +
+			"alleging both §" + o.HearingSection + " and §" + o.ReferralSection + " is ruled on part by part ((C)(2) and " +
+			"(C)(3)) and counts as two parts, each with its outcome; every other complaint is one part.",
+		"Days are calendar days from the day of receipt to the day of the step; the median of an even number of cases is " +
+			"the mean of the middle two.",
+		"Deadlines are the commission's own that fell due in the year, in any case; each counts once, in the year it fell " +
+			"due. Papers the ordinance requires with no time limit (undated tasks) are not deadlines and are not counted; nor " +
+			"are the (I) filing limit and the (F) window to demand a public hearing, which are the parties'.",
+		"Fines are those imposed in the year, in any case. A final recommendation (F) replaces the decision's fine, so a " +
+			"fine is counted once.",
 	}
 }
 
@@ -477,7 +486,8 @@ func ParseYear(s string, now time.Time) (int, error) {
 		return docket.Invalid("(A)", "year", msg)
 	}
 	if len(s) != 4 || strings.Trim(s, "0123456789") != "" {
-		return 0, bad(fmt.Sprintf("%q is not a year: give its four digits, such as %d; complaints count in the year they were received", s, this))
+		return 0, bad(fmt.Sprintf("%q is not a year: give its four digits, such as %d; complaints count in the year they "+
+			"were received", s, this))
 	}
 	y, _ := strconv.Atoi(s)
 	switch {

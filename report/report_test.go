@@ -127,7 +127,8 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-03-25T09:15:00-05:00", deliver(tb, docket.RulingToComplainant, "2026-03-25")},
 		{"2026-03-26T09:00:00-05:00", deliver(tb, docket.ReferralTransmittal, "2026-03-26")},
 		{"2026-04-06T15:00:00-05:00", docket.ConcludeHearing{}},
-		{"2026-04-20T10:00:00-05:00", docket.Decide{Findings: "Violated.", Recommendation: "Reprimand.", Fine: 2000, Intentional: true}},
+		{"2026-04-20T10:00:00-05:00",
+			docket.Decide{Findings: "Violated.", Recommendation: "Reprimand.", Fine: 2000, Intentional: true}},
 	})
 	// 2026-003: received Mon 28 Dec, a month before an election at which the respondent
 	// stands: expedited (G), its decision due Mon 2027-01-04. Nothing done: the (B)
@@ -161,12 +162,15 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-06-02T12:00:00-05:00", mail(tb, docket.RespondentNoticePaper, "94071118987654323501", "2026-06-02")},
 		{"2026-06-02T12:05:00-05:00", mail(tb, docket.ComplainantConfirmPaper, "94071118987654323402", "2026-06-02")},
 		{"2026-06-05T18:00:00-05:00", docket.Rule{Ruling: docket.ProbableCause}},
-		{"2026-06-08T09:00:00-05:00", docket.ScheduleMeeting{Meeting: hear, Start: instant(tb, "2026-06-15T10:00:00-05:00"), Place: "City Hall", Closed: true, Authority: "5 ILCS 120/2(c)(1)"}},
+		{"2026-06-08T09:00:00-05:00",
+			docket.ScheduleMeeting{Meeting: hear, Start: instant(tb, "2026-06-15T10:00:00-05:00"), Place: "City Hall",
+				Closed: true, Authority: "5 ILCS 120/2(c)(1)"}},
 		{"2026-06-08T09:05:00-05:00", docket.PostNotice{Meeting: hear}},
 		{"2026-06-08T09:10:00-05:00", deliver(tb, docket.RulingToRespondent, "2026-06-08")},
 		{"2026-06-08T09:15:00-05:00", deliver(tb, docket.RulingToComplainant, "2026-06-08")},
 		{"2026-06-15T16:00:00-05:00", docket.ConcludeHearing{}},
-		{"2026-06-22T10:00:00-05:00", docket.Decide{Findings: "Violated.", Recommendation: "Suspension.", Fine: 3000, Intentional: true}},
+		{"2026-06-22T10:00:00-05:00",
+			docket.Decide{Findings: "Violated.", Recommendation: "Suspension.", Fine: 3000, Intentional: true}},
 		{"2026-06-25T10:00:00-05:00", docket.DemandPublicHearing{}},
 		{"2026-06-26T10:00:00-05:00", meeting(tb, pub, "2026-07-06T18:00:00-05:00")},
 		{"2026-06-26T10:05:00-05:00", docket.PostNotice{Meeting: pub}},
@@ -209,10 +213,12 @@ func TestYear(t *testing.T) {
 	})
 	t.Run("Months", func(t *testing.T) {
 		mar, jun, dec, jan := r.Months[2], r.Months[5], r.Months[11], r.Months[0]
-		if mar.Month != "2026-03" || mar.Received != 2 || mar.Outcomes[report.DismissedInsufficient] != 1 || mar.Outcomes[report.AttorneyReferral] != 1 || mar.Outcomes[report.Recommendation] != 1 {
+		if mar.Month != "2026-03" || mar.Received != 2 || mar.Outcomes[report.DismissedInsufficient] != 1 ||
+			mar.Outcomes[report.AttorneyReferral] != 1 || mar.Outcomes[report.Recommendation] != 1 {
 			t.Errorf("March %+v", mar)
 		}
-		if jun.Received != 1 || jun.Outcomes[report.FinalRecommendation] != 1 || dec.Received != 1 || dec.Outcomes[report.Open] != 1 {
+		if jun.Received != 1 || jun.Outcomes[report.FinalRecommendation] != 1 || dec.Received != 1 ||
+			dec.Outcomes[report.Open] != 1 {
 			t.Errorf("June %+v, December %+v", jun, dec)
 		}
 		// 2025-031: (B) notices met Fri 2 Jan, its meeting's notice (due Wed 7 Jan) met,
@@ -282,7 +288,8 @@ func TestYear(t *testing.T) {
 		if f.Count != 3 || f.Total != 6000 {
 			t.Errorf("fines %d, $%d; want 3, $6000", f.Count, f.Total)
 		}
-		want := []report.FineGroup{{Rule: "(E)(2)", Count: 1, Total: 2000}, {Rule: "(F)", Count: 1, Total: 2500}, {Rule: "(H)", Count: 1, Total: 1500}}
+		want := []report.FineGroup{{Rule: "(E)(2)", Count: 1, Total: 2000}, {Rule: "(F)", Count: 1, Total: 2500},
+			{Rule: "(H)", Count: 1, Total: 1500}}
 		for i, w := range want {
 			g := f.ByRule[i]
 			if g.Rule != w.Rule || g.Count != w.Count || g.Total != w.Total {
@@ -291,7 +298,8 @@ func TestYear(t *testing.T) {
 		}
 	})
 	t.Run("Expedited", func(t *testing.T) {
-		want := []report.Expedited{{Case: "2026-003", Election: date(t, "2027-02-02"), Due: date(t, "2027-01-04"), Status: docket.Missed}}
+		want := []report.Expedited{{Case: "2026-003", Election: date(t, "2027-02-02"), Due: date(t, "2027-01-04"),
+			Status: docket.Missed}}
 		if !reflect.DeepEqual(r.Expedited, want) {
 			t.Errorf("expedited %+v, want %+v", r.Expedited, want)
 		}
@@ -311,7 +319,8 @@ func TestYear(t *testing.T) {
 // until it is ruled on.
 func TestBothSectionsBeforeRuling(t *testing.T) {
 	e := mustEngine(t)
-	c := walk(t, e, "2026-010", []act{{"2026-05-04T10:00:00-05:00", filing(t, "2026-05-04T10:00:00-05:00", "103.10", "103.05")}})
+	c := walk(t, e, "2026-010",
+		[]act{{"2026-05-04T10:00:00-05:00", filing(t, "2026-05-04T10:00:00-05:00", "103.10", "103.05")}})
 	r := report.Of([]docket.Case{c}, 2026, e, instant(t, "2026-05-04T12:00:00-05:00"))
 	if r.Parts != 2 || r.TwoPart != 1 || r.Outcomes[len(r.Outcomes)-1].Parts != 2 {
 		t.Errorf("parts %d, two-part %d, outcomes %+v", r.Parts, r.TwoPart, r.Outcomes)
@@ -325,7 +334,8 @@ func TestBothSectionsBeforeRuling(t *testing.T) {
 func TestEmpty(t *testing.T) {
 	e := mustEngine(t)
 	r := report.Of(nil, 2026, e, instant(t, asOf))
-	if r.Received != 0 || len(r.Months) != 12 || len(r.Steps) != 6 || len(r.Fines.ByRule) != 3 || r.Expedited == nil || r.Deadlines.List == nil {
+	if r.Received != 0 || len(r.Months) != 12 || len(r.Steps) != 6 || len(r.Fines.ByRule) != 3 || r.Expedited == nil ||
+		r.Deadlines.List == nil {
 		t.Errorf("empty report %+v", r)
 	}
 }
@@ -350,7 +360,9 @@ func TestParseYear(t *testing.T) {
 		switch {
 		case c.err == "" && (err != nil || got != c.want):
 			t.Errorf("ParseYear(%q) = %d, %v; want %d", c.in, got, err, c.want)
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err) || docket.ErrorCode(err) != docket.EINVALID || !strings.HasPrefix(err.Error(), "year: ")):
+		case c.err != "" &&
+			(err == nil || !strings.Contains(err.Error(), c.err) || docket.ErrorCode(err) != docket.EINVALID ||
+				!strings.HasPrefix(err.Error(), "year: ")):
 			t.Errorf("ParseYear(%q) error %v, want one naming the year and saying %q", c.in, err, c.err)
 		}
 	}

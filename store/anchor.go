@@ -52,7 +52,8 @@ var anchorForm = regexp.MustCompile(`^([0-9]{1,18}):([0-9a-f]{64})(?:\s*\+\s*([0
 func ParseAnchor(s string) (Anchor, error) {
 	m := anchorForm.FindStringSubmatch(strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "anchor ")))
 	if m == nil {
-		return Anchor{}, fmt.Errorf("%q is not an anchor: give it as ethicsbot printed it, <events>:<64 hex digits of the last event's hash>, then +<meeting events>:<64 hex digits> if it has a meetings part", s)
+		return Anchor{}, fmt.Errorf("%q is not an anchor: give it as ethicsbot printed it, <events>:<64 hex digits of the "+
+			"last event's hash>, then +<meeting events>:<64 hex digits> if it has a meetings part", s)
 	}
 	n, err := strconv.ParseInt(m[1], 10, 64)
 	if err != nil {
@@ -65,7 +66,8 @@ func ParseAnchor(s string) (Anchor, error) {
 		}
 		a.MeetingHash = m[4]
 		if a.Meetings == 0 {
-			return Anchor{}, fmt.Errorf("%q is not an anchor: its meetings part names meeting event 0; a record without meeting events has no meetings part", s)
+			return Anchor{}, fmt.Errorf("%q is not an anchor: its meetings part names meeting event 0; a record without "+
+				"meeting events has no meetings part", s)
 		}
 	}
 	return a, nil
@@ -136,7 +138,8 @@ type chain struct {
 
 var (
 	casesChain    = chain{table: "events", record: "the record", event: "event"}
-	meetingsChain = chain{table: "meeting_events", record: "the meetings' record", event: "meeting event", what: " (agendas, postings, rolls, sessions, adjournments)"}
+	meetingsChain = chain{table: "meeting_events", record: "the meetings' record", event: "meeting event",
+		what: " (agendas, postings, rolls, sessions, adjournments)"}
 )
 
 // checkChain says how chain c, whose last event is number have, differs from an anchor
@@ -156,7 +159,8 @@ func (s *Store) checkChain(ctx context.Context, c chain, n int64, hash string, h
 		return "", err
 	}
 	if got != hash {
-		return fmt.Sprintf("%s %d is a different event from the one the anchor names (hash %s…, anchor %s…): %s was rewritten at or before %s %d",
+		return fmt.Sprintf("%s %d is a different event from the one the anchor names (hash %s…, anchor %s…): %s was "+
+			"rewritten at or before %s %d",
 			c.event, n, got[:12], hash[:12], c.record, c.event, n), nil
 	}
 	return "", nil
@@ -169,7 +173,9 @@ var postedAnchor = regexp.MustCompile(`anchor ([0-9]{1,18}:[0-9a-f]{64}(?:\+[0-9
 // LastPosted returns the anchor of the latest message to the docket channel that carries
 // one (the daily post, or a restore's note), or "" if none was ever posted.
 func (s *Store) LastPosted(ctx context.Context, series ...string) (string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT text FROM outbox WHERE series IN (SELECT value FROM json_each(?)) ORDER BY due DESC, rowid DESC LIMIT 20`, jsonList(series))
+	rows, err := s.r.QueryContext(ctx,
+		`SELECT text FROM outbox WHERE series IN (SELECT value FROM json_each(?)) ORDER BY due DESC, rowid DESC LIMIT 20`,
+		jsonList(series))
 	if err != nil {
 		return "", err
 	}

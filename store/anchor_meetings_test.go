@@ -50,7 +50,8 @@ func TestAnchorCoversTheMeetings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if problem, err := b.CheckAnchor(ctx, parsed); err != nil || !strings.Contains(problem, "meeting events 1 to 1 (agendas, postings, rolls, sessions, adjournments) are missing") {
+	if problem, err := b.CheckAnchor(ctx, parsed); err != nil ||
+		!strings.Contains(problem, "meeting events 1 to 1 (agendas, postings, rolls, sessions, adjournments) are missing") {
 		t.Errorf("a backup without the meeting, checked against the live anchor: %q, %v", problem, err)
 	}
 	old, err := store.ParseAnchor(before.String())
@@ -63,7 +64,8 @@ func TestAnchorCoversTheMeetings(t *testing.T) {
 	// A meetings part whose hash is another's is a rewrite.
 	forged := after
 	forged.MeetingHash = strings.Repeat("0", 64)
-	if problem, err := s.CheckAnchor(ctx, forged); err != nil || !strings.Contains(problem, "meeting event 1 is a different event") {
+	if problem, err := s.CheckAnchor(ctx, forged); err != nil ||
+		!strings.Contains(problem, "meeting event 1 is a different event") {
 		t.Errorf("a forged meetings part: %q, %v", problem, err)
 	}
 	if _, err := store.ParseAnchor(before.String() + "+0:" + strings.Repeat("a", 64)); err == nil {
@@ -81,7 +83,8 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
 	notices := outbox.Dest{Channel: "C0NOTICES"}
 	docketCh := outbox.Dest{Channel: "C0DOCKET1"}
-	kept := outbox.Post{Key: outbox.Key{Series: outbox.MeetingSeries, Step: "2026-12-10.1.0", To: notices}, Text: "PUBLIC NOTICE. Ethics Commission, regular meeting on Thu 10 Dec 2026.", Due: T(t, "2026-12-01T11:00:00-06:00")}
+	kept := outbox.Post{Key: outbox.Key{Series: outbox.MeetingSeries, Step: "2026-12-10.1.0", To: notices},
+		Text: "PUBLIC NOTICE. Ethics Commission, regular meeting on Thu 10 Dec 2026.", Due: T(t, "2026-12-01T11:00:00-06:00")}
 	if err := s.Enqueue(ctx, []outbox.Post{kept}); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +93,9 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 		t.Fatal(err)
 	}
 	say := func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
-		return []outbox.Post{{Key: outbox.Key{Series: outbox.MeetingSeries, Step: m.Name + ".1.0", To: notices}, Text: "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026.", Due: T(t, "2026-12-02T09:00:00-06:00")}}
+		return []outbox.Post{{Key: outbox.Key{Series: outbox.MeetingSeries, Step: m.Name + ".1.0", To: notices},
+			Text: "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026.",
+			Due:  T(t, "2026-12-02T09:00:00-06:00")}}
 	}
 	res, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-02T09:00:00-06:00"), nil, say, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: T(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
@@ -118,7 +123,8 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.BeyondEvents != 0 || rep.BeyondMeetings != 1 || !strings.Contains(rep.String(), "It holds 0 case events and 1 meeting events after the backup's last ones") {
+	if rep.BeyondEvents != 0 || rep.BeyondMeetings != 1 ||
+		!strings.Contains(rep.String(), "It holds 0 case events and 1 meeting events after the backup's last ones") {
 		t.Errorf("the restore's report of what the replaced record holds beyond the backup: %+v\n%s", rep, rep)
 	}
 	s = MustOpenPath(t, path)
@@ -136,7 +142,8 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 			note = string(r.Text)
 		}
 	}
-	if !strings.Contains(note, "meeting "+res.Meeting.Name+": PUBLIC NOTICE") || strings.Contains(note, "2026-12-10") || strings.Contains(note, "nothing announced") {
+	if !strings.Contains(note, "meeting "+res.Meeting.Name+": PUBLIC NOTICE") || strings.Contains(note, "2026-12-10") ||
+		strings.Contains(note, "nothing announced") {
 		t.Errorf("the note of what was lost: %q", note)
 	}
 }

@@ -20,7 +20,8 @@ import (
 // alike, and any later action that records a number will be.
 func (s *Store) articlesUnique(ctx context.Context, tx *sql.Tx, before, after *docket.Case) error {
 	for _, m := range after.Mailings {
-		if m.Article == "" || slices.ContainsFunc(before.Mailings, func(b docket.Mailing) bool { return b.Article == m.Article }) {
+		if m.Article == "" ||
+			slices.ContainsFunc(before.Mailings, func(b docket.Mailing) bool { return b.Article == m.Article }) {
 			continue
 		}
 		other, err := s.articleCase(ctx, tx, m.Article, after.Number)
@@ -43,9 +44,11 @@ func (s *Store) articleCase(ctx context.Context, tx *sql.Tx, article, number str
 	if s.search {
 		// An article number is one token of the articles column; quoted, it is matched
 		// whole, not as a prefix.
-		err = tx.QueryRowContext(ctx, `SELECT number FROM case_search WHERE articles MATCH ? AND number != ? LIMIT 1`, `"`+article+`"`, number).Scan(&other)
+		err = tx.QueryRowContext(ctx, `SELECT number FROM case_search WHERE articles MATCH ? AND number != ? LIMIT 1`,
+			`"`+article+`"`, number).Scan(&other)
 	} else {
-		err = tx.QueryRowContext(ctx, `SELECT number FROM cases WHERE number != ? AND instr(doc, ?) > 0 LIMIT 1`, number, `"article":"`+article+`"`).Scan(&other)
+		err = tx.QueryRowContext(ctx, `SELECT number FROM cases WHERE number != ? AND instr(doc, ?) > 0 LIMIT 1`, number,
+			`"article":"`+article+`"`).Scan(&other)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil

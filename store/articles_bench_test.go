@@ -42,14 +42,18 @@ func BenchmarkArticleCase(b *testing.B) {
 			const cases = 1000
 			for i := 0; i < cases; i++ {
 				when := at.Add(time.Duration(i) * time.Minute)
-				res, err := s.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)}, Sections: []string{"103.10"}, Received: when, Summary: "x"}, when, nil)
+				res, err := s.File(ctx, "U_CLERK", "",
+					docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+						Sections: []string{"103.10"}, Received: when, Summary: "x"}, when, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
 				body := fmt.Sprintf("9407111898765%06d", i)
 				if _, err := s.Apply(ctx, res.Case.Number, "U_CLERK", "", when, nil,
-					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: when.Add(400 * 24 * time.Hour), Place: "City Hall"},
-					docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: body + fmt.Sprint(docket.ArticleCheckDigit(body))}); err != nil {
+					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: when.Add(400 * 24 * time.Hour),
+						Place: "City Hall"},
+					docket.RecordMailing{Paper: docket.RespondentNoticePaper,
+						Article: body + fmt.Sprint(docket.ArticleCheckDigit(body))}); err != nil {
 					b.Fatal(err)
 				}
 			}

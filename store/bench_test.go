@@ -28,7 +28,8 @@ func BenchmarkFile(b *testing.B) {
 // docketLine is what commands says about a filing: one post to the docket channel.
 func docketLine(st docket.Step) []outbox.Post {
 	return []outbox.Post{{Key: outbox.EventKey(st.After.Number, st.Event, 1, outbox.Dest{Channel: "C_DOCKET"}),
-		Text: outbox.Format("New case %s: %s v. %s", st.After.Number, st.After.Complainant.Name, st.After.Respondent.Name), Due: st.At}}
+		Text: outbox.Format("New case %s: %s v. %s", st.After.Number, st.After.Complainant.Name, st.After.Respondent.Name),
+		Due:  st.At}}
 }
 
 // BenchmarkFileWithPost files one complaint per op as /ethics file does: the event and
@@ -37,7 +38,8 @@ func BenchmarkFileWithPost(b *testing.B) {
 	s := MustOpen(b)
 	when := T(b, "2026-12-04T10:00:00-06:00")
 	for i := 0; b.Loop(); i++ {
-		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, docketLine); err != nil {
+		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when,
+			docketLine); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -75,7 +77,8 @@ func BenchmarkFileCheck(b *testing.B) {
 // inserted and committed per op with the same pragmas (WAL, synchronous=FULL).
 func BenchmarkBaselineDurableInsert(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "baseline.db")
-	db, err := sql.Open("sqlite3", "file:"+path+"?_journal_mode=WAL&_synchronous=FULL&_txlock=immediate&_busy_timeout=10000")
+	db, err := sql.Open("sqlite3",
+		"file:"+path+"?_journal_mode=WAL&_synchronous=FULL&_txlock=immediate&_busy_timeout=10000")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -89,7 +92,8 @@ func BenchmarkBaselineDurableInsert(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := tx.Exec(`INSERT INTO t (body) VALUES (?)`, "Confidential: used the city's email to campaign."); err != nil {
+		if _, err := tx.Exec(`INSERT INTO t (body) VALUES (?)`,
+			"Confidential: used the city's email to campaign."); err != nil {
 			b.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {

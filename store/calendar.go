@@ -60,7 +60,8 @@ func (s *Store) CalendarUser(ctx context.Context, token string) (user string, ok
 	if token == "" {
 		return "", false, nil
 	}
-	err = s.r.QueryRowContext(ctx, `SELECT user FROM calendar_tokens WHERE token_sha256 = ?`, sum([]byte(token))).Scan(&user)
+	err = s.r.QueryRowContext(ctx, `SELECT user FROM calendar_tokens WHERE token_sha256 = ?`,
+		sum([]byte(token))).Scan(&user)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}

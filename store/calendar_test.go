@@ -75,7 +75,8 @@ func TestCalendarTokenStoredHashed(t *testing.T) {
 	}
 	defer db.Close()
 	var user, hash, created string
-	if err := db.QueryRow(`SELECT user, token_sha256, created_at FROM calendar_tokens`).Scan(&user, &hash, &created); err != nil {
+	if err := db.QueryRow(`SELECT user, token_sha256, created_at FROM calendar_tokens`).Scan(&user, &hash,
+		&created); err != nil {
 		t.Fatal(err)
 	}
 	if user != "U_CLERK" || len(hash) != 64 || strings.Contains(hash, token) || hash == token {

@@ -40,7 +40,8 @@ var genesis = strings.Repeat("0", 64)
 // say derives what the filing causes ethicsbot to say. It runs inside the transaction
 // that records it, and its posts are committed with the event, or not at all; nil says
 // nothing.
-func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time, say func(docket.Step) []outbox.Post) (docket.Result, error) {
+func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time,
+	say func(docket.Step) []outbox.Post) (docket.Result, error) {
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
@@ -80,7 +81,8 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 // Apply performs actions on case number, in order, and records each as an event, all in
 // one transaction: if any is refused, none is recorded. A refusal is a *docket.Error that
 // names the rule. say's posts for each action go to the outbox with its event.
-func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error) {
+func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time,
+	say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error) {
 	if len(actions) == 0 {
 		return docket.Result{}, docket.Invalid("", "", "no action given")
 	}
@@ -97,7 +99,8 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 }
 
 // applyIn is Apply in the caller's transaction tx.
-func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, actions []docket.Action, out *docket.Result) error {
+func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request string, at time.Time,
+	say func(docket.Step) []outbox.Post, actions []docket.Action, out *docket.Result) error {
 	var res docket.Result
 	defer func() { *out = res }()
 	if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
@@ -227,7 +230,8 @@ func loadDoc[T any](ctx context.Context, q querier, query, key string, notFound 
 // record appends the event for step, whose action turned the case into step.After,
 // writes the materialised case, and puts what say derives from the step in the outbox:
 // all in the caller's transaction. It sets step.Event.
-func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevSeq int, request string, say func(docket.Step) []outbox.Post) error {
+func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevSeq int, request string,
+	say func(docket.Step) []outbox.Post) error {
 	c, by, at := step.After, step.By, step.At
 	if strings.TrimSpace(by) == "" {
 		return docket.Invalid("", "by", "every event names who acted")
@@ -240,7 +244,8 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 	if err != nil {
 		return err
 	}
-	e := Event{Case: c.Number, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: step.Action.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	e := Event{Case: c.Number, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: step.Action.Kind(), Payload: payload,
+		Request: request, DocHash: sum(doc)}
 	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -261,9 +266,11 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 			string(doc), e.Seq, now)
 	} else {
 		// Every column follows the record: a correction may change the parties or the receipt.
-		_, err = tx.ExecContext(ctx, `UPDATE cases SET state = ?, open = ?, received = ?, complainant = ?, complainant_user = ?,
+		_, err = tx.ExecContext(ctx,
+			`UPDATE cases SET state = ?, open = ?, received = ?, complainant = ?, complainant_user = ?,
 			respondent = ?, respondent_user = ?, sections = ?, violation_date = ?, summary = ?, doc = ?, events = ?, updated = ? WHERE number = ?`,
-			c.State, !c.Closed(), stamp(c.Received), c.Complainant.Name, c.Complainant.SlackID, c.Respondent.Name, c.Respondent.SlackID,
+			c.State, !c.Closed(), stamp(c.Received), c.Complainant.Name, c.Complainant.SlackID, c.Respondent.Name,
+			c.Respondent.SlackID,
 			strings.Join(c.Sections, ","), c.ViolationDate.String(), c.Summary, string(doc), e.Seq, now, c.Number)
 	}
 	if err != nil {
@@ -278,7 +285,8 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 	if request != "" {
 		req = request
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO events (id, case_number, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO events (id, case_number, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.ID, e.Case, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash); err != nil {
 		return err
@@ -297,7 +305,8 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 
 // chainHash is SHA-256 over the previous event's hash and this event's canonical content.
 func (e *Event) chainHash() string {
-	content, _ := json.Marshal([]any{e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	content, _ := json.Marshal([]any{e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind,
+		string(e.Payload), e.Request, e.DocHash})
 	return linkHash(e.PrevHash, content)
 }
 
@@ -501,7 +510,8 @@ func scanEvents(rows *sql.Rows, err error) ([]Event, error) {
 func scanEvent(rows *sql.Rows) (Event, error) {
 	var e Event
 	var at, payload string
-	if err := rows.Scan(&e.ID, &e.Case, &e.Seq, &at, &e.By, &e.Kind, &payload, &e.Request, &e.DocHash, &e.PrevHash, &e.Hash); err != nil {
+	if err := rows.Scan(&e.ID, &e.Case, &e.Seq, &at, &e.By, &e.Kind, &payload, &e.Request, &e.DocHash, &e.PrevHash,
+		&e.Hash); err != nil {
 		return e, err
 	}
 	e.Payload = json.RawMessage(payload)

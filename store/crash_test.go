@@ -116,8 +116,9 @@ func crashChild(t *testing.T, path string) {
 		}
 		fmt.Fprintf(os.Stdout, "FILED %s\n", res.Case.Number)
 		if i%5 == 0 {
-			s.Apply(ctx, res.Case.Number, "U_CLERK", "", when.Add(time.Minute), nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
-				Start: when.Add(72 * time.Hour), Place: "City Hall"})
+			s.Apply(ctx, res.Case.Number, "U_CLERK", "", when.Add(time.Minute), nil,
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
+					Start: when.Add(72 * time.Hour), Place: "City Hall"})
 		}
 	}
 	os.Exit(0)

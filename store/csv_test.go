@@ -49,7 +49,9 @@ func TestExportCSVIsSafeToOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			number := res.Case.Number
-			mustApply(t, s, number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+			mustApply(t, s, number, "2026-12-04T11:00:00-06:00",
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+					Place: "City Hall"})
 			mustNotice(t, s, number, "2026-12-04T11:30:00-06:00")
 			mustApply(t, s, number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.NoProbableCause})
 

@@ -21,9 +21,11 @@ import (
 // title, kind, media type, size and who added it, so the hash chain covers the bytes. If
 // any is refused, nothing is recorded. by is who adds them; request, if not "", an
 // idempotency key as for Apply.
-func (s *Store) Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error) {
+func (s *Store) Attach(ctx context.Context, number, by, request string, at time.Time, limit int64,
+	say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error) {
 	if !s.docs {
-		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s has no case file yet: run ethicsbot migrate", s.path))
+		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s has no case file yet: run "+
+			"ethicsbot migrate", s.path))
 	}
 	if len(docs) == 0 {
 		return docket.Result{}, docket.Invalid("", "file", "no document given")
@@ -42,13 +44,15 @@ func (s *Store) Attach(ctx context.Context, number, by, request string, at time.
 		if kind == "" {
 			kind = docket.ExhibitDocument
 		}
-		actions[i] = docket.AddDocument{SHA256: sum(d.Data), Title: title, Of: kind, MediaType: media, Size: int64(len(d.Data)), AddedBy: by, Name: filepath.Base(d.Name)}
+		actions[i] = docket.AddDocument{SHA256: sum(d.Data), Title: title, Of: kind, MediaType: media,
+			Size: int64(len(d.Data)), AddedBy: by, Name: filepath.Base(d.Name)}
 	}
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		for _, d := range docs {
 			// The same bytes kept for another case, or added before and voided, are one row.
-			if _, err := tx.ExecContext(ctx, `INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
 				sum(d.Data), len(d.Data), d.Data); err != nil {
 				return err
 			}
@@ -79,7 +83,8 @@ func (s *Store) blob(ctx context.Context, number, sha string) ([]byte, error) {
 	var data []byte
 	if err := s.r.QueryRowContext(ctx, `SELECT data FROM documents WHERE sha256 = ?`, sha).Scan(&data); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, fmt.Errorf("case %s: the bytes of document %s are missing from the record: run ethicsbot verify", number, sha)
+			return nil, fmt.Errorf("case %s: the bytes of document %s are missing from the record: run ethicsbot verify",
+				number, sha)
 		}
 		return nil, err
 	}
@@ -123,7 +128,8 @@ func documentRef(e Event) (string, docRef, bool) {
 // docket.RecordDelivery whose Letter is letter's SHA-256) and stores letter, the PDF that
 // went out, in the same transaction: the letter as sent is kept in the record with the
 // event that says it was sent, or neither is (issue 20 §4).
-func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error) {
+func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time,
+	say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error) {
 	var sent *docket.SentLetter
 	switch a := act.(type) {
 	case docket.RecordMailing:
@@ -135,11 +141,13 @@ func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string,
 		return docket.Result{}, fmt.Errorf("case %s: the letter given does not match the mailing's record of it", number)
 	}
 	if !s.docs {
-		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s cannot keep letters yet: run ethicsbot migrate", s.path))
+		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s cannot keep letters yet: run "+
+			"ethicsbot migrate", s.path))
 	}
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
 			sent.SHA256, len(letter), letter); err != nil {
 			return err
 		}
@@ -186,9 +194,12 @@ func checkDocuments(ctx context.Context, tx *sql.Tx, refs map[string]docRef) (*B
 			continue
 		}
 		if r, ok := refs[sha]; ok {
-			return &Break{EventID: r.event, Case: r.case_, Problem: fmt.Sprintf("the document %q (SHA-256 %s) it added no longer matches its hash: its bytes were changed outside ethicsbot", r.title, sha[:12])}, nil
+			return &Break{EventID: r.event, Case: r.case_,
+				Problem: fmt.Sprintf("the document %q (SHA-256 %s) it added no longer matches its hash: its bytes were changed "+
+					"outside ethicsbot", r.title, sha[:12])}, nil
 		}
-		return &Break{Problem: fmt.Sprintf("a stored document (SHA-256 %s) no longer matches its hash: its bytes were changed outside ethicsbot", sha[:min(12, len(sha))])}, nil
+		return &Break{Problem: fmt.Sprintf("a stored document (SHA-256 %s) no longer matches its hash: its bytes were "+
+			"changed outside ethicsbot", sha[:min(12, len(sha))])}, nil
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -202,13 +213,16 @@ func checkDocuments(ctx context.Context, tx *sql.Tx, refs map[string]docRef) (*B
 	if len(missing) > 0 {
 		slices.Sort(missing)
 		r := refs[missing[0]]
-		return &Break{EventID: r.event, Case: r.case_, Problem: fmt.Sprintf("the document %q (SHA-256 %s) it added is missing from the record: it was deleted outside ethicsbot", r.title, missing[0][:12])}, nil
+		return &Break{EventID: r.event, Case: r.case_,
+			Problem: fmt.Sprintf("the document %q (SHA-256 %s) it added is missing from the record: it was deleted "+
+				"outside ethicsbot", r.title, missing[0][:12])}, nil
 	}
 	for _, g := range docGuards {
 		var body string
 		err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, g).Scan(&body)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && !strings.Contains(body, "RAISE(ABORT") {
-			return &Break{Problem: fmt.Sprintf("the trigger %s, which keeps the documents append-only, was dropped or changed outside ethicsbot", g)}, nil
+			return &Break{Problem: fmt.Sprintf("the trigger %s, which keeps the documents append-only, was dropped or changed "+
+				"outside ethicsbot", g)}, nil
 		}
 		if err != nil {
 			return nil, err

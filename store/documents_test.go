@@ -21,16 +21,19 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 	s := MustOpenPath(t, path)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	png := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{1}, 100)...)
-	res, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{
-		{Name: "complaint.pdf", Data: pdf, Title: "Complaint as received", Kind: docket.ComplaintDocument},
-		{Name: "scan/photo.png", Data: png},
-	})
+	res, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil,
+		[]docket.Upload{
+			{Name: "complaint.pdf", Data: pdf, Title: "Complaint as received", Kind: docket.ComplaintDocument},
+			{Name: "scan/photo.png", Data: png},
+		})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ds := res.Case.Documents
-	if len(ds) != 2 || ds[0].Title != "Complaint as received" || ds[0].MediaType != docket.MediaPDF || ds[0].Size != int64(len(pdf)) ||
-		ds[1].Title != "photo.png" || ds[1].Kind != docket.ExhibitDocument || ds[1].MediaType != docket.MediaPNG || ds[1].AddedBy != "U_CLERK" {
+	if len(ds) != 2 || ds[0].Title != "Complaint as received" || ds[0].MediaType != docket.MediaPDF ||
+		ds[0].Size != int64(len(pdf)) ||
+		ds[1].Title != "photo.png" || ds[1].Kind != docket.ExhibitDocument || ds[1].MediaType != docket.MediaPNG ||
+		ds[1].AddedBy != "U_CLERK" {
 		t.Fatalf("documents %+v", ds)
 	}
 	got, err := s.DocumentData(ctx, a.Number, ds[0].SHA256)
@@ -41,17 +44,20 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 
 	t.Run("RefusedTogether", func(t *testing.T) {
 		fake := []byte("Dear commission, this is not a PDF.")
-		_, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{
-			{Name: "exhibit.pdf", Data: append([]byte("%PDF-1.4 but cut"), 'x')}, {Name: "letter.pdf", Data: fake},
-		})
+		_, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil,
+			[]docket.Upload{
+				{Name: "exhibit.pdf", Data: append([]byte("%PDF-1.4 but cut"), 'x')}, {Name: "letter.pdf", Data: fake},
+			})
 		if err == nil || !strings.Contains(err.Error(), "exhibit.pdf starts like a PDF but has no %%EOF") {
 			t.Errorf("a cut PDF: %v", err)
 		}
-		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), 10, nil, []docket.Upload{{Name: "big.pdf", Data: pdf}})
+		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), 10, nil,
+			[]docket.Upload{{Name: "big.pdf", Data: pdf}})
 		if err == nil || !strings.Contains(err.Error(), "the limit for a document is 10 bytes") {
 			t.Errorf("over the limit: %v", err)
 		}
-		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{{Name: "again.pdf", Data: pdf}})
+		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil,
+			[]docket.Upload{{Name: "again.pdf", Data: pdf}})
 		if err == nil || !strings.Contains(err.Error(), `already holds this document, as "Complaint as received"`) {
 			t.Errorf("the same bytes twice: %v", err)
 		}
@@ -91,17 +97,22 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 		CREATE TRIGGER documents_no_delete BEFORE DELETE ON documents BEGIN SELECT RAISE(ABORT, 'documents are append-only'); END;`, ds[0].SHA256); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := s.Verify(ctx); err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), `event 2 (case 2026-001): the document "Complaint as received" (SHA-256 `+ds[0].SHA256[:12]+`) it added is missing from the record`) {
+	if r, err := s.Verify(ctx); err != nil || r.Broken == nil ||
+		!strings.Contains(r.Broken.String(),
+			`event 2 (case 2026-001): the document "Complaint as received" (SHA-256 `+ds[0].SHA256[:12]+`) it added is missing from the record`) {
 		t.Errorf("verify after a deletion found %v %v", r.Broken, err)
 	}
 	// And a guard dropped for good.
 	if _, err := db.Exec(`DROP TRIGGER documents_no_update`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?)`, ds[0].SHA256, len(pdf), pdf); err != nil {
+	if _, err := db.Exec(`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?)`, ds[0].SHA256, len(pdf),
+		pdf); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := s.Verify(ctx); err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), "the trigger documents_no_update, which keeps the documents append-only, was dropped") {
+	if r, err := s.Verify(ctx); err != nil || r.Broken == nil ||
+		!strings.Contains(r.Broken.String(),
+			"the trigger documents_no_update, which keeps the documents append-only, was dropped") {
 		t.Errorf("verify without the guard found %v %v", r.Broken, err)
 	}
 }
@@ -111,10 +122,12 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 func TestDocumentWithdrawnByVoid(t *testing.T) {
 	s := MustOpen(t)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	if _, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil, []docket.Upload{{Name: "c.pdf", Data: pdf}}); err != nil {
+	if _, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit,
+		nil, []docket.Upload{{Name: "c.pdf", Data: pdf}}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Apply(ctx, a.Number, "U_COMM1", "", T(t, "2026-12-04T12:00:00-06:00"), nil, docket.Void{Seq: 2, Of: "document", Reason: "attached to the wrong case"})
+	res, err := s.Apply(ctx, a.Number, "U_COMM1", "", T(t, "2026-12-04T12:00:00-06:00"), nil,
+		docket.Void{Seq: 2, Of: "document", Reason: "attached to the wrong case"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,11 +37,14 @@ func (s *Store) ExportNamed(ctx context.Context, w io.Writer, format string, pub
 			return writeJSON(w, map[string]any{"public_records": nonNil(recs)})
 		}
 		cw := csvsafe.NewWriter(w)
-		cw.Write([]string{"case", "rule", "record", "on", "complainant", "respondent", "ruling", "section", "findings", "recommendation", "fine", "text", "tally",
+		cw.Write([]string{"case", "rule", "record", "on", "complainant", "respondent", "ruling", "section", "findings",
+			"recommendation", "fine", "text", "tally",
 			"meeting", "start", "place", "closed", "authority", "withdrawn", "moved_to", "posted_on_board"})
 		for _, r := range recs {
-			cw.Write([]string{r.Case, r.Rule, r.Record, r.On.String(), r.Complainant, r.Respondent, r.Ruling, r.Section, r.Findings, r.Recommendation, fine(r.Fine), r.Text, r.Tally,
-				string(r.Meeting), instant(r.Start, loc), r.Place, yes(r.Closed), r.Authority, r.Withdrawn, instant(r.MovedTo, loc), instant(r.Posted, loc)})
+			cw.Write([]string{r.Case, r.Rule, r.Record, r.On.String(), r.Complainant, r.Respondent, r.Ruling, r.Section,
+				r.Findings, r.Recommendation, fine(r.Fine), r.Text, r.Tally,
+				string(r.Meeting), instant(r.Start, loc), r.Place, yes(r.Closed), r.Authority, r.Withdrawn, instant(r.MovedTo, loc),
+				instant(r.Posted, loc)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -70,11 +73,13 @@ func (s *Store) ExportNamed(ctx context.Context, w io.Writer, format string, pub
 		return err
 	}
 	cw := csvsafe.NewWriter(w)
-	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind", "payload", "hash", "by_name"})
+	cw.Write([]string{"case", "state", "received", "complainant", "respondent", "sections", "seq", "at", "by", "kind",
+		"payload", "hash", "by_name"})
 	err := s.EachCase(ctx, false, func(c CaseRecord) error {
 		for _, e := range c.Events {
 			cw.Write([]string{c.Number, string(c.State), c.Received.Format(time.RFC3339), c.Complainant.Name, c.Respondent.Name,
-				strings.Join(c.Sections, " "), strconv.Itoa(e.Seq), e.At.Format(time.RFC3339), e.By, e.Kind, string(e.Payload), e.Hash, people.Name(e.By)})
+				strings.Join(c.Sections, " "), strconv.Itoa(e.Seq), e.At.Format(time.RFC3339), e.By, e.Kind, string(e.Payload),
+				e.Hash, people.Name(e.By)})
 		}
 		return cw.Error()
 	})

@@ -82,7 +82,9 @@ func TestFileRemovedOrReplacedWhileRunning(t *testing.T) {
 			if res.Case.Number != "" {
 				t.Errorf("File answered case %s", res.Case.Number)
 			}
-			_, err = s.Apply(ctx, first.Number, "U_CLERK", "", when, nil, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+			_, err = s.Apply(ctx, first.Number, "U_CLERK", "", when, nil,
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+					Place: "City Hall"})
 			wantFileGone(t, "Apply", err, path, tc.what)
 			err = s.Ping(ctx)
 			wantFileGone(t, "Ping", err, path, tc.what)

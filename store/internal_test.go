@@ -38,7 +38,8 @@ func BulkLoad(s *Store, cases, eventsPerCase int, start time.Time) error {
 			Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
 			Respondent:  docket.Person{Name: fmt.Sprintf("Respondent %d", i)},
 			Sections:    []string{"103.10"}, Received: at, Summary: "Benchmark complaint.",
-		}, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(400 * 24 * time.Hour), Place: "City Hall"}}
+		},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(400 * 24 * time.Hour), Place: "City Hall"}}
 		for len(actions) < eventsPerCase {
 			actions = append(actions, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		}

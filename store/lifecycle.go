@@ -47,7 +47,8 @@ func exclusive(path string) error {
 	_, err = db.Exec(`BEGIN EXCLUSIVE; SELECT count(*) FROM sqlite_master; COMMIT`)
 	var se sqlite3.Error
 	if errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked) {
-		return fmt.Errorf("database %s is open in another program: stop ethicsbot (every version of it) and anything else using the file, then try again; the file was not changed", path)
+		return fmt.Errorf("database %s is open in another program: stop ethicsbot (every version of it) and anything else "+
+			"using the file, then try again; the file was not changed", path)
 	}
 	if err != nil {
 		return fmt.Errorf("database %s: %w", path, err)
@@ -60,7 +61,8 @@ func exclusive(path string) error {
 // beside it, so that an upgrade can always be undone.
 func beforeMigrating(path string, engine *docket.Engine, from, to int, o Options) error {
 	if err := exclusive(path); err != nil {
-		return fmt.Errorf("%w. ethicsbot must migrate it from schema %d to %d, and an older ethicsbot still running on it would go on writing the old schema", err, from, to)
+		return fmt.Errorf("%w. ethicsbot must migrate it from schema %d to %d, and an older ethicsbot still running on it "+
+			"would go on writing the old schema", err, from, to)
 	}
 	now := time.Now
 	if o.Now != nil {
@@ -77,10 +79,12 @@ func beforeMigrating(path string, engine *docket.Engine, from, to int, o Options
 		return fmt.Errorf("database %s: the backup before migrating it failed, so it was not migrated: %w", path, err)
 	}
 	if r.Broken != nil {
-		return fmt.Errorf("database %s: its record does not verify (%s), so it was not migrated; the backup %s keeps it as it is", path, r.Broken, dest)
+		return fmt.Errorf("database %s: its record does not verify (%s), so it was not migrated; the backup %s keeps "+
+			"it as it is", path, r.Broken, dest)
 	}
 	if o.Log != nil {
-		o.Log.Info("backed up the database before migrating it", "path", path, "backup", dest, "schema", from, "to", to, "anchor", r.Anchor.String())
+		o.Log.Info("backed up the database before migrating it", "path", path, "backup", dest, "schema", from, "to", to,
+			"anchor", r.Anchor.String())
 	}
 	return nil
 }
@@ -137,7 +141,8 @@ func lockRecord(path string) (*os.File, error) {
 		if p := strings.TrimSpace(string(pid)); p != "" {
 			holder += " (process " + p + ")"
 		}
-		return nil, &inUseError{fmt.Sprintf("database %s is in use by %s: stop it first (systemctl stop ethicsbot); the file was not changed", path, holder)}
+		return nil, &inUseError{fmt.Sprintf("database %s is in use by %s: stop it first (systemctl stop ethicsbot); the "+
+			"file was not changed", path, holder)}
 	}
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
@@ -180,10 +185,12 @@ func (s *Store) makePrivate() error {
 			continue
 		}
 		if err := os.Chmod(p, fi.Mode().Perm()&0o700); err != nil {
-			return fmt.Errorf("database %s is readable by other accounts (mode %v) and cannot be made private: %w", p, fi.Mode().Perm(), err)
+			return fmt.Errorf("database %s is readable by other accounts (mode %v) and cannot be made private: %w", p,
+				fi.Mode().Perm(), err)
 		}
 		if s.log != nil {
-			s.log.Warn("the database was readable by other accounts; it is now readable by its owner only", "path", p, "was", fi.Mode().Perm().String())
+			s.log.Warn("the database was readable by other accounts; it is now readable by its owner only", "path", p, "was",
+				fi.Mode().Perm().String())
 		}
 	}
 	return nil
@@ -215,11 +222,13 @@ func (s *Store) abandon() error {
 	kept := fmt.Sprintf("%s-wal.abandoned-%s", s.path, time.Now().UTC().Format("20060102T150405.000000000Z"))
 	err := os.Rename(s.path+"-wal", kept)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("database %s was written under ethicsbot; its WAL could not be kept aside (%w): move %s-wal away before the next start, or it will be folded into the file", s.path, err, s.path)
+		return fmt.Errorf("database %s was written under ethicsbot; its WAL could not be kept aside (%w): move %s-wal away "+
+			"before the next start, or it will be folded into the file", s.path, err, s.path)
 	}
 	os.Remove(s.path + "-shm")
 	if s.log != nil {
-		s.log.Error("the database file was written under ethicsbot: it is left as the other program left it, and ethicsbot's WAL, with its last writes, is kept aside; put the right record in place with `ethicsbot restore`",
+		s.log.Error("the database file was written under ethicsbot: it is left as the other program left it, and "+
+			"ethicsbot's WAL, with its last writes, is kept aside; put the right record in place with `ethicsbot restore`",
 			"path", s.path, "wal_kept", kept)
 	}
 	return nil

@@ -24,19 +24,24 @@ import (
 // as for the case events (Event.chainHash), with a label so that a meeting event can
 // never pass for a case event.
 func meetingHash(e *Event) string {
-	content, _ := json.Marshal([]any{"meeting", e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind, string(e.Payload), e.Request, e.DocHash})
+	content, _ := json.Marshal([]any{"meeting", e.ID, e.Case, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.By, e.Kind,
+		string(e.Payload), e.Request, e.DocHash})
 	return linkHash(e.PrevHash, content)
 }
 
 // ErrNoMeetings is returned by a record whose schema has no meetings yet.
-var errNoMeetings = docket.Unavailable("the record predates the commission's meetings (migration 011); run ethicsbot migrate")
+var errNoMeetings = docket.Unavailable("the record predates the commission's meetings (migration 011); run " +
+	"ethicsbot migrate")
 
 // ChangeMeeting records ch in one transaction. by is who acts; request, if not "", an
 // idempotency key: a retry with the same key records nothing new. say derives what each
 // case action causes ethicsbot to say, as for Apply; sayMeeting what the meeting, as it
 // stands after the change, causes it to say (nil: nothing). Their posts are committed with
 // the events.
-func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post, sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post, ch docket.MeetingChange) (docket.MeetingResult, error) {
+func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time,
+	say func(docket.Step) []outbox.Post,
+	sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post,
+	ch docket.MeetingChange) (docket.MeetingResult, error) {
 	var res docket.MeetingResult
 	if !s.meetings {
 		return res, errNoMeetings
@@ -169,7 +174,8 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 
 // recordMeeting appends the event of action a, which turned the meeting into m, and writes
 // the materialised meeting, in the caller's transaction.
-func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.CommissionMeeting, a docket.MeetingAction, by string, at time.Time, prevSeq int, request string) error {
+func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.CommissionMeeting, a docket.MeetingAction,
+	by string, at time.Time, prevSeq int, request string) error {
 	if strings.TrimSpace(by) == "" {
 		return docket.Invalid("", "by", "every event names who acted")
 	}
@@ -181,7 +187,8 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	if err != nil {
 		return err
 	}
-	e := Event{Case: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request, DocHash: sum(doc)}
+	e := Event{Case: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request,
+		DocHash: sum(doc)}
 	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -192,10 +199,12 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	e.ID++
 	e.Hash = meetingHash(&e)
 	if prevSeq == 0 {
-		_, err = tx.ExecContext(ctx, `INSERT INTO commission_meetings (name, start, place, doc, events, updated) VALUES (?, ?, ?, ?, ?, ?)`,
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO commission_meetings (name, start, place, doc, events, updated) VALUES (?, ?, ?, ?, ?, ?)`,
 			m.Name, stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at))
 	} else {
-		_, err = tx.ExecContext(ctx, `UPDATE commission_meetings SET start = ?, place = ?, doc = ?, events = ?, updated = ? WHERE name = ?`,
+		_, err = tx.ExecContext(ctx,
+			`UPDATE commission_meetings SET start = ?, place = ?, doc = ?, events = ?, updated = ? WHERE name = ?`,
 			stamp(m.Start), m.Place, string(doc), e.Seq, stamp(at), m.Name)
 	}
 	if err != nil {
@@ -205,7 +214,8 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	if request != "" {
 		req = request
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO meeting_events (id, meeting, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO meeting_events (id, meeting, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.ID, e.Case, e.Seq, stamp(e.At), e.By, e.Kind, string(e.Payload), req, e.DocHash, e.PrevHash, e.Hash)
 	return err
@@ -334,11 +344,13 @@ func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
 		problem := ""
 		switch {
 		case e.ID != prev.ID+1:
-			problem = fmt.Sprintf("comes after meeting event %d: meeting events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)
+			problem = fmt.Sprintf("comes after meeting event %d: meeting events %d to %d are missing", prev.ID,
+				prev.ID+1, e.ID-1)
 		case e.PrevHash != prev.Hash:
 			problem = fmt.Sprintf("does not link to meeting event %d: the chain was broken there", prev.ID)
 		case meetingHash(&e) != e.Hash:
-			problem = fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))
+			problem = fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded",
+				e.Kind, e.At.Format(time.RFC3339))
 		case e.Seq != t.seq+1:
 			problem = fmt.Sprintf("is number %d of its meeting, but follows number %d", e.Seq, t.seq)
 		}
@@ -368,7 +380,8 @@ func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
 		case !ok:
 			return "meeting " + name + " has no events: it was not made by ethicsbot", nil
 		case sum([]byte(doc)) != t.docHash:
-			return "meeting " + name + ": its record differs from what its last event produced: it was changed outside ethicsbot", nil
+			return "meeting " + name + ": its record differs from what its last event produced: it was changed " +
+				"outside ethicsbot", nil
 		case events != t.seq:
 			return fmt.Sprintf("meeting %s claims %d events but has %d", name, events, t.seq), nil
 		}

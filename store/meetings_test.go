@@ -24,13 +24,16 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	if err != nil || res.Meeting.Name != "2026-12-15" {
 		t.Fatalf("create = %+v, %v", res.Meeting, err)
 	}
-	if again, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
-		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
-	}); err != nil || !again.Replayed {
+	if again, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, nil,
+		docket.MeetingChange{
+			Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
+		}); err != nil || !again.Replayed {
 		t.Fatalf("retried create = %+v, %v; want replayed", again, err)
 	}
 	join := func(number string) docket.CaseActions {
-		return docket.CaseActions{Number: number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}}
+		return docket.CaseActions{Number: number,
+			Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start,
+				Place: "City Hall"}}}
 	}
 	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: []docket.CaseActions{join(a.Number), join(b.Number)},
@@ -60,8 +63,10 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	mustVerify(t, s)
 
 	for _, tc := range []struct{ name, sql, want string }{
-		{"EditedMeeting", `UPDATE commission_meetings SET doc = replace(doc, 'City Hall', 'Secret Bunker')`, "meeting 2026-12-15: its record differs"},
-		{"EditedMeetingEvent", `DROP TRIGGER meeting_events_no_update; UPDATE meeting_events SET by = 'U_X' WHERE id = 2`, "meeting event 2 (meeting 2026-12-15): its content no longer matches"},
+		{"EditedMeeting", `UPDATE commission_meetings SET doc = replace(doc, 'City Hall', 'Secret Bunker')`,
+			"meeting 2026-12-15: its record differs"},
+		{"EditedMeetingEvent", `DROP TRIGGER meeting_events_no_update; UPDATE meeting_events SET by = 'U_X' WHERE id = 2`,
+			"meeting event 2 (meeting 2026-12-15): its content no longer matches"},
 		{"DroppedGuard", `DROP TRIGGER commission_meetings_no_delete`, "the trigger commission_meetings_no_delete"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,7 +95,8 @@ func TestMeetingsFoldTheCasesMeetings(t *testing.T) {
 	start := T(t, "2026-12-10T17:00:00-06:00")
 	for _, who := range []string{"Jane Roe", "Richard Roe"} {
 		c := mustFile(t, s, "2026-12-04T10:00:00-06:00", who)
-		mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"})
+		mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00",
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"})
 	}
 	before := mustVerify(t, s)
 	ms, err := s.Meetings(ctx)
@@ -123,7 +129,10 @@ func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
 		}
 	}
 	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
-		Meeting: "2026-12-15", Cases: []docket.CaseActions{{Number: a.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: "City Hall"}}}},
+		Meeting: "2026-12-15",
+		Cases: []docket.CaseActions{{Number: a.Number,
+			Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start,
+				Place: "City Hall"}}}},
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -158,11 +167,13 @@ func TestVerifyNamesTwoMeetingsAtOnePlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustVerify(t, s)
-	if err := store.RecordMeetingUnchecked(s, docket.CreateMeeting{Name: "2026-12-15b", Start: start, Place: "City Hall"}, T(t, "2026-12-05T10:00:00-06:00")); err != nil {
+	if err := store.RecordMeetingUnchecked(s, docket.CreateMeeting{Name: "2026-12-15b", Start: start, Place: "City Hall"},
+		T(t, "2026-12-05T10:00:00-06:00")); err != nil {
 		t.Fatal(err)
 	}
 	r, err := s.Verify(ctx)
-	if err != nil || r.Broken == nil || !strings.Contains(r.Broken.String(), "meetings 2026-12-15 and 2026-12-15b are both at") {
+	if err != nil || r.Broken == nil ||
+		!strings.Contains(r.Broken.String(), "meetings 2026-12-15 and 2026-12-15b are both at") {
 		t.Errorf("verify of two meetings at one start and place: %v, %v", r.Broken, err)
 	}
 }

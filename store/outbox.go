@@ -23,7 +23,8 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 	if len(posts) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions, thread, edit)
+	stmt, err := tx.PrepareContext(ctx,
+		`INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions, thread, edit)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO UPDATE SET text = excluded.text, actions = excluded.actions WHERE outbox.text = '' AND outbox.sent = ''`)
 	if err != nil {
@@ -53,7 +54,8 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 			}
 			thread = p.Thread.String()
 		}
-		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, actions, thread, p.Edit); err != nil {
+		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, actions,
+			thread, p.Edit); err != nil {
 			return err
 		}
 	}
@@ -85,7 +87,8 @@ func (s *Store) Fold(ctx context.Context, digest outbox.Post, folded []outbox.Po
 			if k.To != digest.Key.To {
 				return fmt.Errorf("outbox: %q is folded into %q, at another destination", k, digest.Key)
 			}
-			if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), stamp(now), "folded into "+digest.Key.String()); err != nil {
+			if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), stamp(now),
+				"folded into "+digest.Key.String()); err != nil {
 				return err
 			}
 		}
@@ -122,7 +125,8 @@ func (s *Store) Claim(ctx context.Context, k outbox.Key, now time.Time) (prior t
 		var claimed string
 		// claimed keeps the first claim: a message sent then, whose answer was lost, is
 		// looked for from that time however many attempts came after.
-		err := tx.QueryRowContext(ctx, `UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
+		err := tx.QueryRowContext(ctx,
+			`UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
 			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''
 			RETURNING CASE WHEN attempts = 1 THEN '' ELSE claimed END`,
 			stamp(now), k.Case, k.Series, k.Step, k.To.String()).Scan(&claimed)
@@ -157,9 +161,11 @@ func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, 
 
 // PostedAt returns where the post k stands in Slack (its channel and ts), its text and
 // actions, and whether it was sent; all zero if there is no such post.
-func (s *Store) PostedAt(ctx context.Context, k outbox.Key) (channel, ts string, text outbox.Markup, actions []outbox.Action, sent bool, err error) {
+func (s *Store) PostedAt(ctx context.Context,
+	k outbox.Key) (channel, ts string, text outbox.Markup, actions []outbox.Action, sent bool, err error) {
 	var t, a, at string
-	err = s.r.QueryRowContext(ctx, `SELECT channel, ts, text, actions, sent FROM outbox WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+	err = s.r.QueryRowContext(ctx,
+		`SELECT channel, ts, text, actions, sent FROM outbox WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
 		k.Case, k.Series, k.Step, k.To.String()).Scan(&channel, &ts, &t, &a, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", nil, false, nil
@@ -170,13 +176,15 @@ func (s *Store) PostedAt(ctx context.Context, k outbox.Key) (channel, ts string,
 // Repoint records that the post k now stands at channel and ts, saying text with actions:
 // posted again in place of a message Slack no longer has, or given a new text. It is
 // marked sent, so that it is never posted once more.
-func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup, actions []outbox.Action, now time.Time) error {
+func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup,
+	actions []outbox.Action, now time.Time) error {
 	a, err := writeActions(actions)
 	if err != nil {
 		return err
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE outbox SET channel = ?, ts = ?, text = ?, actions = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
+		_, err := tx.ExecContext(ctx,
+			`UPDATE outbox SET channel = ?, ts = ?, text = ?, actions = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
 			WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
 			channel, ts, string(text), a, stamp(now), k.Case, k.Series, k.Step, k.To.String())
 		return err
@@ -187,7 +195,9 @@ func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, t
 // not; "" if there is none.
 func (s *Store) LatestEdit(ctx context.Context, k outbox.Key) (outbox.Markup, []outbox.Action, error) {
 	var text, actions string
-	err := s.r.QueryRowContext(ctx, `SELECT text, actions FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`, k.String()).Scan(&text, &actions)
+	err := s.r.QueryRowContext(ctx,
+		`SELECT text, actions FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`,
+		k.String()).Scan(&text, &actions)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil, nil
 	}
@@ -218,7 +228,8 @@ func readActions(s string) []outbox.Action {
 // CardThreads returns the ts of every case's card that Slack took at to: the threads in
 // which a restore looks for what Slack shows was said (bot.Sender.Said).
 func (s *Store) CardThreads(ctx context.Context, to outbox.Dest) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT ts FROM outbox WHERE series = ? AND step = ? AND dest = ? AND ts != '' ORDER BY rowid`,
+	rows, err := s.r.QueryContext(ctx,
+		`SELECT ts FROM outbox WHERE series = ? AND step = ? AND dest = ? AND ts != '' ORDER BY rowid`,
 		outbox.CardSeries, outbox.CardKey("", to).Step, to.String())
 	if err != nil {
 		return nil, err
@@ -239,7 +250,8 @@ func (s *Store) CardThreads(ctx context.Context, to outbox.Dest) ([]string, erro
 // since when it has been failing; the post stays unsent.
 func (s *Store) MarkFailed(ctx context.Context, k outbox.Key, reason string, now time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE outbox SET last_error = ?, failing = CASE WHEN failing = '' THEN ? ELSE failing END
+		_, err := tx.ExecContext(ctx,
+			`UPDATE outbox SET last_error = ?, failing = CASE WHEN failing = '' THEN ? ELSE failing END
 			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
 			reason, stamp(now), k.Case, k.Series, k.Step, k.To.String())
 		return err
@@ -251,7 +263,8 @@ func (s *Store) MarkFailed(ctx context.Context, k outbox.Key, reason string, now
 func (s *Store) Undelivered(ctx context.Context, now time.Time) (int, time.Time, error) {
 	var n int
 	var oldest sql.NullString
-	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*), MIN(due) FROM outbox WHERE sent = '' AND text != '' AND due <= ?`, stamp(now)).Scan(&n, &oldest)
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*), MIN(due) FROM outbox WHERE sent = '' AND text != '' AND due <= ?`,
+		stamp(now)).Scan(&n, &oldest)
 	return n, unstamp(oldest.String), err
 }
 
@@ -259,7 +272,8 @@ func (s *Store) Undelivered(ctx context.Context, now time.Time) (int, time.Time,
 // failure, oldest first (at most 500): the case card and the App Home tab mark them
 // undelivered until they go.
 func (s *Store) Stuck(ctx context.Context) ([]outbox.Row, error) {
-	rows, err := s.r.QueryContext(ctx, outboxColumns+` WHERE sent = '' AND text != '' AND failing != '' ORDER BY due, rowid LIMIT 500`)
+	rows, err := s.r.QueryContext(ctx,
+		outboxColumns+` WHERE sent = '' AND text != '' AND failing != '' ORDER BY due, rowid LIMIT 500`)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +283,8 @@ func (s *Store) Stuck(ctx context.Context) ([]outbox.Row, error) {
 // Planned returns the keys of the posts due since since that are in the outbox, sent or
 // not: the reminder sweep skips them without a write.
 func (s *Store) Planned(ctx context.Context, since time.Time) (map[outbox.Key]bool, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT case_number, series, step, dest FROM outbox WHERE due >= ? AND text != ''`, stamp(since))
+	rows, err := s.r.QueryContext(ctx, `SELECT case_number, series, step, dest FROM outbox WHERE due >= ? AND text != ''`,
+		stamp(since))
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +350,8 @@ func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 	for rows.Next() {
 		var r outbox.Row
 		var dest, due, text, claimed, sent, failing, actions, thread string
-		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS, &r.Attempts, &r.LastError, &failing, &actions, &thread, &r.Edit); err != nil {
+		if err := rows.Scan(&r.Key.Case, &r.Key.Series, &r.Key.Step, &dest, &due, &text, &claimed, &sent, &r.Channel, &r.TS,
+			&r.Attempts, &r.LastError, &failing, &actions, &thread, &r.Edit); err != nil {
 			return nil, err
 		}
 		r.Actions = readActions(actions) // as text alone if unreadable: the text tells how to type the step
@@ -348,7 +364,8 @@ func scanOutboxRows(rows *sql.Rows) ([]outbox.Row, error) {
 				return nil, err
 			}
 		}
-		r.Text, r.Due, r.Claimed, r.Sent, r.Failing = outbox.Markup(text), unstamp(due), unstamp(claimed), unstamp(sent), unstamp(failing)
+		r.Text, r.Due, r.Claimed, r.Sent, r.Failing = outbox.Markup(text), unstamp(due), unstamp(claimed), unstamp(sent),
+			unstamp(failing)
 		out = append(out, r)
 	}
 	return out, rows.Err()

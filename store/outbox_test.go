@@ -16,9 +16,12 @@ import (
 
 // announce says one docket line per step, and a notice for a scheduled meeting.
 func announce(st docket.Step) []outbox.Post {
-	posts := []outbox.Post{{Key: outbox.EventKey(st.After.Number, st.Event, 1, outbox.Dest{Channel: "C_DOCKET"}), Text: outbox.Format("%s: %s", st.After.Number, st.Action.Kind()), Due: st.At}}
+	posts := []outbox.Post{{Key: outbox.EventKey(st.After.Number, st.Event, 1, outbox.Dest{Channel: "C_DOCKET"}),
+		Text: outbox.Format("%s: %s", st.After.Number, st.Action.Kind()), Due: st.At}}
 	if _, ok := st.Action.(docket.ScheduleMeeting); ok {
-		posts = append(posts, outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, 2, outbox.Dest{Channel: "C_NOTICES"}), Text: "PUBLIC NOTICE", Due: st.At})
+		posts = append(posts,
+			outbox.Post{Key: outbox.EventKey(st.After.Number, st.Event, 2, outbox.Dest{Channel: "C_NOTICES"}),
+				Text: "PUBLIC NOTICE", Due: st.At})
 	}
 	return posts
 }
@@ -48,7 +51,8 @@ func TestPostsCommitWithTheirEvent(t *testing.T) {
 	t.Run("EachEventItsPosts", func(t *testing.T) {
 		at := T(t, "2026-12-04T11:00:00-06:00")
 		res, err := s.Apply(ctx, n, "U_CLERK", "req-2", at, announce,
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"),
+				Place: "City Hall"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +89,9 @@ func TestPendingInTimeOrder(t *testing.T) {
 	base := T(t, "2026-12-04T10:00:00-06:00")
 	var posts []outbox.Post
 	for i, d := range []time.Duration{900 * time.Millisecond, 0, 950 * time.Millisecond, 500 * time.Millisecond} {
-		posts = append(posts, outbox.Post{Key: outbox.Key{Series: "t", Step: string(rune('a' + i)), To: outbox.Dest{Channel: "C1"}}, Text: "x", Due: base.Add(d)})
+		posts = append(posts,
+			outbox.Post{Key: outbox.Key{Series: "t", Step: string(rune('a' + i)), To: outbox.Dest{Channel: "C1"}}, Text: "x",
+				Due: base.Add(d)})
 	}
 	if err := s.Enqueue(ctx, posts); err != nil {
 		t.Fatal(err)
@@ -131,13 +137,16 @@ func TestOutboxMigration(t *testing.T) {
 		t.Fatalf("outbox after migrating: %+v %v", all, err)
 	}
 	post, reminder := all[0], all[1]
-	if post.Key.To != (outbox.Dest{Channel: "C0NOTICE1"}) || post.Key.Step != "17.1" || post.Key.Series != "post" || !post.Sent.IsZero() || post.Text != "PUBLIC NOTICE. old" {
+	if post.Key.To != (outbox.Dest{Channel: "C0NOTICE1"}) || post.Key.Step != "17.1" || post.Key.Series != "post" ||
+		!post.Sent.IsZero() || post.Text != "PUBLIC NOTICE. old" {
 		t.Errorf("queued post: %+v", post)
 	}
-	if reminder.Key.To != (outbox.Dest{User: "U_CLERK"}) || reminder.Key.Step != "due:2026-12-09" || reminder.Sent.IsZero() || reminder.TS != "1.1" {
+	if reminder.Key.To != (outbox.Dest{User: "U_CLERK"}) || reminder.Key.Step != "due:2026-12-09" ||
+		reminder.Sent.IsZero() || reminder.TS != "1.1" {
 		t.Errorf("sent reminder: %+v", reminder)
 	}
-	if pending, _ := s.Pending(ctx, T(t, "2026-12-10T00:00:00Z"), nil, 10); len(pending) != 1 || pending[0].Key != post.Key {
+	if pending, _ := s.Pending(ctx, T(t, "2026-12-10T00:00:00Z"), nil, 10); len(pending) != 1 ||
+		pending[0].Key != post.Key {
 		t.Errorf("pending after migrating: %+v", pending)
 	}
 	// The tables that repeated the case record, and disagreed with it, are gone.
@@ -177,9 +186,12 @@ func TestDrainIsNotStarved(t *testing.T) {
 	base := T(t, "2026-12-04T10:00:00-06:00")
 	var posts []outbox.Post
 	for i := range 300 {
-		posts = append(posts, outbox.Post{Key: outbox.Key{Series: "t", Step: fmt.Sprint(i), To: outbox.Dest{User: "U_GONE"}}, Text: "x", Due: base})
+		posts = append(posts,
+			outbox.Post{Key: outbox.Key{Series: "t", Step: fmt.Sprint(i), To: outbox.Dest{User: "U_GONE"}},
+				Text: "x", Due: base})
 	}
-	notice := outbox.Post{Key: outbox.Key{Series: "t", Step: "notice", To: outbox.Dest{Channel: "C_NOTICES"}}, Text: "PUBLIC NOTICE", Due: base.Add(time.Second)}
+	notice := outbox.Post{Key: outbox.Key{Series: "t", Step: "notice", To: outbox.Dest{Channel: "C_NOTICES"}},
+		Text: "PUBLIC NOTICE", Due: base.Add(time.Second)}
 	if err := s.Enqueue(ctx, append(posts, notice)); err != nil {
 		t.Fatal(err)
 	}

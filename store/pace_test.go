@@ -38,10 +38,13 @@ func TestDrainIsPaced(t *testing.T) {
 	docket, clerk := outbox.Dest{Channel: "C_DOCKET"}, outbox.Dest{User: "U_CLERK"}
 	var posts []outbox.Post
 	for i := range 20 {
-		posts = append(posts, outbox.Post{Key: outbox.Key{Case: "2026-001", Series: "t", Step: fmt.Sprint(i), To: docket}, Text: "x", Due: clk.now})
+		posts = append(posts,
+			outbox.Post{Key: outbox.Key{Case: "2026-001", Series: "t", Step: fmt.Sprint(i), To: docket}, Text: "x",
+				Due: clk.now})
 	}
 	for i := range 2 {
-		posts = append(posts, outbox.Post{Key: outbox.Key{Case: "2026-001", Series: "t", Step: fmt.Sprint(i), To: clerk}, Text: "x", Due: clk.now})
+		posts = append(posts,
+			outbox.Post{Key: outbox.Key{Case: "2026-001", Series: "t", Step: fmt.Sprint(i), To: clerk}, Text: "x", Due: clk.now})
 	}
 	if err := s.Enqueue(ctx, posts); err != nil {
 		t.Fatal(err)
@@ -49,7 +52,8 @@ func TestDrainIsPaced(t *testing.T) {
 	var log bytes.Buffer
 	sender := &clockedSender{now: now, at: map[string][]time.Time{}}
 	d := &outbox.Deliverer{Store: s, Sender: sender, Log: slog.New(slog.NewTextHandler(&log, nil)),
-		Pacer: &outbox.Pacer{Now: now, Sleep: func(_ context.Context, w time.Duration) error { clk.now = clk.now.Add(w); return nil }}}
+		Pacer: &outbox.Pacer{Now: now,
+			Sleep: func(_ context.Context, w time.Duration) error { clk.now = clk.now.Add(w); return nil }}}
 	start := clk.now
 	st, err := d.Drain(ctx, start)
 	if err != nil || st.Sent != 22 {
@@ -64,7 +68,8 @@ func TestDrainIsPaced(t *testing.T) {
 			t.Errorf("posts %d and %d to the channel %v apart", i-1, i, gap)
 		}
 	}
-	if !strings.Contains(log.String(), `msg="delivery paced: Slack takes about one message a second per channel" to=#C_DOCKET messages_waited=17 waited=17s`) {
+	if !strings.Contains(log.String(),
+		`msg="delivery paced: Slack takes about one message a second per channel" to=#C_DOCKET messages_waited=17 waited=17s`) {
 		t.Errorf("the log does not show the pace:\n%s", log.String())
 	}
 	if dm := sender.at["@U_CLERK"]; len(dm) != 2 || !dm[1].Equal(start) || strings.Contains(log.String(), "to=@U_CLERK") {

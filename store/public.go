@@ -31,22 +31,27 @@ func (s *Store) Public(ctx context.Context) ([]Posting, error) {
 
 // PublicOf returns case number's public records that stand, as Public does.
 func (s *Store) PublicOf(ctx context.Context, number string) ([]Posting, error) {
-	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND case_number = ? ORDER BY sort, key`, number)
+	return s.postings(ctx,
+		`SELECT record, posted FROM public_records WHERE removed = '' AND case_number = ? ORDER BY sort, key`, number)
 }
 
 // PublicBetween returns the public records that stand and happen in [from, to), as
 // Public does; a zero to means no end.
 func (s *Store) PublicBetween(ctx context.Context, from, to time.Time) ([]Posting, error) {
 	if to.IsZero() {
-		return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND sort >= ? ORDER BY sort, case_number, key`, stamp(from))
+		return s.postings(ctx,
+			`SELECT record, posted FROM public_records WHERE removed = '' AND sort >= ? ORDER BY sort, case_number, key`,
+			stamp(from))
 	}
-	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' AND sort >= ? AND sort < ? ORDER BY sort, case_number, key`, stamp(from), stamp(to))
+	return s.postings(ctx,
+		`SELECT record, posted FROM public_records WHERE removed = '' AND sort >= ? AND sort < ? ORDER BY sort, case_number, key`, stamp(from), stamp(to))
 }
 
 // LatestPosted returns the n public records that stand and were posted last, newest
 // first: a feed's entries.
 func (s *Store) LatestPosted(ctx context.Context, n int) ([]Posting, error) {
-	return s.postings(ctx, `SELECT record, posted FROM public_records WHERE removed = '' ORDER BY posted DESC, case_number, key LIMIT ?`, n)
+	return s.postings(ctx,
+		`SELECT record, posted FROM public_records WHERE removed = '' ORDER BY posted DESC, case_number, key LIMIT ?`, n)
 }
 
 // PublicYears returns the years, in loc, in which public records that stand happen,
@@ -83,7 +88,8 @@ func (s *Store) PublicYears(ctx context.Context, loc *time.Location) ([]int, err
 // Posted gives, by docket.PublicRecord.Key, when each of case number's public records that
 // stand first appeared on the board.
 func (s *Store) Posted(ctx context.Context, number string) (map[string]time.Time, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT key, posted FROM public_records WHERE removed = '' AND case_number = ?`, number)
+	rows, err := s.r.QueryContext(ctx,
+		`SELECT key, posted FROM public_records WHERE removed = '' AND case_number = ?`, number)
 	if err != nil {
 		return nil, s.wrap(err)
 	}
@@ -149,7 +155,8 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 	}
 	// What stands now, as stored: most actions change nothing public, and then write nothing.
 	stored := map[string]string{}
-	rows, err := tx.QueryContext(ctx, `SELECT key, record FROM public_records WHERE case_number = ? AND removed = ''`, c.Number)
+	rows, err := tx.QueryContext(ctx,
+		`SELECT key, record FROM public_records WHERE case_number = ? AND removed = ''`, c.Number)
 	if err != nil {
 		return err
 	}
@@ -177,7 +184,8 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 		if standing && record == string(doc) {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO public_records (case_number, key, record, sort, posted, posted_event) VALUES (?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO public_records (case_number, key, record, sort, posted, posted_event) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (case_number, key) DO UPDATE SET record = excluded.record, sort = excluded.sort,
 				posted = CASE WHEN removed = '' THEN posted ELSE excluded.posted END,
 				posted_event = CASE WHEN removed = '' THEN posted_event ELSE excluded.posted_event END, removed = ''`,
@@ -186,7 +194,8 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *docket.Case, at time.Ti
 		}
 	}
 	for key := range stored { // stood before, and no longer does
-		if _, err := tx.ExecContext(ctx, `UPDATE public_records SET removed = ? WHERE case_number = ? AND key = ?`, stamp(at), c.Number, key); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE public_records SET removed = ? WHERE case_number = ? AND key = ?`, stamp(at),
+			c.Number, key); err != nil {
 			return err
 		}
 	}
@@ -216,14 +225,16 @@ func (s *Store) rewordPublic(ctx context.Context) error {
 					if err != nil {
 						return err
 					}
-					if _, err := tx.ExecContext(ctx, `UPDATE public_records SET record = ?, sort = ? WHERE case_number = ? AND key = ? AND removed = ''`,
+					if _, err := tx.ExecContext(ctx,
+						`UPDATE public_records SET record = ?, sort = ? WHERE case_number = ? AND key = ? AND removed = ''`,
 						string(doc), stamp(r.When(loc)), cases[i].Number, r.Key()); err != nil {
 						return err
 					}
 				}
 			}
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('public_form', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, want)
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO meta (key, value) VALUES ('public_form', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, want)
 		return err
 	})
 }

@@ -21,7 +21,9 @@ func TestBoardPostings(t *testing.T) {
 	if got := mustPublic(t, s); len(got) != 0 {
 		t.Fatalf("a new complaint is confidential, but the board shows %+v", got)
 	}
-	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	got := mustPublic(t, s)
 	if len(got) != 1 || got[0].Place != "City Hall" || !got[0].Posted.Equal(T(t, "2026-12-04T11:00:00-06:00")) {
 		t.Fatalf("after scheduling: %+v", got)
@@ -30,18 +32,22 @@ func TestBoardPostings(t *testing.T) {
 		t.Errorf("the notice lacks its meeting or agenda: %+v", got[0])
 	}
 	// An action that changes nothing public leaves the posted time alone.
-	mustApply(t, s, c.Number, "2026-12-05T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
+	mustApply(t, s, c.Number, "2026-12-05T09:00:00-06:00",
+		docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
 	if again := mustPublic(t, s); len(again) != 1 || !again[0].Posted.Equal(got[0].Posted) {
 		t.Errorf("an unrelated action moved the posted time: %+v", again)
 	}
 	// Moving the meeting posts a new notice and keeps the old one, marked moved.
-	mustApply(t, s, c.Number, "2026-12-06T09:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "Library"})
+	mustApply(t, s, c.Number, "2026-12-06T09:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"),
+			Place: "Library"})
 	got = mustPublic(t, s)
 	if len(got) != 2 {
 		t.Fatalf("after the move, want the old and the new notice: %+v", got)
 	}
 	old, cur := got[0], got[1]
-	if old.Withdrawn != "moved" || !old.MovedTo.Equal(T(t, "2026-12-11T17:00:00-06:00")) || !old.Posted.Equal(T(t, "2026-12-06T09:00:00-06:00")) {
+	if old.Withdrawn != "moved" || !old.MovedTo.Equal(T(t, "2026-12-11T17:00:00-06:00")) ||
+		!old.Posted.Equal(T(t, "2026-12-06T09:00:00-06:00")) {
 		t.Errorf("old notice: %+v", old)
 	}
 	if cur.Withdrawn != "" || cur.Place != "Library" || !cur.Posted.Equal(T(t, "2026-12-06T09:00:00-06:00")) {
@@ -56,7 +62,9 @@ func TestBoardFilledOnMigration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
 	old := MustOpenPath(t, path)
 	c := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	mustApply(t, old, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, old, c.Number, "2026-12-04T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	old.Close()
 	// As ethicsbot left it before the board: no public_records, nor the documents after it.
 	db, err := sql.Open("sqlite3", "file:"+path)
@@ -105,16 +113,22 @@ func TestWithdrawnTwiceAlike(t *testing.T) {
 		want    int // withdrawn notices
 	}{
 		{"CancelledTwice", []docket.Action{
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"},
 			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting},
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"},
 			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting},
 		}, 2},
 		{"MovedBackAndForth", []docket.Action{
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "City Hall"},
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"),
+				Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"),
+				Place: "City Hall"},
 		}, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,11 +164,15 @@ func TestBoardFromARealOlderRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	mustApply(t, old, a.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, old, a.Number, "2026-12-04T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	mustNotice(t, old, a.Number, "2026-12-04T12:00:00-06:00")
 	mustApply(t, old, a.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	b := mustFile(t, old, "2026-12-05T10:00:00-06:00", "Richard Roe")
-	mustApply(t, old, b.Number, "2026-12-05T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"), Place: "Library"})
+	mustApply(t, old, b.Number, "2026-12-05T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-11T17:00:00-06:00"),
+			Place: "Library"})
 	old.Close()
 
 	s := MustOpenPath(t, path)
@@ -163,7 +181,8 @@ func TestBoardFromARealOlderRecord(t *testing.T) {
 	for _, p := range got {
 		records = append(records, p.Case+" "+p.Record)
 	}
-	if want := "2026-001 meeting_notice, 2026-001 dismissal, 2026-002 meeting_notice"; strings.Join(records, ", ") != want {
+	if want := "2026-001 meeting_notice, 2026-001 dismissal, 2026-002 meeting_notice"; strings.Join(records,
+		", ") != want {
 		t.Errorf("the board after migrating: %s, want %s", strings.Join(records, ", "), want)
 	}
 	mustVerify(t, s)
@@ -178,7 +197,9 @@ func TestBoardReworded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
 	s := MustOpenPath(t, path)
 	c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	before := mustPublic(t, s)
 	s.Close()
 	// As an earlier ethicsbot worded it.

@@ -25,7 +25,9 @@ func buildRecord(t *testing.T, path string) {
 	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
 	mustFile(t, s, "2026-12-02T10:00:00-06:00", "Richard Roe")
 	c := mustFile(t, s, "2026-12-03T10:00:00-06:00", "Mary Major")
-	mustApply(t, s, c.Number, "2026-12-03T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-03T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +55,9 @@ func TestAnchorCatchesWhatTheChainCannot(t *testing.T) {
 	s := MustOpenPath(t, path)
 	c := mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
 	before := mustVerify(t, s)
-	mustApply(t, s, c.Number, "2026-12-01T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-01T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	anchor := mustVerify(t, s).Anchor
 	if anchor.Events != 2 || anchor.Hash == before.Anchor.Hash {
 		t.Fatalf("anchor %v after two events", anchor)
@@ -94,7 +98,8 @@ func TestAnchorCatchesWhatTheChainCannot(t *testing.T) {
 	first := mustFirstDoc(t, path, c.Number)
 	doc = first
 	if _, err := raw.Exec(`DROP TRIGGER events_no_delete; DELETE FROM events WHERE id = 2;
-		UPDATE cases SET doc = ?, events = 1, state = json_extract(?, '$.state') WHERE number = ?`, doc, doc, c.Number); err != nil {
+		UPDATE cases SET doc = ?, events = 1, state = json_extract(?, '$.state') WHERE number = ?`, doc, doc,
+		c.Number); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := raw.Exec(`DELETE FROM public_records WHERE posted_event = 2`); err != nil {
@@ -165,7 +170,8 @@ func TestReadOnlyNeverWrites(t *testing.T) {
 		if err := s.Export(ctx, &buf, "json", false); err != nil || buf.Len() == 0 {
 			t.Errorf("export: %v", err)
 		}
-		if _, err := s.File(ctx, "U_CLERK", "", complaint(time.Now(), "X"), time.Now(), nil); err == nil || !strings.Contains(err.Error(), "read only") {
+		if _, err := s.File(ctx, "U_CLERK", "", complaint(time.Now(), "X"), time.Now(), nil); err == nil ||
+			!strings.Contains(err.Error(), "read only") {
 			t.Errorf("a write through a read-only store: %v", err)
 		}
 		s.Close()
@@ -212,7 +218,8 @@ func TestOlderSchemaIsReadAsItIs(t *testing.T) {
 	if r := mustVerify(t, ro); r.Events != 1 {
 		t.Errorf("verify of the older record read %d events", r.Events)
 	}
-	if err := ro.Outdated(); err == nil || !strings.Contains(err.Error(), "ethicsbot migrate") || !strings.Contains(err.Error(), fmt.Sprint("schema version ", old)) {
+	if err := ro.Outdated(); err == nil || !strings.Contains(err.Error(), "ethicsbot migrate") ||
+		!strings.Contains(err.Error(), fmt.Sprint("schema version ", old)) {
 		t.Errorf("Outdated: %v", err)
 	}
 	// The bot may not migrate it while another program (an older ethicsbot, say) has it open.
@@ -259,7 +266,8 @@ func TestMigrationsMatchByName(t *testing.T) {
 		if err == nil {
 			s.Close()
 		}
-		if err == nil || !strings.Contains(err.Error(), "004_something_else.sql") || !strings.Contains(err.Error(), "004_open_cases_index.sql") {
+		if err == nil || !strings.Contains(err.Error(), "004_something_else.sql") ||
+			!strings.Contains(err.Error(), "004_open_cases_index.sql") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -305,9 +313,11 @@ func TestWritesRefusedOnceTheFileChangesUnderTheStore(t *testing.T) {
 			}
 			tc.change(t, path, backup)
 			_, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-02T11:00:00-06:00"), nil,
-				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+					Place: "City Hall"})
 			var de *docket.Error
-			if !errors.As(err, &de) || de.Code != docket.EUNAVAILABLE || !strings.Contains(de.Message, tc.what) || !strings.Contains(de.Message, "nothing was recorded") {
+			if !errors.As(err, &de) || de.Code != docket.EUNAVAILABLE || !strings.Contains(de.Message, tc.what) ||
+				!strings.Contains(de.Message, "nothing was recorded") {
 				t.Fatalf("a write after the change: %v", err)
 			}
 			err = s.Ping(ctx)
@@ -353,7 +363,8 @@ func TestRestore(t *testing.T) {
 	s := MustOpenPath(t, path)
 	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
 	docketCh := outbox.Dest{Channel: "C0DOCKET1"}
-	pending := outbox.Post{Key: outbox.Key{Case: "2026-001", Series: "t", Step: "1", To: docketCh}, Text: "said after the backup", Due: T(t, "2026-12-01T10:00:00-06:00")}
+	pending := outbox.Post{Key: outbox.Key{Case: "2026-001", Series: "t", Step: "1", To: docketCh},
+		Text: "said after the backup", Due: T(t, "2026-12-01T10:00:00-06:00")}
 	if err := s.Enqueue(ctx, []outbox.Post{pending}); err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +385,8 @@ func TestRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	lock.Exec(`SELECT 1 FROM cases`)
-	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), "open in another program") {
+	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err == nil ||
+		!strings.Contains(err.Error(), "open in another program") {
 		t.Errorf("restore while the bot runs: %v", err)
 	}
 	lock.Close()
@@ -395,12 +407,14 @@ func TestRestore(t *testing.T) {
 		t.Fatalf("the pending message after restore: %+v %v", rows, err)
 	}
 	when := T(t, "2026-12-03T10:00:00-06:00")
-	if _, err := s.File(ctx, "U_CLERK", "", complaint(when, "Mary Major"), when, nil); err == nil || !strings.Contains(err.Error(), "restored from a backup") {
+	if _, err := s.File(ctx, "U_CLERK", "", complaint(when, "Mary Major"), when, nil); err == nil ||
+		!strings.Contains(err.Error(), "restored from a backup") {
 		t.Fatalf("a filing before Slack was read: %v", err)
 	}
 	said := []outbox.Said{
 		{Key: pending.Key, Text: pending.Text, Channel: "C0DOCKET1", TS: "1.1"},
-		{Key: outbox.EventKey("2026-002", br.Anchor.Events+1, 0, docketCh), Text: "New case 2026-002: John Doe v. Richard Roe, filed by <@U_CLERK>.", Channel: "C0DOCKET1", TS: "1.2"},
+		{Key: outbox.EventKey("2026-002", br.Anchor.Events+1, 0, docketCh),
+			Text: "New case 2026-002: John Doe v. Richard Roe, filed by <@U_CLERK>.", Channel: "C0DOCKET1", TS: "1.2"},
 	}
 	lost, err := s.Reconcile(ctx, said, docketCh, time.Now())
 	if err != nil {
@@ -409,7 +423,8 @@ func TestRestore(t *testing.T) {
 	if len(lost.Events) != 1 || len(lost.Numbers) != 1 || lost.Numbers[0] != "2026-002" {
 		t.Errorf("lost %+v", lost)
 	}
-	if rows, _ := s.Pending(ctx, time.Now(), nil, 10); len(rows) != 1 || !strings.Contains(string(rows[0].Text), "2026-002") ||
+	if rows, _ := s.Pending(ctx, time.Now(), nil, 10); len(rows) != 1 ||
+		!strings.Contains(string(rows[0].Text), "2026-002") ||
 		!strings.Contains(string(rows[0].Text), "<@U_CLERK>") || !strings.Contains(string(rows[0].Text), br.Anchor.String()) {
 		t.Errorf("after reconciling, the outbox holds %+v: want only the note of what was lost", rows)
 	}
@@ -430,14 +445,16 @@ func TestOneEthicsbotPerRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid := fmt.Sprintf("process %d", os.Getpid())
-	if _, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true}); err == nil || !strings.Contains(err.Error(), pid) {
+	if _, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true}); err == nil ||
+		!strings.Contains(err.Error(), pid) {
 		t.Errorf("a second bot: %v", err)
 	}
 	backup := filepath.Join(dir, "backup.db")
 	if _, err := first.Backup(ctx, backup); err != nil { // reading needs no lock
 		t.Fatal(err)
 	}
-	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), pid) {
+	if _, err := store.Restore(ctx, backup, path, MustEngine(t), time.Now, store.RestoreOptions{}); err == nil ||
+		!strings.Contains(err.Error(), pid) {
 		t.Errorf("restore under a bot: %v", err)
 	}
 	first.Close()
@@ -519,7 +536,8 @@ func TestRestoreKeepsEveryRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed := func() time.Time { return T(t, "2026-12-03T10:00:00Z") }
-	if _, err := store.Restore(ctx, other, link, MustEngine(t), fixed, store.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), "--other-record") {
+	if _, err := store.Restore(ctx, other, link, MustEngine(t), fixed, store.RestoreOptions{}); err == nil ||
+		!strings.Contains(err.Error(), "--other-record") {
 		t.Fatalf("another record's backup: %v", err)
 	}
 	first, err := store.Restore(ctx, backup, link, MustEngine(t), fixed, store.RestoreOptions{})

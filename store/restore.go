@@ -48,7 +48,8 @@ type RestoreReport struct {
 // String says what was done, and what the bot does next, for the administrator.
 func (r RestoreReport) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Restored %s from %s: %d events in %d cases; the chain is intact.\n", r.Database, r.Backup, r.Events, r.Cases)
+	fmt.Fprintf(&b, "Restored %s from %s: %d events in %d cases; the chain is intact.\n", r.Database, r.Backup,
+		r.Events, r.Cases)
 	fmt.Fprintf(&b, "anchor %s\n", r.Anchor)
 	if r.Replaced != "" {
 		fmt.Fprintf(&b, "The database it replaced is kept as %s", r.Replaced)
@@ -57,13 +58,19 @@ func (r RestoreReport) String() string {
 		}
 		b.WriteString(".\n")
 		if r.BeyondEvents > 0 || r.BeyondMeetings > 0 {
-			fmt.Fprintf(&b, "It holds %d case events and %d meeting events after the backup's last ones, which the restored record lacks: the clerk enters them again from the kept file (a meeting's agenda, posting, roll, closed sessions and adjournment among them; Slack shows only its notices).\n", r.BeyondEvents, r.BeyondMeetings)
+			fmt.Fprintf(&b,
+				"It holds %d case events and %d meeting events after the backup's last ones, which the restored record lacks: "+
+					"the clerk enters them again from the kept file (a meeting's agenda, posting, roll, closed sessions and "+
+					"adjournment among them; Slack shows only its notices).\n", r.BeyondEvents, r.BeyondMeetings)
 		}
 	} else {
 		fmt.Fprintf(&b, "There was no database at %s: the backup is now the record there.\n", r.Database)
 	}
-	fmt.Fprintf(&b, "%d messages the backup had not yet said will each be looked for in Slack before they are sent.\n", r.Pending)
-	b.WriteString("Start ethicsbot now. Before it numbers a new case it reads the docket and notices channels for what was announced after the backup, keeps those case numbers from being used again, and tells the docket channel what the restore lost, so the clerk can enter it again.\n")
+	fmt.Fprintf(&b,
+		"%d messages the backup had not yet said will each be looked for in Slack before they are sent.\n", r.Pending)
+	b.WriteString("Start ethicsbot now. Before it numbers a new case it reads the docket and notices channels for what " +
+		"was announced after the backup, keeps those case numbers from being used again, and tells the docket channel what " +
+		"the restore lost, so the clerk can enter it again.\n")
 	return b.String()
 }
 
@@ -82,7 +89,8 @@ type RestoreOptions struct {
 // restored record it marks every message the backup had not yet said to be looked for in
 // Slack before it is sent, and leaves a RestoreMark for the bot's next start (see
 // Reconcile).
-func Restore(ctx context.Context, backup, live string, engine *docket.Engine, now func() time.Time, o RestoreOptions) (RestoreReport, error) {
+func Restore(ctx context.Context, backup, live string, engine *docket.Engine, now func() time.Time,
+	o RestoreOptions) (RestoreReport, error) {
 	rep := RestoreReport{Backup: backup, Database: live}
 	if abs, err := filepath.Abs(backup); err == nil {
 		rep.Backup = abs
@@ -106,7 +114,8 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 		return rep, fmt.Errorf("backup %s is empty: it is not a backup of the record; nothing was changed", backup)
 	}
 	if err := checkHeader(backup); err != nil {
-		return rep, fmt.Errorf("backup %s is not an SQLite database, so not a backup of the record; nothing was changed", backup)
+		return rep, fmt.Errorf("backup %s is not an SQLite database, so not a backup of the record; nothing "+
+			"was changed", backup)
 	}
 	b, err := OpenReadOnly(backup, engine)
 	if err != nil {
@@ -114,17 +123,20 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 	}
 	defer b.Close()
 	if b.Version() < 3 {
-		return rep, fmt.Errorf("backup %s is at schema version %d, older than any ethicsbot that can restore it; nothing was changed", backup, b.Version())
+		return rep, fmt.Errorf("backup %s is at schema version %d, older than any ethicsbot that can restore it; nothing "+
+			"was changed", backup, b.Version())
 	}
 	if rep.Report, err = b.Verify(ctx); err != nil {
 		return rep, fmt.Errorf("backup %s cannot be verified: %w; nothing was changed", backup, err)
 	}
 	if rep.Broken != nil {
-		return rep, fmt.Errorf("backup %s does not verify: BROKEN at %s; nothing was changed. Restore an earlier backup", backup, rep.Broken)
+		return rep, fmt.Errorf("backup %s does not verify: BROKEN at %s; nothing was changed. Restore an earlier backup",
+			backup, rep.Broken)
 	}
 	dir := filepath.Dir(live)
 	if _, err := os.Stat(dir); err != nil {
-		return rep, fmt.Errorf("restoring %s: its folder: %w; set ETHICSBOT_DB to the bot's database; nothing was changed", live, err)
+		return rep, fmt.Errorf("restoring %s: its folder: %w; set ETHICSBOT_DB to the bot's database; nothing "+
+			"was changed", live, err)
 	}
 	lock, err := lockRecord(live)
 	if err != nil {
@@ -142,7 +154,9 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 			}
 			if problem, err := sameLineage(ctx, old, b, rep.Anchor); err == nil && problem != "" && !o.OtherRecord {
 				old.Close()
-				return rep, fmt.Errorf("backup %s is not a backup of the record at %s: %s. If that is meant (the record is begun afresh, or is another commission's), run restore again with --other-record; nothing was changed", backup, live, problem)
+				return rep, fmt.Errorf("backup %s is not a backup of the record at %s: %s. If that is meant (the record is begun "+
+					"afresh, or is another commission's), run restore again with --other-record; nothing was changed", backup,
+					live, problem)
 			}
 			old.Close()
 		}
@@ -181,7 +195,8 @@ func Restore(ctx context.Context, backup, live string, engine *docket.Engine, no
 			}
 			if !errors.Is(err, fs.ErrExist) || n == 100 {
 				os.Remove(tmp)
-				return rep, fmt.Errorf("restoring %s: keeping the replaced file as %s: %w; nothing was changed", live, rep.Replaced, err)
+				return rep, fmt.Errorf("restoring %s: keeping the replaced file as %s: %w; nothing was changed", live,
+					rep.Replaced, err)
 			}
 		}
 	}
@@ -248,12 +263,15 @@ func markRestored(ctx context.Context, path string, engine *docket.Engine, versi
 	}
 	var pending int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('restored', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, string(doc)); err != nil {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO meta (key, value) VALUES ('restored', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+			string(doc)); err != nil {
 			return err
 		}
 		// Claim returns the first claim's time to the deliverer, which then looks for the
 		// message in Slack from then on before it sends it: from when it fell due.
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET claimed = CASE WHEN claimed = '' OR claimed > due THEN due ELSE claimed END, attempts = max(attempts, 1) WHERE sent = ''`)
+		res, err := tx.ExecContext(ctx,
+			`UPDATE outbox SET claimed = CASE WHEN claimed = '' OR claimed > due THEN due ELSE claimed END, attempts = max(attempts, 1) WHERE sent = ''`)
 		if err != nil {
 			return err
 		}
@@ -303,7 +321,8 @@ func quoteSaid(line string) outbox.Markup {
 
 // errUnreconciled refuses a new case number until a restore is reconciled with Slack.
 var errUnreconciled = docket.Conflict("(A)", "",
-	"the record was restored from a backup, and ethicsbot has not yet read Slack for the case numbers announced after it; a new case is numbered once it has (see the log). Nothing was recorded")
+	"the record was restored from a backup, and ethicsbot has not yet read Slack for the case numbers announced after "+
+		"it; a new case is numbered once it has (see the log). Nothing was recorded")
 
 var caseNumber = regexp.MustCompile(`^([0-9]{4})-([0-9]{3,})$`)
 
@@ -345,14 +364,16 @@ func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox
 				// A meeting's notice the record does not hold was said by a meeting action
 				// after the backup (the meetings' events are not numbered with the cases').
 				var have int
-				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM outbox WHERE series = ? AND step = ?`, m.Key.Series, m.Key.Step).Scan(&have); err != nil {
+				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM outbox WHERE series = ? AND step = ?`, m.Key.Series,
+					m.Key.Step).Scan(&have); err != nil {
 					return err
 				}
 				if have == 0 {
 					lost.Meetings[m.Key.Step] = m
 				}
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ? WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
+			if _, err := tx.ExecContext(ctx,
+				`UPDATE outbox SET sent = ?, channel = ?, ts = ? WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
 				stamp(now), m.Channel, m.TS, m.Key.Case, m.Key.Series, m.Key.Step, m.Key.To.String()); err != nil {
 				return err
 			}
@@ -369,13 +390,15 @@ func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox
 			p := caseNumber.FindStringSubmatch(n)
 			year, _ := strconv.Atoi(p[1])
 			seq, _ := strconv.Atoi(p[2])
-			if _, err := tx.ExecContext(ctx, `INSERT INTO case_numbers (year, last) VALUES (?, ?) ON CONFLICT (year) DO UPDATE SET last = max(last, excluded.last)`, year, seq); err != nil {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO case_numbers (year, last) VALUES (?, ?) ON CONFLICT (year) DO UPDATE SET last = max(last, excluded.last)`, year, seq); err != nil {
 				return err
 			}
 		}
 		sort.Strings(lost.Numbers)
 		if report != (outbox.Dest{}) {
-			post := outbox.Post{Key: outbox.Key{Series: RestoreSeries, Step: mark.Anchor + "@" + stamp(mark.Restored), To: report},
+			post := outbox.Post{Key: outbox.Key{Series: RestoreSeries, Step: mark.Anchor + "@" + stamp(mark.Restored),
+				To: report},
 				Text: lostText(mark, lost, s.engine.Cal.Location()), Due: now}
 			if err := enqueue(ctx, tx, 0, []outbox.Post{post}); err != nil {
 				return err
@@ -389,7 +412,8 @@ func (s *Store) Reconcile(ctx context.Context, said []outbox.Said, report outbox
 
 // lostText is the docket channel's note of what a restore lost.
 func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
-	head := outbox.Format("*The record was restored* from the backup %s, which ends at anchor %s (its last event recorded %s).",
+	head := outbox.Format("*The record was restored* from the backup %s, which ends at anchor %s (its last event "+
+		"recorded %s).",
 		mark.Backup, mark.Anchor, mark.LastAt.In(loc).Format("Mon 2 Jan 2006 15:04 MST"))
 	if len(lost.Events) == 0 && len(lost.Meetings) == 0 {
 		return head + " Slack shows nothing announced after it that the restored record lacks."
@@ -408,7 +432,9 @@ func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
 			ids = append(ids, id)
 		}
 		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-		lines = append(lines, outbox.Format("Slack shows these %d steps were announced after it; the restored record does not have them, so enter them again:", len(ids)))
+		lines = append(lines,
+			outbox.Format("Slack shows these %d steps were announced after it; the restored record does not have them, so "+
+				"enter them again:", len(ids)))
 		for _, id := range ids {
 			m := lost.Events[id]
 			lines = append(lines, outbox.Format("• case %s, event %d: ", m.Key.Case, id)+firstLine(m))
@@ -420,7 +446,10 @@ func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
 			steps = append(steps, step)
 		}
 		sort.Strings(steps)
-		lines = append(lines, outbox.Format("Slack shows these %d notices of the commission's meetings were posted after it; the restored record does not have the meeting actions behind them (a meeting, its agenda, a posting, a move or a cancellation), so enter them again, and any roll, session or adjournment recorded since:", len(steps)))
+		lines = append(lines,
+			outbox.Format("Slack shows these %d notices of the commission's meetings were posted after it; the restored "+
+				"record does not have the meeting actions behind them (a meeting, its agenda, a posting, a move or a "+
+				"cancellation), so enter them again, and any roll, session or adjournment recorded since:", len(steps)))
 		for _, step := range steps {
 			m := lost.Meetings[step]
 			name, _, _ := strings.Cut(step, ".")
@@ -428,7 +457,8 @@ func lostText(mark *RestoreMark, lost Lost, loc *time.Location) outbox.Markup {
 		}
 	}
 	if len(lost.Numbers) > 0 {
-		lines = append(lines, outbox.Format("Case numbers %s were announced and will not be used again.", strings.Join(lost.Numbers, ", ")))
+		lines = append(lines,
+			outbox.Format("Case numbers %s were announced and will not be used again.", strings.Join(lost.Numbers, ", ")))
 	}
 	return outbox.Join(lines, "\n")
 }

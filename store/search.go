@@ -67,7 +67,8 @@ func (s *Store) indexCase(ctx context.Context, tx *sql.Tx, c *docket.Case) error
 		return err
 	}
 	text := searchText(c)
-	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO case_search (docid, number, parties, articles, summary) VALUES (?, ?, ?, ?, ?)`,
+	_, err = tx.ExecContext(ctx,
+		`INSERT OR REPLACE INTO case_search (docid, number, parties, articles, summary) VALUES (?, ?, ?, ?, ?)`,
 		id, c.Number, text[0], text[1], text[2])
 	return err
 }
@@ -134,10 +135,13 @@ func (s *Store) Search(ctx context.Context, query string) ([]docket.Case, error)
 func MatchExpression(query string) (string, error) {
 	terms := searchTerms(query)
 	if len(terms) == 0 {
-		return "", docket.Invalid("", "words", "give a word or a number to search for: a party's name, an article number or words of the summary")
+		return "", docket.Invalid("", "words",
+			"give a word or a number to search for: a party's name, an article number or words of the summary")
 	}
 	if len(terms) > MaxSearchWords {
-		return "", docket.Invalid("", "words", fmt.Sprintf("%d words is more than a search takes (%d); a few distinctive ones find the case", len(terms), MaxSearchWords))
+		return "", docket.Invalid("", "words",
+			fmt.Sprintf("%d words is more than a search takes (%d); a few distinctive ones find the case", len(terms),
+				MaxSearchWords))
 	}
 	out := make([]string, len(terms))
 	for i, t := range terms {

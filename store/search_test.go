@@ -41,13 +41,19 @@ func searchFixture(t *testing.T) *store.Store {
 	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")       // 2026-001
 	mustFile(t, s, "2026-12-02T10:00:00-06:00", "Robert Müller")  // 2026-002
 	c := mustFile(t, s, "2026-12-03T10:00:00-06:00", "Ann Smith") // 2026-003, dismissed below
-	mustApply(t, s, c.Number, "2026-12-03T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-03T12:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407111898765432109876"})
-	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407111898765432109777"})
+	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00",
+		docket.RecordMailing{Recipient: docket.Respondent, Article: "9407111898765432109876"})
+	mustApply(t, s, c.Number, "2026-12-03T12:30:00-06:00",
+		docket.RecordMailing{Recipient: docket.Complainant, Article: "9407111898765432109777"})
 	mustApply(t, s, c.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
-	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "9407111898765432100101"})
-	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "9407111898765432100002"})
+	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00",
+		docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "9407111898765432100101"})
+	mustApply(t, s, c.Number, "2026-12-11T10:00:00-06:00",
+		docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "9407111898765432100002"})
 	if c, _ := s.Case(ctx, c.Number); !c.Closed() {
 		t.Fatalf("fixture: case %s is %s and open; want it dismissed and closed", c.Number, c.State)
 	}
@@ -149,7 +155,8 @@ func TestSearchHostile(t *testing.T) {
 func TestSearchFollowsCorrections(t *testing.T) {
 	s := searchFixture(t)
 	when := T(t, "2026-12-04T10:00:00-06:00")
-	f := docket.File{Complainant: docket.Person{Name: "Pat Q. Public"}, Respondent: docket.Person{Name: "Zed Quill"}, Sections: []string{"103.10"}, Received: when, Summary: "Nothing about names."}
+	f := docket.File{Complainant: docket.Person{Name: "Pat Q. Public"}, Respondent: docket.Person{Name: "Zed Quill"},
+		Sections: []string{"103.10"}, Received: when, Summary: "Nothing about names."}
 	res, err := s.File(ctx, "U_CLERK", "", f, when, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +164,9 @@ func TestSearchFollowsCorrections(t *testing.T) {
 	number := res.Case.Number
 	f.Respondent.Name = "Zed Quell"
 	payload, _ := json.Marshal(f)
-	mustApply(t, s, number, "2026-12-04T11:00:00-06:00", docket.Correct{Seq: 1, Of: "file", Field: "respondent", From: "Zed Quill", To: "Zed Quell", Reason: "misspelt", Action: payload})
+	mustApply(t, s, number, "2026-12-04T11:00:00-06:00",
+		docket.Correct{Seq: 1, Of: "file", Field: "respondent", From: "Zed Quill", To: "Zed Quell", Reason: "misspelt",
+			Action: payload})
 	if got := mustSearch(t, s, "Quill"); len(got) != 0 {
 		t.Errorf("the name as it was still finds %v", got)
 	}
@@ -176,7 +185,9 @@ func TestSearchFollowsCorrections(t *testing.T) {
 	}
 	m.Article = "9407111898765432155255"
 	payload, _ = json.Marshal(m)
-	mustApply(t, s, "2026-003", "2026-12-11T11:00:00-06:00", docket.Correct{Seq: 7, Of: m.Kind(), Field: "article", From: "9407111898765432100101", To: m.Article, Reason: "typo", Action: payload})
+	mustApply(t, s, "2026-003", "2026-12-11T11:00:00-06:00",
+		docket.Correct{Seq: 7, Of: m.Kind(), Field: "article", From: "9407111898765432100101", To: m.Article, Reason: "typo",
+			Action: payload})
 	if got := mustSearch(t, s, "9407111898765432100101"); len(got) != 0 {
 		t.Errorf("the article number as it was still finds %v", got)
 	}
@@ -193,7 +204,8 @@ func TestSearchBackfill(t *testing.T) {
 	// As ethicsbot left it before the search index: filed, then the index and its
 	// migration taken away (the later migrations create nothing that is not there).
 	old := MustOpenPath(t, path)
-	for _, r := range []struct{ at, name string }{{"2026-12-01T10:00:00-06:00", "Jane Roe"}, {"2026-12-02T10:00:00-06:00", "Robert Müller"}} {
+	for _, r := range []struct{ at, name string }{{"2026-12-01T10:00:00-06:00", "Jane Roe"},
+		{"2026-12-02T10:00:00-06:00", "Robert Müller"}} {
 		when := T(t, r.at)
 		if _, err := old.File(ctx, "U_CLERK", "", complaint(when, r.name), when, nil); err != nil {
 			t.Fatal(err)
@@ -263,7 +275,8 @@ func TestMatchExpression(t *testing.T) {
 // FuzzSearch: no query is an error of SQL, and one without a word to look for is refused,
 // never taken to match everything.
 func FuzzSearch(f *testing.F) {
-	for _, seed := range []string{"Jane Roe", `" OR "`, "NEAR/3", "9407 1118 9876", "rob*", "-x", "(a OR b)", "\u0301", "a:b", "\x00"} {
+	for _, seed := range []string{"Jane Roe", `" OR "`, "NEAR/3", "9407 1118 9876", "rob*", "-x", "(a OR b)", "\u0301",
+		"a:b", "\x00"} {
 		f.Add(seed)
 	}
 	s := MustOpen(f)
@@ -274,7 +287,8 @@ func FuzzSearch(f *testing.F) {
 		if err != nil && !(errors.As(err, &de) && de.Code == docket.EINVALID) {
 			t.Fatalf("Search(%q): %v", query, err)
 		}
-		if !strings.ContainsFunc(query, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) && err == nil {
+		if !strings.ContainsFunc(query, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) &&
+			err == nil {
 			t.Errorf("Search(%q) found %v, though it holds no word to look for", query, numbers(cases))
 		}
 	})

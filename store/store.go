@@ -227,7 +227,9 @@ func (s *Store) Outdated() error {
 	if s.version >= SchemaVersion() {
 		return nil
 	}
-	return fmt.Errorf("database %s is at schema version %d; this ethicsbot reads version %d. `ethicsbot migrate` with this ethicsbot migrates it (after a backup), with the bot stopped; `ethicsbot verify` checks it as it is. The file was not changed",
+	return fmt.Errorf("database %s is at schema version %d; this ethicsbot reads version %d. `ethicsbot migrate` with "+
+		"this ethicsbot migrates it (after a backup), with the bot stopped; `ethicsbot verify` checks it as it is. The "+
+		"file was not changed",
 		s.path, s.version, SchemaVersion())
 }
 
@@ -274,11 +276,13 @@ func checkFile(path string) (exists bool, err error) {
 		return false, fmt.Errorf("database %s is not a regular file; set ETHICSBOT_DB to a file path", path)
 	}
 	if fi.Mode().Perm()&0o200 == 0 {
-		return false, fmt.Errorf("database %s is read-only (mode %v); ethicsbot records every action in it, so make it writable (chmod u+w) or set ETHICSBOT_DB to a writable copy", path, fi.Mode().Perm())
+		return false, fmt.Errorf("database %s is read-only (mode %v); ethicsbot records every action in it, so make it "+
+			"writable (chmod u+w) or set ETHICSBOT_DB to a writable copy", path, fi.Mode().Perm())
 	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
-		return false, fmt.Errorf("database %s cannot be opened for writing: %w; ethicsbot records every action in it", path, err)
+		return false, fmt.Errorf("database %s cannot be opened for writing: %w; ethicsbot records every "+
+			"action in it", path, err)
 	}
 	f.Close()
 	return true, checkHeader(path)
@@ -316,7 +320,8 @@ func readHistory(path string) (int, error) {
 		return 0, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
 	if v > SchemaVersion() {
-		return v, fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade ethicsbot; the file was not changed", path, v, SchemaVersion())
+		return v, fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade ethicsbot; the "+
+			"file was not changed", path, v, SchemaVersion())
 	}
 	if v == 0 {
 		return 0, nil
@@ -327,7 +332,8 @@ func readHistory(path string) (int, error) {
 	}
 	rows, err := db.Query(`SELECT version, name FROM schema_migrations ORDER BY version`)
 	if err != nil {
-		return v, fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was not made by ethicsbot; the file was not changed", path, v, err)
+		return v, fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was not made by "+
+			"ethicsbot; the file was not changed", path, v, err)
 	}
 	defer rows.Close()
 	seen := 0
@@ -342,7 +348,8 @@ func readHistory(path string) (int, error) {
 			if n >= 1 && n <= len(ms) {
 				want = ms[n-1].name
 			}
-			return v, fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was migrated by another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n, name, want)
+			return v, fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was migrated by "+
+				"another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n, name, want)
 		}
 		seen++
 	}
@@ -350,7 +357,8 @@ func readHistory(path string) (int, error) {
 		return v, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
 	if seen != v {
-		return v, fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed outside ethicsbot; the file was not changed", path, v, seen)
+		return v, fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed outside "+
+			"ethicsbot; the file was not changed", path, v, seen)
 	}
 	return v, nil
 }
@@ -363,7 +371,8 @@ func (s *Store) init(target int, o Options) error {
 		return fmt.Errorf("database %s cannot be opened: %w", s.path, err)
 	}
 	if mode != "wal" {
-		return fmt.Errorf("database %s: journal mode is %q, not WAL; is it on a network file system? Put it on a local disk", s.path, mode)
+		return fmt.Errorf("database %s: journal mode is %q, not WAL; is it on a network file system? Put it on a local disk",
+			s.path, mode)
 	}
 	// The write connection has the file open now (SQLite created it if need be): this is
 	// the file every write must still find at path.
@@ -419,13 +428,16 @@ func (s *Store) init(target int, o Options) error {
 // tables notes which of the later tables the schema has: a store opened at an older
 // schema (a test's, or a record read as it is) reads and writes what that schema holds.
 func (s *Store) tables(ctx context.Context) error {
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_search'`).Scan(&s.search); err != nil {
 		return err
 	}
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'documents'`).Scan(&s.docs); err != nil {
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'documents'`).Scan(&s.docs); err != nil {
 		return err
 	}
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'meeting_events'`).Scan(&s.meetings); err != nil {
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'meeting_events'`).Scan(&s.meetings); err != nil {
 		return err
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)
@@ -548,8 +560,9 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // the disk.
 var writeFaults = map[sqlite3.ErrNo]string{
 	sqlite3.ErrFull: "full", sqlite3.ErrIoErr: "io_error", sqlite3.ErrReadonly: "read_only", sqlite3.ErrPerm: "read_only",
-	sqlite3.ErrCantOpen: "cannot_open", sqlite3.ErrBusy: "locked", sqlite3.ErrLocked: "locked", sqlite3.ErrCorrupt: "corrupt",
-	sqlite3.ErrNotADB: "corrupt",
+	sqlite3.ErrCantOpen: "cannot_open", sqlite3.ErrBusy: "locked", sqlite3.ErrLocked: "locked",
+	sqlite3.ErrCorrupt: "corrupt",
+	sqlite3.ErrNotADB:  "corrupt",
 }
 
 // noteWrite keeps why a write failed for want of the disk, until a write succeeds.
@@ -592,11 +605,14 @@ func (s *Store) wrap(err error) error {
 	}
 	switch se.Code {
 	case sqlite3.ErrFull:
-		return docket.Unavailable(fmt.Sprintf("the disk holding %s is full; nothing was recorded. Free space and try again", s.path))
+		return docket.Unavailable(fmt.Sprintf("the disk holding %s is full; nothing was recorded. Free space "+
+			"and try again", s.path))
 	case sqlite3.ErrReadonly, sqlite3.ErrPerm, sqlite3.ErrCantOpen:
-		return docket.Unavailable(fmt.Sprintf("the database %s cannot be written (%v); nothing was recorded", s.path, se.Code))
+		return docket.Unavailable(fmt.Sprintf("the database %s cannot be written (%v); nothing was recorded",
+			s.path, se.Code))
 	case sqlite3.ErrBusy, sqlite3.ErrLocked:
-		return docket.Unavailable(fmt.Sprintf("the database %s is locked by another program; nothing was recorded. Try again", s.path))
+		return docket.Unavailable(fmt.Sprintf("the database %s is locked by another program; nothing was "+
+			"recorded. Try again", s.path))
 	}
 	return err
 }
@@ -646,28 +662,34 @@ func (s *Store) checkIdentity(content bool) *fileError {
 	fi, err := os.Stat(s.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return s.latch("removed", fmt.Sprintf("the database file %s was removed or moved away while ethicsbot was running; nothing was recorded. "+
-			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
+		return s.latch("removed",
+			fmt.Sprintf("the database file %s was removed or moved away while ethicsbot was running; nothing was recorded. "+
+				"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
 	case err != nil:
 		// Not latched: a permission or I/O error may pass.
 		return &fileError{"unchecked", docket.Unavailable(fmt.Sprintf(
 			"the database file %s cannot be checked (%v); nothing was recorded", s.path, err))}
 	case !os.SameFile(fi, s.file):
-		return s.latch("replaced", fmt.Sprintf("the database file %s was replaced by another file while ethicsbot was running; nothing was recorded. "+
-			"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
+		return s.latch("replaced",
+			fmt.Sprintf("the database file %s was replaced by another file while ethicsbot was running; nothing was recorded. "+
+				"Put the right file back at that path (from a backup if need be) and restart ethicsbot", s.path))
 	case content && (fi.Size() != s.file.Size() || !fi.ModTime().Equal(s.file.ModTime())) && s.othersCheckpoint():
 		s.file = fi // Litestream's checkpoint
 	case content && (fi.Size() != s.file.Size() || !fi.ModTime().Equal(s.file.ModTime())):
-		return s.latch("changed", fmt.Sprintf("the database file %s was written by another program while ethicsbot was running (a backup copied over it, or a second ethicsbot); nothing was recorded. "+
-			"Stop ethicsbot, put the right record in place (`ethicsbot restore`), and restart ethicsbot", s.path))
+		return s.latch("changed",
+			fmt.Sprintf("the database file %s was written by another program while ethicsbot was running (a backup copied "+
+				"over it, or a second ethicsbot); nothing was recorded. "+
+				"Stop ethicsbot, put the right record in place (`ethicsbot restore`), and restart ethicsbot", s.path))
 	}
 	return nil
 }
 
 // migratedUnder latches the refusal of a file that another ethicsbot migrated to v.
 func (s *Store) migratedUnder(v int) *fileError {
-	return s.latch("migrated", fmt.Sprintf("the database %s was migrated to schema version %d by another ethicsbot while this one (schema %d) was running; nothing was recorded. "+
-		"Stop this ethicsbot and restart ethicsbot with the version that migrated the file", s.path, v, s.version))
+	return s.latch("migrated",
+		fmt.Sprintf("the database %s was migrated to schema version %d by another ethicsbot while this one (schema %d) was "+
+			"running; nothing was recorded. "+
+			"Stop this ethicsbot and restart ethicsbot with the version that migrated the file", s.path, v, s.version))
 }
 
 // latch makes the store refuse every write from now on, for the reason given; the first

@@ -182,9 +182,13 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	if c.Number != "2026-001" || c.State != docket.StateReceived {
 		t.Fatalf("filed %s in state %s", c.Number, c.State)
 	}
-	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
-	mustApply(t, s, c.Number, "2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1016 34"})
-	mustApply(t, s, c.Number, "2026-12-07T09:01:00-06:00", docket.RecordMailing{Recipient: docket.Complainant, Article: "9407 1118 9876 5432 1015 35"})
+	mustApply(t, s, c.Number, "2026-12-04T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-07T09:00:00-06:00",
+		docket.RecordMailing{Recipient: docket.Respondent, Article: "9407 1118 9876 5432 1016 34"})
+	mustApply(t, s, c.Number, "2026-12-07T09:01:00-06:00",
+		docket.RecordMailing{Recipient: docket.Complainant, Article: "9407 1118 9876 5432 1015 35"})
 	got, err := s.Case(ctx, c.Number)
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +213,8 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	mustVerify(t, s)
 
 	t.Run("ResultHasTheCaseBefore", func(t *testing.T) {
-		res, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), nil, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+		res, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), nil,
+			docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		if err != nil || !res.Before.Sufficiency.NoticePosted.IsZero() || res.Case.Sufficiency.NoticePosted.IsZero() {
 			t.Errorf("before %+v after %+v: %v", res.Before.Sufficiency, res.Case.Sufficiency, err)
 		}
@@ -276,16 +281,22 @@ func TestOpenCasesSeesEveryChange(t *testing.T) {
 	if err != nil || len(open) != 2 || open[0].Sufficiency.Scheduled() {
 		t.Fatalf("open cases %v, %v", open, err)
 	}
-	mustApply(t, b, c1.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
-	mustApply(t, b, c2.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, b, c1.Number, "2026-12-04T12:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
+	mustApply(t, b, c2.Number, "2026-12-04T12:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	mustNotice(t, b, c2.Number, "2026-12-04T12:30:00-06:00")
 	mustApply(t, b, c2.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	open, err = a.OpenCases(ctx)
 	if err != nil || len(open) != 2 {
 		t.Fatalf("a dismissed case whose (C)(2) notices are not sent must stay open: %d open, %v", len(open), err)
 	}
-	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321620"})
-	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00", docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321521"})
+	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00",
+		docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321620"})
+	mustApply(t, b, c2.Number, "2026-12-11T09:00:00-06:00",
+		docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654321521"})
 	open, err = a.OpenCases(ctx)
 	if err != nil || len(open) != 1 || open[0].Number != c1.Number || !open[0].Sufficiency.Scheduled() {
 		t.Fatalf("after changes elsewhere: %d open, first %+v, %v", len(open), open, err)
@@ -305,7 +316,8 @@ func TestConcurrentFilingsGetDistinctGapFreeNumbers(t *testing.T) {
 			defer wg.Done()
 			<-start
 			when := T(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Second)
-			res, err := s.File(ctx, "U_CLERK", fmt.Sprintf("req-%d", i), complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
+			res, err := s.File(ctx, "U_CLERK", fmt.Sprintf("req-%d", i),
+				complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
 			numbers[i], errs[i] = res.Case.Number, err
 		}(i)
 	}
@@ -332,24 +344,37 @@ func TestTamperingIsCaught(t *testing.T) {
 	for _, tc := range []struct {
 		name, sql, want string
 	}{
-		{"EditedPayload", `DROP TRIGGER events_no_update; UPDATE events SET payload = replace(payload, 'City Hall', 'Secret Bunker') WHERE id = 2`, "event 2 (case 2026-001): its content no longer matches its hash"},
-		{"EditedWho", `DROP TRIGGER events_no_update; UPDATE events SET by = 'U_SOMEONE' WHERE id = 3`, "event 3 (case 2026-002)"},
-		{"DeletedEvent", `DROP TRIGGER events_no_delete; DELETE FROM events WHERE id = 3`, "event 4 (case 2026-001): comes after event 2: events 3 to 3 are missing"},
-		{"RehashedButUnlinked", `DROP TRIGGER events_no_update; UPDATE events SET prev_hash = 'x' WHERE id = 4`, "event 4 (case 2026-001): does not link to event 3"},
-		{"EditedCaseRow", `UPDATE cases SET doc = replace(doc, 'Jane Roe', 'Someone Else') WHERE number = '2026-001'`, "case 2026-001: its record differs"},
-		{"EditedCaseColumn", `UPDATE cases SET respondent = 'Someone Else' WHERE number = '2026-001'`, "case 2026-001: its columns differ"},
-		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`, "case 2026-001: what the public notice board shows of it differs"},
-		{"BackdatedOnBoard", `UPDATE public_records SET posted = '2026-11-01T00:00:00.000000000Z'`, "case 2026-001: the public notice board says meeting_notice:sufficiency:"},
-		{"BoardPostedByAnotherEvent", `UPDATE public_records SET posted_event = 1`, "case 2026-001: the public notice board says meeting_notice:sufficiency:"},
-		{"HiddenFromBoard", `UPDATE public_records SET removed = '2026-12-05T00:00:00Z'`, "case 2026-001: what the public notice board shows of it differs"},
+		{"EditedPayload",
+			`DROP TRIGGER events_no_update; UPDATE events SET payload = replace(payload, 'City Hall', 'Secret Bunker') WHERE id = 2`, "event 2 (case 2026-001): its content no longer matches its hash"},
+		{"EditedWho", `DROP TRIGGER events_no_update; UPDATE events SET by = 'U_SOMEONE' WHERE id = 3`,
+			"event 3 (case 2026-002)"},
+		{"DeletedEvent", `DROP TRIGGER events_no_delete; DELETE FROM events WHERE id = 3`,
+			"event 4 (case 2026-001): comes after event 2: events 3 to 3 are missing"},
+		{"RehashedButUnlinked", `DROP TRIGGER events_no_update; UPDATE events SET prev_hash = 'x' WHERE id = 4`,
+			"event 4 (case 2026-001): does not link to event 3"},
+		{"EditedCaseRow", `UPDATE cases SET doc = replace(doc, 'Jane Roe', 'Someone Else') WHERE number = '2026-001'`,
+			"case 2026-001: its record differs"},
+		{"EditedCaseColumn", `UPDATE cases SET respondent = 'Someone Else' WHERE number = '2026-001'`,
+			"case 2026-001: its columns differ"},
+		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`,
+			"case 2026-001: what the public notice board shows of it differs"},
+		{"BackdatedOnBoard", `UPDATE public_records SET posted = '2026-11-01T00:00:00.000000000Z'`,
+			"case 2026-001: the public notice board says meeting_notice:sufficiency:"},
+		{"BoardPostedByAnotherEvent", `UPDATE public_records SET posted_event = 1`,
+			"case 2026-001: the public notice board says meeting_notice:sufficiency:"},
+		{"HiddenFromBoard", `UPDATE public_records SET removed = '2026-12-05T00:00:00Z'`,
+			"case 2026-001: what the public notice board shows of it differs"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ethicsbot.db")
 			s := MustOpenPath(t, path)
 			a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
-			mustApply(t, s, a.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+			mustApply(t, s, a.Number, "2026-12-04T11:00:00-06:00",
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+					Place: "City Hall"})
 			mustFile(t, s, "2026-12-04T12:00:00-06:00", "Richard Roe")
-			mustApply(t, s, a.Number, "2026-12-07T09:00:00-06:00", docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
+			mustApply(t, s, a.Number, "2026-12-07T09:00:00-06:00",
+				docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"})
 			mustVerify(t, s)
 
 			db, err := sql.Open("sqlite3", "file:"+path)
@@ -377,7 +402,8 @@ func TestTamperingIsCaught(t *testing.T) {
 		db, _ := sql.Open("sqlite3", "file:"+path)
 		defer db.Close()
 		for _, q := range []string{`UPDATE events SET by = 'x'`, `DELETE FROM events`, `DELETE FROM cases`} {
-			if _, err := db.Exec(q); err == nil || !strings.Contains(err.Error(), "never deleted") && !strings.Contains(err.Error(), "append-only") {
+			if _, err := db.Exec(q); err == nil || !strings.Contains(err.Error(), "never deleted") &&
+				!strings.Contains(err.Error(), "append-only") {
 				t.Errorf("%s: %v", q, err)
 			}
 		}
@@ -477,12 +503,17 @@ func TestBackupWhileWriting(t *testing.T) {
 func TestExport(t *testing.T) {
 	s := MustOpen(t)
 	secret := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Hidden Respondent")
-	mustApply(t, s, secret.Number, "2026-12-04T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall", Closed: true, Authority: "5 ILCS 120/2(c)(4)"})
+	mustApply(t, s, secret.Number, "2026-12-04T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall", Closed: true, Authority: "5 ILCS 120/2(c)(4)"})
 	dismissed := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Public Respondent")
-	mustApply(t, s, dismissed.Number, "2026-12-04T13:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, dismissed.Number, "2026-12-04T13:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	// Recorded by override: neither the notice's posting nor the (B) mailings are on record.
 	const reason = "=posted on the board 4 Dec; the log was lost"
-	mustApply(t, s, dismissed.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.NoProbableCause, Override: reason})
+	mustApply(t, s, dismissed.Number, "2026-12-10T18:00:00-06:00",
+		docket.Rule{Ruling: docket.NoProbableCause, Override: reason})
 
 	var full, pub, pubCSV, fullCSV bytes.Buffer
 	for _, x := range []struct {
@@ -500,7 +531,8 @@ func TestExport(t *testing.T) {
 			Events []json.RawMessage `json:"events"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(full.Bytes(), &decoded); err != nil || len(decoded.Cases) != 2 || len(decoded.Cases[1].Events) != 3 {
+	if err := json.Unmarshal(full.Bytes(), &decoded); err != nil || len(decoded.Cases) != 2 ||
+		len(decoded.Cases[1].Events) != 3 {
 		t.Errorf("full export: %v %+v", err, decoded)
 	}
 	for name, out := range map[string]string{"json": pub.String(), "csv": pubCSV.String()} {
@@ -512,7 +544,8 @@ func TestExport(t *testing.T) {
 				t.Errorf("public %s export leaks %q:\n%s", name, leak, out)
 			}
 		}
-		for _, want := range []string{"Public Respondent", "no_probable_cause", "(C)(2)", "5 ILCS 120/2(c)(4)", secret.Number} {
+		for _, want := range []string{"Public Respondent", "no_probable_cause", "(C)(2)", "5 ILCS 120/2(c)(4)",
+			secret.Number} {
 			if !strings.Contains(out, want) {
 				t.Errorf("public %s export lacks %q:\n%s", name, want, out)
 			}
@@ -537,11 +570,13 @@ func TestExport(t *testing.T) {
 			t.Fatalf("full export: %v", err)
 		}
 		got := doc.Cases[1].Overrides
-		if len(got) != 2 || got[0].Rule != "(C)(1)" || got[1].Rule != "(B)" || got[0].Reason != reason || got[0].Step != "ruling" || got[0].On.String() != "2026-12-10" {
+		if len(got) != 2 || got[0].Rule != "(C)(1)" || got[1].Rule != "(B)" || got[0].Reason != reason ||
+			got[0].Step != "ruling" || got[0].On.String() != "2026-12-10" {
 			t.Errorf("the case's overrides in JSON: %+v", got)
 		}
 		var rule struct{ Override string }
-		if ev := doc.Cases[1].Events[2]; ev.Kind != "rule" || json.Unmarshal(ev.Payload, &rule) != nil || rule.Override != reason {
+		if ev := doc.Cases[1].Events[2]; ev.Kind != "rule" || json.Unmarshal(ev.Payload, &rule) != nil ||
+			rule.Override != reason {
 			t.Errorf("the ruling's event in JSON: %+v", ev)
 		}
 		rows, err := csv.NewReader(strings.NewReader(fullCSV.String())).ReadAll()
@@ -562,7 +597,8 @@ func TestExport(t *testing.T) {
 
 func TestOutboxExactlyOnce(t *testing.T) {
 	s := MustOpen(t)
-	k := outbox.Key{Case: "2026-001", Series: "respondent_notice", Step: "due:2026-12-09", To: outbox.Dest{Channel: "C_DOCKET"}}
+	k := outbox.Key{Case: "2026-001", Series: "respondent_notice", Step: "due:2026-12-09",
+		To: outbox.Dest{Channel: "C_DOCKET"}}
 	due := T(t, "2026-12-09T09:00:00-06:00")
 	if err := s.Enqueue(ctx, []outbox.Post{{Key: k, Text: "due today", Due: due}}); err != nil {
 		t.Fatal(err)
@@ -582,7 +618,8 @@ func TestOutboxExactlyOnce(t *testing.T) {
 	if err := s.MarkFailed(ctx, k, "slack: 500", due.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if pending, _ := s.Pending(ctx, due, nil, 10); len(pending) != 1 || pending[0].LastError != "slack: 500" || pending[0].Attempts != 2 || pending[0].Text != "due today" || !pending[0].Failing.Equal(due.Add(time.Minute)) {
+	if pending, _ := s.Pending(ctx, due, nil, 10); len(pending) != 1 || pending[0].LastError != "slack: 500" ||
+		pending[0].Attempts != 2 || pending[0].Text != "due today" || !pending[0].Failing.Equal(due.Add(time.Minute)) {
 		t.Errorf("pending %+v", pending)
 	}
 	if err := s.MarkSent(ctx, k, "C_DOCKET", "1733400000.000100", due.Add(2*time.Minute)); err != nil {
@@ -657,7 +694,8 @@ func TestDiskFull(t *testing.T) {
 	}
 	all, _ := s.AllCases(ctx)
 	if c.Number != fmt.Sprintf("2026-%03d", len(all)) {
-		t.Errorf("after recovery the number is %s with %d cases: a failed filing left a gap or a half-written case", c.Number, len(all))
+		t.Errorf("after recovery the number is %s with %d cases: a failed filing left a gap or a half-written case",
+			c.Number, len(all))
 	}
 	mustVerify(t, s)
 }
@@ -668,7 +706,9 @@ func TestReopenOwed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
 	s := MustOpenPath(t, path)
 	c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	mustApply(t, s, c.Number, "2026-12-04T12:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"})
+	mustApply(t, s, c.Number, "2026-12-04T12:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+			Place: "City Hall"})
 	mustNotice(t, s, c.Number, "2026-12-04T12:30:00-06:00")
 	mustApply(t, s, c.Number, "2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	s.Close()

@@ -23,7 +23,8 @@ func threadedSay(st docket.Step) []outbox.Post {
 	text := outbox.Format("*Case %s: %s*", st.After.Number, st.Action.Kind())
 	return []outbox.Post{
 		{Key: card, Text: text, Due: st.At},
-		{Key: outbox.EventKey(st.After.Number, st.Event, 1, to), Text: outbox.Format("%s: %s", st.After.Number, st.Action.Kind()), Due: st.At, Thread: card},
+		{Key: outbox.EventKey(st.After.Number, st.Event, 1, to),
+			Text: outbox.Format("%s: %s", st.After.Number, st.Action.Kind()), Due: st.At, Thread: card},
 		{Key: outbox.CardUpdateKey(st.After.Number, st.Event, to), Text: text, Due: st.At, Thread: card, Edit: true},
 	}
 }
@@ -50,7 +51,8 @@ func (s *slackThreads) post(text string) string {
 	return ts
 }
 
-func (s *slackThreads) Send(_ context.Context, to outbox.Dest, text outbox.Markup, k outbox.Key) (string, string, error) {
+func (s *slackThreads) Send(_ context.Context, to outbox.Dest, text outbox.Markup,
+	k outbox.Key) (string, string, error) {
 	s.calls["send"]++
 	ts := s.post(string(text))
 	s.log = append(s.log, fmt.Sprintf("post %s %s %q", ts, k, text))
@@ -58,7 +60,8 @@ func (s *slackThreads) Send(_ context.Context, to outbox.Dest, text outbox.Marku
 }
 
 // SendActions is Send, with the post's actions as buttons, named in the log.
-func (s *slackThreads) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action, k outbox.Key) (string, string, error) {
+func (s *slackThreads) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action,
+	k outbox.Key) (string, string, error) {
 	ch, ts, err := s.Send(ctx, to, text, k)
 	s.log[len(s.log)-1] += " " + actionNames(actions)
 	return ch, ts, err
@@ -77,7 +80,8 @@ func (s *slackThreads) Find(context.Context, outbox.Dest, outbox.Key, time.Time)
 	return "", "", false, nil
 }
 
-func (s *slackThreads) Reply(_ context.Context, to outbox.Dest, thread string, text outbox.Markup, k outbox.Key) (string, string, error) {
+func (s *slackThreads) Reply(_ context.Context, to outbox.Dest, thread string, text outbox.Markup,
+	k outbox.Key) (string, string, error) {
 	s.calls["reply"]++
 	if _, ok := s.msgs[thread]; !ok || s.gone[thread] {
 		return "", "", fmt.Errorf("thread_not_found: %w", outbox.ErrGone)
@@ -91,7 +95,8 @@ func (s *slackThreads) Reply(_ context.Context, to outbox.Dest, thread string, t
 	return "C_DOCKET", ts, nil
 }
 
-func (s *slackThreads) FindReply(_ context.Context, to outbox.Dest, thread string, k outbox.Key) (string, string, bool, error) {
+func (s *slackThreads) FindReply(_ context.Context, to outbox.Dest, thread string,
+	k outbox.Key) (string, string, bool, error) {
 	s.calls["find"]++
 	for ts, text := range s.msgs {
 		if text == k.String() {
@@ -101,7 +106,8 @@ func (s *slackThreads) FindReply(_ context.Context, to outbox.Dest, thread strin
 	return "", "", false, nil
 }
 
-func (s *slackThreads) Update(_ context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action, k outbox.Key) error {
+func (s *slackThreads) Update(_ context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action,
+	k outbox.Key) error {
 	s.calls["update"]++
 	if _, ok := s.msgs[ts]; !ok || s.gone[ts] || channel != "C_DOCKET" {
 		return fmt.Errorf("message_not_found: %w", outbox.ErrGone)
@@ -138,7 +144,9 @@ func TestDocketThread(t *testing.T) {
 	}
 	drain(when)
 	at := T(t, "2026-12-04T11:00:00-06:00")
-	if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"), Place: "City Hall"}); err != nil {
+	if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"),
+			Place: "City Hall"}); err != nil {
 		t.Fatal(err)
 	}
 	drain(at)
@@ -160,7 +168,8 @@ func TestDocketThread(t *testing.T) {
 		slack.gone["1"] = true
 		slack.log = nil
 		at := T(t, "2026-12-04T12:00:00-06:00")
-		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay, docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
+		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+			docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
 			t.Fatal(err)
 		}
 		drain(at)
@@ -181,7 +190,8 @@ func TestDocketThread(t *testing.T) {
 		slack.log = nil
 		slack.lost = true
 		at := T(t, "2026-12-04T13:00:00-06:00")
-		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay, docket.CancelMeeting{Meeting: docket.SufficiencyMeeting}); err != nil {
+		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting}); err != nil {
 			t.Fatal(err)
 		}
 		drain(at)
@@ -194,7 +204,8 @@ func TestDocketThread(t *testing.T) {
 			}
 		}
 		if replies != 1 || slack.calls["find"] == 0 {
-			t.Errorf("a reply whose answer was lost was said %d times (looked for %d times):\n%s", replies, slack.calls["find"], strings.Join(slack.log, "\n"))
+			t.Errorf("a reply whose answer was lost was said %d times (looked for %d times):\n%s", replies, slack.calls["find"],
+				strings.Join(slack.log, "\n"))
 		}
 		pending, _, _ := s.Undelivered(ctx, at.Add(time.Minute))
 		if pending != 0 {
@@ -208,8 +219,10 @@ func TestDocketThread(t *testing.T) {
 		slack.log = nil
 		at := T(t, "2026-12-04T13:30:00-06:00")
 		card := outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"})
-		older := outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: "update:98", To: card.To}, Text: "*Case 2026-001: older*", Due: at, Thread: card, Edit: true}
-		newer := outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: "update:99", To: card.To}, Text: "*Case 2026-001: newer*", Due: at, Thread: card, Edit: true}
+		older := outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: "update:98", To: card.To},
+			Text: "*Case 2026-001: older*", Due: at, Thread: card, Edit: true}
+		newer := outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: "update:99", To: card.To},
+			Text: "*Case 2026-001: newer*", Due: at, Thread: card, Edit: true}
 		if err := s.Enqueue(ctx, []outbox.Post{older, newer}); err != nil {
 			t.Fatal(err)
 		}
@@ -237,7 +250,8 @@ func TestDocketThread(t *testing.T) {
 		slack.log = nil
 		at := T(t, "2026-12-04T14:00:00-06:00")
 		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"), Place: "City Hall"},
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
+				Place: "City Hall"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
 			t.Fatal(err)
 		}
@@ -262,9 +276,11 @@ func TestDocketThread(t *testing.T) {
 		at := T(t, "2026-12-04T15:00:00-06:00")
 		card := outbox.CardKey(n, outbox.Dest{Channel: "C_DOCKET"})
 		_, _, text, _, _, _ := s.PostedAt(ctx, card)
-		menu := []outbox.Action{{Label: "Open case", Case: n}, {Label: "posted sufficiency", Form: "posted 2026-001 sufficiency", Menu: true}}
+		menu := []outbox.Action{{Label: "Open case", Case: n},
+			{Label: "posted sufficiency", Form: "posted 2026-001 sufficiency", Menu: true}}
 		up := func(step string) outbox.Post {
-			return outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: step, To: card.To}, Text: text, Actions: menu, Due: at, Thread: card, Edit: true}
+			return outbox.Post{Key: outbox.Key{Case: n, Series: outbox.CardSeries, Step: step, To: card.To}, Text: text,
+				Actions: menu, Due: at, Thread: card, Edit: true}
 		}
 		if err := s.Enqueue(ctx, []outbox.Post{up("update:100")}); err != nil {
 			t.Fatal(err)

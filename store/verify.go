@@ -30,7 +30,8 @@ func (b *Break) String() string {
 		return fmt.Sprintf("case %s: %s", b.Case, b.Problem)
 	}
 	if b.Seq > 0 && int64(b.Seq) != b.EventID {
-		return fmt.Sprintf("event %d (case %s): %s (event %d of the case in /ethics history)", b.EventID, b.Case, b.Problem, b.Seq)
+		return fmt.Sprintf("event %d (case %s): %s (event %d of the case in /ethics history)", b.EventID, b.Case,
+			b.Problem, b.Seq)
 	}
 	return fmt.Sprintf("event %d (case %s): %s", b.EventID, b.Case, b.Problem)
 }
@@ -77,20 +78,26 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		e, err := scanEvent(rows)
 		if err != nil {
 			rows.Close()
-			r.Broken = &Break{EventID: prev.ID + 1, Case: "", Problem: "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
+			r.Broken = &Break{EventID: prev.ID + 1, Case: "",
+				Problem: "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
 			return r, nil
 		}
 		r.Events++
 		t := cases[e.Case]
 		switch {
 		case e.ID != prev.ID+1:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
 		case e.PrevHash != prev.Hash:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
 		case e.chainHash() != e.Hash:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded", e.Kind, e.At.Format(time.RFC3339))}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded",
+					e.Kind, e.At.Format(time.RFC3339))}
 		case e.Seq != t.seq+1:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case, Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
 		}
 		if r.Broken != nil {
 			rows.Close()
@@ -148,7 +155,8 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 			return r, err
 		}
 	}
-	crows, err := tx.QueryContext(ctx, `SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
+	crows, err := tx.QueryContext(ctx,
+		`SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
 	if err != nil {
 		return r, err
 	}
@@ -168,16 +176,20 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		case !ok:
 			r.Broken = &Break{EventID: 0, Case: number, Problem: "has no events: it was not made by ethicsbot"}
 		case sum([]byte(doc)) != t.docHash:
-			r.Broken = &Break{EventID: 0, Case: number, Problem: "its record differs from what its last event produced: it was changed outside ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number,
+				Problem: "its record differs from what its last event produced: it was changed outside ethicsbot"}
 		case events != t.seq:
 			r.Broken = &Break{EventID: 0, Case: number, Problem: fmt.Sprintf("claims %d events but has %d", events, t.seq)}
 		case decodeErr != nil:
 			r.Broken = &Break{EventID: 0, Case: number, Problem: "its record cannot be read: " + decodeErr.Error()}
 		case c.Number != number || string(c.State) != state || open == c.Closed() ||
 			c.Complainant.Name != complainant || c.Respondent.Name != respondent || c.Summary != summary:
-			r.Broken = &Break{EventID: 0, Case: number, Problem: "its columns differ from its record: they were changed outside ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number,
+				Problem: "its columns differ from its record: they were changed outside ethicsbot"}
 		case s.public && !samePublic(board[number], docket.PublicRecords(&c, s.engine.Cal.Location()), sameForm):
-			r.Broken = &Break{EventID: 0, Case: number, Problem: "what the public notice board shows of it differs from its record: public_records was changed outside ethicsbot"}
+			r.Broken = &Break{EventID: 0, Case: number,
+				Problem: "what the public notice board shows of it differs from its record: public_records was changed " +
+					"outside ethicsbot"}
 		}
 		if r.Broken != nil {
 			return r, nil
@@ -193,7 +205,8 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		return r, nil
 	}
 	for number := range board {
-		r.Broken = &Break{EventID: 0, Case: number, Problem: "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
+		r.Broken = &Break{EventID: 0, Case: number,
+			Problem: "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
 		return r, nil
 	}
 	if s.docs {
@@ -229,7 +242,8 @@ func checkTriggers(ctx context.Context, tx *sql.Tx, names []string, what string)
 		var body string
 		err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, g).Scan(&body)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && !strings.Contains(body, "RAISE(ABORT") {
-			return fmt.Sprintf("the trigger %s, which keeps %s append-only, was dropped or changed outside ethicsbot", g, what), nil
+			return fmt.Sprintf("the trigger %s, which keeps %s append-only, was dropped or changed outside ethicsbot",
+				g, what), nil
 		}
 		if err != nil {
 			return "", err
@@ -244,7 +258,8 @@ func checkTriggers(ctx context.Context, tx *sql.Tx, names []string, what string)
 func checkAfterHead(ctx context.Context, tx *sql.Tx, head int64) (string, error) {
 	var later sql.NullInt64
 	var hasEvents bool // the outbox names the event of each message since schema 5
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) > 0 FROM pragma_table_info('outbox') WHERE name = 'event_id'`).Scan(&hasEvents); err != nil {
+	if err := tx.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM pragma_table_info('outbox') WHERE name = 'event_id'`).Scan(&hasEvents); err != nil {
 		return "", err
 	}
 	if hasEvents {
@@ -253,7 +268,8 @@ func checkAfterHead(ctx context.Context, tx *sql.Tx, head int64) (string, error)
 		}
 	}
 	if later.Valid && later.Int64 > head {
-		return fmt.Sprintf("the outbox holds messages of event %d, but the record ends at event %d: events after it were deleted outside ethicsbot", later.Int64, head), nil
+		return fmt.Sprintf("the outbox holds messages of event %d, but the record ends at event %d: events after it were "+
+			"deleted outside ethicsbot", later.Int64, head), nil
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT n.year, n.last, max(CAST(substr(c.number, 6) AS INTEGER))
 		FROM case_numbers n JOIN cases c ON substr(c.number, 1, 4) = CAST(n.year AS TEXT) GROUP BY n.year`)
@@ -267,7 +283,8 @@ func checkAfterHead(ctx context.Context, tx *sql.Tx, head int64) (string, error)
 			return "", err
 		}
 		if last < most {
-			return fmt.Sprintf("the case numbers of %d were counted to %d, but case %d-%03d exists: the counter was changed outside ethicsbot, and a number would be given twice", year, last, year, most), nil
+			return fmt.Sprintf("the case numbers of %d were counted to %d, but case %d-%03d exists: the counter was changed "+
+				"outside ethicsbot, and a number would be given twice", year, last, year, most), nil
 		}
 	}
 	return "", rows.Err()
@@ -299,7 +316,8 @@ func standingPublic(ctx context.Context, tx *sql.Tx) (map[string]map[string]stri
 // the time that migration was applied. It returns the first case whose times disagree.
 func checkPosted(ctx context.Context, tx *sql.Tx) (number, problem string, err error) {
 	var began string
-	err = tx.QueryRowContext(ctx, `SELECT applied FROM schema_migrations WHERE name LIKE ?`, "%"+publicMigration).Scan(&began)
+	err = tx.QueryRowContext(ctx, `SELECT applied FROM schema_migrations WHERE name LIKE ?`,
+		"%"+publicMigration).Scan(&began)
 	if err != nil {
 		return "", "", fmt.Errorf("the public notice board's migration is not recorded: %w", err)
 	}
@@ -318,9 +336,12 @@ func checkPosted(ctx context.Context, tx *sql.Tx) (number, problem string, err e
 		}
 		switch {
 		case !event.Valid && !unstamp(posted).Equal(unstamp(began)):
-			return number, fmt.Sprintf("the public notice board says %s was first posted at %s, but it was not made public by an event and the board began at %s: public_records was changed outside ethicsbot", key, posted, began), nil
+			return number, fmt.Sprintf("the public notice board says %s was first posted at %s, but it was not made public by "+
+				"an event and the board began at %s: public_records was changed outside ethicsbot", key, posted, began), nil
 		case event.Valid && (eventCase.String != number || eventAt.String != posted):
-			return number, fmt.Sprintf("the public notice board says %s was first posted at %s, but event %d, which made it public, was recorded at %s: public_records was changed outside ethicsbot", key, posted, event.Int64, eventAt.String), nil
+			return number, fmt.Sprintf("the public notice board says %s was first posted at %s, but event %d, which made it "+
+				"public, was recorded at %s: public_records was changed outside ethicsbot", key, posted, event.Int64,
+				eventAt.String), nil
 		}
 	}
 	return "", "", rows.Err()

@@ -32,8 +32,10 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 	for i := 0; i < 300; i++ {
 		received := day.AddDate(0, 0, i)
 		meeting := received.AddDate(0, 0, 3).Add(8 * time.Hour)
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
-			Respondent: docket.Person{Name: fmt.Sprintf("Respondent %d", i)}, Sections: []string{"103.10"}, Received: received, Summary: "Confidential."}, received, nil)
+		res, err := db.File(ctx, "U_CLERK", "",
+			docket.File{Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
+				Respondent: docket.Person{Name: fmt.Sprintf("Respondent %d", i)}, Sections: []string{"103.10"}, Received: received,
+				Summary: "Confidential."}, received, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -42,15 +44,18 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall, Room 201"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting},
 			docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: validArticle(fmt.Sprintf("9407%017d", i))},
-			docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: validArticle(fmt.Sprintf("9408%017d", i))}); err != nil {
+			docket.RecordMailing{Paper: docket.ComplainantConfirmPaper,
+				Article: validArticle(fmt.Sprintf("9408%017d", i))}); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.Apply(ctx, n, "U_COMM1", "", meeting.Add(time.Hour), nil, docket.Rule{Ruling: docket.Insufficient}); err != nil {
+		if _, err := db.Apply(ctx, n, "U_COMM1", "", meeting.Add(time.Hour), nil,
+			docket.Rule{Ruling: docket.Insufficient}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	now := day.AddDate(0, 10, 0)
-	return db, &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
+	return db, &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+		Loc: cal.Location(), Now: func() time.Time { return now }}
 }
 
 // BenchmarkBoard is the front page of a busy year over HTTP: made afresh (as after each
@@ -69,7 +74,9 @@ func BenchmarkBoard(b *testing.B) {
 			for b.Loop() {
 				if bc.fresh {
 					// A new board, as the cache is after a change: it makes the page again.
-					site = bot.Site(db, web.Public(&web.Board{Records: db, Commission: board.Commission, URL: board.URL, Loc: board.Loc, Now: board.Now}, &web.CalendarFeed{}), nil)
+					site = bot.Site(db,
+						web.Public(&web.Board{Records: db, Commission: board.Commission, URL: board.URL, Loc: board.Loc, Now: board.Now},
+							&web.CalendarFeed{}), nil)
 				}
 				rec := httptest.NewRecorder()
 				site.ServeHTTP(rec, req)

@@ -182,7 +182,9 @@ type rendered struct {
 // minute, and sent compressed to a client that takes gzip.
 func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 	h := w.Header()
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+	h.Set("Content-Security-Policy",
+		"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "+
+			"form-action 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	f, err := b.file(r.Context(), name)
@@ -192,7 +194,8 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 		if root == "" {
 			root = "/"
 		}
-		body, _, _ := b.page("notfound.html", page{Title: "Not found", Heading: "Not found", Root: root, Commission: b.base("", "", "", time.Time{}).Commission})
+		body, _, _ := b.page("notfound.html",
+			page{Title: "Not found", Heading: "Not found", Root: root, Commission: b.base("", "", "", time.Time{}).Commission})
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(body)
@@ -500,10 +503,13 @@ func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) err
 	// A posted meeting that holds no case step has a card of its own.
 	for i := range meetings {
 		m := &meetings[i]
-		if m.Folded || len(m.Cases) > 0 || len(m.Postings) == 0 || !m.Cancelled.IsZero() || m.Start.Before(from) || !to.IsZero() && !m.Start.Before(to) {
+		if m.Folded || len(m.Cases) > 0 || len(m.Postings) == 0 || !m.Cancelled.IsZero() || m.Start.Before(from) ||
+			!to.IsZero() && !m.Start.Before(to) {
 			continue
 		}
-		e := entry{Posting: docket.Posting{PublicRecord: docket.PublicRecord{Record: "meeting_notice", Start: m.Start.In(b.Loc), Place: m.Place}, Posted: m.Postings[0].At.In(b.Loc)}, Root: p.Root, UID: "meeting-" + m.Name}
+		e := entry{Posting: docket.Posting{PublicRecord: docket.PublicRecord{Record: "meeting_notice",
+			Start: m.Start.In(b.Loc), Place: m.Place}, Posted: m.Postings[0].At.In(b.Loc)}, Root: p.Root,
+			UID: "meeting-" + m.Name}
 		e.Past = !m.Start.After(now)
 		b.meetingCard(&e, m)
 		if e.Past {
@@ -533,7 +539,8 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 	}
 	e.Agenda, e.Closed = m.OrderOfBusiness(), false
 	if !m.Published.IsZero() {
-		e.Minutes, e.MinutesApproved, e.MinutesPublished = plainMarkdown(m.PublishedText), m.Minutes.Approved, m.Published.In(b.Loc)
+		e.Minutes, e.MinutesApproved, e.MinutesPublished = plainMarkdown(m.PublishedText), m.Minutes.Approved,
+			m.Published.In(b.Loc)
 	}
 	if len(m.Postings) > 0 {
 		if p := m.Postings[0].At.In(b.Loc); len(e.Cases) == 0 || p.Before(e.Posted) {
@@ -553,7 +560,8 @@ func (b *Board) base(title, heading, root string, now time.Time) page {
 			address = append(address, line)
 		}
 	}
-	return page{Title: title + " · " + name, Heading: heading, Root: root, Commission: name, Address: address, Generated: now}
+	return page{Title: title + " · " + name, Heading: heading, Root: root, Commission: name, Address: address,
+		Generated: now}
 }
 
 // years lists the years with public records, newest first.

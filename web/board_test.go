@@ -69,8 +69,9 @@ func newFixture(tb testing.TB) *fixture {
 	}
 	file := func(when, respondent, summary string) string {
 		tb.Helper()
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: respondent},
-			Sections: []string{"103.10"}, Received: at(tb, when), Summary: summary}, at(tb, when), nil)
+		res, err := db.File(ctx, "U_CLERK", "",
+			docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: respondent},
+				Sections: []string{"103.10"}, Received: at(tb, when), Summary: summary}, at(tb, when), nil)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -78,22 +79,33 @@ func newFixture(tb testing.TB) *fixture {
 	}
 	// 2026-001: dismissed at (C)(2), so public.
 	a := file("2026-12-01T10:00:00-06:00", "Jane Roe", "Used the city's car.")
-	apply(a, "2026-12-01T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-07T17:00:00-06:00"), Place: "City Hall, Room 201"})
+	apply(a, "2026-12-01T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-07T17:00:00-06:00"),
+			Place: "City Hall, Room 201"})
 	apply(a, "2026-12-01T12:00:00-06:00", docket.PostNotice{Meeting: docket.SufficiencyMeeting})
-	apply(a, "2026-12-01T12:00:00-06:00", docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654321712"})
-	apply(a, "2026-12-01T12:00:00-06:00", docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321613"})
+	apply(a, "2026-12-01T12:00:00-06:00",
+		docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: "94071118987654321712"})
+	apply(a, "2026-12-01T12:00:00-06:00",
+		docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321613"})
 	apply(a, "2026-12-07T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient})
 	// 2026-002: confidential, its sufficiency meeting upcoming.
 	b := file("2026-12-08T10:00:00-06:00", secretRespondent, secretSummary)
-	apply(b, "2026-12-08T11:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-15T17:00:00-06:00"), Place: "Council Chambers, City Hall"})
-	apply(b, "2026-12-08T12:00:00-06:00", docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: secretArticle})
+	apply(b, "2026-12-08T11:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-15T17:00:00-06:00"),
+			Place: "Council Chambers, City Hall"})
+	apply(b, "2026-12-08T12:00:00-06:00",
+		docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: secretArticle})
 	// 2026-003: its meeting, in a hostile place, cancelled.
 	c := file("2026-12-08T13:00:00-06:00", secretRespondent+" II", secretSummary)
-	apply(c, "2026-12-08T14:00:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-16T17:00:00-06:00"), Place: hostilePlace})
-	apply(c, "2026-12-09T09:00:00-06:00", docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "SECRET-REASON"})
+	apply(c, "2026-12-08T14:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(tb, "2026-12-16T17:00:00-06:00"),
+			Place: hostilePlace})
+	apply(c, "2026-12-09T09:00:00-06:00",
+		docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "SECRET-REASON"})
 
 	now := at(tb, "2026-12-10T09:00:00-06:00")
-	board := &web.Board{Records: db, Commission: "Ethics Commission of Testville", Address: "City Hall\n1 Main St", URL: "https://ethics.example.gov/",
+	board := &web.Board{Records: db, Commission: "Ethics Commission of Testville", Address: "City Hall\n1 Main St",
+		URL: "https://ethics.example.gov/",
 		Loc: cal.Location(), Now: func() time.Time { return now },
 		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
 			cases, err := db.AllCases(ctx)
@@ -176,7 +188,8 @@ func TestBoardPages(t *testing.T) {
 	})
 	t.Run("YearPage", func(t *testing.T) {
 		code, _, body := get(t, h, "/archive/2026.html")
-		if code != 200 || !strings.Contains(body, "Notices and decisions of 2026") || !strings.Contains(body, "Dismissal (C)(2)") {
+		if code != 200 || !strings.Contains(body, "Notices and decisions of 2026") ||
+			!strings.Contains(body, "Dismissal (C)(2)") {
 			t.Errorf("GET /archive/2026.html = %d", code)
 		}
 		noSecrets(t, "the year page", body)
@@ -188,11 +201,13 @@ func TestBoardPages(t *testing.T) {
 			t.Errorf("GET the current year's chart = %d, want 404", code)
 		}
 		// Once it has ended, they are there, with their chart.
-		later := &web.Board{Records: f.db, Commission: f.board.Commission, URL: f.board.URL, Loc: f.board.Loc, Figures: f.board.Figures,
-			Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
+		later := &web.Board{Records: f.db, Commission: f.board.Commission, URL: f.board.URL, Loc: f.board.Loc,
+			Figures: f.board.Figures,
+			Now:     func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
 		_, _, body = get(t, later.Handler(), "/archive/2026.html")
 		noSecrets(t, "the ended year's page", body)
-		for _, want := range []string{`id="figures"`, "Complaints received</dt><dd>3</dd>", "Dismissed as insufficient", `<img src="2026.png"`} {
+		for _, want := range []string{`id="figures"`, "Complaints received</dt><dd>3</dd>", "Dismissed as insufficient",
+			`<img src="2026.png"`} {
 			if !strings.Contains(body, want) {
 				t.Errorf("the ended year's page lacks %q", want)
 			}
@@ -202,7 +217,8 @@ func TestBoardPages(t *testing.T) {
 				t.Errorf("the public figures count %q complaints, which could point to one", leak)
 			}
 		}
-		if code, hdr, png := get(t, later.Handler(), "/archive/2026.png"); code != 200 || hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
+		if code, hdr, png := get(t, later.Handler(), "/archive/2026.png"); code != 200 ||
+			hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
 			t.Errorf("GET /archive/2026.png = %d %s", code, hdr.Get("Content-Type"))
 		}
 		if code, _, _ := get(t, later.Handler(), "/archive/2025.png"); code != 404 {
@@ -239,7 +255,8 @@ func TestAtomFeed(t *testing.T) {
 		t.Fatalf("entries %d, want 4: %+v", len(feed.Entries), feed.Entries)
 	}
 	// Newest first, each dated when it was first posted on the board.
-	if e := feed.Entries[0]; !strings.Contains(e.Title, "2026-003") || !strings.Contains(e.Title, "cancelled") || !strings.HasPrefix(e.Updated, "2026-12-09T09:00:00") {
+	if e := feed.Entries[0]; !strings.Contains(e.Title, "2026-003") || !strings.Contains(e.Title, "cancelled") ||
+		!strings.HasPrefix(e.Updated, "2026-12-09T09:00:00") {
 		t.Errorf("first entry %+v, want 2026-003's cancellation", e)
 	}
 	for _, e := range feed.Entries {
@@ -268,8 +285,10 @@ func TestMeetingsICS(t *testing.T) {
 	}
 	var got []string
 	for _, e := range cal.Events() {
-		got = append(got, e.GetProperty(ics.ComponentPropertySummary).Value+" @ "+e.GetProperty(ics.ComponentPropertyLocation).Value)
-		if p := e.GetProperty(ics.ComponentPropertyDtStart); p == nil || !strings.Contains(p.ICalParameters["TZID"][0], "Chicago") {
+		got = append(got,
+			e.GetProperty(ics.ComponentPropertySummary).Value+" @ "+e.GetProperty(ics.ComponentPropertyLocation).Value)
+		if p := e.GetProperty(ics.ComponentPropertyDtStart); p == nil ||
+			!strings.Contains(p.ICalParameters["TZID"][0], "Chicago") {
 			t.Errorf("DTSTART without the commission's zone: %+v", p)
 		}
 	}
@@ -294,7 +313,8 @@ func TestBoardCacheFollowsTheRecord(t *testing.T) {
 	if rec.Header().Get("Content-Encoding") != "gzip" {
 		t.Fatalf("not compressed: %v", rec.Header())
 	}
-	for header, want := range map[string]bool{"gzip": true, "br, gzip;q=0.8": true, "gzip;q=0": false, "identity": false, "": false} {
+	for header, want := range map[string]bool{"gzip": true, "br, gzip;q=0.8": true, "gzip;q=0": false, "identity": false,
+		"": false} {
 		req := httptest.NewRequest("GET", "/", nil)
 		req.Header.Set("Accept-Encoding", header)
 		rec := httptest.NewRecorder()
@@ -323,7 +343,8 @@ func TestBoardCacheFollowsTheRecord(t *testing.T) {
 	}
 	// A new meeting is on the board at the next request.
 	if _, err := f.db.Apply(ctx, "2026-002", "U_CLERK", "", at(t, "2026-12-10T08:00:00-06:00"), nil,
-		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-17T17:00:00-06:00"), Place: "Library Annex"}); err != nil {
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-17T17:00:00-06:00"),
+			Place: "Library Annex"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, again := get(t, h, "/"); !strings.Contains(again, "Library Annex") {

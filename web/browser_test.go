@@ -71,8 +71,10 @@ func TestBoardInBrowser(t *testing.T) {
 	run("loading the board", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.ID("upcoming")))
 	main := read("reading the board", chromedp.Text(chromedp.CSS("main")))
 	html := read("reading the page", chromedp.OuterHTML(chromedp.CSS("html")))
-	for _, want := range []string{"Upcoming meetings", "Sufficiency meeting, case 2026-002", "Tuesday 15 December 2026", "17:00 CST", "Council Chambers, City Hall",
-		"Open to the public", "Review of the sufficiency of complaint 2026-002", `<script>alert("x")</script> Room 1 & "Annex"`} {
+	for _, want := range []string{"Upcoming meetings", "Sufficiency meeting, case 2026-002", "Tuesday 15 December 2026",
+		"17:00 CST", "Council Chambers, City Hall",
+		"Open to the public", "Review of the sufficiency of complaint 2026-002",
+		`<script>alert("x")</script> Room 1 & "Annex"`} {
 		if !strings.Contains(main, want) {
 			t.Errorf("the board as shown lacks %q", want)
 		}
@@ -91,7 +93,8 @@ func TestBoardInBrowser(t *testing.T) {
 	run("following the link to the decision", chromedp.Click(link), chromedp.WaitVisible(chromedp.ID("dismissal")))
 	location := read("reading the location", chromedp.Location())
 	decision := read("reading the decision", chromedp.Text(chromedp.ID("dismissal")))
-	if !strings.HasSuffix(location, "/cases/2026-001.html#dismissal") || !strings.Contains(decision, "insufficient") || !strings.Contains(decision, "Jane Roe") {
+	if !strings.HasSuffix(location, "/cases/2026-001.html#dismissal") || !strings.Contains(decision, "insufficient") ||
+		!strings.Contains(decision, "Jane Roe") {
 		t.Errorf("the link led to %s, showing %q", location, decision)
 	}
 	// Everything the console said while both pages loaded.

@@ -177,10 +177,11 @@ func DeadlineEvents(e *docket.Engine, c *docket.Case, now time.Time, host string
 		}
 		seen[d.ID]++
 		ev := Event{
-			UID:         fmt.Sprintf("%s-deadline-%s-%d@%s", c.Number, d.ID, seen[d.ID], host),
-			Summary:     fmt.Sprintf("%s · %s %s due", c.Number, d.Rule, d.Period.Duty),
-			Description: fmt.Sprintf("Ethics Commission, case %s, rule %s: %s. Status: %s.", c.Number, d.Rule, d.Period.Duty, d.Status),
-			Free:        true,
+			UID:     fmt.Sprintf("%s-deadline-%s-%d@%s", c.Number, d.ID, seen[d.ID], host),
+			Summary: fmt.Sprintf("%s · %s %s due", c.Number, d.Rule, d.Period.Duty),
+			Description: fmt.Sprintf("Ethics Commission, case %s, rule %s: %s. Status: %s.", c.Number, d.Rule,
+				d.Period.Duty, d.Status),
+			Free: true,
 		}
 		if d.DueAt.IsZero() {
 			ev.Day = d.Due

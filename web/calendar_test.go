@@ -100,7 +100,9 @@ func newCalFixture(t *testing.T) *calFixture {
 		}
 	}
 	apply(f.ordinary, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: f.sched, Place: hostileICSPlace})
-	apply(f.recused, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: f.sched.Add(time.Hour), Place: "City Hall, Room 201"},
+	apply(f.recused,
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: f.sched.Add(time.Hour),
+			Place: "City Hall, Room 201"},
 		docket.Recuse{User: comm, Reason: "knows the complainant"})
 	f.feed = &web.CalendarFeed{Tokens: db, Cases: db, Engine: e, Now: func() time.Time { return f.now },
 		Member:    func(user string) bool { return f.svc.Settings().Roles.Of(user) != commands.Nobody },
@@ -353,7 +355,8 @@ func TestCalendarFeedRefused(t *testing.T) {
 	token := f.token(t, comm, "calendar")
 
 	t.Run("UnknownToken", func(t *testing.T) {
-		for _, path := range []string{"/calendar/nope.ics", "/calendar/" + token, "/calendar/.ics", "/calendar/" + strings.ToUpper(token) + ".ics"} {
+		for _, path := range []string{"/calendar/nope.ics", "/calendar/" + token, "/calendar/.ics",
+			"/calendar/" + strings.ToUpper(token) + ".ics"} {
 			status, body, _ := f.get(t, http.MethodGet, path)
 			if status != http.StatusNotFound || body != "404 page not found\n" {
 				t.Errorf("GET %s: %d %q, want a bare 404", path, status, body)
@@ -401,8 +404,10 @@ func TestCalendarFeedRefused(t *testing.T) {
 func TestMeetingEventsSessions(t *testing.T) {
 	at := func(s string) time.Time { return chicago(t, s) }
 	c := &docket.Case{Number: "2026-007"}
-	c.Hearing = docket.Meeting{Start: at("2026-12-28T10:00"), Place: "Council Chambers", Closed: true, Authority: "5 ILCS 120/2(c)(4)"}
-	c.Reconvened = docket.Meeting{Start: at("2027-01-04T10:00"), Place: "Council Chambers", ScheduledAt: at("2026-12-28T12:00")}
+	c.Hearing = docket.Meeting{Start: at("2026-12-28T10:00"), Place: "Council Chambers", Closed: true,
+		Authority: "5 ILCS 120/2(c)(4)"}
+	c.Reconvened = docket.Meeting{Start: at("2027-01-04T10:00"), Place: "Council Chambers",
+		ScheduledAt: at("2026-12-28T12:00")}
 	before := web.MeetingEvents(c, "h")
 	wantBefore := []string{"2026-007-meeting-hearing@h", "2026-007-meeting-recessed_hearing-1@h"}
 	if got := eventUIDs(before); !slices.Equal(got, wantBefore) {
@@ -411,7 +416,8 @@ func TestMeetingEventsSessions(t *testing.T) {
 	if !strings.Contains(before[0].Description, "Closed to the public under 5 ILCS 120/2(c)(4).") {
 		t.Errorf("closed hearing: %q", before[0].Description)
 	}
-	if before[1].Summary != "2026-007 · (D) recessed hearing, session 1" || !before[1].Modified.Equal(at("2026-12-28T12:00")) {
+	if before[1].Summary != "2026-007 · (D) recessed hearing, session 1" ||
+		!before[1].Modified.Equal(at("2026-12-28T12:00")) {
 		t.Errorf("session: %+v", before[1])
 	}
 

@@ -28,15 +28,17 @@ func encode(t *testing.T, f *web.Feed) (string, *ics.Calendar) {
 // bare carriage return, stays inside its property: one event, and its values come back.
 func TestFeedHostileText(t *testing.T) {
 	injection := "Room 1\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:forged\rSUMMARY:forged\nX"
-	f := &web.Feed{Name: "Test; feed, with: commas", Stamp: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC), Events: []web.Event{{
-		UID:         "2026-001-meeting-hearing@h",
-		Summary:     `2026-001 · a, b; c \ d "e"`,
-		Description: strings.Repeat("é☃", 60),
-		Location:    injection,
-		Start:       time.Date(2026, 12, 8, 23, 0, 0, 0, time.UTC),
-	}}}
+	f := &web.Feed{Name: "Test; feed, with: commas", Stamp: time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC),
+		Events: []web.Event{{
+			UID:         "2026-001-meeting-hearing@h",
+			Summary:     `2026-001 · a, b; c \ d "e"`,
+			Description: strings.Repeat("é☃", 60),
+			Location:    injection,
+			Start:       time.Date(2026, 12, 8, 23, 0, 0, 0, time.UTC),
+		}}}
 	body, cal := encode(t, f)
-	if n := len(cal.Events()); n != 1 || strings.Count(body, "\r\nBEGIN:VEVENT\r\n") != 1 || strings.Contains(body, "\r\nUID:forged") {
+	if n := len(cal.Events()); n != 1 || strings.Count(body, "\r\nBEGIN:VEVENT\r\n") != 1 ||
+		strings.Contains(body, "\r\nUID:forged") {
 		t.Fatalf("%d events; the text broke out of its property:\n%s", n, body)
 	}
 	e := cal.Events()[0]
@@ -46,7 +48,8 @@ func TestFeedHostileText(t *testing.T) {
 	if got := e.GetProperty(ics.ComponentPropertyDescription).Value; got != f.Events[0].Description {
 		t.Errorf("DESCRIPTION %q, want it whole after folding", got)
 	}
-	if got, want := e.GetProperty(ics.ComponentPropertyLocation).Value, "Room 1\nEND:VEVENT\nBEGIN:VEVENT\nUID:forged\nSUMMARY:forged\nX"; got != want {
+	if got, want := e.GetProperty(ics.ComponentPropertyLocation).Value,
+		"Room 1\nEND:VEVENT\nBEGIN:VEVENT\nUID:forged\nSUMMARY:forged\nX"; got != want {
 		t.Errorf("LOCATION %q, want %q", got, want)
 	}
 	for _, line := range strings.Split(body, "\r\n") {
@@ -94,7 +97,8 @@ func TestFeedTimezone(t *testing.T) {
 	t.Run("UTC", func(t *testing.T) {
 		f.Zone = time.UTC
 		body, _ := encode(t, f)
-		if strings.Contains(body, "VTIMEZONE") || strings.Contains(body, "TZID") || !strings.Contains(body, "DTSTART:20270301T230000Z") {
+		if strings.Contains(body, "VTIMEZONE") || strings.Contains(body, "TZID") ||
+			!strings.Contains(body, "DTSTART:20270301T230000Z") {
 			t.Errorf("in UTC:\n%s", body)
 		}
 	})

@@ -25,18 +25,21 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 	join := fileToJoin(t, db, start, "City Hall, Room 201", "Ann Poe", "Bob Poe", "Cy Poe")
 	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: join,
-		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, docket.PostAgenda{}},
+		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+			docket.PostAgenda{}},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	now := at(t, "2026-12-10T09:00:00-06:00")
-	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
+	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+		Loc: cal.Location(), Now: func() time.Time { return now }}
 	_, _, index := get(t, board.Handler(), "/")
 	noSecrets(t, "the front page", index)
 	if n := strings.Count(index, `<article class="notice`); n != 1 {
 		t.Errorf("the front page has %d cards, want one for the meeting", n)
 	}
-	for _, want := range []string{`id="meeting-2026-12-15"`, "Meeting of the commission 2026-12-15", "2026-001</a>, <a", "Election of a chair", "Review of the sufficiency of complaint 2026-003"} {
+	for _, want := range []string{`id="meeting-2026-12-15"`, "Meeting of the commission 2026-12-15", "2026-001</a>, <a",
+		"Election of a chair", "Review of the sufficiency of complaint 2026-003"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("the meeting's card lacks %q", want)
 		}
@@ -65,7 +68,8 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 	if n := strings.Count(feed, "BEGIN:VEVENT"); n != 1 {
 		t.Errorf("the public feed has %d events, want one for the meeting:\n%s", n, feed)
 	}
-	if !strings.Contains(feed, "UID:2026-001-meeting_notice-sufficiency-") || !strings.Contains(feed, "cases 2026-001, 2026-002, 2026-003") {
+	if !strings.Contains(feed, "UID:2026-001-meeting_notice-sufficiency-") ||
+		!strings.Contains(feed, "cases 2026-001, 2026-002, 2026-003") {
 		t.Errorf("the meeting's event:\n%s", feed)
 	}
 	// And one in each private calendar.
@@ -79,11 +83,13 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 			meetings = append(meetings, ev)
 		}
 	}
-	if len(meetings) != 1 || !strings.HasPrefix(meetings[0].UID, "2026-001-meeting-sufficiency@") || !strings.Contains(meetings[0].Summary, "2026-003") {
+	if len(meetings) != 1 || !strings.HasPrefix(meetings[0].UID, "2026-001-meeting-sufficiency@") ||
+		!strings.Contains(meetings[0].Summary, "2026-003") {
 		t.Errorf("the private calendar's meeting events: %+v", meetings)
 	}
 	_, _, page := get(t, board.Handler(), "/cases/2026-002.html")
-	if !strings.Contains(page, "Sufficiency meeting, case") || !strings.Contains(page, `Posted on this board <time datetime="2026-12-05T10:00:00-06:00">`) {
+	if !strings.Contains(page, "Sufficiency meeting, case") ||
+		!strings.Contains(page, `Posted on this board <time datetime="2026-12-05T10:00:00-06:00">`) {
 		t.Errorf("the case's page lost its own record:\n%s", page)
 	}
 }

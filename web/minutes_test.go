@@ -33,28 +33,35 @@ func TestBoardShowsApprovedOpenMinutes(t *testing.T) {
 	}
 	seated := []string{"U_COMM1", "U_COMM2"}
 	vote := &docket.Vote{Seated: seated, Yes: seated, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	change("2026-12-04T09:00:00-06:00", docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
-		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, docket.PostAgenda{}}})
-	change("2026-12-04T09:00:00-06:00", docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-12T17:00:00-06:00"), Place: "City Hall"},
-		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"}, docket.PostAgenda{}}})
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
+			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+				docket.PostAgenda{}}})
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-12T17:00:00-06:00"), Place: "City Hall"},
+			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"}, docket.PostAgenda{}}})
 	change("2026-12-15T18:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
 		docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2026-12-15T17:05:00-06:00")},
 		docket.Adjourn{At: at(t, "2026-12-15T17:30:00-06:00")},
 		docket.MinutesNote{Text: "Ann Alder was elected chair."},
 	}})
 	now := at(t, "2027-01-12T18:00:00-06:00")
-	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
-	if _, _, index := get(t, board.Handler(), "/"); strings.Contains(index, "Ann Alder was elected chair") || strings.Contains(index, "<h4>Minutes</h4>") {
+	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+		Loc: cal.Location(), Now: func() time.Time { return now }}
+	if _, _, index := get(t, board.Handler(), "/"); strings.Contains(index, "Ann Alder was elected chair") ||
+		strings.Contains(index, "<h4>Minutes</h4>") {
 		t.Errorf("draft minutes on the board:\n%s", index)
 	}
 	change("2027-01-12T17:10:00-06:00", docket.MeetingChange{Meeting: "2027-01-12", Actions: []docket.MeetingAction{
 		docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2027-01-12T17:05:00-06:00")}}})
 	change("2027-01-12T17:20:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
 		docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: vote},
-		docket.PublishMinutes{Text: "# Minutes of the meeting of 2026\\-12\\-15\n\n**Notes**\n\nAnn Alder was elected chair\\."},
+		docket.PublishMinutes{Text: "# Minutes of the meeting of 2026\\-12\\-15\n\n**Notes**\n\nAnn Alder was " +
+			"elected chair\\."},
 	}})
 	_, _, index := get(t, board.Handler(), "/")
-	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on", "Minutes of the meeting of 2026-12-15", "Ann Alder was elected chair."} {
+	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on",
+		"Minutes of the meeting of 2026-12-15", "Ann Alder was elected chair."} {
 		if !strings.Contains(index, want) {
 			t.Errorf("the board lacks %q:\n%s", want, index)
 		}

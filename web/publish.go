@@ -23,7 +23,8 @@ func (b *Board) Publish(ctx context.Context, dir string) ([]string, error) {
 	seen := map[string]bool{}
 	for _, r := range recs {
 		year := r.When(b.Loc).In(b.Loc).Year()
-		for _, name := range []string{"cases/" + r.Case + ".html", fmt.Sprintf("archive/%d.html", year), fmt.Sprintf("archive/%d.png", year)} {
+		for _, name := range []string{"cases/" + r.Case + ".html", fmt.Sprintf("archive/%d.html", year),
+			fmt.Sprintf("archive/%d.png", year)} {
 			if !seen[name] {
 				seen[name] = true
 				names = append(names, name)
@@ -58,7 +59,8 @@ func (b *Board) Publish(ctx context.Context, dir string) ([]string, error) {
 		}
 		for _, path := range old {
 			name := sub + "/" + filepath.Base(path)
-			if (caseFile.MatchString(name) || yearFile.MatchString(name) || chartFile.MatchString(name)) && !slices.Contains(written, name) {
+			if (caseFile.MatchString(name) || yearFile.MatchString(name) || chartFile.MatchString(name)) &&
+				!slices.Contains(written, name) {
 				if err := os.Remove(path); err != nil {
 					return nil, err
 				}

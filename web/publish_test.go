@@ -22,7 +22,8 @@ func TestPublish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"index.html", "feed.atom", "cases/2026-001.html", "cases/2026-002.html", "cases/2026-003.html", "archive/2026.html"} {
+	for _, want := range []string{"index.html", "feed.atom", "cases/2026-001.html", "cases/2026-002.html",
+		"cases/2026-003.html", "archive/2026.html"} {
 		if !slices.Contains(files, want) {
 			t.Errorf("Publish did not write %s: %v", want, files)
 		}

@@ -124,7 +124,8 @@ func regularUID(d docket.Date, host string) string {
 // that had the schedule keeps one event as the agenda is posted; a meeting with none yet
 // is an event of its own at its start and place as they stand. A cancelled one leaves the
 // feed, as a cancelled notice does. from bounds the meetings listed, as the notices are.
-func (b *Board) regularEvents(ctx context.Context, events []Event, host string, from time.Time, commission string) ([]Event, error) {
+func (b *Board) regularEvents(ctx context.Context, events []Event, host string, from time.Time,
+	commission string) ([]Event, error) {
 	r, ms, err := b.scheduled(ctx)
 	if err != nil {
 		return nil, err
@@ -145,12 +146,13 @@ func (b *Board) regularEvents(ctx context.Context, events []Event, host string, 
 			continue
 		}
 		events = append(events, Event{
-			UID:         regularUID(d, host),
-			Summary:     commission + ": regular meeting of the commission",
-			Description: "Regular meeting of the schedule of the year, 5 ILCS 120/2.03. Its agenda is posted 48 hours ahead (5 ILCS 120/2.02). " + b.url() + "#regular-" + d.String(),
-			Location:    row.NowPlace,
-			Start:       row.Now,
-			End:         row.Now.Add(MeetingLength),
+			UID:     regularUID(d, host),
+			Summary: commission + ": regular meeting of the commission",
+			Description: "Regular meeting of the schedule of the year, 5 ILCS 120/2.03. Its agenda is posted 48 hours ahead " +
+				"(5 ILCS 120/2.02). " + b.url() + "#regular-" + d.String(),
+			Location: row.NowPlace,
+			Start:    row.Now,
+			End:      row.Now.Add(MeetingLength),
 		})
 	}
 	return events, nil

@@ -29,7 +29,9 @@ func TestBoardShowsRegularMeetings(t *testing.T) {
 	defer db.Close()
 	const place = "City Hall, Room 201"
 	// Tuesdays 15 December 2026, 12 January and 9 February 2027, at 17:00.
-	r, err := docket.NewRegularSchedule(place, 17*time.Hour, []docket.Date{docket.NewDate(2026, time.December, 15), docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 9)})
+	r, err := docket.NewRegularSchedule(place, 17*time.Hour,
+		[]docket.Date{docket.NewDate(2026, time.December, 15), docket.NewDate(2027, time.January, 12),
+			docket.NewDate(2027, time.February, 9)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,21 +41,35 @@ func TestBoardShowsRegularMeetings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	change("2026-12-04T09:00:00-06:00", docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: place}})
-	change("2026-12-04T09:05:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}, docket.PostAgenda{}}})
-	change("2026-12-04T09:10:00-06:00", docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-12T17:00:00-06:00"), Place: place}})
-	change("2026-12-04T09:15:00-06:00", docket.MeetingChange{Meeting: "2027-01-12", Actions: []docket.MeetingAction{docket.MoveMeeting{Start: at(t, "2027-01-13T17:00:00-06:00"), Place: "City Hall, Room 305"}}})
-	change("2026-12-04T09:20:00-06:00", docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-02-09T17:00:00-06:00"), Place: place}})
-	change("2026-12-04T09:25:00-06:00", docket.MeetingChange{Meeting: "2027-02-09", Actions: []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: "no business"}}})
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: place}})
+	change("2026-12-04T09:05:00-06:00",
+		docket.MeetingChange{Meeting: "2026-12-15",
+			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+				docket.PostAgenda{}}})
+	change("2026-12-04T09:10:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-12T17:00:00-06:00"), Place: place}})
+	change("2026-12-04T09:15:00-06:00",
+		docket.MeetingChange{Meeting: "2027-01-12",
+			Actions: []docket.MeetingAction{docket.MoveMeeting{Start: at(t, "2027-01-13T17:00:00-06:00"),
+				Place: "City Hall, Room 305"}}})
+	change("2026-12-04T09:20:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-02-09T17:00:00-06:00"), Place: place}})
+	change("2026-12-04T09:25:00-06:00",
+		docket.MeetingChange{Meeting: "2027-02-09",
+			Actions: []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: "no business"}}})
 
 	now := at(t, "2026-12-10T09:00:00-06:00")
-	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now },
+	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+		Loc: cal.Location(), Now: func() time.Time { return now },
 		Regular: func() docket.RegularSchedule { return r }}
 	_, _, index := get(t, board.Handler(), "/")
 	for _, want := range []string{
-		`<h2 id="regular-2026">Regular meetings of 2026</h2>`, `<h2 id="regular-2027">Regular meetings of 2027</h2>`, "5 ILCS 120/2.03",
+		`<h2 id="regular-2026">Regular meetings of 2026</h2>`, `<h2 id="regular-2027">Regular meetings of 2027</h2>`,
+		"5 ILCS 120/2.03",
 		`<tr id="regular-2026-12-15"><td><time datetime="2026-12-15T17:00:00-06:00">Tuesday 15 December 2026</time></td><td>17:00 CST</td><td class="text">City Hall, Room 201</td><td> <a href="#meeting-2026-12-15">Agenda</a></td></tr>`,
-		`<tr id="regular-2027-01-12">`, `Moved to <time datetime="2027-01-13T17:00:00-06:00">Wednesday 13 January 2027 at 17:00 CST</time>, City Hall, Room 305.`,
+		`<tr id="regular-2027-01-12">`,
+		`Moved to <time datetime="2027-01-13T17:00:00-06:00">Wednesday 13 January 2027 at 17:00 CST</time>, City Hall, Room 305.`,
 		`<tr id="regular-2027-02-09"><td><time datetime="2027-02-09T17:00:00-06:00">Tuesday 9 February 2027</time></td><td>17:00 CST</td><td class="text">City Hall, Room 201</td><td>Cancelled.</td></tr>`,
 	} {
 		if !strings.Contains(index, want) {
@@ -77,7 +93,8 @@ func TestBoardShowsRegularMeetings(t *testing.T) {
 		t.Errorf("the feed has the cancelled meeting, or December's card under another UID:\n%s", feed)
 	}
 	// Without a schedule, nothing of it.
-	board = &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
+	board = &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+		Loc: cal.Location(), Now: func() time.Time { return now }}
 	if _, _, index := get(t, board.Handler(), "/"); strings.Contains(index, "Regular meetings of") {
 		t.Errorf("a board without a schedule lists one")
 	}

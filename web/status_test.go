@@ -30,8 +30,10 @@ func TestCalendarFeedFailureStatus(t *testing.T) {
 		status int
 		body   string
 	}{
-		{"Unavailable", docket.Unavailable("the database /var/lib/ethicsbot/ethicsbot.db is locked by another program"), http.StatusServiceUnavailable, "Service Unavailable\n"},
-		{"NotAnAppError", errors.New("sql: database /var/lib/ethicsbot/ethicsbot.db is closed"), http.StatusInternalServerError, "Internal error\n"},
+		{"Unavailable", docket.Unavailable("the database /var/lib/ethicsbot/ethicsbot.db is locked by another program"),
+			http.StatusServiceUnavailable, "Service Unavailable\n"},
+		{"NotAnAppError", errors.New("sql: database /var/lib/ethicsbot/ethicsbot.db is closed"),
+			http.StatusInternalServerError, "Internal error\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			feed := &web.CalendarFeed{Tokens: failingTokens{tc.err}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}

@@ -33,7 +33,9 @@ func TestItemWithdrawnFromAMeetingThatGoesOn(t *testing.T) {
 	withdraw := func(number, when string) {
 		t.Helper()
 		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, docket.MeetingChange{
-			Meeting: "2026-12-15", Cases: []docket.CaseActions{{Number: number, Actions: []docket.Action{docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "withdrawn"}}}},
+			Meeting: "2026-12-15",
+			Cases: []docket.CaseActions{{Number: number,
+				Actions: []docket.Action{docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "withdrawn"}}}},
 			Actions: []docket.MeetingAction{docket.AgendaChanged{What: "case " + number + " withdrawn"}},
 		}); err != nil {
 			t.Fatal(err)
@@ -41,10 +43,12 @@ func TestItemWithdrawnFromAMeetingThatGoesOn(t *testing.T) {
 	}
 	withdraw("2026-002", "2026-12-06T10:00:00-06:00")
 	now := at(t, "2026-12-10T09:00:00-06:00")
-	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: cal.Location(), Now: func() time.Time { return now }}
+	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+		Loc: cal.Location(), Now: func() time.Time { return now }}
 	check := func(what, page string) {
 		t.Helper()
-		if strings.Contains(page, "This meeting is cancelled") || strings.Contains(page, ">Cancelled<") || !strings.Contains(page, "This item was withdrawn from the agenda.") {
+		if strings.Contains(page, "This meeting is cancelled") || strings.Contains(page, ">Cancelled<") ||
+			!strings.Contains(page, "This item was withdrawn from the agenda.") {
 			t.Errorf("%s shows the withdrawn item as a cancelled meeting:\n%s", what, page)
 		}
 	}
@@ -89,17 +93,21 @@ func meetingRecord(t *testing.T) (*store.Store, *docket.Engine) {
 
 // fileToJoin files a complaint against each respondent and returns the scheduling of each
 // case's sufficiency review at start and place, to join a meeting there.
-func fileToJoin(t *testing.T, db *store.Store, start time.Time, place string, respondents ...string) []docket.CaseActions {
+func fileToJoin(t *testing.T, db *store.Store, start time.Time, place string,
+	respondents ...string) []docket.CaseActions {
 	t.Helper()
 	var join []docket.CaseActions
 	for i, who := range respondents {
 		when := at(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Minute)
-		res, err := db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
-			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
+		res, err := db.File(ctx, "U_CLERK", "",
+			docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
+				Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		join = append(join, docket.CaseActions{Number: res.Case.Number, Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: place}}})
+		join = append(join,
+			docket.CaseActions{Number: res.Case.Number,
+				Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start, Place: place}}})
 	}
 	return join
 }
