@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,7 @@ import (
 )
 
 // TestRecordOfThePreviousRelease: a record made by an earlier ethicsbot verifies, migrates
-// and verifies again with this one. testdata/records/6318221.db was made by main at
+// and verifies again with this one. testdata/records/6318221.sql was dumped (`sqlite3 .dump`) from the record made by main at
 // 6318221 (the release before meetings and letters kept as sent) from the console script
 // beside it: a case taken to its (F) final recommendation after a public hearing, and one
 // dismissed under (E)(1) after a recessed hearing. Both closed then. The papers this
@@ -21,14 +22,7 @@ import (
 // stay closed, and the record's columns still agree with its events: without that, verify
 // called the file tampered with and migrate refused it.
 func TestRecordOfThePreviousRelease(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "records", "6318221.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(t.TempDir(), "ethicsbot.db")
-	if err := os.WriteFile(db, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	db := previousRecord(t, "6318221")
 	env := map[string]string{"ETHICSBOT_DB": db}
 	for _, step := range [][]string{{"verify"}, {"migrate"}, {"verify"}} {
 		code, out, errOut := runCLI(t, env, "", step...)
@@ -42,19 +36,12 @@ func TestRecordOfThePreviousRelease(t *testing.T) {
 }
 
 // TestFoldedMeetingOfThePreviousRelease (issue 19 review, finding 7): in
-// testdata/records/6318221-folded.db, made by main at 6318221 from the console script
+// testdata/records/6318221-folded.sql, dumped from the record made by main at 6318221 from the console script
 // beside it, two cases' sufficiency reviews are at one start and place and only the first
 // one's notice is posted. Read by this release, they are one meeting, folded from its
 // cases, whose agenda is not posted: one item's notice is not the whole agenda's.
 func TestFoldedMeetingOfThePreviousRelease(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "records", "6318221-folded.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(t.TempDir(), "ethicsbot.db")
-	if err := os.WriteFile(db, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	db := previousRecord(t, "6318221-folded")
 	env := map[string]string{"ETHICSBOT_DB": db}
 	for _, step := range []string{"migrate", "verify"} {
 		if code, out, errOut := runCLI(t, env, "", step); code != 0 {
@@ -77,4 +64,35 @@ func TestFoldedMeetingOfThePreviousRelease(t *testing.T) {
 	if !m.Posted().IsZero() || len(m.Postings) != 0 {
 		t.Errorf("a folded meeting with one of two items' notices posted reads as posted %v", m.Posted())
 	}
+}
+
+// previousRecord makes, in a folder of the test's own, the record an earlier release left:
+// testdata/records/NAME.sql is its `sqlite3 .dump`, with its user_version, kept as text
+// so that no database file is committed (the repository holds no record, public or not)
+// and a reviewer reads what it holds. The events' payloads and hashes are its bytes.
+func previousRecord(t *testing.T, name string) string {
+	t.Helper()
+	dump, err := os.ReadFile(filepath.Join("testdata", "records", name+".sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(string(dump)); err != nil {
+		t.Fatalf("%s.sql: %v", name, err)
+	}
+	if _, err := raw.Exec(`PRAGMA journal_mode = WAL`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
