@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"time"
 
+	"ethicsbot/config"
+	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/privatefile"
+	"ethicsbot/store"
 )
 
 // runLetters is `ethicsbot letters CASE [--only KIND] [--out DIR]`: it writes the case's
@@ -39,15 +42,11 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		}
 		kind = k
 	}
-	cfg, engine, db, err := openStore(getenv)
+	cfg, engine, db, maker, err := openLetters(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
-	if err != nil {
-		return fail(exitFailure, "config %s: %v", cfg.Path, err)
-	}
 	c, err := db.Case(context.Background(), number)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
@@ -124,4 +123,19 @@ func oneArgument(fs *flag.FlagSet, args []string) (string, error) {
 		}
 		arg, rest = fs.Arg(0), fs.Args()[1:]
 	}
+}
+
+// openLetters opens the record as openStore does, with the letter maker its configuration
+// describes, for the subcommands that draw documents (letters, minutes).
+func openLetters(getenv func(string) string) (config.Config, *docket.Engine, *store.Store, *letters.Maker, error) {
+	cfg, engine, db, err := openStore(getenv)
+	if err != nil {
+		return cfg, nil, nil, nil, err
+	}
+	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	if err != nil {
+		db.Close()
+		return cfg, nil, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+	}
+	return cfg, engine, db, maker, nil
 }

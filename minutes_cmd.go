@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 
 	"ethicsbot/docket"
-	"ethicsbot/letters"
 	"ethicsbot/privatefile"
 )
 
@@ -30,15 +29,11 @@ func runMinutesFiles(args []string, stdout, stderr io.Writer, getenv func(string
 	if name == "" {
 		return fail(exitUsage, "give the meeting, e.g. 2027-01-12; %s", form)
 	}
-	cfg, engine, db, err := openStore(getenv)
+	cfg, engine, db, maker, err := openLetters(getenv)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
-	if err != nil {
-		return fail(exitFailure, "config %s: %v", cfg.Path, err)
-	}
 	ctx := context.Background()
 	all, err := db.Meetings(ctx)
 	if err != nil {
