@@ -106,7 +106,7 @@ func (a MinutesNote) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		m.Minutes.Notes = append(m.Minutes.Notes, a.Text)
 		return nil
 	}
-	m.ItemNotes = append(m.ItemNotes, ItemNote{Item: a.Item, Text: a.Text})
+	m.ItemNotes = append(m.ItemNotes, ItemNote(a))
 	return nil
 }
 

@@ -577,7 +577,7 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 		if ptext == "" {
 			return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Key)
 		}
-		if pch, pts, err = d.reparent(ctx, st, r, ptext, pactions, now); err != nil {
+		if _, pts, err = d.reparent(ctx, st, r, ptext, pactions, now); err != nil {
 			return "", "", err
 		}
 	}
