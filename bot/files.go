@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/slack-go/slack"
 )
@@ -77,7 +78,9 @@ func (LocalFiles) Info(_ context.Context, path string) (string, int64, error) {
 
 // Download reads the file, and fails once more than limit bytes have come.
 func (LocalFiles) Download(_ context.Context, path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	// Not blocking: a named pipe put where the file was would otherwise hold the console
+	// at open; it is then refused as not a regular file.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}

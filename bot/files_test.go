@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/slack-go/slack"
@@ -105,7 +106,11 @@ func TestLocalFiles(t *testing.T) {
 	if _, err := f.Download(context.Background(), path, 10); err == nil {
 		t.Error("a file over the limit was read whole")
 	}
-	for _, bad := range []string{dir, filepath.Join(dir, "nothere.pdf")} {
+	fifo := filepath.Join(dir, "pipe.pdf")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{dir, filepath.Join(dir, "nothere.pdf"), fifo} {
 		if _, _, err := f.Info(context.Background(), bad); err == nil {
 			t.Errorf("Info(%s) accepted", bad)
 		}
