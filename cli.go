@@ -61,8 +61,8 @@ ETHICSBOT_ADDR (default :3000); with none of the three it opens the console,
 reading /ethics lines from stdin (a demo configuration if there is no
 ethicsbot.yml). Part of a mode's settings is refused. While Slack cannot be
 reached at start, it waits and tries again. SIGINT or SIGTERM stops it; in
-Socket Mode and HTTP mode, SIGHUP reloads the configuration file (roles,
-channels, reminders) without a restart.`,
+Socket Mode and HTTP mode, SIGHUP reloads the configuration file (roles and
+names, channels, reminders, the regular meetings) without a restart.`,
 			run: func(c cli, _ []string) int { return serve(c.stdin, c.stdout, c.stderr, c.getenv, c.now) },
 		},
 		{
@@ -76,12 +76,14 @@ with its rule and how it was counted, as JSON on stdout.`,
 		},
 		{
 			names: []string{"verify"},
-			usage: "verify [--anchor N:HASH]",
-			help: `Walk the record's hash chain and check every case against its events, reading
-the file only (a write-protected copy, or one at an older schema, will do). Exit
-status 1 names the first broken link. The last line is the record's anchor,
-"anchor N:HASH": its number of events and the last one's hash. With --anchor,
-exit status 1 also unless event N is in the record with that hash.`,
+			usage: "verify [--anchor N:HASH[+M:HASH]]",
+			help: `Walk the record's hash chains (the cases' and the meetings') and check every
+case and meeting against its events, reading the file only (a write-protected copy,
+or one at an older schema, will do). Exit status 1 names the first broken link. The
+last line is the record's anchor, "anchor N:HASH+M:HASH": the number of case events
+and the last one's hash, then the same of the meetings' events ("anchor N:HASH" while
+there are none). With --anchor, exit status 1 also unless those events are in the
+record with those hashes; an older anchor, N:HASH, checks the cases' chain alone.`,
 			run: record,
 		},
 		{
