@@ -155,6 +155,29 @@ func BenchmarkLoadOpenCasesWithEvents10k(b *testing.B) {
 	}
 }
 
+// BenchmarkMeetings reads the commission's meetings with the case steps each holds,
+// folded from every case: what the sweep reads for the agendas' reminders and the digest,
+// at most every 15 minutes (reminders.meetingsEvery), beside OpenCases every minute.
+func BenchmarkMeetings(b *testing.B) {
+	for _, n := range []int{250, 500, 1000} {
+		b.Run(fmt.Sprintf("cases=%d", n), func(b *testing.B) {
+			s, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), MustEngine(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			if err := store.BulkLoad(s, n, 10, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := s.Meetings(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkVerify1M walks the hash chain of 1,000,000 events and checks 10,000 cases.
 func BenchmarkVerify1M(b *testing.B) {
 	s := bigStore(b)
