@@ -293,6 +293,15 @@ func (a *App) RunConsole(ctx context.Context) error {
 			"[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and "+
 				"U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n",
 			cfg.Database)
+		// The demo's record persists between runs, and a console started again may start
+		// at a real time before what the last run recorded: events stay in order of time.
+		if last, err := db.LastEventAt(ctx); err != nil {
+			return fmt.Errorf("console: %v", err)
+		} else if last.After(clock.Now()) {
+			clock.Set(last)
+			fmt.Fprintf(stdout, "[console] The demo's clock starts at %s, the record's last event; :clock +1d moves it.\n",
+				last.In(a.engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
+		}
 	} else {
 		// On a real record, time is real and reminders are the bot's: a console must not
 		// write events at a simulated time, nor mark reminders said that Slack never saw.

@@ -13,6 +13,7 @@ import (
 	"ethicsbot/commands"
 	"ethicsbot/config"
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/store"
 )
 
@@ -76,6 +77,9 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 			return fail(exitUsage, "%v", err)
 		}
 		docs[i] = docket.Upload{Name: name, Data: data, Title: *title, Kind: docket.DocumentKind(*kind)}
+	}
+	if err := letters.CheckUploads(docs, cfg.DocumentLimit); err != nil {
+		return fail(exitUsage, "%v", err)
 	}
 	db, err := store.OpenWith(cfg.Database, engine, store.Options{Lock: true, Now: now})
 	if store.InUse(err) {

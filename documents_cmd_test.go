@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"image"
+	"image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,9 +51,16 @@ func TestAttachAndDocuments(t *testing.T) {
 		}
 		return p
 	}
-	pdf := []byte("%PDF-1.4\nthe complaint, signed\n%%EOF\n")
+	pdf := []byte(readablePDF)
 	complaint := file("complaint.pdf", pdf)
-	photo := file("photo.jpg", []byte{0xFF, 0xD8, 0xFF, 0xE0, 9, 9})
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, image.NewGray(image.Rect(0, 0, 2, 2)), nil); err != nil {
+		t.Fatal(err)
+	}
+	photo := file("photo.jpg", jpg.Bytes())
+	// Issue 20 §2: a PDF's first and last bytes around anything else are not a PDF.
+	passwd := file("passwd.pdf", []byte("%PDF-1.4\nroot:x:0:0:root:/root:/bin/bash\n%%EOF\n"))
+	torn := file("torn.jpg", []byte{0xFF, 0xD8, 0xFF, 0xE0, 9, 9})
 	fake := file("notes.pdf", []byte("notes.txt, renamed\n"))
 	big := file("big.pdf", append(append([]byte("%PDF-1.4\n"), make([]byte, 1<<20)...), "%%EOF"...))
 
@@ -65,6 +74,10 @@ func TestAttachAndDocuments(t *testing.T) {
 			"notes.pdf is not a PDF, PNG or JPEG file (by its content, whatever its name)"},
 		{"OverTheLimit", []string{"attach", "2026-001", big, "--by", "U_CLERK"}, 2,
 			"big.pdf is 1.0 MB; the limit for a document is 1.0 MB (documents.max_mb)"},
+		{"UnreadablePDF", []string{"attach", "2026-001", passwd, "--by", "U_CLERK"}, 2,
+			"passwd.pdf cannot be added: it is not a readable PDF (pdfcpu: "},
+		{"UnreadableImage", []string{"attach", "2026-001", torn, "--by", "U_CLERK"}, 2,
+			"torn.jpg cannot be added: it is not a readable image"},
 		{"NotStaff", []string{"attach", "2026-001", complaint, "--by", "U_SOMEONE"}, 2,
 			`--by "U_SOMEONE" is not a commissioner or clerk`},
 		{"NoCase", []string{"attach", "2026-009", complaint, "--by", "U_CLERK"}, 2, "there is no case 2026-009"},
@@ -99,11 +112,11 @@ func TestAttachAndDocuments(t *testing.T) {
 
 	code, out, errOut := runCLI(t, env, "", "attach", "2026-001", complaint, "--kind", "complaint", "--title",
 		"Complaint as received", "--by", "U_CLERK")
-	if code != 0 || !strings.Contains(out, "complaint\t37 bytes\tComplaint as received") {
+	if code != 0 || !strings.Contains(out, "complaint\t"+docket.Size(int64(len(pdf)))+"\tComplaint as received") {
 		t.Fatalf("attach: exit %d, %q %q", code, out, errOut)
 	}
 	if code, out, errOut = runCLI(t, env, "", "attach", "2026-001", photo, "--by", "U_CLERK"); code != 0 ||
-		!strings.Contains(out, "exhibit\t6 bytes\tphoto.jpg") {
+		!strings.Contains(out, "exhibit\t"+docket.Size(int64(jpg.Len()))+"\tphoto.jpg") {
 		t.Fatalf("attach: exit %d, %q %q", code, out, errOut)
 	}
 	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 {
@@ -123,7 +136,8 @@ func TestAttachAndDocuments(t *testing.T) {
 	}
 	if err != nil ||
 		!strings.Contains(strings.Join(said, "\n"),
-			`2026-001: document added to the case file: "Complaint as received" (complaint, 37 bytes), recorded by`) {
+			`2026-001: document added to the case file: "Complaint as received" (complaint, `+docket.Size(int64(len(pdf)))+
+				`), recorded by`) {
 		t.Errorf("outbox %q %v", said, err)
 	}
 
@@ -176,3 +190,11 @@ func TestAttachRefusesWhatIsNotAFile(t *testing.T) {
 		t.Errorf("a named pipe: %v", err)
 	}
 }
+
+// readablePDF is the smallest PDF that pdfcpu reads, as the letters' packets do: a catalog,
+// a page tree and one blank page, with its cross-reference table.
+const readablePDF = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 " +
+	"R] /Count 1 >> endobj\n" +
+	"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\nxref\n0 4\n0000000000 65535 f \n" +
+	"0000000009 00000 n \n0000000058 00000 n \n0000000115 00000 n \ntrailer << /Size 4 /Root 1 0 R " +
+	">>\nstartxref\n186\n%%EOF\n"

@@ -568,6 +568,34 @@ func TestGoRunStartsConsole(t *testing.T) {
 	}
 }
 
+// TestDemoClockStartsAtTheLastEvent: the demo's record persists between runs, so a console
+// started again at a real time before the record's last event starts its clock at that
+// event instead, says so, and records the next event after it, not before.
+func TestDemoClockStartsAtTheLastEvent(t *testing.T) {
+	t.Chdir(t.TempDir())
+	file := `/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="x"` + "\n"
+	code, out, errOut := runCLI(t, map[string]string{}, ":clock +3d\n"+file+":quit\n")
+	if code != 0 || !strings.Contains(out, "Filed as case *2026-001*") {
+		t.Fatalf("exit %d: %s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out, "clock starts at") {
+		t.Errorf("a new record's clock starts at the real time:\n%s", out)
+	}
+	// Started again at the same real time, three days before the case was filed.
+	code, out, errOut = runCLI(t, map[string]string{}, ":clock\n"+file+":quit\n")
+	if code != 0 || !strings.Contains(out, "Filed as case *2026-002*") {
+		t.Fatalf("exit %d: %s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"[console] The demo's clock starts at Sat 2026-12-05 06:00 CST, the record's last event",
+		"[console] the time is 2026-12-05T06:00:00-06:00",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("console output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestClerksGuideWalkthrough pastes the clerk's guide's "A case in the console"
 // (docs/clerk.md) into `go run .` with nothing else set, as a newcomer would, and checks the
 // whole case runs: no step refused, and the public notices, votes included, come out.

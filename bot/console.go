@@ -53,10 +53,10 @@ type Console struct {
 	// Tick, if set, is called with the clock's time after it moves: the reminder sweep,
 	// putting what falls due as simulated time passes in the outbox.
 	Tick func(ctx context.Context, now time.Time)
-	// Deliver, if set, drains the outbox at now after each command and each Tick, and
-	// returns what it said, to be printed. Without it (on a real record) the posts a
-	// command committed are printed as queued: the bot delivers them to Slack.
-	Deliver func(ctx context.Context, now time.Time) []outbox.Post
+	// Deliver, if set, drains the outbox at now after each command and each Tick, printing
+	// each post to out as it is sent. Without it (on a real record) the posts a command
+	// committed are printed as queued: the bot delivers them to Slack.
+	Deliver func(ctx context.Context, now time.Time, out io.Writer)
 	// RealTime refuses :clock: on a real record, events carry the real time.
 	RealTime bool
 	// Files is the folder where documents a command produces (`/ethics letters`) are
@@ -139,7 +139,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 		Print(out, resp.Messages)
 		c.write(out, resp.Files)
 		if c.Deliver != nil {
-			PrintPosts(out, c.Deliver(ctx, c.Clock.Now()), "")
+			c.Deliver(ctx, c.Clock.Now(), out)
 		} else {
 			PrintPosts(out, resp.Posts, "(queued for Slack) ")
 		}
@@ -171,7 +171,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 			c.Tick(ctx, t)
 		}
 		if c.Deliver != nil {
-			PrintPosts(c.naming(out), c.Deliver(ctx, t), "")
+			c.Deliver(ctx, t, c.naming(out))
 		}
 	default:
 		fmt.Fprintln(out,
@@ -291,12 +291,16 @@ func Print(out io.Writer, msgs []commands.Message) {
 // [#channel] or [@user], then note.
 func PrintPosts(out io.Writer, posts []outbox.Post, note string) {
 	for _, p := range posts {
-		n := note
-		if p.Key.Series == outbox.CardSeries && !strings.HasPrefix(string(p.Text), "(card updated)") {
-			n += "(card) " // a case's card, the parent of its thread: every line marked
-		}
-		printLines(out, "["+p.Key.To.String()+"] "+n, string(p.Text))
+		printPost(out, p, note)
 	}
+}
+
+// printPost writes one post, each of its lines prefixed by where it goes.
+func printPost(out io.Writer, p outbox.Post, note string) {
+	if p.Key.Series == outbox.CardSeries && !strings.HasPrefix(string(p.Text), "(card updated)") {
+		note += "(card) " // a case's card, the parent of its thread: every line marked
+	}
+	printLines(out, "["+p.Key.To.String()+"] "+note, string(p.Text))
 }
 
 // printLines writes text with prefix on every line, so a script can pick out what went
@@ -340,32 +344,48 @@ func modalText(m *slack.ModalViewRequest) string {
 
 // Printing returns a Console.Deliver that drains d's outbox through a ConsoleSender, so
 // that the console prints what the outbox says, exactly as the bot would post it. It
-// replaces d's Sender.
-func Printing(d *outbox.Deliverer) func(ctx context.Context, now time.Time) []outbox.Post {
+// replaces d's Sender. Each post is printed as it is sent, before the deliverer marks it
+// sent: a console killed between the two prints that line again when it restarts, and
+// never marks sent a line it did not print.
+func Printing(d *outbox.Deliverer) func(ctx context.Context, now time.Time, out io.Writer) {
 	sender := &ConsoleSender{}
 	d.Sender = sender
-	return func(ctx context.Context, now time.Time) []outbox.Post {
+	return func(ctx context.Context, now time.Time, out io.Writer) {
+		sender.mu.Lock()
+		sender.out = out
+		sender.mu.Unlock()
 		if _, err := d.Drain(ctx, now); err != nil && d.Log != nil {
 			d.Log.Error("outbox drain failed", "err", err)
 		}
-		return sender.Drain()
+		sender.mu.Lock()
+		sender.out = nil
+		sender.mu.Unlock()
 	}
 }
 
-// ConsoleSender is the console's outbox.Sender: it collects what the outbox says, for the
-// console to print.
+// ConsoleSender is the console's outbox.Sender: it prints what the outbox says, as it is
+// sent, to the console's output of the drain under way.
 type ConsoleSender struct {
 	mu  sync.Mutex
-	out []outbox.Post
+	out io.Writer // nil between drains: what is sent then is not printed
+	n   int       // posts printed, for their timestamps
 }
 
-// Send records the message; the console prints it after the command or clock move.
+// Send prints the message.
 func (c *ConsoleSender) Send(ctx context.Context, d outbox.Dest, text outbox.Markup,
 	key outbox.Key) (string, string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.out = append(c.out, outbox.Post{Key: key, Text: text})
-	return d.String(), strconv.Itoa(len(c.out)), nil
+	c.print(outbox.Post{Key: key, Text: text})
+	return d.String(), strconv.Itoa(c.n), nil
+}
+
+// print writes p to the output of the drain under way; c.mu is held.
+func (c *ConsoleSender) print(p outbox.Post) {
+	c.n++
+	if c.out != nil {
+		printPost(c.out, p, "")
+	}
 }
 
 // Find never finds: the console's messages do not outlive it.
@@ -374,7 +394,7 @@ func (c *ConsoleSender) Find(ctx context.Context, d outbox.Dest, key outbox.Key,
 	return "", "", false, nil
 }
 
-// Reply records the message, as Send does: the console shows a reply in a case's thread
+// Reply prints the message, as Send does: the console shows a reply in a case's thread
 // in the docket channel as a line of that channel.
 func (c *ConsoleSender) Reply(ctx context.Context, d outbox.Dest, thread string, text outbox.Markup,
 	key outbox.Key) (string, string, error) {
@@ -393,15 +413,6 @@ func (c *ConsoleSender) Update(ctx context.Context, channel, ts string, text out
 	key outbox.Key) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.out = append(c.out, outbox.Post{Key: key, Text: "(card updated) " + text.FirstLine(200)})
+	c.print(outbox.Post{Key: key, Text: "(card updated) " + text.FirstLine(200)})
 	return nil
-}
-
-// Drain returns and forgets what was sent.
-func (c *ConsoleSender) Drain() []outbox.Post {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := c.out
-	c.out = nil
-	return out
 }

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -197,5 +198,41 @@ func TestConsoleLongLine(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "it was not run") || !strings.Contains(out.String(), "No open cases") {
 		t.Errorf("console output:\n%.500s", out.String())
+	}
+}
+
+// markCheck is an outbox store that, when the deliverer marks a post sent, notes whether
+// the console has printed it yet, and then fails to mark it, as a console killed between
+// the send and the mark would.
+type markCheck struct {
+	outbox.Store
+	out       *bytes.Buffer
+	unprinted []string
+	marks     int
+}
+
+func (m *markCheck) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, now time.Time) error {
+	m.marks++
+	if !strings.Contains(m.out.String(), "["+k.To.String()+"] ") {
+		m.unprinted = append(m.unprinted, k.To.String())
+	}
+	return errors.New("the disk is full")
+}
+
+// TestConsolePrintsBeforeMarking: the console's sender prints each post as it is sent,
+// before the deliverer marks it sent, so a console killed between the two prints the line
+// again when it restarts, and never loses one it marked sent without printing it.
+func TestConsolePrintsBeforeMarking(t *testing.T) {
+	c, e := commissionConsole(t, nil)
+	var out bytes.Buffer
+	store := &markCheck{Store: e.db, out: &out}
+	c.Deliver = bot.Printing(&outbox.Deliverer{Store: store})
+	c.Run(context.Background(), strings.NewReader(
+		`/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="x"`+"\n"), &out)
+	if store.marks == 0 || len(store.unprinted) > 0 {
+		t.Errorf("%d posts marked sent, of which not yet printed: %v\n%s", store.marks, store.unprinted, out.String())
+	}
+	if !strings.Contains(out.String(), "[#ethics-docket] (card) ") {
+		t.Errorf("the case's card was not printed:\n%s", out.String())
 	}
 }

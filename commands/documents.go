@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ethicsbot/docket"
+	"ethicsbot/letters"
 	"ethicsbot/outbox"
 )
 
@@ -120,6 +121,9 @@ func runAttach(s *Service, ctx context.Context, req Request, a args) (Response, 
 				fmt.Sprintf("the file %s could not be fetched (%v); try again, or use `ethicsbot attach` on the server", name, err))
 		}
 		docs[i] = docket.Upload{Name: name, Data: data, Title: a.str("title"), Kind: docket.DocumentKind(a.str("kind"))}
+	}
+	if err := letters.CheckUploads(docs, limit); err != nil {
+		return Response{}, err
 	}
 	posts, say := s.sayer()
 	res, err := s.Record.Attach(ctx, a.str("number"), req.User, req.RequestID, s.Now(), limit, say, docs)

@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
+	"io"
 	"strings"
 	"testing"
 
@@ -88,8 +91,13 @@ func (f slackFiles) Download(_ context.Context, id string, limit int64) ([]byte,
 func TestAttachFromSlack(t *testing.T) {
 	s, _, db := MustService(t)
 	reconfigure(s, func(st *commands.Settings) { st.Roles.Commissioners = []string{comm, "U_COMM2"} })
-	s.Files = slackFiles{"F1": []byte("%PDF-1.4\ncomplaint\n%%EOF"), "F2": []byte("not a pdf at all"),
-		"F3": []byte("\x89PNG\r\n\x1a\nxx")}
+	var png bytes.Buffer
+	if err := pngEncode(&png); err != nil {
+		t.Fatal(err)
+	}
+	s.Files = slackFiles{"F1": []byte(readablePDF), "F2": []byte("not a pdf at all"), "F3": png.Bytes(),
+		// Issue 20 §2: a PDF's first and last bytes around anything else are not a PDF.
+		"F4": []byte("%PDF-1.4\nroot:x:0:0:root:/root:/bin/bash\n%%EOF\n"), "F5": []byte("\x89PNG\r\n\x1a\nxx")}
 	mustDo(t, s, clerk, fileLine+" respondent_user=U_COMM2", "Filed as case *2026-001*")
 
 	if r := s.Shortcut(ctx, clerk, "C_ELSEWHERE", []string{"F1"}); r.Modal != nil ||
@@ -122,7 +130,7 @@ func TestAttachFromSlack(t *testing.T) {
 	reconfigure(s, func(st *commands.Settings) { st.DocumentLimit = 20 })
 	if sub := submit(clerk, []string{"F1"},
 		map[string]string{"number": "2026-001"}); !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response),
-		"F1.pdf is 24 bytes; the limit for a document is 20 bytes") {
+		"F1.pdf is "+docket.Size(int64(len(readablePDF)))+"; the limit for a document is 20 bytes") {
 		t.Errorf("over the limit: %+v", sub)
 	}
 	if sub := submit(clerk, []string{"F9"},
@@ -135,6 +143,14 @@ func TestAttachFromSlack(t *testing.T) {
 	sub := submit(clerk, []string{"F1", "F2"}, map[string]string{"number": "2026-001"})
 	if !strings.Contains(fmt.Sprint(sub.Errors)+replyText(sub.Response), "F2.pdf is not a PDF, PNG or JPEG file") {
 		t.Errorf("a text file named .pdf: %+v", sub)
+	}
+	for file, want := range map[string]string{"F4": "F4.pdf cannot be added: it is not a readable PDF (pdfcpu: ",
+		"F5": "F5.pdf cannot be added: it is not a readable image"} {
+		sub := submit(clerk, []string{"F1", file}, map[string]string{"number": "2026-001"})
+		if got := fmt.Sprint(sub.Errors) + replyText(sub.Response); !strings.Contains(got, want) ||
+			!strings.Contains(got, "ordinance (B)") {
+			t.Errorf("%s: %s", file, got)
+		}
 	}
 	if c, _ := db.Case(ctx, "2026-001"); len(c.Documents) != 0 {
 		t.Fatalf("a refused attach recorded %d documents", len(c.Documents))
@@ -157,3 +173,14 @@ func TestAttachFromSlack(t *testing.T) {
 		t.Fatalf("verify: %v %v", r.Broken, err)
 	}
 }
+
+// readablePDF is the smallest PDF that pdfcpu reads, as the letters' packets do: a catalog,
+// a page tree and one blank page, with its cross-reference table.
+const readablePDF = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 " +
+	"R] /Count 1 >> endobj\n" +
+	"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\nxref\n0 4\n0000000000 65535 f \n" +
+	"0000000009 00000 n \n0000000058 00000 n \n0000000115 00000 n \ntrailer << /Size 4 /Root 1 0 R " +
+	">>\nstartxref\n186\n%%EOF\n"
+
+// pngEncode writes a 2 by 2 PNG image to w.
+func pngEncode(w io.Writer) error { return png.Encode(w, image.NewGray(image.Rect(0, 0, 2, 2))) }

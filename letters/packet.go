@@ -245,3 +245,26 @@ func merge(parts [][]byte) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// CheckUploads reads each file to be added to a case file as the packets will read it:
+// docket.SniffDocument judges its type by its content and its size against limit, then a
+// PDF is read and its pages counted by pdfcpu, and an image decoded and put on a page.
+// Issue 20 §2: a PDF is checked to be a PDF, not trusted by its name, nor by its first and
+// last bytes. (B) sends the respondent a copy of the complaint and (C)(3) the attorney every
+// document in the Commission's custody, so one that cannot be read is refused when it is
+// added, not when the letter that encloses it is mailed. Every way of adding a document (the
+// Slack shortcut, the console and ethicsbot attach) calls it before the record's Attach.
+func CheckUploads(docs []docket.Upload, limit int64) error {
+	for _, d := range docs {
+		media, err := docket.SniffDocument(d.Name, d.Data, limit)
+		if err != nil {
+			return err
+		}
+		if _, err := readEnclosure(docket.Document{MediaType: media}, d.Data); err != nil {
+			return docket.Invalid("", "file", fmt.Sprintf("%s cannot be added: %v. A document of the case file is "+
+				"copied to the respondent (ordinance (B)) and to the attorney ((C)(3)), so it must be a readable PDF, "+
+				"PNG or JPEG", d.Name, err))
+		}
+	}
+	return nil
+}

@@ -83,6 +83,29 @@ func (s *Store) Head(ctx context.Context) (Anchor, error) {
 	return a, err
 }
 
+// LastEventAt returns the time of the record's last event, the later of the last case
+// event's and the last meeting event's, or the zero time for a record without events.
+// Events are recorded in order of time as well as of number: a clock that starts a run
+// (the demo console's) starts no earlier than this.
+func (s *Store) LastEventAt(ctx context.Context) (time.Time, error) {
+	a, err := head(ctx, s.r)
+	if err != nil || !s.meetings {
+		return a.At, err
+	}
+	var at string
+	err = s.r.QueryRowContext(ctx, `SELECT at FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a.At, nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	if m := unstamp(at); m.After(a.At) {
+		return m, nil
+	}
+	return a.At, nil
+}
+
 // meetingHead returns the last meeting event's number and hash, or 0 and "" if there is
 // none.
 func meetingHead(ctx context.Context, q querier) (int64, string, error) {

@@ -147,3 +147,25 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 		t.Errorf("the note of what was lost: %q", note)
 	}
 }
+
+// TestLastEventAt: the record's last event is the later of the cases' and the meetings'
+// last events, whichever chain holds it; a record without events has none.
+func TestLastEventAt(t *testing.T) {
+	s := MustOpenPath(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
+	if at, err := s.LastEventAt(ctx); err != nil || !at.IsZero() {
+		t.Fatalf("an empty record: %v, %v", at, err)
+	}
+	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
+	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-02T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+		Create: &docket.CreateMeeting{Start: T(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if at, err := s.LastEventAt(ctx); err != nil || !at.Equal(T(t, "2026-12-02T09:00:00-06:00")) {
+		t.Errorf("after a meeting event: %v, %v", at, err)
+	}
+	mustFile(t, s, "2026-12-03T10:00:00-06:00", "Richard Roe")
+	if at, err := s.LastEventAt(ctx); err != nil || !at.Equal(T(t, "2026-12-03T10:00:00-06:00")) {
+		t.Errorf("after a case event: %v, %v", at, err)
+	}
+}
