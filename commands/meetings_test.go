@@ -430,3 +430,25 @@ func minutesMarkdown(r commands.Response, name string) (open, closed string) {
 	}
 	return open, closed
 }
+
+// TestMeetingNeedsFortyEightHours (issue 19 final review, finding 1): /ethics meeting
+// refuses a start less than 48 hours away, citing 5 ILCS 120/2.02 and giving the earliest
+// lawful start, as /ethics schedule does; and a meeting with no items has no agenda to post.
+func TestMeetingNeedsFortyEightHours(t *testing.T) {
+	s, clk, db := MustService(t)
+	clk.now = time.Date(2027, 1, 5, 16, 1, 0, 0, time.UTC) // Tue 5 Jan 10:01 CST
+	got := replyText(do(s, clerk, `meeting 2027-01-06T09:00 place="X"`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") ||
+		!strings.Contains(got, "earliest lawful start is Thu 7 Jan 2027 10:01 CST") {
+		t.Errorf("a meeting 23 hours away: %s", got)
+	}
+	if ms, err := db.Meetings(ctx); err != nil || len(ms) != 0 {
+		t.Errorf("the refused meeting was recorded: %+v, %v", ms, err)
+	}
+	mustDo(t, s, clerk, `meeting 2027-01-07T10:01 place="X"`, "created")
+	got = replyText(do(s, clerk, `posted 2027-01-07`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") || !strings.Contains(got, "no items on its agenda") ||
+		strings.Contains(got, "0 items") {
+		t.Errorf("posting a meeting with no items: %s", got)
+	}
+}
