@@ -452,3 +452,31 @@ func TestMeetingNeedsFortyEightHours(t *testing.T) {
 		t.Errorf("posting a meeting with no items: %s", got)
 	}
 }
+
+// TestCaseNoticeIsTheMeetingsAgenda (issue 19 final review, finding 2): a case's notice of
+// a step held at a meeting is that meeting's one agenda, every item of it, dated by its
+// posting however late it is drawn (issue 20 §4), not a notice of the case alone with its
+// own "Call to order ... Adjournment" dated the day it is drawn.
+func TestCaseNoticeIsTheMeetingsAgenda(t *testing.T) {
+	s, clk, _ := MustService(t)
+	oneCaseMeeting(t, s)
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 2 items") // Fri 4 Dec 2026
+	withLetters(t, s)
+	clk.now = time.Date(2026, 12, 14, 15, 0, 0, 0, time.UTC) // Mon 14 Dec
+	r := mustDo(t, s, clerk, `letters 2026-001 notice_sufficiency`, "2026-001-notice_sufficiency.pdf")
+	if len(r.Files) != 1 {
+		t.Fatalf("files = %d, want the one notice", len(r.Files))
+	}
+	text := pdfText(t, r.Files[0].Data)
+	for _, want := range []string{"AGENDA", "complaint2026-001", "Thebudget", "Friday4December2026"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the case's notice lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"Monday14December2026", "Calltoorder", "Adjournment"} {
+		if strings.Contains(text, not) {
+			t.Errorf("the case's notice holds %q:\n%s", not, text)
+		}
+	}
+}
