@@ -451,6 +451,11 @@ func TestMeetingNeedsFortyEightHours(t *testing.T) {
 		strings.Contains(got, "0 items") {
 		t.Errorf("posting a meeting with no items: %s", got)
 	}
+	// Its notice, moved before any item joined it, does not read "Agenda: Open to the public."
+	r := mustDo(t, s, clerk, `move 2027-01-07 2027-01-08T17:00`, "moved to")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "Agenda: none yet. Open to the public.") {
+		t.Errorf("the moved notice of a meeting with no items: %q", got)
+	}
 }
 
 // TestCaseNoticeIsTheMeetingsAgenda (issue 19 final review, finding 2): a case's notice of
