@@ -164,6 +164,12 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 				moved.Place)
 		}
 		text += ". Agenda:"
+		if len(m.Agenda()) == 0 {
+			// A meeting moved before any item joined it: its agenda is posted, once it has
+			// items, 48 hours ahead (5 ILCS 120/2.02); "Agenda: Open to the public." would
+			// read as if that were the agenda.
+			text += " none yet."
+		}
 		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
 		text += listed
 		if more > 0 {

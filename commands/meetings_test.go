@@ -430,3 +430,58 @@ func minutesMarkdown(r commands.Response, name string) (open, closed string) {
 	}
 	return open, closed
 }
+
+// TestMeetingNeedsFortyEightHours (issue 19 final review, finding 1): /ethics meeting
+// refuses a start less than 48 hours away, citing 5 ILCS 120/2.02 and giving the earliest
+// lawful start, as /ethics schedule does; and a meeting with no items has no agenda to post.
+func TestMeetingNeedsFortyEightHours(t *testing.T) {
+	s, clk, db := MustService(t)
+	clk.now = time.Date(2027, 1, 5, 16, 1, 0, 0, time.UTC) // Tue 5 Jan 10:01 CST
+	got := replyText(do(s, clerk, `meeting 2027-01-06T09:00 place="X"`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") ||
+		!strings.Contains(got, "earliest lawful start is Thu 7 Jan 2027 10:01 CST") {
+		t.Errorf("a meeting 23 hours away: %s", got)
+	}
+	if ms, err := db.Meetings(ctx); err != nil || len(ms) != 0 {
+		t.Errorf("the refused meeting was recorded: %+v, %v", ms, err)
+	}
+	mustDo(t, s, clerk, `meeting 2027-01-07T10:01 place="X"`, "created")
+	got = replyText(do(s, clerk, `posted 2027-01-07`))
+	if !strings.Contains(got, "5 ILCS 120/2.02") || !strings.Contains(got, "no items on its agenda") ||
+		strings.Contains(got, "0 items") {
+		t.Errorf("posting a meeting with no items: %s", got)
+	}
+	// Its notice, moved before any item joined it, does not read "Agenda: Open to the public."
+	r := mustDo(t, s, clerk, `move 2027-01-07 2027-01-08T17:00`, "moved to")
+	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.Contains(got[0], "Agenda: none yet. Open to the public.") {
+		t.Errorf("the moved notice of a meeting with no items: %q", got)
+	}
+}
+
+// TestCaseNoticeIsTheMeetingsAgenda (issue 19 final review, finding 2): a case's notice of
+// a step held at a meeting is that meeting's one agenda, every item of it, dated by its
+// posting however late it is drawn (issue 20 §4), not a notice of the case alone with its
+// own "Call to order ... Adjournment" dated the day it is drawn.
+func TestCaseNoticeIsTheMeetingsAgenda(t *testing.T) {
+	s, clk, _ := MustService(t)
+	oneCaseMeeting(t, s)
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "for all 2 items") // Fri 4 Dec 2026
+	withLetters(t, s)
+	clk.now = time.Date(2026, 12, 14, 15, 0, 0, 0, time.UTC) // Mon 14 Dec
+	r := mustDo(t, s, clerk, `letters 2026-001 notice_sufficiency`, "2026-001-notice_sufficiency.pdf")
+	if len(r.Files) != 1 {
+		t.Fatalf("files = %d, want the one notice", len(r.Files))
+	}
+	text := pdfText(t, r.Files[0].Data)
+	for _, want := range []string{"AGENDA", "complaint2026-001", "Thebudget", "Friday4December2026"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the case's notice lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"Monday14December2026", "Calltoorder", "Adjournment"} {
+		if strings.Contains(text, not) {
+			t.Errorf("the case's notice holds %q:\n%s", not, text)
+		}
+	}
+}

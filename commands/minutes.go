@@ -59,9 +59,11 @@ func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Respo
 	}
 	item := 0
 	if a.has("item") {
-		if item, err = strconv.Atoi(strings.TrimSpace(a.str("item"))); err != nil || item < 1 {
+		if item, err = strconv.Atoi(strings.TrimSpace(a.str("item"))); err != nil || item < 0 {
+			// item=0 is the meeting as a whole, as no item= is, and as the refusal of an item
+			// past the agenda says (docket MinutesNote).
 			return Response{}, docket.Invalid(docket.OMAMinutes, "item",
-				"give the item's number on the agenda, e.g. item=3, or no item= for the meeting as a whole")
+				"give the item's number on the agenda, e.g. item=3, or item=0 or no item= for the meeting as a whole")
 		}
 	}
 	ch.Actions = []docket.MeetingAction{docket.MinutesNote{Item: item, Text: a.str("text")}}

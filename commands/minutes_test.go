@@ -62,6 +62,8 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	mustDo(t, s, clerk, `minutes 2026-12-15 note item=1 "The commission discussed the director's evaluation."`,
 		"the clerk's note added to its draft minutes, on item 1")
 	mustDo(t, s, clerk, `minutes 2026-12-15 note "Public comment: none."`, "on the meeting as a whole")
+	// item=0 is the meeting as a whole too, as the refusal of item=9 says (final review, 8).
+	mustDo(t, s, clerk, `minutes 2026-12-15 note item=0 "Recording equipment was tested."`, "on the meeting as a whole")
 	if got := replyText(do(s, clerk, `minutes 2026-12-15 note item=9 "x"`)); !strings.Contains(got, "has no item 9") {
 		t.Errorf("a note on no item: %s", got)
 	}

@@ -490,11 +490,7 @@ func (e *Engine) before(id DeadlineID, what string, start time.Time) Deadline {
 // is posted at posted: the notice period later, rounded up to the minute.
 func (e *Engine) EarliestMeeting(id DeadlineID, posted time.Time) time.Time {
 	p := e.Ord.Period(id)
-	t := posted.In(e.Cal.Location()).Add(time.Duration(p.Amount) * time.Hour)
-	if r := t.Truncate(time.Minute); !r.Equal(t) {
-		t = r.Add(time.Minute)
-	}
-	return t
+	return roundUpMinute(posted.In(e.Cal.Location()).Add(time.Duration(p.Amount) * time.Hour))
 }
 
 // expeditingElection returns the earliest election whose (G) period holds the receipt date:

@@ -53,6 +53,8 @@ func SniffDocument(name string, data []byte, limit int64) (mediaType string, err
 		return "", invalid(field, "",
 			fmt.Sprintf("%s is %s; the limit for a document is %s", name, Size(int64(len(data))), Size(limit)))
 	case bytes.HasPrefix(data, []byte("%PDF-")):
+		// "%%EOF" is the PDF's end-of-file marker, two percent signs (ISO 32000-1, 7.5.5): the
+		// refusal below prints it so, from "%%%%EOF" in its format.
 		if !bytes.Contains(data[max(0, len(data)-pdfTrailer):], []byte("%%EOF")) {
 			return "", invalid(field, "",
 				fmt.Sprintf("%s starts like a PDF but has no %%%%EOF at its end: it is cut short or damaged", name))

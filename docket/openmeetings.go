@@ -78,6 +78,30 @@ func CheckAgendaChange(start, now time.Time, loc *time.Location, what, advice st
 	return nil
 }
 
+// CheckNewMeeting refuses to create, at now, a meeting starting at start that its agenda
+// could not be posted 48 hours ahead of (5 ILCS 120/2.02(a), AgendaNotice): the same rule
+// a case step's schedule keeps (EarliestMeeting), and the refusal gives the earliest lawful
+// start as that one does. The times are printed in the commission's zone, loc. The Act has
+// no exception for a regular or special meeting (2.02(a) requires 48 hours for both; only
+// an emergency meeting may have less, and ethicsbot does not record those), so there is no
+// override.
+func CheckNewMeeting(start, now time.Time, loc *time.Location) error {
+	if earliest := roundUpMinute(now.Add(AgendaNotice)); start.Before(earliest) {
+		return Invalid(OMANotice, "start", fmt.Sprintf(
+			"a meeting's agenda must be posted at least 48 hours before it; the earliest lawful start is %s",
+			earliest.In(loc).Format("Mon 2 Jan 2006 15:04 MST")))
+	}
+	return nil
+}
+
+// roundUpMinute rounds t up to the minute, as a start is given.
+func roundUpMinute(t time.Time) time.Time {
+	if r := t.Truncate(time.Minute); !r.Equal(t) {
+		return r.Add(time.Minute)
+	}
+	return t
+}
+
 // The advice a refusal of CheckAgendaChange gives.
 const (
 	AdviseLaterMeeting = "take the item up at a later meeting, or move the meeting"

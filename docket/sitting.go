@@ -252,6 +252,12 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		return invalid("start", OMANotice,
 			fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
+	if a.Posted.IsZero() && a.Since.IsZero() {
+		// A new meeting, not one folded from its cases and recorded now.
+		if err := CheckNewMeeting(a.Start, at, e.Cal.Location()); err != nil {
+			return err
+		}
+	}
 	created := at
 	if !a.Since.IsZero() && a.Since.Before(at) {
 		created = a.Since
@@ -391,6 +397,15 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 	if !m.Posted().IsZero() {
 		return Conflict(OMANotice, "",
 			fmt.Sprintf("the agenda of meeting %s as it stands was already posted at %s", m.Name, e.shortTime(m.Posted())))
+	}
+	if len(m.Agenda()) == 0 {
+		// 5 ILCS 120/2.02(a) has the notice give the meeting's agenda, and 2.02(c) has it set
+		// forth the general subject matter of any final action: a notice with no item would
+		// tell the public nothing may be taken up. Refused rather than posted as "none yet",
+		// since a posting is what starts the 48 hours and an item added later restarts them.
+		return Conflict(OMANotice, "agenda", fmt.Sprintf("meeting %s has no items on its agenda, so there is no agenda "+
+			"to post: add its items first (/ethics schedule <case> <step> meeting=%s, /ethics agenda %s add \"...\")",
+			m.Name, m.Name, m.Name))
 	}
 	if err := e.CheckPostedAfterChange(m, posted); err != nil {
 		return err

@@ -64,7 +64,16 @@ func TestAgendaClosesFortyEightHoursAhead(t *testing.T) {
 func TestPostingOnceAndAmended(t *testing.T) {
 	e := MustEngine(t)
 	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
-	m, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-05T09:00:00-06:00"))
+	// A meeting with no items has no agenda to post (5 ILCS 120/2.02(a), (c)).
+	_, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-05T09:00:00-06:00"))
+	if de, ok := err.(*docket.Error); !ok || de.Rule != docket.OMANotice || !strings.Contains(de.Error(), "no items") {
+		t.Errorf("posting an empty agenda = %v, want a refusal citing %s", err, docket.OMANotice)
+	}
+	m, err = e.ApplyMeeting(m, docket.AddItem{Item: docket.PublicComment}, T(t, "2027-01-04T09:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err = e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-05T09:00:00-06:00"))
 	if err != nil || m.Posted().IsZero() || m.Amended() {
 		t.Fatalf("posted = %v, amended %v, err %v", m.Posted(), m.Amended(), err)
 	}

@@ -74,7 +74,9 @@ import (
 // is notice_ and the meeting's kind.
 type Kind string
 
-// The meeting notices, for physical posting (C)(1), (D), (F).
+// The meeting notices, for physical posting (C)(1), (D), (F). MakeDue, given a record of
+// the commission's meetings (Meetings), gives each as the agenda of the meeting that holds
+// the step (meetingNotice); Make draws the notice of the case's meeting alone.
 const (
 	NoticeSufficiency     Kind = "notice_sufficiency"
 	NoticeHearing         Kind = "notice_hearing"
@@ -493,6 +495,11 @@ func (m *Maker) due(ctx context.Context, c *docket.Case, k Kind, today docket.Da
 		}
 		return d, nil
 	}
+	if step, notice := noticeOf[k]; notice {
+		if meetings, ok := files.(Meetings); ok {
+			return m.meetingNotice(ctx, c, k, step, today, meetings)
+		}
+	}
 	if _, paper := docket.Paper(k).Info(); !paper {
 		return m.packet(ctx, c, k, today, files, "")
 	}
@@ -502,6 +509,42 @@ func (m *Maker) due(ctx context.Context, c *docket.Case, k Kind, today docket.Da
 		return d, err
 	}
 	return m.packet(ctx, c, k, today, files, draftMark)
+}
+
+// Meetings is the record of the commission's meetings, folded with the case steps each
+// holds (docket.Engine.Fold); a Files that keeps them lets MakeDue give a case step's
+// notice as its meeting's agenda.
+type Meetings interface {
+	Meetings(ctx context.Context) ([]docket.CommissionMeeting, error)
+}
+
+// meetingNotice gives the public notice of case c's step (kind k) as the one agenda of the
+// commission meeting that holds the step, under the case's file name for the notice: a
+// meeting has one notice with its whole agenda (5 ILCS 120/2.02(a); issue 19 §2), so a
+// notice of the case alone would contradict the agenda posted. It is dated by the
+// agenda's posting, never by the day it is drawn (issue 20 §4); an agenda not yet posted
+// is drawn as a draft, marked so. Every scheduled step is an item of a meeting, one
+// recorded or one folded from its cases, so the meeting is always found; if the record
+// does not hold it, that is said rather than a notice of the case alone drawn.
+func (m *Maker) meetingNotice(ctx context.Context, c *docket.Case, k Kind, step docket.MeetingKind, today docket.Date,
+	meetings Meetings) (Document, error) {
+	all, err := meetings.Meetings(ctx)
+	if err != nil {
+		return Document{}, err
+	}
+	held := docket.HoldsItem(all, c.Number, step)
+	if held == nil {
+		return Document{}, docket.NotFound(docket.OMANotice, "meeting",
+			fmt.Sprintf("no meeting of the commission holds the %s of case %s", step.Name(), c.Number))
+	}
+	d, err := m.AgendaPDF(held.Doc(), today)
+	if err != nil {
+		return Document{}, err
+	}
+	// The step's rule, as the list of the case's papers gives it; the agenda cites 2.02.
+	d.Kind, d.Rule, d.Name = k, k.Rule(), FileName(c.Number, k)
+	d.Title = fmt.Sprintf("Case %s: %s, item of meeting %s: %s", c.Number, step.Name(), held.Name, d.Title)
+	return d, nil
 }
 
 // Refusal is a document MakeDue could not produce, and why.
