@@ -119,11 +119,12 @@ ordinance makes public.`,
 		},
 		{
 			names: []string{"letters"},
-			usage: "letters CASE [--only KIND] [--out DIR]",
+			usage: "letters CASE|MEETING [--only KIND] [--out DIR]",
 			help: `Write the case's letters and meeting notices as PDF files to DIR (default
 letters.out, or a folder "ethicsbot-letters" beside the database): every document the
 case calls for as it stands, or only KIND (e.g. respondent, referral,
-notice_hearing). Prints each file's path.`,
+notice_hearing). Given a meeting (its name, e.g. 2027-01-12), write its agenda,
+dated by its posting. Prints each file's path.`,
 			run: func(c cli, args []string) int { return runLetters(args, c.stdout, c.stderr, c.getenv, c.now) },
 		},
 		{

@@ -47,14 +47,25 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
-	c, err := db.Case(context.Background(), number)
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	docs, err := maker.MakeDue(context.Background(), &c, kind, engine.Cal.DateOf(now()), db)
+	var docs []letters.Document
 	var refused letters.Refusals
-	if !errors.As(err, &refused) && err != nil {
-		return fail(exitUsage, "%v", err)
+	if _, merr := docket.ParseMeetingName(number); merr == nil && *only == "" {
+		// A meeting, named by its date: its one agenda, as /ethics letters <meeting> draws
+		// it, dated by its posting (5 ILCS 120/2.02).
+		d, err := meetingAgenda(db, maker, number, engine.Cal.DateOf(now()))
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		docs = []letters.Document{d}
+	} else {
+		c, err := db.Case(context.Background(), number)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		docs, err = maker.MakeDue(context.Background(), &c, kind, engine.Cal.DateOf(now()), db)
+		if !errors.As(err, &refused) && err != nil {
+			return fail(exitUsage, "%v", err)
+		}
 	}
 	if len(docs) > 0 {
 		dir := *out
@@ -138,4 +149,17 @@ func openLetters(getenv func(string) string) (config.Config, *docket.Engine, *st
 		return cfg, nil, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
 	return cfg, engine, db, maker, nil
+}
+
+// meetingAgenda draws meeting name's agenda from the record, as /ethics letters does.
+func meetingAgenda(db *store.Store, maker *letters.Maker, name string, today docket.Date) (letters.Document, error) {
+	all, err := db.Meetings(context.Background())
+	if err != nil {
+		return letters.Document{}, err
+	}
+	m, err := docket.FindMeeting(all, name)
+	if err != nil {
+		return letters.Document{}, err
+	}
+	return maker.AgendaPDF(m.Doc(), today)
 }

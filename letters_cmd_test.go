@@ -126,6 +126,15 @@ func TestLettersCommand(t *testing.T) {
 			}
 		}
 	}
+	// A meeting, named by its date: its one agenda, as /ethics letters <meeting> draws it.
+	meetingDir := filepath.Join(t.TempDir(), "meeting")
+	if code, out, errOut := runCLI(t, env, "", "letters", "2026-12-07b", "--out", meetingDir); code != 0 {
+		t.Errorf("letters 2026-12-07b: exit %d: %s%s", code, out, errOut)
+	} else if text := pdfText(t, filepath.Join(meetingDir, "meeting-2026-12-07b-agenda.pdf")); !strings.Contains(text,
+		"AGENDA") ||
+		!strings.Contains(text, "complaint2026-002") {
+		t.Errorf("the meeting's agenda:\n%s", text)
+	}
 	if text := pdfText(t, filepath.Join(dir, "2026-002-respondent.pdf")); !strings.Contains(text, "JaneRoe") ||
 		!strings.Contains(text, "Usedcityemailtocampaign.") ||
 		!strings.Contains(text, "94071118987654321712") || !strings.Contains(text, "(B)") {
