@@ -2,51 +2,23 @@ package main
 
 import (
 	"context"
-	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"ethicsbot/commands"
-	"ethicsbot/config"
-	"ethicsbot/outbox"
-	"ethicsbot/reminders"
 )
 
 // TestReloadChangesTheRegularSchedule: a reload puts a changed schedule of regular
 // meetings in force at once, for meeting=next and the board, and queues its public notice
 // of the change (5 ILCS 120/2.03); the log names meetings.regular.
 func TestReloadChangesTheRegularSchedule(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "ethicsbot.yml")
-	write := func(dates string) {
-		t.Helper()
-		body := "database: " + filepath.Join(dir, "ethicsbot.db") + "\n" + slackConfig +
-			"meetings:\n  regular: {place: \"City Hall\", time: \"18:00\", dates: [" + dates + "]}\n"
-		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
+	body := func(dates string) string {
+		return slackConfig + "meetings:\n  regular: {place: \"City Hall\", time: \"18:00\", dates: [" + dates + "]}\n"
 	}
-	write("2027-01-12, 2027-02-09")
-	getenv := func(string) string { return "" }
-	cfg, err := config.Read(path, getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine, db := mustOpenRecord(t, cfg)
-	defer db.Close()
-	now := time.Date(2026, 12, 4, 10, 0, 0, 0, engine.Cal.Location())
-	svc := &commands.Service{Record: db, Engine: engine, Now: func() time.Time { return now }}
-	planner := plannerOf(engine, cfg)
-	svc.Configure(settingsOf(cfg, planner))
-	var log lockedBuffer
-	logger := slog.New(slog.NewTextHandler(&log, nil))
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc,
-		sweeper:   &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
-		deliverer: &outbox.Deliverer{Store: db, Log: logger}, log: logger}
-	write("2027-01-12, 2027-02-16")
+	rt := newReloadTest(t, body("2027-01-12, 2027-02-09"))
+	db, svc, r, log := rt.db, rt.svc, rt.r, rt.log
+	now := time.Date(2026, 12, 4, 10, 0, 0, 0, rt.engine.Cal.Location())
+	svc.Now = func() time.Time { return now }
+	rt.write(t, body("2027-01-12, 2027-02-16"))
 	if err := r.Reload(); err != nil {
 		t.Fatal(err)
 	}

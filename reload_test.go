@@ -17,42 +17,23 @@ import (
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
+	"ethicsbot/store"
 )
 
 // TestReload rewrites the configuration file of a running service and reloads it as SIGHUP
 // does: people and channels change at once, a refused file keeps the configuration in
 // force, and settings that need a restart are reported and left as they were.
 func TestReload(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "ethicsbot.yml")
-	write := func(body string) {
-		t.Helper()
-		if err := os.WriteFile(path, []byte("database: "+filepath.Join(dir, "ethicsbot.db")+"\n"+body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
 	const (
 		one = "commissioners: [U0COMM1]\nclerk: U0CLERK1\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
 		two = "commissioners: [U0COMM1, U0COMM2]\nclerk: [U0CLERK1, U0CLERK2]\nchannels: {docket: C0DOCKET2, notices: " +
 			"C0NOTICE1}\n"
 	)
-	write(one)
-	getenv := func(string) string { return "" }
-	cfg, err := config.Read(path, getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine, db := mustOpenRecord(t, cfg)
-	defer db.Close()
+	rt := newReloadTest(t, one)
+	path, cfg, engine, db, svc, r, log, sweeper := rt.path, rt.cfg, rt.engine, rt.db, rt.svc, rt.r, rt.log, rt.r.sweeper
+	write := func(body string) { rt.write(t, body) }
 	now := time.Date(2026, 12, 4, 10, 0, 0, 0, engine.Cal.Location())
-	svc := &commands.Service{Record: db, Engine: engine, Now: func() time.Time { return now }}
-	planner := plannerOf(engine, cfg)
-	svc.Configure(settingsOf(cfg, planner))
-	var log lockedBuffer
-	logger := slog.New(slog.NewTextHandler(&log, nil))
-	sweeper := &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger}
-	deliverer := &outbox.Deliverer{Store: db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}}
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
+	svc.Now = func() time.Time { return now }
 	ctx := context.Background()
 	seq := 0
 	ask := func(user, text string) commands.Response {
@@ -134,7 +115,7 @@ func TestReload(t *testing.T) {
 	})
 
 	t.Run("SettingsThatNeedARestart", func(t *testing.T) {
-		os.WriteFile(path, []byte("database: "+filepath.Join(dir, "other.db")+"\ntimezone: America/New_York\n"+
+		os.WriteFile(path, []byte("database: "+filepath.Join(filepath.Dir(path), "other.db")+"\ntimezone: America/New_York\n"+
 			"reminders: {sweep: \"@every 5m\", at: \"10:00\"}\nordinance: {fines: {min: 1, max: 2}}\n"+two), 0o600)
 		if err := r.Reload(); err != nil {
 			t.Fatal(err)
@@ -229,38 +210,20 @@ func TestSettingsCarryTheOfficers(t *testing.T) {
 // clerk, puts the new signers on the letters at once, as on everything else that prints a
 // name, logs who changed, and says no restart is needed for it.
 func TestReloadSigners(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "ethicsbot.yml")
-	write := func(chair, clerk string) {
-		t.Helper()
-		body := "database: " + filepath.Join(dir, "ethicsbot.db") + "\n" + lettersConfig +
+	body := func(chair, clerk string) string {
+		return lettersConfig +
 			"commissioners:\n  - {id: U0COMM1, name: Ann Alder, title: " + chair + "}\n  - {id: U0COMM2, name: Bo Birch, " +
 			"title: Member}\n" +
 			"clerk: {id: U0CLERK1, name: " + clerk + ", title: Clerk}\nchannels: {docket: C0DOCKET1, notices: C0NOTICE1}\n"
-		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
 	}
-	write("Chair", "Dana Dale")
-	getenv := func(string) string { return "" }
-	cfg, err := config.Read(path, getenv)
+	rt := newReloadTest(t, body("Chair", "Dana Dale"))
+	path, r, log := rt.path, rt.r, rt.log
+	write := func(chair, clerk string) { rt.write(t, body(chair, clerk)) }
+	maker, err := letters.New(rt.cfg.Letters, rt.engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, db := mustOpenRecord(t, cfg)
-	defer db.Close()
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := &commands.Service{Record: db, Engine: engine, Letters: maker, Now: time.Now}
-	planner := plannerOf(engine, cfg)
-	svc.Configure(settingsOf(cfg, planner))
-	var log lockedBuffer
-	logger := slog.New(slog.NewTextHandler(&log, nil))
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc,
-		sweeper:   &reminders.Sweeper{Planner: planner, Cases: db, Outbox: db, Log: logger},
-		deliverer: &outbox.Deliverer{Store: db, Log: logger}, log: logger}
+	rt.svc.Letters = maker
 
 	at := time.Date(2026, 12, 7, 17, 0, 0, 0, time.UTC)
 	c := &docket.Case{Number: "2026-001", State: docket.StateHearingSet,
@@ -317,4 +280,51 @@ func mustRead(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// reloadTest is a service running on a configuration file, with the reloader that SIGHUP
+// drives: what the tests of a reload share.
+type reloadTest struct {
+	path, database string
+	cfg            config.Config // as read at start
+	engine         *docket.Engine
+	db             *store.Store
+	svc            *commands.Service
+	r              *reloader
+	log            *lockedBuffer
+}
+
+// newReloadTest writes body as the configuration (after its database line) and starts
+// the service on it, its clock the real one until the test sets svc.Now.
+func newReloadTest(t *testing.T, body string) *reloadTest {
+	t.Helper()
+	dir := t.TempDir()
+	rt := &reloadTest{path: filepath.Join(dir, "ethicsbot.yml"), database: filepath.Join(dir, "ethicsbot.db"),
+		log: &lockedBuffer{}}
+	rt.write(t, body)
+	getenv := func(string) string { return "" }
+	cfg, err := config.Read(rt.path, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt.cfg = cfg
+	rt.engine, rt.db = mustOpenRecord(t, cfg)
+	t.Cleanup(func() { rt.db.Close() })
+	rt.svc = &commands.Service{Record: rt.db, Engine: rt.engine, Now: time.Now}
+	planner := plannerOf(rt.engine, cfg)
+	rt.svc.Configure(settingsOf(cfg, planner))
+	logger := slog.New(slog.NewTextHandler(rt.log, nil))
+	rt.r = &reloader{cfg: cfg, getenv: getenv, svc: rt.svc,
+		sweeper:   &reminders.Sweeper{Planner: planner, Cases: rt.db, Outbox: rt.db, Log: logger},
+		deliverer: &outbox.Deliverer{Store: rt.db, Log: logger, Report: outbox.Dest{Channel: cfg.Channels.Docket}},
+		log:       logger}
+	return rt
+}
+
+// write replaces the configuration with body, keeping its database line.
+func (rt *reloadTest) write(t *testing.T, body string) {
+	t.Helper()
+	if err := os.WriteFile(rt.path, []byte("database: "+rt.database+"\n"+body), 0o600); err != nil {
+		t.Fatal(err)
+	}
 }
