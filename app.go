@@ -282,7 +282,7 @@ func (a *App) RunConsole(ctx context.Context) error {
 		Zone: a.engine.Cal.Location()}
 	// The console's user is the first clerk: the demo's U_CLERK, or the file's.
 	c := &bot.Console{Service: svc, Clock: clock, User: firstClerk(cfg.Roles), Deliver: bot.Printing(deliverer),
-		Files: cfg.LettersFolder(),
+		Files: cfg.LettersFolder(), Earliest: db.LastEventAt,
 		Tick: func(ctx context.Context, now time.Time) {
 			if _, err := sweeper.Sweep(ctx, now); err != nil {
 				logger.Error("reminder sweep failed", "err", err)

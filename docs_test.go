@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The documents a reader moves between: the front door, one document per reader, and the
@@ -284,29 +285,38 @@ func TestREADMEIsTheFrontDoor(t *testing.T) {
 
 // TestREADMEFirstSession: the README's first session runs in the console as it says: no
 // step refused, one public notice for the meeting's whole agenda, and the (B) notice
-// kept as mailed, with the complaint's own pages after the letter.
+// kept as mailed, with the complaint's own pages after the letter. It must work on any day
+// a newcomer tries it: on the machine's clock before its dates, a year after them, and a
+// year after today, its :clock line sets the empty record's time.
 func TestREADMEFirstSession(t *testing.T) {
 	section := docSection(t, "README.md", "A first session")
 	_, block, _ := strings.Cut(section, "```\n")
 	block, _, _ = strings.Cut(block, "```")
-	t.Chdir(t.TempDir())
-	writeScan(t, "complaint.pdf", "COMPLAINT OF JOHN DOE, SIGNED")
-	code, out, errOut := runCLI(t, map[string]string{}, block)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(line, "[ephemeral] Not done") || strings.Contains(line, "no copy was kept") {
-			t.Errorf("a step of the README's first session was refused: %s", line)
-		}
-	}
-	if n := strings.Count(out, "[#ethics-notices] PUBLIC NOTICE"); n != 1 {
-		t.Errorf("%d public notices, want one for the meeting:\n%s", n, out)
-	}
-	for _, want := range []string{"1. Review of the sufficiency of complaint 2026-001",
-		"2. Review of the sufficiency of complaint 2026-002", "3. Election of a chair", "as sent, dated"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the first session's output lacks %q:\n%s", want, out)
-		}
+	for _, now := range []time.Time{time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC),
+		time.Date(2027, 12, 6, 15, 0, 0, 0, time.UTC), time.Now().AddDate(1, 0, 0)} {
+		t.Run(now.Format("2006-01-02"), func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			writeScan(t, "complaint.pdf", "COMPLAINT OF JOHN DOE, SIGNED")
+			code, out, errOut := runCLIAt(t, now, map[string]string{}, block)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, "[ephemeral] Not done") || strings.Contains(line, "no copy was kept") ||
+					strings.Contains(line, "the clock") && !strings.Contains(line, "the time is now") {
+					t.Errorf("a step of the README's first session was refused: %s", line)
+				}
+			}
+			if n := strings.Count(out, "[#ethics-notices] PUBLIC NOTICE"); n != 1 {
+				t.Errorf("%d public notices, want one for the meeting:\n%s", n, out)
+			}
+			for _, want := range []string{"the time is now Fri 2026-12-04 10:30 CST",
+				"1. Review of the sufficiency of complaint 2026-001",
+				"2. Review of the sufficiency of complaint 2026-002", "3. Election of a chair", "as sent, dated"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("the first session's output lacks %q:\n%s", want, out)
+				}
+			}
+		})
 	}
 }

@@ -35,10 +35,15 @@ import (
 // stdout and stderr.
 func runCLI(t *testing.T, env map[string]string, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return runCLIAt(t, time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC), env, stdin, args...)
+}
+
+// runCLIAt is runCLI on a machine whose clock reads now.
+func runCLIAt(t *testing.T, now time.Time, env map[string]string, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	getenv := func(k string) string { return env[k] }
-	now := func() time.Time { return time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC) }
-	code := run(args, strings.NewReader(stdin), &stdout, &stderr, getenv, now)
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr, getenv, func() time.Time { return now })
 	return code, stdout.String(), stderr.String()
 }
 

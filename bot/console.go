@@ -21,7 +21,7 @@ import (
 )
 
 // Clock is a simulated clock for the console: it starts at the real time and moves only
-// when told.
+// when told, never before the record's last event (Console.Earliest).
 type Clock struct {
 	mu  sync.Mutex
 	now time.Time
@@ -59,6 +59,11 @@ type Console struct {
 	Deliver func(ctx context.Context, now time.Time, out io.Writer)
 	// RealTime refuses :clock: on a real record, events carry the real time.
 	RealTime bool
+	// Earliest, if set, gives the earliest time :clock may set: the record's last event, or
+	// the zero time for a record without events, where any time may be set. The record keeps
+	// its events in the order they happened, so the clock never goes back before the last
+	// one; before any, nothing can be out of order. Without it the clock moves only forward.
+	Earliest func(ctx context.Context) (time.Time, error)
 	// Files is the folder where documents a command produces (`/ethics letters`) are
 	// written; Slack would upload them to the docket channel.
 	Files string
@@ -159,7 +164,12 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 				c.Clock.Now().In(c.Service.Engine.Cal.Location()).Format(time.RFC3339))
 			return
 		}
-		t, err := moveClock(c.Clock.Now(), arg)
+		floor, err := c.earliest(ctx)
+		if err != nil {
+			fmt.Fprintf(out, "[console] the time was not changed: %v\n", err)
+			return
+		}
+		t, err := moveClock(c.Clock.Now(), floor, arg)
 		if err != nil {
 			fmt.Fprintf(out, "[console] %v\n", err)
 			return
@@ -245,9 +255,27 @@ func roleName(r commands.Role) string {
 	return string(r)
 }
 
+// earliest is the earliest time :clock may set, and whether it is the record's last
+// event (rather than the clock's own time).
+func (c *Console) earliest(ctx context.Context) (clockFloor, error) {
+	if c.Earliest == nil {
+		return clockFloor{at: c.Clock.Now()}, nil
+	}
+	at, err := c.Earliest(ctx)
+	return clockFloor{at: at.In(c.Service.Engine.Cal.Location()), record: true}, err
+}
+
+// clockFloor is the earliest time :clock may set: the clock's own time, or the record's
+// last event (the zero time when the record has none).
+type clockFloor struct {
+	at     time.Time
+	record bool
+}
+
 // moveClock reads ":clock" arguments: an RFC 3339 time, or +<duration> where days (3d)
-// are allowed besides Go's units (36h, 90m).
-func moveClock(now time.Time, arg string) (time.Time, error) {
+// are allowed besides Go's units (36h, 90m). A step moves on from now; a time may be any
+// time from floor on.
+func moveClock(now time.Time, floor clockFloor, arg string) (time.Time, error) {
 	if rest, ok := strings.CutPrefix(arg, "+"); ok {
 		if days, ok := strings.CutSuffix(rest, "d"); ok {
 			n, err := strconv.Atoi(days)
@@ -266,11 +294,16 @@ func moveClock(now time.Time, arg string) (time.Time, error) {
 	if err != nil {
 		return now, fmt.Errorf("%q is not a time such as 2026-12-07T09:00:00-06:00, or a step such as +36h", arg)
 	}
-	if t.Before(now) {
-		// The record is in the order things happened: an event written at an earlier time
-		// than the one before it would make the docket's dates run backwards.
+	// The record is in the order things happened: an event written at an earlier time than
+	// the one before it would make the docket's dates run backwards.
+	switch {
+	case floor.record && t.Before(floor.at):
+		return now, fmt.Errorf("%s is before the record's last event, at %s: the record keeps its events in the order "+
+			"they happened, so the clock goes back no further; to begin again at an earlier date, start the console in "+
+			"a fresh folder (or delete the demo's database)", t.Format(time.RFC3339), floor.at.Format(time.RFC3339))
+	case !floor.record && t.Before(floor.at):
 		return now, fmt.Errorf("%s is before the console's time, %s: the clock moves only forward, as the record does",
-			t.Format(time.RFC3339), now.Format(time.RFC3339))
+			t.Format(time.RFC3339), floor.at.Format(time.RFC3339))
 	}
 	return t, nil
 }

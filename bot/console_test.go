@@ -236,3 +236,36 @@ func TestConsolePrintsBeforeMarking(t *testing.T) {
 		t.Errorf("the case's card was not printed:\n%s", out.String())
 	}
 }
+
+// TestConsoleClockOnTheRecord: with the record as its floor, the console's clock may be set
+// to any time while the record holds no event (a newcomer's first session works on any day,
+// its dates long past), and then never before the record's last event.
+func TestConsoleClockOnTheRecord(t *testing.T) {
+	e := newQuietEnv(t, nil)
+	svc := e.app.Service
+	reconfigure(svc, func(st *commands.Settings) { st.Roles.Clerks = []string{"U_CLERK"} })
+	clock := bot.NewClock(time.Date(2027, 12, 6, 15, 0, 0, 0, time.UTC)) // a year after the dates below
+	svc.Now = clock.Now
+	c := &bot.Console{Service: svc, Clock: clock, User: "U_CLERK", Earliest: e.db.LastEventAt}
+	var out bytes.Buffer
+	c.Run(context.Background(), strings.NewReader(`:clock 2026-12-04T10:30:00-06:00
+/ethics file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="x"
+:clock +1d
+:clock 2026-12-04T10:00:00-06:00
+:clock 2026-12-04T10:30:00-06:00
+`), &out)
+	got := out.String()
+	for _, want := range []string{
+		"[console] the time is now Fri 2026-12-04 10:30 CST",
+		"[ephemeral] Filed as case *2026-001*, received Fri 4 Dec 2026 10:30 CST.",
+		"[console] the time is now Sat 2026-12-05 10:30 CST",
+		"[console] 2026-12-04T10:00:00-06:00 is before the record's last event, at 2026-12-04T10:30:00-06:00: the record " +
+			"keeps its events in the order they happened",
+		// Back to the last event itself, a day before the clock's time: nothing goes out of order.
+		"[console] the time is now Fri 2026-12-04 10:30 CST\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("console lacks %q:\n%s", want, got)
+		}
+	}
+}
