@@ -70,6 +70,7 @@ type App struct {
 	log       *slog.Logger
 	cfg       config.Config
 	isDemo    bool
+	rehearsal *rehearsal // set by ethicsbot rehearse
 	engine    *docket.Engine
 	db        *store.Store
 	hup       chan os.Signal
@@ -93,7 +94,11 @@ type App struct {
 // console. It returns when a signal or the end of the console's input stops it, after
 // in-flight work has finished and the database is closed.
 func serve(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
-	a := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Now: now}
+	return runApp(&App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Now: now}, stderr)
+}
+
+// runApp opens a and runs it in its mode until it stops, then closes it.
+func runApp(a *App, stderr io.Writer) int {
 	defer a.Close()
 	ctx, err := a.Open()
 	if err == nil {
@@ -171,6 +176,9 @@ func (a *App) Open() (context.Context, error) {
 		if getenv("ETHICSBOT_DB") == "" {
 			cfg.Database = demo.database
 		}
+	}
+	if a.rehearsal != nil {
+		cfg.LettersOut = a.rehearsal.letters()
 	}
 	a.cfg, a.isDemo = cfg, isDemo
 	engine, err := cfg.Engine()
@@ -288,19 +296,32 @@ func (a *App) RunConsole(ctx context.Context) error {
 				logger.Error("reminder sweep failed", "err", err)
 			}
 		}}
-	if a.isDemo {
-		fmt.Fprintf(stdout,
-			"[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 and "+
-				"U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n",
-			cfg.Database)
-		// The demo's record persists between runs, and a console started again may start
-		// at a real time before what the last run recorded: events stay in order of time.
+	if a.isDemo || a.rehearsal != nil {
+		switch r := a.rehearsal; {
+		case r == nil:
+			fmt.Fprintf(stdout,
+				"[console] ethicsbot console. No ethicsbot.yml was found, so this is a demo: commissioners U_COMM1, U_COMM2 "+
+					"and U_COMM3, clerk U_CLERK, channels #ethics-docket (private) and #ethics-notices (public), database %s.\n",
+				cfg.Database)
+		case r.copyOf != "":
+			fmt.Fprintf(stdout, "[console] REHEARSAL with %s on a copy of the record %s, in %s. Nothing done here "+
+				"reaches the real record or Slack: every message is printed, none is sent; letters are written to %s.\n",
+				cfg.Path, r.copyOf, r.dir, cfg.LettersFolder())
+		default:
+			fmt.Fprintf(stdout, "[console] REHEARSAL with %s on an empty record, in %s. Nothing done here reaches the "+
+				"real record or Slack: every message is printed, none is sent; letters are written to %s.\n",
+				cfg.Path, r.dir, cfg.LettersFolder())
+		}
+		// A record that persists between runs (the demo's) or a copy of the real one may
+		// end after the real time: the clock starts at its last event, so events stay in
+		// order of time.
 		if last, err := db.LastEventAt(ctx); err != nil {
 			return fmt.Errorf("console: %v", err)
 		} else if last.After(clock.Now()) {
 			clock.Set(last)
-			fmt.Fprintf(stdout, "[console] The demo's clock starts at %s, the record's last event; :clock +1d moves it.\n",
-				last.In(a.engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
+			whose := map[bool]string{true: "demo", false: "rehearsal"}[a.rehearsal == nil]
+			fmt.Fprintf(stdout, "[console] The %s's clock starts at %s, the record's last event; :clock +1d moves it.\n",
+				whose, last.In(a.engine.Cal.Location()).Format("Mon 2006-01-02 15:04 MST"))
 		}
 	} else {
 		// On a real record, time is real and reminders are the bot's: a console must not
@@ -317,9 +338,16 @@ func (a *App) RunConsole(ctx context.Context) error {
 			"[console] The public notice board is not served: %s cannot be used (%v). Set ETHICSBOT_ADDR to another address, "+
 				"e.g. 127.0.0.1:3001.\n", a.addr, a.listenErr)
 	}
-	fmt.Fprintf(stdout,
-		"[console] You are %s. Type /ethics help, :as <user-id> to act as someone else, :clock +1d to move time, :quit "+
-			"to leave.\n", c.User)
+	// The banner offers only what this console does: on a real record :clock is refused.
+	you, clockHint := c.User, ", :clock +1d to move time"
+	if name := cfg.Roles.People.Name(c.User); name != c.User {
+		you = name + " (" + c.User + ")"
+	}
+	if c.RealTime {
+		clockHint = ""
+	}
+	fmt.Fprintf(stdout, "[console] You are %s. Type /ethics help, :as <user-id> to act as someone else%s, :quit to "+
+		"leave.\n", you, clockHint)
 	done := make(chan error, 1)
 	go func() { done <- c.Run(ctx, a.Stdin, stdout) }()
 	select {

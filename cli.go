@@ -66,6 +66,20 @@ names, channels, reminders, the regular meetings) without a restart.`,
 			run: func(c cli, _ []string) int { return serve(c.stdin, c.stdout, c.stderr, c.getenv, c.now) },
 		},
 		{
+			names: []string{"rehearse"},
+			usage: "rehearse [--copy] [--keep]",
+			help: `Open the console with the commission's own configuration (ethicsbot.yml), to
+rehearse before going live or to train a clerk: the minutes and letters show the
+real names, signers and letterhead, and :clock moves a simulated clock. It runs on
+an empty record, or with --copy on a verified copy of the real one (read only, so
+it may run beside the bot), in a private temporary folder removed at the end
+unless --keep. Slack's settings are not read: nothing reaches Slack or the real
+record.`,
+			run: func(c cli, args []string) int {
+				return runRehearse(args, c.stdin, c.stdout, c.stderr, c.getenv, c.now)
+			},
+		},
+		{
 			names: []string{"deadlines"},
 			usage: "deadlines [--tz ZONE] < facts.json",
 			help: `Read one case's facts as JSON on stdin and write every deadline that applies,
