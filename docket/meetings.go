@@ -90,6 +90,8 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		if rd := x.e.after(SufficiencyRuling, x.e.Cal.DateOf(c.Received)); x.e.Cal.DateOf(a.Start) > rd.Due {
 			x.warn("(C)(1)", "the sufficiency meeting on %s is after the ruling deadline, %s", x.e.Cal.DateOf(a.Start).Long(),
 				rd.Due.Long())
+		} else if late := x.e.NoTimeToMail(c, a.Start); late != "" {
+			x.warn("(C)(1)", "%s", late)
 		}
 	case HearingMeeting:
 		c.State = StateHearingSet
@@ -240,4 +242,20 @@ func (a PostNotice) apply(x *applying) error {
 			x.e.Ord.Period(mr.notice).describe(), mr.name)
 	}
 	return nil
+}
+
+// NoTimeToMail says, of a sufficiency meeting of c starting at start, that it leaves no
+// business day to mail the notices of its ruling, and "" when it does. (C)(1) gives the
+// ruling and its notices to both parties the same last day, seven business days after
+// receipt: a meeting held on that day, or on a day with no business day between it and
+// that day, leaves the clerk no day to mail them by certified mail.
+func (e *Engine) NoTimeToMail(c *Case, start time.Time) string {
+	held := e.Cal.DateOf(start)
+	due := e.after(RulingNoticeRespondent, e.Cal.DateOf(c.Received)).Due
+	if held > due || e.Cal.AddBusinessDays(held, 1) <= due {
+		return ""
+	}
+	return fmt.Sprintf("the sufficiency meeting on %s leaves no business day to mail the notices of its ruling, due by "+
+		"%s: hold it by %s, or mail both notices the day it is held", held.Long(), due.Long(),
+		e.Cal.SubBusinessDays(due, 1).Long())
 }
