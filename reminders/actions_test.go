@@ -2,6 +2,7 @@ package reminders_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -62,5 +63,54 @@ func TestRemindersOfferTheirStep(t *testing.T) {
 		if strings.Contains(key, "|meeting:") && len(a) > 0 {
 			t.Errorf("a meeting reminder offers %+v", a)
 		}
+	}
+}
+
+// TestCatchUpOffersTheSteps: after downtime, the one catch-up that folds the late reminders
+// offers each late step's form as a button, once, labelled with its case, as the single
+// reminders and the digest do; past one row of Block Kit's buttons it says where the rest
+// are.
+func TestCatchUpOffersTheSteps(t *testing.T) {
+	w := newWorld(t)
+	b := &buttons{recorder: w.rec, offered: map[string][]outbox.Action{}}
+	w.deliver.Sender = b
+	var numbers []string
+	for i := 0; i < 14; i++ { // 28 (B) mailings alone are more than a row of buttons
+		numbers = append(numbers, w.file(at(t, "2026-12-04 10:00")))
+	}
+	w.run(at(t, "2026-12-04 10:15"), at(t, "2026-12-04 10:15"), time.Minute, nil)
+	// Down from Friday 10:15 to Thursday 10:00: the (B) notices fell due Wednesday.
+	w.run(at(t, "2026-12-10 10:00"), at(t, "2026-12-10 10:00"), time.Minute, nil)
+	var clerk []outbox.Action
+	var text string
+	for key, a := range b.offered {
+		if strings.HasPrefix(key, "|catch-up|") && strings.HasSuffix(key, "@@U_CLERK") {
+			clerk = a
+		}
+	}
+	for _, s := range w.rec.said {
+		if strings.HasPrefix(s.Key, "|catch-up|") && strings.HasSuffix(s.Key, "@@U_CLERK") {
+			text = s.Text
+		}
+	}
+	if len(clerk) != 25 {
+		t.Fatalf("the clerk's catch-up offers %d buttons, want a full row of 25: %+v", len(clerk), clerk)
+	}
+	forms := map[string]bool{}
+	for _, a := range clerk {
+		if forms[a.Form] {
+			t.Errorf("the step %q is offered twice", a.Form)
+		}
+		forms[a.Form] = true
+		if !strings.HasPrefix(a.Label, strings.Fields(a.Form)[1]+": ") {
+			t.Errorf("the button %+v is not labelled with its case", a)
+		}
+	}
+	if !forms["mail "+numbers[0]+" respondent"] {
+		t.Errorf("the oldest case's (B) notice has no button: %+v", clerk)
+	}
+	if !regexp.MustCompile(`The buttons open the forms of the first 25 steps; the other \d+ have theirs on the rows of `+
+		`your Home tab in Slack\.`).MatchString(text) {
+		t.Errorf("the catch-up does not say where the other steps' buttons are:\n%s", text)
 	}
 }

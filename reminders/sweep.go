@@ -156,7 +156,7 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 			text := r.Text()
 			if note := s.downtimeNote(r, now); note != "" {
 				if folder != nil {
-					late[r.To] = append(late[r.To], outbox.Post{Key: r.Key(), Text: text, Due: r.At})
+					late[r.To] = append(late[r.To], outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
 					continue
 				}
 				text += " " + note
@@ -304,8 +304,13 @@ func (s *Sweeper) catchUp(ctx context.Context, folder Folder, late map[outbox.De
 			}
 			text += item
 		}
+		actions, more := catchUpActions(posts)
+		if more > 0 {
+			text += outbox.Format("\nThe buttons open the forms of the first %d steps; the other %d have theirs on the "+
+				"rows of your Home tab in Slack.", len(actions), more)
+		}
 		digest := outbox.Post{Key: outbox.Key{Series: CatchUpSeries, Step: s.lastSweep.UTC().Format(time.RFC3339), To: d},
-			Text: text, Due: now}
+			Text: text, Due: now, Actions: actions}
 		if err := folder.Fold(ctx, digest, posts, now); err != nil {
 			return err
 		}
@@ -313,6 +318,35 @@ func (s *Sweeper) catchUp(ctx context.Context, folder Folder, late map[outbox.De
 			"reminders", len(posts))
 	}
 	return nil
+}
+
+// catchUpButtons is how many steps a catch-up offers as buttons: one row of Block Kit's
+// actions block, which holds 25 elements. The clerk's Home tab has a button on every row
+// for the rest.
+const catchUpButtons = 25
+
+// catchUpActions are the buttons of a catch-up that folds posts, oldest first: each step a
+// folded reminder (or digest) offers, once, labelled with its case, as the single
+// reminders and the digest offer them; more counts the steps past catchUpButtons.
+func catchUpActions(posts []outbox.Post) (actions []outbox.Action, more int) {
+	seen := map[string]bool{}
+	for _, p := range posts {
+		for _, a := range p.Actions {
+			if a.Form == "" || a.Menu || seen[a.Form] {
+				continue
+			}
+			seen[a.Form] = true
+			if len(actions) == catchUpButtons {
+				more++
+				continue
+			}
+			if c := p.Key.Case; c != "" && !strings.HasPrefix(a.Label, c+":") {
+				a.Label = c + ": " + strings.TrimPrefix(a.Label, "Record: ")
+			}
+			actions = append(actions, a)
+		}
+	}
+	return actions, more
 }
 
 // AnchorSeries is the series of the daily posts of the record's anchor.
