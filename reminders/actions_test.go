@@ -109,7 +109,7 @@ func TestCatchUpOffersTheSteps(t *testing.T) {
 	if !forms["mail "+numbers[0]+" respondent"] {
 		t.Errorf("the oldest case's (B) notice has no button: %+v", clerk)
 	}
-	if !regexp.MustCompile(`The buttons open the forms of the first 25 steps; the other \d+ have theirs on the rows of `+
+	if !regexp.MustCompile(`The buttons open the forms of the first 25 steps; the other \d+ have theirs on the rows of ` +
 		`your Home tab in Slack\.`).MatchString(text) {
 		t.Errorf("the catch-up does not say where the other steps' buttons are:\n%s", text)
 	}
