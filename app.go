@@ -248,6 +248,7 @@ func (a *App) Open() (context.Context, error) {
 	board.Regular = func() docket.RegularSchedule { return svc.Settings().Regular }
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
 		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != config.Nobody },
+		Tasks:     func(user string) bool { return svc.Settings().Roles.Of(user) == config.Clerk },
 		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
 	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
 	a.board, a.calendars, a.public = board, calendars, public

@@ -36,7 +36,7 @@ func runCalendar(args []string, stdout, stderr io.Writer, getenv func(string) st
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
-	feed := web.PrivateCalendar(engine, cases, "", cfg.PublicURL, now())
+	feed := web.PrivateCalendar(engine, cases, "", true, cfg.PublicURL, now())
 	var buf bytes.Buffer
 	if err := feed.Encode(&buf); err != nil {
 		return fail(exitFailure, "%v", err)

@@ -46,8 +46,12 @@ type CalendarFeed struct {
 	Member func(user string) bool
 	// PublicURL gives the public URL in force, whose host makes the events' UIDs.
 	PublicURL func() string
-	Now       func() time.Time
-	Log       *slog.Logger
+	// Tasks reports whether user's feed holds the clerk's tasks too (the papers to mail,
+	// the notices to post: docket.Period.Clerical), as a clerk's does; a commissioner's
+	// holds the meetings and the acts the commission owes. Nil: every feed holds them.
+	Tasks func(user string) bool
+	Now   func() time.Time
+	Log   *slog.Logger
 }
 
 // ServeHTTP implements http.Handler.
@@ -78,7 +82,8 @@ func (h *CalendarFeed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := PrivateCalendar(h.Engine, cases, user, h.PublicURL(), h.Now()).Encode(&buf); err != nil {
+	tasks := h.Tasks == nil || h.Tasks(user)
+	if err := PrivateCalendar(h.Engine, cases, user, tasks, h.PublicURL(), h.Now()).Encode(&buf); err != nil {
 		h.fail(w, user, err)
 		return
 	}
@@ -111,11 +116,14 @@ func (h *CalendarFeed) fail(w http.ResponseWriter, user string, err error) {
 
 // PrivateCalendar is the calendar of what user may see of cases at now: for each case
 // user is not recused from (see docket.Case.Recused), its dated deadlines and its
-// meetings. user "" is the whole docket, every case, as the clerk sees it (`ethicsbot
-// calendar`). Events name the case number and the rule, never the summary nor a party:
+// meetings; without tasks, only the deadlines of the commission's own acts (the ruling,
+// the hearing, the decision), not the clerk's papers and notices, which would fill a
+// commissioner's calendar with mailings. user "" is the whole docket, every case, as the
+// clerk sees it (`ethicsbot calendar`). Events name the case number and the rule, never the summary nor a party:
 // a subscribed calendar is copied to third-party services. publicURL's host makes the
 // UIDs (see Event.UID).
-func PrivateCalendar(e *docket.Engine, cases []docket.Case, user, publicURL string, now time.Time) *Feed {
+func PrivateCalendar(e *docket.Engine, cases []docket.Case, user string, tasks bool, publicURL string,
+	now time.Time) *Feed {
 	host := uidHost(publicURL)
 	f := &Feed{Name: "Ethics Commission docket", Zone: e.Cal.Location(), Stamp: now}
 	var meetings []Event
@@ -124,7 +132,7 @@ func PrivateCalendar(e *docket.Engine, cases []docket.Case, user, publicURL stri
 		if _, recused := c.Recused(user); recused {
 			continue
 		}
-		f.Events = append(f.Events, DeadlineEvents(e, c, now, host)...)
+		f.Events = append(f.Events, DeadlineEvents(e, c, tasks, now, host)...)
 		meetings = append(meetings, MeetingEvents(c, host)...)
 	}
 	f.Events = append(f.Events, oneEventPerMeeting(meetings)...)
@@ -158,14 +166,15 @@ func oneEventPerMeeting(es []Event) []Event {
 	return out
 }
 
-// DeadlineEvents returns c's dated deadlines at now, from the docket engine's schedule:
+// DeadlineEvents returns c's dated deadlines at now, from the docket engine's schedule
+// (without tasks, the clerk's tasks left out: see PrivateCalendar):
 // each date deadline as an all-day event on its due date, and each 48-hour notice
 // ((C)(1), (D), (F)) as an instant at the latest time its notice may be posted. Undated
 // papers (the ordinance sets them no time) are left out. The summary is the case number,
 // the rule and what is due; the description how it was counted and where it stands. Each
 // UID is the case number, the deadline's id and its occurrence (a hearing's sessions each
 // have a (D) notice), at host.
-func DeadlineEvents(e *docket.Engine, c *docket.Case, now time.Time, host string) []Event {
+func DeadlineEvents(e *docket.Engine, c *docket.Case, tasks bool, now time.Time, host string) []Event {
 	var out []Event
 	seen := map[docket.DeadlineID]int{}
 	for _, d := range e.Schedule(&c.Facts, now).Deadlines {
@@ -175,7 +184,10 @@ func DeadlineEvents(e *docket.Engine, c *docket.Case, now time.Time, host string
 		if !d.Dated() || d.Period.Party != docket.Commission {
 			continue
 		}
-		seen[d.ID]++
+		seen[d.ID]++ // counted in every feed, so that an event's UID is the same in each
+		if !tasks && d.Period.Clerical() {
+			continue
+		}
 		ev := Event{
 			UID:     fmt.Sprintf("%s-deadline-%s-%d@%s", c.Number, d.ID, seen[d.ID], host),
 			Summary: fmt.Sprintf("%s · %s %s due", c.Number, d.Rule, d.Period.Duty),

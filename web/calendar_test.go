@@ -106,7 +106,8 @@ func newCalFixture(t *testing.T) *calFixture {
 		docket.Recuse{User: comm, Reason: "knows the complainant"})
 	f.feed = &web.CalendarFeed{Tokens: db, Cases: db, Engine: e, Now: func() time.Time { return f.now },
 		Member:    func(user string) bool { return f.svc.Settings().Roles.Of(user) != commands.Nobody },
-		PublicURL: func() string { return f.svc.Settings().PublicURL }}
+		PublicURL: func() string { return f.svc.Settings().PublicURL },
+		Tasks:     func(user string) bool { return f.svc.Settings().Roles.Of(user) == commands.Clerk }}
 	return f
 }
 
@@ -333,6 +334,46 @@ func TestCalendarFeed(t *testing.T) {
 			t.Errorf("clerk's feed: %v", uids(cal))
 		}
 	})
+}
+
+// TestCalendarFeedByReader: a commissioner's feed holds the meetings and the acts the
+// commission owes (the ruling, the hearing), not the clerk's mailings and notices, which
+// filled it; the clerk's feed keeps everything. An event in both has one UID.
+func TestCalendarFeedByReader(t *testing.T) {
+	f := newCalFixture(t)
+	mine, _ := f.fetch(t, f.token(t, comm2, "calendar"))
+	theirs, _ := f.fetch(t, f.token(t, clerk, "calendar"))
+	summaries := func(cal *ics.Calendar) map[string]string {
+		out := map[string]string{}
+		for _, e := range eventsOf(cal, f.ordinary) {
+			out[summaryOf(e)] = e.Id()
+		}
+		return out
+	}
+	commissioner, clerks := summaries(mine), summaries(theirs)
+	for _, want := range []string{f.ordinary + " · (C)(1) sufficiency meeting",
+		f.ordinary + " · (C)(1) sufficiency and probable-cause ruling due"} {
+		if _, ok := commissioner[want]; !ok {
+			t.Errorf("the commissioner's feed lacks %q: %v", want, commissioner)
+		}
+	}
+	for s := range commissioner {
+		if strings.Contains(s, "certified mail") || strings.Contains(s, "notice") {
+			t.Errorf("the commissioner's feed holds the clerk's task %q", s)
+		}
+		if clerks[s] != commissioner[s] {
+			t.Errorf("%q has UID %q in the commissioner's feed, %q in the clerk's", s, commissioner[s], clerks[s])
+		}
+	}
+	for _, want := range []string{"(B) respondent notice by certified mail due", "public notice of the sufficiency meeting"} {
+		found := false
+		for s := range clerks {
+			found = found || strings.Contains(s, want)
+		}
+		if !found {
+			t.Errorf("the clerk's feed lacks %q: %v", want, clerks)
+		}
+	}
 }
 
 func TestCalendarFeedRecused(t *testing.T) {

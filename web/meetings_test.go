@@ -78,7 +78,7 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 		t.Fatal(err)
 	}
 	var meetings []web.Event
-	for _, ev := range web.PrivateCalendar(engine, cases, "", "https://ethics.example.gov/", now).Events {
+	for _, ev := range web.PrivateCalendar(engine, cases, "", true, "https://ethics.example.gov/", now).Events {
 		if ev.Start.Equal(start) {
 			meetings = append(meetings, ev)
 		}
