@@ -142,7 +142,10 @@ func md(s string) string {
 }
 
 // PDF draws the book on US Letter paper, landscape, as a table with a box for the
-// post office's stamp. Each page repeats the heading; the totals close the last.
+// post office's stamp. Each page repeats the heading; the totals close the last. The
+// sender's return address and each addressee's name and address are printed in full,
+// wrapped within their cells, line by line as they are addressed: the counter clerk
+// checks each piece against its line, so nothing is cut short.
 func (b Book) PDF() ([]byte, error) {
 	p := fpdf.New("L", "mm", "Letter", "")
 	const margin = 12.0
@@ -154,22 +157,27 @@ func (b Book) PDF() ([]byte, error) {
 	p.SetCreator("ethicsbot", true)
 	widths := []float64{10, 50, 48, 50, 18, 24, 32, 23} // 255 mm: the page less its margins
 	pageW, pageH := p.GetPageSize()
+	const stampW, stampH = 55.0, 24.0
 	text := letters.Printable
 	header := func() {
 		p.AddPage()
 		p.SetFont("go", "B", 14)
 		p.CellFormat(0, 7, Title, "", 1, "L", false, 0, "")
 		p.SetFont("go", "", 9)
-		p.CellFormat(0, 5, "In the manner of PS Form 3877. Certified Mail, return receipt requested (ordinance (B), (C)(2)).",
-			"", 1, "L", false, 0, "")
-		p.CellFormat(0, 5, text("Sender: "+oneLine(b.Sender.Name, b.Sender.Address)), "", 1, "L", false, 0, "")
-		p.CellFormat(0, 5, "Date of mailing: "+b.Day.Long(), "", 1, "L", false, 0, "")
+		// Left of the stamp's box, the sender's return address wraps onto as many lines as
+		// it needs.
+		textW := pageW - 2*margin - stampW - 4
+		p.MultiCell(textW, 5,
+			"In the manner of PS Form 3877. Certified Mail, return receipt requested (ordinance (B), (C)(2)).", "", "L", false)
+		p.MultiCell(textW, 5, text("Sender: "+oneLine(b.Sender.Name, b.Sender.Address)), "", "L", false)
+		p.MultiCell(textW, 5, "Date of mailing: "+b.Day.Long(), "", "L", false)
+		top := max(p.GetY(), margin+stampH) + 2
 		// The post office's stamp: postmark and date of receipt.
-		p.Rect(pageW-margin-55, margin, 55, 24, "D")
-		p.SetXY(pageW-margin-55, margin+1)
+		p.Rect(pageW-margin-stampW, margin, stampW, stampH, "D")
+		p.SetXY(pageW-margin-stampW, margin+1)
 		p.SetFont("go", "", 7)
-		p.CellFormat(55, 4, "Postmark and date of receipt", "", 0, "C", false, 0, "")
-		p.SetXY(margin, margin+26)
+		p.CellFormat(stampW, 4, "Postmark and date of receipt", "", 0, "C", false, 0, "")
+		p.SetXY(margin, top)
 		p.SetFont("go", "B", 8)
 		for i, c := range columns {
 			p.CellFormat(widths[i], 8, fit(p, c, widths[i]-1), "1", 0, "C", false, 0, "")
@@ -178,17 +186,28 @@ func (b Book) PDF() ([]byte, error) {
 		p.SetFont("go", "", 9)
 	}
 	header()
-	const row = 9.0
+	const lineH, pad = 4.5, 2.25
 	for _, pc := range b.Pieces {
-		if p.GetY()+row > pageH-margin-30 {
+		cells := [][]string{{strconv.Itoa(pc.Line)}, {pc.Article}, wrap(p, text(pc.Addressee.Name), widths[2]-2),
+			wrap(p, text(pc.Addressee.Address), widths[3]-2), nil, nil, nil, {pc.Case}}
+		lines := 1
+		for _, c := range cells {
+			lines = max(lines, len(c))
+		}
+		h := float64(lines)*lineH + 2*pad
+		if p.GetY()+h > pageH-margin-30 {
 			header()
 		}
-		cells := []string{strconv.Itoa(pc.Line), pc.Article, text(pc.Addressee.Name), text(oneLine(pc.Addressee.Address)), "",
-			"", "", pc.Case}
+		x, y := margin, p.GetY()
 		for i, c := range cells {
-			p.CellFormat(widths[i], row, fit(p, c, widths[i]-2), "1", 0, "L", false, 0, "")
+			p.Rect(x, y, widths[i], h, "D")
+			for j, l := range c {
+				p.SetXY(x+1, y+pad+float64(j)*lineH)
+				p.CellFormat(widths[i]-2, lineH, l, "", 0, "L", false, 0, "")
+			}
+			x += widths[i]
 		}
-		p.Ln(-1)
+		p.SetXY(margin, y+h)
 	}
 	p.Ln(4)
 	p.SetFont("go", "", 10)
@@ -203,8 +222,46 @@ func (b Book) PDF() ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// fit shortens s with an ellipsis until it fits in width w at the current font: a long
-// name stays in its cell rather than running over the next.
+// wrap breaks s into the lines that fit in width w at the current font: each of its own
+// lines (an address's street, city and ZIP code) begins a line, and a line too long for
+// the cell goes on under it, broken between words, or within a word longer than the cell.
+func wrap(p *fpdf.Fpdf, s string, w float64) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		line := ""
+		for _, word := range strings.Fields(l) {
+			next := strings.TrimSpace(line + " " + word)
+			if p.GetStringWidth(next) <= w {
+				line = next
+				continue
+			}
+			if line != "" {
+				out = append(out, line)
+			}
+			// A word longer than the cell is broken where it must be.
+			r := []rune(word)
+			for p.GetStringWidth(string(r)) > w && len(r) > 1 {
+				n := len(r) - 1
+				for n > 1 && p.GetStringWidth(string(r[:n])) > w {
+					n--
+				}
+				out = append(out, string(r[:n]))
+				r = r[n:]
+			}
+			line = string(r)
+		}
+		if line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// fit shortens s with an ellipsis until it fits in width w at the current font: a
+// column's heading stays in its cell rather than running over the next.
 func fit(p *fpdf.Fpdf, s string, w float64) string {
 	if p.GetStringWidth(s) <= w {
 		return s

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	pdfread "github.com/ledongthuc/pdf"
+
 	"ethicsbot/docket"
 	"ethicsbot/mailbook"
 )
@@ -61,5 +63,54 @@ func TestOfPrintsTheAddressAsMailed(t *testing.T) {
 	b := mailbook.Of(cases, day, mailbook.Addressee{Name: "Ethics Commission"}, nil)
 	if len(b.Pieces) != 1 || b.Pieces[0].Addressee.Address != "34 Oak Avenue\nSpringfield, IL 62703" {
 		t.Errorf("pieces %+v", b.Pieces)
+	}
+}
+
+// TestPDFPrintsAddressesInFull: the sender's return address and each addressee's name and
+// address are printed to the ZIP code, wrapped within their cells, never cut short with an
+// ellipsis, over as many pages as the pieces need.
+func TestPDFPrintsAddressesInFull(t *testing.T) {
+	day, _ := docket.ParseDate("2026-12-11")
+	long := "Apartment 1204, The Residences at Lincoln Park West\n2400 North Lakeview Avenue, Building C\n" +
+		"Springfield, IL 62703-4417"
+	var cases []docket.Case
+	for i := range 12 {
+		cases = append(cases, docket.Case{
+			Number:     "2026-0" + string(rune('1'+i/10)) + string(rune('0'+i%10)),
+			Respondent: docket.Person{Name: "Maximiliana Bartholomew-Fitzgerald Quintanilla-Vanderbilt", Address: long},
+			Mailings: []docket.Mailing{{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent,
+				Article: "9407111898765432101634", Mailed: day}},
+		})
+	}
+	sender := mailbook.Addressee{Name: "Ethics Commission of the City of Springfield",
+		Address: "Office of the City Clerk, Room 101\nMunicipal Center\n800 East Monroe Street\nSpringfield, IL 62701-1999"}
+	pdf, err := mailbook.Of(cases, day, sender, nil).PDF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := pdfread.NewReader(bytes.NewReader(pdf), int64(len(pdf)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for i := 1; i <= r.NumPage(); i++ {
+		text, _ := r.Page(i).GetPlainText(nil)
+		all.WriteString(text)
+	}
+	text := strings.Join(strings.Fields(all.String()), " ")
+	if r.NumPage() < 2 {
+		t.Errorf("12 pieces of five lines each fit on %d page", r.NumPage())
+	}
+	if strings.Contains(text, "…") {
+		t.Errorf("something was cut short with an ellipsis:\n%s", text)
+	}
+	for _, want := range []string{"Springfield, IL 62701-1999", "800 East Monroe Street", "Springfield, IL 62703-4417",
+		"Lakeview Avenue, Building C", "Quintanilla-Vanderbilt"} {
+		if n := strings.Count(strings.ReplaceAll(text, " ", ""), strings.ReplaceAll(want, " ", "")); n == 0 {
+			t.Errorf("the book lacks %q:\n%s", want, text)
+		}
+	}
+	if n := strings.Count(strings.ReplaceAll(text, " ", ""), "62703-4417"); n != 12 {
+		t.Errorf("%d addressees' ZIP codes printed, want 12", n)
 	}
 }
