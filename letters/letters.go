@@ -374,6 +374,12 @@ func why(c *docket.Case, k Kind) error {
 		return nil
 	}
 	if _, ok := docket.Paper(k).Info(); ok {
+		// A paper already sent stays listed, as sent, whatever came after: the (H) notice
+		// is no longer needed once the finding is made, but it went out, and the record
+		// keeps it.
+		if _, sent := c.Sent(docket.Paper(k)); sent {
+			return nil
+		}
 		// The record of mailings asks the same question: docket decides which papers a
 		// case needs, so that a letter is produced exactly when its mailing may be recorded.
 		return c.Needs(docket.Paper(k))

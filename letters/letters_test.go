@@ -262,7 +262,11 @@ func TestDue(t *testing.T) {
 		c    *docket.Case
 		want string
 	}{
-		{"Filed", func() *docket.Case { c := received(); c.Sufficiency = docket.Meeting{}; return c }(), ""},
+		{"Filed", func() *docket.Case {
+			c := received()
+			c.Sufficiency, c.Mailings = docket.Meeting{}, nil
+			return c
+		}(), ""},
 		{"Scheduled", received(), "respondent complainant notice_sufficiency"},
 		{"ProbableCause", ruled(docket.ProbableCause),
 			"respondent complainant ruling_respondent ruling_complainant notice_sufficiency notice_hearing"},
@@ -282,6 +286,16 @@ func TestDue(t *testing.T) {
 			"respondent complainant ruling_respondent ruling_complainant recommendation_respondent recommendation_officer " +
 				"demand_acknowledgement public_hearing_respondent public_hearing_complainant final_respondent final_officer " +
 				"notice_sufficiency notice_hearing notice_public_hearing"},
+		// The (H) notice went out before the finding: it stays listed, as sent, after it.
+		{"FrivolousFound", func() *docket.Case {
+			c := ruled(docket.Insufficient)
+			c.FrivolousHearing = c.Sufficiency
+			c.Mailings = append(c.Mailings, docket.Mailing{Paper: docket.FrivolousNotice, Recipient: docket.Complainant,
+				Article: "9407111898765432101634", Mailed: today})
+			c.Frivolous = &docket.Finding{}
+			return c
+		}(), "respondent complainant dismissal_respondent dismissal_complainant frivolous_notice notice_sufficiency " +
+			"notice_frivolous_meeting"},
 		{"Recessed", recessed(),
 			"respondent complainant ruling_respondent ruling_complainant recessed_hearing_respondent " +
 				"recessed_hearing_complainant notice_sufficiency notice_hearing notice_recessed_hearing"},
