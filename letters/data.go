@@ -360,7 +360,7 @@ func enclosures(c *docket.Case, info docket.PaperInfo) []Text {
 		// case file encloses neither.
 		var out []Text
 		if len(c.Documents) > 0 {
-			out = append(out, T(fmt.Sprintf("Index of the case file (%d documents)", len(c.Documents))))
+			out = append(out, T(fmt.Sprintf("Index of the case file (%s)", docket.Count(len(c.Documents), "document"))))
 		}
 		for i, doc := range c.Documents {
 			out = append(out, T(fmt.Sprintf("%d. %s (%s)", i+1, doc.Title, doc.Kind)))

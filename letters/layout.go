@@ -272,6 +272,25 @@ func render(blocks []block, title string, mark string) ([]byte, error) {
 	usedAt := false
 	for i := 0; i < len(blocks); i++ {
 		b := blocks[i]
+		if keepsWithNext(blocks, i) {
+			// A heading, or a line that leads into a list ("Enclosures:"), never stands
+			// alone at the foot of a page: if it and the first line after it do not fit,
+			// both go to the next page.
+			style, sz := "", size
+			if b.kind == "heading" {
+				style, sz = "B", size*1.15
+			}
+			p.SetFont("go", style, sz)
+			w, h := p.GetPageSize()
+			need := float64(len(p.SplitText(regular.printable(b.text), w-2*margin)))*line(sz) + line(size)
+			if b.kind == "heading" {
+				need += line(size) / 3
+			}
+			if p.GetY()+need > h-margin {
+				p.AddPage()
+				low = p.GetY()
+			}
+		}
 		switch b.kind {
 		case "text":
 			if b.text == "" {
@@ -354,6 +373,17 @@ func render(blocks []block, title string, mark string) ([]byte, error) {
 		return nil, fmt.Errorf("drawing %s: %w", title, err)
 	}
 	return out.Bytes(), nil
+}
+
+// keepsWithNext reports whether block i must be on the same page as the first line of
+// what follows it: a heading, or a line of text that ends with a colon and leads into
+// the lines after it, such as a list of enclosures.
+func keepsWithNext(blocks []block, i int) bool {
+	b := blocks[i]
+	if i+1 >= len(blocks) || strings.TrimSpace(b.text) == "" {
+		return false
+	}
+	return b.kind == "heading" || b.kind == "text" && strings.HasSuffix(strings.TrimSpace(b.text), ":")
 }
 
 // foldMarks draws short marks at the left edge where the sheet is folded in three, so that

@@ -224,8 +224,8 @@ func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 	}
 	p.Ln(2)
 	p.MultiCell(0, 5,
-		fmt.Sprintf("%d documents, %d pages; the page numbers count from the first page after this index.", len(encl),
-			first-1), "", "L", false)
+		fmt.Sprintf("%s, %s; the page numbers count from the first page after this index.",
+			docket.Count(len(encl), "document"), docket.Count(first-1, "page")), "", "L", false)
 	var out bytes.Buffer
 	if err := p.Output(&out); err != nil {
 		return nil, fmt.Errorf("drawing %s: %w", title, err)

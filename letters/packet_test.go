@@ -131,6 +131,23 @@ func TestPackets(t *testing.T) {
 	if !Contains(ps[2], "COMPLAINT PAGE ONE") || !Contains(ps[3], "COMPLAINT PAGE TWO") {
 		t.Errorf("the complaint's pages do not follow the index: %q", ps[2:])
 	}
+	if !Contains(idx, "2 documents, 3 pages") || !Contains(ps[0], "Index of the case file (2 documents)") {
+		t.Errorf("the counts of the index and of the letter's enclosures:\n%s\n%s", idx, ps[0])
+	}
+	t.Run("OneDocument", func(t *testing.T) {
+		// The counts agree with their number: "1 document, 1 page", never "1 documents".
+		one := ruled(docket.AttorneyReferral)
+		of := files{}
+		of.add(one, "Photo of the email", docket.ExhibitDocument, docket.MediaPNG, photo(t))
+		d, err := m.Packet(context.Background(), one, "referral", today, of)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(pages(t, d.Data), "\n")
+		if !Contains(text, "1 document, 1 page;") || !Contains(text, "Index of the case file (1 document)") {
+			t.Errorf("the counts of one document of one page:\n%s", text)
+		}
+	})
 
 	t.Run("ErrUnreadable", func(t *testing.T) {
 		bad := received()
