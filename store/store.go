@@ -43,7 +43,7 @@ type Store struct {
 	readOnly bool                      // opened by OpenReadOnly: w is nil
 	closed   bool                      // guarded by fileMu
 	log      *slog.Logger              // told when the store begins to refuse writes
-	lock     *os.File                  // held while open, if Options.Lock
+	lock     *recordLock               // held while open, if Options.Lock
 	version  int                       // the schema version this store reads and writes
 	gone     atomic.Pointer[fileError] // set, for good, once path is no longer that file
 	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
@@ -110,8 +110,9 @@ var sqliteHeader = []byte("SQLite format 3\x00")
 
 // Options are how the bot opens its record for writing.
 type Options struct {
-	// Lock makes the store the only ethicsbot on the file while it is open: the bot's
-	// store, and migrate's and restore's, hold a lock beside it (see lockRecord).
+	// Lock makes the store the only ethicsbot on the file while it is open, whatever name
+	// reaches the file: the bot's store, and migrate's and restore's, hold its lock (see
+	// recordLock).
 	Lock bool
 	// Log is told of each migration applied, and of the backup written before them.
 	Log *slog.Logger
@@ -156,6 +157,11 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 		// WAL and shared-memory files the mode of the database file.
 		if err := createPrivate(path); err != nil {
 			return fail(fmt.Errorf("database %s: %w", path, err))
+		}
+		if o.Lock {
+			if err := s.lock.holdRecord(path); err != nil { // the new file's identity, for its other names
+				return fail(err)
+			}
 		}
 	} else if err := s.makePrivate(); err != nil {
 		return fail(err)
