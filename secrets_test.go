@@ -137,7 +137,8 @@ func TestStartWithTokenFiles(t *testing.T) {
 		t.Errorf("exit %d, Slack was given %q, stderr %q", code, auth, errOut)
 	}
 	env["SLACK_BOT_TOKEN"] = "xoxb-env"
-	if code, _, errOut := runCLI(t, env, ""); code != 1 || !strings.Contains(errOut, "SLACK_BOT_TOKEN is given 2 times") {
+	if code, _, errOut := runCLI(t, env, ""); code != exitConfig ||
+		!strings.Contains(errOut, "SLACK_BOT_TOKEN is given 2 times") {
 		t.Errorf("two bot tokens: exit %d, %q", code, errOut)
 	}
 }

@@ -105,6 +105,21 @@ func SchemaVersion() int {
 	return len(ms)
 }
 
+// schemaError refuses a record for its schema: a migration it needs that cannot be made now,
+// or a schema this ethicsbot cannot read.
+type schemaError struct{ error }
+
+func (e schemaError) Unwrap() error { return e.error }
+
+// SchemaRefused reports whether err refuses a record for its schema: a migration pending
+// that cannot be made now (another program has the file open, the backup before it failed,
+// the record does not verify), or a schema this ethicsbot cannot read (written by a newer
+// one, or by another line of migrations). Starting again does not mend it: a person must.
+func SchemaRefused(err error) bool {
+	var e schemaError
+	return errors.As(err, &e)
+}
+
 // sqliteHeader starts every SQLite 3 database file.
 var sqliteHeader = []byte("SQLite format 3\x00")
 
@@ -173,7 +188,7 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 	}
 	if v > 0 && v < target {
 		if err := beforeMigrating(path, engine, v, target, o); err != nil {
-			return fail(err)
+			return fail(schemaError{err})
 		}
 	}
 	if s.w, err = sql.Open("sqlite3", dsn(path, "_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")); err != nil {
@@ -326,8 +341,8 @@ func readHistory(path string) (int, error) {
 		return 0, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
 	if v > SchemaVersion() {
-		return v, fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade ethicsbot; the "+
-			"file was not changed", path, v, SchemaVersion())
+		return v, schemaError{fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade "+
+			"ethicsbot; the file was not changed", path, v, SchemaVersion())}
 	}
 	if v == 0 {
 		return 0, nil
@@ -338,8 +353,8 @@ func readHistory(path string) (int, error) {
 	}
 	rows, err := db.Query(`SELECT version, name FROM schema_migrations ORDER BY version`)
 	if err != nil {
-		return v, fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was not made by "+
-			"ethicsbot; the file was not changed", path, v, err)
+		return v, schemaError{fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was "+
+			"not made by ethicsbot; the file was not changed", path, v, err)}
 	}
 	defer rows.Close()
 	seen := 0
@@ -354,8 +369,9 @@ func readHistory(path string) (int, error) {
 			if n >= 1 && n <= len(ms) {
 				want = ms[n-1].name
 			}
-			return v, fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was migrated by "+
-				"another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n, name, want)
+			return v, schemaError{fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was "+
+				"migrated by another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n,
+				name, want)}
 		}
 		seen++
 	}
@@ -363,8 +379,8 @@ func readHistory(path string) (int, error) {
 		return v, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
 	if seen != v {
-		return v, fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed outside "+
-			"ethicsbot; the file was not changed", path, v, seen)
+		return v, schemaError{fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed "+
+			"outside ethicsbot; the file was not changed", path, v, seen)}
 	}
 	return v, nil
 }
