@@ -162,33 +162,37 @@ func InUse(err error) bool {
 func Held(path string) (held bool, pid string, err error) {
 	real := resolve(path)
 	for _, name := range []string{real + ".lock", real} {
-		f, err := os.Open(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+		if held, pid, err = heldFile(path, name, name == real); held || err != nil {
+			return held, pid, err
 		}
-		if err != nil {
-			return false, "", fmt.Errorf("database %s: %w", path, err)
-		}
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
-		if err == nil {
-			f.Close() // releases the flock
-			continue
-		}
-		defer f.Close()
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
-			return false, "", fmt.Errorf("database %s: its lock %s: %w", path, name, err)
-		}
-		if name != real {
-			b, _ := os.ReadFile(name)
-			return true, strings.TrimSpace(string(b)), nil
-		}
-		fi, err := f.Stat()
-		if err != nil {
-			return true, "", nil
-		}
-		return true, holderOf(fi), nil
 	}
 	return false, "", nil
+}
+
+// heldFile is Held's look at one of the files an ethicsbot locks, name: the lock file, or
+// the record itself if record.
+func heldFile(path, name string, record bool) (held bool, pid string, err error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, "", nil
+	}
+	if err != nil {
+		return false, "", fmt.Errorf("database %s: %w", path, err)
+	}
+	defer f.Close() // releases the flock, if taken
+	switch err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); {
+	case err == nil:
+		return false, "", nil
+	case !errors.Is(err, syscall.EWOULDBLOCK):
+		return false, "", fmt.Errorf("database %s: its lock %s: %w", path, name, err)
+	case !record:
+		b, _ := os.ReadFile(name)
+		return true, strings.TrimSpace(string(b)), nil
+	}
+	if fi, err := f.Stat(); err == nil {
+		return true, holderOf(fi), nil
+	}
+	return true, "", nil
 }
 
 // unlock releases the lock taken by lockRecord, if any.
