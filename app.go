@@ -113,7 +113,7 @@ func runApp(a *App, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "ethicsbot: %s\n", err)
-		return exitFailure
+		return exitStatusOf(err) // a refused start has its own, which the unit does not start again
 	}
 	return exitOK
 }
@@ -139,36 +139,38 @@ func (a *App) Close() error {
 // SIGTERM ends.
 func (a *App) Open() (context.Context, error) {
 	getenv, now := a.Getenv, a.Now
+	// A refusal of the configuration or the environment has its own exit status (exit.go).
+	refused := func(err error) (context.Context, error) { return nil, &refusal{exitConfig, err} }
 	logger, err := newLogger(a.Stderr, getenv) // ETHICSBOT_LOG_LEVEL, ETHICSBOT_LOG_FORMAT
 	if err != nil {
-		return nil, err
+		return refused(err)
 	}
 	a.log = logger
 	trusted, err := parseProxies(getenv("ETHICSBOT_TRUSTED_PROXIES"))
 	if err != nil {
-		return nil, err
+		return refused(err)
 	}
 	getenv, err = secretsFromFiles(getenv) // the tokens may be files: SLACK_BOT_TOKEN_FILE, LoadCredential=
 	if err != nil {
-		return nil, err
+		return refused(err)
 	}
 	a.Getenv = getenv
 	cfg, err := config.Load(getenv)
 	if err != nil {
-		return nil, err
+		return refused(err)
 	}
 	mode, err := chooseMode(getenv)
 	if err != nil {
-		return nil, err
+		return refused(err)
 	}
 	a.Mode = mode
 	if mode != "console" {
 		if err := slackReady(cfg); err != nil {
-			return nil, err
+			return refused(err)
 		}
-		for _, w := range configWarnings(cfg) {
-			logger.Warn("configuration: " + w)
-		}
+	}
+	for _, w := range startWarnings(cfg, mode) {
+		logger.Warn("configuration: " + w)
 	}
 	isDemo := cfg.Path == "" && mode == "console"
 	if isDemo {
@@ -183,7 +185,7 @@ func (a *App) Open() (context.Context, error) {
 	a.cfg, a.isDemo = cfg, isDemo
 	engine, err := cfg.Engine()
 	if err != nil {
-		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+		return refused(fmt.Errorf("config %s: %v", cfg.Path, err))
 	}
 	a.engine = engine
 	db, err := store.OpenWith(cfg.Database, engine, store.Options{Log: logger, Now: now, Lock: true})
@@ -217,7 +219,7 @@ func (a *App) Open() (context.Context, error) {
 	}
 	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
 	if err != nil {
-		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+		return refused(fmt.Errorf("config %s: %v", cfg.Path, err))
 	}
 	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
 	planner := plannerOf(engine, cfg)

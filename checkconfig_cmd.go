@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	neturl "net/url"
 	"os"
+	"slices"
 )
 
 // runCheckConfig is `ethicsbot check-config [FILE]`: the checks a start in Socket Mode or
@@ -54,9 +55,19 @@ func zoneName(cfg config.Config) string {
 	return engine.Cal.Location().String()
 }
 
-// configWarnings are what a Slack deployment accepts but should not run with.
+// startWarnings are the warnings a start in mode logs: in every mode the settings to change
+// before the next release refuses them, and in the Slack modes the rest of configWarnings.
+func startWarnings(cfg config.Config, mode string) []string {
+	if mode == "console" {
+		return cfg.Deprecated
+	}
+	return configWarnings(cfg)
+}
+
+// configWarnings are what a Slack deployment accepts but should not run with, the settings
+// to change before the next release refuses them first.
 func configWarnings(cfg config.Config) []string {
-	var out []string
+	out := slices.Clone(cfg.Deprecated)
 	if u, err := neturl.Parse(cfg.PublicURL); err != nil || isLoopback(u.Hostname()) {
 		out = append(out,
 			"public_url is "+cfg.PublicURL+" (the default when it is not set), which only this machine can open: the board's "+

@@ -8,13 +8,6 @@ import (
 	"time"
 )
 
-// Exit statuses.
-const (
-	exitOK      = 0
-	exitFailure = 1 // configuration or environment
-	exitUsage   = 2 // bad input or arguments
-)
-
 // failer is how a subcommand fails: one line on stderr, naming the subcommand, and the
 // exit status given.
 func failer(stderr io.Writer, name string) func(status int, format string, a ...any) int {
@@ -189,6 +182,17 @@ the counter clerk to stamp. --pdf also writes it as a PDF to FILE. Opens the rec
 start in Socket Mode or HTTP mode would, without starting: exit status 0 if it
 would be accepted, 1 with the line and the problem if not.`,
 			run: func(c cli, args []string) int { return runCheckConfig(args, c.stdout, c.stderr, c.getenv) },
+		},
+		{
+			names: []string{"upgrade"},
+			usage: "upgrade --check",
+			help: `Before an upgrade, run the new binary with the service's ETHICSBOT_CONFIG and
+ETHICSBOT_DB, beside the running bot: says whether it would start on them (the
+configuration, with what the next release refuses), the migrations its first
+start would apply, the last backup's age, and whether a bot holds the record.
+Writes nothing; opens the record read-only. Exit status 0 if it would start,
+else the status its start would exit with.`,
+			run: func(c cli, args []string) int { return runUpgradeCheck(args, c.stdout, c.stderr, c.getenv, c.now()) },
 		},
 		{
 			names: []string{"version", "--version", "-V"},

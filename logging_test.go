@@ -38,13 +38,13 @@ func TestLogSettings(t *testing.T) {
 	// A start with a setting it does not know stops at once and says which.
 	env := defaults(t)
 	env["ETHICSBOT_LOG_LEVEL"] = "loud"
-	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 1 ||
+	if code, _, errOut := runCLI(t, env, ":quit\n"); code != exitConfig ||
 		!strings.Contains(errOut, `ETHICSBOT_LOG_LEVEL "loud" is not one of debug, info, warn, error`) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 	env = defaults(t)
 	env["ETHICSBOT_TRUSTED_PROXIES"] = "proxy.example"
-	if code, _, errOut := runCLI(t, env, ":quit\n"); code != 1 ||
+	if code, _, errOut := runCLI(t, env, ":quit\n"); code != exitConfig ||
 		!strings.Contains(errOut, `"proxy.example" is not an IP address or a CIDR range`) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}

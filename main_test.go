@@ -726,13 +726,13 @@ func TestSlackModesNeedConfig(t *testing.T) {
 		{"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"},
 	} {
 		code, _, errOut := runCLI(t, env, "")
-		if code != 1 || !strings.Contains(errOut, "needs ethicsbot.yml") {
+		if code != exitConfig || !strings.Contains(errOut, "needs ethicsbot.yml") {
 			t.Errorf("%v: exit %d, %q", env, code, errOut)
 		}
 	}
 	env := writeConfig(t, "commissioners: [U01]\n")
 	env["SLACK_BOT_TOKEN"], env["SLACK_APP_TOKEN"] = "xoxb-1", "xapp-1"
-	if code, _, errOut := runCLI(t, env, ""); code != 1 ||
+	if code, _, errOut := runCLI(t, env, ""); code != exitConfig ||
 		!strings.Contains(errOut, "needs clerk, channels.docket, channels.notices") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
@@ -759,8 +759,8 @@ func TestSlackSettingsIncomplete(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(t.TempDir())
 			code, out, errOut := runCLI(t, tc.env, "/ethics help\n")
-			if code != 1 || out != "" {
-				t.Errorf("exit %d, stdout %q: want 1 and no console", code, out)
+			if code != exitConfig || out != "" {
+				t.Errorf("exit %d, stdout %q: want %d and no console", code, out, exitConfig)
 			}
 			for _, want := range tc.want {
 				if !strings.Contains(errOut, want) {
@@ -790,7 +790,7 @@ func TestSlackModesNeedChannelIDs(t *testing.T) {
 		maps.Copy(env, mode)
 		code, _, errOut := runCLI(t, env, "")
 		want := `channels.notices is the channel name "#ethics-notices", but Slack needs the channel's id, such as C0123456789: in Slack, open the channel's details; the id is at the bottom`
-		if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, env["ETHICSBOT_CONFIG"]) {
+		if code != exitConfig || !strings.Contains(errOut, want) || !strings.Contains(errOut, env["ETHICSBOT_CONFIG"]) {
 			t.Errorf("%v: exit %d, stderr %q", mode, code, errOut)
 		}
 	}

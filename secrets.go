@@ -2,9 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // slackSecrets are the settings that may be read from a file instead of the environment,
@@ -50,9 +53,9 @@ func secretsFromFiles(getenv func(string) string) (func(string) string, error) {
 		case file == "":
 			continue
 		}
-		b, err := os.ReadFile(file)
+		b, err := readSecret(file)
 		if err != nil {
-			return nil, fmt.Errorf("%s: cannot read %s: %v", sources[0], file, unwrapPath(err))
+			return nil, fmt.Errorf("%s: cannot read %s: %v", sources[0], file, err)
 		}
 		v := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
 		switch {
@@ -72,6 +75,62 @@ func secretsFromFiles(getenv func(string) string) (func(string) string, error) {
 		}
 		return getenv(k)
 	}, nil
+}
+
+// maxSecret is the most a secret's file may hold: a Slack token is under a hundred bytes.
+const maxSecret = 64 << 10
+
+// readSecret reads the secret's file at path, which must be a regular file: a named pipe
+// would block the start until something wrote to it, a device such as /dev/zero would never
+// end, and a folder cannot be read. Each is refused at once, and the file is opened without
+// waiting (O_NONBLOCK), so that a file swapped for a pipe after the look cannot block
+// either.
+func readSecret(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if err := regularFile(fi); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, unwrapPath(err)
+	}
+	if err := regularFile(fi); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxSecret+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if len(b) > maxSecret {
+		return nil, fmt.Errorf("it holds more than %d KB, which no secret does: give the file that holds the secret alone",
+			maxSecret>>10)
+	}
+	return b, nil
+}
+
+// regularFile refuses a file that is not a regular file, saying what it is.
+func regularFile(fi os.FileInfo) error {
+	var what string
+	switch t := fi.Mode().Type(); {
+	case t.IsRegular():
+		return nil
+	case t&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO), which would keep ethicsbot waiting for a writer"
+	case t&fs.ModeDevice != 0:
+		what = "a device"
+	case t.IsDir():
+		what = "a folder"
+	default:
+		what = "not a regular file (" + t.String() + ")"
+	}
+	return fmt.Errorf("it is %s: give the regular file that holds the secret", what)
 }
 
 // unwrapPath is the reason of a file error without the path, which the caller names.

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestSecretsFromFiles(t *testing.T) {
@@ -70,6 +72,50 @@ func TestSecretsFromFiles(t *testing.T) {
 	}
 }
 
+// TestSecretFileNotAFile: a secret's file that is a named pipe, a device or a folder is
+// refused at once, naming the setting: a pipe used to keep the start waiting for a writer
+// for ever, and /dev/zero to read without end.
+func TestSecretFileNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	creds := filepath.Join(dir, "creds")
+	if err := os.MkdirAll(filepath.Join(creds, "slack-app-token"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"NamedPipe", map[string]string{"SLACK_BOT_TOKEN_FILE": fifo},
+			"SLACK_BOT_TOKEN_FILE (" + fifo + "): cannot read " + fifo + ": it is a named pipe (FIFO)"},
+		{"Device", map[string]string{"SLACK_SIGNING_SECRET_FILE": "/dev/zero"},
+			"SLACK_SIGNING_SECRET_FILE (/dev/zero): cannot read /dev/zero: it is a device"},
+		{"Folder", map[string]string{"CREDENTIALS_DIRECTORY": creds},
+			"the credential slack-app-token ($CREDENTIALS_DIRECTORY): cannot read " +
+				filepath.Join(creds, "slack-app-token") + ": it is a folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				_, err := secretsFromFiles(func(k string) string { return tc.env[k] })
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %v, want %q", err, tc.want)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("the start hangs on the secret's file")
+			}
+		})
+	}
+}
+
 // TestStartWithTokenFiles: the tokens read from files are the ones ethicsbot gives Slack.
 func TestStartWithTokenFiles(t *testing.T) {
 	var auth string
@@ -91,7 +137,8 @@ func TestStartWithTokenFiles(t *testing.T) {
 		t.Errorf("exit %d, Slack was given %q, stderr %q", code, auth, errOut)
 	}
 	env["SLACK_BOT_TOKEN"] = "xoxb-env"
-	if code, _, errOut := runCLI(t, env, ""); code != 1 || !strings.Contains(errOut, "SLACK_BOT_TOKEN is given 2 times") {
+	if code, _, errOut := runCLI(t, env, ""); code != exitConfig ||
+		!strings.Contains(errOut, "SLACK_BOT_TOKEN is given 2 times") {
 		t.Errorf("two bot tokens: exit %d, %q", code, errOut)
 	}
 }

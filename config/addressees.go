@@ -52,7 +52,9 @@ func checkAddressees(cfg *Config, at func(path ...string) func(error) error) err
 		}
 		if x.window && x.a.Address != "" {
 			if err := letters.CheckWindow(setting+".address", x.a); err != nil {
-				return field("address")(err)
+				if err := softened(cfg, "window", setting+".address", field("address")(err)); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -46,6 +46,15 @@ func TestAddresseesCheckedAtLoad(t *testing.T) {
 			"line 2: commissioners U0COMM1 name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "Wraps" || tc.name == "TooManyForTheWindow" { // refused in the next release (deprecated.go)
+				cfg, err := Parse([]byte(tc.body))
+				if err != nil || len(cfg.Deprecated) != 1 || !strings.Contains(cfg.Deprecated[0], tc.want) ||
+					!strings.HasSuffix(cfg.Deprecated[0], "the next refuses it") {
+					t.Fatalf("this release: err = %v, warnings %q; want the warning %q", err, cfg.Deprecated, tc.want)
+				}
+				defer func(d []Deprecation) { deprecations = d }(deprecations)
+				deprecations = nil
+			}
 			_, err := Parse([]byte(tc.body))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want %q", err, tc.want)

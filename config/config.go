@@ -66,6 +66,9 @@ type Config struct {
 	UndeliveredAfter time.Duration
 	// Regular is the year's schedule of regular meetings (meetings.regular; 5 ILCS 120/2.03).
 	Regular docket.RegularSchedule
+	// Deprecated are the warnings of the settings this release accepts in a form the next
+	// refuses (deprecated.go), each at its line, saying what to change.
+	Deprecated []string
 }
 
 // fileConfig is the file's layout.
@@ -362,18 +365,27 @@ func joinCarries() string {
 // docket, and a refusal is placed at the line of the key that holds the bad value.
 func Parse(b []byte) (Config, error) {
 	var f fileConfig
+	var root yaml.Node
+	var renames []string
+	if yaml.Unmarshal(b, &root) == nil { // if not, the decode below says why
+		var err error
+		if b, renames, err = renamed(b, &root); err != nil {
+			return Config{}, err
+		}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil && err != io.EOF {
 		return Config{}, errors.New(yamlMessage(err))
 	}
-	var root yaml.Node
+	root = yaml.Node{}
 	_ = yaml.Unmarshal(b, &root) // it decoded above, so it parses
 	at := func(path ...string) func(error) error {
 		return func(err error) error { return lineError{lineOf(&root, path...), err.Error()} }
 	}
 
 	cfg := Default()
+	cfg.Deprecated = renames
 	if f.Database != "" {
 		cfg.Database = f.Database
 	}

@@ -7,10 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strconv"
-	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -121,52 +118,6 @@ func syncDir(dir string) error {
 		return err
 	}
 	return nil
-}
-
-// lockRecord takes the lock that makes one ethicsbot the only one on the record at path:
-// an advisory lock on path+".lock", which holds the process id of its holder. The kernel
-// releases it when the process ends, however it ends. Two bots on one record would each
-// number cases and say every message; migrate and restore take it too, so neither runs
-// under a bot.
-func lockRecord(path string) (*os.File, error) {
-	name := path + ".lock"
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("database %s: its lock file %s: %w", path, name, err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		pid, _ := os.ReadFile(name)
-		f.Close()
-		holder := "another ethicsbot"
-		if p := strings.TrimSpace(string(pid)); p != "" {
-			holder += " (process " + p + ")"
-		}
-		return nil, &inUseError{fmt.Sprintf("database %s is in use by %s: stop it first (systemctl stop ethicsbot); the "+
-			"file was not changed", path, holder)}
-	}
-	f.Truncate(0)
-	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	return f, nil
-}
-
-// inUseError is lockRecord's refusal: another ethicsbot holds the record.
-type inUseError struct{ message string }
-
-func (e *inUseError) Error() string { return e.message }
-
-// InUse reports whether err is the refusal to open a record another ethicsbot holds (the
-// bot, or migrate or restore), so that a command can say what to do instead.
-func InUse(err error) bool {
-	var e *inUseError
-	return errors.As(err, &e)
-}
-
-// unlock releases the lock taken by lockRecord, if any.
-func (s *Store) unlock() {
-	if s.lock != nil {
-		s.lock.Close() // closing the descriptor releases the flock
-		s.lock = nil
-	}
 }
 
 // makePrivate narrows an existing record, and its WAL and shared-memory files, to mode

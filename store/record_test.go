@@ -465,6 +465,62 @@ func TestOneEthicsbotPerRecord(t *testing.T) {
 	second.Close()
 }
 
+// TestOneEthicsbotPerFile: the lock is on the record file, not on the path given: a bot
+// started on a symbolic link to the record, on a link to its folder, or on a hard link to it
+// is refused while another runs on it, and Held sees the bot through each name, without
+// leaving a lock file anywhere.
+func TestOneEthicsbotPerFile(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	path := filepath.Join(dir, "ethicsbot.db")
+	first, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	symlink, folder, hard := filepath.Join(other, "symlink.db"), filepath.Join(other, "folder"),
+		filepath.Join(other, "hardlink.db")
+	for _, err := range []error{os.Symlink(path, symlink), os.Symlink(dir, folder), os.Link(path, hard)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := []string{symlink, filepath.Join(folder, "ethicsbot.db"), hard}
+	for _, name := range names {
+		if held, _, err := store.Held(name); !held || err != nil {
+			t.Errorf("Held(%s) = %v, %v while a bot runs", name, held, err)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(other, "*.lock")); len(left) > 0 {
+		t.Errorf("Held left lock files: %v", left)
+	}
+	for _, name := range names {
+		if _, err := store.OpenWith(name, MustEngine(t), store.Options{Lock: true}); !store.InUse(err) ||
+			!strings.Contains(err.Error(), "is in use by another ethicsbot") {
+			t.Errorf("a second bot on %s: %v", name, err)
+		}
+	}
+	if _, err := store.OpenWith(hard, MustEngine(t), store.Options{Lock: true}); err == nil ||
+		!strings.Contains(err.Error(), "under another name") {
+		t.Errorf("a second bot on a hard link: %v, want it to say the file is held under another name", err)
+	} else if _, perr := os.Stat("/proc/locks"); perr == nil && !strings.Contains(err.Error(),
+		fmt.Sprintf("process %d", os.Getpid())) {
+		t.Errorf("a second bot on a hard link: %v, want the first one's process, which /proc/locks lists", err)
+	}
+	first.Close()
+	for _, name := range names {
+		if held, pid, err := store.Held(name); held || err != nil {
+			t.Errorf("Held(%s) = %v (%s), %v after the bot stopped", name, held, pid, err)
+		}
+	}
+	second, err := store.OpenWith(hard, MustEngine(t), store.Options{Lock: true})
+	if err != nil {
+		t.Fatalf("on the hard link after the first stopped: %v", err)
+	}
+	if _, err := store.OpenWith(path, MustEngine(t), store.Options{Lock: true}); !store.InUse(err) {
+		t.Errorf("a bot on the path while one runs on a hard link: %v", err)
+	}
+	second.Close()
+}
+
 // TestStopAfterACopyOverKeepsTheCopy: stopping a bot whose file was copied over does not
 // fold its WAL into the copy; the WAL is kept aside and the copy opens as it was copied.
 func TestStopAfterACopyOverKeepsTheCopy(t *testing.T) {

@@ -43,7 +43,7 @@ type Store struct {
 	readOnly bool                      // opened by OpenReadOnly: w is nil
 	closed   bool                      // guarded by fileMu
 	log      *slog.Logger              // told when the store begins to refuse writes
-	lock     *os.File                  // held while open, if Options.Lock
+	lock     *recordLock               // held while open, if Options.Lock
 	version  int                       // the schema version this store reads and writes
 	gone     atomic.Pointer[fileError] // set, for good, once path is no longer that file
 	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
@@ -105,13 +105,29 @@ func SchemaVersion() int {
 	return len(ms)
 }
 
+// schemaError refuses a record for its schema: a migration it needs that cannot be made now,
+// or a schema this ethicsbot cannot read.
+type schemaError struct{ error }
+
+func (e schemaError) Unwrap() error { return e.error }
+
+// SchemaRefused reports whether err refuses a record for its schema: a migration pending
+// that cannot be made now (another program has the file open, the backup before it failed,
+// the record does not verify), or a schema this ethicsbot cannot read (written by a newer
+// one, or by another line of migrations). Starting again does not mend it: a person must.
+func SchemaRefused(err error) bool {
+	var e schemaError
+	return errors.As(err, &e)
+}
+
 // sqliteHeader starts every SQLite 3 database file.
 var sqliteHeader = []byte("SQLite format 3\x00")
 
 // Options are how the bot opens its record for writing.
 type Options struct {
-	// Lock makes the store the only ethicsbot on the file while it is open: the bot's
-	// store, and migrate's and restore's, hold a lock beside it (see lockRecord).
+	// Lock makes the store the only ethicsbot on the file while it is open, whatever name
+	// reaches the file: the bot's store, and migrate's and restore's, hold its lock (see
+	// recordLock).
 	Lock bool
 	// Log is told of each migration applied, and of the backup written before them.
 	Log *slog.Logger
@@ -157,6 +173,11 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 		if err := createPrivate(path); err != nil {
 			return fail(fmt.Errorf("database %s: %w", path, err))
 		}
+		if o.Lock {
+			if err := s.lock.holdRecord(path); err != nil { // the new file's identity, for its other names
+				return fail(err)
+			}
+		}
 	} else if err := s.makePrivate(); err != nil {
 		return fail(err)
 	}
@@ -167,7 +188,7 @@ func open(path string, engine *docket.Engine, target int, o Options) (*Store, er
 	}
 	if v > 0 && v < target {
 		if err := beforeMigrating(path, engine, v, target, o); err != nil {
-			return fail(err)
+			return fail(schemaError{err})
 		}
 	}
 	if s.w, err = sql.Open("sqlite3", dsn(path, "_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")); err != nil {
@@ -320,8 +341,8 @@ func readHistory(path string) (int, error) {
 		return 0, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
 	if v > SchemaVersion() {
-		return v, fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade ethicsbot; the "+
-			"file was not changed", path, v, SchemaVersion())
+		return v, schemaError{fmt.Errorf("database %s has schema version %d, newer than this ethicsbot's %d: upgrade "+
+			"ethicsbot; the file was not changed", path, v, SchemaVersion())}
 	}
 	if v == 0 {
 		return 0, nil
@@ -332,8 +353,8 @@ func readHistory(path string) (int, error) {
 	}
 	rows, err := db.Query(`SELECT version, name FROM schema_migrations ORDER BY version`)
 	if err != nil {
-		return v, fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was not made by "+
-			"ethicsbot; the file was not changed", path, v, err)
+		return v, schemaError{fmt.Errorf("database %s has schema version %d but no record of its migrations (%v): it was "+
+			"not made by ethicsbot; the file was not changed", path, v, err)}
 	}
 	defer rows.Close()
 	seen := 0
@@ -348,8 +369,9 @@ func readHistory(path string) (int, error) {
 			if n >= 1 && n <= len(ms) {
 				want = ms[n-1].name
 			}
-			return v, fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was migrated by "+
-				"another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n, name, want)
+			return v, schemaError{fmt.Errorf("database %s: its migration %d is %s, but this ethicsbot's is %s: the file was "+
+				"migrated by another line of ethicsbot. Use the ethicsbot that migrated it; the file was not changed", path, n,
+				name, want)}
 		}
 		seen++
 	}
@@ -357,8 +379,8 @@ func readHistory(path string) (int, error) {
 		return v, fmt.Errorf("database %s cannot be read: %w", path, err)
 	}
 	if seen != v {
-		return v, fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed outside "+
-			"ethicsbot; the file was not changed", path, v, seen)
+		return v, schemaError{fmt.Errorf("database %s has schema version %d but records %d migrations: it was changed "+
+			"outside ethicsbot; the file was not changed", path, v, seen)}
 	}
 	return v, nil
 }
