@@ -123,6 +123,6 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 		text += outbox.Format(" Regular meetings, each at %s at %s: %s", clock, r.Place, strings.Join(listed, " "))
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
-	key := outbox.Key{Series: "regular_schedule", Step: hex.EncodeToString(sum[:8]), To: outbox.Dest{Channel: channel}}
+	key := outbox.Key{Series: outbox.ScheduleSeries, Step: hex.EncodeToString(sum[:8]), To: outbox.Dest{Channel: channel}}
 	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
 }
