@@ -329,7 +329,7 @@ func (s *Sender) dialError(err error) error {
 	if !errors.As(err, &ne) && code(err) >= 500 && s.Config.Username != "" {
 		return &outbox.Refusal{Code: "smtp_" + strconv.Itoa(code(err)),
 			Why: "the SMTP relay refused ethicsbot's sign-in: " + oneLine(err),
-			Fix: outbox.Format("check smtp.username in ethicsbot.yml and the password (ETHICSBOT_SMTP_PASSWORD_FILE) with "+
+			Fix: outbox.Format("check smtp.username in ethicsbot.yml and the password (ETHICSBOT_SMTP_PASSWORD_FILE) with " +
 				"the city's IT, then reload ethicsbot"),
 			Relay: true}
 	}
@@ -354,7 +354,7 @@ func (s *Sender) sendError(to outbox.Dest, err error) error {
 			return s.refusal("address", to, err)
 		case gomail.ErrSMTPMailFrom:
 			return &outbox.Refusal{Code: "smtp_" + strconv.Itoa(se.ErrorCode()),
-				Why: "the SMTP relay refused the sender " + s.Config.From + ": " + oneLine(err),
+				Why:   "the SMTP relay refused the sender " + s.Config.From + ": " + oneLine(err),
 				Fix:   outbox.Format("ask the city's IT which sender the relay takes from ethicsbot, and set smtp.from to it"),
 				Relay: true}
 		}
@@ -374,7 +374,7 @@ func (s *Sender) refusal(what string, to outbox.Dest, err error) error {
 	}
 	ref := &outbox.Refusal{Code: "smtp_" + strconv.Itoa(c),
 		Why: "the SMTP relay refused the address " + to.Mail + ": " + oneLine(err),
-		Fix: outbox.Format("check the address with the news medium; if it changed, record its request again with the new "+
+		Fix: outbox.Format("check the address with the news medium; if it changed, record its request again with the new " +
 			"address (`/ethics media withdraw` then `/ethics media add`), and send this copy by hand")}
 	if what == "message" {
 		ref.Why = "the SMTP relay refused the message to " + to.Mail + ": " + oneLine(err)
