@@ -124,5 +124,12 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
 	key := outbox.Key{Series: outbox.ScheduleSeries, Step: hex.EncodeToString(sum[:8]), To: outbox.Dest{Channel: channel}}
-	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+	// 5 ILCS 120/2.02(b): the news media get the schedule of every year it lists.
+	media := s.mediaCopies(time.Time{})
+	for _, y := range r.Years() {
+		if y > year {
+			media.Years = append(media.Years, y)
+		}
+	}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now(), Media: media}}
 }

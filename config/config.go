@@ -23,6 +23,7 @@ import (
 
 	"ethicsbot/docket"
 	"ethicsbot/letters"
+	"ethicsbot/mailer"
 	"ethicsbot/reminders"
 )
 
@@ -66,6 +67,10 @@ type Config struct {
 	UndeliveredAfter time.Duration
 	// Regular is the year's schedule of regular meetings (meetings.regular; 5 ILCS 120/2.03).
 	Regular docket.RegularSchedule
+	// SMTP is the city's SMTP relay, through which the news media's copies of the meeting
+	// notices are e-mailed (smtp:; 5 ILCS 120/2.02(b)); zero when none is configured. Its
+	// password comes from the environment (SMTPPasswordEnv).
+	SMTP mailer.Config
 }
 
 // fileConfig is the file's layout.
@@ -133,6 +138,7 @@ type fileConfig struct {
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
 	Meetings  fileMeetings  `yaml:"meetings"` // meetings.go
+	SMTP      fileSMTP      `yaml:"smtp"`     // smtp.go
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -282,6 +288,9 @@ func (c Config) withEnv(getenv func(string) string) Config {
 	}
 	if c.PublicURL == "" {
 		c.PublicURL = localURL(getenv("ETHICSBOT_ADDR"))
+	}
+	if c.SMTP.Enabled() {
+		c.SMTP.Password = getenv(SMTPPasswordEnv)
 	}
 	return c
 }
@@ -434,6 +443,9 @@ func Parse(b []byte) (Config, error) {
 		return Config{}, err
 	}
 	if err := parseMeetings(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseSMTP(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(),

@@ -90,8 +90,9 @@ func (c Config) security() Security {
 	return c.Security
 }
 
-// Check checks the configuration without connecting: a host, a known security, a sender
-// that is one plain address, a password with a user name, and a readable CA file.
+// Check checks the configuration without connecting or reading a file: a host, a known
+// security, a sender that is one plain address, and a password only with a user name. New
+// reads the CA file.
 func (c Config) Check() error {
 	if c.Host == "" {
 		return errors.New("host is missing: give the city's SMTP relay, e.g. smtp.city.example")
@@ -114,11 +115,6 @@ func (c Config) Check() error {
 	}
 	if c.Username == "" && c.Password != "" {
 		return errors.New("a password is given (ETHICSBOT_SMTP_PASSWORD) but no username: give the relay's user name")
-	}
-	if c.CAFile != "" {
-		if _, err := c.roots(); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -151,14 +147,28 @@ type Sender struct {
 	Log    *slog.Logger
 	// Now is the clock of the messages' Date header; time.Now when nil.
 	Now func() time.Time
+
+	roots *x509.CertPool // Config.CAFile's, read by New
 }
 
-// New returns a Sender for c, or why c cannot be used.
+// New returns a Sender for c, or why c cannot be used: a configuration Check refuses, a
+// user name without a password, or a CA file that cannot be read.
 func New(c Config, log *slog.Logger) (*Sender, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	return &Sender{Config: c, Log: log}, nil
+	if c.Username != "" && c.Password == "" {
+		return nil, errors.New("smtp.username is set but no password is given: give it as ETHICSBOT_SMTP_PASSWORD_FILE, " +
+			"the systemd credential smtp-password, or ETHICSBOT_SMTP_PASSWORD (docs/setup.md, \"E-mail\")")
+	}
+	s := &Sender{Config: c, Log: log}
+	if c.CAFile != "" {
+		var err error
+		if s.roots, err = c.roots(); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // MessageID is the Message-ID of the message keyed k, without its angle brackets: a hash
@@ -265,14 +275,7 @@ func (s *Sender) client() (*gomail.Client, error) {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	tc := &tls.Config{ServerName: c.Host, MinVersion: tls.VersionTLS12}
-	if c.CAFile != "" {
-		roots, err := c.roots()
-		if err != nil {
-			return nil, err
-		}
-		tc.RootCAs = roots
-	}
+	tc := &tls.Config{ServerName: c.Host, MinVersion: tls.VersionTLS12, RootCAs: s.roots}
 	opts := []gomail.Option{gomail.WithPort(port), gomail.WithTimeout(timeout), gomail.WithTLSConfig(tc),
 		gomail.WithoutNoop()}
 	switch c.security() {

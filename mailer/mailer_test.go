@@ -122,6 +122,30 @@ func TestSTARTTLSRequired(t *testing.T) {
 	}
 }
 
+// TestNewRefuses: what Check cannot see without the environment and the disk.
+func TestNewRefuses(t *testing.T) {
+	ok := mailer.Config{Host: "smtp.city.example", From: "ethics@city.example"}
+	for _, c := range []struct {
+		name string
+		edit func(*mailer.Config)
+		want string
+	}{
+		{"NoPassword", func(c *mailer.Config) { c.Username = "ethicsbot" }, "no password is given"},
+		{"CAFile", func(c *mailer.Config) { c.CAFile = "/nonexistent/ca.pem" }, "ca_file: cannot read"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := ok
+			c.edit(&cfg)
+			if _, err := mailer.New(cfg, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("New() = %v, want %q", err, c.want)
+			}
+		})
+	}
+	if _, err := mailer.New(ok, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestSubjectIsCut(t *testing.T) {
 	long := outbox.Markup(strings.Repeat("word ", 40) + "\nsecond line")
 	got := mailer.Subject(long)
@@ -155,7 +179,6 @@ func TestConfigCheck(t *testing.T) {
 		{"BadFrom", func(c *mailer.Config) { c.From = "ethics" }, "is not a sender"},
 		{"Security", func(c *mailer.Config) { c.Security = "ssl" }, `security "ssl"`},
 		{"PasswordAlone", func(c *mailer.Config) { c.Password = "x" }, "no username"},
-		{"CAFile", func(c *mailer.Config) { c.CAFile = "/nonexistent/ca.pem" }, "ca_file: cannot read"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := ok

@@ -33,16 +33,19 @@ var errNoMedia = docket.Unavailable("the record predates the news media's reques
 // by is who recorded it; today is the commission's date at now. If the medium gave an
 // e-mail address, the schedule of regular meetings in force (its latest public notice,
 // outbox.ScheduleSeries) is e-mailed to it in the same transaction: a request filed after
-// the year's schedule was given gets the schedule, once.
+// the year's schedule was given gets the schedule, once. It returns the request numbered,
+// and that copy if it queued one.
 func (s *Store) AddMediaRequest(ctx context.Context, by string, now time.Time, today docket.Date,
-	r docket.MediaRequest) (docket.MediaRequest, error) {
+	r docket.MediaRequest) (docket.MediaRequest, []outbox.Post, error) {
 	if !s.media {
-		return r, errNoMedia
+		return r, nil, errNoMedia
 	}
 	if err := docket.CheckMediaRequest(r, today); err != nil {
-		return r, err
+		return r, nil, err
 	}
+	var queued []outbox.Post
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		queued = nil
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM news_media`).Scan(&r.ID); err != nil {
 			return err
 		}
@@ -65,9 +68,10 @@ func (s *Store) AddMediaRequest(ctx context.Context, by string, now time.Time, t
 		if k.To, err = outbox.ParseDest(dest); err != nil {
 			return err
 		}
-		return enqueue(ctx, tx, 0, []outbox.Post{mediaCopy(outbox.Post{Key: k, Text: outbox.Markup(text), Due: now}, r)})
+		queued = []outbox.Post{mediaCopy(outbox.Post{Key: k, Text: outbox.Markup(text), Due: now}, r)}
+		return enqueue(ctx, tx, 0, queued)
 	})
-	return r, err
+	return r, queued, err
 }
 
 // WithdrawMediaRequest records that request w.ID was withdrawn: no copy goes to it after.
