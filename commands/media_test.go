@@ -7,7 +7,6 @@ import (
 	"ethicsbot/outbox"
 )
 
-
 // TestMediaRequests: the clerk records a news medium's annual request (5 ILCS
 // 120/2.02(b)), lists it and withdraws it; each meeting notice of a year the request
 // covers gets a copy, e-mailed where the medium gave an address, in the notice's own
