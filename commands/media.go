@@ -184,7 +184,8 @@ func mediaHow(r docket.MediaRequest) string {
 	if r.Email != "" {
 		return "by e-mail to " + r.Email
 	}
-	return "by post to " + strings.ReplaceAll(r.Postal, "\n", ", ") + " (it gave no e-mail address: with each notice the " +
+	return "by post to " + strings.ReplaceAll(r.Postal, "\n",
+		", ") + " (it gave no e-mail address: with each notice the " +
 		"docket channel asks you to post it a copy)"
 }
 

@@ -805,7 +805,8 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 	}
 	d.state.Unlock()
 	d.logger().Error("a message was refused, and retrying cannot help until a person acts; it stays in the outbox",
-		"by", carrier(r.Key.To), "case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why", ref.Why, "fix",
+		"by", carrier(r.Key.To), "case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why",
+		ref.Why, "fix",
 		ref.Fix.Plain(), "retry_in", wait)
 	if ref.Token || r.Key.Series == AlertSeries {
 		// No message can reach anyone with a refused token, and an alert that cannot be

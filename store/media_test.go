@@ -105,7 +105,8 @@ func TestMediaCopies(t *testing.T) {
 	// Filed after the schedule was noticed: it gets the schedule now.
 	_, queued, err := s.AddMediaRequest(ctx, "U_CLERK", now, today, docket.MediaRequest{Name: "Late Daily",
 		Email: "late@example.org", Filed: today, Year: 2027})
-	if err != nil || len(queued) != 1 || queued[0].Key != outbox.MediaCopyKey(schedule.Key, outbox.Dest{Mail: "late@example.org"}) {
+	if err != nil || len(queued) != 1 ||
+		queued[0].Key != outbox.MediaCopyKey(schedule.Key, outbox.Dest{Mail: "late@example.org"}) {
 		t.Fatalf("a late request queued %+v, %v; want the schedule", queued, err)
 	}
 	rows, err := s.Outbox(ctx)
