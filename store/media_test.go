@@ -7,6 +7,7 @@ import (
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
+	"ethicsbot/store"
 )
 
 // TestMediaRequestsOnTheMeetingsChain: a news medium's request (5 ILCS 120/2.02(b)) and
@@ -44,7 +45,7 @@ func TestMediaRequestsOnTheMeetingsChain(t *testing.T) {
 	if err != nil || len(all) != 1 || all[0].Standing() {
 		t.Fatalf("requests %+v, %v; want one, withdrawn", all, err)
 	}
-	for _, tc := range []struct{ name, sql, want string }{
+	checkTampering(t, s, []tampering{
 		{"EditedRequest", `UPDATE news_media SET doc = replace(doc, 'news@', 'spy@')`,
 			"the news media's request 1: its record differs"},
 		{"EditedEvent", `DROP TRIGGER meeting_events_no_update; UPDATE meeting_events SET by = 'U_X' WHERE id = 1`,
@@ -52,23 +53,7 @@ func TestMediaRequestsOnTheMeetingsChain(t *testing.T) {
 		{"DeletedRequest", `DROP TRIGGER news_media_no_delete; DELETE FROM news_media`,
 			"the news media's request 1 has events but no row"},
 		{"DroppedGuard", `DROP TRIGGER news_media_no_delete`, "the trigger news_media_no_delete"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "copy.db")
-			if _, err := s.Backup(ctx, p); err != nil {
-				t.Fatal(err)
-			}
-			rawExec(t, p, tc.sql)
-			cs := MustOpenPath(t, p)
-			r, err := cs.Verify(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Broken == nil || !strings.Contains(r.Broken.String(), tc.want) {
-				t.Errorf("verify = %v, want %q", r.Broken, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestMediaCopies: a post that asks for the news media's copies gets one for each request
@@ -132,5 +117,31 @@ func TestMediaCopies(t *testing.T) {
 		if !got[k] {
 			t.Errorf("no copy %s; have %v", k, got)
 		}
+	}
+}
+
+// tampering is a change made to a copy of the record outside ethicsbot, and what verify
+// must then say.
+type tampering struct{ name, sql, want string }
+
+// checkTampering makes each change to a backup of s, and checks that verify finds it.
+func checkTampering(t *testing.T, s *store.Store, cases []tampering) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "copy.db")
+			if _, err := s.Backup(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+			rawExec(t, p, tc.sql)
+			cs := MustOpenPath(t, p)
+			r, err := cs.Verify(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Broken == nil || !strings.Contains(r.Broken.String(), tc.want) {
+				t.Errorf("verify = %v, want %q", r.Broken, tc.want)
+			}
+		})
 	}
 }
