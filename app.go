@@ -25,6 +25,7 @@ import (
 	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
+	"ethicsbot/mailer"
 	"ethicsbot/outbox"
 	"ethicsbot/reminders"
 	"ethicsbot/report"
@@ -401,6 +402,11 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	sender := &bot.Sender{API: api, RateLimited: a.stats.rateLimitedBy(pacer)}
 	deliverer := &outbox.Deliverer{Store: db, Sender: a.stats.sender(sender), Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location(), Pacer: pacer}
+	if cfg.SMTP.Enabled() { // the news media's copies of the notices (5 ILCS 120/2.02(b))
+		if deliverer.Mail, err = mailer.New(cfg.SMTP, logger); err != nil {
+			return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+		}
+	}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
 	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
 	// A sweep that found reminders due found the desk changed too (a step now due or

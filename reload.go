@@ -19,7 +19,7 @@ import (
 func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings {
 	st := commands.Settings{Roles: cfg.Roles, Channels: cfg.Channels, Voting: cfg.Voting, PublicURL: cfg.PublicURL,
 		DocumentLimit: cfg.DocumentLimit,
-		Officers:      cfg.Letters.OfficerKeys(), Regular: cfg.Regular}
+		Officers:      cfg.Letters.OfficerKeys(), Regular: cfg.Regular, MailRelay: cfg.SMTP.Enabled()}
 	if planner != nil {
 		st.Reminders = planner
 	}

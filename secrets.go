@@ -18,6 +18,8 @@ var slackSecrets = []struct{ env, credential string }{
 	{"SLACK_BOT_TOKEN", "slack-bot-token"},
 	{"SLACK_APP_TOKEN", "slack-app-token"},
 	{"SLACK_SIGNING_SECRET", "slack-signing-secret"},
+	// The SMTP relay's password (smtp.username), read the same ways.
+	{"ETHICSBOT_SMTP_PASSWORD", "smtp-password"},
 }
 
 // secretsFromFiles returns getenv with each Slack secret read from where it is given: the

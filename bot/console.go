@@ -382,7 +382,7 @@ func modalText(m *slack.ModalViewRequest) string {
 // never marks sent a line it did not print.
 func Printing(d *outbox.Deliverer) func(ctx context.Context, now time.Time, out io.Writer) {
 	sender := &ConsoleSender{}
-	d.Sender = sender
+	d.Sender, d.Mail = sender, sender // e-mail is printed too, never sent
 	return func(ctx context.Context, now time.Time, out io.Writer) {
 		sender.mu.Lock()
 		sender.out = out

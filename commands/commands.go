@@ -117,6 +117,9 @@ type Settings struct {
 	DocumentLimit int64
 	// Regular is the year's schedule of regular meetings (5 ILCS 120/2.03; schedule_year.go).
 	Regular docket.RegularSchedule
+	// MailRelay says whether an SMTP relay is configured, through which the news media's
+	// copies of the meeting notices are e-mailed (smtp:; 5 ILCS 120/2.02(b)).
+	MailRelay bool
 }
 
 // Reminders says when the clerk is reminded of each deadline, so that the recalculation

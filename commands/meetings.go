@@ -191,7 +191,7 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 	if kind == cancelledNotice {
 		key.Step = m.Name + ".cancelled"
 	}
-	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now(), Media: s.mediaCopies(m.Start)}}
 }
 
 // withdrawalNotice is the public notice of an item withdrawn from the agenda of meeting
@@ -220,7 +220,7 @@ func (s *Service) withdrawalNotice(m *docket.CommissionMeeting, item string) []o
 	key := outbox.Key{Series: outbox.MeetingSeries,
 		Step: fmt.Sprintf("%s.%d.%d.withdrawn.%d.%d", m.Name, len(m.Postings), len(m.Moved), len(m.Agenda()),
 			s.Now().UnixNano()), To: outbox.Dest{Channel: channel}}
-	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now(), Media: s.mediaCopies(m.Start)}}
 }
 
 // agendaStatus says how many items the meeting holds and where its notice stands.

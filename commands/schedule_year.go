@@ -123,6 +123,13 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 		text += outbox.Format(" Regular meetings, each at %s at %s: %s", clock, r.Place, strings.Join(listed, " "))
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
-	key := outbox.Key{Series: "regular_schedule", Step: hex.EncodeToString(sum[:8]), To: outbox.Dest{Channel: channel}}
-	return []outbox.Post{{Key: key, Text: text, Due: s.Now()}}
+	key := outbox.Key{Series: outbox.ScheduleSeries, Step: hex.EncodeToString(sum[:8]), To: outbox.Dest{Channel: channel}}
+	// 5 ILCS 120/2.02(b): the news media get the schedule of every year it lists.
+	media := s.mediaCopies(time.Time{})
+	for _, y := range r.Years() {
+		if y > year {
+			media.Years = append(media.Years, y)
+		}
+	}
+	return []outbox.Post{{Key: key, Text: text, Due: s.Now(), Media: media}}
 }

@@ -514,6 +514,7 @@ func init() {
 			params: []param{pCase,
 				{name: "election", kind: kDate, required: true, positional: true, help: "the election's date"}},
 			example: "candidate 2026-014 2027-02-23", run: runCandidate},
+		mediaCommand, // media.go
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 
 	"ethicsbot/docket"
 	"ethicsbot/letters"
+	"ethicsbot/mailer"
 	"ethicsbot/reminders"
 )
 
@@ -69,6 +70,10 @@ type Config struct {
 	// Deprecated are the warnings of the settings this release accepts in a form the next
 	// refuses (deprecated.go), each at its line, saying what to change.
 	Deprecated []string
+	// SMTP is the city's SMTP relay, through which the news media's copies of the meeting
+	// notices are e-mailed (smtp:; 5 ILCS 120/2.02(b)); zero when none is configured. Its
+	// password comes from the environment (SMTPPasswordEnv).
+	SMTP mailer.Config
 }
 
 // fileConfig is the file's layout.
@@ -136,6 +141,7 @@ type fileConfig struct {
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
 	Meetings  fileMeetings  `yaml:"meetings"` // meetings.go
+	SMTP      fileSMTP      `yaml:"smtp"`     // smtp.go
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -285,6 +291,9 @@ func (c Config) withEnv(getenv func(string) string) Config {
 	}
 	if c.PublicURL == "" {
 		c.PublicURL = localURL(getenv("ETHICSBOT_ADDR"))
+	}
+	if c.SMTP.Enabled() {
+		c.SMTP.Password = getenv(SMTPPasswordEnv)
 	}
 	return c
 }
@@ -446,6 +455,9 @@ func Parse(b []byte) (Config, error) {
 		return Config{}, err
 	}
 	if err := parseMeetings(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseSMTP(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(),

@@ -46,6 +46,9 @@ func NeedsRestart(old, next Config) []string {
 	if old.Mail != next.Mail { // the engine's, like the ordinance
 		out = append(out, "mail")
 	}
+	if old.SMTP != next.SMTP { // the deliverer's relay is built at start
+		out = append(out, "smtp")
+	}
 	return out
 }
 

@@ -204,6 +204,11 @@ func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
 // cases can reuse one buffer.
 func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule {
 	c := e.Cal
+	// A complaint received after office hours, or on a weekend or a holiday, is counted from
+	// its calendar date, the day it arrived, not from the next business day: of the two
+	// readings the ordinance allows, the one that gives the earlier deadline, so that no
+	// period runs past what a court could hold (docs/deadlines.md, "Where the law leaves a
+	// choice").
 	received := c.DateOf(f.Received)
 	s := Schedule{Received: received, Deadlines: buf[:0]}
 	today := Date(0)

@@ -333,7 +333,10 @@ func (c *Calendar) MinutesPublicDue(approved Date) Date {
 
 // RecordingRetention is how long the verbatim recording of a closed meeting is kept at
 // least: "no less than 18 months after the completion of the meeting recorded" (5 ILCS
-// 120/2.06(c)).
+// 120/2.06(c)). Eighteen calendar months from the day of the meeting, a month's end to the
+// shorter month's end, rather than 18 × 30 days or a year and a half of 548 days: the
+// longer count where they differ, since destroying early cannot be undone
+// (docs/deadlines.md, "Where the law leaves a choice").
 const RecordingRetention = 18 // months
 
 // RecordingDestroyable is the earliest day the verbatim recording of a closed session of a
@@ -384,7 +387,11 @@ const ReviewInterval = 6 // months
 // (firstClosed). It is zero when there has been no closed session. "Semi-annually" sets a
 // frequency, not a period after an event within which an act is done, so the date is not
 // rolled past a weekend (5 ILCS 70/1.11): ethicsbot takes the earlier day, as it does where
-// the law leaves a doubt about a deadline (Good Friday, calendar.go).
+// the law leaves a doubt about a deadline (Good Friday, calendar.go). It is a rolling six
+// months from the last review, not the calendar's half-years (by 30 June and by 31
+// December): with half-years two reviews could stand nearly a year apart (January, then
+// December), which "no less than semi-annually" does not allow (docs/deadlines.md, "Where
+// the law leaves a choice").
 func ClosedMinutesReviewDue(lastReview, firstClosed Date) Date {
 	switch {
 	case !lastReview.IsZero():

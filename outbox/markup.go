@@ -131,3 +131,30 @@ func (m Markup) FirstLine(max int) Markup {
 	}
 	return Markup(strings.TrimRight(cut, " ") + " …")
 }
+
+// slackLink is a link, mention or channel in Slack's markup: <target> or <target|label>.
+var slackLink = regexp.MustCompile(`<([^<>|]*)(?:\|([^<>]*))?>`)
+
+// Text is m as plain text for an e-mail: a link is its label with its address after it
+// ("the board (https://…)"), a mention or channel its id, and the escaped characters read as
+// themselves again. User text was escaped on its way into m, so no "<" of a user's is
+// taken for a link.
+func (m Markup) Text() string {
+	s := slackLink.ReplaceAllStringFunc(string(m), func(l string) string {
+		p := slackLink.FindStringSubmatch(l)
+		target, label := p[1], p[2]
+		switch {
+		case strings.HasPrefix(target, "#") || strings.HasPrefix(target, "@"):
+			if label != "" {
+				return label
+			}
+			return target
+		case strings.HasPrefix(target, "!"):
+			return "" // a special mention (<!here>) means nothing in an e-mail
+		case label != "" && label != target:
+			return label + " (" + target + ")"
+		}
+		return target
+	})
+	return unescaper.Replace(s)
+}

@@ -23,15 +23,26 @@ import (
 	"time"
 )
 
-// Dest is where a message goes: a channel, or a user's direct messages.
+// Dest is where a message goes: a channel, a user's direct messages, or an e-mail address.
 type Dest struct {
 	Channel string
 	User    string
+	// Mail is an e-mail address, such as a news medium's that asked for the commission's
+	// meeting notices (5 ILCS 120/2.02(b)): the message goes through the SMTP relay
+	// (Deliverer.Mail), not Slack.
+	Mail string
 }
 
-// String writes d as the console shows it and the outbox stores it: "#C0123" or "@U0123".
+// mailPrefix marks an e-mail destination as String writes it.
+const mailPrefix = "mailto:"
+
+// String writes d as the console shows it and the outbox stores it: "#C0123", "@U0123" or
+// "mailto:news@example.org".
 func (d Dest) String() string {
-	if d.User != "" {
+	switch {
+	case d.Mail != "":
+		return mailPrefix + d.Mail
+	case d.User != "":
 		return "@" + d.User
 	}
 	return "#" + strings.TrimPrefix(d.Channel, "#")
@@ -44,9 +55,15 @@ func ParseDest(s string) (Dest, error) {
 		return Dest{User: s[1:]}, nil
 	case len(s) > 1 && s[0] == '#':
 		return Dest{Channel: s[1:]}, nil
+	case strings.HasPrefix(s, mailPrefix) && strings.Count(s, "@") == 1 && !strings.HasSuffix(s, "@") &&
+		len(s) > len(mailPrefix)+1 && s[len(mailPrefix)] != '@':
+		return Dest{Mail: s[len(mailPrefix):]}, nil
 	}
-	return Dest{}, fmt.Errorf("outbox: %q is not a destination such as #C0123 or @U0123", s)
+	return Dest{}, fmt.Errorf("outbox: %q is not a destination such as #C0123, @U0123 or mailto:news@example.org", s)
 }
+
+// IsMail reports whether d is an e-mail address, said through the SMTP relay.
+func (d Dest) IsMail() bool { return d.Mail != "" }
 
 // Key names one message for all time: a step of a series (a deadline's reminders, an
 // event's posts) of one case, at one destination. Case is "" for a message about no one
@@ -92,6 +109,42 @@ type Post struct {
 	// on the case updates it in place (issue 22 §3).
 	Thread Key
 	Edit   bool
+	// Media, if set, asks for copies of the post, a public notice of a meeting, for the news
+	// media that filed an annual request for the commission's notices (5 ILCS 120/2.02(b)).
+	// The record adds them in the transaction that writes the post, so that a notice and its
+	// copies are on record together or not at all.
+	Media *MediaCopies
+}
+
+// MediaCopies says which news media get a copy of a meeting's public notice, and how.
+type MediaCopies struct {
+	// Years are the years the notice concerns, in the commission's time zone: the
+	// meeting's, and the year the notice is given. A medium whose request covers any of them
+	// gets a copy.
+	Years []int
+	// Postal is where the clerk is asked to post a copy by mail for a medium that gave no
+	// e-mail address (the docket channel); none is asked if it is zero.
+	Postal Dest
+}
+
+// ScheduleSeries is the series of the public notice of the schedule of regular meetings
+// (5 ILCS 120/2.03); its step names the schedule.
+const ScheduleSeries = "regular_schedule"
+
+// MediaSeries is the series of the copies of a public notice for the news media. An
+// e-mailed copy's step is the notice's key, so that each medium's address gets each notice
+// once; the clerk's note to post a copy by mail begins "post:" and the medium's request.
+const MediaSeries = "news_media"
+
+// MediaCopyKey is the key of the copy of the notice k e-mailed to to.
+func MediaCopyKey(k Key, to Dest) Key {
+	return Key{Case: k.Case, Series: MediaSeries, Step: k.String(), To: to}
+}
+
+// MediaPostKey is the key of the note at to asking the clerk to post a copy of the notice k
+// by mail to the news medium of request id.
+func MediaPostKey(k Key, id int64, to Dest) Key {
+	return Key{Case: k.Case, Series: MediaSeries, Step: "post:" + strconv.FormatInt(id, 10) + ":" + k.String(), To: to}
 }
 
 // CardSeries is the series of a case's card in the docket channel, the parent of the
@@ -182,9 +235,15 @@ type Refusal struct {
 	Why   string // what it means, in words
 	Fix   Markup // what to do, in words a clerk can follow
 	Token bool   // the token itself is refused: nothing can be said anywhere, not even to the clerks
+	// Relay: the SMTP relay refuses ethicsbot itself (its sign-in, its sender), so no
+	// e-mail can go until a person acts; Slack's posts go on.
+	Relay bool
 }
 
 func (r *Refusal) Error() string { return r.Code + " (" + r.Why + ")" }
+
+// Is makes a refusal of the relay itself an ErrRelayUnreachable too: every e-mail waits.
+func (r *Refusal) Is(target error) bool { return r.Relay && target == ErrRelayUnreachable }
 
 // Sender says a message; bot's Slack sender and the console's are two.
 type Sender interface {
@@ -200,7 +259,11 @@ type Sender interface {
 type Deliverer struct {
 	Store  Store
 	Sender Sender
-	Log    *slog.Logger
+	// Mail, if set, says the posts to e-mail destinations (Dest.Mail) through the SMTP
+	// relay. Without it they are refused (NoRelay) and wait in the outbox, and the clerks
+	// are told, until a relay is configured.
+	Mail Sender
+	Log  *slog.Logger
 	// Report, if set, is told (once) when a post could be delivered only after failing
 	// for ReportAfter (an hour): the docket channel. SetReport changes it while Run runs.
 	Report      Dest
@@ -231,6 +294,8 @@ type Deliverer struct {
 	state     sync.Mutex    // guards what follows; Health reads it without waiting for a drain
 	held      map[Dest]hold // a destination that refused a post, left alone for a while
 	tokenHeld time.Time     // the token was refused: nothing is tried until then
+	relayHeld time.Time     // the SMTP relay refused ethicsbot: no e-mail is tried until then
+	relayWhy  error         // why
 	token     string        // the code with which the token is refused; "" while it is not
 	lastErr   string        // the last failure to deliver, and when
 	lastErrAt time.Time
@@ -275,7 +340,7 @@ func (d *Deliverer) refusedRetry() time.Duration {
 // invited to a channel, a channel was unarchived).
 func (d *Deliverer) Retry() {
 	d.state.Lock()
-	d.held, d.tokenHeld = nil, time.Time{}
+	d.held, d.tokenHeld, d.relayHeld = nil, time.Time{}, time.Time{}
 	d.state.Unlock()
 	d.Kick()
 }
@@ -315,8 +380,15 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 	blocked := make(map[Dest]error) // a destination that failed in this drain, and why
 	tried := make(map[Key]bool)
 	held := make(map[Dest]bool) // left alone since an earlier drain
+	// relayDown is why the SMTP relay could not be reached in this drain, if it could not:
+	// every e-mail then waits for the next drain, while Slack's posts go on, so that a relay
+	// that is down costs one connection attempt a drain, not one per message.
+	var relayDown error
 	d.state.Lock()
 	tokenHeld := now.Before(d.tokenHeld)
+	if now.Before(d.relayHeld) {
+		relayDown = d.relayWhy
+	}
 	for to, h := range d.held {
 		if now.Before(h.until) {
 			blocked[to], held[to] = h.why, true
@@ -353,6 +425,16 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 				continue
 			}
 			tried[r.Key], progress = true, true
+			if relayDown != nil && r.Key.To.IsMail() && blocked[r.Key.To] == nil {
+				blocked[r.Key.To] = relayDown
+				if r.Failing.IsZero() {
+					if err := d.Store.MarkFailed(ctx, r.Key, "held back: the SMTP relay could not be reached: "+relayDown.Error(),
+						now); err != nil {
+						return st, err
+					}
+				}
+				continue
+			}
 			if why := blocked[r.Key.To]; why != nil {
 				// Held back, so that a destination's messages keep their order; marked once,
 				// so that its delay is reported when it gets through.
@@ -378,6 +460,9 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			if err := d.deliver(ctx, r, now); err != nil {
 				st.Failed++
 				blocked[r.Key.To] = err
+				if r.Key.To.IsMail() && errors.Is(err, ErrRelayUnreachable) {
+					relayDown = err
+				}
 				var ref *Refusal
 				if errors.As(err, &ref) {
 					if err := d.refused(ctx, r, ref, now); err != nil {
@@ -388,7 +473,7 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 					}
 					continue
 				}
-				d.logger().Warn("message not delivered; it stays in the outbox and will be retried",
+				d.logger().Warn("message not delivered; it stays in the outbox and will be retried", "by", carrier(r.Key.To),
 					"case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "err", err)
 				continue
 			}
@@ -477,12 +562,47 @@ func (d *Deliverer) logPace() {
 	d.paced = nil
 }
 
-// send is Sender.Send, paced.
+// send is Sender.Send, paced: to Slack at its pace (Pacer), to the SMTP relay at once.
 func (d *Deliverer) send(ctx context.Context, to Dest, text Markup, actions []Action, key Key) (string, string, error) {
+	if to.IsMail() {
+		if d.Mail == nil {
+			return "", "", NoRelay
+		}
+		return d.Mail.Send(ctx, to, text, key)
+	}
 	if err := d.pace(ctx, to); err != nil {
 		return "", "", err
 	}
 	return SendPost(ctx, d.Sender, to, text, actions, key)
+}
+
+// find is Sender.Find of the sender that says posts to to.
+func (d *Deliverer) find(ctx context.Context, to Dest, key Key, since time.Time) (string, string, bool, error) {
+	if to.IsMail() {
+		if d.Mail == nil {
+			return "", "", false, NoRelay
+		}
+		return d.Mail.Find(ctx, to, key, since)
+	}
+	return d.Sender.Find(ctx, to, key, since)
+}
+
+// ErrRelayUnreachable is what a mail Sender returns, wrapped, when it cannot reach the
+// SMTP relay at all (refused connection, timeout, TLS that cannot be agreed): every e-mail
+// waits for the next drain, not only the one that met it.
+var ErrRelayUnreachable = errors.New("the SMTP relay cannot be reached")
+
+// NoRelay is the refusal of a post to an e-mail address when no SMTP relay is configured.
+var NoRelay = &Refusal{Code: "no_smtp_relay", Why: "ethicsbot has no SMTP relay configured to send e-mail",
+	Fix: "give the city's SMTP relay in the smtp section of ethicsbot.yml (docs/setup.md, \"E-mail\") and reload " +
+		"ethicsbot; until then, send the copy by hand"}
+
+// carrier names who carries a post to to, in the log and in the clerks' alerts.
+func carrier(to Dest) string {
+	if to.IsMail() {
+		return "the SMTP relay"
+	}
+	return "Slack"
 }
 
 // deliver sends one post exactly once.
@@ -505,8 +625,10 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		found = true
 	}
 	if !found && !prior.IsZero() {
-		// Claimed before but never marked: it may have gone out before a crash.
-		if ch, ts, found, err = d.Sender.Find(ctx, r.Key.To, r.Key, prior.Add(-time.Minute)); err != nil {
+		// Claimed before but never marked: it may have gone out before a crash. (An SMTP
+		// relay keeps no history to look in: an e-mail is sent again, with the same
+		// Message-ID, so that the recipient's mail system can tell it is the same one.)
+		if ch, ts, found, err = d.find(ctx, r.Key.To, r.Key, prior.Add(-time.Minute)); err != nil {
 			d.failed(err, now)
 			return err
 		}
@@ -522,7 +644,9 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 	}
 	d.state.Lock()
 	delete(d.held, r.Key.To)
-	d.token, d.tokenHeld = "", time.Time{} // the token works
+	if !r.Key.To.IsMail() {
+		d.token, d.tokenHeld = "", time.Time{} // the token works
+	}
 	d.state.Unlock()
 	if err := d.Store.MarkSent(ctx, r.Key, ch, ts, now); err != nil {
 		return err
@@ -636,10 +760,10 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 	}
 	note := Post{
 		Key: Key{Case: r.Key.Case, Series: delayedSeries, Step: r.Key.String(), To: report},
-		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because Slack "+
+		Text: Format("Delivery delayed: a message to %s about %s could not be delivered from %s until %s because %s "+
 			"was failing.",
 			r.Key.To.String(), r.Key.About(), r.Failing.In(zone).Format("Mon 2 Jan 15:04 MST"),
-			now.In(zone).Format("Mon 2 Jan 15:04 MST")),
+			now.In(zone).Format("Mon 2 Jan 15:04 MST"), Markup(carrier(r.Key.To))),
 		Due: now,
 	}
 	return d.Store.Enqueue(ctx, []Post{note})
@@ -671,6 +795,8 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 	d.state.Lock()
 	if ref.Token {
 		d.token, d.tokenHeld = ref.Code, now.Add(wait)
+	} else if ref.Relay {
+		d.relayHeld, d.relayWhy = now.Add(wait), ref
 	} else {
 		if d.held == nil {
 			d.held = make(map[Dest]hold)
@@ -678,8 +804,9 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 		d.held[r.Key.To] = hold{now.Add(wait), ref}
 	}
 	d.state.Unlock()
-	d.logger().Error("Slack refused a message, and retrying cannot help until a person acts; it stays in the outbox",
-		"case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why", ref.Why, "fix",
+	d.logger().Error("a message was refused, and retrying cannot help until a person acts; it stays in the outbox",
+		"by", carrier(r.Key.To), "case", r.Key.Case, "series", r.Key.Series, "to", r.Key.To.String(), "code", ref.Code, "why",
+		ref.Why, "fix",
 		ref.Fix.Plain(), "retry_in", wait)
 	if ref.Token || r.Key.Series == AlertSeries {
 		// No message can reach anyone with a refused token, and an alert that cannot be
@@ -690,11 +817,12 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 	if zone == nil {
 		zone = time.UTC
 	}
-	text := Format(":warning: *Not delivered:* a message to %s about %s, due %s. Slack refused it: `%s`, %s.\n"+
+	text := Format(":warning: *Not delivered:* a message to %s about %s, due %s. %s refused it: `%s`, %s.\n"+
 		"*To do:* %s. ethicsbot tries again every %s and at each start; the message waits in the outbox until it goes, and "+
 		"later messages to %s wait behind it, in order.\n"+
 		"It begins:\n>%s",
-		r.Key.To.Markup(), r.Key.About(), r.Due.In(zone).Format("Mon 2 Jan 15:04 MST"), ref.Code, ref.Why,
+		r.Key.To.Markup(), r.Key.About(), r.Due.In(zone).Format("Mon 2 Jan 15:04 MST"), Markup(capital(carrier(r.Key.To))),
+		ref.Code, ref.Why,
 		ref.Fix, Minutes(wait), r.Key.To.Markup(), r.Text.FirstLine(200))
 	var posts []Post
 	for _, to := range d.alertTo() {
@@ -704,6 +832,14 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 		}
 	}
 	return d.Store.Enqueue(ctx, posts)
+}
+
+// capital is s with its first letter capital, to begin a sentence.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // Health is where delivery stands, for /healthz and for metrics.
@@ -853,8 +989,9 @@ func ParseKey(s string) (Key, error) {
 	bad := fmt.Errorf("outbox: %q is not a message key such as 2026-001|event|42.1@#C0123", s)
 	c, rest, ok1 := strings.Cut(s, "|")
 	series, rest, ok2 := strings.Cut(rest, "|")
-	// The destination is the last "@#..." or "@@...": a step may itself hold a key.
-	at := max(strings.LastIndex(rest, "@#"), strings.LastIndex(rest, "@@"))
+	// The destination is the last "@#...", "@@..." or "@mailto:...": a step may itself hold
+	// a key.
+	at := max(strings.LastIndex(rest, "@#"), strings.LastIndex(rest, "@@"), strings.LastIndex(rest, "@"+mailPrefix))
 	if !ok1 || !ok2 || series == "" || at <= 0 {
 		return Key{}, bad
 	}

@@ -87,6 +87,7 @@ type message struct {
 	dg      *digest
 	agenda  *agendaText   // 'a': a meeting's agenda, for the notices of several cases
 	minutes *minutesClock // 'n': a clock of a meeting's minutes (5 ILCS 120/2.06)
+	media   *mediaLapse   // 'l': a news medium's request that lapses (5 ILCS 120/2.02(b))
 }
 
 // Text is what the reminder says.
@@ -121,6 +122,8 @@ func (r Reminder) Text() outbox.Markup {
 		return p.agendaReminderText(m)
 	case 'n':
 		return p.minutesReminderText(m)
+	case 'l':
+		return p.mediaLapseText(m)
 	case 'g':
 		today := p.Engine.Cal.DateOf(now)
 		return outbox.Format("Docket for %s: due within %d business days or overdue:\n%s", today.Long(),

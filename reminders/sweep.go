@@ -205,6 +205,17 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	if err := add(p.prepareReminders(meetings, now, skip)); err != nil {
 		return st, err
 	}
+	if mr, ok := s.Cases.(MediaRequests); ok && prepare {
+		// The news media's requests lapse with their year (media.go); read every
+		// meetingsEvery, as the meetings are, not every minute.
+		reqs, err := mr.MediaRequests(ctx)
+		if err != nil {
+			return st, err
+		}
+		if err := add(p.mediaReminders(reqs, now, skip)); err != nil {
+			return st, err
+		}
+	}
 	if digestDue {
 		p.finishDigest(dg, meetings, now)
 	}

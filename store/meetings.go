@@ -189,15 +189,6 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	}
 	e := Event{Case: m.Name, Seq: prevSeq + 1, At: at.UTC(), By: by, Kind: a.Kind(), Payload: payload, Request: request,
 		DocHash: sum(doc)}
-	err = tx.QueryRowContext(ctx, `SELECT id, hash FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		e.ID, e.PrevHash = 0, genesis
-	case err != nil:
-		return err
-	}
-	e.ID++
-	e.Hash = meetingHash(&e)
 	if prevSeq == 0 {
 		_, err = tx.ExecContext(ctx,
 			`INSERT INTO commission_meetings (name, start, place, doc, events, updated) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -210,9 +201,25 @@ func (s *Store) recordMeeting(ctx context.Context, tx *sql.Tx, m docket.Commissi
 	if err != nil {
 		return err
 	}
+	return appendMeetingEvent(ctx, tx, &e)
+}
+
+// appendMeetingEvent numbers e, links it to the last event of the meetings' chain, hashes
+// it and appends it, in the caller's transaction. e.Case names its stream: a meeting, or a
+// news medium's request (media.go).
+func appendMeetingEvent(ctx context.Context, tx *sql.Tx, e *Event) error {
+	err := tx.QueryRowContext(ctx, `SELECT id, hash FROM meeting_events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		e.ID, e.PrevHash = 0, genesis
+	case err != nil:
+		return err
+	}
+	e.ID++
+	e.Hash = meetingHash(e)
 	var req any
-	if request != "" {
-		req = request
+	if e.Request != "" {
+		req = e.Request
 	}
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO meeting_events (id, meeting, seq, at, by, kind, payload, request, doc_hash, prev_hash, hash)
@@ -323,16 +330,12 @@ const meetingEventColumns = `SELECT id, meeting, seq, at, by, kind, payload, COA
 // verifyMeetings walks the meetings' chain from its first event to its last, then checks
 // that every meeting row is the document its last event produced. It returns the first
 // problem, or "".
-func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
+func verifyMeetings(ctx context.Context, tx *sql.Tx, media bool) (string, error) {
 	rows, err := tx.QueryContext(ctx, meetingEventColumns+` ORDER BY id`)
 	if err != nil {
 		return "", err
 	}
-	type tail struct {
-		seq     int
-		docHash string
-	}
-	meetings := map[string]tail{}
+	meetings := map[string]streamTail{}
 	prev := Event{Hash: genesis}
 	for rows.Next() {
 		e, err := scanEvent(rows)
@@ -358,7 +361,7 @@ func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
 			rows.Close()
 			return fmt.Sprintf("meeting event %d (meeting %s): %s", e.ID, e.Case, problem), nil
 		}
-		meetings[e.Case] = tail{e.Seq, e.DocHash}
+		meetings[e.Case] = streamTail{e.Seq, e.DocHash}
 		prev = e
 	}
 	if err := rows.Close(); err != nil {
@@ -375,26 +378,53 @@ func verifyMeetings(ctx context.Context, tx *sql.Tx) (string, error) {
 		if err := mrows.Scan(&name, &doc, &events); err != nil {
 			return "", err
 		}
-		t, ok := meetings[name]
-		switch {
-		case !ok:
-			return "meeting " + name + " has no events: it was not made by ethicsbot", nil
-		case sum([]byte(doc)) != t.docHash:
-			return "meeting " + name + ": its record differs from what its last event produced: it was changed " +
-				"outside ethicsbot", nil
-		case events != t.seq:
-			return fmt.Sprintf("meeting %s claims %d events but has %d", name, events, t.seq), nil
+		if problem := checkTail(meetings, name, "meeting "+name, doc, events); problem != "" {
+			return problem, nil
 		}
-		delete(meetings, name)
 	}
 	if err := mrows.Err(); err != nil {
 		return "", err
 	}
+	guards := meetingGuards
+	if media {
+		// The news media's requests, on the same chain (migration 014).
+		if problem, err := verifyMedia(ctx, tx, meetings); problem != "" || err != nil {
+			return problem, err
+		}
+		guards = append(guards[:len(guards):len(guards)], "news_media_no_delete")
+	}
 	for name := range meetings {
+		if id, ok := strings.CutPrefix(name, mediaPrefix); ok && media {
+			return "the news media's request " + id + " has events but no row: it was deleted", nil
+		}
 		return "meeting " + name + " has events but no row: it was deleted", nil
 	}
 	// Last, as for the cases: the guards a rewrite drops.
-	return checkTriggers(ctx, tx, meetingGuards, "the meetings' record")
+	return checkTriggers(ctx, tx, guards, "the meetings' record")
+}
+
+// streamTail is where a stream of the meetings' chain ends: its last event's number in the
+// stream and the hash of the document that event produced.
+type streamTail struct {
+	seq     int
+	docHash string
+}
+
+// checkTail checks that doc, the row of stream name that claims events events, is what the
+// stream's last event produced, and removes the stream from tails; what names it in a
+// problem.
+func checkTail(tails map[string]streamTail, name, what, doc string, events int) string {
+	t, ok := tails[name]
+	switch {
+	case !ok:
+		return what + " has no events: it was not made by ethicsbot"
+	case sum([]byte(doc)) != t.docHash:
+		return what + ": its record differs from what its last event produced: it was changed outside ethicsbot"
+	case events != t.seq:
+		return fmt.Sprintf("%s claims %d events but has %d", what, events, t.seq)
+	}
+	delete(tails, name)
+	return ""
 }
 
 // meetingGuards are the triggers that keep the meetings' record append-only.

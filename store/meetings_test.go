@@ -62,29 +62,13 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	}
 	mustVerify(t, s)
 
-	for _, tc := range []struct{ name, sql, want string }{
+	checkTampering(t, s, []tampering{
 		{"EditedMeeting", `UPDATE commission_meetings SET doc = replace(doc, 'City Hall', 'Secret Bunker')`,
 			"meeting 2026-12-15: its record differs"},
 		{"EditedMeetingEvent", `DROP TRIGGER meeting_events_no_update; UPDATE meeting_events SET by = 'U_X' WHERE id = 2`,
 			"meeting event 2 (meeting 2026-12-15): its content no longer matches"},
 		{"DroppedGuard", `DROP TRIGGER commission_meetings_no_delete`, "the trigger commission_meetings_no_delete"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "copy.db")
-			if _, err := s.Backup(ctx, p); err != nil {
-				t.Fatal(err)
-			}
-			rawExec(t, p, tc.sql)
-			cs := MustOpenPath(t, p)
-			r, err := cs.Verify(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Broken == nil || !strings.Contains(r.Broken.String(), tc.want) {
-				t.Errorf("verify = %v, want %q", r.Broken, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestMeetingsFoldTheCasesMeetings: meetings scheduled case by case, before meetings were

@@ -23,6 +23,11 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 	if len(posts) == 0 {
 		return nil
 	}
+	copies, err := mediaCopies(ctx, tx, posts)
+	if err != nil {
+		return err
+	}
+	posts = append(posts[:len(posts):len(posts)], copies...)
 	stmt, err := tx.PrepareContext(ctx,
 		`INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions, thread, edit)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

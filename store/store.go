@@ -53,6 +53,7 @@ type Store struct {
 	public   bool // the schema has the public notice board's records (public_records)
 	docs     bool // the schema has the case file's documents (documents)
 	meetings bool // the schema has the commission's meetings (meeting_events, 011)
+	media    bool // the schema has the news media's requests (news_media, 014)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -460,6 +461,10 @@ func (s *Store) tables(ctx context.Context) error {
 	}
 	if err := s.r.QueryRowContext(ctx,
 		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'meeting_events'`).Scan(&s.meetings); err != nil {
+		return err
+	}
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'news_media'`).Scan(&s.media); err != nil {
 		return err
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)

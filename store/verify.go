@@ -217,7 +217,7 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 	if s.meetings {
 		// The commission's meetings, on their own chain (migration 011).
 		var problem string
-		if problem, err = verifyMeetings(ctx, tx); problem != "" {
+		if problem, err = verifyMeetings(ctx, tx, s.media); problem != "" {
 			r.Broken = &Break{Problem: problem}
 		} else if err == nil {
 			r.Broken, err = s.verifyCollisions(ctx, tx)
