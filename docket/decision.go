@@ -23,6 +23,32 @@ type Decide struct {
 // Kind implements Action.
 func (Decide) Kind() string { return "decide" }
 
+// Did implements Action: "decision recorded (fine)".
+func (a Decide) Did(Wording) Words { return said("decision recorded (%s)", a.outcome()) }
+
+// outcome names the decision as /ethics decide does: dismiss, recommend or fine.
+func (a Decide) outcome() string {
+	switch {
+	case a.Dismiss:
+		return "dismiss"
+	case a.Recommendation == "" && a.Fine > 0:
+		return "fine"
+	}
+	return "recommend"
+}
+
+// Notice implements Noticed: (E) the decision is public, with its findings,
+// recommendation and fine.
+func (a Decide) Notice(w Wording) (Notice, bool) {
+	r, ok := publicRecord(w.After, "decision", w.Loc)
+	if !ok {
+		return Notice{}, false
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s.%s",
+		r.Rule, r.Case, parties(r), r.On.Long(), r.Text, byVote(r)),
+		Quoted: []Labelled{{"Findings", r.Findings}, {"Recommendation", r.Recommendation}}, Fine: r.Fine}, true
+}
+
 func (a Decide) apply(x *applying) error {
 	what := "decision: recommendation and/or fine (E)(2)"
 	if a.Dismiss {
@@ -85,6 +111,11 @@ type DemandPublicHearing struct {
 // Kind implements Action.
 func (DemandPublicHearing) Kind() string { return "demand_public_hearing" }
 
+// Did implements Action.
+func (DemandPublicHearing) Did(Wording) Words {
+	return said("demand for a public hearing recorded; enforcement is stayed (F)")
+}
+
 func (a DemandPublicHearing) apply(x *applying) error {
 	c := x.c
 	if err := x.needState("(F)", "record a demand for a public hearing: it follows a recommendation or fine",
@@ -118,6 +149,9 @@ type HoldPublicHearing struct {
 
 // Kind implements Action.
 func (HoldPublicHearing) Kind() string { return "public_hearing_held" }
+
+// Did implements Action.
+func (HoldPublicHearing) Did(Wording) Words { return said("public hearing held") }
 
 func (a HoldPublicHearing) apply(x *applying) error {
 	c := x.c
@@ -153,6 +187,20 @@ type IssueFinal struct {
 
 // Kind implements Action.
 func (IssueFinal) Kind() string { return "final_recommendation" }
+
+// Did implements Action.
+func (IssueFinal) Did(Wording) Words { return said("final recommendation issued") }
+
+// Notice implements Noticed: (F) the final recommendation is issued publicly.
+func (a IssueFinal) Notice(w Wording) (Notice, bool) {
+	r, ok := publicRecord(w.After, "final_recommendation", w.Loc)
+	if !ok {
+		return Notice{}, false
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, "+
+		"on %s.%s", r.Rule, r.Case, parties(r), r.On.Long(), byVote(r)),
+		Quoted: []Labelled{{"Final recommendation", r.Text}}, Fine: r.Fine}, true
+}
 
 func (a IssueFinal) apply(x *applying) error {
 	return x.voted(a.Vote, a.Kind(), "final recommendation", "(F)", func() error { return a.issue(x) })

@@ -27,6 +27,11 @@ type FindFrivolous struct {
 // Kind implements Action.
 func (FindFrivolous) Kind() string { return "frivolous" }
 
+// Did implements Action.
+func (a FindFrivolous) Did(Wording) Words {
+	return said("complaint found knowingly frivolous; complainant fined $%s", Dollars(a.Fine))
+}
+
 func (a FindFrivolous) apply(x *applying) error {
 	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
 		func() error { return a.find(x) })
@@ -90,6 +95,9 @@ type RecordEnforcement struct {
 
 // Kind implements Action.
 func (RecordEnforcement) Kind() string { return "enforce" }
+
+// Did implements Action.
+func (a RecordEnforcement) Did(Wording) Words { return said("enforcement recorded: %s", a.What) }
 
 func (a RecordEnforcement) apply(x *applying) error {
 	c := x.c

@@ -28,12 +28,41 @@ type Rule struct {
 // Kind implements Action.
 func (Rule) Kind() string { return "rule" }
 
-func (a Rule) apply(x *applying) error {
-	what := "ruling: " + strings.ReplaceAll(string(a.Ruling), "_", " ")
+// Did implements Action: "ruling recorded: probable cause"; of each part of a complaint
+// that alleges both sections, "ruling recorded: §103.10 part insufficient; §103.05 part
+// attorney referral".
+func (a Rule) Did(w Wording) Words {
 	if a.ReferralRuling != "" {
-		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection,
-			strings.ReplaceAll(string(a.Ruling), "_", " "),
-			x.e.Ord.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
+		return said("ruling recorded: §%s part %s; §%s part %s", w.Ord.HearingSection, a.Ruling.spoken(),
+			w.Ord.ReferralSection, a.ReferralRuling.spoken())
+	}
+	return said("ruling recorded: %s", a.Ruling.spoken())
+}
+
+// Notice implements Noticed: (C)(2) the notice of dismissal is made public, of the
+// complaint or of one part of it.
+func (a Rule) Notice(w Wording) (Notice, bool) {
+	r, ok := publicRecord(w.After, "dismissal", w.Loc)
+	if !ok {
+		return Notice{}, false
+	}
+	ground := DismissalWords(Ruling(r.Ruling), Ground(r.Ground))
+	if r.Section != "" {
+		return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of case %s, "+
+			"the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r), ground, byVote(r))}, true
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s",
+		r.Rule, r.Case, parties(r), ground, byVote(r))}, true
+}
+
+// spoken is the ruling as people say it: "probable cause".
+func (r Ruling) spoken() string { return strings.ReplaceAll(string(r), "_", " ") }
+
+func (a Rule) apply(x *applying) error {
+	what := "ruling: " + a.Ruling.spoken()
+	if a.ReferralRuling != "" {
+		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection, a.Ruling.spoken(),
+			x.e.Ord.ReferralSection, a.ReferralRuling.spoken())
 	}
 	return x.voted(a.Vote, a.Kind(), what, "(C)", func() error { return a.rule(x) })
 }
