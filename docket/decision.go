@@ -23,8 +23,33 @@ type Decide struct {
 // Kind implements Action.
 func (Decide) Kind() string { return "decide" }
 
+// Roll implements Voted.
+func (a Decide) Roll() *Vote { return a.Vote }
+
 // Did implements Action: "decision recorded (fine)".
 func (a Decide) Did(Wording) Words { return said("decision recorded (%s)", a.outcome()) }
+
+// Motion implements Voted: "that a fine of $2,500 be imposed on Jane Roe for an
+// intentional violation (H) and the discipline "Written reprimand" be recommended to the
+// Mayor (E)(2); findings: "..."", or "that the complaint be dismissed (E)(1)". The
+// respondent is named once the case is public: by the decision itself, when it carried.
+func (a Decide) Motion(w Wording) Words {
+	if a.Dismiss {
+		return said("that the complaint be dismissed (E)(1)%s", findings(a.Findings))
+	}
+	words := Words{{Text: "that "}}
+	if a.Fine > 0 {
+		words[0].Text += fined(a.Fine, party(w.After, Respondent), a.Intentional)
+		if strings.TrimSpace(a.Recommendation) != "" {
+			words[0].Text += " and "
+		}
+	}
+	if strings.TrimSpace(a.Recommendation) != "" {
+		words[0].Text += "the discipline " + folded(a.Recommendation) + " be recommended to "
+		words = append(words, officer(w.After))
+	}
+	return append(words, Word{Text: " (E)(2)" + findings(a.Findings)})
+}
 
 // outcome names the decision as /ethics decide does: dismiss, recommend or fine.
 func (a Decide) outcome() string {
@@ -188,8 +213,24 @@ type IssueFinal struct {
 // Kind implements Action.
 func (IssueFinal) Kind() string { return "final_recommendation" }
 
+// Roll implements Voted.
+func (a IssueFinal) Roll() *Vote { return a.Vote }
+
 // Did implements Action.
 func (IssueFinal) Did(Wording) Words { return said("final recommendation issued") }
+
+// Motion implements Voted: "that the final recommendation "..." be issued publicly to Jane
+// Roe and to the Mayor, and a fine of $2,500 be imposed on Jane Roe (F)".
+func (a IssueFinal) Motion(w Wording) Words {
+	who := party(w.After, Respondent)
+	words := Words{{Text: "that the final recommendation " + folded(a.Text) + " be issued publicly to " + who +
+		" and to "}, officer(w.After)}
+	last := " (F)"
+	if a.Fine > 0 {
+		last = ", and " + fined(a.Fine, who, a.Intentional) + last
+	}
+	return append(words, Word{Text: last})
+}
 
 // Notice implements Noticed: (F) the final recommendation is issued publicly.
 func (a IssueFinal) Notice(w Wording) (Notice, bool) {

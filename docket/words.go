@@ -18,12 +18,15 @@ import (
 // Wording is what an act's words need that the act alone lacks: the commission's time
 // zone, the ordinance's section numbers, when the act was taken, and the case just before
 // and just after it, where known (a case's history says each entry alone, without them).
+// The minutes word a motion with the case as it now stands (After), and the acts recorded
+// with it (With): a hearing set in the same motion as the ruling.
 type Wording struct {
 	Loc    *time.Location
 	Ord    Ordinance
 	At     time.Time
 	Before *Case
 	After  *Case
+	With   []Action
 }
 
 // Wording returns what the words of step st need: the engine's zone and ordinance, and
@@ -53,10 +56,15 @@ func (w Wording) moves(k MeetingKind) bool {
 // their Slack ids: a renderer escapes the text and mentions (or names) each member.
 type Words []Word
 
-// Word is a run of an act's words: plain text, or a member of the commission it names.
+// Word is a run of an act's words: plain text, a member of the commission it names, or
+// the officer with authority to discipline it names.
 type Word struct {
 	Text   string `json:"text,omitempty"`   // plain words; user text within is data
 	Member string `json:"member,omitempty"` // a member named, by Slack id
+	// Officer is the officer with authority to discipline named, by the key the
+	// configuration lists them under (Case.OfficerKey); Text then says them as the
+	// ordinance does, for a renderer that does not know the configured officers.
+	Officer string `json:"officer,omitempty"`
 }
 
 // said is words of plain text, formatted as fmt.Sprintf does.
@@ -70,6 +78,65 @@ func (ws Words) String() string {
 		b.WriteString(w.Member)
 	}
 	return b.String()
+}
+
+// Voted is an act the commission takes by a motion and its roll call: the (C) ruling, the
+// (E) decision, the (F) final recommendation and the (H) finding.
+type Voted interface {
+	Action
+	// Motion is what was moved, as the minutes record it before the roll call: the act in
+	// the words of its own notice, in the subjunctive of a motion, with the facts the vote
+	// adopted (the amount of a fine, the findings, the hearing set with a ruling), so that
+	// the minutes can be approved as printed. It reads the case as it now stands
+	// (Wording.After) for the parties' names, and names them only once the ordinance has
+	// made the case public.
+	Motion(w Wording) Words
+	// Roll is the roll call recorded with the act; nil where the town records its votes
+	// elsewhere.
+	Roll() *Vote
+}
+
+// officer names the officer with authority to discipline of case c, as a fact of the
+// words, for the renderer to name from the configuration.
+func officer(c *Case) Word {
+	key := DefaultOfficer
+	if c != nil {
+		key = c.OfficerKey()
+	}
+	return Word{Text: "the officer with authority to discipline", Officer: key}
+}
+
+// party names a party of case c in a motion: by name once the ordinance has made the case
+// public, as "the respondent" or "the complainant" before.
+func party(c *Case, p Party) string {
+	if c == nil || !c.Public() {
+		return "the " + string(p)
+	}
+	if p == Complainant {
+		return c.Complainant.Name
+	}
+	return c.Respondent.Name
+}
+
+// folded is a text the commission wrote, quoted in full on one line of a motion: its
+// lines and spaces folded.
+func folded(v string) string { return `"` + strings.Join(strings.Fields(v), " ") + `"` }
+
+// findings is the findings a motion adopts, after it: `; findings: "..."`; "" for none.
+func findings(text string) string {
+	if strings.TrimSpace(text) == "" {
+		return ""
+	}
+	return "; findings: " + folded(text)
+}
+
+// fined is the fine a motion imposes on who, with the (H) finding of intent it needs.
+func fined(fine int, who string, intentional bool) string {
+	s := fmt.Sprintf("a fine of $%s be imposed on %s", Dollars(fine), who)
+	if intentional {
+		s += " for an intentional violation (H)"
+	}
+	return s
 }
 
 // Noticed is an act the public is told of, as the ordinance and the Open Meetings Act

@@ -1,6 +1,8 @@
 package docket
 
 import (
+	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -51,5 +53,80 @@ func TestRecuseNamesTheMemberApart(t *testing.T) {
 	if len(words) != 2 || words[0].Member != "U_COMM2" || words[0].Text != "" || words[1].Member != "" ||
 		words[1].Text != " recused: <@U_COMM1> is my neighbour" {
 		t.Fatalf("got %#v", words)
+	}
+}
+
+// TestEveryVotedActionSaysItsMotion: an action that carries a roll call (a Vote field) is
+// taken by a motion, so it says what was moved (Voted), for the minutes.
+func TestEveryVotedActionSaysItsMotion(t *testing.T) {
+	voted := 0
+	for kind := range actionDecoders {
+		act, err := DecodeAction(kind, []byte(`{"vote":{"seated":["U_A"],"yes":["U_A"]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, ok := reflect.TypeOf(act).FieldByName("Vote")
+		if !ok || f.Type != reflect.TypeOf((*Vote)(nil)) {
+			continue
+		}
+		voted++
+		v, ok := act.(Voted)
+		if !ok {
+			t.Errorf("a %s carries a roll call but does not say what was moved (Voted)", kind)
+			continue
+		}
+		if v.Roll() == nil || !slices.Equal(v.Roll().Yes, []string{"U_A"}) {
+			t.Errorf("a %s does not give its roll call: %v", kind, v.Roll())
+		}
+		if words := v.Motion(Wording{Loc: time.UTC}).String(); !strings.HasPrefix(words, "that ") {
+			t.Errorf("a %s moves %q, not a motion that ...", kind, words)
+		}
+	}
+	if voted != 4 {
+		t.Errorf("%d kinds of action carry a roll call; the ruling, the decision, the final recommendation and the (H) "+
+			"finding do", voted)
+	}
+}
+
+// TestMotionsFoundByTheirRollCall: the minutes word each motion from the entry that
+// recorded its roll call: two rulings at one instant, the first failed and the second
+// carried, each by its own roll; a correction read as corrected; a voided entry not at all;
+// and the hearing recorded with the ruling, not a later step.
+func TestMotionsFoundByTheirRollCall(t *testing.T) {
+	at := time.Date(2026, 12, 9, 23, 20, 0, 0, time.UTC)
+	failed := &Vote{Seated: []string{"U_A", "U_B", "U_C"}, Yes: []string{"U_A"}, No: []string{"U_B", "U_C"}}
+	carried := &Vote{Seated: []string{"U_A", "U_B", "U_C"}, Yes: []string{"U_A", "U_B", "U_C"}}
+	hearing := ScheduleMeeting{Meeting: HearingMeeting, Start: at.Add(7 * 24 * time.Hour), Place: "City Hall"}
+	corrected := Rule{Ruling: ProbableCause, Vote: carried}
+	payload, err := json.Marshal(corrected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := []Entry{
+		{Seq: 1, At: at.Add(-time.Hour), Action: File{}},
+		{Seq: 2, At: at, Action: Rule{Ruling: Insufficient, Vote: failed}},
+		{Seq: 3, At: at, Action: Rule{Ruling: NoProbableCause, Vote: carried}},
+		{Seq: 4, At: at, Action: hearing},
+		{Seq: 5, At: at.Add(time.Minute), Action: PostNotice{Meeting: HearingMeeting}},
+		{Seq: 6, At: at.Add(time.Hour), Action: Correct{Seq: 3, Of: "rule", Field: "ruling", Action: payload}},
+	}
+	used := map[int]bool{}
+	act, with, ok := votedAs(entries, MeetingMotion{At: at, Action: "rule", Roll: carried}, used)
+	if !ok || act.(Rule).Ruling != ProbableCause || len(with) != 1 || with[0] != Action(hearing) {
+		t.Fatalf("the carried ruling: %v %v %v", act, with, ok)
+	}
+	act, with, ok = votedAs(entries, MeetingMotion{At: at, Action: "rule", Roll: failed}, used)
+	if !ok || act.(Rule).Ruling != Insufficient || len(with) != 0 {
+		t.Fatalf("the failed ruling: %v %v %v", act, with, ok)
+	}
+	if _, _, ok := votedAs(entries, MeetingMotion{At: at, Action: "rule", Roll: carried}, used); ok {
+		t.Fatal("a roll call matched twice")
+	}
+	entries = append(entries, Entry{Seq: 7, At: at.Add(2 * time.Hour), Action: Void{Seq: 3, Of: "rule"}})
+	if _, _, ok := votedAs(entries, MeetingMotion{At: at, Action: "rule", Roll: carried}, map[int]bool{}); ok {
+		t.Fatal("a voided ruling worded")
+	}
+	if _, _, ok := votedAs(entries, MeetingMotion{Action: "rule", Roll: carried}, map[int]bool{}); ok {
+		t.Fatal("a roll call of a record without its instant matched")
 	}
 }
