@@ -32,10 +32,20 @@ func (a Decide) Did(Wording) Words { return said("decision recorded (%s)", a.out
 // Motion implements Voted: "that a fine of $2,500 be imposed on Jane Roe for an
 // intentional violation (H) and the discipline "Written reprimand" be recommended to the
 // Mayor (E)(2); findings: "..."", or "that the complaint be dismissed (E)(1)". The
-// respondent is named once the case is public: by the decision itself, when it carried.
+// findings, the recommendation and the respondent's name are public by the decision
+// (E)(2), so they are given once the case is public: by the decision itself, when it
+// carried. A decision moved and failed leaves the case confidential: its motion says
+// what kind of decision was moved, not the texts proposed.
 func (a Decide) Motion(w Wording) Words {
+	public := w.After != nil && w.After.Public()
+	texts := func(field, proposed string) string {
+		if public {
+			return field
+		}
+		return proposed
+	}
 	if a.Dismiss {
-		return said("that the complaint be dismissed (E)(1)%s", findings(a.Findings))
+		return said("that the complaint be dismissed (E)(1)%s", texts(findings(a.Findings), ""))
 	}
 	words := Words{{Text: "that "}}
 	if a.Fine > 0 {
@@ -45,10 +55,14 @@ func (a Decide) Motion(w Wording) Words {
 		}
 	}
 	if strings.TrimSpace(a.Recommendation) != "" {
-		words[0].Text += "the discipline " + folded(a.Recommendation) + " be recommended to "
+		words[0].Text += "the discipline " + texts(folded(a.Recommendation), "proposed") + " be recommended to "
 		words = append(words, officer(w.After))
 	}
-	return append(words, Word{Text: " (E)(2)" + findings(a.Findings)})
+	proposed := ""
+	if strings.TrimSpace(a.Findings) != "" {
+		proposed = ", on the findings proposed"
+	}
+	return append(words, Word{Text: " (E)(2)" + texts(findings(a.Findings), proposed)})
 }
 
 // outcome names the decision as /ethics decide does: dismiss, recommend or fine.

@@ -59,9 +59,14 @@ func TestMotionWords(t *testing.T) {
 			Findings: "Used the city's\nemail."}, decided, nil,
 			`that a fine of $2,500 be imposed on Jane Roe for an intentional violation (H) and the discipline "Written ` +
 				`reprimand" be recommended to the officer with authority to discipline (E)(2); findings: "Used the city's email."`},
-		// A motion that failed leaves the case confidential: it names no party.
-		{"FailedFineBeforeTheCaseIsPublic", docket.Decide{Fine: 2500, Intentional: true}, confidential, nil,
-			"that a fine of $2,500 be imposed on the respondent for an intentional violation (H) (E)(2)"},
+		// A motion that failed leaves the case confidential: it names no party, and quotes
+		// none of the texts it proposed.
+		{"FailedDecisionBeforeTheCaseIsPublic", docket.Decide{Fine: 2500, Intentional: true,
+			Recommendation: "Jane Roe be suspended", Findings: "Jane Roe did it."}, confidential, nil,
+			"that a fine of $2,500 be imposed on the respondent for an intentional violation (H) and the discipline " +
+				"proposed be recommended to the officer with authority to discipline (E)(2), on the findings proposed"},
+		{"FailedDismissalBeforeTheCaseIsPublic", docket.Decide{Dismiss: true, Findings: "Jane Roe did not."},
+			confidential, nil, "that the complaint be dismissed (E)(1)"},
 		{"Dismissal", docket.Decide{Dismiss: true, Findings: "No violation."}, dismissed, nil,
 			`that the complaint be dismissed (E)(1); findings: "No violation."`},
 		{"Final", docket.IssueFinal{Text: "Reprimand affirmed.", Fine: 2500, Intentional: true}, decided, nil,
