@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -77,6 +76,10 @@ var fixables = []fixable{
 	}},
 	{"election", []string{"file", "candidacy"},
 		func(s *Service, act docket.Action, a args) (docket.Action, string, string, error) {
+			// A switch on the action's type, as each row of this table sets a field of the acts
+			// it names: an election is recorded as a list on the filing (G) and as one date on a
+			// candidacy, and the row corrects whichever the event holds. What an act says is
+			// the act's own (docket.Action.Did); this is the one switch on its type outside docket.
 			switch x := act.(type) {
 			case docket.File:
 				if len(x.Elections) != 1 {
@@ -192,22 +195,6 @@ func sectionList(text string) []string {
 	return out
 }
 
-// quoted shows a value of the record in quotes: "City Hall". A long one (a summary) is
-// named by its length instead, so that a line about a correction stays a line; the whole
-// value is in the record, and in export.
-func quoted(v string) string {
-	if n := utf8.RuneCountInString(v); n > maxQuoted {
-		return fmt.Sprintf("a text of %d characters", n)
-	}
-	return `"` + v + `"`
-}
-
-// maxQuoted is the longest value a correction's line quotes.
-const maxQuoted = 200
-
-// kindName says an action kind as people do: "schedule meeting".
-func kindName(kind string) string { return strings.ReplaceAll(kind, "_", " ") }
-
 // runCorrect corrects one recorded fact of a case, with a reason, in the open.
 func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	var fix *fixable
@@ -248,7 +235,7 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 	}
 	if from == to {
 		return Response{}, docket.Invalid("", fix.field,
-			fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, quoted(to)))
+			fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, docket.Quoted(to)))
 	}
 	payload, err := json.Marshal(corrected)
 	if err != nil {
@@ -330,11 +317,8 @@ func meetingNote(a args) string {
 
 // meetingOf is the meeting an action concerns, if any.
 func meetingOf(act docket.Action) docket.MeetingKind {
-	switch a := act.(type) {
-	case docket.ScheduleMeeting:
-		return a.Meeting
-	case docket.PostNotice:
-		return a.Meeting
+	if m, ok := act.(docket.MeetingAct); ok {
+		return m.MeetingOf()
 	}
 	return ""
 }
@@ -582,7 +566,7 @@ func runHistory(s *Service, ctx context.Context, req Request, a args) (Response,
 	lines := []outbox.Markup{outbox.Format("History of case %s, %d events:", number, len(entries))}
 	for _, en := range entries {
 		line := outbox.Format("*%d.* %s, %s: %s", en.Seq, s.when(en.At), outbox.Mention(en.By),
-			s.did(en.Action, en.At, false))
+			said(en.Action.Did(s.Engine.Wording(docket.Step{At: en.At}))))
 		for _, am := range c.Amendments {
 			if am.Event != en.Seq {
 				continue
@@ -590,8 +574,9 @@ func runHistory(s *Service, ctx context.Context, req Request, a args) (Response,
 			if am.Void {
 				line += outbox.Format(" _(voided by %d on %s: %s)_", am.Seq, am.On.Long(), am.Reason)
 			} else {
-				line += outbox.Format(" _(corrected by %d on %s: %s %s → %s)_", am.Seq, am.On.Long(), am.Field, quoted(am.From),
-					quoted(am.To))
+				line += outbox.Format(" _(corrected by %d on %s: %s %s → %s)_", am.Seq, am.On.Long(), am.Field,
+					docket.Quoted(am.From),
+					docket.Quoted(am.To))
 			}
 		}
 		lines = append(lines, line)

@@ -148,7 +148,8 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
 	open, closed := minutesMarkdown(r, "2026-12-15")
 	if len(r.Files) != 4 || !strings.Contains(open, "Ann Alder, Chair") || !strings.Contains(open, "Bob Birch") ||
-		!strings.Contains(open, "insufficient") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
+		!strings.Contains(open, ": that the complaint does not sufficiently allege a violation, and that the complaint be "+
+			"dismissed (C)(2)\n") || !strings.Contains(open, "5 ILCS 120/2(c)(1)") || closed == "" {
 		t.Errorf("the minutes: %d files\n%s\n---\n%s", len(r.Files), open, closed)
 	}
 	ms, err = db.Meetings(ctx)
@@ -265,11 +266,11 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 	r := mustDo(t, s, clerk, `minutes 2026-12-15`, "meeting-2026-12-15-minutes-closed.pdf")
 	open, closed := minutesMarkdown(r, "2026-12-15")
 	ret := strings.Index(open, "returned to open session at 17:25")
-	vote := strings.Index(open, "insufficient")
+	vote := strings.Index(open, "that the complaint does not sufficiently allege a violation")
 	if ret < 0 || vote < ret || !strings.Contains(open, "Taken up again in open session after closed session 1") {
 		t.Errorf("the open minutes do not record the ruling after the return:\n%s", open)
 	}
-	if closed == "" || strings.Contains(closed, "insufficient") {
+	if closed == "" || strings.Contains(closed, "sufficiently allege") {
 		t.Errorf("the closed minutes hold the ruling voted in open session:\n%s", closed)
 	}
 }

@@ -233,7 +233,14 @@ func (s *Service) namedMinutes(ctx context.Context,
 // minutesRecord is the record meeting m's minutes are drafted from (docket.CommissionMeeting.Record).
 func (s *Service) minutesRecord(ctx context.Context, m *docket.CommissionMeeting,
 	all []docket.CommissionMeeting) (docket.MinutesRecord, error) {
-	return m.Record(all, s.Engine.Cal.Location(), func(n string) (docket.Case, error) { return s.Record.Case(ctx, n) })
+	return m.Record(all, s.Engine, func(n string) (docket.Case, []docket.Entry, error) {
+		c, err := s.Record.Case(ctx, n)
+		if err != nil {
+			return c, nil, err
+		}
+		entries, err := s.Record.Entries(ctx, n)
+		return c, entries, err
+	})
 }
 
 // minutesClock says where the minutes of meeting m, drafted as r, stand against 5 ILCS

@@ -134,13 +134,13 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	for _, am := range c.Amendments {
 		if am.Void {
 			facts = append(facts,
-				outbox.Format("*Voided:* event %d (%s) on %s by %s: %s", am.Event, kindName(am.Kind), am.On.Long(),
+				outbox.Format("*Voided:* event %d (%s) on %s by %s: %s", am.Event, docket.KindWords(am.Kind), am.On.Long(),
 					outbox.Mention(am.By), am.Reason))
 			continue
 		}
 		facts = append(facts,
-			outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, quoted(am.From),
-				quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
+			outbox.Format("*Corrected:* event %d, %s %s → %s, on %s by %s: %s", am.Event, am.Field, docket.Quoted(am.From),
+				docket.Quoted(am.To), am.On.Long(), outbox.Mention(am.By), am.Reason))
 	}
 	if f := c.Frivolous; f != nil {
 		// (H): the fine for a knowingly frivolous complaint falls on the complainant.

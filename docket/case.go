@@ -384,6 +384,9 @@ func (w Warning) String() string { return w.Message + " (rule " + w.Rule + ")" }
 type Action interface {
 	// Kind names the action in the event log, e.g. "file".
 	Kind() string
+	// Did says what the action did, in plain words, for the docket channel's line and the
+	// case's history: "hearing scheduled for Thu 10 Dec 2026 17:00 CST at Council Chambers".
+	Did(w Wording) Words
 	apply(x *applying) error
 }
 

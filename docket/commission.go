@@ -74,6 +74,14 @@ type Recuse struct {
 // Kind implements Action.
 func (Recuse) Kind() string { return "recuse" }
 
+// Did implements Action: the member recused is named by id, for the renderer to mention.
+func (a Recuse) Did(Wording) Words {
+	if a.Reason != "" {
+		return Words{{Member: a.User}, {Text: " recused: " + a.Reason}}
+	}
+	return Words{{Member: a.User}, {Text: " recused"}}
+}
+
 func (a Recuse) apply(x *applying) error {
 	if err := checkSlackID("commissioner", a.User); err != nil || a.User == "" {
 		return invalid("commissioner", "", "give the Slack user id of the commissioner who recuses")

@@ -3,6 +3,9 @@ package docket
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -32,6 +35,35 @@ type Correct struct {
 // Kind implements Action.
 func (Correct) Kind() string { return "correct" }
 
+// Did implements Action: `event 3 corrected: place "City Hall" → "Council Chambers" (typo)`.
+func (a Correct) Did(Wording) Words {
+	return said("event %d corrected: %s %s → %s (%s)", a.Seq, a.Field, Quoted(a.From), Quoted(a.To), a.Reason)
+}
+
+// Amends implements Amending.
+func (a Correct) Amends() int { return a.Seq }
+
+// Notice implements Noticed: when what the public was told changed, the public is told of
+// the correction, quoting it.
+func (a Correct) Notice(w Wording) (Notice, bool) {
+	if w.Before == nil || w.After == nil || !w.publicChanged() {
+		return Notice{}, false
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: the %s recorded as %s is "+
+		"corrected to %s.", w.After.Number, a.what(), Quoted(a.From), Quoted(a.To))}, true
+}
+
+// what names the corrected fact for the public: "place of the sufficiency meeting".
+func (a Correct) what() string {
+	field := strings.ReplaceAll(a.Field, "_", " ")
+	if act, err := DecodeAction(a.Of, a.Action); err == nil {
+		if m, ok := act.(MeetingAct); ok {
+			return field + " of the " + m.MeetingOf().Name()
+		}
+	}
+	return field
+}
+
 func (Correct) apply(x *applying) error { return errAmendment }
 
 // Void withdraws a mistaken entry, such as a ruling recorded on the wrong case. The event
@@ -44,6 +76,119 @@ type Void struct {
 
 // Kind implements Action.
 func (Void) Kind() string { return "void" }
+
+// Did implements Action.
+func (a Void) Did(Wording) Words {
+	return said("event %d (%s) voided (%s)", a.Seq, KindWords(a.Of), a.Reason)
+}
+
+// Amends implements Amending.
+func (a Void) Amends() int { return a.Seq }
+
+// Notice implements Noticed: when what the public was told changed, the public is told
+// which record is withdrawn, quoting it from what was public before, and which notice
+// stands again.
+func (a Void) Notice(w Wording) (Notice, bool) {
+	if w.Before == nil || w.After == nil || !w.publicChanged() {
+		return Notice{}, false
+	}
+	before, after := PublicRecords(w.Before, w.Loc), PublicRecords(w.After, w.Loc)
+	gone, back := standingOnly(before, after), standingOnly(after, before)
+	var text string
+	switch {
+	case len(gone) > 0:
+		text = fmt.Sprintf("%s %s recorded in error and %s withdrawn", publicWords(gone), pluralOf(gone, "was", "were"),
+			pluralOf(gone, "is", "are"))
+		if len(back) > 0 {
+			text += fmt.Sprintf("; %s %s", publicWords(back), pluralOf(back, "stands", "stand"))
+		}
+	case len(back) > 0:
+		text = fmt.Sprintf("%s %s after all: %s withdrawal was recorded in error", publicWords(back),
+			pluralOf(back, "stands", "stand"), pluralOf(back, "its", "their"))
+	default:
+		text = fmt.Sprintf("the %s recorded earlier was recorded in error and is withdrawn", KindWords(a.Of))
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE, CORRECTION. Ethics Commission, case %s: %s.", w.After.Number,
+		text)}, true
+}
+
+// standingOnly lists the records of rs that stand (a meeting notice not withdrawn, or an
+// outcome) and are not in others. Party names are left out of the comparison: they are in
+// every record while the case is public, and a void that unmakes its outcome removes them.
+func standingOnly(rs, others []PublicRecord) []PublicRecord {
+	bare := func(r PublicRecord) PublicRecord {
+		r.Complainant, r.Respondent = "", ""
+		return r
+	}
+	var out []PublicRecord
+	for _, r := range rs {
+		if r.Withdrawn == "" &&
+			!slices.ContainsFunc(others, func(o PublicRecord) bool { return reflect.DeepEqual(bare(o), bare(r)) }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// publicWords names public records as a citizen reads them, quoting what they said, from
+// the records alone: "the dismissal of case 2026-001 announced on Mon 7 Dec 2026 (complaint
+// insufficient, (C)(2))". Long or multi-line texts are folded onto the line, or named by
+// their length, so a notice stays one line.
+func publicWords(rs []PublicRecord) string {
+	words := make([]string, len(rs))
+	for i, r := range rs {
+		on := r.On.In(time.UTC).Format("Mon 2 Jan 2006")
+		inline := func(v string) string { return Quoted(strings.Join(strings.Fields(v), " ")) }
+		switch r.Record {
+		case "meeting_notice":
+			// (C)(1), (D), (F): the notice as it was given.
+			words[i] = fmt.Sprintf("the notice of the %s,", r.Text)
+		case "dismissal":
+			// (C)(2): the notice of dismissal, of the case or of one part of it.
+			what := fmt.Sprintf("case %s", r.Case)
+			if r.Section != "" {
+				what = fmt.Sprintf("the §%s part of case %s", r.Section, r.Case)
+			}
+			ground := map[string]string{string(Insufficient): "complaint insufficient",
+				string(NoProbableCause): "no probable cause"}[r.Ruling]
+			if r.Ground == string(GroundTimeBarred) {
+				ground = "time-barred under (I)"
+			}
+			words[i] = fmt.Sprintf("the dismissal of %s announced on %s (%s, %s)", what, on, ground, r.Rule)
+		case "decision":
+			// (E): the decision, with its findings, recommendation and fine.
+			detail := r.Text
+			if strings.TrimSpace(r.Findings) != "" {
+				detail += fmt.Sprintf("; findings %s", inline(r.Findings))
+			}
+			if strings.TrimSpace(r.Recommendation) != "" {
+				detail += fmt.Sprintf("; recommendation %s", inline(r.Recommendation))
+			}
+			if r.Fine > 0 {
+				detail += fmt.Sprintf("; fine $%s", Dollars(r.Fine))
+			}
+			words[i] = fmt.Sprintf("the decision in case %s announced on %s (%s)", r.Case, on, detail)
+		case "final_recommendation":
+			// (F): the final recommendation, and its fine.
+			detail := fmt.Sprintf("%s: %s", r.Rule, inline(r.Text))
+			if r.Fine > 0 {
+				detail += fmt.Sprintf("; fine $%s", Dollars(r.Fine))
+			}
+			words[i] = fmt.Sprintf("the final recommendation in case %s announced on %s (%s)", r.Case, on, detail)
+		default:
+			words[i] = fmt.Sprintf("the %s in case %s of %s", KindWords(r.Record), r.Case, on)
+		}
+	}
+	return strings.Join(words, " and ")
+}
+
+// pluralOf picks the word for one record or for more.
+func pluralOf(rs []PublicRecord, one, more string) string {
+	if len(rs) == 1 {
+		return one
+	}
+	return more
+}
 
 func (Void) apply(x *applying) error { return errAmendment }
 
@@ -121,11 +266,8 @@ func (e *Engine) Amend(c Case, entries []Entry, a Action, by string, at time.Tim
 }
 
 func seqOf(a Action) int {
-	switch a := a.(type) {
-	case Correct:
-		return a.Seq
-	case Void:
-		return a.Seq
+	if am, ok := a.(Amending); ok {
+		return am.Amends()
 	}
 	return 0
 }

@@ -23,6 +23,71 @@ type Decide struct {
 // Kind implements Action.
 func (Decide) Kind() string { return "decide" }
 
+// Roll implements Voted.
+func (a Decide) Roll() *Vote { return a.Vote }
+
+// Did implements Action: "decision recorded (fine)".
+func (a Decide) Did(Wording) Words { return said("decision recorded (%s)", a.outcome()) }
+
+// Motion implements Voted: "that a fine of $2,500 be imposed on Jane Roe for an
+// intentional violation (H) and the discipline "Written reprimand" be recommended to the
+// Mayor (E)(2); findings: "..."", or "that the complaint be dismissed (E)(1)". The
+// findings, the recommendation and the respondent's name are public by the decision
+// (E)(2), so they are given once the case is public: by the decision itself, when it
+// carried. A decision moved and failed leaves the case confidential: its motion says
+// what kind of decision was moved, not the texts proposed.
+func (a Decide) Motion(w Wording) Words {
+	public := w.After != nil && w.After.Public()
+	texts := func(field, proposed string) string {
+		if public {
+			return field
+		}
+		return proposed
+	}
+	if a.Dismiss {
+		return said("that the complaint be dismissed (E)(1)%s", texts(findings(a.Findings), ""))
+	}
+	words := Words{{Text: "that "}}
+	if a.Fine > 0 {
+		words[0].Text += fined(a.Fine, party(w.After, Respondent), a.Intentional)
+		if strings.TrimSpace(a.Recommendation) != "" {
+			words[0].Text += " and "
+		}
+	}
+	if strings.TrimSpace(a.Recommendation) != "" {
+		words[0].Text += "the discipline " + texts(folded(a.Recommendation), "proposed") + " be recommended to "
+		words = append(words, officer(w.After))
+	}
+	proposed := ""
+	if strings.TrimSpace(a.Findings) != "" {
+		proposed = ", on the findings proposed"
+	}
+	return append(words, Word{Text: " (E)(2)" + texts(findings(a.Findings), proposed)})
+}
+
+// outcome names the decision as /ethics decide does: dismiss, recommend or fine.
+func (a Decide) outcome() string {
+	switch {
+	case a.Dismiss:
+		return "dismiss"
+	case a.Recommendation == "" && a.Fine > 0:
+		return "fine"
+	}
+	return "recommend"
+}
+
+// Notice implements Noticed: (E) the decision is public, with its findings,
+// recommendation and fine.
+func (a Decide) Notice(w Wording) (Notice, bool) {
+	r, ok := publicRecord(w.After, "decision", w.Loc)
+	if !ok {
+		return Notice{}, false
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission's decision in case %s, the %s, on %s: %s.%s",
+		r.Rule, r.Case, parties(r), r.On.Long(), r.Text, byVote(r)),
+		Quoted: []Labelled{{"Findings", r.Findings}, {"Recommendation", r.Recommendation}}, Fine: r.Fine}, true
+}
+
 func (a Decide) apply(x *applying) error {
 	what := "decision: recommendation and/or fine (E)(2)"
 	if a.Dismiss {
@@ -85,6 +150,11 @@ type DemandPublicHearing struct {
 // Kind implements Action.
 func (DemandPublicHearing) Kind() string { return "demand_public_hearing" }
 
+// Did implements Action.
+func (DemandPublicHearing) Did(Wording) Words {
+	return said("demand for a public hearing recorded; enforcement is stayed (F)")
+}
+
 func (a DemandPublicHearing) apply(x *applying) error {
 	c := x.c
 	if err := x.needState("(F)", "record a demand for a public hearing: it follows a recommendation or fine",
@@ -118,6 +188,9 @@ type HoldPublicHearing struct {
 
 // Kind implements Action.
 func (HoldPublicHearing) Kind() string { return "public_hearing_held" }
+
+// Did implements Action.
+func (HoldPublicHearing) Did(Wording) Words { return said("public hearing held") }
 
 func (a HoldPublicHearing) apply(x *applying) error {
 	c := x.c
@@ -153,6 +226,36 @@ type IssueFinal struct {
 
 // Kind implements Action.
 func (IssueFinal) Kind() string { return "final_recommendation" }
+
+// Roll implements Voted.
+func (a IssueFinal) Roll() *Vote { return a.Vote }
+
+// Did implements Action.
+func (IssueFinal) Did(Wording) Words { return said("final recommendation issued") }
+
+// Motion implements Voted: "that the final recommendation "..." be issued publicly to Jane
+// Roe and to the Mayor, and a fine of $2,500 be imposed on Jane Roe (F)".
+func (a IssueFinal) Motion(w Wording) Words {
+	who := party(w.After, Respondent)
+	words := Words{{Text: "that the final recommendation " + folded(a.Text) + " be issued publicly to " + who +
+		" and to "}, officer(w.After)}
+	last := " (F)"
+	if a.Fine > 0 {
+		last = ", and " + fined(a.Fine, who, a.Intentional) + last
+	}
+	return append(words, Word{Text: last})
+}
+
+// Notice implements Noticed: (F) the final recommendation is issued publicly.
+func (a IssueFinal) Notice(w Wording) (Notice, bool) {
+	r, ok := publicRecord(w.After, "final_recommendation", w.Loc)
+	if !ok {
+		return Notice{}, false
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission's final recommendation in case %s, the %s, "+
+		"on %s.%s", r.Rule, r.Case, parties(r), r.On.Long(), byVote(r)),
+		Quoted: []Labelled{{"Final recommendation", r.Text}}, Fine: r.Fine}, true
+}
 
 func (a IssueFinal) apply(x *applying) error {
 	return x.voted(a.Vote, a.Kind(), "final recommendation", "(F)", func() error { return a.issue(x) })

@@ -119,6 +119,11 @@ type AddDocument struct {
 // Kind implements Action.
 func (AddDocument) Kind() string { return "document" }
 
+// Did implements Action.
+func (a AddDocument) Did(Wording) Words {
+	return said("document added to the case file: \"%s\" (%s, %s)", a.Title, a.Of, Size(a.Size))
+}
+
 func (a AddDocument) apply(x *applying) error {
 	if b, err := hex.DecodeString(a.SHA256); err != nil || len(b) != 32 || hex.EncodeToString(b) != a.SHA256 {
 		return invalid("sha256", "", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", a.SHA256))

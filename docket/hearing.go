@@ -15,6 +15,9 @@ type RecessHearing struct {
 // Kind implements Action.
 func (RecessHearing) Kind() string { return "recess_hearing" }
 
+// Did implements Action.
+func (RecessHearing) Did(Wording) Words { return said("hearing recessed") }
+
 func (a RecessHearing) apply(x *applying) error {
 	c := x.c
 	if err := x.checkOverride("(D)", a.Override); err != nil {
@@ -62,6 +65,9 @@ type ConcludeHearing struct {
 
 // Kind implements Action.
 func (ConcludeHearing) Kind() string { return "conclude_hearing" }
+
+// Did implements Action.
+func (ConcludeHearing) Did(Wording) Words { return said("hearing concluded") }
 
 func (a ConcludeHearing) apply(x *applying) error {
 	c := x.c

@@ -22,6 +22,31 @@ type File struct {
 // Kind implements Action.
 func (File) Kind() string { return "file" }
 
+// Did implements Action: "filed, received Fri 4 Dec 2026 10:00 CST".
+func (a File) Did(w Wording) Words { return said("filed, received %s", w.When(w.orAt(a.Received))) }
+
+// PartyDetails implements PartyAct: the filing records both parties.
+func (a File) PartyDetails(p Party) (Person, bool) {
+	switch p {
+	case Respondent:
+		return a.Respondent, true
+	case Complainant:
+		return a.Complainant, true
+	}
+	return Person{}, false
+}
+
+// WithPartyDetails implements PartyAct.
+func (a File) WithPartyDetails(p Party, d Person) Action {
+	switch p {
+	case Respondent:
+		a.Respondent = d
+	case Complainant:
+		a.Complainant = d
+	}
+	return a
+}
+
 func (a File) apply(x *applying) error {
 	if x.c.State != "" {
 		return conflict("(A)", "this case is already filed")
@@ -93,6 +118,11 @@ type AddCandidacy struct {
 
 // Kind implements Action.
 func (AddCandidacy) Kind() string { return "candidacy" }
+
+// Did implements Action.
+func (a AddCandidacy) Did(Wording) Words {
+	return said("candidacy at the election on %s recorded", a.Election.Long())
+}
 
 func (a AddCandidacy) apply(x *applying) error {
 	c := x.c

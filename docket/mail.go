@@ -120,6 +120,11 @@ type RecordUndelivered struct {
 // Kind implements Action.
 func (RecordUndelivered) Kind() string { return "undelivered" }
 
+// Did implements Action.
+func (a RecordUndelivered) Did(Wording) Words {
+	return said("certified mailing article %s came back %s", CompactArticle(a.Article), a.Outcome)
+}
+
 func (a RecordUndelivered) apply(x *applying) error {
 	if !slices.Contains(ReturnedOutcomes, a.Outcome) {
 		return invalid("outcome", "(B)",

@@ -140,6 +140,10 @@ type MeetingMotion struct {
 	// A final action may not be taken in closed session (5 ILCS 120/2(e)): see
 	// CheckFinalActionOpen.
 	Action string `json:"action,omitempty"`
+	// Words are what was moved on a case's act, as the act says it (Voted.Motion), with the
+	// facts a document names from the configuration (the officer with authority to
+	// discipline); Text is the same words, plain. Empty for a motion of the meeting's own.
+	Words Words `json:"words,omitempty"`
 }
 
 // Movement is a member arriving after the call to order, or leaving before adjournment.

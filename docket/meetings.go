@@ -24,6 +24,34 @@ type ScheduleMeeting struct {
 // Kind implements Action.
 func (ScheduleMeeting) Kind() string { return "schedule_meeting" }
 
+// Did implements Action: "hearing scheduled for Thu 10 Dec 2026 10:00 CST at Council
+// Chambers"; "rescheduled" when it moved a meeting still to come.
+func (a ScheduleMeeting) Did(w Wording) Words {
+	verb := "scheduled"
+	if w.moves(a.Meeting) {
+		verb = "rescheduled"
+	}
+	return said("%s %s for %s at %s", a.Meeting.Name(), verb, w.When(a.Start), a.Place)
+}
+
+// MeetingOf implements MeetingAct.
+func (a ScheduleMeeting) MeetingOf() MeetingKind { return a.Meeting }
+
+// Notice implements Noticed: (C)(1), (D), (F) the meeting's public notice, or its move.
+func (a ScheduleMeeting) Notice(w Wording) (Notice, bool) {
+	if w.After == nil {
+		return Notice{}, false
+	}
+	c := w.After
+	notice := MeetingNotice(a.Meeting, c.Meeting(a.Meeting), w.Loc)
+	if w.moves(a.Meeting) {
+		return Notice{Text: fmt.Sprintf("PUBLIC NOTICE, RESCHEDULED. Ethics Commission, case %s: the %s set for %s is "+
+			"moved to: %s.", c.Number, a.Meeting.Name(), w.Before.Meeting(a.Meeting).Start.In(w.Loc).Format(noticeAt),
+			notice)}, true
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE. Ethics Commission, case %s: %s.", c.Number, notice)}, true
+}
+
 func (a ScheduleMeeting) apply(x *applying) error {
 	if err := checkKind(a.Meeting); err != nil {
 		return err
@@ -175,6 +203,19 @@ type CancelMeeting struct {
 // Kind implements Action.
 func (CancelMeeting) Kind() string { return "cancel_meeting" }
 
+// Did implements Action.
+func (a CancelMeeting) Did(Wording) Words { return said("%s cancelled", a.Meeting.Name()) }
+
+// Notice implements Noticed: the public is told the meeting it was given notice of is
+// cancelled.
+func (a CancelMeeting) Notice(w Wording) (Notice, bool) {
+	if w.After == nil || w.Before == nil {
+		return Notice{}, false
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE, CANCELLED. Ethics Commission, case %s: the %s set for %s is "+
+		"cancelled.", w.After.Number, a.Meeting.Name(), w.Before.Meeting(a.Meeting).Start.In(w.Loc).Format(noticeAt))}, true
+}
+
 func (a CancelMeeting) apply(x *applying) error {
 	if err := checkKind(a.Meeting); err != nil {
 		return err
@@ -218,6 +259,14 @@ type PostNotice struct {
 
 // Kind implements Action.
 func (PostNotice) Kind() string { return "post_notice" }
+
+// Did implements Action.
+func (a PostNotice) Did(w Wording) Words {
+	return said("notice of the %s posted %s", a.Meeting.Name(), w.When(w.orAt(a.Posted)))
+}
+
+// MeetingOf implements MeetingAct.
+func (a PostNotice) MeetingOf() MeetingKind { return a.Meeting }
 
 func (a PostNotice) apply(x *applying) error {
 	if err := checkKind(a.Meeting); err != nil {

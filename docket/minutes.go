@@ -404,22 +404,25 @@ func ReviewDue(ms []CommissionMeeting, c *Calendar) Date {
 }
 
 // Record is the record meeting m's minutes are drafted from (DraftMinutes): what was
-// recorded at it, the roll calls its cases record that day (read with get), the roll calls
-// taken at it on approving earlier meetings' minutes (among all), and the clerk's notes.
-func (m *CommissionMeeting) Record(all []CommissionMeeting, loc *time.Location,
-	get func(number string) (Case, error)) (MinutesRecord, error) {
+// recorded at it, the roll calls its cases record that day (read with get, with the
+// entries of each case's record, from which each motion is worded), the roll calls taken
+// at it on approving earlier meetings' minutes (among all), and the clerk's notes.
+func (m *CommissionMeeting) Record(all []CommissionMeeting, e *Engine,
+	get func(number string) (Case, []Entry, error)) (MinutesRecord, error) {
 	cases := map[string]*Case{}
+	entries := map[string][]Entry{}
 	for _, it := range m.Cases {
 		if _, ok := cases[it.Case]; ok {
 			continue
 		}
-		c, err := get(it.Case)
+		c, record, err := get(it.Case)
 		if err != nil {
 			return MinutesRecord{}, err
 		}
-		cases[it.Case] = &c
+		cases[it.Case], entries[it.Case] = &c, record
 	}
-	r := m.DraftMinutes(cases, loc)
+	r := m.DraftMinutes(cases, e.Cal.Location())
+	r.wordMotions(e, cases, entries)
 	r.AddApprovals(m, all)
 	r.movers(m.Movers)
 	return r, nil

@@ -46,6 +46,13 @@ type SetOfficer struct {
 // Kind implements Action.
 func (SetOfficer) Kind() string { return "officer" }
 
+// Did implements Action. The papers already sent went to the officer named then
+// (Mailing.Officer).
+func (a SetOfficer) Did(Wording) Words {
+	return said("the officer with authority to discipline named: %s; the (E)(2) and (F) recommendations not yet sent "+
+		"go to them", a.Officer)
+}
+
 func (a SetOfficer) apply(x *applying) error {
 	if err := CheckOfficerKey("officer", a.Officer); err != nil {
 		return err

@@ -108,6 +108,43 @@ type SetParty struct {
 // Kind implements Action.
 func (SetParty) Kind() string { return "party" }
 
+// Did implements Action: which of the party's details it recorded. The details themselves
+// are confidential and stay in the record and on the card.
+func (a SetParty) Did(Wording) Words { return said("the %s's %s recorded", a.Party, a.details()) }
+
+// details says which of a party's details the action records: "postal address and
+// representative". The details themselves are not said: they are confidential, and a line
+// in the docket channel need not repeat them.
+func (a SetParty) details() string {
+	var what []string
+	if a.Address != "" {
+		what = append(what, "postal address")
+	}
+	if a.Email != "" {
+		what = append(what, "e-mail address")
+	}
+	if a.Representative.Name != "" || a.Representative.Address != "" {
+		what = append(what, "representative")
+	}
+	return strings.Join(what, " and ")
+}
+
+// PartyDetails implements PartyAct: the details the action gives, of its own party.
+func (a SetParty) PartyDetails(p Party) (Person, bool) {
+	if a.Party != p {
+		return Person{}, false
+	}
+	return Person{Address: a.Address, Email: a.Email, Representative: a.Representative}, true
+}
+
+// WithPartyDetails implements PartyAct.
+func (a SetParty) WithPartyDetails(p Party, d Person) Action {
+	if a.Party == p {
+		a.Address, a.Email, a.Representative = d.Address, d.Email, d.Representative
+	}
+	return a
+}
+
 func (a SetParty) apply(x *applying) error {
 	var p *Person
 	switch a.Party {

@@ -27,6 +27,25 @@ type FindFrivolous struct {
 // Kind implements Action.
 func (FindFrivolous) Kind() string { return "frivolous" }
 
+// Roll implements Voted.
+func (a FindFrivolous) Roll() *Vote { return a.Vote }
+
+// Did implements Action.
+func (a FindFrivolous) Did(Wording) Words {
+	return said("complaint found knowingly frivolous; complainant fined $%s", Dollars(a.Fine))
+}
+
+// Motion implements Voted: "that John Doe knowingly filed a frivolous complaint, and a
+// fine of $1,500 be imposed under (H); findings: "..."".
+func (a FindFrivolous) Motion(w Wording) Words {
+	filed := "filed"
+	if a.Knowingly {
+		filed = "knowingly filed"
+	}
+	return said("that %s %s a frivolous complaint, and a fine of $%s be imposed under (H)%s", party(w.After, Complainant),
+		filed, Dollars(a.Fine), findings(a.Findings))
+}
+
 func (a FindFrivolous) apply(x *applying) error {
 	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
 		func() error { return a.find(x) })
@@ -90,6 +109,9 @@ type RecordEnforcement struct {
 
 // Kind implements Action.
 func (RecordEnforcement) Kind() string { return "enforce" }
+
+// Did implements Action.
+func (a RecordEnforcement) Did(Wording) Words { return said("enforcement recorded: %s", a.What) }
 
 func (a RecordEnforcement) apply(x *applying) error {
 	c := x.c

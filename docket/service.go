@@ -48,6 +48,19 @@ func (l *SentLetter) check() error {
 // Kind implements Action.
 func (RecordMailing) Kind() string { return "mail" }
 
+// Did implements Action: "certified mailing recorded: notice of the complaint to the
+// respondent (B), article 9407111898765432101634".
+func (a RecordMailing) Did(Wording) Words {
+	article := CompactArticle(a.Article)
+	if info, ok := a.Paper.Info(); ok {
+		return said("certified mailing recorded: %s %s, article %s", info.Name, info.Rule, article)
+	}
+	return said("certified mail to the %s recorded, article %s", a.Recipient, article)
+}
+
+// Sent implements Sending.
+func (a RecordMailing) Sent() *SentLetter { return a.Letter }
+
 func (a RecordMailing) apply(x *applying) error {
 	paper := a.Paper
 	if paper == "" {
@@ -116,6 +129,15 @@ type RecordDelivery struct {
 
 // Kind implements Action.
 func (RecordDelivery) Kind() string { return "deliver" }
+
+// Did implements Action.
+func (a RecordDelivery) Did(Wording) Words {
+	info, _ := a.Paper.Info()
+	return said("delivery recorded: %s %s", info.Name, info.Rule)
+}
+
+// Sent implements Sending.
+func (a RecordDelivery) Sent() *SentLetter { return a.Letter }
 
 func (a RecordDelivery) apply(x *applying) error {
 	info, err := checkPaper(a.Paper)
@@ -301,6 +323,15 @@ type RecordReturnReceipt struct {
 
 // Kind implements Action.
 func (RecordReturnReceipt) Kind() string { return "return_receipt" }
+
+// Did implements Action.
+func (a RecordReturnReceipt) Did(Wording) Words {
+	article := CompactArticle(a.Article)
+	if a.Signer != "" {
+		return said("return receipt recorded for article %s, signed by %s", article, a.Signer)
+	}
+	return said("return receipt recorded for article %s", article)
+}
 
 func (a RecordReturnReceipt) apply(x *applying) error {
 	i, err := x.mailingOf(a.Article)

@@ -28,12 +28,113 @@ type Rule struct {
 // Kind implements Action.
 func (Rule) Kind() string { return "rule" }
 
-func (a Rule) apply(x *applying) error {
-	what := "ruling: " + strings.ReplaceAll(string(a.Ruling), "_", " ")
+// Roll implements Voted.
+func (a Rule) Roll() *Vote { return a.Vote }
+
+// Did implements Action: "ruling recorded: probable cause"; of each part of a complaint
+// that alleges both sections, "ruling recorded: §103.10 part insufficient; §103.05 part
+// attorney referral".
+func (a Rule) Did(w Wording) Words {
 	if a.ReferralRuling != "" {
-		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection,
-			strings.ReplaceAll(string(a.Ruling), "_", " "),
-			x.e.Ord.ReferralSection, strings.ReplaceAll(string(a.ReferralRuling), "_", " "))
+		return said("ruling recorded: §%s part %s; §%s part %s", w.Ord.HearingSection, a.Ruling.spoken(),
+			w.Ord.ReferralSection, a.ReferralRuling.spoken())
+	}
+	return said("ruling recorded: %s", a.Ruling.spoken())
+}
+
+// Notice implements Noticed: (C)(2) the notice of dismissal is made public, of the
+// complaint or of one part of it.
+func (a Rule) Notice(w Wording) (Notice, bool) {
+	r, ok := publicRecord(w.After, "dismissal", w.Loc)
+	if !ok {
+		return Notice{}, false
+	}
+	ground := DismissalWords(Ruling(r.Ruling), Ground(r.Ground))
+	if r.Section != "" {
+		return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission has dismissed the §%s part of case %s, "+
+			"the %s: %s.%s", r.Rule, r.Section, r.Case, parties(r), ground, byVote(r))}, true
+	}
+	return Notice{Text: fmt.Sprintf("PUBLIC NOTICE %s. The Ethics Commission has dismissed case %s, the %s: %s.%s",
+		r.Rule, r.Case, parties(r), ground, byVote(r))}, true
+}
+
+// Motion implements Voted: "that the complaint sufficiently alleges a violation, and
+// there is probable cause to proceed (C)(2); hearing set for Thu 10 Dec 2026 at 10:00 CST
+// at Council Chambers"; "that the complaint be dismissed as time-barred under (I)". A
+// ruling on a complaint that alleges both sections moves each part.
+func (a Rule) Motion(w Wording) Words {
+	if a.ReferralRuling == "" {
+		return said("that %s%s", a.Ruling.moved(a.Ground, "the complaint"), a.hearingSet(w))
+	}
+	hearing, referral := w.Ord.HearingSection, w.Ord.ReferralSection
+	if c := w.After; c != nil && c.ReferralSection != "" {
+		hearing, referral = c.hearingSection(), c.ReferralSection
+	}
+	return said("that, on the §%s part, %s; and on the §%s part, %s%s", hearing, a.Ruling.moved(a.Ground, "this part"),
+		referral, a.ReferralRuling.moved(a.Ground, "this part"), a.hearingSet(w))
+}
+
+// moved is the ruling as a motion moves it: the finding in the words of the notice of the
+// ruling (Words), and the dismissal of what (the complaint, or one part of it) it
+// dismisses. A time-barred complaint is dismissed for that (I).
+func (r Ruling) moved(g Ground, what string) string {
+	switch {
+	case isDismissal(r) && g == GroundTimeBarred:
+		return what + " be dismissed as time-barred under (I)"
+	case isDismissal(r):
+		return fmt.Sprintf("%s, and that %s be dismissed (C)(2)", r.Words(), what)
+	case r == AttorneyReferral:
+		return r.Words() + " (C)(3)"
+	}
+	return r.Words() + " (C)(2)"
+}
+
+// hearingSet is the hearing a ruling of probable cause set in the same motion (C)(2), as
+// recorded with it: "; hearing set for Thu 10 Dec 2026 at 10:00 CST at Council Chambers".
+func (a Rule) hearingSet(w Wording) string {
+	if a.Ruling != ProbableCause {
+		return ""
+	}
+	for _, act := range w.With {
+		if s, ok := act.(ScheduleMeeting); ok && s.Meeting == HearingMeeting {
+			text := fmt.Sprintf("; hearing set for %s at %s", s.Start.In(w.Loc).Format(noticeAt), s.Place)
+			if s.Closed {
+				text += ", " + Access(s.Closed, s.Authority)
+			}
+			return text
+		}
+	}
+	return ""
+}
+
+// Words is the ruling as the notices of it and the minutes say it: "the complaint
+// sufficiently alleges a violation, and there is probable cause to proceed".
+func (r Ruling) Words() string {
+	switch r {
+	case Insufficient:
+		return "the complaint does not sufficiently allege a violation"
+	case NoProbableCause:
+		return "there is no probable cause to proceed"
+	case ProbableCause:
+		return "the complaint sufficiently alleges a violation, and there is probable cause to proceed"
+	case JudicialReferral:
+		return "the complaint sufficiently alleges a violation, and the commission elects to ask the attorney designated " +
+			"by the corporate authorities to have it adjudicated judicially"
+	case AttorneyReferral:
+		return "the complaint sufficiently alleges a violation of §103.05, and it is referred to the attorney designated " +
+			"by the corporate authorities"
+	}
+	return ""
+}
+
+// spoken is the ruling as people say it: "probable cause".
+func (r Ruling) spoken() string { return strings.ReplaceAll(string(r), "_", " ") }
+
+func (a Rule) apply(x *applying) error {
+	what := "ruling: " + a.Ruling.spoken()
+	if a.ReferralRuling != "" {
+		what = fmt.Sprintf("ruling: §%s part %s, §%s part %s", x.e.Ord.HearingSection, a.Ruling.spoken(),
+			x.e.Ord.ReferralSection, a.ReferralRuling.spoken())
 	}
 	return x.voted(a.Vote, a.Kind(), what, "(C)", func() error { return a.rule(x) })
 }

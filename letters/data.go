@@ -192,7 +192,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 		Article:    article(c, docket.Paper(k)),
 		Respondent: T(c.Respondent.Name), Complainant: T(c.Complainant.Name),
 		Sections: "§" + strings.Join(c.Sections, ", §"), Received: c.Received.In(m.loc).Format(longDate),
-		Ruling: string(c.Ruling), RulingWords: rulingWords(c.Ruling), RulingDate: m.day(c.RulingDate),
+		Ruling: string(c.Ruling), RulingWords: c.Ruling.Words(), RulingDate: m.day(c.RulingDate),
 		Demanded: m.day(c.DemandReceived),
 		Referred: c.Ruling == docket.AttorneyReferral || c.ReferralRuling == docket.AttorneyReferral,
 		Attorney: party(m.cfg.Attorney), Officer: party(officer), Signer: m.signer(info)}
@@ -211,7 +211,7 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 			if sec == c.ReferralSection {
 				r = c.ReferralRuling
 			}
-			d.Parts = append(d.Parts, Part{Section: sec, Ruling: string(r), Words: rulingWords(r)})
+			d.Parts = append(d.Parts, Part{Section: sec, Ruling: string(r), Words: r.Words()})
 		}
 	}
 	var err error
@@ -264,24 +264,6 @@ func fine(n int) string {
 		return ""
 	}
 	return "$" + docket.Dollars(n)
-}
-
-func rulingWords(r docket.Ruling) string {
-	switch r {
-	case docket.Insufficient:
-		return "the complaint does not sufficiently allege a violation"
-	case docket.NoProbableCause:
-		return "there is no probable cause to proceed"
-	case docket.ProbableCause:
-		return "the complaint sufficiently alleges a violation, and there is probable cause to proceed"
-	case docket.JudicialReferral:
-		return "the complaint sufficiently alleges a violation, and the commission elects to ask the attorney designated " +
-			"by the corporate authorities to have it adjudicated judicially"
-	case docket.AttorneyReferral:
-		return "the complaint sufficiently alleges a violation of §103.05, and it is referred to the attorney designated " +
-			"by the corporate authorities"
-	}
-	return ""
 }
 
 // article is the certified-mail article number recorded for paper p, in groups of four
@@ -344,7 +326,7 @@ func (m *Maker) documents(c *docket.Case, p docket.Paper) []Text {
 	}
 	if !c.RulingDate.IsZero() {
 		out = append(out,
-			T(fmt.Sprintf("The commission's ruling of %s (C)(1), (C)(3): %s.", m.day(c.RulingDate), rulingWords(c.Ruling))))
+			T(fmt.Sprintf("The commission's ruling of %s (C)(1), (C)(3): %s.", m.day(c.RulingDate), c.Ruling.Words())))
 	}
 	return out
 }

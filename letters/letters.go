@@ -197,6 +197,25 @@ func (c Config) officer(cs *docket.Case, k Kind) (Addressee, string, error) {
 	return a, "officers." + key, nil
 }
 
+// officerNamed names the officer with authority to discipline listed under key, as words
+// name them: "the Mayor", by their title, or by their name without one; otherwise, as
+// the ordinance does (fallback).
+func (c Config) officerNamed(key, fallback string) string {
+	a, ok := c.Officers[key]
+	if !ok && key == docket.DefaultOfficer {
+		a, ok = c.Officer, true
+	}
+	switch {
+	case !ok:
+		return fallback
+	case strings.TrimSpace(a.Title) != "":
+		return "the " + a.Title
+	case strings.TrimSpace(a.Name) != "":
+		return a.Name
+	}
+	return fallback
+}
+
 // signer is who signs paper p, by the configuration or else by docket's table of papers;
 // the zero Party when that person has no configured name.
 func (c Config) signer(p docket.PaperInfo) Party {

@@ -266,6 +266,19 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 		}
 		return t.In(m.loc).Format(clock)
 	}
+	// A member the configuration gives no name is printed by their Slack id, and minutes
+	// that read "Motion by U024BE7LH" are not approved as printed: the draft says so.
+	var unnamed []string
+	given := names
+	names = func(id string) string {
+		if n := given.Name(id); n != id {
+			return n
+		}
+		if !slices.Contains(unnamed, id) {
+			unnamed = append(unnamed, id)
+		}
+		return ""
+	}
 	who := func(ids []string) Text {
 		var out []string
 		for _, id := range ids {
@@ -278,6 +291,9 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 	}
 	motion := func(mo docket.MeetingMotion) MotionLine {
 		l := MotionLine{Time: hm(mo.At), Text: T(mo.Text)}
+		if len(mo.Words) > 0 {
+			l.Text = T(m.said(mo.Words, names))
+		}
 		if mo.Mover != "" {
 			l.Mover = T(names.Name(mo.Mover))
 		}
@@ -407,12 +423,39 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 	}
 	if d.Draft {
 		d.Gaps = r.Gaps(part)
+		unnamed = inOrder(r.Seated, unnamed)
+		switch len(unnamed) {
+		case 0:
+		case 1:
+			d.Gaps = append(d.Gaps, fmt.Sprintf("the name of %s, printed as a Slack id: give it in ethicsbot.yml "+
+				"(commissioners, with name:)", unnamed[0]))
+		default:
+			d.Gaps = append(d.Gaps, fmt.Sprintf("the names of %s, printed as Slack ids: give them in ethicsbot.yml "+
+				"(commissioners, with name:)", strings.Join(unnamed, ", ")))
+		}
 	}
 	title := "Minutes of the meeting of " + string(r.Meeting)
 	if closed {
 		title = "Closed session minutes of the meeting of " + string(r.Meeting)
 	}
 	return d, title, nil
+}
+
+// said is an act's words as a document prints them: a member by name and title, the
+// officer with authority to discipline as the configuration names them ("the Mayor").
+func (m *Maker) said(words docket.Words, names docket.Names) string {
+	var b strings.Builder
+	for _, w := range words {
+		switch {
+		case w.Member != "":
+			b.WriteString(names.Name(w.Member))
+		case w.Officer != "":
+			b.WriteString(m.cfg.officerNamed(w.Officer, w.Text))
+		default:
+			b.WriteString(w.Text)
+		}
+	}
+	return b.String()
 }
 
 // inOrder returns the members of some in the order of all.

@@ -368,3 +368,31 @@ func D(t *testing.T, s string) docket.Date {
 	}
 	return d
 }
+
+// TestMinutesNotReadyWithMembersByID: minutes that would print a member by their Slack id,
+// for want of a name in the configuration, are not ready for approval: the draft says
+// whose name it lacks, once each, and no longer once every member printed has a name.
+func TestMinutesNotReadyWithMembersByID(t *testing.T) {
+	m := mustMaker(t, config)
+	r := januaryRecord()
+	noBirch := func(id string) string {
+		if id == "U02BIRCH" {
+			return ""
+		}
+		return names(id)
+	}
+	md := strings.ReplaceAll(string(ok(t)(m.MinutesMarkdown(r, docket.OpenPart, noBirch)).Data), `\`, "")
+	want := "- the name of U02BIRCH, printed as a Slack id: give it in ethicsbot.yml (commissioners, with name:)"
+	if !Contains(md, want) || Contains(md, "ready for approval") {
+		t.Errorf("the draft does not ask for the name of U02BIRCH:\n%s", md)
+	}
+	md = strings.ReplaceAll(string(ok(t)(m.MinutesMarkdown(r, docket.OpenPart, nil)).Data), `\`, "")
+	if want := "- the names of U01ALDER, U02BIRCH, U03COLE, U04DUNN, U05EK, printed as Slack ids"; !Contains(md, want) {
+		t.Errorf("the draft does not ask for the names:\n%s", md)
+	}
+	r.Approved, r.ApprovedAt = docket.Date(0).AddDays(20000), "2027-02-09"
+	md = string(ok(t)(m.MinutesMarkdown(r, docket.OpenPart, noBirch)).Data)
+	if Contains(md, "printed as a Slack id") {
+		t.Errorf("approved minutes still ask for a name:\n%s", md)
+	}
+}

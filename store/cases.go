@@ -114,8 +114,7 @@ func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request str
 	for i, a := range actions {
 		var next docket.Case
 		var warnings []docket.Warning
-		switch a.(type) {
-		case docket.Correct, docket.Void:
+		if _, ok := a.(docket.Amending); ok {
 			// An amendment rebuilds the case from its record, as amended.
 			entries, err := loadEntries(ctx, tx, number)
 			if err != nil {
@@ -125,7 +124,7 @@ func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request str
 			if err != nil {
 				return err
 			}
-		default:
+		} else {
 			next, warnings, err = s.engine.ApplyBy(c, a, by, at)
 			if err != nil {
 				return err

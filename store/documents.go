@@ -131,11 +131,8 @@ func documentRef(e Event) (string, docRef, bool) {
 func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time,
 	say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error) {
 	var sent *docket.SentLetter
-	switch a := act.(type) {
-	case docket.RecordMailing:
-		sent = a.Letter
-	case docket.RecordDelivery:
-		sent = a.Letter
+	if a, ok := act.(docket.Sending); ok {
+		sent = a.Sent()
 	}
 	if sent == nil || sent.SHA256 != sum(letter) || sent.Size != int64(len(letter)) {
 		return docket.Result{}, fmt.Errorf("case %s: the letter given does not match the mailing's record of it", number)
