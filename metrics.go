@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"os"
@@ -162,6 +163,17 @@ func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text ou
 	ch, ts, err := outbox.SendPost(ctx, c.Sender, to, text, actions, key)
 	c.count(err, "sent")
 	return ch, ts, err
+}
+
+// Probe asks Slack whether it still takes the token, if the sender beneath can: the
+// deliverer finds a token revoked while nothing is to be said only through it. It is not
+// a delivery, and is not counted.
+func (c countingSender) Probe(ctx context.Context) error {
+	p, ok := c.Sender.(outbox.Prober)
+	if !ok {
+		return errors.ErrUnsupported // the deliverer then leaves the token's state as it is
+	}
+	return p.Probe(ctx)
 }
 
 func (c countingSender) Find(ctx context.Context, to outbox.Dest, key outbox.Key,
