@@ -251,7 +251,8 @@ func (a *App) Open() (context.Context, error) {
 	if mode != "console" {
 		slackHealth = func() string { return a.slackState.Load().(string) }
 	}
-	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now}
+	botToken, _ := slackTokens(getenv)
+	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now, Token: botToken}
 	stats := newMetrics(db, cfg.Database, func() time.Time { return svc.Now() }, logger)
 	svc.Observe = stats.command
 	a.health, a.stats = health, stats
@@ -354,9 +355,10 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 		apiOpts = append(apiOpts, slack.OptionAppLevelToken(getenv("SLACK_APP_TOKEN")))
 	}
 	api := slack.New(getenv("SLACK_BOT_TOKEN"), apiOpts...)
+	botToken, appToken := slackTokens(getenv) // where a refused token is to be renewed
 	// Slack may be unreachable for a while (a network outage, a proxy restarting): CheckAuth
 	// waits for it, and a SIGTERM meanwhile is a clean stop, not a failure.
-	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)", logger); err != nil {
+	if err := bot.CheckAuth(ctx, api, botToken, logger); err != nil {
 		if ctx.Err() != nil {
 			logger.Info("stopped before Slack answered")
 			return nil, nil
@@ -367,11 +369,11 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	sender := &bot.Sender{API: api, RateLimited: a.stats.rateLimitedBy(pacer)}
+	sender := &bot.Sender{API: api, RateLimited: a.stats.rateLimitedBy(pacer), Token: botToken}
 	deliverer := &outbox.Deliverer{Store: db, Sender: a.stats.sender(sender), Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location(), Pacer: pacer}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
-	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
+	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer, AppToken: appToken}
 	// A sweep that found reminders due found the desk changed too (a step now due or
 	// overdue): the Home tabs are published again, within the sweep, which shutdown waits
 	// for before the record closes.

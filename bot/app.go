@@ -64,6 +64,9 @@ type App struct {
 	Outbox Waker
 	// Client posts replies to response_urls; nil is a client with a 10 s timeout.
 	Client *http.Client
+	// AppToken is Socket Mode's app-level token as this install keeps it, for what to do
+	// when Slack refuses it (AppToken("SLACK_APP_TOKEN") if unset).
+	AppToken Token
 
 	wg sync.WaitGroup // work started after an ack
 

@@ -22,11 +22,12 @@ type Delivery interface {
 //
 //   - "status": "ok"; "degraded" while writes to the database fail, while Slack refuses the
 //     bot token, or while the oldest undelivered message has waited longer than
-//     UndeliveredAfter, with "reason" saying which; "error" while the database cannot be
-//     read or its file was removed or replaced.
-//   - HTTP 503 while the database cannot be read or written ("database", "writes" say why);
-//     200 otherwise, "degraded" included: a restart cannot mend Slack.
-//   - "slack": where the connection to Slack stands ("connecting", "ok"), in the Slack modes.
+//     UndeliveredAfter, with "reason" saying which and what to do; "error" while the
+//     database cannot be read or its file was removed or replaced.
+//   - HTTP 503 while the database cannot be read or written ("database", "writes" say why)
+//     and while Slack refuses the bot token; 200 otherwise, "degraded" included.
+//   - "slack": where the connection to Slack stands ("connecting", "ok"), in the Slack modes;
+//     "refused" while Slack refuses the bot token.
 //   - "undelivered", "oldest_undelivered", "last_slack_error", "last_slack_error_at": the
 //     outbox, once delivery runs.
 //
@@ -40,6 +41,9 @@ type Health struct {
 	UndeliveredAfter time.Duration
 	// Now is the clock the age of undelivered messages is measured by (time.Now).
 	Now func() time.Time
+	// Token is the bot token as this install keeps it, for what to do when Slack refuses
+	// it (BotToken("SLACK_BOT_TOKEN") if unset).
+	Token Token
 
 	delivery atomic.Pointer[Delivery] // see SetDelivery
 }
@@ -112,7 +116,16 @@ func (h *Health) Check(ctx context.Context) (map[string]string, int) {
 				reply["last_slack_error_at"] = dh.LastErrorAt.UTC().Format(time.RFC3339)
 			}
 			if dh.TokenRefused != "" {
-				reasons = append(reasons, "Slack refuses the bot token ("+dh.TokenRefused+"): "+tokenFix)
+				// Nothing can be said in Slack until a person renews the token: a failure, not
+				// a delay, whatever else works.
+				tok := h.Token
+				if tok.Fix == "" {
+					tok = BotToken("SLACK_BOT_TOKEN")
+				}
+				reply["slack"] = "refused"
+				reasons = append(reasons, "Slack refuses the "+tok.Name+" ("+dh.TokenRefused+": "+
+					refusals[dh.TokenRefused].why+"): "+tok.Fix)
+				code = http.StatusServiceUnavailable
 			}
 			if dh.Oldest > after {
 				reasons = append(reasons, "the oldest undelivered message has waited "+outbox.Minutes(dh.Oldest.Round(time.Minute))+
