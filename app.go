@@ -255,6 +255,10 @@ func (a *App) Open() (context.Context, error) {
 	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now, Token: botToken}
 	stats := newMetrics(db, cfg.Database, func() time.Time { return svc.Now() }, logger)
 	svc.Observe = stats.command
+	if mode != "console" { // the sweep and the nightly backup are the service's
+		health.Parts = []bot.Part{{Name: "sweep", Check: stats.health.sweeps.state}, backupPart(cfg.Database)}
+	}
+	stats.watchHealth(health, slackHealth) // every component of /healthz on /metrics too
 	a.health, a.stats = health, stats
 	sites, err := startSites(siteConfig{mode: mode, getenv: getenv, publicAddr: addr, publicLn: ln, public: public,
 		health: health, metrics: stats.handler(), publicURL: board.URL, log: logger})
@@ -377,10 +381,14 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	// A sweep that found reminders due found the desk changed too (a step now due or
 	// overdue): the Home tabs are published again, within the sweep, which shutdown waits
 	// for before the record closes.
+	anchor := a.stats.checkedAnchor(anchorOf(db), time.Now) // its result on /metrics
 	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db,
 		Notify: func() { deliverer.Kick(); app.RefreshHomesNow(ctx) },
-		Log:    logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
+		Log:    logger, Anchor: anchor, Observe: a.stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
+	if err := a.stats.health.sweeps.start(cfg.Sweep, a.engine.Cal.Location(), time.Now()); err != nil {
+		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+	}
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
@@ -393,7 +401,9 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	deliverer.SetAlert(clerkDests(cfg.Roles))
 	a.health.SetDelivery(deliverer)
 	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
+	app.Go(func() { checkAnchorAtStart(ctx, anchor, logger) })
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger,
+		observe: a.stats.reloaded}
 	go r.watch(ctx, a.hup)
 	return &slackApp{app: app, api: api}, nil
 }
@@ -405,7 +415,7 @@ func (a *App) RunSocketMode(ctx context.Context) error {
 		return err
 	}
 	a.log.Info("starting in Socket Mode", "database", a.cfg.Database, "config", a.cfg.Path)
-	a.slackState.Store("ok")
+	s.app.Connection = func(state string) { a.slackState.Store(state) } // "ok" while the websocket is open
 	err = s.app.RunSocketMode(ctx, socketmode.New(s.api))
 	return a.stopped(s, err)
 }

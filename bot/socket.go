@@ -148,7 +148,15 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 		slackevents.GroupUnarchive} {
 		h.HandleEvents(t, channelChanged)
 	}
+	h.Handle(socketmode.EventTypeConnecting, func(evt *socketmode.Event, c *socketmode.Client) {
+		if ce, ok := evt.Data.(*slack.ConnectingEvent); ok {
+			a.connection(ce.ConnectionCount, false)
+		}
+	})
 	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
+		if ce, ok := evt.Data.(*socketmode.ConnectedEvent); ok {
+			a.connection(ce.ConnectionCount, true)
+		}
 		a.logger().Info("connected to Slack over Socket Mode")
 	})
 	h.Handle(socketmode.EventTypeConnectionError, func(evt *socketmode.Event, c *socketmode.Client) {
@@ -169,6 +177,25 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 		}
 	})
 	return h
+}
+
+// connection tells Connection that Socket Mode's connection number n (0 the first, 1 the
+// next, after a reconnection) is being opened, or is open. The handler runs each event on
+// its own goroutine, so the events may come out of order: a "connecting" never follows the
+// "ok" of the same connection or a later one.
+func (a *App) connection(n int, open bool) {
+	seq := 2*n + 1 // 0 is before any connection
+	state := "connecting"
+	if open {
+		seq, state = seq+1, "ok"
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if seq <= a.connSeq || a.Connection == nil {
+		return
+	}
+	a.connSeq = seq
+	a.Connection(state) // under the lock, so that what it is told keeps the order
 }
 
 // fatal returns an error saying what to do if err is one reconnecting cannot fix.
