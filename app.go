@@ -263,9 +263,14 @@ func (a *App) Open() (context.Context, error) {
 	if mode != "console" {
 		slackHealth = func() string { return a.slackState.Load().(string) }
 	}
-	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now}
+	botToken, _ := slackTokens(getenv)
+	health := &bot.Health{DB: db, Slack: slackHealth, UndeliveredAfter: cfg.UndeliveredAfter, Now: now, Token: botToken}
 	stats := newMetrics(db, cfg.Database, func() time.Time { return svc.Now() }, logger)
 	svc.Observe = stats.command
+	if mode != "console" { // the sweep and the nightly backup are the service's
+		health.Parts = []bot.Part{{Name: "sweep", Check: stats.health.sweeps.state}, backupPart(cfg.Database)}
+	}
+	stats.watchHealth(health, slackHealth) // every component of /healthz on /metrics too
 	a.health, a.stats = health, stats
 	sites, err := startSites(siteConfig{mode: mode, getenv: getenv, publicAddr: addr, publicLn: ln, public: public,
 		health: health, metrics: stats.handler(), publicURL: board.URL, log: logger})
@@ -386,9 +391,10 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 		apiOpts = append(apiOpts, slack.OptionAppLevelToken(getenv("SLACK_APP_TOKEN")))
 	}
 	api := slack.New(getenv("SLACK_BOT_TOKEN"), apiOpts...)
+	botToken, appToken := slackTokens(getenv) // where a refused token is to be renewed
 	// Slack may be unreachable for a while (a network outage, a proxy restarting): CheckAuth
 	// waits for it, and a SIGTERM meanwhile is a clean stop, not a failure.
-	if err := bot.CheckAuth(ctx, api, "bot token (SLACK_BOT_TOKEN)", logger); err != nil {
+	if err := bot.CheckAuth(ctx, api, botToken, logger); err != nil {
 		if ctx.Err() != nil {
 			logger.Info("stopped before Slack answered")
 			return nil, nil
@@ -399,7 +405,7 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	sender := &bot.Sender{API: api, RateLimited: a.stats.rateLimitedBy(pacer)}
+	sender := &bot.Sender{API: api, RateLimited: a.stats.rateLimitedBy(pacer), Token: botToken}
 	deliverer := &outbox.Deliverer{Store: db, Sender: a.stats.sender(sender), Log: logger,
 		Report: outbox.Dest{Channel: cfg.Channels.Docket}, Zone: a.engine.Cal.Location(), Pacer: pacer}
 	if cfg.SMTP.Enabled() { // the news media's copies of the notices (5 ILCS 120/2.02(b))
@@ -408,14 +414,18 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 		}
 	}
 	svc.Files = bot.SlackFiles{API: api} // /ethics attach: files shared in the docket channel
-	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer}
+	app := &bot.App{Service: svc, API: api, Log: logger, Outbox: deliverer, AppToken: appToken}
 	// A sweep that found reminders due found the desk changed too (a step now due or
 	// overdue): the Home tabs are published again, within the sweep, which shutdown waits
 	// for before the record closes.
+	anchor := a.stats.checkedAnchor(anchorOf(db), time.Now) // its result on /metrics
 	sweeper := &reminders.Sweeper{Planner: a.planner, Cases: db, Outbox: db,
 		Notify: func() { deliverer.Kick(); app.RefreshHomesNow(ctx) },
-		Log:    logger, Anchor: anchorOf(db), Observe: a.stats.sweep}
+		Log:    logger, Anchor: anchor, Observe: a.stats.sweep}
 	go reconcileRestore(ctx, db, sender, cfg.Channels, deliverer.Kick, logger)
+	if err := a.stats.health.sweeps.start(cfg.Sweep, a.engine.Cal.Location(), time.Now()); err != nil {
+		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+	}
 	stopSweeps, err := sweeper.Start(cfg.Sweep, time.Now)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %v", cfg.Path, err)
@@ -428,7 +438,9 @@ func (a *App) connect(ctx context.Context) (*slackApp, error) {
 	deliverer.SetAlert(clerkDests(cfg.Roles))
 	a.health.SetDelivery(deliverer)
 	app.Go(func() { checkChannels(ctx, api, cfg, db, deliverer, logger, now) })
-	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger}
+	app.Go(func() { checkAnchorAtStart(ctx, anchor, logger) })
+	r := &reloader{cfg: cfg, getenv: getenv, svc: svc, sweeper: sweeper, deliverer: deliverer, log: logger,
+		observe: a.stats.reloaded}
 	go r.watch(ctx, a.hup)
 	return &slackApp{app: app, api: api}, nil
 }
@@ -440,7 +452,7 @@ func (a *App) RunSocketMode(ctx context.Context) error {
 		return err
 	}
 	a.log.Info("starting in Socket Mode", "database", a.cfg.Database, "config", a.cfg.Path)
-	a.slackState.Store("ok")
+	s.app.Connection = func(state string) { a.slackState.Store(state) } // "ok" while the websocket is open
 	err = s.app.RunSocketMode(ctx, socketmode.New(s.api))
 	return a.stopped(s, err)
 }

@@ -16,7 +16,8 @@ import (
 // SQLite's online backup writes only to a file, so the copy is made in a private temporary
 // folder (0700, under TMPDIR), verified, streamed, and removed: nothing reaches standard
 // output unless the copy's chain is intact. What the command says goes to standard error.
-func backupToStdout(ctx context.Context, db *store.Store, database string, stdout, stderr io.Writer,
+// A scheduled backup is noted for /metrics and /healthz (noteBackup).
+func backupToStdout(ctx context.Context, db *store.Store, database string, scheduled bool, stdout, stderr io.Writer,
 	getenv func(string) string) int {
 	fail := failer(stderr, "backup")
 	if f, ok := stdout.(*os.File); ok {
@@ -53,7 +54,9 @@ func backupToStdout(ctx context.Context, db *store.Store, database string, stdou
 	}
 	fmt.Fprintf(stderr, "backup -: %d events in %d cases; the chain is intact; %d bytes written to standard output\n",
 		r.Events, r.Cases, n)
-	warnUnnoted(noteBackup(database, "-", time.Now()), stderr)
+	if scheduled {
+		warnUnnoted(noteBackup(database, "-", time.Now()), stderr)
+	}
 	return exitOK
 }
 

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/config"
 	"ethicsbot/store"
@@ -55,5 +56,51 @@ func TestBackupToStdoutRefusals(t *testing.T) {
 	if code, out, errOut := runCLI(t, env, "", "backup", "-"); code != exitFailure || out != "" ||
 		!strings.Contains(errOut, "TMPDIR") {
 		t.Errorf("no temporary folder: exit %d, stdout %d bytes, stderr %q", code, len(out), errOut)
+	}
+}
+
+// TestOnlyScheduledBackupsAreNoted: /metrics and /healthz say when the last scheduled
+// backup succeeded (`ethicsbot backup --scheduled`, as the nightly timer runs it), to a
+// file or to standard output. A copy taken by hand, or by a migration, says nothing of
+// whether the nightly backups run, and leaves it as it was.
+func TestOnlyScheduledBackupsAreNoted(t *testing.T) {
+	env := recordEnv(t)
+	env["TMPDIR"] = t.TempDir()
+	database := env["ETHICSBOT_DB"]
+	noted := func() (time.Time, bool) { return lastBackup(database) }
+	if code, _, errOut := runCLI(t, env, "", "backup", filepath.Join(t.TempDir(), "by-hand.db")); code != 0 {
+		t.Fatalf("backup by hand: %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, env, "", "backup", "-"); code != 0 {
+		t.Fatalf("backup - by hand: %d %s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, env, "", "migrate"); code != 0 {
+		t.Fatalf("migrate: %d %s %s", code, out, errOut)
+	}
+	if at, ok := noted(); ok {
+		t.Fatalf("a backup by hand is noted as the scheduled one, at %v", at)
+	}
+	if code, _, errOut := runCLI(t, env, "", "backup", "--scheduled",
+		filepath.Join(t.TempDir(), "nightly.db")); code != 0 {
+		t.Fatalf("backup --scheduled: %d %s", code, errOut)
+	}
+	at, ok := noted()
+	if !ok || time.Since(at) > time.Minute {
+		t.Fatalf("the scheduled backup is not noted: %v %v", at, ok)
+	}
+	// Set the note back a day: the scheduled backup to standard output notes it anew.
+	old := at.Add(-24 * time.Hour)
+	if err := os.Chtimes(backupNote(database), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, env, "", "backup", "--scheduled", "-"); code != 0 {
+		t.Fatalf("backup --scheduled -: %d %s", code, errOut)
+	}
+	if at, _ := noted(); !at.After(old.Add(time.Hour)) {
+		t.Errorf("the scheduled backup to standard output is not noted: %v", at)
+	}
+	if code, _, errOut := runCLI(t, env, "", "verify", "--scheduled"); code != exitUsage ||
+		!strings.Contains(errOut, "--scheduled is for backup") {
+		t.Errorf("verify --scheduled: exit %d, %s", code, errOut)
 	}
 }

@@ -95,10 +95,11 @@ record with those hashes; an older anchor, N:HASH, checks the cases' chain alone
 		},
 		{
 			names: []string{"backup"},
-			usage: "backup PATH",
+			usage: "backup [--scheduled] PATH",
 			help: `Copy the database to PATH (created mode 0600) while the bot runs, then verify
 the copy and print its anchor. With PATH -, the verified copy goes to stdout
-(through a private temporary file under TMPDIR).`,
+(through a private temporary file under TMPDIR). --scheduled marks the nightly
+backup: /metrics and /healthz show when it last succeeded.`,
 			run: record,
 		},
 		{

@@ -33,9 +33,20 @@ func newLogger(w io.Writer, getenv func(string) string) (*slog.Logger, error) {
 	case "", "logfmt", "text":
 		return slog.New(slog.NewTextHandler(w, opts)), nil
 	case "json":
+		opts.ReplaceAttr = secondsAttr
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
 	return nil, fmt.Errorf("ETHICSBOT_LOG_FORMAT %q is not logfmt or json", getenv("ETHICSBOT_LOG_FORMAT"))
+}
+
+// secondsAttr writes a duration in the JSON log as seconds, a number (1.5): slog would
+// write nanoseconds (1500000000), which a log collector cannot tell from a count, and
+// every other duration ethicsbot reports, in /metrics, is in seconds.
+func secondsAttr(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		a.Value = slog.Float64Value(a.Value.Duration().Seconds())
+	}
+	return a
 }
 
 // proxies are the reverse proxies whose X-Forwarded-For is believed: ETHICSBOT_TRUSTED_PROXIES,

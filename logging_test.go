@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLogSettings(t *testing.T) {
@@ -110,5 +112,35 @@ func TestTrustedProxies(t *testing.T) {
 	if got := proxies(nil).client(&http.Request{RemoteAddr: "127.0.0.1:1",
 		Header: http.Header{"X-Forwarded-For": {"1.2.3.4"}}}); got != "127.0.0.1" {
 		t.Errorf("with no trusted proxy the header was believed: %s", got)
+	}
+}
+
+// TestJSONLogDurationsInSeconds: a log collector reads a duration in the JSON log as
+// seconds, a number it can sum and compare (1.5, not slog's 1500000000 nanoseconds), in
+// a group too; logfmt keeps the form a person reads, 1.5s.
+func TestJSONLogDurationsInSeconds(t *testing.T) {
+	var buf bytes.Buffer
+	logger, err := newLogger(&buf, func(k string) string { return map[string]string{"ETHICSBOT_LOG_FORMAT": "json"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger.Info("took", "duration", 1500*time.Millisecond, slog.Group("sweep", "took", 250*time.Microsecond),
+		"n", 3)
+	var line struct {
+		Duration any
+		Sweep    struct{ Took any }
+		N        any
+	}
+	if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
+		t.Fatal(err)
+	}
+	if line.Duration != 1.5 || line.Sweep.Took != 0.00025 || line.N != 3.0 {
+		t.Errorf("json: %s", buf.String())
+	}
+	buf.Reset()
+	logger, _ = newLogger(&buf, func(string) string { return "" })
+	logger.Info("took", "duration", 1500*time.Millisecond)
+	if !strings.Contains(buf.String(), "duration=1.5s") {
+		t.Errorf("logfmt: %s", buf.String())
 	}
 }

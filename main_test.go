@@ -826,8 +826,9 @@ func TestStartStopsOnRefusedToken(t *testing.T) {
 	// Any free port: :3000, the default, may be another program's on a shared machine.
 	env["ETHICSBOT_ADDR"], env["ETHICSBOT_ADMIN_ADDR"] = "127.0.0.1:0", "127.0.0.1:0"
 	code, _, errOut := runCLI(t, env, "")
-	want := "Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token in " +
-		"the environment"
+	want := "Slack refused the bot token (invalid_auth): the token is not valid. To do: reinstall the app in Slack " +
+		"(api.slack.com/apps, Install App), put the new Bot User OAuth Token (xoxb-...) in SLACK_BOT_TOKEN in " +
+		"ethicsbot's environment, and restart ethicsbot"
 	if code != 1 || !strings.Contains(errOut, want) || calls.Load() != 1 {
 		t.Errorf("exit %d after %d calls, stderr %q", code, calls.Load(), errOut)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"os"
@@ -28,6 +29,10 @@ type metrics struct {
 	sweepLastOK prometheus.Gauge
 	paceWait    *prometheus.HistogramVec // see metrics_pace.go
 	rateLimited *prometheus.CounterVec
+	health      healthMetrics // see metrics_health.go
+	// log is told, at debug level (ETHICSBOT_LOG_LEVEL=debug), of each command, delivery and
+	// sweep that the metrics count.
+	log *slog.Logger
 }
 
 // newMetrics registers ethicsbot's metrics, the Go runtime's and the process's. db is read
@@ -35,6 +40,7 @@ type metrics struct {
 func newMetrics(db *store.Store, database string, now func() time.Time, log *slog.Logger) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
+		log: log,
 		commands: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "ethicsbot_commands_total",
 			Help: "/ethics subcommands run, by name and outcome: ok, refused (the docket said no and the reply says why) or " +
 				"failed (nothing was recorded, for a reason the user cannot act on)."},
@@ -61,6 +67,7 @@ func newMetrics(db *store.Store, database string, now func() time.Time, log *slo
 		m.sweeps.WithLabelValues(r)
 	}
 	m.registerPace()
+	m.registerHealth()
 	b := readBuildInfo()
 	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "ethicsbot_build_info", Help: "The running build: always 1.",
 		ConstLabels: prometheus.Labels{"version": b.Version, "commit": b.Commit, "goversion": b.Go}})
@@ -82,23 +89,27 @@ func (m *metrics) handler() http.Handler {
 func (m *metrics) command(name, outcome string, took time.Duration) {
 	m.commands.WithLabelValues(name, outcome).Inc()
 	m.latency.WithLabelValues(name).Observe(took.Seconds())
+	m.log.Debug("command", "command", name, "outcome", outcome, "duration", took)
 }
 
 // sweep is reminders.Sweeper's Observe.
 func (m *metrics) sweep(took time.Duration, err error) {
 	m.sweepTook.Observe(took.Seconds())
+	m.health.sweeps.observe(time.Now(), err) // /healthz's "sweep"
 	if err != nil {
 		m.sweeps.WithLabelValues("failed").Inc()
+		m.log.Debug("reminder sweep", "result", "failed", "duration", took, "err", err)
 		return
 	}
 	m.sweeps.WithLabelValues("ok").Inc()
 	m.sweepLastOK.Set(float64(time.Now().Unix()))
+	m.log.Debug("reminder sweep", "result", "ok", "duration", took)
 }
 
 // sender counts the deliverer's attempts through s by result; it replies in threads and
 // updates cards in place if s does.
 func (m *metrics) sender(s outbox.Sender) outbox.Sender {
-	c := countingSender{s, m.deliveries}
+	c := countingSender{s, m.deliveries, m.log}
 	if th, ok := s.(outbox.Threader); ok {
 		return countingThreader{c, th}
 	}
@@ -113,45 +124,58 @@ type countingThreader struct {
 
 func (c countingThreader) Reply(ctx context.Context, to outbox.Dest, thread string, text outbox.Markup,
 	key outbox.Key) (string, string, error) {
+	start := time.Now()
 	ch, ts, err := c.th.Reply(ctx, to, thread, text, key)
-	c.count(err, "sent")
+	c.count(key, start, err, "sent")
 	return ch, ts, err
 }
 
 func (c countingThreader) FindReply(ctx context.Context, to outbox.Dest, thread string,
 	key outbox.Key) (string, string, bool, error) {
+	start := time.Now()
 	ch, ts, found, err := c.th.FindReply(ctx, to, thread, key)
 	if err != nil || found {
-		c.count(err, "found")
+		c.count(key, start, err, "found")
 	}
 	return ch, ts, found, err
 }
 
 func (c countingThreader) Update(ctx context.Context, channel, ts string, text outbox.Markup, actions []outbox.Action,
 	key outbox.Key) error {
+	start := time.Now()
 	err := c.th.Update(ctx, channel, ts, text, actions, key)
-	c.count(err, "sent")
+	c.count(key, start, err, "sent")
 	return err
 }
 
-// count counts an attempt: failed if err, else ok.
-func (c countingSender) count(err error, ok string) {
+// count counts an attempt to deliver key's post, begun at start: failed if err, else ok;
+// at debug level, it is logged.
+func (c countingSender) count(key outbox.Key, start time.Time, err error, ok string) {
+	result := ok
 	if err != nil {
-		c.results.WithLabelValues("failed").Inc()
-		return
+		result = "failed"
 	}
-	c.results.WithLabelValues(ok).Inc()
+	c.results.WithLabelValues(result).Inc()
+	if c.log.Enabled(context.Background(), slog.LevelDebug) {
+		attrs := []any{"to", key.To.String(), "key", key.String(), "result", result, "duration", time.Since(start)}
+		if err != nil {
+			attrs = append(attrs, "err", err)
+		}
+		c.log.Debug("delivery", attrs...)
+	}
 }
 
 type countingSender struct {
 	outbox.Sender
 	results *prometheus.CounterVec
+	log     *slog.Logger
 }
 
 func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Markup,
 	key outbox.Key) (string, string, error) {
+	start := time.Now()
 	ch, ts, err := c.Sender.Send(ctx, to, text, key)
-	c.count(err, "sent")
+	c.count(key, start, err, "sent")
 	return ch, ts, err
 }
 
@@ -159,25 +183,35 @@ func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Ma
 // draws them (a reminder's step, issue 22 §3).
 func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action,
 	key outbox.Key) (string, string, error) {
+	start := time.Now()
 	ch, ts, err := outbox.SendPost(ctx, c.Sender, to, text, actions, key)
-	c.count(err, "sent")
+	c.count(key, start, err, "sent")
 	return ch, ts, err
+}
+
+// Probe asks Slack whether it still takes the token, if the sender beneath can: the
+// deliverer finds a token revoked while nothing is to be said only through it. It is not
+// a delivery, and is not counted.
+func (c countingSender) Probe(ctx context.Context) error {
+	p, ok := c.Sender.(outbox.Prober)
+	if !ok {
+		return errors.ErrUnsupported // the deliverer then leaves the token's state as it is
+	}
+	return p.Probe(ctx)
 }
 
 func (c countingSender) Find(ctx context.Context, to outbox.Dest, key outbox.Key,
 	since time.Time) (string, string, bool, error) {
+	start := time.Now()
 	ch, ts, found, err := c.Sender.Find(ctx, to, key, since)
-	switch {
-	case err != nil:
-		c.results.WithLabelValues("failed").Inc()
-	case found:
-		c.results.WithLabelValues("found").Inc()
+	if err != nil || found {
+		c.count(key, start, err, "found")
 	}
 	return ch, ts, found, err
 }
 
 // storeCollector reads, at each scrape, what the store knows: the outbox's backlog, the
-// writes it refused, and when `ethicsbot backup` last made a verified copy.
+// writes it refused, and when the scheduled backup last made a verified copy.
 type storeCollector struct {
 	db       *store.Store
 	database string
@@ -194,10 +228,12 @@ var (
 		"Writes the database refused since start: a full disk, a read-only, removed or replaced file, a lock held by "+
 			"another program. Not actions the docket refused.", nil, nil)
 	backupTimeDesc = prometheus.NewDesc("ethicsbot_last_backup_timestamp_seconds",
-		"When `ethicsbot backup` last wrote a verified copy of this database, in Unix seconds. Absent if "+
-			"it never has.", nil, nil)
+		"When the scheduled backup (`ethicsbot backup --scheduled`, the nightly timer's) last wrote a verified copy of "+
+			"this database, in Unix seconds; a copy by hand or by a migration is not counted. Absent if it never has.",
+		nil, nil)
 	backupAgeDesc = prometheus.NewDesc("ethicsbot_last_backup_age_seconds",
-		"Seconds since `ethicsbot backup` last wrote a verified copy of this database. Absent if it never has.", nil, nil)
+		"Seconds since the scheduled backup (`ethicsbot backup --scheduled`) last wrote a verified copy of this "+
+			"database. Absent if it never has.", nil, nil)
 )
 
 func (c *storeCollector) Describe(ch chan<- *prometheus.Desc) {
@@ -229,8 +265,10 @@ func (c *storeCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 }
 
-// backupNote is the file beside the database that `ethicsbot backup` touches after each
-// verified copy: its time of change is the backup's time. The file, not the record,
+// backupNote is the file beside the database that `ethicsbot backup --scheduled` touches
+// after each verified copy: its time of change is the backup's time. Only the scheduled
+// backup (the nightly timer's, or a cron line's) notes it: a copy taken by hand, or by a
+// migration, says nothing of whether the nightly backups run. The file, not the record,
 // holds it, because taking a copy must not write to the record; and its time of change,
 // not its content, is read, so a service that cannot read a note written by root (mode
 // 0600) still sees when it was written.
@@ -242,7 +280,7 @@ func noteBackup(database, dest string, now time.Time) error {
 	return os.WriteFile(backupNote(database), []byte(now.UTC().Format(time.RFC3339)+" "+dest+"\n"), 0o600)
 }
 
-// lastBackup is when `ethicsbot backup` last noted a verified copy of database.
+// lastBackup is when `ethicsbot backup --scheduled` last noted a verified copy of database.
 func lastBackup(database string) (time.Time, bool) {
 	fi, err := os.Stat(backupNote(database))
 	if err != nil {

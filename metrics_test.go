@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -68,7 +69,9 @@ func TestMetrics(t *testing.T) {
 		text = scrape(t, srv.addr)
 		sent, _ := metric(text, `ethicsbot_deliveries_total{result="sent"}`)
 		swept, _ := metric(text, `ethicsbot_sweeps_total{result="ok"}`) // the sweep at start
-		if pending, ok := metric(text, "ethicsbot_outbox_pending"); sent >= 1 && swept >= 1 && ok && pending == 0 {
+		_, anchored := metric(text, "ethicsbot_anchor_check_ok")        // the check at start
+		if pending, ok := metric(text, "ethicsbot_outbox_pending"); sent >= 1 && swept >= 1 && anchored && ok &&
+			pending == 0 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -84,6 +87,16 @@ func TestMetrics(t *testing.T) {
 		`ethicsbot_write_errors_total`:                             0,
 		`ethicsbot_sweeps_total{result="ok"}`:                      1, // the sweep at start; the next is an hour away
 		`ethicsbot_sweeps_total{result="failed"}`:                  0,
+		// Every component of /healthz: all well but the backup, which has not yet run.
+		`ethicsbot_health{component="record"}`:    1,
+		`ethicsbot_health{component="disk"}`:      1,
+		`ethicsbot_health{component="slack"}`:     1,
+		`ethicsbot_health{component="delivery"}`:  1,
+		`ethicsbot_health{component="sweep"}`:     1,
+		`ethicsbot_health{component="backup"}`:    0,
+		`ethicsbot_slack_connected`:               1,
+		`ethicsbot_config_last_reload_successful`: 1,
+		`ethicsbot_anchor_check_ok`:               1, // at start
 	} {
 		if got, ok := metric(text, series); !ok || got != want {
 			t.Errorf("%s = %v (present %v), want %v", series, got, ok, want)
@@ -106,18 +119,21 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 
-	// A backup while it runs is seen at the next scrape.
+	// The scheduled backup while it runs is seen at the next scrape.
 	cliEnv := map[string]string{}
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		cliEnv[k] = v
 	}
-	if code, _, errOut := runCLI(t, cliEnv, "", "backup", filepath.Join(dir, "copy.db")); code != 0 {
+	if code, _, errOut := runCLI(t, cliEnv, "", "backup", "--scheduled", filepath.Join(dir, "copy.db")); code != 0 {
 		t.Fatalf("backup: %d %s", code, errOut)
 	}
 	text = scrape(t, srv.addr)
 	if v, ok := metric(text, "ethicsbot_last_backup_age_seconds"); !ok || v < 0 || v > 600 {
 		t.Errorf("after a backup, its age is %v (present %v)\n%s", v, ok, grepLines(text, "backup"))
+	}
+	if v, _ := metric(text, `ethicsbot_health{component="backup"}`); v != 1 {
+		t.Errorf("after the scheduled backup, its health is %v\n%s", v, grepLines(text, "backup"))
 	}
 
 	// A write the database refuses is counted: the file removed under the running bot.
@@ -170,7 +186,7 @@ func (b *buttonSender) SendActions(ctx context.Context, to outbox.Dest, text out
 func TestCountedSenderKeepsButtons(t *testing.T) {
 	inner := &buttonSender{}
 	results := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "t"}, []string{"result"})
-	counted := countingSender{inner, results}
+	counted := countingSender{inner, results, slog.New(slog.DiscardHandler)}
 	want := outbox.Action{Label: "Record: respondent notice", Form: "mail 2026-001 respondent"}
 	if _, _, err := outbox.SendPost(context.Background(), counted, outbox.Dest{User: "U_CLERK"}, "x",
 		[]outbox.Action{want}, outbox.Key{Series: "s", Step: "1"}); err != nil {

@@ -24,6 +24,7 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 	public := fs.Bool("public", false, "only what the ordinance makes public")
 	anchor := fs.String("anchor", "", "an anchor printed or posted earlier, <events>:<hash>")
 	otherRecord := fs.Bool("other-record", false, "restore a backup that is not of the record it replaces")
+	scheduled := fs.Bool("scheduled", false, "the nightly backup: /metrics and /healthz show when it last succeeded")
 	if err := fs.Parse(args); err != nil {
 		return fail(exitUsage, "%v; run `ethicsbot help`", err)
 	}
@@ -41,6 +42,8 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		return fail(exitUsage, "--anchor is for verify")
 	case name != "restore" && *otherRecord:
 		return fail(exitUsage, "--other-record is for restore")
+	case name != "backup" && *scheduled:
+		return fail(exitUsage, "--scheduled is for backup")
 	case *anchor != "":
 		var err error
 		if want, err = store.ParseAnchor(*anchor); err != nil {
@@ -122,14 +125,14 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 		return report(r, cfg.Database)
 	case "backup":
 		if fs.Arg(0) == "-" {
-			return backupToStdout(ctx, db, cfg.Database, stdout, stderr, getenv)
+			return backupToStdout(ctx, db, cfg.Database, *scheduled, stdout, stderr, getenv)
 		}
 		r, err := db.Backup(ctx, fs.Arg(0))
 		if err != nil {
 			return fail(exitFailure, "%v", err)
 		}
 		code := report(r, "backup "+fs.Arg(0))
-		if code == exitOK {
+		if code == exitOK && *scheduled {
 			warnUnnoted(noteBackup(cfg.Database, fs.Arg(0), time.Now()), stderr)
 		}
 		return code

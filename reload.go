@@ -63,6 +63,8 @@ type reloader struct {
 	sweeper   *reminders.Sweeper
 	deliverer *outbox.Deliverer
 	log       *slog.Logger
+	// observe, if set, is told of each reload: nil if the file was taken, else why not.
+	observe func(err error)
 }
 
 // watch reloads the configuration at each signal on hup until ctx ends.
@@ -81,7 +83,10 @@ func (r *reloader) watch(ctx context.Context, hup <-chan os.Signal) {
 // in force. A file that is not valid, or lacks what Slack needs, is refused and the
 // configuration in force is kept; the log says the file, the line and the problem. A
 // changed setting that needs a restart is logged as such and left as it was.
-func (r *reloader) Reload() error {
+func (r *reloader) Reload() (err error) {
+	if r.observe != nil {
+		defer func() { r.observe(err) }()
+	}
 	next, err := config.Read(r.cfg.Path, r.getenv)
 	if err == nil {
 		err = slackReady(next)

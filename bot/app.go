@@ -64,6 +64,13 @@ type App struct {
 	Outbox Waker
 	// Client posts replies to response_urls; nil is a client with a 10 s timeout.
 	Client *http.Client
+	// AppToken is Socket Mode's app-level token as this install keeps it, for what to do
+	// when Slack refuses it (AppToken("SLACK_APP_TOKEN") if unset).
+	AppToken Token
+	// Connection, if set, is told where the Socket Mode connection stands, in order:
+	// "connecting" while one is opened (at start, and again after Slack asked to reconnect
+	// or the connection was lost), "ok" once it is open. /healthz and /metrics show it.
+	Connection func(state string)
 
 	wg sync.WaitGroup // work started after an ack
 
@@ -72,6 +79,7 @@ type App struct {
 	mu       sync.Mutex
 	cancel   context.CancelFunc // stops a running Socket Mode loop
 	fatalErr error              // why it was stopped
+	connSeq  int                // the last connection state told: see connection
 }
 
 // Reply says where a command's ephemeral replies go.

@@ -666,6 +666,24 @@ func TestSocketModeStopsOnMissingScope(t *testing.T) {
 	}
 }
 
+// TestSocketModeStopsOnRevokedAppToken: an app-level token Slack revoked stops the bot
+// with what to do, naming where this install keeps the token.
+func TestSocketModeStopsOnRevokedAppToken(t *testing.T) {
+	e := newEnv(t)
+	e.slack.fail = map[string]string{"apps.connections.open": "token_revoked"}
+	e.app.AppToken = bot.AppToken("the file /etc/ethicsbot/app-token (SLACK_APP_TOKEN_FILE)")
+	api := slack.New("xoxb-test", slack.OptionAppLevelToken("xapp-test"), slack.OptionAPIURL(e.slack.URL+"/api/"))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := e.app.RunSocketMode(ctx, socketmode.New(api))
+	want := "Slack refused the app-level token (token_revoked): the token was revoked. To do: generate a new " +
+		"app-level token with the connections:write scope (api.slack.com/apps, Basic Information, App-Level Tokens), " +
+		"put it in the file /etc/ethicsbot/app-token (SLACK_APP_TOKEN_FILE), and restart ethicsbot"
+	if err == nil || err.Error() != want || ctx.Err() != nil {
+		t.Errorf("RunSocketMode = %v\nwant %s", err, want)
+	}
+}
+
 // play runs the complete case as a person would type it: ":as" changes who types,
 // ":clock" sets the service's clock, and each /ethics line goes to send.
 func play(e *env, send func(i int, user, text string)) {

@@ -89,7 +89,7 @@ func TestCheckAuthWaitsForSlack(t *testing.T) {
 	f := newFlakySlack(t, "503", "503", "429", "500", "503", "503", "503", "503")
 	waits := recordWaits(t)
 	var logs bytes.Buffer
-	err := bot.CheckAuth(context.Background(), f.api(), "bot token (SLACK_BOT_TOKEN)",
+	err := bot.CheckAuth(context.Background(), f.api(), bot.BotToken("SLACK_BOT_TOKEN"),
 		slog.New(slog.NewTextHandler(&logs, nil)))
 	if err != nil {
 		t.Fatalf("CheckAuth = %v", err)
@@ -124,7 +124,7 @@ func TestCheckAuthRetriesUnreachableSlack(t *testing.T) {
 		}
 		return ctx.Err()
 	})
-	err := bot.CheckAuth(ctx, api, "bot token", slog.New(slog.DiscardHandler))
+	err := bot.CheckAuth(ctx, api, bot.BotToken("SLACK_BOT_TOKEN"), slog.New(slog.DiscardHandler))
 	if !errors.Is(err, context.Canceled) || tries != 3 {
 		t.Errorf("CheckAuth = %v after %d waits; want context.Canceled after 3", err, tries)
 	}
@@ -137,15 +137,21 @@ func TestCheckAuthStopsAtOnce(t *testing.T) {
 		name, answer, want string
 	}{
 		{"InvalidAuth", "invalid_auth",
-			"Slack refused the bot token (SLACK_BOT_TOKEN) (invalid_auth): the token is not valid. Check the token"},
-		{"TokenRevoked", "token_revoked", "the token was revoked"},
+			"Slack refused the bot token (invalid_auth): the token is not valid. To do: reinstall the app in Slack " +
+				"(api.slack.com/apps, Install App), put the new Bot User OAuth Token (xoxb-...) in the credential file " +
+				"/etc/ethicsbot/credentials/slack-bot-token, and restart ethicsbot"},
+		{"TokenRevoked", "token_revoked", "the token was revoked. To do: reinstall the app"},
+		{"AccountInactive", "account_inactive", "the app's account is deactivated. To do: reinstall the app"},
+		{"MissingScope", "missing_scope", "the app lacks a scope it needs; reinstall it from manifest.yml. To do: " +
+			"reinstall the app from manifest.yml (api.slack.com/apps, App Manifest, then Install App), and restart ethicsbot"},
 		{"WrongAPIURL", "404", "404"},
 		{"OtherSlackError", "team_access_not_granted", "team_access_not_granted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFlakySlack(t, tc.answer, tc.answer)
 			waits := recordWaits(t)
-			err := bot.CheckAuth(context.Background(), f.api(), "bot token (SLACK_BOT_TOKEN)", slog.New(slog.DiscardHandler))
+			err := bot.CheckAuth(context.Background(), f.api(),
+				bot.BotToken("the credential file /etc/ethicsbot/credentials/slack-bot-token"), slog.New(slog.DiscardHandler))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("CheckAuth = %v, want %q", err, tc.want)
 			}
@@ -164,7 +170,8 @@ func TestCheckAuthStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	f.onCall = func(int) { cancel() }
-	if err := bot.CheckAuth(ctx, f.api(), "bot token", slog.New(slog.DiscardHandler)); !errors.Is(err, context.Canceled) {
+	err := bot.CheckAuth(ctx, f.api(), bot.BotToken("SLACK_BOT_TOKEN"), slog.New(slog.DiscardHandler))
+	if !errors.Is(err, context.Canceled) {
 		t.Errorf("CheckAuth = %v, want context.Canceled", err)
 	}
 	ctx, cancel = context.WithCancel(context.Background())

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/slack-go/slack"
@@ -19,9 +20,30 @@ type refusal struct {
 	start bool   // stops ethicsbot at start: a restart with the same token would fail the same way
 }
 
-// tokenFix is what to do about a refused token.
-const tokenFix = "reinstall the app in Slack (api.slack.com/apps, Install App), put the new Bot User OAuth Token in " +
-	"SLACK_BOT_TOKEN, and restart ethicsbot"
+// Token is a Slack token as this install keeps it: what a person is told when Slack
+// refuses it (at start, on /healthz, in the log) says where to put a new one, in the terms
+// of the install: a credential file under systemd, not an environment variable.
+type Token struct {
+	Name string // "bot token", "app-level token"
+	Fix  string // what to do when Slack refuses it
+}
+
+// BotToken is the bot token (xoxb-...), kept at place: "SLACK_BOT_TOKEN in ethicsbot's
+// environment", "the file /etc/ethicsbot/bot-token (SLACK_BOT_TOKEN_FILE)".
+func BotToken(place string) Token {
+	return Token{Name: "bot token", Fix: "reinstall the app in Slack (api.slack.com/apps, Install App), put the new " +
+		"Bot User OAuth Token (xoxb-...) in " + place + ", and restart ethicsbot"}
+}
+
+// AppToken is Socket Mode's app-level token (xapp-...), kept at place.
+func AppToken(place string) Token {
+	return Token{Name: "app-level token", Fix: "generate a new app-level token with the connections:write scope " +
+		"(api.slack.com/apps, Basic Information, App-Level Tokens), put it in " + place + ", and restart ethicsbot"}
+}
+
+// tokenFix is what to do about a refused bot token given as SLACK_BOT_TOKEN: the refusals
+// table's, which a Sender given its Token says in the install's terms instead.
+var tokenFix = BotToken("SLACK_BOT_TOKEN").Fix
 
 // refusals are Slack's error codes that retrying cannot mend, from the errors documented
 // for chat.postMessage, conversations.open, conversations.history and auth.test. Any
@@ -87,14 +109,19 @@ func refusalOf(code string, d outbox.Dest) *outbox.Refusal {
 	return &outbox.Refusal{Code: code, Why: r.why, Fix: fix, Token: r.token}
 }
 
-// startRefusal returns what to do about err if it is a refusal that a restart cannot
-// mend, for start-up.
-func startRefusal(code string) (string, bool) {
+// startRefusal returns, if Slack's code refusing tok is one that a restart cannot mend,
+// an error for start-up that says what it means and what to do.
+func startRefusal(code string, tok Token) error {
 	r, ok := refusals[code]
 	if !ok || !r.start {
-		return "", false
+		return nil
 	}
-	return r.why, true
+	fix := r.fix + ", and restart ethicsbot"
+	if r.token {
+		fix = tok.Fix
+	}
+	//lint:ignore ST1005 Slack is a name, and the message is shown as it is
+	return fmt.Errorf("Slack refused the %s (%s): %s. To do: %s", tok.Name, code, r.why, fix)
 }
 
 // sendError is a failure to reach Slack, told in words fit to show on /healthz and in the
@@ -105,12 +132,15 @@ func (e *sendError) Error() string { return slackError(e.err) }
 func (e *sendError) Unwrap() error { return e.err }
 
 // deliveryError is err as the outbox's deliverer should see it: a Refusal, or a failure
-// that may pass, told without the API's URL.
-func deliveryError(err error, d outbox.Dest) error {
+// that may pass, told without the API's URL. A refused token's fix is tok's.
+func deliveryError(err error, d outbox.Dest, tok Token) error {
 	if err == nil {
 		return nil
 	}
 	if r := refused(err, d); r != nil {
+		if r.Token && tok.Fix != "" {
+			r.Fix = outbox.Format("%s", tok.Fix)
+		}
 		return r
 	}
 	return &sendError{err}

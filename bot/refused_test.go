@@ -247,8 +247,8 @@ func TestNoticesChannelNotInChannel(t *testing.T) {
 }
 
 // TestTokenRevoked: Slack answers token_revoked. No direct message is tried (none could
-// go), nothing is retried until the slow retry, and /healthz says degraded with the code,
-// with a 200: a restart cannot renew a token.
+// go), nothing is retried until the slow retry, and /healthz fails, 503, degraded with the
+// code: nothing can be said in Slack until a person renews the token.
 func TestTokenRevoked(t *testing.T) {
 	e := newRefusalEnv(t)
 	e.do(t,
@@ -264,8 +264,8 @@ func TestTokenRevoked(t *testing.T) {
 		t.Errorf("%d calls to Slack with the token refused, want the one that found it out", n)
 	}
 	code, body := e.healthz(t)
-	if code != 200 || body["status"] != "degraded" ||
-		!strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") ||
+	if code != http.StatusServiceUnavailable || body["status"] != "degraded" || body["slack"] != "refused" ||
+		!strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked") ||
 		!strings.Contains(body["last_slack_error"], "token_revoked") ||
 		body["undelivered"] != "6" { // each case's card, its line and the card's update
 		t.Errorf("healthz with the token revoked: %d %v", code, body)
@@ -375,9 +375,15 @@ func TestStartChecksTheChannels(t *testing.T) {
 
 // TestTokenRevokedWhileIdle: with nothing to say, the deliverer still finds out within
 // minutes that Slack refuses the token (auth.test), asking no more than once every 5
-// minutes, and finds the renewed token working.
+// minutes, and finds the renewed token working. Meanwhile /healthz fails (503), says which
+// refusal, and what to do in the terms of the install: the file that holds the token.
 func TestTokenRevokedWhileIdle(t *testing.T) {
 	e := newRefusalEnv(t)
+	token := bot.BotToken("the file /etc/ethicsbot/bot-token (SLACK_BOT_TOKEN_FILE)")
+	e.health.Token = token
+	var log strings.Builder
+	e.d.Log = slog.New(slog.NewTextHandler(&log, nil))
+	e.d.Sender.(*bot.Sender).Token = token
 	authTests := func() int { return e.slack.countOf("auth.test") }
 	e.slack.mu.Lock()
 	e.slack.fail = map[string]string{"auth.test": "token_revoked"}
@@ -389,9 +395,16 @@ func TestTokenRevokedWhileIdle(t *testing.T) {
 	if n := authTests(); n != 1 {
 		t.Errorf("%d auth.test calls in 3 minutes, want 1", n)
 	}
-	if code, body := e.healthz(t); code != 200 || body["status"] != "degraded" ||
-		!strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked)") {
+	fix := "put the new Bot User OAuth Token (xoxb-...) in the file /etc/ethicsbot/bot-token (SLACK_BOT_TOKEN_FILE), " +
+		"and restart ethicsbot"
+	if code, body := e.healthz(t); code != http.StatusServiceUnavailable || body["status"] != "degraded" ||
+		body["slack"] != "refused" ||
+		!strings.Contains(body["reason"], "Slack refuses the bot token (token_revoked: the token was revoked)") ||
+		!strings.Contains(body["reason"], fix) || strings.Contains(body["reason"], "SLACK_BOT_TOKEN,") {
 		t.Errorf("healthz with the token revoked and nothing to say: %d %v", code, body)
+	}
+	if !strings.Contains(log.String(), fix) {
+		t.Errorf("the log does not say what to do in the install's terms:\n%s", log.String())
 	}
 	e.slack.mu.Lock()
 	e.slack.fail = nil

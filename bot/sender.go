@@ -27,6 +27,9 @@ type Sender struct {
 	// with its Retry-After: the outbox's Pacer holds the destination that long, and
 	// /metrics counts it. The message itself is tried again after that wait.
 	RateLimited func(to outbox.Dest, wait time.Duration)
+	// Token is the bot token as this install keeps it: a refusal of it says what to do in
+	// its terms (BotToken("SLACK_BOT_TOKEN") if unset).
+	Token Token
 }
 
 // limited is retryLimited's hook for messages to d.
@@ -75,7 +78,7 @@ func (r *Sender) send(ctx context.Context, d outbox.Dest, key outbox.Key,
 				EventPayload: map[string]any{"key": key.String()}}))...)
 		return err
 	}, r.limited(d))
-	return ch, ts, deliveryError(err, d)
+	return ch, ts, deliveryError(err, d, r.Token)
 }
 
 // Find looks through d's history since since for a message tagged key.
@@ -91,7 +94,7 @@ func (r *Sender) Find(ctx context.Context, d outbox.Dest, key outbox.Key,
 		ch = c
 		return true
 	})
-	return ch, ts, ts != "", deliveryError(err, d)
+	return ch, ts, ts != "", deliveryError(err, d, r.Token)
 }
 
 // Said returns every message in d's history since since that ethicsbot tagged with its
@@ -121,7 +124,7 @@ func (r *Sender) Said(ctx context.Context, d outbox.Dest, since time.Time, threa
 		return true
 	})
 	if err != nil || d.Channel == "" {
-		return out, deliveryError(err, d)
+		return out, deliveryError(err, d, r.Token)
 	}
 	for _, th := range threads {
 		err := r.replies(ctx, channel, th, func(m slack.Message) bool {
@@ -130,8 +133,8 @@ func (r *Sender) Said(ctx context.Context, d outbox.Dest, since time.Time, threa
 			}
 			return true
 		})
-		if err != nil && !errors.Is(threadError(err, d), outbox.ErrGone) {
-			return out, deliveryError(err, d)
+		if err != nil && !errors.Is(threadError(err, d, r.Token), outbox.ErrGone) {
+			return out, deliveryError(err, d, r.Token)
 		}
 	}
 	return out, nil
@@ -180,7 +183,7 @@ func (r *Sender) history(ctx context.Context, d outbox.Dest, since time.Time,
 // Probe checks that Slack still takes the bot token (auth.test), saying nothing.
 func (r *Sender) Probe(ctx context.Context) error {
 	_, err := r.API.AuthTestContext(ctx)
-	return deliveryError(err, outbox.Dest{})
+	return deliveryError(err, outbox.Dest{}, r.Token)
 }
 
 // goneCodes are Slack's answers that the message a reply or an update belongs to is no
@@ -190,12 +193,12 @@ var goneCodes = map[string]bool{"message_not_found": true, "cant_update_message"
 
 // threadError is deliveryError, but with a parent that Slack no longer has told as
 // outbox.ErrGone.
-func threadError(err error, d outbox.Dest) error {
+func threadError(err error, d outbox.Dest, tok Token) error {
 	var se slack.SlackErrorResponse
 	if errors.As(err, &se) && goneCodes[se.Err] {
 		return fmt.Errorf("%s: %w", se.Err, outbox.ErrGone)
 	}
-	return deliveryError(err, d)
+	return deliveryError(err, d, tok)
 }
 
 // Reply posts text to d in the thread of the message thread, with its key in the metadata.
@@ -219,7 +222,7 @@ func (r *Sender) Reply(ctx context.Context, d outbox.Dest, thread string, text o
 				EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	}, r.limited(d))
-	return ch, ts, threadError(err, d)
+	return ch, ts, threadError(err, d, r.Token)
 }
 
 // FindReply looks through the thread of the message thread in d for a reply tagged key.
@@ -234,7 +237,7 @@ func (r *Sender) FindReply(ctx context.Context, d outbox.Dest, thread string,
 		}
 		return true
 	})
-	return d.Channel, ts, ts != "", threadError(err, d)
+	return d.Channel, ts, ts != "", threadError(err, d, r.Token)
 }
 
 // Update replaces the text of the message ts in channel, and its blocks (its actions, laid
@@ -251,7 +254,7 @@ func (r *Sender) Update(ctx context.Context, channel, ts string, text outbox.Mar
 				EventPayload: map[string]any{"key": key.String()}}))
 		return err
 	}, r.limited(key.To))
-	return threadError(err, key.To)
+	return threadError(err, key.To, r.Token)
 }
 
 // replies calls each with every message of the thread of the message thread in channel,

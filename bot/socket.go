@@ -30,9 +30,9 @@ var authWait = outbox.Sleep
 // Slack outage comes up when it ends instead of exiting. While Slack cannot be reached or
 // answers with a server error, it logs each failure with the wait before the next attempt:
 // 1 s, doubling up to 30 s. A fatal answer (a bad token, a missing scope) is returned at
-// once as an error that says what to do, as is any other answer retrying cannot change. If
-// ctx ends first, it returns ctx's error.
-func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.Logger) error {
+// once as an error that says what to do, in tok's terms, as is any other answer retrying
+// cannot change. If ctx ends first, it returns ctx's error.
+func CheckAuth(ctx context.Context, api *slack.Client, tok Token, log *slog.Logger) error {
 	if log == nil {
 		log = slog.Default()
 	}
@@ -47,17 +47,15 @@ func CheckAuth(ctx context.Context, api *slack.Client, which string, log *slog.L
 		}
 		var se slack.SlackErrorResponse
 		if errors.As(err, &se) {
-			if why, ok := startRefusal(se.Err); ok {
-				//lint:ignore ST1005 Slack is a name, and the message is shown as it is
-				return fmt.Errorf("Slack refused the %s (%s): %s. Check the token in the environment and the app's settings, "+
-					"then restart", which, se.Err, why)
+			if err := startRefusal(se.Err, tok); err != nil {
+				return err
 			}
 		}
 		pause, ok := authRetryable(err, wait)
 		if !ok {
-			return fmt.Errorf("checking the %s with Slack (auth.test): %w", which, err)
+			return fmt.Errorf("checking the %s with Slack (auth.test): %w", tok.Name, err)
 		}
-		log.Warn("Slack is unavailable; trying again", "token", which, "attempt", attempt, "err", err.Error(),
+		log.Warn("Slack is unavailable; trying again", "token", tok.Name, "attempt", attempt, "err", err.Error(),
 			"retry_in", pause)
 		if err := authWait(ctx, pause); err != nil {
 			return err
@@ -150,12 +148,20 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 		slackevents.GroupUnarchive} {
 		h.HandleEvents(t, channelChanged)
 	}
+	h.Handle(socketmode.EventTypeConnecting, func(evt *socketmode.Event, c *socketmode.Client) {
+		if ce, ok := evt.Data.(*slack.ConnectingEvent); ok {
+			a.connection(ce.ConnectionCount, false)
+		}
+	})
 	h.Handle(socketmode.EventTypeConnected, func(evt *socketmode.Event, c *socketmode.Client) {
+		if ce, ok := evt.Data.(*socketmode.ConnectedEvent); ok {
+			a.connection(ce.ConnectionCount, true)
+		}
 		a.logger().Info("connected to Slack over Socket Mode")
 	})
 	h.Handle(socketmode.EventTypeConnectionError, func(evt *socketmode.Event, c *socketmode.Client) {
 		if ce, ok := evt.Data.(*slack.ConnectionErrorEvent); ok {
-			if err := fatal(ce.ErrorObj); err != nil {
+			if err := a.fatal(ce.ErrorObj); err != nil {
 				a.stopSocket(err) // reconnecting cannot fix a token or a scope
 				return
 			}
@@ -173,8 +179,27 @@ func (a *App) SocketHandler(client *socketmode.Client) *socketmode.SocketmodeHan
 	return h
 }
 
+// connection tells Connection that Socket Mode's connection number n (0 the first, 1 the
+// next, after a reconnection) is being opened, or is open. The handler runs each event on
+// its own goroutine, so the events may come out of order: a "connecting" never follows the
+// "ok" of the same connection or a later one.
+func (a *App) connection(n int, open bool) {
+	seq := 2*n + 1 // 0 is before any connection
+	state := "connecting"
+	if open {
+		seq, state = seq+1, "ok"
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if seq <= a.connSeq || a.Connection == nil {
+		return
+	}
+	a.connSeq = seq
+	a.Connection(state) // under the lock, so that what it is told keeps the order
+}
+
 // fatal returns an error saying what to do if err is one reconnecting cannot fix.
-func fatal(err error) error {
+func (a *App) fatal(err error) error {
 	var se slack.SlackErrorResponse
 	code := ""
 	if errors.As(err, &se) {
@@ -182,12 +207,11 @@ func fatal(err error) error {
 	} else if err != nil {
 		code = err.Error()
 	}
-	if why, ok := startRefusal(code); ok {
-		//lint:ignore ST1005 Slack is a name, and the message is shown as it is
-		return fmt.Errorf("Slack refused the app-level token (%s): %s. Check SLACK_APP_TOKEN (it needs connections:write), "+
-			"then restart", code, why)
+	tok := a.AppToken
+	if tok.Fix == "" {
+		tok = AppToken("SLACK_APP_TOKEN")
 	}
-	return nil
+	return startRefusal(code, tok)
 }
 
 // stopSocket ends RunSocketMode with err.
@@ -208,8 +232,8 @@ func (a *App) stopSocket(err error) {
 func (a *App) RunSocketMode(ctx context.Context, client *socketmode.Client) error {
 	// One connection attempt first: a bad app token or a missing scope is reported now,
 	// not retried for ever.
-	if _, _, err := client.OpenContext(ctx); fatal(err) != nil {
-		return fatal(err)
+	if _, _, err := client.OpenContext(ctx); a.fatal(err) != nil {
+		return a.fatal(err)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	a.mu.Lock()
@@ -223,7 +247,7 @@ func (a *App) RunSocketMode(ctx context.Context, client *socketmode.Client) erro
 	if a.fatalErr != nil {
 		return a.fatalErr
 	}
-	if f := fatal(err); f != nil {
+	if f := a.fatal(err); f != nil {
 		return f
 	}
 	if errors.Is(err, context.Canceled) || ctx.Err() != nil {
