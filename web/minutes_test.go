@@ -28,64 +28,15 @@ func TestBoardShowsApprovedOpenMinutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	change := func(when string, ch docket.MeetingChange) {
-		t.Helper()
-		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, ch); err != nil {
-			t.Fatal(err)
-		}
-	}
-	seated := []string{"U_COMM1", "U_COMM2"}
-	vote := &docket.Vote{Seated: seated, Yes: seated, Quorum: 2, Carry: docket.MajorityOfVotesCast}
-	change("2026-12-04T09:00:00-06:00",
-		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
-			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
-				docket.PostAgenda{}}})
-	change("2026-12-04T09:00:00-06:00",
-		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-01-12T17:00:00-06:00"), Place: "City Hall"},
-			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"}, docket.PostAgenda{}}})
-	change("2026-12-15T18:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
-		docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2026-12-15T17:05:00-06:00")},
-		docket.Adjourn{At: at(t, "2026-12-15T17:30:00-06:00")},
-		docket.MinutesNote{Text: "Ann Alder was elected chair."},
-	}})
 	now := at(t, "2027-01-12T18:00:00-06:00")
 	board := &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
 		Loc: cal.Location(), Now: func() time.Time { return now }}
-	if _, _, index := get(t, board.Handler(), "/"); strings.Contains(index, "Ann Alder was elected chair") ||
-		strings.Contains(index, "<h4>Minutes</h4>") {
-		t.Errorf("draft minutes on the board:\n%s", index)
-	}
-	change("2027-01-12T17:10:00-06:00", docket.MeetingChange{Meeting: "2027-01-12", Actions: []docket.MeetingAction{
-		docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2027-01-12T17:05:00-06:00")}}})
-	change("2027-01-12T17:20:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
-		docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: vote}}})
-	// The clerk publishes the minutes as letters writes them (`/ethics minutes ... publish`).
-	all, err := db.Meetings(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := docket.FindMeeting(all, "2026-12-15")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := m.Record(all, cal.Location(), func(n string) (docket.Case, error) { return db.Case(ctx, n) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	maker, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
-		Address: "City Hall\n1 Main St"}}, cal.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := docket.Names(func(id string) string {
-		return map[string]string{"U_COMM1": "Ann Alder, Chair", "U_COMM2": "Ben <b>Birch</b>"}[id]
+	publishMinutes(t, db, cal.Location(), func() {
+		if _, _, index := get(t, board.Handler(), "/"); strings.Contains(index, "Ann Alder was elected chair") ||
+			strings.Contains(index, "<h4>Minutes</h4>") {
+			t.Errorf("draft minutes on the board:\n%s", index)
+		}
 	})
-	md, err := maker.MinutesMarkdown(r, docket.OpenPart, names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	change("2027-01-12T17:25:00-06:00", docket.MeetingChange{Meeting: "2026-12-15",
-		Actions: []docket.MeetingAction{docket.PublishMinutes{Text: string(md.Data)}}})
 	_, _, index := get(t, board.Handler(), "/")
 	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on",
 		`<a href="meetings/2026-12-15-minutes.html">the approved minutes</a>`} {
@@ -154,4 +105,66 @@ func (fakePapers) AgendaPDF(a docket.Agenda) ([]byte, error) {
 func (fakePapers) MinutesPDF(_ context.Context, m docket.CommissionMeeting, _ []docket.CommissionMeeting) ([]byte,
 	error) {
 	return []byte("%PDF minutes of " + m.Name), nil
+}
+
+// publishMinutes records the meeting of 2026-12-15 (City Hall, its agenda posted, held, a
+// note on it), calls drafted while its minutes are a draft, then approves them at the
+// meeting of 2027-01-12 and publishes them as letters writes them (`/ethics minutes ...
+// publish`), naming U_COMM1 "Ann Alder, Chair" and U_COMM2 "Ben <b>Birch</b>".
+func publishMinutes(t *testing.T, db *store.Store, loc *time.Location, drafted func()) {
+	t.Helper()
+	change := func(when string, ch docket.MeetingChange) {
+		t.Helper()
+		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seated := []string{"U_COMM1", "U_COMM2"}
+	vote := &docket.Vote{Seated: seated, Yes: seated, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Name: "2026-12-15", Start: at(t, "2026-12-15T17:00:00-06:00"),
+			Place: "City Hall"},
+			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+				docket.PostAgenda{}}})
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Name: "2027-01-12", Start: at(t, "2027-01-12T17:00:00-06:00"),
+			Place: "City Hall"},
+			Actions: []docket.MeetingAction{docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"}, docket.PostAgenda{}}})
+	change("2026-12-15T18:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
+		docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2026-12-15T17:05:00-06:00")},
+		docket.Adjourn{At: at(t, "2026-12-15T17:30:00-06:00")},
+		docket.MinutesNote{Text: "Ann Alder was elected chair."},
+	}})
+	drafted()
+	change("2027-01-12T17:10:00-06:00", docket.MeetingChange{Meeting: "2027-01-12", Actions: []docket.MeetingAction{
+		docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2027-01-12T17:05:00-06:00")}}})
+	change("2027-01-12T17:20:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
+		docket.ApproveMinutes{At: "2027-01-12", On: docket.NewDate(2027, 1, 12), Vote: vote}}})
+	// The clerk publishes the minutes as letters writes them (`/ethics minutes ... publish`).
+	all, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := docket.FindMeeting(all, "2026-12-15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := m.Record(all, loc, func(n string) (docket.Case, error) { return db.Case(ctx, n) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	maker, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
+		Address: "City Hall\n1 Main St"}}, loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := docket.Names(func(id string) string {
+		return map[string]string{"U_COMM1": "Ann Alder, Chair", "U_COMM2": "Ben <b>Birch</b>"}[id]
+	})
+	md, err := maker.MinutesMarkdown(r, docket.OpenPart, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	change("2027-01-12T17:25:00-06:00", docket.MeetingChange{Meeting: "2026-12-15",
+		Actions: []docket.MeetingAction{docket.PublishMinutes{Text: string(md.Data)}}})
 }
