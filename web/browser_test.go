@@ -30,6 +30,19 @@ func browser(t *testing.T) string {
 	return ""
 }
 
+// newTab starts headless Chromium at exe with a window width pixels wide, and gives a tab
+// of it, closed when the test ends, with a minute for what the test does there.
+func newTab(t *testing.T, exe string, width int) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(width, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelTab := chromedp.NewContext(actx)
+	bctx, cancelTime := context.WithTimeout(bctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	return bctx
+}
+
 // TestBoardInBrowser loads the board in headless Chromium: a scheduled meeting appears
 // with its details, nothing confidential does, the link to a decision leads to it, and the
 // page logs no error. With BOARD_SCREENSHOT=path it saves the page as a PNG there (the
@@ -40,14 +53,7 @@ func TestBoardInBrowser(t *testing.T) {
 	srv := httptest.NewServer(f.board.Handler())
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1000, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	bctx, cancel = context.WithTimeout(bctx, 60*time.Second)
-	defer cancel()
+	bctx := newTab(t, exe, 1000)
 
 	// The console's messages, from the first page on: errors and warnings fail the test.
 	if err := chromedp.Do(bctx); err != nil { // starts the browser and its tab
@@ -129,20 +135,14 @@ func TestBoardReflowsAt320(t *testing.T) {
 	srv := httptest.NewServer(board.Handler())
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(320, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	bctx, cancel = context.WithTimeout(bctx, 60*time.Second)
-	defer cancel()
+	bctx := newTab(t, exe, 320)
 	if err := chromedp.Do(bctx, chromedp.EmulateViewport(320, 900)); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	for _, path := range []string{"/", "/cases/2026-001.html", "/archive/2026.html", "/meetings/2026-12-15.html",
 		"/meetings/2026-12-15-minutes.html"} {
-		if err := chromedp.Do(bctx, chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.ID("content"))); err != nil {
+		if err := chromedp.Do(bctx, chromedp.Navigate(srv.URL+path),
+			chromedp.WaitVisible(chromedp.ID("content"))); err != nil {
 			t.Fatalf("loading %s: %v", path, err)
 		}
 		// How far the page reaches past the viewport, and which element reaches furthest.
