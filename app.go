@@ -565,6 +565,7 @@ func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func
 		URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Regular: func() docket.RegularSchedule { return cfg.Regular },
+		Papers:  papersOf(cfg, engine, db),
 		// The year's page gives the public part of its annual report, of the cases the
 		// ordinance has made known (report.PublicOf), read afresh.
 		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
@@ -574,6 +575,44 @@ func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func
 			}
 			return report.PublicOf(cases, year, engine, now), nil
 		}}
+}
+
+// meetingPapers draws the PDF of a meeting's agenda as posted and of its approved open
+// minutes for the board's meeting pages (web.Papers), on the commission's letterhead, with
+// the members named as the configuration titles them.
+type meetingPapers struct {
+	maker  *letters.Maker
+	names  docket.Names
+	db     *store.Store
+	loc    *time.Location
+	engine *docket.Engine
+}
+
+// papersOf is the board's papers, or nil (no PDF offered) when letters are not set up.
+func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store) web.Papers {
+	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	if err != nil {
+		return nil
+	}
+	return meetingPapers{maker: maker, names: cfg.Roles.People.Titled(), db: db, loc: engine.Cal.Location(), engine: engine}
+}
+
+// AgendaPDF implements web.Papers: the agenda as its posting gave it, dated by it.
+func (p meetingPapers) AgendaPDF(a docket.Agenda) ([]byte, error) {
+	d, err := p.maker.AgendaPDF(a, docket.DateIn(a.Posted, p.loc))
+	return d.Data, err
+}
+
+// MinutesPDF implements web.Papers: the open minutes drawn from the meeting's record, as
+// `/ethics minutes` draws them and as they were published.
+func (p meetingPapers) MinutesPDF(ctx context.Context, m docket.CommissionMeeting,
+	all []docket.CommissionMeeting) ([]byte, error) {
+	r, err := m.Record(all, p.engine, func(n string) (docket.Case, []docket.Entry, error) { return p.db.CaseRecord(ctx, n) })
+	if err != nil {
+		return nil, err
+	}
+	d, err := p.maker.MinutesPDF(r, docket.OpenPart, p.names)
+	return d.Data, err
 }
 
 // handlerSwap serves the handler last set.

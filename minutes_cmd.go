@@ -43,14 +43,7 @@ func runMinutesFiles(args []string, stdout, stderr io.Writer, getenv func(string
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	r, err := m.Record(all, engine, func(n string) (docket.Case, []docket.Entry, error) {
-		c, err := db.Case(ctx, n)
-		if err != nil {
-			return c, nil, err
-		}
-		entries, err := db.Entries(ctx, n)
-		return c, entries, err
-	})
+	r, err := m.Record(all, engine, func(n string) (docket.Case, []docket.Entry, error) { return db.CaseRecord(ctx, n) })
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}

@@ -112,14 +112,26 @@ func checkMeetingRecord(t *testing.T, db *store.Store, loc *time.Location, now t
 	if n := strings.Count(index, `id="meeting-2026-12-15"`); n != 1 {
 		t.Errorf("the board has %d cards for the meeting, want one", n)
 	}
-	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on", "Ann Alder, Chair",
-		"Public comment: none.", "Taken up again in open session after closed session 1"} {
+	for _, want := range []string{"<h4>Minutes</h4>", "Approved by the commission on",
+		`<a href="meetings/2026-12-15-minutes.html">the approved minutes</a>`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("the board lacks %q", want)
 		}
 	}
-	if strings.Contains(index, "director&#39;s evaluation; no action") || strings.Contains(index, "CONFIDENTIAL") {
-		t.Error("the board shows the closed minutes")
+	// The approved open minutes are a page of their own, each vote by name.
+	rec = httptest.NewRecorder()
+	board.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/meetings/2026-12-15-minutes.html", nil))
+	minutes := rec.Body.String()
+	for _, want := range []string{`<th scope="row">Ann Alder, Chair</th>`, "Public comment: none.",
+		"Taken up again in open session after closed session 1"} {
+		if !strings.Contains(minutes, want) {
+			t.Errorf("the minutes' page lacks %q:\n%s", want, minutes)
+		}
+	}
+	for _, page := range []string{index, minutes} {
+		if strings.Contains(page, "director&#39;s evaluation; no action") || strings.Contains(page, "CONFIDENTIAL") {
+			t.Error("the board shows the closed minutes")
+		}
 	}
 	rec = httptest.NewRecorder()
 	board.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/meetings.ics", nil))

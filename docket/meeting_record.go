@@ -250,6 +250,16 @@ func (it AgendaItem) Words() string {
 	return string(it.Kind)
 }
 
+// Title says the item as the agenda prints it: its business in words, without the final
+// full stop, and for a closed item the exception it is closed under.
+func (it AgendaItem) Title() string {
+	t := strings.TrimSuffix(it.Words(), ".")
+	if it.Closed {
+		t += " (closed session, " + it.Exception + ")"
+	}
+	return t
+}
+
 // Check refuses an agenda that no notice may post: a meeting without a name, start or
 // place, an item of an unknown kind or missing what it needs, a closed item without a
 // valid exception of 5 ILCS 120/2(c), or text past the docket's limits. The error names

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -37,6 +38,15 @@ type PublicRecord struct {
 	Withdrawn   string      `json:"withdrawn,omitempty"`   // "cancelled" or "moved": the notice no longer stands
 	WithdrawnAt time.Time   `json:"withdrawn_at,omitzero"` // when it was cancelled or moved
 	MovedTo     time.Time   `json:"moved_to,omitzero"`
+	// MovedPlace is, for a notice moved, the place its meeting moved to.
+	MovedPlace string `json:"moved_place,omitempty"`
+	// Moves are the starts and places the notice's meeting had before it was moved to where
+	// the notice gives it, oldest first, each with when it moved: the public keeps what it
+	// was told (5 ILCS 120/2.02). Series is the key (Key) of the meeting's first notice, when
+	// it moved since: the calendar keeps one event for the meeting through its moves and its
+	// cancellation (SeriesKey).
+	Moves  []Moved `json:"moves,omitempty"`
+	Series string  `json:"series,omitempty"`
 }
 
 // Key names r among its case's public records, stably: a notice keeps its key while its
@@ -55,11 +65,34 @@ func (r PublicRecord) Key() string {
 	return r.Record + ":" + string(r.Meeting) + ":" + hex.EncodeToString(h[:8])
 }
 
+// SeriesKey names the meeting r's notice is of, through its moves and its cancellation: the
+// key its first notice had while it stood. A calendar event of the meeting keeps it (RFC
+// 5545's UID), so that a subscribed calendar moves or cancels the event it has instead of
+// adding another.
+func (r PublicRecord) SeriesKey() string {
+	if r.Series != "" {
+		return r.Series
+	}
+	r.Withdrawn, r.WithdrawnAt, r.MovedTo = "", time.Time{}, time.Time{}
+	return r.Key()
+}
+
+// Sequence counts the changes to the meeting r's notice is of since its first notice: each
+// move, and its cancellation. It is RFC 5545's SEQUENCE of the meeting's calendar event,
+// derived from the record, so the same record always gives the same feed.
+func (r PublicRecord) Sequence() int {
+	n := len(r.Moves)
+	if r.Withdrawn == "cancelled" {
+		n++
+	}
+	return n
+}
+
 // PublicForm numbers the form of what PublicRecords returns: the wording of notices and
 // agendas, and the fields. Raise it with any change that makes PublicRecords say something
 // else of a case already recorded; a store that keeps public records then words them
-// afresh, keeping when each was first posted.
-const PublicForm = 1
+// afresh, keeping when each was first posted. 2: a notice gives the moves of its meeting.
+const PublicForm = 2
 
 // PublicRecords lists what the ordinance makes public about c, and nothing else: no
 // allegation text, and no party names unless the case has been made public.
@@ -80,21 +113,34 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 	}
 	// (C)(1), (D), (F): each meeting's notice, with earlier sessions of a recessed hearing
 	// and the notices of meetings cancelled or moved, marked so.
+	history := func(r PublicRecord, k MeetingKind, m Meeting, before int) PublicRecord {
+		moves, first := c.movesOf(k, m, before)
+		if len(moves) > 0 {
+			for i := range moves {
+				moves[i].Start, moves[i].At = moves[i].Start.In(loc), moves[i].At.In(loc)
+			}
+			r.Moves, r.Series = moves, notice(k, first).Key()
+		}
+		return r
+	}
 	for _, m := range c.Sessions {
-		add(notice(RecessedHearing, m))
+		add(history(notice(RecessedHearing, m), RecessedHearing, m, len(c.Withdrawn)))
 	}
 	for _, k := range MeetingKinds {
 		if m := c.Meeting(k); m.Scheduled() {
-			add(notice(k, m))
+			add(history(notice(k, m), k, m, len(c.Withdrawn)))
 		}
 	}
-	for _, w := range c.Withdrawn {
+	for i, w := range c.Withdrawn {
 		r := notice(w.Kind, w.Meeting)
 		r.Withdrawn, r.MovedTo, r.WithdrawnAt = "cancelled", w.MovedTo, w.At.In(loc)
 		if !w.MovedTo.IsZero() {
 			r.Withdrawn, r.MovedTo = "moved", w.MovedTo.In(loc)
+			if next, ok := c.movedTo(i); ok {
+				r.MovedPlace = next.Place
+			}
 		}
-		add(r)
+		add(history(r, w.Kind, w.Meeting, i))
 	}
 	if c.dismissedAtC() {
 		// (C)(2): the notice of dismissal is made public; of one part, when the ruling
@@ -124,6 +170,51 @@ func PublicRecords(c *Case, loc *time.Location) []PublicRecord {
 			Tally: c.tally(IssueFinal{}.Kind())})
 	}
 	return out
+}
+
+// movesOf follows the moves that brought meeting m of kind k where it stands back to its
+// first notice, among the meetings withdrawn before the before-th: each start and place it
+// had, oldest first, with when it moved, and the meeting as first noticed. A move is the
+// withdrawn meeting moved to m's start by the rescheduling that scheduled m (ScheduledAt;
+// any, in a record from before that was kept).
+func (c *Case) movesOf(k MeetingKind, m Meeting, before int) ([]Moved, Meeting) {
+	var moves []Moved
+	for i := before - 1; i >= 0; i-- {
+		if w := c.Withdrawn[i]; w.Kind == k && movedOnto(w, m) {
+			moves = append(moves, Moved{Start: w.Meeting.Start, Place: w.Meeting.Place, At: w.At})
+			m = w.Meeting
+		}
+	}
+	slices.Reverse(moves)
+	return moves, m
+}
+
+// movedTo is the meeting the i-th withdrawn meeting was moved to: the next of its kind that
+// the move scheduled, withdrawn since or standing.
+func (c *Case) movedTo(i int) (Meeting, bool) {
+	w := c.Withdrawn[i]
+	for _, n := range c.Withdrawn[i+1:] {
+		if n.Kind == w.Kind && movedOnto(w, n.Meeting) {
+			return n.Meeting, true
+		}
+	}
+	standing := []Meeting{c.Meeting(w.Kind)}
+	if w.Kind == RecessedHearing {
+		standing = append(standing, c.Sessions...)
+	}
+	for _, m := range standing {
+		if movedOnto(w, m) {
+			return m, true
+		}
+	}
+	return Meeting{}, false
+}
+
+// movedOnto reports whether withdrawn meeting w was moved to m: m starts where w moved,
+// and was scheduled by that move.
+func movedOnto(w WithdrawnMeeting, m Meeting) bool {
+	return !w.MovedTo.IsZero() && m.Scheduled() && w.MovedTo.Equal(m.Start) &&
+		(m.ScheduledAt.IsZero() || m.ScheduledAt.Equal(w.At))
 }
 
 // hearingSection and referralSection are the two parts of a complaint alleging both

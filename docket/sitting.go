@@ -54,17 +54,18 @@ func (i MeetingItem) AgendaItem() AgendaItem {
 // case by its number and the step, never a party: the complaint is confidential until the
 // ordinance makes it public (I).
 func (i MeetingItem) Title() string {
-	t := strings.TrimSuffix(i.AgendaItem().Words(), ".")
-	if i.Closed {
-		t += " (closed session, " + i.Authority + ")"
-	}
-	return t
+	return i.AgendaItem().Title()
 }
 
 // AgendaPosting is one posting of a meeting's notice and agenda.
 type AgendaPosting struct {
 	At      time.Time `json:"at"`
 	Amended bool      `json:"amended,omitempty"` // a re-posting after the agenda changed
+	// Agenda is the agenda as this posting gave it (Doc), kept so that the public notice
+	// board shows what was posted, and not what the clerk has drafted since (5 ILCS
+	// 120/2.02); nil in a record from before it was kept, and for a meeting folded from
+	// its cases.
+	Agenda *Agenda `json:"agenda,omitempty"`
 }
 
 // CommissionMeeting is a meeting of the commission. Its stored part is built by its
@@ -412,6 +413,8 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 	}
 	m.Postings = append(m.Postings, AgendaPosting{At: posted.In(e.Cal.Location()), Amended: len(m.Postings) > 0})
 	m.Stale = false
+	doc := m.Doc()
+	m.Postings[len(m.Postings)-1].Agenda = &doc
 	return nil
 }
 

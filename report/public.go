@@ -2,6 +2,7 @@ package report
 
 import (
 	"maps"
+	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -84,4 +85,47 @@ func (r Report) public() PublicReport {
 		}
 	}
 	return p
+}
+
+// MonthlyFigures are the figures the chart draws, month by month, as a table: the public
+// board gives them beside the chart, so that they can be read without seeing it.
+type MonthlyFigures struct {
+	Columns []string // "Complaints received", each outcome counted in the year, "Deadlines met", "Deadlines missed"
+	Rows    []MonthlyRow
+}
+
+// MonthlyRow is one month of MonthlyFigures: its name and its counts, in the order of the
+// columns.
+type MonthlyRow struct {
+	Month  string // "Jan"
+	Counts []int
+}
+
+// Monthly gives the chart's figures month by month: the complaints received, the parts of
+// each outcome the chart shows (those with any in the year), and the deadlines met and
+// missed.
+func (p PublicReport) Monthly() MonthlyFigures {
+	var shown []Outcome
+	for _, o := range Outcomes {
+		for _, m := range p.Months {
+			if m.Outcomes[o] > 0 {
+				shown = append(shown, o)
+				break
+			}
+		}
+	}
+	f := MonthlyFigures{Columns: []string{"Complaints received"}}
+	for _, o := range shown {
+		f.Columns = append(f.Columns, strings.TrimSpace(strings.ToUpper(o.Name()[:1])+o.Name()[1:]+" "+o.Rule()))
+	}
+	f.Columns = append(f.Columns, "Deadlines met", "Deadlines missed")
+	for i, m := range p.Months {
+		row := MonthlyRow{Month: monthNames[i%12], Counts: []int{m.Received}}
+		for _, o := range shown {
+			row.Counts = append(row.Counts, m.Outcomes[o])
+		}
+		row.Counts = append(row.Counts, m.DeadlinesMet, m.DeadlinesMissed)
+		f.Rows = append(f.Rows, row)
+	}
+	return f
 }

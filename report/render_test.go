@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -159,20 +160,76 @@ func TestChart(t *testing.T) {
 			seen[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
 		}
 	}
-	for name, c := range map[string]color.RGBA{
-		"dismissed as insufficient": {0x9e, 0xc5, 0xe8, 0xff},
-		"referred to the attorney":  {0x6a, 0x3d, 0x9a, 0xff},
-		"still open":                {0xbd, 0xbd, 0xbd, 0xff},
-		"met":                       {0x1a, 0x98, 0x50, 0xff},
-		"missed or final":           {0xd7, 0x30, 0x27, 0xff},
-	} {
-		if seen[c] < 200 {
+	colors := report.ChartColors()
+	for _, name := range []string{"dismissed as insufficient", "referred to the attorney", "still open", "met",
+		"missed"} {
+		if c := colors[name]; seen[c] < 200 {
 			t.Errorf("%s: %d pixels of %v", name, seen[c], c)
 		}
 	}
 	again, _ := r.Chart()
 	if !bytes.Equal(data, again) {
 		t.Error("the same report drew two different charts")
+	}
+}
+
+// TestChartContrast: every mark of the chart stands out from its white background by at
+// least 3:1 (WCAG 2.2, 1.4.11 non-text contrast), so that a reader with low vision sees
+// each bar; the grey of open parts was 1.88:1.
+func TestChartContrast(t *testing.T) {
+	luminance := func(c color.RGBA) float64 {
+		lin := func(v uint8) float64 {
+			s := float64(v) / 255
+			if s <= 0.04045 {
+				return s / 12.92
+			}
+			return math.Pow((s+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+	}
+	colors := report.ChartColors()
+	if len(colors) != len(report.Outcomes)+2 {
+		t.Fatalf("%d colours, want one per outcome, met and missed: %v", len(colors), colors)
+	}
+	for name, c := range colors {
+		if ratio := 1.05 / (luminance(c) + 0.05); ratio < 3 {
+			t.Errorf("%s (%v) has a contrast of %.2f:1 on white, under 3:1", name, c, ratio)
+		}
+	}
+}
+
+// TestChartTellsMissedByPattern: met and missed deadlines are told apart by more than
+// colour (WCAG 2.2, 1.4.1): the missed bars are hatched with white lines, and each bar is
+// labelled with its count.
+func TestChartTellsMissedByPattern(t *testing.T) {
+	data, err := mustReport(t).Chart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	missed := report.ChartColors()["missed"]
+	// Along each row of the lower panel, a missed bar is broken by white: count the runs of
+	// the missed colour that white interrupts within a bar's width.
+	breaks := 0
+	for y := report.ChartHeight / 2; y < report.ChartHeight; y++ {
+		at := func(x int) color.RGBA { return color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) }
+		for x := 1; x+8 < report.ChartWidth; x++ {
+			if at(x-1) != missed || at(x) == missed {
+				continue
+			}
+			for gap := 1; gap <= 6; gap++ { // the white line, a few pixels wide, then the colour again
+				if at(x+gap) == missed {
+					breaks++
+					break
+				}
+			}
+		}
+	}
+	if breaks < 50 {
+		t.Errorf("the missed bars are broken by the hatching %d times, want them hatched", breaks)
 	}
 }
 

@@ -151,6 +151,17 @@ func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request str
 	return nil
 }
 
+// CaseRecord returns case number and its record, each event's action as recorded: what a
+// meeting's minutes read of each case it heard (docket.CommissionMeeting.Record).
+func (s *Store) CaseRecord(ctx context.Context, number string) (docket.Case, []docket.Entry, error) {
+	c, err := s.Case(ctx, number)
+	if err != nil {
+		return c, nil, err
+	}
+	entries, err := s.Entries(ctx, number)
+	return c, entries, err
+}
+
 // Entries returns case number's record: each event's action as recorded, in order.
 func (s *Store) Entries(ctx context.Context, number string) ([]docket.Entry, error) {
 	if _, _, err := loadCase(ctx, s.r, number); err != nil {

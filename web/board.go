@@ -35,8 +35,9 @@ type Records interface {
 
 // Figures is the public part of a year's annual report, as a year's page shows it;
 // report.PublicReport is one. The page's template reads its counts by name: Year,
-// Received, Parts, TwoPart, DeadlinesMet, DeadlinesMissed, Outcomes (Name, Rule, Parts)
-// and Fines (Name, Rule, Count, Total).
+// Received, Parts, TwoPart, DeadlinesMet, DeadlinesMissed, Outcomes (Name, Rule, Parts),
+// Fines (Name, Rule, Count, Total), and the chart's figures month by month, Monthly
+// (Columns, and Rows of Month and Counts).
 type Figures interface {
 	// Empty reports whether the year counted nothing: no complaint, no deadline.
 	Empty() bool
@@ -63,6 +64,9 @@ type Board struct {
 	// Regular, if set, gives the year's schedule of regular meetings in force (5 ILCS
 	// 120/2.03; regular.go), which a reload may change.
 	Regular func() docket.RegularSchedule
+	// Papers, if set, draws the PDF of a meeting's agenda as posted and of its approved
+	// minutes, which the meeting's pages offer (meetingpage.go).
+	Papers Papers
 
 	mu    sync.Mutex
 	cache map[string]rendered // by file name
@@ -106,15 +110,29 @@ type entry struct {
 	// whose steps it holds, in order; Name is the meeting's name, if recorded.
 	Cases []string
 	Name  string
-	// Minutes are the meeting's approved open minutes as the clerk published them (5 ILCS
-	// 120/2.06(b)), in plain text, with when they were approved and published; "" until
-	// then. Closed minutes are never published here.
-	Minutes          string
+	// MinutesApproved and MinutesPublished are when the meeting's open minutes were
+	// approved and made public (5 ILCS 120/2.06(b)), zero until then: its minutes' page has
+	// them. Closed minutes are never published here.
 	MinutesApproved  docket.Date
 	MinutesPublished time.Time
-	// UID is the card's event in the public calendar feed: the first case's own, so that a
-	// calendar keeps the event it had; a meeting with no case step has its name's.
+	// UID is the card's event in the public calendar feed: a recorded meeting's name, which
+	// it keeps through its moves; else its first case step's (SeriesKey), so that a
+	// calendar keeps the event it had.
 	UID string
+	// Held names the recorded meeting whose posted agenda holds this case step's notice,
+	// which is dated by that posting; Of the recorded meeting whose move or cancellation
+	// withdrew it. The meeting's card tells both, outside the case's own page.
+	Held, Of string
+	// Amended is when a recorded meeting's agenda was last posted again, amended; zero if
+	// it was posted once.
+	Amended time.Time
+	// Seq and Modified are the card's calendar event's SEQUENCE and LAST-MODIFIED (RFC
+	// 5545): the changes to the meeting since its first notice, and when it last changed.
+	Seq      int
+	Modified time.Time
+	// Page is a recorded meeting's own page, from the board's root, once its agenda is
+	// posted (meetingPage).
+	Page string
 }
 
 // Meetings is what the board reads of the commission's meetings, if its Records has them
@@ -146,6 +164,13 @@ type page struct {
 	Year       int     // a year's page
 	Figures    Figures
 	Regular    []regularYear // the schedules of regular meetings (regular.go)
+	// A recorded meeting's pages (meetingpage.go): its card, what happened to its notice,
+	// its published minutes, and whether the PDF of its agenda and minutes are offered.
+	Meeting    *entry
+	History    []change
+	Minutes    []minutesBlock
+	AgendaPDF  bool
+	MinutesPDF bool
 }
 
 // Handler returns the board's routes: the front page, a page per case with public
@@ -257,7 +282,7 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 		return rendered{}, err
 	}
 	f = rendered{made: made, body: body, ctype: ctype}
-	if !strings.HasPrefix(ctype, "image/") {
+	if !strings.HasPrefix(ctype, "image/") && ctype != "application/pdf" { // already compressed
 		var z bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
 		zw.Write(body)
@@ -309,6 +334,8 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 		return b.atom(ctx, now)
 	case name == "meetings.ics":
 		return b.meetingsICS(ctx, now)
+	case strings.HasPrefix(name, "meetings/"):
+		return b.meetingFile(ctx, now, name)
 	case caseFile.MatchString(name):
 		return b.casePage(ctx, now, caseFile.FindStringSubmatch(name)[1])
 	case yearFile.MatchString(name):
@@ -316,7 +343,7 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 		return b.yearPage(ctx, now, year)
 	case chartFile.MatchString(name):
 		year, _ := strconv.Atoi(chartFile.FindStringSubmatch(name)[1])
-		years, err := b.years(ctx)
+		years, err := b.years(ctx, nil)
 		if err != nil {
 			return nil, "", err
 		}
@@ -335,23 +362,22 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 
 func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error) {
 	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
-	if err == nil {
-		err = b.itemsWithdrawn(ctx, recs)
+	if err != nil {
+		return nil, "", err
 	}
+	v, err := b.view(ctx, recs, now, "")
 	if err != nil {
 		return nil, "", err
 	}
 	p := b.base("Public notices", "Public notice board", "", now)
-	b.sort(&p, recs, now)
-	if err := b.group(ctx, &p, now, now.Add(-recentMeetings), time.Time{}); err != nil {
-		return nil, "", err
-	}
+	b.sort(&p, v.entries, false)
+	b.group(&p, v, now, now.Add(-recentMeetings), time.Time{})
 	// The front page keeps the recent past; the rest is in the archive.
 	p.Changed = since(p.Changed, now.Add(-recentChanges))
 	p.Past = since(p.Past, now.Add(-recentMeetings))
 	reverse(p.Past)
 	reverse(p.Outcomes)
-	if p.Years, err = b.years(ctx); err != nil {
+	if p.Years, err = b.years(ctx, v.meetings); err != nil {
 		return nil, "", err
 	}
 	if p.Regular, err = b.regular(ctx, &p, now.Year()); err != nil {
@@ -362,43 +388,43 @@ func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error
 
 func (b *Board) casePage(ctx context.Context, now time.Time, number string) ([]byte, string, error) {
 	recs, err := b.Records.PublicOf(ctx, number)
-	if err == nil {
-		err = b.itemsWithdrawn(ctx, recs)
-	}
 	if err != nil {
 		return nil, "", err
 	}
-	if len(recs) == 0 {
+	v, err := b.view(ctx, recs, now, "../")
+	if err != nil {
+		return nil, "", err
+	}
+	if len(v.entries) == 0 {
 		return nil, "", errNotFound
 	}
 	p := b.base("Case "+number, "Case "+number, "../", now)
 	p.Case = number
-	b.sort(&p, recs, now)
+	b.sort(&p, v.entries, true)
 	return b.page("case.html", p)
 }
 
 func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, string, error) {
 	from := time.Date(year, time.January, 1, 0, 0, 0, 0, b.Loc)
 	recs, err := b.Records.PublicBetween(ctx, from, from.AddDate(1, 0, 0))
-	if err == nil {
-		err = b.itemsWithdrawn(ctx, recs)
+	if err != nil {
+		return nil, "", err
 	}
+	v, err := b.view(ctx, recs, now, "../")
 	if err != nil {
 		return nil, "", err
 	}
 	p := b.base(fmt.Sprintf("%d", year), fmt.Sprintf("Notices and decisions of %d", year), "../", now)
 	p.Year = year
-	if len(recs) == 0 {
+	b.sort(&p, v.entries, false)
+	b.group(&p, v, now, from, from.AddDate(1, 0, 0))
+	if len(p.Outcomes)+len(p.Past)+len(p.Upcoming)+len(p.Changed) == 0 {
 		return nil, "", errNotFound
 	}
-	if p.Years, err = b.years(ctx); err != nil {
+	if p.Years, err = b.years(ctx, v.meetings); err != nil {
 		return nil, "", err
 	}
 	if p.Figures, err = b.figures(ctx, year, p.Years, now); err != nil {
-		return nil, "", err
-	}
-	b.sort(&p, recs, now)
-	if err := b.group(ctx, &p, now, from, from.AddDate(1, 0, 0)); err != nil {
 		return nil, "", err
 	}
 	return b.page("year.html", p)
@@ -409,42 +435,17 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 // meeting at that time and place goes on (issue 19 review).
 const itemWithdrawn = "withdrawn"
 
-// itemsWithdrawn marks as itemWithdrawn each cancelled step's notice whose time and place
-// are a meeting's that is not cancelled: the board says the item was withdrawn from its
-// agenda, not that the meeting is cancelled. A meeting whose last item went is still a
-// meeting, unless itself cancelled.
-func (b *Board) itemsWithdrawn(ctx context.Context, recs []docket.Posting) error {
-	ms, ok := b.Records.(Meetings)
-	if !ok {
-		return nil
-	}
-	var meetings []docket.CommissionMeeting
-	for i := range recs {
-		r := &recs[i]
-		if r.Record != "meeting_notice" || r.Withdrawn != "cancelled" {
-			continue
-		}
-		if meetings == nil {
-			var err error
-			if meetings, err = ms.Meetings(ctx); err != nil {
-				return err
-			}
-		}
-		if m := docket.MeetingAt(meetings, r.Start, r.Place); m != nil && m.Cancelled.IsZero() {
-			r.Withdrawn = itemWithdrawn
-		}
-	}
-	return nil
-}
-
-// sort files records into a page's lists, in the order they happen.
-func (b *Board) sort(p *page, recs []docket.Posting, now time.Time) {
-	for _, r := range recs {
-		e := b.entry(r, now, p.Root)
+// sort files entries into a page's lists, in the order they happen. own is a case's page,
+// which shows each of its records as its own; elsewhere a case step's notice held by a
+// recorded meeting, or withdrawn by its move or cancellation, is told by the meeting's card
+// (group).
+func (b *Board) sort(p *page, es []entry, own bool) {
+	for _, e := range es {
 		switch {
-		case r.Record != "meeting_notice":
+		case e.Record != "meeting_notice":
 			p.Outcomes = append(p.Outcomes, e)
-		case r.Withdrawn != "":
+		case !own && (e.Held != "" || e.Of != ""):
+		case e.Withdrawn != "":
 			p.Changed = append(p.Changed, e)
 		case e.Past:
 			p.Past = append(p.Past, e)
@@ -455,19 +456,12 @@ func (b *Board) sort(p *page, recs []docket.Posting, now time.Time) {
 }
 
 // group makes the notices of the case steps held at one start and place one card: the
-// meeting of the commission, with its whole agenda (issue 19 §2). A recorded meeting whose
-// agenda was posted also gives its other business, and has a card of its own if it holds
-// no case step. Each record is kept, with the time it first reached the board, on its
-// case's page; the card shows the earliest of them. from and to bound the meetings a card
-// is made for (to zero: no bound).
-func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) error {
-	var meetings []docket.CommissionMeeting
-	if ms, ok := b.Records.(Meetings); ok {
-		var err error
-		if meetings, err = ms.Meetings(ctx); err != nil {
-			return err
-		}
-	}
+// meeting of the commission, with its whole agenda (issue 19 §2). A recorded meeting has a
+// card of its own once its agenda is posted, made from its record (recordedCard), with the
+// case steps its posted agenda holds; a cancelled one is among the cancelled and moved.
+// Each record is kept, with the time it first reached the board, on its case's page. from
+// and to bound the meetings a card is made for (to zero: no bound).
+func (b *Board) group(p *page, v view, now, from, to time.Time) {
 	merge := func(es []entry) []entry {
 		var out []entry
 		at := map[string]int{}
@@ -475,7 +469,7 @@ func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) err
 			k := e.Start.UTC().Format(time.RFC3339) + "|" + e.Place
 			i, ok := at[k]
 			if !ok {
-				e.Cases, e.UID = []string{e.Case}, e.Case+"-"+e.Anchor
+				e.Cases, e.UID = []string{e.Case}, e.Case+"-"+anchorOf(e.SeriesKey())
 				out = append(out, e)
 				at[k] = len(out) - 1
 				continue
@@ -487,11 +481,12 @@ func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) err
 			if e.Posted.Before(g.Posted) {
 				g.Posted = e.Posted
 			}
+			g.Seq, g.Modified = max(g.Seq, e.Seq), later(g.Modified, e.Modified)
 		}
 		for i := range out {
 			e := &out[i]
-			m := docket.MeetingAt(meetings, e.Start, e.Place)
-			if len(e.Cases) == 1 && (m == nil || m.Folded || len(m.Postings) == 0) {
+			m := docket.MeetingAt(v.meetings, e.Start, e.Place)
+			if len(e.Cases) == 1 {
 				e.Cases = nil // a meeting of one case step, as before meetings were kept
 				continue
 			}
@@ -500,32 +495,30 @@ func (b *Board) group(ctx context.Context, p *page, now, from, to time.Time) err
 		return out
 	}
 	p.Upcoming, p.Past = merge(p.Upcoming), merge(p.Past)
-	// A posted meeting that holds no case step has a card of its own.
-	for i := range meetings {
-		m := &meetings[i]
-		if m.Folded || len(m.Cases) > 0 || len(m.Postings) == 0 || !m.Cancelled.IsZero() || m.Start.Before(from) ||
-			!to.IsZero() && !m.Start.Before(to) {
+	for i := range v.meetings {
+		m := &v.meetings[i]
+		if m.Folded || len(m.Postings) == 0 || m.Start.Before(from) || !to.IsZero() && !m.Start.Before(to) {
 			continue
 		}
-		e := entry{Posting: docket.Posting{PublicRecord: docket.PublicRecord{Record: "meeting_notice",
-			Start: m.Start.In(b.Loc), Place: m.Place}, Posted: m.Postings[0].At.In(b.Loc)}, Root: p.Root,
-			UID: "meeting-" + m.Name}
-		e.Past = !m.Start.After(now)
-		b.meetingCard(&e, m)
-		if e.Past {
+		e := b.recordedCard(m, now, p.Root)
+		switch {
+		case e.Withdrawn != "":
+			p.Changed = append(p.Changed, e)
+		case e.Past:
 			p.Past = append(p.Past, e)
-		} else {
+		default:
 			p.Upcoming = append(p.Upcoming, e)
 		}
 	}
 	byStart := func(a, c entry) int { return a.Start.Compare(c.Start) }
 	slices.SortStableFunc(p.Upcoming, byStart)
 	slices.SortStableFunc(p.Past, byStart)
-	return nil
+	slices.SortStableFunc(p.Changed, byStart)
 }
 
 // meetingCard makes e the card of meeting m of the commission (nil: a record without the
-// meetings): its title, its anchor, and its one order of business (OrderOfBusiness).
+// meetings): its title, its anchor, and its one order of business: the agenda as last
+// posted (postedAgenda).
 func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 	e.Title = "Meeting of the commission"
 	e.Anchor = "meeting-" + e.Start.In(b.Loc).Format("2006-01-02-1504")
@@ -533,14 +526,13 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 	if m == nil {
 		return
 	}
-	e.Name, e.Anchor = m.Name, "meeting-"+m.Name
-	if m.Special {
-		e.Title = "Special meeting of the commission"
+	e.Name, e.Anchor, e.Title = m.Name, "meeting-"+m.Name, meetingTitle(m)
+	if isPublic(m) {
+		e.Page = meetingPage(m.Name)
 	}
-	e.Agenda, e.Closed = m.OrderOfBusiness(), false
+	e.Agenda, e.Closed = postedAgenda(m), false
 	if !m.Published.IsZero() {
-		e.Minutes, e.MinutesApproved, e.MinutesPublished = plainMarkdown(m.PublishedText), m.Minutes.Approved,
-			m.Published.In(b.Loc)
+		e.MinutesApproved, e.MinutesPublished = m.Minutes.Approved, m.Published.In(b.Loc)
 	}
 	if len(m.Postings) > 0 {
 		if p := m.Postings[0].At.In(b.Loc); len(e.Cases) == 0 || p.Before(e.Posted) {
@@ -564,9 +556,20 @@ func (b *Board) base(title, heading, root string, now time.Time) page {
 		Generated: now}
 }
 
-// years lists the years with public records, newest first.
-func (b *Board) years(ctx context.Context) ([]int, error) {
-	return b.Records.PublicYears(ctx, b.Loc)
+// years lists the years with public records or a meeting whose agenda was posted, newest
+// first.
+func (b *Board) years(ctx context.Context, meetings []docket.CommissionMeeting) ([]int, error) {
+	years, err := b.Records.PublicYears(ctx, b.Loc)
+	if err != nil {
+		return nil, err
+	}
+	for i := range meetings {
+		if y := meetings[i].Start.In(b.Loc).Year(); isPublic(&meetings[i]) && !slices.Contains(years, y) {
+			years = append(years, y)
+		}
+	}
+	slices.SortFunc(years, func(a, c int) int { return c - a })
+	return years, nil
 }
 
 // figures is the public part of year's annual report, when the board shows it: for a year
@@ -586,9 +589,20 @@ func (b *Board) figures(ctx context.Context, year int, years []int, now time.Tim
 // entry names a record for a page.
 func (b *Board) entry(r docket.Posting, now time.Time, root string) entry {
 	r.Start, r.MovedTo, r.Posted = r.Start.In(b.Loc), r.MovedTo.In(b.Loc), r.Posted.In(b.Loc)
-	e := entry{Posting: r, Title: title(r.PublicRecord), Anchor: anchor(r.PublicRecord), Root: root}
+	r.WithdrawnAt, r.Moves = r.WithdrawnAt.In(b.Loc), b.inZone(r.Moves)
+	e := entry{Posting: r, Title: title(r.PublicRecord), Anchor: anchor(r.PublicRecord), Root: root,
+		Seq: r.Sequence(), Modified: r.Posted}
 	e.Past = r.Record == "meeting_notice" && !r.Start.After(now)
 	return e
+}
+
+// inZone gives moves in the commission's zone, as a page prints them.
+func (b *Board) inZone(moves []docket.Moved) []docket.Moved {
+	out := slices.Clone(moves)
+	for i := range out {
+		out[i].Start, out[i].At = out[i].Start.In(b.Loc), out[i].At.In(b.Loc)
+	}
+	return out
 }
 
 // title is a record's heading: "Sufficiency meeting", "Decision (E)".
@@ -620,7 +634,12 @@ func capitalize(s string) string {
 
 // anchor is a record's id on its case's page, from its key: stable, and safe in a URL.
 func anchor(r docket.PublicRecord) string {
-	return strings.TrimSuffix(strings.NewReplacer(":", "-", ".", "-").Replace(r.Key()), "-")
+	return anchorOf(r.Key())
+}
+
+// anchorOf is a key as an id, safe in a URL.
+func anchorOf(key string) string {
+	return strings.TrimSuffix(strings.NewReplacer(":", "-", ".", "-").Replace(key), "-")
 }
 
 func (b *Board) page(name string, p page) ([]byte, string, error) {
@@ -649,13 +668,4 @@ func dollars(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return "$" + s
-}
-
-// markdownMarks are the marks of the Markdown letters writes (letters.MinutesMarkdown) that
-// plain text does without: headings, bold, and the backslash before a character escaped.
-var markdownMarks = regexp.MustCompile(`(?m)^#+ |\*\*|\\([\\` + "`" + `*_{}\[\]()#+\-.!|<>~])`)
-
-// plainMarkdown is Markdown as plain text, for the board to show as text (escaped there).
-func plainMarkdown(md string) string {
-	return markdownMarks.ReplaceAllString(md, "$1")
 }

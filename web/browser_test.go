@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"ethicsbot/web"
 )
 
 // browser finds Chromium. Without one the test is skipped, unless
@@ -28,6 +30,19 @@ func browser(t *testing.T) string {
 	return ""
 }
 
+// newTab starts headless Chromium at exe with a window width pixels wide, and gives a tab
+// of it, closed when the test ends, with a minute for what the test does there.
+func newTab(t *testing.T, exe string, width int) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(width, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelTab := chromedp.NewContext(actx)
+	bctx, cancelTime := context.WithTimeout(bctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	return bctx
+}
+
 // TestBoardInBrowser loads the board in headless Chromium: a scheduled meeting appears
 // with its details, nothing confidential does, the link to a decision leads to it, and the
 // page logs no error. With BOARD_SCREENSHOT=path it saves the page as a PNG there (the
@@ -38,14 +53,7 @@ func TestBoardInBrowser(t *testing.T) {
 	srv := httptest.NewServer(f.board.Handler())
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1000, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	bctx, cancel = context.WithTimeout(bctx, 60*time.Second)
-	defer cancel()
+	bctx := newTab(t, exe, 1000)
 
 	// The console's messages, from the first page on: errors and warnings fail the test.
 	if err := chromedp.Do(bctx); err != nil { // starts the browser and its tab
@@ -110,5 +118,55 @@ func TestBoardInBrowser(t *testing.T) {
 	}
 	if len(problems) > 0 {
 		t.Errorf("the browser reported: %v", problems)
+	}
+}
+
+// TestBoardReflowsAt320: every kind of page of the board reflows at 320 CSS pixels wide,
+// as WCAG 2.2's 1.4.10 asks: nothing makes the page itself scroll sideways. A wide table
+// scrolls inside its own box. The pages: the front page, a case's, a year's with its
+// figures and chart, a meeting's, and its minutes'.
+func TestBoardReflowsAt320(t *testing.T) {
+	exe := browser(t)
+	f := newFixture(t)
+	publishMinutes(t, f.db, f.board.Loc, func() {})
+	// In 2027, 2026 has ended: its page gives the year's figures, its widest tables.
+	board := &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
+		Loc: f.board.Loc, Figures: f.board.Figures, Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
+	srv := httptest.NewServer(board.Handler())
+	defer srv.Close()
+
+	bctx := newTab(t, exe, 320)
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(320, 900)); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	for _, path := range []string{"/", "/cases/2026-001.html", "/archive/2026.html", "/meetings/2026-12-15.html",
+		"/meetings/2026-12-15-minutes.html"} {
+		if err := chromedp.Do(bctx, chromedp.Navigate(srv.URL+path),
+			chromedp.WaitVisible(chromedp.ID("content"))); err != nil {
+			t.Fatalf("loading %s: %v", path, err)
+		}
+		// How far the page reaches past the viewport, and which element reaches furthest.
+		over, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(() => {
+			const width = document.documentElement.clientWidth;
+			let worst = "", right = width;
+			for (const el of document.querySelectorAll("body *")) {
+				const r = el.getBoundingClientRect().right;
+				if (r > right && !el.closest(".scroll")) { right = r; worst = el.tagName + "." + el.className; }
+			}
+			const scroll = document.documentElement.scrollWidth;
+			return scroll > width ? "scrolls to " + scroll + "px of " + width + "px; furthest: " + worst : "";
+		})()`))
+		if err != nil {
+			t.Fatalf("measuring %s: %v", path, err)
+		}
+		if over != "" {
+			t.Errorf("%s does not reflow at 320px: it %s", path, over)
+		}
+		if path == "/archive/2026.html" {
+			n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll(".scroll table").length`))
+			if err != nil || n < 3 {
+				t.Errorf("the year's page has %d tables in a box of their own (%v), want its three", n, err)
+			}
+		}
 	}
 }

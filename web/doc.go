@@ -1,8 +1,10 @@
 // Package web serves what ethicsbot shows outside Slack: the commission's public notice
 // board, with its Atom and ICS feeds, and each member's private calendar feed.
 //
-// The board shows exactly the records `ethicsbot export --public` writes, read by the same
-// store function, so nothing confidential can reach it that the export would not show.
+// The board shows the records `ethicsbot export --public` writes, read by the same store
+// function, so nothing confidential can reach it that the export would not show; of them,
+// it keeps back a case step's notice on a meeting's agenda until that agenda is posted
+// (history.go).
 // Pages are rendered on the server with html/template, which escapes every value: user
 // text is data, never markup. They need no JavaScript.
 //

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"html"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,13 +16,19 @@ import (
 // feedSize is how many of the latest notices the Atom feed carries.
 const feedSize = 50
 
+// feedTime is how the feeds write a meeting's start: "Mon 7 Dec 2026 17:00 CST".
+const feedTime = "Mon 2 Jan 2006 15:04 MST"
+
 // atom is the board's Atom feed: its latest notices and decisions, newest first, each
-// dated when it was first posted on the board.
+// dated when it was posted on the board: a case's notices and outcomes, and each posting,
+// amendment, move and cancellation of a recorded meeting (meetingItems), which tells the
+// case steps on its agenda.
 func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error) {
 	recs, err := b.Records.LatestPosted(ctx, feedSize)
-	if err == nil {
-		err = b.itemsWithdrawn(ctx, recs)
+	if err != nil {
+		return nil, "", err
 	}
+	v, err := b.view(ctx, recs, now, "")
 	if err != nil {
 		return nil, "", err
 	}
@@ -33,20 +40,27 @@ func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error)
 		Author:      &feeds.Author{Name: base.Commission},
 		Updated:     now,
 	}
-	if len(recs) > 0 {
-		f.Updated = recs[0].Posted
-	}
-	for _, r := range recs {
-		e := b.entry(r, now, "")
-		link := b.url() + "cases/" + r.Case + ".html#" + e.Anchor
+	for _, e := range v.entries {
+		if e.Held != "" || e.Of != "" {
+			continue // the meeting's own entries tell it
+		}
+		link := b.url() + "cases/" + e.Case + ".html#" + e.Anchor
 		f.Items = append(f.Items, &feeds.Item{
-			Title:       e.Title + ", case " + r.Case + summaryOf(e),
+			Title:       e.Title + ", case " + e.Case + summaryOf(e),
 			Link:        &feeds.Link{Href: link},
 			Id:          link,
 			Created:     e.Posted,
 			Updated:     e.Posted,
 			Description: html.EscapeString(describe(e)), // Atom's summary is HTML: the text is escaped as data
 		})
+	}
+	for i := range v.meetings {
+		f.Items = append(f.Items, b.meetingItems(&v.meetings[i])...)
+	}
+	slices.SortStableFunc(f.Items, func(a, c *feeds.Item) int { return c.Updated.Compare(a.Updated) })
+	f.Items = f.Items[:min(len(f.Items), feedSize)]
+	if len(f.Items) > 0 {
+		f.Updated = f.Items[0].Updated
 	}
 	out, err := f.ToAtom()
 	if err != nil {
@@ -55,11 +69,38 @@ func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error)
 	return []byte(out), "application/atom+xml; charset=utf-8", nil
 }
 
+// meetingItems are the Atom entries of recorded meeting m once its agenda was posted: one
+// for each posting of its agenda (the first, then each amended one), each move after the
+// first posting, and its cancellation, each dated when it happened and linked to its line
+// on the meeting's page.
+func (b *Board) meetingItems(m *docket.CommissionMeeting) []*feeds.Item {
+	if !isPublic(m) {
+		return nil
+	}
+	name := meetingTitle(m) + " " + m.Name
+	page := b.url() + meetingPage(m.Name)
+	var out []*feeds.Item
+	add := func(id string, at time.Time, title, text string) {
+		out = append(out, &feeds.Item{Title: name + ": " + title, Link: &feeds.Link{Href: page + "#" + id},
+			Id: page + "#" + id, Created: at.In(b.Loc), Updated: at.In(b.Loc), Description: html.EscapeString(text)})
+	}
+	history := b.history(m)
+	for i := len(history) - 1; i >= 0; i-- { // newest first, as the feed is
+		add(history[i].ID, history[i].At, history[i].Title, history[i].Text)
+	}
+	return out
+}
+
 // meetingsICS is the board's iCalendar feed of public meetings: those to come and those of
-// the last year, each as its public notice gives it. A cancelled or moved meeting leaves
-// the feed, so a subscribed calendar drops it at its next fetch.
+// the last year, each as its public notice gives it. A meeting keeps its event through its
+// moves, and a cancelled one stays, marked cancelled: each change raises the event's
+// SEQUENCE and its LAST-MODIFIED, so a subscribed calendar changes the event it has.
 func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string, error) {
 	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
+	if err != nil {
+		return nil, "", err
+	}
+	v, err := b.view(ctx, recs, now, "")
 	if err != nil {
 		return nil, "", err
 	}
@@ -68,20 +109,24 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
 	// One event per meeting (issue 19 §2), as the board has one card: the same grouping.
 	p := base
-	b.sort(&p, recs, now)
-	if err := b.group(ctx, &p, now, now.Add(-recentOutcomes), time.Time{}); err != nil {
-		return nil, "", err
-	}
-	for _, e := range append(p.Past, p.Upcoming...) {
+	b.sort(&p, v.entries, false)
+	b.group(&p, v, now, now.Add(-recentOutcomes), time.Time{})
+	at := map[string]int{}
+	for _, e := range slices.Concat(p.Past, p.Upcoming, p.Changed) {
+		if e.Withdrawn != "" && e.Withdrawn != "cancelled" {
+			continue // moved: its event is the notice it moved to; an item withdrawn: its meeting's
+		}
 		access := capitalize(docket.Access(e.Closed, e.Authority)) + "."
 		ev := Event{
-			UID:         e.Case + "-" + e.Anchor + "@" + host,
+			UID:         e.Case + "-" + anchorOf(e.SeriesKey()) + "@" + host,
 			Summary:     base.Commission + ": " + strings.ToLower(e.Title[:1]) + e.Title[1:] + ", case " + e.Case,
 			Description: access + " Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + "cases/" + e.Case + ".html",
 			Location:    e.Place,
 			Start:       e.Start,
 			End:         e.Start.Add(MeetingLength),
-			Modified:    e.Posted,
+			Modified:    e.Modified,
+			Sequence:    e.Seq,
+			Cancelled:   e.Withdrawn == "cancelled",
 		}
 		if e.Cases != nil || e.Name != "" {
 			ev.UID = e.UID + "@" + host
@@ -89,8 +134,31 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 			if len(e.Cases) > 0 {
 				ev.Summary += ", cases " + strings.Join(e.Cases, ", ")
 			}
-			ev.Description = "Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + "#" + e.Anchor
+			link := "#" + e.Anchor
+			if e.Page != "" {
+				link = e.Page
+			}
+			ev.Description = "Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + link
 		}
+		if n := len(e.Moves); n > 0 {
+			ev.Description = "Moved from " + e.Moves[n-1].Start.Format(feedTime) + ", " + e.Moves[n-1].Place + ". " +
+				ev.Description
+		}
+		if ev.Cancelled {
+			ev.Summary = "Cancelled: " + ev.Summary
+		}
+		// A notice cancelled, then given again as it was, has the same UID: it is one event,
+		// the one that stands (or the last cancelled), counting the changes of both.
+		if i, dup := at[ev.UID]; dup {
+			old, keep := feed.Events[i], ev
+			if !old.Cancelled && ev.Cancelled || old.Cancelled == ev.Cancelled && old.Modified.After(ev.Modified) {
+				keep = old
+			}
+			keep.Sequence, keep.Modified = old.Sequence+ev.Sequence+1, later(old.Modified, ev.Modified)
+			feed.Events[i] = keep
+			continue
+		}
+		at[ev.UID] = len(feed.Events)
 		feed.Events = append(feed.Events, ev)
 	}
 	if feed.Events, err = b.regularEvents(ctx, feed.Events, host, now.Add(-recentOutcomes), base.Commission); err != nil {
@@ -109,14 +177,14 @@ func summaryOf(e entry) string {
 		return ""
 	}
 	var s strings.Builder
-	s.WriteString(": " + e.Start.Format("Mon 2 Jan 2006 15:04 MST"))
+	s.WriteString(": " + e.Start.Format(feedTime))
 	switch e.Withdrawn {
 	case "cancelled":
 		s.WriteString(", cancelled")
 	case itemWithdrawn:
 		s.WriteString(", withdrawn from the agenda of the meeting, which is held")
 	case "moved":
-		s.WriteString(", moved to " + e.MovedTo.Format("Mon 2 Jan 2006 15:04 MST"))
+		s.WriteString(", moved to " + e.MovedTo.Format(feedTime))
 	}
 	return s.String()
 }

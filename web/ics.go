@@ -31,6 +31,13 @@ type Event struct {
 	// Modified, when known, is when the event last changed (LAST-MODIFIED): a meeting's
 	// (re)scheduling.
 	Modified time.Time
+	// Sequence counts the changes to the event since it was first in the feed (SEQUENCE,
+	// RFC 5545 3.8.7.4), derived from the record: a calendar takes the event with the
+	// higher one as the newer. Written only when above 0, its default.
+	Sequence int
+	// Cancelled keeps a cancelled meeting in the feed, marked STATUS:CANCELLED, so that a
+	// subscribed calendar shows the event it has as cancelled.
+	Cancelled bool
 	// Free marks an event that does not make anyone busy (TRANSP:TRANSPARENT): deadlines
 	// and notice instants, not meetings.
 	Free bool
@@ -90,6 +97,12 @@ func (f *Feed) Encode(w io.Writer) error {
 		}
 		if !e.Modified.IsZero() {
 			ev.SetLastModifiedAt(e.Modified)
+		}
+		if e.Sequence > 0 {
+			ev.SetSequence(e.Sequence)
+		}
+		if e.Cancelled {
+			ev.SetStatus(ics.ObjectStatusCancelled)
 		}
 		if e.Free {
 			ev.SetTimeTransparency(ics.TransparencyTransparent)

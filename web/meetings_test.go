@@ -62,13 +62,14 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 	if want := `<ol class="agenda">` + strings.Join(items, "") + "</ol>"; !strings.Contains(index, want) {
 		t.Errorf("the card's agenda is not the posted agenda's items:\nwant %s\n%s", want, index)
 	}
-	// One event in the public calendar feed, which keeps the first case's UID.
+	// One event in the public calendar feed, under the meeting's name, which it keeps
+	// through its moves and whatever items come and go.
 	_, _, feed := get(t, board.Handler(), "/meetings.ics")
 	feed = strings.NewReplacer("\r\n ", "", "\\,", ",").Replace(feed) // unfolded, unescaped
 	if n := strings.Count(feed, "BEGIN:VEVENT"); n != 1 {
 		t.Errorf("the public feed has %d events, want one for the meeting:\n%s", n, feed)
 	}
-	if !strings.Contains(feed, "UID:2026-001-meeting_notice-sufficiency-") ||
+	if !strings.Contains(feed, "UID:meeting-2026-12-15@ethics.example.gov") ||
 		!strings.Contains(feed, "cases 2026-001, 2026-002, 2026-003") {
 		t.Errorf("the meeting's event:\n%s", feed)
 	}

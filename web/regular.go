@@ -28,6 +28,10 @@ type regularRow struct {
 	Cancelled bool
 	Name      string
 	Anchor    string // its card on the page, once its agenda is there
+	// Seq and Modified are its calendar event's SEQUENCE and LAST-MODIFIED, from the
+	// meeting's record (meetingSequence); zero while nothing is recorded of it.
+	Seq      int
+	Modified time.Time
 }
 
 // Moved reports whether the meeting was moved from the schedule's start or place.
@@ -70,7 +74,7 @@ func (b *Board) regular(ctx context.Context, p *page, first int) ([]regularYear,
 		return nil, err
 	}
 	cards := map[int64]string{}
-	for _, es := range [][]entry{p.Upcoming, p.Past} {
+	for _, es := range [][]entry{p.Upcoming, p.Past, p.Changed} {
 		for _, e := range es {
 			if e.Cases != nil || e.Name != "" {
 				cards[e.Start.UnixNano()] = e.Anchor
@@ -104,7 +108,7 @@ func (b *Board) regularRow(r docket.RegularSchedule, d docket.Date, ms []docket.
 		}
 		row.Now, row.NowPlace, row.Cancelled = m.Start.In(b.Loc), m.Place, !m.Cancelled.IsZero()
 		if !m.Folded {
-			row.Name = m.Name
+			row.Name, row.Seq, row.Modified = m.Name, meetingSequence(m, true), lastChange(m).In(b.Loc)
 		}
 		if row.Cancelled {
 			break // a meeting held again there after a cancellation would be found next
@@ -122,8 +126,9 @@ func regularUID(d docket.Date, host string) string {
 // regularEvents puts the regular meetings of the schedule into the feed's events: a
 // meeting whose notice has its own event gives that event its regular UID, so a calendar
 // that had the schedule keeps one event as the agenda is posted; a meeting with none yet
-// is an event of its own at its start and place as they stand. A cancelled one leaves the
-// feed, as a cancelled notice does. from bounds the meetings listed, as the notices are.
+// is an event of its own at its start and place as they stand. A cancelled one stays,
+// marked cancelled, as a cancelled notice does, and each change to the meeting raises its
+// event's SEQUENCE. from bounds the meetings listed, as the notices are.
 func (b *Board) regularEvents(ctx context.Context, events []Event, host string, from time.Time,
 	commission string) ([]Event, error) {
 	r, ms, err := b.scheduled(ctx)
@@ -132,12 +137,12 @@ func (b *Board) regularEvents(ctx context.Context, events []Event, host string, 
 	}
 	for _, d := range r.Dates {
 		row := b.regularRow(r, d, ms)
-		if row.Cancelled || row.Now.Before(from) {
+		if row.Now.Before(from) {
 			continue
 		}
 		found := false
 		for i := range events {
-			if events[i].Start.Equal(row.Now) && events[i].Location == row.NowPlace {
+			if events[i].Start.Equal(row.Now) && events[i].Location == row.NowPlace && events[i].Cancelled == row.Cancelled {
 				events[i].UID, found = regularUID(d, host), true
 				break
 			}
@@ -145,15 +150,22 @@ func (b *Board) regularEvents(ctx context.Context, events []Event, host string, 
 		if found {
 			continue
 		}
-		events = append(events, Event{
+		ev := Event{
 			UID:     regularUID(d, host),
 			Summary: commission + ": regular meeting of the commission",
 			Description: "Regular meeting of the schedule of the year, 5 ILCS 120/2.03. Its agenda is posted 48 hours ahead " +
 				"(5 ILCS 120/2.02). " + b.url() + "#regular-" + d.String(),
-			Location: row.NowPlace,
-			Start:    row.Now,
-			End:      row.Now.Add(MeetingLength),
-		})
+			Location:  row.NowPlace,
+			Start:     row.Now,
+			End:       row.Now.Add(MeetingLength),
+			Modified:  row.Modified,
+			Sequence:  row.Seq,
+			Cancelled: row.Cancelled,
+		}
+		if row.Cancelled {
+			ev.Summary = "Cancelled: " + ev.Summary
+		}
+		events = append(events, ev)
 	}
 	return events, nil
 }
