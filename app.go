@@ -594,7 +594,8 @@ func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store) web.Pap
 	if err != nil {
 		return nil
 	}
-	return meetingPapers{maker: maker, names: cfg.Roles.People.Titled(), db: db, loc: engine.Cal.Location(), engine: engine}
+	return meetingPapers{maker: maker, names: cfg.Roles.People.Titled(), db: db, loc: engine.Cal.Location(),
+		engine: engine}
 }
 
 // AgendaPDF implements web.Papers: the agenda as its posting gave it, dated by it.
@@ -607,7 +608,8 @@ func (p meetingPapers) AgendaPDF(a docket.Agenda) ([]byte, error) {
 // `/ethics minutes` draws them and as they were published.
 func (p meetingPapers) MinutesPDF(ctx context.Context, m docket.CommissionMeeting,
 	all []docket.CommissionMeeting) ([]byte, error) {
-	r, err := m.Record(all, p.engine, func(n string) (docket.Case, []docket.Entry, error) { return p.db.CaseRecord(ctx, n) })
+	r, err := m.Record(all, p.engine,
+		func(n string) (docket.Case, []docket.Entry, error) { return p.db.CaseRecord(ctx, n) })
 	if err != nil {
 		return nil, err
 	}
