@@ -365,7 +365,8 @@ func TestCalendarFeedByReader(t *testing.T) {
 			t.Errorf("%q has UID %q in the commissioner's feed, %q in the clerk's", s, commissioner[s], clerks[s])
 		}
 	}
-	for _, want := range []string{"(B) respondent notice by certified mail due", "public notice of the sufficiency meeting"} {
+	for _, want := range []string{"(B) respondent notice by certified mail due",
+		"public notice of the sufficiency meeting"} {
 		found := false
 		for s := range clerks {
 			found = found || strings.Contains(s, want)
