@@ -821,19 +821,11 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting",
 				fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
 		}
-		// An item that is a case's step is the case's business: a member recused from the
-		// case may not move to close the meeting for it, and takes no part in the vote
-		// (the same refusal as on the case itself, Service.mayTouch).
-		var c *docket.Case
-		if agenda := m.Agenda(); n >= 1 && n <= len(agenda) && agenda[n-1].Kind == docket.CaseItem {
-			cs, err := s.Record.Case(ctx, agenda[n-1].Case)
-			if err != nil {
-				return Response{}, err
-			}
-			if err := refuseRecused(&cs, req.User); err != nil {
-				return Response{}, err
-			}
-			c = &cs
+		// A member recused from the item's case may not move to close the meeting for it,
+		// and takes no part in the vote.
+		c, err := s.itemCase(ctx, m.Agenda(), n, req.User)
+		if err != nil {
+			return Response{}, err
 		}
 		number := ""
 		if c != nil {
@@ -860,6 +852,25 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 	}
 	_, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
 	return resp, err
+}
+
+// itemCase is the case whose step is item n of agenda, nil for other business (or no such
+// item, which the meeting's action refuses). An item that is a case's step is the case's
+// business: user, if recused from the case, is refused in the words Service.mayTouch uses
+// for the case itself, whatever they do to the item (close the meeting for it, note it in
+// the minutes, record who moved its motions).
+func (s *Service) itemCase(ctx context.Context, agenda []docket.MeetingItem, n int, user string) (*docket.Case, error) {
+	if n < 1 || n > len(agenda) || agenda[n-1].Kind != docket.CaseItem {
+		return nil, nil
+	}
+	c, err := s.Record.Case(ctx, agenda[n-1].Case)
+	if err != nil {
+		return nil, err
+	}
+	if err := refuseRecused(&c, user); err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // runAdjourn records the time of adjournment.

@@ -24,6 +24,7 @@ const (
 	OMAClose     = "5 ILCS 120/2a"      // closing a meeting or a part of it, by a recorded vote
 	OMAFinal     = "5 ILCS 120/2(e)"    // no final action at a closed meeting
 	OMAQuorum    = "5 ILCS 120/2.01"    // a quorum physically present at an open meeting
+	OMARecord    = "5 ILCS 120/2.06(a)" // what minutes record: time, place, members present and absent, votes
 	OMAMinutes   = "5 ILCS 120/2.06(b)" // approval of the minutes, and their publication
 	OMARecording = "5 ILCS 120/2.06(c)" // the verbatim recording of a closed meeting
 	OMAReview    = "5 ILCS 120/2.06(d)" // the semi-annual review of closed minutes
