@@ -603,6 +603,9 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 // public notice: each case step is cancelled on its case, and the meeting on its record.
 func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting,
 	reason string) (Response, error) {
+	if err := s.Engine.CheckChangeable(m, "cancelled", s.Now()); err != nil {
+		return Response{}, err
+	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	for _, it := range m.Cases {
@@ -626,6 +629,10 @@ func runMove(s *Service, ctx context.Context, req Request, a args) (Response, er
 	start, place := a.instant("start"), a.str("place")
 	if place == "" {
 		place = m.Place
+	}
+	// Checked before its case steps are: a meeting held is refused as such, not by a case.
+	if err := s.Engine.CheckChangeable(m, "moved", s.Now()); err != nil {
+		return Response{}, err
 	}
 	// One meeting at a start and place, as /ethics meeting has it: moved onto another, the
 	// two agendas could not be told apart (the store checks it again in the transaction).

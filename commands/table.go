@@ -446,7 +446,9 @@ func init() {
 		{name: "correct", summary: "correct a fact recorded in error, with a reason; deadlines are recalculated", modal: true,
 			roles: staff,
 			why:   "Commissioners and the clerk correct the record.",
-			params: []param{pCase,
+			params: []param{{name: "number", kind: kCase, orMeeting: true, required: true, positional: true,
+				help: "the case number, e.g. 2026-014; or a meeting held, e.g. 2026-12-08, to correct its own place or start " +
+					"(5 ILCS 120/2.06(a)), with every item it holds"},
 				{name: "reason", kind: kText, required: true, oneLine: true, help: "why: what the mistake was"},
 				{name: "received", kind: kInstant, help: "when the complaint was received (A)"},
 				{name: "violation", kind: kDate, help: "the date of the alleged violation (I)"},

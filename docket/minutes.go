@@ -347,6 +347,7 @@ func (r *MinutesRecord) itemNotes(notes []ItemNote) {
 // action leaves the meeting as it was.
 func (m *CommissionMeeting) cloneMinutesParts() {
 	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
+	m.Corrections = slices.Clone(m.Corrections)
 }
 
 // DestroyRecording records the destruction of the verbatim recording of closed session

@@ -222,6 +222,9 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		} else if err == nil {
 			r.Broken, err = s.verifyCollisions(ctx, tx)
 		}
+		if r.Broken == nil && err == nil {
+			r.Broken, err = s.verifyHeldItems(ctx, tx)
+		}
 	}
 	return r, err
 }
