@@ -112,6 +112,11 @@ type entry struct {
 	Minutes          string
 	MinutesApproved  docket.Date
 	MinutesPublished time.Time
+	// Corrections are the corrections of the held meeting's own record, its place or its
+	// start, made after its minutes were published, each in its words
+	// (docket.MeetingCorrection.Words): the minutes as published are not rewritten, so the
+	// corrections are shown with them.
+	Corrections []string
 	// UID is the card's event in the public calendar feed: the first case's own, so that a
 	// calendar keeps the event it had; a meeting with no case step has its name's.
 	UID string
@@ -541,6 +546,11 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 	if !m.Published.IsZero() {
 		e.Minutes, e.MinutesApproved, e.MinutesPublished = plainMarkdown(m.PublishedText), m.Minutes.Approved,
 			m.Published.In(b.Loc)
+		for _, c := range m.Corrections {
+			if c.At.After(m.Published) { // one made before is in the minutes as published
+				e.Corrections = append(e.Corrections, c.Words(b.Loc))
+			}
+		}
 	}
 	if len(m.Postings) > 0 {
 		if p := m.Postings[0].At.In(b.Loc); len(e.Cases) == 0 || p.Before(e.Posted) {

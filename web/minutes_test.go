@@ -69,4 +69,14 @@ func TestBoardShowsApprovedOpenMinutes(t *testing.T) {
 	if strings.Contains(index, `\-`) || strings.Contains(index, "**") {
 		t.Errorf("Markdown marks on the board:\n%s", index)
 	}
+	// A correction of the held meeting's own record after its minutes were published is
+	// shown with them, since they are not rewritten.
+	change("2027-01-13T09:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
+		docket.CorrectMeeting{Place: "Council Chambers", Reason: "The meeting sat in the Chambers."}}})
+	_, _, index = get(t, board.Handler(), "/")
+	const fixed = `On Wednesday 13 January 2027, the place of the meeting recorded as &#34;City Hall&#34; was corrected ` +
+		`to &#34;Council Chambers&#34;: The meeting sat in the Chambers.`
+	if !strings.Contains(index, fixed) {
+		t.Errorf("the board lacks the correction %q:\n%s", fixed, index)
+	}
 }
