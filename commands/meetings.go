@@ -707,6 +707,10 @@ func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeetin
 			}
 		}
 	}
+	// The roll call agrees with the meeting's roll: who votes is present, who is absent is.
+	if err := s.Engine.CheckRollCall(r, v, now); err != nil {
+		return nil, err
+	}
 	return v, nil
 }
 

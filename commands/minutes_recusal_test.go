@@ -81,3 +81,35 @@ func TestRecusalHoldsInTheMinutes(t *testing.T) {
 		t.Errorf("the open minutes:\n%s", open)
 	}
 }
+
+// TestARollCallAgreesWithTheMeetingsRoll: at a meeting in progress, a roll call lists as
+// voting only members the meeting's roll records present, and as absent only those it
+// records absent (5 ILCS 120/2.06(a)); an arrival is recorded first.
+func TestARollCallAgreesWithTheMeetingsRoll(t *testing.T) {
+	s, clk, _ := MustService(t)
+	reconfigure(s, func(st *commands.Settings) { st.Roles.Commissioners = []string{comm, "U_COMM2", "U_COMM3"} })
+	oneCaseMeeting(t, s)
+	noticed(t, s)
+	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "Absent: <@U_COMM3>")
+	for _, tc := range []struct{ name, line, want string }{
+		{"AbsentVotes", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3 absent=U_COMM2",
+			"yes: U_COMM3 is recorded absent from meeting 2026-12-15 at Tue 15 Dec 2026 17:05 CST, and takes no part in its roll calls; " +
+				"if they arrived, record it first: /ethics convene 2026-12-15 late=U_COMM3 (rule 5 ILCS 120/2.06(a))"},
+		{"AbsentVotesNo", "rule 2026-001 insufficient no=U_COMM3", "no: U_COMM3 is recorded absent"},
+		{"PresentCalledAbsent", "rule 2026-001 insufficient yes=U_COMM1 absent=U_COMM2,U_COMM3",
+			"absent: U_COMM2 is recorded present at meeting 2026-12-15 at Tue 15 Dec 2026 17:05 CST"},
+		{"AbsentClosesTheMeeting", `session 2026-12-15 close 1 closed="5 ILCS 120/2(c)(4)" yes=U_COMM1,U_COMM2,U_COMM3`,
+			"yes: U_COMM3 is recorded absent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := replyText(do(s, comm, tc.line)); !strings.Contains(got, "Not done") ||
+				!strings.Contains(got, tc.want) {
+				t.Errorf("%s:\n%s\nwant %q", tc.line, got, tc.want)
+			}
+		})
+	}
+	clk.now = clk.now.Add(5 * time.Minute)
+	mustDo(t, s, clerk, `convene 2026-12-15 late=U_COMM3`, "arrivals and departures recorded")
+	mustDo(t, s, comm, "rule 2026-001 insufficient yes=U_COMM1,U_COMM3 no=U_COMM2", "adopted 2–1")
+}
