@@ -95,8 +95,8 @@ func TestARollCallAgreesWithTheMeetingsRoll(t *testing.T) {
 	for _, tc := range []struct{ name, line, want string }{
 		{"AbsentVotes", "rule 2026-001 insufficient yes=U_COMM1,U_COMM3 absent=U_COMM2",
 			"yes: U_COMM3 is recorded absent from meeting 2026-12-15 at Tue 15 Dec 2026 17:05 CST, and takes no part in its " +
-				"roll calls; " +
-				"if they arrived, record it first: /ethics convene 2026-12-15 late=U_COMM3 (rule 5 ILCS 120/2.06(a))"},
+				"roll calls; if they arrived, record it first: /ethics convene 2026-12-15 late=U_COMM3 (rule 5 ILCS " +
+				"120/2.06(a))"},
 		{"AbsentVotesNo", "rule 2026-001 insufficient no=U_COMM3", "no: U_COMM3 is recorded absent"},
 		{"PresentCalledAbsent", "rule 2026-001 insufficient yes=U_COMM1 absent=U_COMM2,U_COMM3",
 			"absent: U_COMM2 is recorded present at meeting 2026-12-15 at Tue 15 Dec 2026 17:05 CST"},
