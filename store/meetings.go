@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -269,7 +270,9 @@ func (s *Store) keepsHeldMeetings(ctx context.Context, tx *sql.Tx, before, after
 // from each case's record as it stood at the approval (docket.Engine.StepsAt), so a record
 // written before ethicsbot refused such a change is checked too. nil when every meeting
 // with approved minutes holds what they record.
-func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx) (*Break, error) {
+//
+// folded are the meetings as Fold gives them.
+func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx, folded []docket.CommissionMeeting) (*Break, error) {
 	approvedAt := map[string]time.Time{}
 	rows, err := tx.QueryContext(ctx, `SELECT meeting, at FROM meeting_events WHERE kind = ? ORDER BY id`,
 		docket.ApproveMinutes{}.Kind())
@@ -290,10 +293,6 @@ func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx) (*Break, error)
 	if len(approvedAt) == 0 {
 		return nil, nil
 	}
-	folded, err := s.foldIn(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
 	type slot struct {
 		start int64
 		place string
@@ -310,37 +309,28 @@ func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx) (*Break, error)
 		at[slot{start.UnixNano(), place}] = append(at[slot{start.UnixNano(), place}], m)
 		approved[m.Name] = nil
 	}
-	// Only a case that ever scheduled a step, or corrected one, can have held one.
-	numbers, err := caseNumbers(ctx, tx, docket.ScheduleMeeting{}.Kind(), docket.Correct{}.Kind())
+	// Only the cases an event of which scheduled a step where an approved meeting was, as
+	// recorded or as corrected, are rebuilt, each for those meetings alone.
+	candidates, err := schedulingCases(ctx, tx, func(sm docket.ScheduleMeeting) []*docket.CommissionMeeting {
+		return at[slot{sm.Start.UnixNano(), sm.Place}]
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, number := range numbers {
-		entries, err := loadEntries(ctx, tx, number)
+	for _, c := range candidates {
+		entries, err := loadEntries(ctx, tx, c.number)
 		if err != nil {
 			return nil, err
 		}
-		// Only the meetings where some event of the case ever scheduled a step are rebuilt.
-		seen := map[*docket.CommissionMeeting]bool{}
-		for _, en := range entries {
-			sm, ok := scheduledBy(en.Action)
-			if !ok {
-				continue
+		for _, m := range c.meetings {
+			start, place := m.SlotAt(approvedAt[m.Name])
+			steps, err := s.engine.StepsAt(c.number, entries, approvedAt[m.Name], start, place)
+			if err != nil {
+				return &Break{Case: c.number, Problem: "its record as it stood when the minutes of meeting " + m.Name +
+					" were approved cannot be rebuilt: " + docket.ErrorMessage(err)}, nil
 			}
-			for _, m := range at[slot{sm.Start.UnixNano(), sm.Place}] {
-				if seen[m] {
-					continue
-				}
-				seen[m] = true
-				start, place := m.SlotAt(approvedAt[m.Name])
-				steps, err := s.engine.StepsAt(number, entries, approvedAt[m.Name], start, place)
-				if err != nil {
-					return &Break{Case: number, Problem: "its record as it stood when the minutes of meeting " + m.Name +
-						" were approved cannot be rebuilt: " + docket.ErrorMessage(err)}, nil
-				}
-				for _, k := range steps {
-					approved[m.Name] = append(approved[m.Name], docket.HeldStep{Case: number, Step: k})
-				}
+			for _, k := range steps {
+				approved[m.Name] = append(approved[m.Name], docket.HeldStep{Case: c.number, Step: k})
 			}
 		}
 	}
@@ -372,21 +362,47 @@ func scheduledBy(a docket.Action) (docket.ScheduleMeeting, bool) {
 	return docket.ScheduleMeeting{}, false
 }
 
-// caseNumbers lists, in order, the number of every case with an event of one of two kinds.
-func caseNumbers(ctx context.Context, q querier, kind, other string) ([]string, error) {
+// schedulingCase is a case and the meetings (of those it is asked about) at which an event
+// of it scheduled a step.
+type schedulingCase struct {
+	number   string
+	meetings []*docket.CommissionMeeting
+}
+
+// schedulingCases reads, from the events that schedule a step or correct one (decoding
+// those alone), the cases and meetings where any of them put a step, in case order:
+// meetingsAt says which meetings a scheduling's start and place concerns.
+func schedulingCases(ctx context.Context, q querier,
+	meetingsAt func(docket.ScheduleMeeting) []*docket.CommissionMeeting) ([]schedulingCase, error) {
 	rows, err := q.QueryContext(ctx,
-		`SELECT DISTINCT case_number FROM events WHERE kind IN (?, ?) ORDER BY case_number`, kind, other)
+		`SELECT case_number, kind, payload FROM events WHERE kind IN (?, ?) ORDER BY case_number, seq`,
+		docket.ScheduleMeeting{}.Kind(), docket.Correct{}.Kind())
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
+	var out []schedulingCase
 	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
+		var number, kind, payload string
+		if err := rows.Scan(&number, &kind, &payload); err != nil {
 			return nil, err
 		}
-		out = append(out, n)
+		a, err := docket.DecodeAction(kind, []byte(payload))
+		if err != nil {
+			return nil, fmt.Errorf("an event of case %s cannot be read: %w", number, err)
+		}
+		sm, ok := scheduledBy(a)
+		if !ok {
+			continue
+		}
+		for _, m := range meetingsAt(sm) {
+			if len(out) == 0 || out[len(out)-1].number != number {
+				out = append(out, schedulingCase{number: number})
+			}
+			if c := &out[len(out)-1]; !slices.Contains(c.meetings, m) {
+				c.meetings = append(c.meetings, m)
+			}
+		}
 	}
 	return out, rows.Err()
 }
@@ -461,16 +477,13 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 }
 
 // verifyCollisions names two meetings recorded at one start and place, whose case steps
-// cannot be told apart (docket.Engine.CheckCollisions); nil when there are none.
-func (s *Store) verifyCollisions(ctx context.Context, tx *sql.Tx) (*Break, error) {
-	folded, err := s.foldIn(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
+// cannot be told apart (docket.Engine.CheckCollisions), among folded, the meetings as Fold
+// gives them; nil when there are none.
+func (s *Store) verifyCollisions(folded []docket.CommissionMeeting) *Break {
 	if err := s.engine.CheckCollisions(folded, ""); err != nil {
-		return &Break{Problem: docket.ErrorMessage(err)}, nil
+		return &Break{Problem: docket.ErrorMessage(err)}
 	}
-	return nil, nil
+	return nil
 }
 
 // Meetings returns the commission's meetings, past and coming, in order of start: those
