@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"ethicsbot/commands"
 	"ethicsbot/config"
 	"ethicsbot/docket"
 )
@@ -63,6 +65,45 @@ func TestFoldedMeetingOfThePreviousRelease(t *testing.T) {
 	}
 	if !m.Posted().IsZero() || len(m.Postings) != 0 {
 		t.Errorf("a folded meeting with one of two items' notices posted reads as posted %v", m.Posted())
+	}
+}
+
+// TestPhantomMeetingOfThePreviousRelease: in testdata/records/f4daafd-phantom.sql, dumped
+// from the record made by main at f4daafd from the console script beside it, the
+// sufficiency review of case 2026-001 was an item of meeting 2026-12-15, held, whose
+// minutes were then approved and made public; a correction of the step's place afterwards
+// took it out, leaving a phantom meeting "2026-12-15b" on the board and the real one with
+// fewer items than its approved minutes, and verify said nothing. This release's verify
+// names the meeting and the step; the clerk puts the step back where the meeting held it
+// (a correction allowed because it mends the record), and the record verifies again.
+func TestPhantomMeetingOfThePreviousRelease(t *testing.T) {
+	db := previousRecord(t, "f4daafd-phantom")
+	env := map[string]string{"ETHICSBOT_DB": db}
+	const want = "BROKEN at the record: meeting 2026-12-15 no longer holds the sufficiency meeting of case 2026-001, " +
+		"which it held when its minutes were approved, at Tue 12 Jan 2027 17:05 CST: its items differ from its approved " +
+		"minutes"
+	if code, out, errOut := runCLI(t, env, "", "verify"); code != 1 || !strings.Contains(out+errOut, want) {
+		t.Fatalf("ethicsbot verify: exit %d\n%s%s\nwant %q", code, out, errOut, want)
+	}
+	cfg, err := config.Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, st := mustOpenRecord(t, cfg)
+	s := &commands.Service{Record: st, Engine: engine,
+		Now: func() time.Time { return time.Date(2027, 1, 14, 16, 0, 0, 0, time.UTC) }}
+	s.Configure(commands.Settings{Roles: commands.Roles{Commissioners: []string{"U_COMM1"}, Clerks: []string{"U_CLERK"}}})
+	r := s.Handle(context.Background(), commands.Request{User: "U_CLERK", RequestID: "mend",
+		Text: `correct 2026-001 place="City Hall, Room 201" meeting=sufficiency reason="Back where the meeting held it."`})
+	if got := string(r.Messages[0].Text); !strings.Contains(got,
+		`event 2 corrected: place "Council Chambers" → "City Hall, Room 201"`) {
+		t.Fatalf("putting the step back: %s", got)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 || !strings.Contains(out, "the chain is intact") {
+		t.Errorf("ethicsbot verify after the step is put back: exit %d\n%s%s", code, out, errOut)
 	}
 }
 

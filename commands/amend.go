@@ -197,6 +197,9 @@ func sectionList(text string) []string {
 
 // runCorrect corrects one recorded fact of a case, with a reason, in the open.
 func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if a.str("meeting_name") != "" {
+		return runCorrectMeeting(s, ctx, req, a)
+	}
 	var fix *fixable
 	for i := range fixables {
 		if a.has(fixables[i].field) {
@@ -216,34 +219,107 @@ func runCorrect(s *Service, ctx context.Context, req Request, a args) (Response,
 			fmt.Sprintf("say whose %s is corrected with party=respondent or party=complainant",
 				strings.ReplaceAll(fix.field, "_", " ")))
 	}
-	number := a.str("number")
-	entries, err := s.Record.Entries(ctx, number)
+	cor, err := s.correction(ctx, a.str("number"), fix, a, a.str("reason"))
 	if err != nil {
 		return Response{}, err
+	}
+	_, resp, err := s.amend(ctx, req, a, cor)
+	return resp, err
+}
+
+// correction is the correction of fix, to the value in a, of case number's event that
+// records it (pickEvent), for reason.
+func (s *Service) correction(ctx context.Context, number string, fix *fixable, a args,
+	reason string) (docket.Correct, error) {
+	entries, err := s.Record.Entries(ctx, number)
+	if err != nil {
+		return docket.Correct{}, err
 	}
 	seq, err := s.pickEvent(entries, fix, a)
 	if err != nil {
-		return Response{}, err
+		return docket.Correct{}, err
 	}
 	act, err := docket.Effective(entries, seq)
 	if err != nil {
-		return Response{}, err
+		return docket.Correct{}, err
 	}
 	corrected, from, to, err := fix.set(s, act, a)
 	if err != nil {
-		return Response{}, err
+		return docket.Correct{}, err
 	}
 	if from == to {
-		return Response{}, docket.Invalid("", fix.field,
+		return docket.Correct{}, docket.Invalid("", fix.field,
 			fmt.Sprintf("event %d already records %s %s; nothing to correct", seq, fix.field, docket.Quoted(to)))
 	}
 	payload, err := json.Marshal(corrected)
 	if err != nil {
+		return docket.Correct{}, err
+	}
+	return docket.Correct{Seq: seq, Of: act.Kind(), Field: fix.field, From: from, To: to, Reason: reason,
+		Action: payload}, nil
+}
+
+// runCorrectMeeting corrects a fact of a held meeting's own record, its place or its
+// start, with a reason (docket.CorrectMeeting), in one transaction with the correction of
+// each case step it holds, so that they stay its items; the correction is listed with its
+// minutes. Checked on the meeting first, so that a meeting not held, or a start on another
+// day, is refused in the meeting's words rather than a case's.
+func runCorrectMeeting(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, _, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
 		return Response{}, err
 	}
-	_, resp, err := s.amend(ctx, req, a,
-		docket.Correct{Seq: seq, Of: act.Kind(), Field: fix.field, From: from, To: to, Reason: a.str("reason"),
-			Action: payload})
+	act := docket.CorrectMeeting{Reason: a.str("reason")}
+	var fix *fixable
+	for i := range fixables {
+		f := &fixables[i]
+		switch {
+		case !a.has(f.field):
+		case f.field != "place" && f.field != "start":
+			return Response{}, docket.Invalid(docket.OMARecord, f.field,
+				fmt.Sprintf("a meeting's own record is corrected in its place= or its start=; %s= is a case's fact: /ethics "+
+					"correct <case> %s=...", f.field, f.field))
+		case fix != nil:
+			return Response{}, docket.Invalid(docket.OMARecord, f.field,
+				"correct one fact of the meeting at a time: its place=, or its start=")
+		default:
+			fix = f
+		}
+	}
+	switch {
+	case fix == nil:
+		return Response{}, docket.Invalid(docket.OMARecord, "place",
+			fmt.Sprintf("give the meeting's place or start as it should have been recorded: /ethics correct %s "+
+				"place=\"...\" reason=\"...\"", m.Name))
+	case a.has("meeting") || a.has("event"):
+		return Response{}, docket.Invalid(docket.OMARecord, "meeting",
+			"meeting= and event= name a case's step; a meeting's correction carries every item it holds")
+	case fix.field == "place":
+		act.Place = a.str("place")
+	default:
+		act.Start = a.instant("start")
+	}
+	if _, err := s.Engine.ApplyMeeting(*m, act, s.Now()); err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	for _, it := range m.Cases {
+		cor, err := s.correction(ctx, it.Case, fix, args{"meeting": string(it.Step), fix.field: a[fix.field]}, act.Reason)
+		if err != nil {
+			return Response{}, err
+		}
+		ch.Cases = append(ch.Cases, docket.CaseActions{Number: it.Case, Actions: []docket.Action{cor}})
+	}
+	ch.Actions = []docket.MeetingAction{act}
+	res, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("its %s corrected, with its %s (%s)", fix.field, count(len(m.Agenda()), "item"), act.Reason),
+		caseNotices)
+	if err == nil && !res.Replayed {
+		fixed := res.Meeting.Corrections[len(res.Meeting.Corrections)-1]
+		resp.Messages[0].Text += outbox.Format("\n%s It is listed with the meeting's minutes (%s).",
+			fixed.Words(s.Engine.Cal.Location()), docket.OMARecord)
+	}
 	return resp, err
 }
 

@@ -603,6 +603,9 @@ func (s *Service) postMeeting(ctx context.Context, req Request, m *docket.Commis
 // public notice: each case step is cancelled on its case, and the meeting on its record.
 func (s *Service) cancelMeeting(ctx context.Context, req Request, m *docket.CommissionMeeting,
 	reason string) (Response, error) {
+	if err := s.Engine.CheckChangeable(m, "cancelled", s.Now()); err != nil {
+		return Response{}, err
+	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	for _, it := range m.Cases {
@@ -626,6 +629,10 @@ func runMove(s *Service, ctx context.Context, req Request, a args) (Response, er
 	start, place := a.instant("start"), a.str("place")
 	if place == "" {
 		place = m.Place
+	}
+	// Checked before its case steps are: a meeting held is refused as such, not by a case.
+	if err := s.Engine.CheckChangeable(m, "moved", s.Now()); err != nil {
+		return Response{}, err
 	}
 	// One meeting at a start and place, as /ethics meeting has it: moved onto another, the
 	// two agendas could not be told apart (the store checks it again in the transaction).
@@ -699,6 +706,10 @@ func (s *Service) rollAt(ctx context.Context, a args, m *docket.CommissionMeetin
 				v.Yes = append(v.Yes, who)
 			}
 		}
+	}
+	// The roll call agrees with the meeting's roll: who votes is present, who is absent is.
+	if err := s.Engine.CheckRollCall(r, v, now); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -821,19 +832,11 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 			return Response{}, docket.Conflict(docket.OMAMinutes, "meeting",
 				fmt.Sprintf("meeting %s is not in progress: /ethics convene %s present=...", m.Name, m.Name))
 		}
-		// An item that is a case's step is the case's business: a member recused from the
-		// case may not move to close the meeting for it, and takes no part in the vote
-		// (the same refusal as on the case itself, Service.mayTouch).
-		var c *docket.Case
-		if agenda := m.Agenda(); n >= 1 && n <= len(agenda) && agenda[n-1].Kind == docket.CaseItem {
-			cs, err := s.Record.Case(ctx, agenda[n-1].Case)
-			if err != nil {
-				return Response{}, err
-			}
-			if err := refuseRecused(&cs, req.User); err != nil {
-				return Response{}, err
-			}
-			c = &cs
+		// A member recused from the item's case may not move to close the meeting for it,
+		// and takes no part in the vote.
+		c, err := s.itemCase(ctx, m.Agenda(), n, req.User)
+		if err != nil {
+			return Response{}, err
 		}
 		number := ""
 		if c != nil {
@@ -860,6 +863,25 @@ func runSession(s *Service, ctx context.Context, req Request, a args) (Response,
 	}
 	_, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
 	return resp, err
+}
+
+// itemCase is the case whose step is item n of agenda, nil for other business (or no such
+// item, which the meeting's action refuses). An item that is a case's step is the case's
+// business: user, if recused from the case, is refused in the words Service.mayTouch uses
+// for the case itself, whatever they do to the item (close the meeting for it, note it in
+// the minutes, record who moved its motions).
+func (s *Service) itemCase(ctx context.Context, agenda []docket.MeetingItem, n int, user string) (*docket.Case, error) {
+	if n < 1 || n > len(agenda) || agenda[n-1].Kind != docket.CaseItem {
+		return nil, nil
+	}
+	c, err := s.Record.Case(ctx, agenda[n-1].Case)
+	if err != nil {
+		return nil, err
+	}
+	if err := refuseRecused(&c, user); err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // runAdjourn records the time of adjournment.

@@ -53,7 +53,7 @@ func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response,
 // runMinutesNote adds the clerk's narrative to a meeting's draft minutes, on an item or on
 // the meeting as a whole; refused once the minutes are approved.
 func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Response, error) {
-	_, ch, err := s.namedMeeting(ctx, a)
+	m, ch, err := s.namedMeeting(ctx, a)
 	if err != nil {
 		return Response{}, err
 	}
@@ -65,6 +65,11 @@ func runMinutesNote(s *Service, ctx context.Context, req Request, a args) (Respo
 			return Response{}, docket.Invalid(docket.OMAMinutes, "item",
 				"give the item's number on the agenda, e.g. item=3, or item=0 or no item= for the meeting as a whole")
 		}
+	}
+	// A note on a case's item is the case's business, and lands in minutes a recused member
+	// is not given if the item was closed.
+	if _, err := s.itemCase(ctx, m.Agenda(), item, req.User); err != nil {
+		return Response{}, err
 	}
 	ch.Actions = []docket.MeetingAction{docket.MinutesNote{Item: item, Text: a.str("text")}}
 	what := outbox.Format("the clerk's note added to its draft minutes, on the meeting as a whole")
@@ -92,10 +97,25 @@ func runMotionMover(s *Service, ctx context.Context, req Request, a args) (Respo
 			fmt.Sprintf("give the item's number on the agenda and the motion's on the item, as the draft lists them: /ethics "+
 				"minutes %s moved item=3 motion=1 mover=@ann seconder=@ben", m.Name))
 	}
+	c, err := s.itemCase(ctx, m.Agenda(), item, req.User)
+	if err != nil {
+		return Response{}, err
+	}
 	if item >= 1 && item <= len(r.Entries) && motion > len(r.Entries[item-1].Motions) {
 		return Response{}, docket.NotFound(docket.OMAMinutes, "motion",
 			fmt.Sprintf("item %d of meeting %s has %s on the record; a motion is recorded with its roll call first", item,
 				m.Name, count(len(r.Entries[item-1].Motions), "motion")))
+	}
+	if item >= 1 && item <= len(r.Entries) && motion >= 1 {
+		mo := r.Entries[item-1].Motions[motion-1]
+		for _, who := range [][2]string{{"mover", a.str("mover")}, {"seconder", a.str("seconder")}} {
+			if who[1] == "" {
+				continue
+			}
+			if err := r.TakesPart(mo, c, who[1], who[0]); err != nil {
+				return Response{}, err
+			}
+		}
 	}
 	ch.Actions = []docket.MeetingAction{docket.MotionMover{Item: item, Motion: motion, Mover: a.str("mover"),
 		Seconder: a.str("seconder")}}

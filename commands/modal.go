@@ -65,6 +65,11 @@ func (s *Service) modal(ctx context.Context, sub *subcommand, user string, prefi
 			h = slack.NewTextBlockObject(slack.PlainTextType, text, false, false)
 		}
 		e := element(p)
+		if p.member {
+			if opts := s.memberChoices(ctx, prefill["number"]); len(opts) > 0 {
+				e = memberSelect(p, opts)
+			}
+		}
 		for _, in := range initial {
 			if v, ok := in[p.name]; ok {
 				e = withInitial(e, v, s.Engine.Cal.Location())
@@ -137,6 +142,40 @@ func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string)
 		return nil
 	}
 	return opts
+}
+
+// memberChoices are the members a form's roll call, or the commissioner it names, may
+// list: the seated commissioners who may take part in the business of case number
+// (docket.TakingPart), by name. A member recused from the case is not offered. With no
+// case known yet (a form typed alone asks for it), every seated commissioner is, and the
+// submission refuses one recused from the case chosen, by name and why. None when no
+// commissioner is configured: the form then has a people picker.
+func (s *Service) memberChoices(ctx context.Context, number string) []*slack.OptionBlockObject {
+	var c *docket.Case
+	if number != "" {
+		if cs, err := s.Record.Case(ctx, number); err == nil {
+			c = &cs
+		}
+	}
+	names := s.names()
+	var opts []*slack.OptionBlockObject
+	for _, id := range docket.TakingPart(c, s.Settings().Roles.Commissioners) {
+		// Plain text: a name is shown as configured, never as markup.
+		opts = append(opts, slack.NewOptionBlockObject(id,
+			slack.NewTextBlockObject(slack.PlainTextType, truncate(names.Name(id), MaxOptionText), false, false), nil))
+	}
+	if len(opts) > MaxOptions {
+		return nil
+	}
+	return opts
+}
+
+// memberSelect is the input of a member parameter: a list of opts, one member or several.
+func memberSelect(p param, opts []*slack.OptionBlockObject) slack.BlockElement {
+	if p.kind == kUsers {
+		return slack.NewOptionsMultiSelectBlockElement(slack.MultiOptTypeStatic, nil, p.name, opts...)
+	}
+	return slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, nil, p.name, opts...)
 }
 
 // element is the input element for a parameter's kind.
@@ -283,6 +322,12 @@ func actionValue(v slack.BlockAction) string {
 		return v.SelectedUser
 	case len(v.SelectedUsers) > 0:
 		return strings.Join(v.SelectedUsers, ",")
+	case len(v.SelectedOptions) > 0:
+		values := make([]string, len(v.SelectedOptions))
+		for i, o := range v.SelectedOptions {
+			values[i] = o.Value
+		}
+		return strings.Join(values, ",")
 	case v.SelectedDate != "":
 		return v.SelectedDate
 	case v.SelectedDateTime != 0:
@@ -393,6 +438,11 @@ func withInitial(e slack.BlockElement, value string, loc *time.Location) slack.B
 	case *slack.MultiSelectBlockElement:
 		if e.Type == slack.MultiOptTypeUser {
 			e.InitialUsers = strings.Split(value, ",")
+		}
+		for _, o := range e.Options {
+			if slices.Contains(strings.Split(value, ","), o.Value) {
+				e.InitialOptions = append(e.InitialOptions, o)
+			}
 		}
 	case *slack.DatePickerBlockElement:
 		if _, err := time.Parse(time.DateOnly, value); err == nil {

@@ -116,6 +116,9 @@ type param struct {
 	rest       bool // a positional that takes every remaining positional word
 	oneLine    bool // free text kept to one line, though its name is usually multi-line
 	orMeeting  bool // a case number, or in its place a meeting's name (2027-01-12), set as meeting_name
+	// member marks a kUser or kUsers that names seated commissioners: a form offers them by
+	// name, without those recused from its case (Service.memberChoices), not a people picker.
+	member bool
 	// max is the docket's own limit on the value, in characters, when it is lower than
 	// maxValue: checked first, so that the user is told the limit that applies.
 	max  int

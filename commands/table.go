@@ -57,10 +57,10 @@ var (
 			"final_ papers go to the party named; adjudication_request and referral go to the attorney"}
 	// The roll call: every seated commissioner who is not recused, exactly once.
 	pRollCall = []param{
-		{name: "yes", kind: kUsers, help: "commissioners voting yes: @mention each, separated by commas"},
-		{name: "no", kind: kUsers, help: "commissioners voting no: @mention each"},
-		{name: "abstain", kind: kUsers, help: "commissioners present who abstain: @mention each"},
-		{name: "absent", kind: kUsers, help: "commissioners absent: @mention each"},
+		{name: "yes", kind: kUsers, member: true, help: "commissioners voting yes: @mention each, separated by commas"},
+		{name: "no", kind: kUsers, member: true, help: "commissioners voting no: @mention each"},
+		{name: "abstain", kind: kUsers, member: true, help: "commissioners present who abstain: @mention each"},
+		{name: "absent", kind: kUsers, member: true, help: "commissioners absent: @mention each"},
 	}
 )
 
@@ -439,14 +439,16 @@ func init() {
 			why: "Commissioners recuse themselves; the clerk may record a commissioner's recusal.",
 			params: []param{pCase,
 				{name: "reason", kind: kText, oneLine: true, help: "why, for the record"},
-				{name: "commissioner", kind: kUser,
+				{name: "commissioner", kind: kUser, member: true,
 					help: "who recuses: @mention them; a commissioner recuses only themselves, the clerk names them"},
 			},
 			example: `recuse 2026-014 reason="I know the complainant"`, run: runRecuse},
 		{name: "correct", summary: "correct a fact recorded in error, with a reason; deadlines are recalculated", modal: true,
 			roles: staff,
 			why:   "Commissioners and the clerk correct the record.",
-			params: []param{pCase,
+			params: []param{{name: "number", kind: kCase, orMeeting: true, required: true, positional: true,
+				help: "the case number, e.g. 2026-014; or a meeting held, e.g. 2026-12-08, to correct its own place or start " +
+					"(5 ILCS 120/2.06(a)), with every item it holds"},
 				{name: "reason", kind: kText, required: true, oneLine: true, help: "why: what the mistake was"},
 				{name: "received", kind: kInstant, help: "when the complaint was received (A)"},
 				{name: "violation", kind: kDate, help: "the date of the alleged violation (I)"},

@@ -173,26 +173,61 @@ func TestRecusal(t *testing.T) {
 	})
 }
 
-// TestRollCallForm: the ruling's form takes the roll call with people pickers, and a
-// submission records it.
+// memberLists are the lists of members a form offers, by input: each member's id.
+func memberLists(m *slack.ModalViewRequest) map[string][]string {
+	out := map[string][]string{}
+	for _, b := range m.Blocks.BlockSet {
+		in, ok := b.(*slack.InputBlock)
+		if !ok {
+			continue
+		}
+		var opts []*slack.OptionBlockObject
+		switch e := in.Element.(type) {
+		case *slack.MultiSelectBlockElement:
+			if e.Type != slack.MultiOptTypeStatic {
+				continue
+			}
+			opts = e.Options
+		case *slack.SelectBlockElement:
+			if e.Type != slack.OptTypeStatic || in.BlockID != "commissioner" {
+				continue
+			}
+			opts = e.Options
+		default:
+			continue
+		}
+		out[in.BlockID] = []string{}
+		for _, o := range opts {
+			out[in.BlockID] = append(out[in.BlockID], o.Value)
+		}
+	}
+	return out
+}
+
+// picked is a multi-select's answer: the members chosen.
+func picked(ids ...string) slack.BlockAction {
+	var v slack.BlockAction
+	for _, id := range ids {
+		v.SelectedOptions = append(v.SelectedOptions, slack.OptionBlockObject{Value: id})
+	}
+	return v
+}
+
+// TestRollCallForm: the ruling's form takes the roll call from lists of the seated
+// commissioners, and a submission records it.
 func TestRollCallForm(t *testing.T) {
 	s, _ := voting(t)
 	m := form(t, s, clerk, "rule 2026-001")
-	pickers := 0
-	for _, b := range m.Blocks.BlockSet {
-		if in, ok := b.(*slack.InputBlock); ok {
-			if e, ok := in.Element.(*slack.MultiSelectBlockElement); ok && e.Type == slack.MultiOptTypeUser {
-				pickers++
-			}
+	lists := memberLists(m)
+	for _, field := range []string{"yes", "no", "abstain", "absent"} {
+		if got := strings.Join(lists[field], ","); got != "U_COMM1,U_COMM2,U_COMM3" {
+			t.Errorf("the form's %s offers %q, want the seated commissioners", field, got)
 		}
-	}
-	if pickers != 4 {
-		t.Fatalf("the form has %d people pickers, want yes, no, abstain and absent", pickers)
 	}
 	sub := submit(s, clerk, m, values{
 		"ruling":  {SelectedOption: slack.OptionBlockObject{Value: "insufficient"}},
-		"yes":     {SelectedUsers: []string{comm, "U_COMM2"}},
-		"abstain": {SelectedUsers: []string{"U_COMM3"}},
+		"yes":     picked(comm, "U_COMM2"),
+		"abstain": picked("U_COMM3"),
 	})
 	if len(sub.Errors) > 0 ||
 		!strings.Contains(shownText(sub), "ruling recorded: insufficient (adopted 2–0, 1 abstaining)") {
@@ -202,9 +237,40 @@ func TestRollCallForm(t *testing.T) {
 	s2, _ := voting(t)
 	sub = submit(s2, clerk, form(t, s2, clerk, "rule 2026-001"), values{
 		"ruling": {SelectedOption: slack.OptionBlockObject{Value: "insufficient"}},
-		"yes":    {SelectedUsers: []string{comm}},
+		"yes":    picked(comm),
 	})
 	if !strings.Contains(sub.Errors["yes"], "U_COMM2, U_COMM3 are not listed") {
 		t.Errorf("errors %v", sub.Errors)
+	}
+}
+
+// TestFormsDoNotOfferARecusedMember: a form about a case offers, in its roll call and as
+// the commissioner who recuses, only the members not recused from the case; typed alone,
+// before its case is chosen, it offers every seated member, and the submission refuses
+// one recused from the case chosen, naming the recusal.
+func TestFormsDoNotOfferARecusedMember(t *testing.T) {
+	s, _ := voting(t)
+	mustDo(t, s, clerk, `recuse 2026-001 commissioner=U_COMM3 reason="knows the complainant"`, "recused")
+	for _, text := range []string{"rule 2026-001", "recuse 2026-001"} {
+		for field, ids := range memberLists(form(t, s, clerk, text)) {
+			if got := strings.Join(ids, ","); got != "U_COMM1,U_COMM2" {
+				t.Errorf("%s: %s offers %q, want the members not recused", text, field, got)
+			}
+		}
+	}
+	if n := len(memberLists(form(t, s, clerk, "recuse 2026-001"))); n != 1 {
+		t.Errorf("the recusal's form has %d lists of members, want its commissioner", n)
+	}
+	m := form(t, s, clerk, "rule")
+	if got := strings.Join(memberLists(m)["yes"], ","); got != "U_COMM1,U_COMM2,U_COMM3" {
+		t.Errorf("a roll call before its case is chosen offers %q", got)
+	}
+	sub := submit(s, clerk, m, values{
+		"number": {SelectedOption: slack.OptionBlockObject{Value: "2026-001"}},
+		"ruling": {SelectedOption: slack.OptionBlockObject{Value: "insufficient"}},
+		"yes":    picked(comm, "U_COMM2", "U_COMM3"),
+	})
+	if !strings.Contains(sub.Errors["yes"], "U_COMM3 is recused from case 2026-001") {
+		t.Errorf("a recused member ticked in the roll call: %v", sub.Errors)
 	}
 }

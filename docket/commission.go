@@ -54,6 +54,22 @@ func (c *Case) PartyOf(user string) Party {
 	return ""
 }
 
+// TakingPart lists the members among seated who may take part in the business of case c,
+// in their order: those not recused from it (Recused). Every one of them when c is nil (no
+// case, or none known yet).
+func TakingPart(c *Case, seated []string) []string {
+	var out []string
+	for _, u := range seated {
+		if c != nil {
+			if _, recused := c.Recused(u); recused {
+				continue
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
 // RecusedUsers lists who is recused from c among users, in their order.
 func (c *Case) RecusedUsers(users []string) []string {
 	var out []string

@@ -216,6 +216,9 @@ type MinutesRecord struct {
 	// zero while they are a draft.
 	Approved   Date        `json:"approved,omitzero"`
 	ApprovedAt MeetingName `json:"approved_at,omitempty"`
+	// Corrections are the corrections of the meeting's own record made after it was held,
+	// listed with its minutes (CorrectMeeting); filled by DraftMinutes.
+	Corrections []MeetingCorrection `json:"corrections,omitempty"`
 }
 
 // longDay formats a date as an agenda or minutes prints it: "Tuesday 12 January 2027".

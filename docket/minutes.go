@@ -58,6 +58,45 @@ func (a MotionMover) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	return nil
 }
 
+// TakesPart refuses member who as the field ("mover", "seconder") of motion mo, taken at the
+// meeting of record r on an item whose case is c (nil for other business): a member takes
+// part in a motion as its roll call records them. One it records recused from the case
+// takes no part in the case's business (Vote.LeaveOutRecused), so neither moves nor seconds
+// its motions, whoever types it; one it records absent was not there to (5 ILCS
+// 120/2.06(a): the minutes record the members present and absent). A motion without a roll
+// call is judged by the case's recusals and the meeting's roll at its time (PresentAt). The
+// roll call decides, not a recusal declared after it: the minutes record what happened.
+func (r MinutesRecord) TakesPart(mo MeetingMotion, c *Case, who, field string) error {
+	var recused, absent bool
+	if v := mo.Roll; v != nil {
+		recused, absent = slices.Contains(v.Recused, who), slices.Contains(v.Absent, who)
+	} else {
+		if c != nil {
+			_, recused = c.Recused(who)
+		}
+		absent = !mo.At.IsZero() && !slices.Contains(r.PresentAt(mo.At), who)
+	}
+	switch {
+	case recused:
+		from := "is recorded recused in the roll call on the motion"
+		if c != nil {
+			why := "as the roll call on the motion records"
+			if w, ok := c.Recused(who); ok {
+				why = thirdPerson.Replace(w)
+			}
+			from = fmt.Sprintf("is recused from case %s (%s)", c.Number, why)
+		}
+		return Invalid("", field,
+			fmt.Sprintf("%s %s and takes no part in its business: a recused member neither moves nor seconds its motions; "+
+				"give the member who did", who, from))
+	case absent:
+		return Invalid(OMARecord, field,
+			fmt.Sprintf("%s is recorded absent in the roll call on the motion, and a member absent neither moves nor seconds "+
+				"it: the minutes record who was present; give the member who did", who))
+	}
+	return nil
+}
+
 // movers puts who moved and seconded each motion on the entries of r, the last word for a
 // motion standing.
 func (r *MinutesRecord) movers(ms []MotionMover) {
@@ -308,6 +347,7 @@ func (r *MinutesRecord) itemNotes(notes []ItemNote) {
 // action leaves the meeting as it was.
 func (m *CommissionMeeting) cloneMinutesParts() {
 	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
+	m.Corrections = slices.Clone(m.Corrections)
 }
 
 // DestroyRecording records the destruction of the verbatim recording of closed session

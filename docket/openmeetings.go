@@ -24,6 +24,7 @@ const (
 	OMAClose     = "5 ILCS 120/2a"      // closing a meeting or a part of it, by a recorded vote
 	OMAFinal     = "5 ILCS 120/2(e)"    // no final action at a closed meeting
 	OMAQuorum    = "5 ILCS 120/2.01"    // a quorum physically present at an open meeting
+	OMARecord    = "5 ILCS 120/2.06(a)" // what minutes record: time, place, members present and absent, votes
 	OMAMinutes   = "5 ILCS 120/2.06(b)" // approval of the minutes, and their publication
 	OMARecording = "5 ILCS 120/2.06(c)" // the verbatim recording of a closed meeting
 	OMAReview    = "5 ILCS 120/2.06(d)" // the semi-annual review of closed minutes
@@ -157,6 +158,37 @@ func (r MinutesRecord) PresentAt(t time.Time) []string {
 		}
 	}
 	return out
+}
+
+// CheckRollCall refuses roll call v, taken at instant t of the meeting record r holds, that
+// lists as voting yes, no or abstaining a member the meeting's roll records absent then
+// (PresentAt: not present at the call to order, not yet arrived, or left), or as absent one
+// it records present: the minutes record the members present and absent (5 ILCS
+// 120/2.06(a)), and a roll call taken at the meeting cannot say otherwise. An arrival or a
+// departure is recorded first. Who is not seated is left to the roll call's own check.
+func (e *Engine) CheckRollCall(r MinutesRecord, v *Vote, t time.Time) error {
+	present := r.PresentAt(t)
+	when := e.shortTime(t)
+	for _, list := range []struct {
+		name  string
+		users []string
+	}{{"yes", v.Yes}, {"no", v.No}, {"abstain", v.Abstain}} {
+		for _, u := range list.users {
+			if slices.Contains(r.Seated, u) && !slices.Contains(present, u) {
+				return Invalid(OMARecord, list.name,
+					fmt.Sprintf("%s is recorded absent from meeting %s at %s, and takes no part in its roll calls; if they "+
+						"arrived, record it first: /ethics convene %s late=%s", u, r.Meeting, when, r.Meeting, u))
+			}
+		}
+	}
+	for _, u := range v.Absent {
+		if slices.Contains(present, u) {
+			return Invalid(OMARecord, "absent",
+				fmt.Sprintf("%s is recorded present at meeting %s at %s: a member present who does not vote abstains "+
+					"(abstain=); if they left, record it first: /ethics convene %s left=%s", u, r.Meeting, when, r.Meeting, u))
+		}
+	}
+	return nil
 }
 
 // QuorumAt refuses business at instant t of meeting r without a quorum physically present

@@ -270,6 +270,7 @@ func SittingFor(ms []CommissionMeeting, number string, t time.Time) *CommissionM
 func (m *CommissionMeeting) DraftMinutes(cases map[string]*Case, loc *time.Location) MinutesRecord {
 	r := m.Minutes.clone()
 	r.Meeting, r.Place, r.Special = MeetingName(m.Name), m.Place, m.Special
+	r.Corrections = slices.Clone(m.Corrections)
 	day := DateIn(m.Start, loc)
 	r.Entries = nil
 	defer r.itemNotes(m.ItemNotes)

@@ -89,6 +89,8 @@ type CommissionMeeting struct {
 	Cancelled time.Time `json:"cancelled,omitzero"`
 	Reason    string    `json:"reason,omitempty"`
 	Moved     []Moved   `json:"moved,omitempty"`
+	// Corrections are the corrections of its own record once it was held (CorrectMeeting).
+	Corrections []MeetingCorrection `json:"corrections,omitempty"`
 	// Minutes is the record of the meeting as it happens (session.go): the roll, arrivals
 	// and departures, closed sessions and adjournment, from which its minutes are drafted.
 	Minutes MinutesRecord `json:"minutes,omitzero"`
@@ -466,7 +468,7 @@ func (a CancelCommissionMeeting) applyMeeting(e *Engine, m *CommissionMeeting, a
 	if err := CheckLine("reason", "", a.Reason, false, MaxName); err != nil {
 		return err
 	}
-	if err := checkOpen(e, m, at); err != nil {
+	if err := e.CheckChangeable(m, "cancelled", at); err != nil {
 		return err
 	}
 	m.Cancelled, m.Reason = at.In(e.Cal.Location()), a.Reason
@@ -488,7 +490,7 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	if err := CheckLine("place", OMANotice, a.Place, true, MaxName); err != nil {
 		return err
 	}
-	if err := checkOpen(e, m, at); err != nil {
+	if err := e.CheckChangeable(m, "moved", at); err != nil {
 		return err
 	}
 	if a.Start.Equal(m.Start) && a.Place == m.Place {
@@ -523,6 +525,7 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	PostAgenda{}.Kind():              decodeMeeting[PostAgenda],
 	CancelCommissionMeeting{}.Kind(): decodeMeeting[CancelCommissionMeeting],
 	MoveMeeting{}.Kind():             decodeMeeting[MoveMeeting],
+	CorrectMeeting{}.Kind():          decodeMeeting[CorrectMeeting],
 	Convene{}.Kind():                 decodeMeeting[Convene],
 	MemberMoves{}.Kind():             decodeMeeting[MemberMoves],
 	EnterClosed{}.Kind():             decodeMeeting[EnterClosed],
@@ -775,5 +778,6 @@ func (r MinutesRecord) clone() MinutesRecord {
 		slices.Clone(r.Remote)
 	r.Arrived, r.Left = slices.Clone(r.Arrived), slices.Clone(r.Left)
 	r.Entries, r.Sessions, r.Notes = slices.Clone(r.Entries), slices.Clone(r.Sessions), slices.Clone(r.Notes)
+	r.Corrections = slices.Clone(r.Corrections)
 	return r
 }

@@ -71,6 +71,9 @@ type MinutesData struct {
 	Steps     []MinutesStep
 	Notes     []Text   // the clerk's narrative on the whole meeting (open minutes only)
 	Gaps      []string // what the draft still lacks, for the clerk
+	// Corrections are the corrections of the meeting's own record made after it was held
+	// (docket.CorrectMeeting), each in its words.
+	Corrections []Text
 }
 
 // MovementLine is a member arriving or leaving during the meeting.
@@ -326,6 +329,9 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 		if r.ApprovedAt != "" {
 			d.Approved += ", at the meeting of " + string(r.ApprovedAt)
 		}
+	}
+	for _, c := range r.Corrections {
+		d.Corrections = append(d.Corrections, T(c.Words(m.loc)))
 	}
 	for _, mv := range r.Arrived {
 		d.Arrived = append(d.Arrived, MovementLine{Name: T(names.Name(mv.Member)), Time: hm(mv.At)})

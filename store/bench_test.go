@@ -204,3 +204,61 @@ func BenchmarkOpenCases10kCold(b *testing.B) {
 		s.Close()
 	}
 }
+
+// BenchmarkVerifyApprovedMeetings verifies a record of 2,000 cases of 10 events each,
+// with and without 20 meetings held whose minutes are approved, each holding one case's
+// step: the check that each still holds the steps it held then rebuilds only the cases
+// scheduled where one was.
+func BenchmarkVerifyApprovedMeetings(b *testing.B) {
+	for _, meetings := range []int{0, 20} {
+		b.Run(fmt.Sprintf("approved=%d", meetings), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "bench.db")
+			s, err := store.Open(path, MustEngine(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := T(b, "2026-01-05T09:00:00-06:00")
+			if err := store.BulkLoad(s, 2000, 10, start); err != nil {
+				b.Fatal(err)
+			}
+			s.Close() // BulkLoad writes beside the store: it is opened again to write through it
+			if s, err = store.Open(path, MustEngine(b)); err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			seated := []string{"U_COMM1", "U_COMM2"}
+			vote := &docket.Vote{Seated: seated, Yes: seated, Quorum: 2, Carry: docket.MajorityOfVotesCast}
+			for i := 0; i < meetings; i++ {
+				// Meeting i, on a day of its own, holds the sufficiency review of case 100i+1,
+				// moved there from where BulkLoad scheduled it.
+				at := start.Add(time.Duration(500+i)*24*time.Hour + 8*time.Hour)
+				res, err := s.ChangeMeeting(ctx, "U_CLERK", "", start.Add(30*24*time.Hour), nil, nil,
+					docket.MeetingChange{Create: &docket.CreateMeeting{Start: at, Place: "City Hall"}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				number := fmt.Sprintf("%d-%03d", start.Year(), 100*i+1)
+				if _, err := s.Apply(ctx, number, "U_CLERK", "", start.Add(30*24*time.Hour), nil,
+					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at, Place: "City Hall"}); err != nil {
+					b.Fatal(err)
+				}
+				for _, a := range []docket.MeetingAction{
+					docket.Convene{Seated: seated, Quorum: 2, Present: seated},
+					docket.Adjourn{},
+					docket.ApproveMinutes{At: "2099-01-05", On: docket.NewDate(2099, 1, 5), Vote: vote},
+				} {
+					if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", at.Add(time.Hour), nil, nil,
+						docket.MeetingChange{Meeting: res.Meeting.Name, Actions: []docket.MeetingAction{a}}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ResetTimer()
+			for range b.N {
+				if r, err := s.Verify(ctx); err != nil || r.Broken != nil {
+					b.Fatalf("%+v %v", r.Broken, err)
+				}
+			}
+		})
+	}
+}

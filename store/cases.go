@@ -93,14 +93,17 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 	}
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		return s.applyIn(ctx, tx, number, by, request, at, say, actions, &res)
+		return s.applyIn(ctx, tx, number, by, request, at, say, actions, &res, "")
 	})
 	return res, err
 }
 
 // applyIn is Apply in the caller's transaction tx.
+//
+// moving names the meeting whose own correction (docket.CorrectMeeting) carries its case
+// steps with it, in the same transaction; "" for none (keepsHeldMeetings).
 func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request string, at time.Time,
-	say func(docket.Step) []outbox.Post, actions []docket.Action, out *docket.Result) error {
+	say func(docket.Step) []outbox.Post, actions []docket.Action, out *docket.Result, moving string) error {
 	var res docket.Result
 	defer func() { *out = res }()
 	if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
@@ -122,6 +125,9 @@ func (s *Store) applyIn(ctx context.Context, tx *sql.Tx, number, by, request str
 			}
 			next, err = s.engine.Amend(c, entries, a, by, at)
 			if err != nil {
+				return err
+			}
+			if err := s.keepsHeldMeetings(ctx, tx, &c, &next, entries, moving); err != nil {
 				return err
 			}
 		} else {

@@ -57,7 +57,7 @@ func (s *Store) Attach(ctx context.Context, number, by, request string, at time.
 				return err
 			}
 		}
-		return s.applyIn(ctx, tx, number, by, request, at, say, actions, &res)
+		return s.applyIn(ctx, tx, number, by, request, at, say, actions, &res, "")
 	})
 	return res, err
 }
@@ -148,7 +148,7 @@ func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string,
 			sent.SHA256, len(letter), letter); err != nil {
 			return err
 		}
-		return s.applyIn(ctx, tx, number, by, request, at, say, []docket.Action{act}, &res)
+		return s.applyIn(ctx, tx, number, by, request, at, say, []docket.Action{act}, &res, "")
 	})
 	return res, err
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -105,9 +106,16 @@ func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.T
 				return err
 			}
 		}
+		// A held meeting's own correction carries its case steps with it (keepsHeldMeetings).
+		moving := ""
+		for _, a := range ch.Actions {
+			if _, ok := a.(docket.CorrectMeeting); ok {
+				moving = name
+			}
+		}
 		for _, ca := range ch.Cases {
 			var r docket.Result
-			if err := s.applyIn(ctx, tx, ca.Number, by, first, at, say, ca.Actions, &r); err != nil {
+			if err := s.applyIn(ctx, tx, ca.Number, by, first, at, say, ca.Actions, &r, moving); err != nil {
 				return err
 			}
 			first = ""
@@ -228,6 +236,200 @@ func appendMeetingEvent(ctx context.Context, tx *sql.Tx, e *Event) error {
 	return err
 }
 
+// keepsHeldMeetings refuses an amendment of a case (before, after; entries, its record
+// before it) that takes one of its steps out of a meeting held, or puts one in
+// (docket.Engine.CheckHeldItem): a meeting held keeps the items its minutes record. The
+// meeting named moving is exempt: its own correction carries its steps with it.
+func (s *Store) keepsHeldMeetings(ctx context.Context, tx *sql.Tx, before, after *docket.Case, entries []docket.Entry,
+	moving string) error {
+	if !s.meetings {
+		return nil
+	}
+	for _, k := range docket.MeetingKinds {
+		b, a := before.Meeting(k), after.Meeting(k)
+		if b.Scheduled() == a.Scheduled() && b.Start.Equal(a.Start) && b.Place == a.Place {
+			continue
+		}
+		for _, side := range []struct {
+			m     docket.Meeting
+			joins bool
+		}{{b, false}, {a, true}} {
+			if !side.m.Scheduled() {
+				continue
+			}
+			held, err := heldMeetingAt(ctx, tx, side.m.Start, side.m.Place)
+			if err != nil {
+				return err
+			}
+			if held == nil || held.Name == moving {
+				continue
+			}
+			if err := s.engine.CheckHeldItem(held, after.Number, entries, k, side.joins); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// verifyHeldItems names the first meeting whose case steps differ from those it held when
+// its minutes were approved (docket.Engine.CheckApprovedItems): those steps are rebuilt
+// from each case's record as it stood at the approval (docket.Engine.StepsAt), so a record
+// written before ethicsbot refused such a change is checked too. nil when every meeting
+// with approved minutes holds what they record.
+//
+// folded are the meetings as Fold gives them.
+func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx, folded []docket.CommissionMeeting) (*Break, error) {
+	approvedAt := map[string]time.Time{}
+	rows, err := tx.QueryContext(ctx, `SELECT meeting, at FROM meeting_events WHERE kind = ? ORDER BY id`,
+		docket.ApproveMinutes{}.Kind())
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var name, at string
+		if err := rows.Scan(&name, &at); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		approvedAt[name] = unstamp(at) // the last roll call is the one that approved them
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if len(approvedAt) == 0 {
+		return nil, nil
+	}
+	type slot struct {
+		start int64
+		place string
+	}
+	approved := map[string][]docket.HeldStep{}   // by meeting: the steps it held when approved
+	at := map[slot][]*docket.CommissionMeeting{} // the approved meetings by where they were then
+	for i := range folded {
+		m := &folded[i]
+		t, ok := approvedAt[m.Name]
+		if !ok || m.Folded || m.Minutes.Approved.IsZero() {
+			continue
+		}
+		start, place := m.SlotAt(t)
+		at[slot{start.UnixNano(), place}] = append(at[slot{start.UnixNano(), place}], m)
+		approved[m.Name] = nil
+	}
+	// Only the cases an event of which scheduled a step where an approved meeting was, as
+	// recorded or as corrected, are rebuilt, each for those meetings alone.
+	candidates, err := schedulingCases(ctx, tx, func(sm docket.ScheduleMeeting) []*docket.CommissionMeeting {
+		return at[slot{sm.Start.UnixNano(), sm.Place}]
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range candidates {
+		entries, err := loadEntries(ctx, tx, c.number)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range c.meetings {
+			start, place := m.SlotAt(approvedAt[m.Name])
+			steps, err := s.engine.StepsAt(c.number, entries, approvedAt[m.Name], start, place)
+			if err != nil {
+				return &Break{Case: c.number, Problem: "its record as it stood when the minutes of meeting " + m.Name +
+					" were approved cannot be rebuilt: " + docket.ErrorMessage(err)}, nil
+			}
+			for _, k := range steps {
+				approved[m.Name] = append(approved[m.Name], docket.HeldStep{Case: c.number, Step: k})
+			}
+		}
+	}
+	for i := range folded {
+		m := &folded[i]
+		steps, ok := approved[m.Name]
+		if !ok {
+			continue
+		}
+		if err := s.engine.CheckApprovedItems(m, steps, approvedAt[m.Name]); err != nil {
+			return &Break{Problem: docket.ErrorMessage(err)}, nil
+		}
+	}
+	return nil, nil
+}
+
+// scheduledBy is the meeting an event's action schedules a step at, as recorded or as a
+// correction of one records it.
+func scheduledBy(a docket.Action) (docket.ScheduleMeeting, bool) {
+	switch a := a.(type) {
+	case docket.ScheduleMeeting:
+		return a, true
+	case docket.Correct:
+		if act, err := docket.DecodeAction(a.Of, a.Action); err == nil {
+			sm, ok := act.(docket.ScheduleMeeting)
+			return sm, ok
+		}
+	}
+	return docket.ScheduleMeeting{}, false
+}
+
+// schedulingCase is a case and the meetings (of those it is asked about) at which an event
+// of it scheduled a step.
+type schedulingCase struct {
+	number   string
+	meetings []*docket.CommissionMeeting
+}
+
+// schedulingCases reads, from the events that schedule a step or correct one (decoding
+// those alone), the cases and meetings where any of them put a step, in case order:
+// meetingsAt says which meetings a scheduling's start and place concerns.
+func schedulingCases(ctx context.Context, q querier,
+	meetingsAt func(docket.ScheduleMeeting) []*docket.CommissionMeeting) ([]schedulingCase, error) {
+	rows, err := q.QueryContext(ctx,
+		`SELECT case_number, kind, payload FROM events WHERE kind IN (?, ?) ORDER BY case_number, seq`,
+		docket.ScheduleMeeting{}.Kind(), docket.Correct{}.Kind())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []schedulingCase
+	for rows.Next() {
+		var number, kind, payload string
+		if err := rows.Scan(&number, &kind, &payload); err != nil {
+			return nil, err
+		}
+		a, err := docket.DecodeAction(kind, []byte(payload))
+		if err != nil {
+			return nil, fmt.Errorf("an event of case %s cannot be read: %w", number, err)
+		}
+		sm, ok := scheduledBy(a)
+		if !ok {
+			continue
+		}
+		for _, m := range meetingsAt(sm) {
+			if len(out) == 0 || out[len(out)-1].number != number {
+				out = append(out, schedulingCase{number: number})
+			}
+			if c := &out[len(out)-1]; !slices.Contains(c.meetings, m) {
+				c.meetings = append(c.meetings, m)
+			}
+		}
+	}
+	return out, rows.Err()
+}
+
+// heldMeetingAt is the recorded meeting, not cancelled and held, at start and place; nil if
+// there is none.
+func heldMeetingAt(ctx context.Context, q querier, start time.Time, place string) (*docket.CommissionMeeting, error) {
+	ms, err := readMeetings(ctx, q, `SELECT doc FROM commission_meetings WHERE start = ? AND place = ?`, stamp(start),
+		place)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ms {
+		if ms[i].Cancelled.IsZero() && ms[i].WasHeld() {
+			return &ms[i], nil
+		}
+	}
+	return nil, nil
+}
+
 // loadMeeting reads a recorded meeting and the number of events that built it.
 func loadMeeting(ctx context.Context, q querier, name string) (docket.CommissionMeeting, int, error) {
 	return loadDoc[docket.CommissionMeeting](ctx, q, `SELECT doc, events FROM commission_meetings WHERE name = ?`, name,
@@ -236,7 +438,12 @@ func loadMeeting(ctx context.Context, q querier, name string) (docket.Commission
 
 // storedMeetings reads every recorded meeting, in order of start.
 func storedMeetings(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
-	rows, err := q.QueryContext(ctx, `SELECT doc FROM commission_meetings ORDER BY start, name`)
+	return readMeetings(ctx, q, `SELECT doc FROM commission_meetings ORDER BY start, name`)
+}
+
+// readMeetings reads the recorded meetings whose documents query selects, in its order.
+func readMeetings(ctx context.Context, q querier, query string, args ...any) ([]docket.CommissionMeeting, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -277,16 +484,13 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 }
 
 // verifyCollisions names two meetings recorded at one start and place, whose case steps
-// cannot be told apart (docket.Engine.CheckCollisions); nil when there are none.
-func (s *Store) verifyCollisions(ctx context.Context, tx *sql.Tx) (*Break, error) {
-	folded, err := s.foldIn(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
+// cannot be told apart (docket.Engine.CheckCollisions), among folded, the meetings as Fold
+// gives them; nil when there are none.
+func (s *Store) verifyCollisions(folded []docket.CommissionMeeting) *Break {
 	if err := s.engine.CheckCollisions(folded, ""); err != nil {
-		return &Break{Problem: docket.ErrorMessage(err)}, nil
+		return &Break{Problem: docket.ErrorMessage(err)}
 	}
-	return nil, nil
+	return nil
 }
 
 // Meetings returns the commission's meetings, past and coming, in order of start: those

@@ -220,7 +220,14 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		if problem, err = verifyMeetings(ctx, tx, s.media); problem != "" {
 			r.Broken = &Break{Problem: problem}
 		} else if err == nil {
-			r.Broken, err = s.verifyCollisions(ctx, tx)
+			// The meetings as folded with the cases' steps, read once for both checks.
+			var folded []docket.CommissionMeeting
+			if folded, err = s.foldIn(ctx, tx); err == nil {
+				r.Broken = s.verifyCollisions(folded)
+			}
+			if r.Broken == nil && err == nil {
+				r.Broken, err = s.verifyHeldItems(ctx, tx, folded)
+			}
 		}
 	}
 	return r, err

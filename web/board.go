@@ -115,6 +115,11 @@ type entry struct {
 	// them. Closed minutes are never published here.
 	MinutesApproved  docket.Date
 	MinutesPublished time.Time
+	// Corrections are the corrections of the held meeting's own record, its place or its
+	// start, made after its minutes were published, each in its words
+	// (docket.MeetingCorrection.Words): the minutes as published are not rewritten, so the
+	// corrections are shown with them.
+	Corrections []string
 	// UID is the card's event in the public calendar feed: a recorded meeting's name, which
 	// it keeps through its moves; else its first case step's (SeriesKey), so that a
 	// calendar keeps the event it had.
@@ -533,6 +538,11 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 	e.Agenda, e.Closed = postedAgenda(m), false
 	if !m.Published.IsZero() {
 		e.MinutesApproved, e.MinutesPublished = m.Minutes.Approved, m.Published.In(b.Loc)
+		for _, c := range m.Corrections {
+			if c.At.After(m.Published) { // one made before is in the minutes as published
+				e.Corrections = append(e.Corrections, c.Words(b.Loc))
+			}
+		}
 	}
 	if len(m.Postings) > 0 {
 		if p := m.Postings[0].At.In(b.Loc); len(e.Cases) == 0 || p.Before(e.Posted) {

@@ -88,6 +88,19 @@ func TestBoardShowsApprovedOpenMinutes(t *testing.T) {
 			t.Errorf("GET %s = %d, want 404", path, code)
 		}
 	}
+	// A correction of the held meeting's own record after its minutes were published is
+	// shown with them, since they are not rewritten.
+	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2027-01-13T09:00:00-06:00"), nil, nil,
+		docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
+			docket.CorrectMeeting{Place: "Council Chambers", Reason: "The meeting sat in the Chambers."}}}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, index = get(t, board.Handler(), "/")
+	const fixed = `On Wednesday 13 January 2027, the place of the meeting recorded as &#34;City Hall&#34; was corrected ` +
+		`to &#34;Council Chambers&#34;: The meeting sat in the Chambers.`
+	if !strings.Contains(index, fixed) {
+		t.Errorf("the board lacks the correction %q:\n%s", fixed, index)
+	}
 }
 
 // fakePapers draws a meeting's papers as a line that names what they were drawn from.
