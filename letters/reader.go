@@ -65,6 +65,7 @@ type readDoc struct {
 type readFrame struct {
 	At      int
 	Refusal string
+	Broken  string // the reader cannot work here: no document's fault
 	Done    bool
 	Pages   []int    // each document's pages
 	PDFs    [][]byte // each image's page as a PDF (nil for a PDF)
@@ -137,6 +138,8 @@ func read(ctx context.Context, job readJob) (readFrame, error) {
 		last.maxRSS = ru.Maxrss << 10 // kilobytes on Linux
 	}
 	switch {
+	case last.Broken != "":
+		return last, errors.New(last.Broken)
 	case last.Refusal != "":
 		return last, &unreadable{last.At, errors.New(last.Refusal)}
 	case last.Done && !out.over:
@@ -209,20 +212,6 @@ func serveReading(in io.Reader, out *os.File) int {
 		fmt.Fprintf(os.Stderr, "the document reader was started without its work: %v\n", err)
 		return 2
 	}
-	b := job.Bounds
-	secs := uint64(b.Time/time.Second) + 1
-	for _, l := range []struct {
-		res int
-		max uint64
-	}{{syscall.RLIMIT_DATA, uint64(b.Memory)}, {syscall.RLIMIT_CPU, secs}, {syscall.RLIMIT_FSIZE, 0}} {
-		if err := syscall.Setrlimit(l.res, &syscall.Rlimit{Cur: l.max, Max: l.max}); err != nil {
-			fmt.Fprintf(os.Stderr, "the document reader cannot set its limits (setrlimit: %v); a systemd unit must "+
-				"allow the system call prlimit64 (SystemCallFilter=, see deploy/ethicsbot.service)\n", err)
-			return 2
-		}
-	}
-	debug.SetMaxStack(int(b.Stack))
-	debug.SetMemoryLimit(b.Memory / 4 * 3) // collect garbage before the hard limit is near
 	enc := gob.NewEncoder(out)
 	say := func(f readFrame) int {
 		if err := enc.Encode(f); err != nil {
@@ -231,6 +220,27 @@ func serveReading(in io.Reader, out *os.File) int {
 		}
 		return 0
 	}
+	b := job.Bounds
+	secs := uint64(b.Time/time.Second) + 1
+	for _, l := range []struct {
+		res int
+		max uint64
+	}{{syscall.RLIMIT_DATA, uint64(b.Memory)}, {syscall.RLIMIT_CPU, secs}, {syscall.RLIMIT_FSIZE, 0}} {
+		// A limit the service already has that is lower (systemd's LimitDATA=, say) stays.
+		var was syscall.Rlimit
+		err := syscall.Getrlimit(l.res, &was)
+		if err == nil {
+			err = syscall.Setrlimit(l.res, &syscall.Rlimit{Cur: min(l.max, was.Max), Max: min(l.max, was.Max)})
+		}
+		if err != nil {
+			// Nothing is read without its limits.
+			say(readFrame{Broken: fmt.Sprintf("the document reader cannot set its limits (setrlimit: %v); a systemd "+
+				"unit must allow the system call prlimit64 (docs/setup.md, \"Reading documents\")", err)})
+			return 2
+		}
+	}
+	debug.SetMaxStack(int(b.Stack))
+	debug.SetMemoryLimit(b.Memory / 4 * 3) // collect garbage before the hard limit is near
 	done := readFrame{Done: true}
 	if job.Merge {
 		merged, at, err := mergeWithin(job.Docs, func(i int) { say(readFrame{At: i}) })
