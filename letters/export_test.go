@@ -1,7 +1,13 @@
 package letters
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,4 +30,21 @@ func Bounds() ReadBounds { return bounds }
 func ReadCost(ctx context.Context, media string, data []byte) (time.Duration, int64, error) {
 	f, err := read(ctx, readJob{Bounds: bounds, Docs: []readDoc{{Media: media, Data: data}}})
 	return f.cpu, f.maxRSS, err
+}
+
+// HostileFile reads a document of the hostile corpus, testdata/hostile (its README.md says
+// what each is), inflating one kept gzipped.
+func HostileFile(tb testing.TB, name string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "hostile", name))
+	if err == nil && strings.HasSuffix(name, ".gz") {
+		var r *gzip.Reader
+		if r, err = gzip.NewReader(bytes.NewReader(data)); err == nil {
+			data, err = io.ReadAll(r)
+		}
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
 }

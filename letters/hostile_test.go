@@ -1,12 +1,7 @@
 package letters_test
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,27 +9,6 @@ import (
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 )
-
-// hostile reads a document of the hostile corpus, testdata/hostile (its README.md says
-// what each is), inflating one kept gzipped.
-func hostile(t testing.TB, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "hostile", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasSuffix(name, ".gz") {
-		return data
-	}
-	r, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if data, err = io.ReadAll(r); err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // corpus is what becomes of each hostile document: refused when added, saying why (want),
 // or read ("" for want). A packet that encloses it, had it been put in the record without
@@ -79,7 +53,7 @@ func TestHostileDocuments(t *testing.T) {
 	for _, tc := range corpus {
 		t.Run(tc.file, func(t *testing.T) {
 			name := strings.TrimSuffix(tc.file, ".gz")
-			data := hostile(t, tc.file)
+			data := letters.HostileFile(t, tc.file)
 			start := time.Now()
 			err := letters.CheckUploads(ctx, []docket.Upload{{Name: name, Data: data}}, docket.DefaultDocumentLimit)
 			took := time.Since(start)
@@ -105,7 +79,7 @@ func TestHostileDocuments(t *testing.T) {
 			}
 		})
 	}
-	if err := letters.CheckUploads(ctx, []docket.Upload{{Name: "readable.pdf", Data: hostile(t, "readable.pdf")}},
+	if err := letters.CheckUploads(ctx, []docket.Upload{{Name: "readable.pdf", Data: letters.HostileFile(t, "readable.pdf")}},
 		docket.DefaultDocumentLimit); err != nil {
 		t.Fatalf("after the corpus, a readable PDF: %v", err)
 	}
@@ -134,7 +108,7 @@ func TestReadingLimits(t *testing.T) {
 			letters.WithBounds(t, tc.bounds)
 			name := strings.TrimSuffix(tc.file, ".gz")
 			start := time.Now()
-			err := letters.CheckUploads(context.Background(), []docket.Upload{{Name: name, Data: hostile(t, tc.file)}},
+			err := letters.CheckUploads(context.Background(), []docket.Upload{{Name: name, Data: letters.HostileFile(t, tc.file)}},
 				docket.DefaultDocumentLimit)
 			if err == nil || !strings.Contains(err.Error(), name+" cannot be added: "+tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
@@ -152,7 +126,7 @@ func TestPacketsOfHostileDocuments(t *testing.T) {
 	m := mustMaker(t, config)
 	for _, tc := range corpus {
 		t.Run(tc.file, func(t *testing.T) {
-			data := hostile(t, tc.file)
+			data := letters.HostileFile(t, tc.file)
 			media := docket.MediaPDF
 			switch {
 			case strings.HasSuffix(tc.file, ".png"):
@@ -183,7 +157,7 @@ func TestPacketsOfHostileDocuments(t *testing.T) {
 		})
 	}
 	c, f := received(), files{}
-	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF, hostile(t, "readable.pdf"))
+	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF, letters.HostileFile(t, "readable.pdf"))
 	if _, err := m.Packet(context.Background(), c, "respondent", today, f); err != nil {
 		t.Fatalf("after the corpus, a readable complaint: %v", err)
 	}

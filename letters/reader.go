@@ -27,8 +27,10 @@ import (
 
 // The documents of a case file are read in a process of their own: the same program,
 // started again with readerEnv in its environment, which this package's init sees before
-// anything else runs. Every program that links this package, the bot, the command line
-// and each test binary, is so its own reader, and nothing needs wiring. The reading
+// main, or a test, runs. Every program that links this package, the bot, the command line
+// and each test binary, is so its own reader, and nothing needs wiring. A process of its
+// own, because a stack overflow in Go is a fatal error, not a panic: no recover survives
+// it, and pdfcpu overflowed on a PDF of arrays nested 1.9 million deep. The reading
 // process has limits the kernel enforces (RLIMIT_DATA, RLIMIT_CPU), a stack of
 // ReaderStack, one thread of Go code, an environment of its own (none of the bot's
 // tokens) and a time limit the bot enforces by killing it; whatever a document makes the
@@ -72,7 +74,7 @@ type readFrame struct {
 	Merged  []byte   // the merged PDF
 
 	cpu    time.Duration // what the process cost, as the kernel counted it
-	maxRSS int64         // bytes
+	maxRSS int64         // bytes; the kernel counts the bot's own size when it started the process
 }
 
 // unreadable is a document a reading refused, or died reading: which one, and why.
@@ -124,6 +126,9 @@ func read(ctx context.Context, job readJob) (readFrame, error) {
 	if ctx.Err() != nil {
 		return readFrame{}, ctx.Err()
 	}
+	if cmd.ProcessState == nil { // it did not start: no document's fault
+		return readFrame{}, fmt.Errorf("the document reader cannot be started: %w", runErr)
+	}
 	var last readFrame
 	dec := gob.NewDecoder(bytes.NewReader(out.Bytes()))
 	for {
@@ -133,7 +138,7 @@ func read(ctx context.Context, job readJob) (readFrame, error) {
 		}
 		last = f
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && cmd.ProcessState != nil {
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		last.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		last.maxRSS = ru.Maxrss << 10 // kilobytes on Linux
 	}
