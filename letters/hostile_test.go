@@ -79,7 +79,8 @@ func TestHostileDocuments(t *testing.T) {
 			}
 		})
 	}
-	if err := letters.CheckUploads(ctx, []docket.Upload{{Name: "readable.pdf", Data: letters.HostileFile(t, "readable.pdf")}},
+	if err := letters.CheckUploads(ctx,
+		[]docket.Upload{{Name: "readable.pdf", Data: letters.HostileFile(t, "readable.pdf")}},
 		docket.DefaultDocumentLimit); err != nil {
 		t.Fatalf("after the corpus, a readable PDF: %v", err)
 	}
@@ -108,7 +109,8 @@ func TestReadingLimits(t *testing.T) {
 			letters.WithBounds(t, tc.bounds)
 			name := strings.TrimSuffix(tc.file, ".gz")
 			start := time.Now()
-			err := letters.CheckUploads(context.Background(), []docket.Upload{{Name: name, Data: letters.HostileFile(t, tc.file)}},
+			err := letters.CheckUploads(context.Background(),
+				[]docket.Upload{{Name: name, Data: letters.HostileFile(t, tc.file)}},
 				docket.DefaultDocumentLimit)
 			if err == nil || !strings.Contains(err.Error(), name+" cannot be added: "+tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
