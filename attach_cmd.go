@@ -78,7 +78,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 		}
 		docs[i] = docket.Upload{Name: name, Data: data, Title: *title, Kind: docket.DocumentKind(*kind)}
 	}
-	if err := letters.CheckUploads(docs, cfg.DocumentLimit); err != nil {
+	if err := letters.CheckUploads(context.Background(), docs, cfg.DocumentLimit); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	db, err := store.OpenWith(cfg.Database, engine, store.Options{Lock: true, Now: now})

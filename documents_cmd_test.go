@@ -63,6 +63,16 @@ func TestAttachAndDocuments(t *testing.T) {
 	torn := file("torn.jpg", []byte{0xFF, 0xD8, 0xFF, 0xE0, 9, 9})
 	fake := file("notes.pdf", []byte("notes.txt, renamed\n"))
 	big := file("big.pdf", append(append([]byte("%PDF-1.4\n"), make([]byte, 1<<20)...), "%%EOF"...))
+	// Hostile documents (testdata/hostile): arrays nested past the bound, an image whose data
+	// is not zlib.
+	hostile := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("testdata", "hostile", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return file(name, data)
+	}
+	nested, notZlib := hostile("nested-501.pdf"), hostile("not-zlib.png")
 
 	for _, tc := range []struct {
 		name string
@@ -78,6 +88,11 @@ func TestAttachAndDocuments(t *testing.T) {
 			"passwd.pdf cannot be added: it is not a readable PDF (pdfcpu: "},
 		{"UnreadableImage", []string{"attach", "2026-001", torn, "--by", "U_CLERK"}, 2,
 			"torn.jpg cannot be added: it is not a readable image"},
+		{"NestedTooDeep", []string{"attach", "2026-001", nested, "--by", "U_CLERK"}, 2,
+			"nested-501.pdf cannot be added: its arrays and dictionaries are nested more than 500 deep; the limit is 500 " +
+				"levels"},
+		{"ImageNotZlib", []string{"attach", "2026-001", notZlib, "--by", "U_CLERK"}, 2,
+			"not-zlib.png cannot be added: it is not a readable image (zlib: invalid header)"},
 		{"NotStaff", []string{"attach", "2026-001", complaint, "--by", "U_SOMEONE"}, 2,
 			`--by "U_SOMEONE" is not a commissioner or clerk`},
 		{"NoCase", []string{"attach", "2026-009", complaint, "--by", "U_CLERK"}, 2, "there is no case 2026-009"},

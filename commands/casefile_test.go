@@ -13,8 +13,10 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/ledongthuc/pdf"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
+	"ethicsbot/store"
 )
 
 // pdfPages reads a PDF's pages as text.
@@ -195,9 +197,11 @@ func TestMailingWithoutItsLetter(t *testing.T) {
 	}
 }
 
-// TestLettersWithADamagedDocument: a complaint attached as a damaged PDF keeps back only
-// the letter that encloses it; /ethics letters gives the others and names the refusal.
-func TestLettersWithADamagedDocument(t *testing.T) {
+// complaintFiled is a service with letters set up, and case 2026-001 filed with the
+// parties' addresses, its sufficiency meeting scheduled and data as its complaint as
+// received, put in the record as it is, without the check of an upload.
+func complaintFiled(t *testing.T, data []byte) (*commands.Service, *store.Store) {
+	t.Helper()
 	s, _, db := MustService(t)
 	var err error
 	s.Letters, err = letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
@@ -208,12 +212,18 @@ func TestLettersWithADamagedDocument(t *testing.T) {
 	mustDo(t, s, clerk,
 		fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
 	if _, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
-		{Name: "complaint.pdf", Data: []byte("%PDF-1.4\nnot a PDF at all\n%%EOF\n"), Title: "Complaint as received",
-			Kind: docket.ComplaintDocument},
+		{Name: "complaint.pdf", Data: data, Title: "Complaint as received", Kind: docket.ComplaintDocument},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	mustDo(t, s, clerk, `schedule 2026-001 sufficiency 2026-12-07T17:00 place="City Hall"`, "scheduled")
+	return s, db
+}
+
+// TestLettersWithADamagedDocument: a complaint attached as a damaged PDF keeps back only
+// the letter that encloses it; /ethics letters gives the others and names the refusal.
+func TestLettersWithADamagedDocument(t *testing.T) {
+	s, _ := complaintFiled(t, []byte("%PDF-1.4\nnot a PDF at all\n%%EOF\n"))
 	r := mustDo(t, s, clerk, "letters 2026-001", "2 document(s) produced")
 	text := replyText(r)
 	if len(r.Files) != 2 || !strings.Contains(text, "1 document(s) could not be produced") ||
@@ -221,6 +231,30 @@ func TestLettersWithADamagedDocument(t *testing.T) {
 		!strings.Contains(text, `"Complaint as received"`) || !strings.Contains(text, "2026-001-complainant.pdf") {
 		t.Fatalf("%d files:\n%s", len(r.Files), text)
 	}
+}
+
+// TestLettersWithAHostileDocument: a complaint already in the record (added before
+// documents were bounded, or by hand) that is a PDF of arrays nested 1.9 million deep, which
+// used to end the whole bot with a stack overflow in the PDF library at every /ethics
+// letters and /ethics mail: the letters that enclose it are refused, naming it and the
+// bound, and the others produced; the (B) mailing is recorded, saying that no copy was kept
+// and why; and the service answers the next command.
+func TestLettersWithAHostileDocument(t *testing.T) {
+	s, db := complaintFiled(t, hostileFile(t, "nested-arrays.pdf.gz"))
+	bound := "its arrays and dictionaries are nested more than 500 deep; the limit is 500 levels"
+	text := replyText(mustDo(t, s, clerk, "letters 2026-001", "1 document(s) could not be produced"))
+	if !strings.Contains(text, "`respondent` (B)") || !strings.Contains(text, `"Complaint as received"`) ||
+		!strings.Contains(text, bound) {
+		t.Errorf("the refusal does not name the letter, the document and the bound:\n%s", text)
+	}
+	mustDo(t, s, clerk, "mail 2026-001 respondent 9407 1118 9876 5432 1016 34",
+		"No copy of the letter was kept with this mailing, as ethicsbot could not make it: the notice of the complaint "+
+			`to the respondent cannot enclose the document "Complaint as received" of case 2026-001: `+bound)
+	c, _ := db.Case(ctx, "2026-001")
+	if _, ok := c.Sent(docket.RespondentNoticePaper); !ok {
+		t.Fatal("the (B) mailing was not recorded")
+	}
+	mustDo(t, s, clerk, "mail 2026-001 complainant 9407 1118 9876 5432 1015 35", "recorded")
 }
 
 // TestCopyAsSentAfterArticleCorrected: the copy as sent is given unchanged after its

@@ -122,7 +122,7 @@ func runAttach(s *Service, ctx context.Context, req Request, a args) (Response, 
 		}
 		docs[i] = docket.Upload{Name: name, Data: data, Title: a.str("title"), Kind: docket.DocumentKind(a.str("kind"))}
 	}
-	if err := letters.CheckUploads(docs, limit); err != nil {
+	if err := letters.CheckUploads(ctx, docs, limit); err != nil {
 		return Response{}, err
 	}
 	posts, say := s.sayer()

@@ -2,12 +2,15 @@ package commands_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -97,7 +100,10 @@ func TestAttachFromSlack(t *testing.T) {
 	}
 	s.Files = slackFiles{"F1": []byte(readablePDF), "F2": []byte("not a pdf at all"), "F3": png.Bytes(),
 		// Issue 20 §2: a PDF's first and last bytes around anything else are not a PDF.
-		"F4": []byte("%PDF-1.4\nroot:x:0:0:root:/root:/bin/bash\n%%EOF\n"), "F5": []byte("\x89PNG\r\n\x1a\nxx")}
+		"F4": []byte("%PDF-1.4\nroot:x:0:0:root:/root:/bin/bash\n%%EOF\n"), "F5": []byte("\x89PNG\r\n\x1a\nxx"),
+		// Hostile documents (testdata/hostile): arrays nested past the bound, an image whose
+		// data is not zlib.
+		"F6": hostileFile(t, "nested-501.pdf"), "F7": hostileFile(t, "not-zlib.png")}
 	mustDo(t, s, clerk, fileLine+" respondent_user=U_COMM2", "Filed as case *2026-001*")
 
 	if r := s.Shortcut(ctx, clerk, "C_ELSEWHERE", []string{"F1"}); r.Modal != nil ||
@@ -145,7 +151,9 @@ func TestAttachFromSlack(t *testing.T) {
 		t.Errorf("a text file named .pdf: %+v", sub)
 	}
 	for file, want := range map[string]string{"F4": "F4.pdf cannot be added: it is not a readable PDF (pdfcpu: ",
-		"F5": "F5.pdf cannot be added: it is not a readable image"} {
+		"F5": "F5.pdf cannot be added: it is not a readable image",
+		"F6": "F6.pdf cannot be added: its arrays and dictionaries are nested more than 500 deep; the limit is 500 levels",
+		"F7": "F7.pdf cannot be added: it is not a readable image (zlib: invalid header)"} {
 		sub := submit(clerk, []string{"F1", file}, map[string]string{"number": "2026-001"})
 		if got := fmt.Sprint(sub.Errors) + replyText(sub.Response); !strings.Contains(got, want) ||
 			!strings.Contains(got, "ordinance (B)") {
@@ -181,6 +189,23 @@ const readablePDF = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\
 	"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\nxref\n0 4\n0000000000 65535 f \n" +
 	"0000000009 00000 n \n0000000058 00000 n \n0000000115 00000 n \ntrailer << /Size 4 /Root 1 0 R " +
 	">>\nstartxref\n186\n%%EOF\n"
+
+// hostileFile is a document of the hostile corpus, testdata/hostile, inflated if it is
+// kept gzipped.
+func hostileFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "hostile", name))
+	if err == nil && strings.HasSuffix(name, ".gz") {
+		var r *gzip.Reader
+		if r, err = gzip.NewReader(bytes.NewReader(data)); err == nil {
+			data, err = io.ReadAll(r)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
 
 // pngEncode writes a 2 by 2 PNG image to w.
 func pngEncode(w io.Writer) error { return png.Encode(w, image.NewGray(image.Rect(0, 0, 2, 2))) }

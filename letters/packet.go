@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"sync"
 
@@ -76,19 +75,38 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		return Document{}, docket.Unavailable(fmt.Sprintf("the %s encloses documents of the case file, and the case file "+
 			"cannot be read here", k.Name()))
 	}
-	var encl []enclosed
+	// refused is the refusal of the packet for a document of the case file that cannot be
+	// read, naming it: when the packet's documents are read, or merged.
+	refused := func(err error, first int) error {
+		var u *unreadable
+		if !errors.As(err, &u) || u.at < first || u.at >= first+len(docs) {
+			return fmt.Errorf("case %s: the %s and its enclosures: %w", c.Number, k.Name(), err)
+		}
+		return docket.Invalid(info.Rule, "document",
+			fmt.Sprintf("the %s cannot enclose the document %q of case %s: %v; void it and attach a readable copy with "+
+				"/ethics attach %s", k.Name(), docs[u.at-first].Title, c.Number, u.err, c.Number))
+	}
+	job := readJob{Bounds: bounds}
 	for _, d := range docs {
 		data, err := files.DocumentData(ctx, c.Number, d.SHA256)
 		if err != nil {
 			return Document{}, err
 		}
-		e, err := readEnclosure(d, data)
+		job.Docs = append(job.Docs, readDoc{Media: d.MediaType, Data: data})
+	}
+	var encl []enclosed
+	if len(docs) > 0 {
+		got, err := read(ctx, job)
 		if err != nil {
-			return Document{}, docket.Invalid(info.Rule, "document",
-				fmt.Sprintf("the %s cannot enclose the document %q of case %s: %v; void it and attach a readable copy with "+
-					"/ethics attach %s", k.Name(), d.Title, c.Number, err, c.Number))
+			return Document{}, refused(err, 0)
 		}
-		encl = append(encl, e)
+		for i, d := range docs {
+			e := enclosed{doc: d, pdf: got.PDFs[i], pages: got.Pages[i]}
+			if e.pdf == nil {
+				e.pdf = job.Docs[i].Data
+			}
+			encl = append(encl, e)
+		}
 	}
 	letter, err := m.make(c, k, today, len(docs) > 0 && complaintDocument(c) >= 0, mark)
 	letter.Draft = mark != "" && err == nil
@@ -103,50 +121,28 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		}
 		parts = append(parts, index)
 	}
+	first := len(parts)
 	for _, e := range encl {
 		parts = append(parts, e.pdf)
 	}
-	merged, err := merge(parts)
+	merged, err := merge(ctx, parts)
 	if err != nil {
-		return Document{}, fmt.Errorf("case %s: merging the %s with its enclosures: %w", c.Number, k.Name(), err)
+		return Document{}, refused(err, first)
 	}
 	letter.Data = merged
 	return letter, nil
 }
 
-// readEnclosure reads a document of the case file as a PDF: a PDF is read and validated,
-// and its pages counted; an image is put on a page of its own, scaled to fit.
-func readEnclosure(d docket.Document, data []byte) (enclosed, error) {
-	switch d.MediaType {
-	case docket.MediaPDF:
-		n, err := api.PageCount(bytes.NewReader(data), pdfConfig())
-		if err != nil {
-			return enclosed{}, fmt.Errorf("it is not a readable PDF (%v)", err)
-		}
-		if n == 0 {
-			return enclosed{}, errors.New("it is a PDF without pages")
-		}
-		return enclosed{doc: d, pdf: data, pages: n}, nil
-	case docket.MediaPNG, docket.MediaJPEG:
-		pdf, err := imagePage(d, data)
-		if err != nil {
-			return enclosed{}, fmt.Errorf("it is not a readable image (%v)", err)
-		}
-		return enclosed{doc: d, pdf: pdf, pages: 1}, nil
-	}
-	return enclosed{}, fmt.Errorf("it is a %s, neither a PDF nor an image", d.MediaType)
-}
-
 // imagePage puts an image on a US Letter page of its own, within the margins, as large
 // as fits without distorting it.
-func imagePage(d docket.Document, data []byte) ([]byte, error) {
+func imagePage(media string, data []byte) ([]byte, error) {
 	p := fpdf.New("P", "mm", "Letter", "")
 	p.SetMargins(margin, margin, margin)
 	p.SetAutoPageBreak(false, margin)
 	p.SetCreator("ethicsbot", true)
 	p.AddPage()
 	kind := "PNG"
-	if d.MediaType == docket.MediaJPEG {
+	if media == docket.MediaJPEG {
 		kind = "JPG"
 	}
 	opt := fpdf.ImageOptions{ImageType: kind}
@@ -233,38 +229,46 @@ func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// merge joins PDFs into one, in order.
-func merge(parts [][]byte) ([]byte, error) {
-	rs := make([]io.ReadSeeker, len(parts))
-	for i, b := range parts {
-		rs[i] = bytes.NewReader(b)
+// merge joins PDFs into one, in order, in a reading process. A part it cannot merge is an
+// *unreadable naming it.
+func merge(ctx context.Context, parts [][]byte) ([]byte, error) {
+	job := readJob{Bounds: bounds, Merge: true}
+	for _, p := range parts {
+		job.Docs = append(job.Docs, readDoc{Media: docket.MediaPDF, Data: p})
 	}
-	var out bytes.Buffer
-	if err := api.MergeRaw(rs, &out, false, pdfConfig()); err != nil {
+	got, err := read(ctx, job)
+	if err != nil {
 		return nil, err
 	}
-	return out.Bytes(), nil
+	return got.Merged, nil
 }
 
 // CheckUploads reads each file to be added to a case file as the packets will read it:
 // docket.SniffDocument judges its type by its content and its size against limit, then a
-// PDF is read and its pages counted by pdfcpu, and an image decoded and put on a page.
-// Issue 20 §2: a PDF is checked to be a PDF, not trusted by its name, nor by its first and
-// last bytes. (B) sends the respondent a copy of the complaint and (C)(3) the attorney every
-// document in the Commission's custody, so one that cannot be read is refused when it is
-// added, not when the letter that encloses it is mailed. Every way of adding a document (the
-// Slack shortcut, the console and ethicsbot attach) calls it before the record's Attach.
-func CheckUploads(docs []docket.Upload, limit int64) error {
+// PDF is scanned, read and its pages counted by pdfcpu, and an image decoded whole and put
+// on a page, all within the bounds of a reading (bounds.go). A PDF is checked to be a PDF,
+// not trusted by its name, nor by its first and last bytes. (B) sends the respondent a copy
+// of the complaint and (C)(3) the attorney every document in the Commission's custody, so
+// one that cannot be read is refused when it is added, not when the letter that encloses it
+// is mailed. Every way of adding a document (the Slack shortcut, the console and ethicsbot
+// attach) calls it before the record's Attach.
+func CheckUploads(ctx context.Context, docs []docket.Upload, limit int64) error {
+	job := readJob{Bounds: bounds}
 	for _, d := range docs {
 		media, err := docket.SniffDocument(d.Name, d.Data, limit)
 		if err != nil {
 			return err
 		}
-		if _, err := readEnclosure(docket.Document{MediaType: media}, d.Data); err != nil {
-			return docket.Invalid("", "file", fmt.Sprintf("%s cannot be added: %v. A document of the case file is "+
-				"copied to the respondent (ordinance (B)) and to the attorney ((C)(3)), so it must be a readable PDF, "+
-				"PNG or JPEG", d.Name, err))
-		}
+		job.Docs = append(job.Docs, readDoc{Media: media, Data: d.Data})
 	}
-	return nil
+	if len(docs) == 0 {
+		return nil
+	}
+	_, err := read(ctx, job)
+	if u := (*unreadable)(nil); errors.As(err, &u) {
+		return docket.Invalid("", "file", fmt.Sprintf("%s cannot be added: %v. A document of the case file is "+
+			"copied to the respondent (ordinance (B)) and to the attorney ((C)(3)), so it must be a readable PDF, "+
+			"PNG or JPEG", docs[u.at].Name, u.err))
+	}
+	return err
 }
