@@ -27,11 +27,6 @@ func (r *rehearsal) database() string { return filepath.Join(r.dir, "rehearsal.d
 // letters is where the rehearsal writes the documents its commands produce.
 func (r *rehearsal) letters() string { return filepath.Join(r.dir, "letters") }
 
-// slackSettings are the settings that would connect a run to Slack, directly or through a
-// file or a systemd credential: a rehearsal reads none of them.
-var slackSettings = []string{"SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET", "SLACK_API_URL",
-	"SLACK_BOT_TOKEN_FILE", "SLACK_APP_TOKEN_FILE", "SLACK_SIGNING_SECRET_FILE", "CREDENTIALS_DIRECTORY"}
-
 // runRehearse is `ethicsbot rehearse [--copy] [--keep]`: before going live, and to train a
 // new clerk, the console with the commission's own ethicsbot.yml (names, signers, officers,
 // regular meetings, letterhead), so that the minutes and letters show real names, with the
