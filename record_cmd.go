@@ -96,6 +96,10 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 			fmt.Fprintf(stdout, "%s: BROKEN at %s\n", what, r.Broken)
 			return exitFailure
 		}
+		if r.Differs != nil && name == "verify" {
+			fmt.Fprintf(stdout, "%s: BROKEN at %s\n", what, r.Differs)
+			return exitFailure
+		}
 		fmt.Fprintf(stdout, "%s: %d events in %d cases; the chain is intact\n", what, r.Events, r.Cases)
 		if *anchor != "" {
 			problem, err := db.CheckAnchor(ctx, want)

@@ -105,8 +105,8 @@ func TestAHeldMeetingStaysAsItWas(t *testing.T) {
 			`"Tue 15 Dec 2026 17:02 CST": The clock was slow.`) {
 		t.Errorf("the minutes do not list the corrections:\n%s", open)
 	}
-	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
-		t.Errorf("verify after the meeting's correction: %v %v", rep.Broken, err)
+	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil || rep.Differs != nil {
+		t.Errorf("verify after the meeting's correction: %v %v %v", rep.Broken, rep.Differs, err)
 	}
 }
 
@@ -115,8 +115,8 @@ func TestAHeldMeetingStaysAsItWas(t *testing.T) {
 // items than they record; verify names the meeting and the step.
 func TestVerifyNamesAMeetingWhoseItemsDifferFromItsApprovedMinutes(t *testing.T) {
 	s, _, db := heldAndApproved(t)
-	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
-		t.Fatalf("verify before: %v %v", rep.Broken, err)
+	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil || rep.Differs != nil {
+		t.Fatalf("verify before: %v %v %v", rep.Broken, rep.Differs, err)
 	}
 	mustDo(t, s, clerk, `schedule 2026-002 sufficiency meeting=2027-01-20`, "2026-002")
 	rep, err := db.Verify(ctx)
@@ -125,7 +125,7 @@ func TestVerifyNamesAMeetingWhoseItemsDifferFromItsApprovedMinutes(t *testing.T)
 	}
 	const want = "meeting 2026-12-15 no longer holds the sufficiency meeting of case 2026-002, which it held when its " +
 		"minutes were approved, at Tue 12 Jan 2027 17:05 CST: its items differ from its approved minutes"
-	if rep.Broken == nil || !strings.Contains(rep.Broken.String(), want) {
-		t.Errorf("verify: %v, want %q", rep.Broken, want)
+	if rep.Broken != nil || rep.Differs == nil || !strings.Contains(rep.Differs.String(), want) {
+		t.Errorf("verify: broken %v, differs %v, want %q", rep.Broken, rep.Differs, want)
 	}
 }
