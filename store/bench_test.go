@@ -159,7 +159,7 @@ func BenchmarkLoadOpenCasesWithEvents10k(b *testing.B) {
 // folded from every case: what the sweep reads for the agendas' reminders and the digest,
 // at most every 15 minutes (reminders.meetingsEvery), beside OpenCases every minute.
 func BenchmarkMeetings(b *testing.B) {
-	for _, n := range []int{250, 500, 1000} {
+	for _, n := range []int{250, 1000, 10000} {
 		b.Run(fmt.Sprintf("cases=%d", n), func(b *testing.B) {
 			s, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), MustEngine(b))
 			if err != nil {
