@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -564,39 +565,83 @@ func (sub *subcommand) usage() string {
 }
 
 func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	votes := s.Settings().Voting.Required
 	if name := a.str("command"); name != "" {
 		sub, ok := lookup(strings.ToLower(name))
 		if !ok {
 			return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp)), nil
 		}
-		text := outbox.Format("*/ethics %s*: %s", sub.name, sub.summary)
-		if sub.rule != "" {
-			text += outbox.Format(" %s", sub.rule)
-		}
-		text += outbox.Format("\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)
-		for _, p := range sub.params {
-			text += outbox.Format("• `%s`: %s\n", p.name, p.help)
-		}
-		if p, ok := sub.param("override"); ok && p.help == pOverride.help {
-			text += overrideHelp
-		}
-		text += outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))
-		if sub.modal {
-			text += " Typed with nothing after it, it opens a form."
-		}
-		return reply(text), nil
+		return reply(helpText(helpKey{command: sub.name, votes: votes}, func() outbox.Markup {
+			return s.commandHelp(sub)
+		})), nil
 	}
 	role := s.Settings().Roles.Of(req.User)
+	return reply(helpText(helpKey{role: role, votes: votes}, func() outbox.Markup {
+		return s.listHelp(role)
+	})), nil
+}
+
+// helpKey is what a help text depends on: the command asked about, or the role of who
+// asks for the list; and whether votes are required, which changes who may use a
+// commission's action (rolesOf). Nothing else in it changes while ethicsbot runs: the
+// table is fixed at start.
+type helpKey struct {
+	command string
+	role    Role
+	votes   bool
+}
+
+// helps holds each help text once built: help is the command asked most and depends on
+// no record, so it is not built again for every request (the table's concatenation was
+// about a quarter of the process's CPU under load).
+var helps sync.Map // helpKey → outbox.Markup
+
+// helpText is the help text for k, built by build the first time it is asked for.
+func helpText(k helpKey, build func() outbox.Markup) outbox.Markup {
+	if t, ok := helps.Load(k); ok {
+		return t.(outbox.Markup)
+	}
+	t, _ := helps.LoadOrStore(k, build())
+	return t.(outbox.Markup)
+}
+
+// commandHelp is `/ethics help <command>`: its form, an example, each parameter and who
+// may use it.
+func (s *Service) commandHelp(sub *subcommand) outbox.Markup {
+	var text strings.Builder
+	text.WriteString(string(outbox.Format("*/ethics %s*: %s", sub.name, sub.summary)))
+	if sub.rule != "" {
+		text.WriteString(string(outbox.Format(" %s", sub.rule)))
+	}
+	text.WriteString(string(outbox.Format("\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)))
+	for _, p := range sub.params {
+		text.WriteString(string(outbox.Format("• `%s`: %s\n", p.name, p.help)))
+	}
+	if p, ok := sub.param("override"); ok && p.help == pOverride.help {
+		text.WriteString(string(overrideHelp))
+	}
+	text.WriteString(string(outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))))
+	if sub.modal {
+		text.WriteString(" Typed with nothing after it, it opens a form.")
+	}
+	return outbox.Markup(text.String())
+}
+
+// listHelp is `/ethics help`: the commands role may use, or, for no role, why none.
+func (s *Service) listHelp(role Role) outbox.Markup {
 	text := outbox.Markup("*/ethics* runs the ethics commission's complaint docket under its ordinance.\n")
 	if role == Nobody {
-		return reply(text + notAuthorised), nil
+		return text + notAuthorised
 	}
+	var b strings.Builder
+	b.WriteString(string(text))
 	for _, sub := range table {
 		if s.allowed(sub, role) {
-			text += outbox.Format("• `/ethics %s`: %s\n", sub.name, sub.summary)
+			b.WriteString(string(outbox.Format("• `/ethics %s`: %s\n", sub.name, sub.summary)))
 		}
 	}
-	return reply(text + outbox.Format("Type `/ethics help %s` for its form and an example.", "<command>")), nil
+	b.WriteString(string(outbox.Format("Type `/ethics help %s` for its form and an example.", "<command>")))
+	return outbox.Markup(b.String())
 }
 
 func without(roles []Role, r Role) []Role {
