@@ -262,3 +262,15 @@ func BenchmarkVerifyApprovedMeetings(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSearch10k is a broad search of the 10,000 cases, one that every case matches,
+// as `/ethics search` reads it: the first page of 50 and the count of all.
+func BenchmarkSearch10k(b *testing.B) {
+	s := bigStore(b)
+	for b.Loop() {
+		page, total, err := s.Search(ctx, "benchmark complaint", "U_COMM1", 0, 50)
+		if err != nil || len(page) != 50 || total != 10000 {
+			b.Fatalf("%d of %d, %v", len(page), total, err)
+		}
+	}
+}
