@@ -472,15 +472,29 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 			return nil, err
 		}
 	}
-	cs, err := scanCases(q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`))
+	// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
+	// read of the meetings does not hold the whole record at once.
+	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
 	if err != nil {
 		return nil, err
 	}
-	ptrs := make([]*docket.Case, len(cs))
-	for i := range cs {
-		ptrs[i] = &cs[i]
+	defer rows.Close()
+	f := s.engine.NewFolding(stored)
+	var doc sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var c docket.Case
+		if err := json.Unmarshal(doc, &c); err != nil {
+			return nil, fmt.Errorf("a stored case cannot be read: %w", err)
+		}
+		f.Add(&c)
 	}
-	return s.engine.Fold(stored, ptrs), nil
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return f.Meetings(), nil
 }
 
 // verifyCollisions names two meetings recorded at one start and place, whose case steps
