@@ -474,24 +474,9 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 	}
 	// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
 	// read of the meetings does not hold the whole record at once.
-	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	f := s.engine.NewFolding(stored)
-	var doc sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&doc); err != nil {
-			return nil, err
-		}
-		var c docket.Case
-		if err := json.Unmarshal(doc, &c); err != nil {
-			return nil, fmt.Errorf("a stored case cannot be read: %w", err)
-		}
-		f.Add(&c)
-	}
-	if err := rows.Err(); err != nil {
+	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
+	if err := eachCaseDoc(rows, err, f.Add); err != nil {
 		return nil, err
 	}
 	return f.Meetings(), nil
