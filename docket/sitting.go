@@ -576,11 +576,28 @@ func (e *Engine) NameMeeting(start time.Time, taken []string) string {
 
 // freeName is the first of day, day+"b", day+"c", ... that taken does not hold.
 func freeName(day string, taken map[string]bool) string {
-	name := day
-	for c := 'b'; taken[name]; c++ {
-		name = day + string(c)
-	}
+	name, _ := nextFreeName(day, 0, taken)
 	return name
+}
+
+// nextFreeName is freeName beginning at the suffix from (0 for day alone), which the caller
+// knows to be the first that may be free; it returns the suffix of the name found too.
+func nextFreeName(day string, from rune, taken map[string]bool) (string, rune) {
+	named := func(c rune) string {
+		if c == 0 {
+			return day
+		}
+		return day + string(c)
+	}
+	c := from
+	for taken[named(c)] {
+		if c == 0 {
+			c = 'b'
+		} else {
+			c++
+		}
+	}
+	return named(c), c
 }
 
 // Fold builds the commission's meetings from the meetings' own records (stored) and the
@@ -610,6 +627,10 @@ type Folding struct {
 	// taken are the names in use, as a set: NameMeeting's scan of a list per folded meeting
 	// made folding n meetings cost n² (660 MB allocated at 10,000 cases; BENCHMARKS.md).
 	taken map[string]bool
+	// next is, for each day a meeting was named on, the suffix of the last name given: the
+	// names only fill up, so the next search starts there, not at the day's first name
+	// again (a day of n folded meetings would make n² names to try).
+	next  map[string]rune
 	loose []looseStep
 }
 
@@ -630,7 +651,7 @@ type looseStep struct {
 // NewFolding begins a Fold of the meetings' own records, stored.
 func (e *Engine) NewFolding(stored []CommissionMeeting) *Folding {
 	f := &Folding{e: e, out: make([]CommissionMeeting, 0, len(stored)), at: map[foldKey]int{},
-		taken: make(map[string]bool, len(stored))}
+		taken: make(map[string]bool, len(stored)), next: map[string]rune{}}
 	for _, m := range stored {
 		m.Cases = nil
 		m.Folded = false
@@ -678,8 +699,9 @@ func (f *Folding) Meetings() []CommissionMeeting {
 		k := foldKey{s.start.UnixNano(), s.place}
 		i, ok := f.at[k]
 		if !ok {
-			name := freeName(s.start.In(e.Cal.Location()).Format("2006-01-02"), f.taken)
-			f.taken[name] = true
+			day := s.start.In(e.Cal.Location()).Format("2006-01-02")
+			name, c := nextFreeName(day, f.next[day], f.taken)
+			f.taken[name], f.next[day] = true, c
 			fm := CommissionMeeting{Name: name, Start: s.start.In(e.Cal.Location()), Place: s.place,
 				Created: s.added, Folded: true}
 			out = append(out, fm)
