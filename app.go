@@ -218,7 +218,7 @@ func (a *App) Open() (context.Context, error) {
 		signal.Notify(a.hup, syscall.SIGHUP)
 		a.onClose(func() error { signal.Stop(a.hup); return nil })
 	}
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
 	if err != nil {
 		return refused(fmt.Errorf("config %s: %v", cfg.Path, err))
 	}
@@ -590,7 +590,7 @@ type meetingPapers struct {
 
 // papersOf is the board's papers, or nil (no PDF offered) when letters are not set up.
 func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store) web.Papers {
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
 	if err != nil {
 		return nil
 	}

@@ -143,7 +143,7 @@ func openLetters(getenv func(string) string) (config.Config, *docket.Engine, *st
 	if err != nil {
 		return cfg, nil, nil, nil, err
 	}
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
 	if err != nil {
 		db.Close()
 		return cfg, nil, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)

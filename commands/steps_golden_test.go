@@ -62,7 +62,7 @@ case 2026-001
 @ 2027-01-12T10:00:00-06:00
 `,
 	// (C)(2) dismissal, its certified notices late, then (H): the meeting on a frivolous
-	// complaint, its notice to the complainant, and the finding.
+	// complaint, its notice to the complainant, the finding and its certified notice.
 	"dismissal_frivolous": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Ann Poe" complainant="Bob Loe" section=103.10 received=2026-12-04T10:00 summary="x"
@@ -90,6 +90,8 @@ frivolous 2026-001 fine=1500 knowingly=yes findings="Knew it false." yes=U_COMM1
 as U_CLERK
 case 2026-001
 @ 2027-01-08T10:00:00-06:00
+mail 2026-001 frivolous_finding 9407 1118 9876 5432 1014 50
+case 2026-001
 `,
 	// A complaint alleging both sections: the §103.10 part to judicial adjudication (C)(2),
 	// the §103.05 part to the attorney (C)(3); tasks without a time limit.

@@ -86,6 +86,10 @@ type Facts struct {
 
 	FrivolousHearing      Meeting `json:"frivolous_meeting,omitzero"`       // (H): the meeting at which the complainant is heard
 	FrivolousNoticeMailed Date    `json:"frivolous_notice_mailed,omitzero"` // (H): its certified notice to the complainant
+	// FrivolousFound is the day of the (H) finding, which calls for its certified notice
+	// to the complainant (FrivolousFinding); zero in records from before that notice was
+	// tracked, so that a case they closed stays closed.
+	FrivolousFound Date `json:"frivolous_found,omitzero"`
 	// Returned are the certified mailings that came back refused, unclaimed or
 	// undeliverable, and when the next step the commission chose for each was taken.
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`

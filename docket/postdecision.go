@@ -95,6 +95,7 @@ func (a FindFrivolous) find(x *applying) error {
 		return err
 	}
 	c.Frivolous = &Finding{Text: a.Findings, Fine: a.Fine, Knowingly: a.Knowingly, On: on}
+	c.FrivolousFound = on // (H): its certified notice to the complainant is now due
 	return nil
 }
 

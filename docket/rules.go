@@ -43,11 +43,18 @@ const (
 	DismissalRespondentTask      DeadlineID = "dismissal_decision_respondent"  // (E)(1)
 	DismissalComplainantTask     DeadlineID = "dismissal_decision_complainant" // (E)(1)
 	FrivolousNoticeTask          DeadlineID = "frivolous_notice"               // (H)
+	FrivolousFindingTask         DeadlineID = "frivolous_finding"              // (H)
 	RecessedRespondentTask       DeadlineID = "recessed_hearing_respondent"    // (D)
 	RecessedComplainantTask      DeadlineID = "recessed_hearing_complainant"   // (D)
 	DemandAcknowledgementTask    DeadlineID = "demand_acknowledgement"         // (F)
 	PublicHearingRespondentTask  DeadlineID = "public_hearing_respondent"      // (F)
 	PublicHearingComplainantTask DeadlineID = "public_hearing_complainant"     // (F)
+
+	// FinePayment is when a fine imposed under (E)(2), (F) or (H) is due. The ordinance
+	// sets no time to pay; this is the commission's own term, counted in calendar days
+	// from the day the fine may be enforced (Engine.Fines), so that every letter imposing
+	// or confirming a fine gives a date, and the docket knows when one is overdue.
+	FinePayment DeadlineID = "fine_payment"
 
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
@@ -263,6 +270,18 @@ var defaultPeriods = []Period{
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
 		Duty:  "certified notice to the complainant of the meeting at which to be heard",
 		Party: Commission, Papers: []Paper{FrivolousNotice}},
+	// (H): the finding and the fine, with how and by when to pay, to the person fined by
+	// certified mail; a task from the day of the finding until its mailing is recorded.
+	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
+		Duty:  "certified notice to the complainant of the finding and the fine",
+		Party: Commission, Papers: []Paper{FrivolousFinding}, Due: frivolousFound},
+	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
+	// sets a term (payment.due_days), counted from the day enforcement may begin: the
+	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public
+	// hearing closes with no demand. The person fined owes it, so it is not reminded as the
+	// commission's step; Engine.Fines reads it.
+	{ID: FinePayment, Rule: "(E)(2)", Amount: 30, Unit: Days, Trigger: "the fine became enforceable",
+		Duty: "fine paid", Party: Respondent, units: []Unit{Days}},
 	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.

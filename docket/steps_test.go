@@ -122,6 +122,7 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	hearing.PublicHearingHeld, hearing.FinalRecommendation = d("2027-01-12"), d("2027-01-14")
 	dismissed := base()
 	dismissed.Ruling, dismissed.FrivolousHearing = docket.Insufficient, meeting("2027-01-06 17:00")
+	dismissed.FrivolousFound = d("2027-01-06")
 	afterHearing := base()
 	afterHearing.Ruling, afterHearing.Hearing, afterHearing.HearingConcluded = docket.ProbableCause,
 		meeting("2026-12-21 10:00"), d("2026-12-21")

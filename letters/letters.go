@@ -158,6 +158,22 @@ type Config struct {
 	// Signers overrides, per paper, who signs it: docket.ChairSigns or ClerkSigns
 	// (letters.signers); a paper not in it is signed as docket's table of papers says.
 	Signers map[docket.Paper]docket.Signer
+	// Payment is to whom, where and how a fine is paid (payment: in ethicsbot.yml): a
+	// letter that imposes or confirms a fine on its recipient gives them, with the date
+	// due; without them, such a letter is refused, naming the setting.
+	Payment Payment
+	// Engine is the ordinance and calendar by which a letter counts (F)'s window to demand
+	// a public hearing and a fine's due date, and the (H) range it states; nil: this
+	// city's ordinance and holidays, in the letters' zone.
+	Engine *docket.Engine
+}
+
+// Payment is to whom, where and how a fine is paid. The ordinance imposes fines (E)(2),
+// (F), (H) but says nothing of their payment: these are the commission's.
+type Payment struct {
+	Payee   string   // to whom a check is made payable: "City of Springfield"
+	Address string   // where a payment is mailed or brought, lines separated by "\n"
+	Methods []string // each way to pay, a sentence each
 }
 
 // OfficerKeys are the keys of the officers a case may name (/ethics officer): the mayor,
@@ -319,6 +335,18 @@ func New(cfg Config, loc *time.Location) (*Maker, error) {
 			}
 			files[e.Name()] = string(b)
 		}
+	}
+	if cfg.Engine == nil {
+		// The calendar counts dates, which carry no zone; a zone that is no IANA name (a
+		// fixed offset in a test) counts them in the default one.
+		cal, err := docket.NewCalendar(docket.CalendarConfig{Zone: loc.String()})
+		if err != nil {
+			cal, err = docket.NewCalendar(docket.CalendarConfig{})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("letters: %w", err)
+		}
+		cfg.Engine = &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
 	}
 	m := &Maker{cfg: cfg, loc: loc, sets: map[Kind]*template.Template{}, files: names(files)}
 	for _, k := range append(Kinds(), bodyKinds...) {
