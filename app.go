@@ -51,6 +51,9 @@ var demo = struct {
 			Address: "Office of the Mayor, City Hall\n100 Main Street\nDemo, IL 60000"},
 		Attorney: letters.Addressee{Name: "Alex Counsel", Title: "Corporation Counsel",
 			Address: "Law Department, City Hall\n100 Main Street\nDemo, IL 60000"},
+		Payment: letters.Payment{Payee: "City of Demo", Address: "City Clerk, City Hall\n100 Main Street\nDemo, IL 60000",
+			Methods: []string{"by check or money order payable to the City of Demo, mailed to the address below",
+				"in person at the City Clerk's office, City Hall"}},
 	},
 	out: "ethicsbot-demo-letters",
 }

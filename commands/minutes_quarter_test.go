@@ -19,7 +19,9 @@ import (
 // session, and the decision, a fine and a reprimand, voted after the return to open
 // session (5 ILCS 120/2(e)); then the complainant of the time-barred complaint is heard and
 // found to have filed it knowingly frivolous (H), and fined. The clerk records who moved
-// and seconded each motion and a summary of each item, as the draft minutes ask.
+// and seconded each motion and a summary of each item, as the draft minutes ask, then
+// prints the letters of the two fines ("pdf <text>" is what the letter must say) and mails
+// the (H) finding's.
 const minutesQuarter = `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 summary="Used the city's email to campaign."
@@ -78,6 +80,20 @@ minutes 2026-12-16 moved item=1 mover=U_COMM1 seconder=U_COMM2
 minutes 2026-12-16 moved item=2 mover=U_COMM2 seconder=U_COMM1
 minutes 2026-12-16 note item=1 "The commission heard the testimony and evidence of both parties."
 minutes 2026-12-16 note item=2 "Mary Major was heard, and presented no evidence."
+@ 2026-12-17T10:00:00-06:00
+party 2026-001 respondent address="34 Oak Avenue | Springfield, IL 62703"
+party 2026-002 complainant address="12 Elm Street | Springfield, IL 62702"
+letters 2026-001 recommendation_respondent
+pdf The hearing was closed to the public.
+pdf It must reach the commission by Monday 28 December 2026
+pdf demand a public hearing in case 2026-001
+pdf The fine of $2,500 is due by Wednesday 27 January 2027, unless a written demand
+pdf Pay it to City of Springfield
+letters 2026-002 frivolous_finding
+pdf found that you knowingly filed a frivolous complaint, and imposed on you a fine of $1,500
+pdf not less than $1,001 and not more than $5,000
+pdf The fine of $1,500 is due by Friday 15 January 2027. Pay it to City of Springfield
+mail 2026-002 frivolous_finding 9407 1118 9876 5432 1027 30
 `
 
 // TestMinutesOfAQuarterAsPrinted: the minutes drafted from a quarter's meetings are those
@@ -98,12 +114,15 @@ func TestMinutesOfAQuarterAsPrinted(t *testing.T) {
 	lm, err := letters.New(letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"},
 		Officer:    letters.Addressee{Name: "Pat Mayor", Title: "Mayor", Address: "City Hall\n100 Main Street"},
+		Payment: letters.Payment{Payee: "City of Springfield", Address: "City Clerk\n100 Main Street",
+			Methods: []string{"by check payable to the City of Springfield"}},
+		Engine: s.Engine,
 	}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Letters = lm
-	user, last := clerk, ""
+	user, last, pdf := clerk, "", ""
 	for _, line := range strings.Split(strings.TrimSpace(minutesQuarter), "\n") {
 		switch {
 		case strings.HasPrefix(line, "@ "):
@@ -114,6 +133,11 @@ func TestMinutesOfAQuarterAsPrinted(t *testing.T) {
 			clk.now = at
 		case strings.HasPrefix(line, "as "):
 			user = strings.TrimPrefix(line, "as ")
+		case strings.HasPrefix(line, "pdf "):
+			want := strings.Join(strings.Fields(strings.TrimPrefix(line, "pdf ")), "")
+			if !strings.Contains(pdf, want) {
+				t.Fatalf("the letter does not say %q:\n%s", want, pdf)
+			}
 		case strings.HasPrefix(line, "want "):
 			if want := strings.TrimPrefix(line, "want "); !strings.Contains(last, want) {
 				t.Fatalf("the reply does not say %q:\n%s", want, last)
@@ -121,6 +145,9 @@ func TestMinutesOfAQuarterAsPrinted(t *testing.T) {
 		default:
 			r := do(s, user, line)
 			last = replyText(r)
+			if len(r.Files) > 0 {
+				pdf = pdfText(t, r.Files[0].Data)
+			}
 			if strings.HasPrefix(last, "Not done") || strings.Contains(last, "refused") {
 				t.Fatalf("/ethics %s as %s:\n%s", line, user, last)
 			}
