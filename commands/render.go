@@ -150,6 +150,9 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 		}
 		facts = append(facts, line)
 	}
+	for _, l := range e.FineLines(c) {
+		facts = append(facts, outbox.Format("*Fine* %s", l))
+	}
 	facts = append(facts, overrideLines(c)...)
 	for _, l := range c.Late {
 		// (E), (F), (G): recorded late, and kept so.
@@ -426,6 +429,12 @@ func next(c *docket.Case) [][2]string {
 	}
 	if (c.State == docket.StateDecided || c.State == docket.StateFinal) && c.Decision != nil && !c.Decision.Dismissed {
 		add("enforced", "")
+	}
+	for _, f := range c.Fines {
+		if f.Settled.IsZero() {
+			add("fine", "paid")
+			break
+		}
 	}
 	return out
 }

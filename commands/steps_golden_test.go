@@ -62,7 +62,8 @@ case 2026-001
 @ 2027-01-12T10:00:00-06:00
 `,
 	// (C)(2) dismissal, its certified notices late, then (H): the meeting on a frivolous
-	// complaint, its notice to the complainant, the finding and its certified notice.
+	// complaint, its notice to the complainant, the finding and its certified notice, and
+	// the fine paid in two parts (a referral for collection before it is due refused).
 	"dismissal_frivolous": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Ann Poe" complainant="Bob Loe" section=103.10 received=2026-12-04T10:00 summary="x"
@@ -91,6 +92,11 @@ as U_CLERK
 case 2026-001
 @ 2027-01-08T10:00:00-06:00
 mail 2026-001 frivolous_finding 9407 1118 9876 5432 1014 50
+case 2026-001
+@ 2027-01-20T10:00:00-06:00
+fine 2026-001 paid amount=500 receipt=R-0042
+fine 2026-001 collection to="Corporation Counsel"
+fine 2026-001 paid amount=1000 receipt=R-0043
 case 2026-001
 `,
 	// A complaint alleging both sections: the §103.10 part to judicial adjudication (C)(2),

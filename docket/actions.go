@@ -25,6 +25,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	AddCandidacy{}.Kind():        decodeAs[AddCandidacy],
 	RecordDelivery{}.Kind():      decodeAs[RecordDelivery],
 	RecordEnforcement{}.Kind():   decodeAs[RecordEnforcement],
+	SettleFine{}.Kind():          decodeAs[SettleFine],
 	Recuse{}.Kind():              decodeAs[Recuse],
 	Correct{}.Kind():             decodeAs[Correct],
 	Void{}.Kind():                decodeAs[Void],

@@ -90,6 +90,10 @@ type Facts struct {
 	// to the complainant (FrivolousFinding); zero in records from before that notice was
 	// tracked, so that a case they closed stays closed.
 	FrivolousFound Date `json:"frivolous_found,omitzero"`
+	// Fines are the fines imposed (E)(2), (F), (H), each until it is settled: paid in full,
+	// referred for collection or waived (SettleFine). Each is the fine_payment step. Empty
+	// in records from before fines were tracked, so that a case they closed stays closed.
+	Fines []FineOwed `json:"fines,omitempty"`
 	// Returned are the certified mailings that came back refused, unclaimed or
 	// undeliverable, and when the next step the commission chose for each was taken.
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`
@@ -340,6 +344,15 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 			scheduled = f.FrivolousHearing.Start
 		}
 		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
+	}
+	// (E)(2), (F), (H): each fine, due by the commission's term from the day it may be
+	// enforced, until it is paid, referred for collection or waived; none while (F) stays it.
+	for _, fo := range f.Fines {
+		if from, ok := e.fineFrom(f, fo.Rule, fo.On); ok {
+			d := e.after(FinePayment, from)
+			d.Rule = fo.Rule // the act that imposed it
+			add(d, fo.Settled)
+		}
 	}
 	// The steps whose rows say when they apply and what meets them: (E)(2)'s and (F)'s
 	// deliveries of the recommendation and of the final recommendation to the respondent

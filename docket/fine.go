@@ -1,6 +1,9 @@
 package docket
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // A fine's terms: who owes it, how much, from when it may be enforced and when it is due.
 // (H) sets the range, $1,001 to $5,000; (E)(2) and (F) impose it on the violator, (H) on a
@@ -8,6 +11,43 @@ import "fmt"
 // respondent may demand, or has demanded, a public hearing after a closed one. The
 // ordinance gives no time to pay: the commission's term is the fine_payment period
 // (payment.due_days), counted from the day enforcement may begin.
+
+// FineOwed is a fine imposed, as the schedule counts its payment: the act that imposed
+// it, who owes it, the day, and the day it was settled (zero while it is owed).
+type FineOwed struct {
+	Rule    string `json:"rule"` // "(E)(2)", "(F)" or "(H)"
+	Payer   Party  `json:"payer"`
+	On      Date   `json:"on"`
+	Settled Date   `json:"settled,omitzero"` // paid in full, referred for collection or waived
+}
+
+// owed reports whether the fine is still owed: neither paid in full, referred for
+// collection nor waived.
+func (f FineOwed) owed() bool { return f.Settled.IsZero() }
+
+// impose records a fine imposed by the act under rule on payer, on day on: the (F) final
+// recommendation replaces the (E)(2) fine, with its own or none.
+func (c *Case) impose(rule string, payer Party, fine int, on Date) {
+	if rule == "(F)" {
+		c.Fines = slices.DeleteFunc(c.Fines, func(f FineOwed) bool { return f.Rule == "(E)(2)" })
+	}
+	if fine > 0 {
+		c.Fines = append(c.Fines, FineOwed{Rule: rule, Payer: payer, On: on})
+	}
+}
+
+// fineFrom is the day a fine imposed under rule on day on may be enforced, from which its
+// payment is counted: the day itself; for an (E)(2) fine after a closed hearing, the last
+// day of (F)'s window to demand a public hearing. false while a demand stays it (F).
+func (e *Engine) fineFrom(f *Facts, rule string, on Date) (Date, bool) {
+	if rule != "(E)(2)" || !f.HearingClosed || f.RecommendationIssued.IsZero() {
+		return on, true
+	}
+	if !f.DemandReceived.IsZero() {
+		return 0, false
+	}
+	return e.after(PublicHearingDemand, f.RecommendationIssued).Due, true
+}
 
 // Fine is a fine the commission imposed, as the record stands.
 type Fine struct {
@@ -55,12 +95,10 @@ func (e *Engine) FineBy(c *Case, rule string) (Fine, bool) {
 			Due: e.after(FinePayment, c.Final.On)}, true
 	case rule == "(E)(2)" && c.Decision != nil && !c.Decision.Dismissed && c.Decision.Fine > 0:
 		f := Fine{Rule: rule, Amount: c.Decision.Fine, On: c.Decision.On, Payer: Respondent, Name: c.Respondent.Name}
-		from := f.On
-		if by, ok := e.DemandBy(c); ok {
-			// (F): enforcement waits for the window to demand a public hearing to close.
-			f.DemandBy, from = by, by
-		}
-		if f.Stayed = !c.DemandReceived.IsZero(); !f.Stayed {
+		// (F): enforcement waits for the window to demand a public hearing to close.
+		f.DemandBy, _ = e.DemandBy(c)
+		from, ok := e.fineFrom(&c.Facts, rule, f.On)
+		if f.Stayed = !ok; ok {
 			f.Due = e.after(FinePayment, from)
 		}
 		return f, true
@@ -85,4 +123,67 @@ func (e *Engine) DemandBy(c *Case) (Date, bool) {
 		return 0, false
 	}
 	return e.after(PublicHearingDemand, c.RecommendationIssued).Due, true
+}
+
+// FineTotals are the dollars of a case's fines, for the annual report: imposed (the fines
+// in force: the (F) final recommendation's in place of the (E)(2) decision's), paid,
+// waived, and still owed, of which referred for collection.
+type FineTotals struct {
+	Imposed, Paid, Waived, Outstanding, Collection int
+}
+
+// FineTotals adds up the fines of case c and what became of them (SettleFine).
+func (c *Case) FineTotals() FineTotals {
+	var t FineTotals
+	switch {
+	case c.Final != nil:
+		t.Imposed += c.Final.Fine
+	case c.Decision != nil && !c.Decision.Dismissed:
+		t.Imposed += c.Decision.Fine
+	}
+	if c.Frivolous != nil {
+		t.Imposed += c.Frivolous.Fine
+	}
+	for _, f := range c.Fines {
+		left := c.fineAmount(f) - c.paid(f)
+		for _, s := range c.Settlements {
+			if s.Rule != f.Rule || s.Payer != f.Payer {
+				continue
+			}
+			switch s.How {
+			case FinePaid:
+				t.Paid += s.Amount
+			case FineWaived:
+				t.Waived += left
+			case FineCollection:
+				t.Collection += left
+			}
+		}
+	}
+	t.Outstanding = t.Imposed - t.Paid - t.Waived
+	return t
+}
+
+// FineLines says where each fine of case c stands, for its card: what was received,
+// referred or waived, and what is still owed and by when. Plain text: names in it are
+// data for the renderer to escape.
+func (e *Engine) FineLines(c *Case) []string {
+	var out []string
+	for _, s := range c.Settlements {
+		out = append(out, s.Rule+": "+s.String())
+	}
+	for _, f := range c.Fines {
+		if !f.owed() {
+			continue
+		}
+		line := fmt.Sprintf("%s: $%s of $%s owed by %s", f.Rule, Dollars(c.fineAmount(f)-c.paid(f)),
+			Dollars(c.fineAmount(f)), party(c, f.Payer))
+		if from, ok := e.fineFrom(&c.Facts, f.Rule, f.On); ok {
+			line += ", due by " + e.after(FinePayment, from).Due.Long()
+		} else {
+			line += ", stayed by the demand for a public hearing (F)"
+		}
+		out = append(out, line)
+	}
+	return out
 }

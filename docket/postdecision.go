@@ -96,6 +96,7 @@ func (a FindFrivolous) find(x *applying) error {
 	}
 	c.Frivolous = &Finding{Text: a.Findings, Fine: a.Fine, Knowingly: a.Knowingly, On: on}
 	c.FrivolousFound = on // (H): its certified notice to the complainant is now due
+	c.impose("(H)", Complainant, a.Fine, on)
 	return nil
 }
 

@@ -81,7 +81,7 @@ const (
 // the decision, the final recommendation) the commission takes as a body, at a meeting.
 // Reminders are routed by it (reminders.Routes).
 func (p *Period) Clerical() bool {
-	return len(p.Papers) > 0 || len(p.Meetings) > 0 || strings.HasPrefix(string(p.ID), resendPrefix)
+	return p.Clerk || len(p.Papers) > 0 || len(p.Meetings) > 0 || strings.HasPrefix(string(p.ID), resendPrefix)
 }
 
 // Party says who must act by a deadline.
@@ -137,7 +137,10 @@ type Period struct {
 	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
 	// be recorded as sent. A case closed by an ethicsbot that did not yet have the task
 	// stays closed when a newer one reads its record (store.Verify compares the two).
-	Moot  func(f *Facts) bool
+	Moot func(f *Facts) bool
+	// Clerk marks a step the clerk records that is neither a paper nor a notice: a fine's
+	// payment (Clerical).
+	Clerk bool
 	units []Unit // the units this period may be configured in
 }
 
@@ -278,10 +281,11 @@ var defaultPeriods = []Period{
 	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
 	// sets a term (payment.due_days), counted from the day enforcement may begin: the
 	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public
-	// hearing closes with no demand. The person fined owes it, so it is not reminded as the
-	// commission's step; Engine.Fines reads it.
+	// hearing closes with no demand. The clerk records its payment, its referral for
+	// collection or the commission's waiver (SettleFine), and is reminded until then.
 	{ID: FinePayment, Rule: "(E)(2)", Amount: 30, Unit: Days, Trigger: "the fine became enforceable",
-		Duty: "fine paid", Party: Respondent, units: []Unit{Days}},
+		Duty: "fine paid, referred for collection or waived", Party: Commission, units: []Unit{Days}, Clerk: true,
+		Record: "fine {case} paid amount=<dollars> receipt=<no.>"},
 	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.

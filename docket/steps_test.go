@@ -123,6 +123,7 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	dismissed := base()
 	dismissed.Ruling, dismissed.FrivolousHearing = docket.Insufficient, meeting("2027-01-06 17:00")
 	dismissed.FrivolousFound = d("2027-01-06")
+	dismissed.Fines = []docket.FineOwed{{Rule: "(H)", Payer: docket.Complainant, On: d("2027-01-06")}}
 	afterHearing := base()
 	afterHearing.Ruling, afterHearing.Hearing, afterHearing.HearingConcluded = docket.ProbableCause,
 		meeting("2026-12-21 10:00"), d("2026-12-21")
