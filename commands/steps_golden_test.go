@@ -63,7 +63,8 @@ case 2026-001
 `,
 	// (C)(2) dismissal, its certified notices late, then (H): the meeting on a frivolous
 	// complaint, its notice to the complainant, the finding and its certified notice, and
-	// the fine paid in two parts (a referral for collection before it is due refused).
+	// the fine paid in two parts (a waiver without a roll call, a payment with one, and a
+	// referral for collection before it is due, refused).
 	"dismissal_frivolous": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Ann Poe" complainant="Bob Loe" section=103.10 received=2026-12-04T10:00 summary="x"
@@ -94,6 +95,8 @@ case 2026-001
 mail 2026-001 frivolous_finding 9407 1118 9876 5432 1014 50
 case 2026-001
 @ 2027-01-20T10:00:00-06:00
+fine 2026-001 waived
+fine 2026-001 paid amount=500 receipt=R-0042 yes=U_COMM1,U_COMM2,U_COMM3
 fine 2026-001 paid amount=500 receipt=R-0042
 fine 2026-001 collection to="Corporation Counsel"
 fine 2026-001 paid amount=1000 receipt=R-0043

@@ -241,7 +241,7 @@ type Case struct {
 	// Settlements are what became of the fines (Facts.Fines): each payment received, a
 	// referral for collection, a waiver, in order (SettleFine).
 	Settlements []Settlement `json:"settlements,omitempty"`
-	Cancelled       int           `json:"cancelled_meetings,omitempty"`
+	Cancelled   int          `json:"cancelled_meetings,omitempty"`
 	// Withdrawn are the meetings cancelled or moved before they began, with the notice
 	// each had: the public may have read it, so the board keeps it, marked.
 	Withdrawn []WithdrawnMeeting `json:"withdrawn,omitempty"`

@@ -125,39 +125,50 @@ func (e *Engine) DemandBy(c *Case) (Date, bool) {
 	return e.after(PublicHearingDemand, c.RecommendationIssued).Due, true
 }
 
-// FineTotals are the dollars of a case's fines, for the annual report: imposed (the fines
-// in force: the (F) final recommendation's in place of the (E)(2) decision's), paid,
-// waived, and still owed, of which referred for collection.
+// FineTotals are the dollars of fines, for the annual report: imposed, paid, waived, and
+// still owed, of which referred for collection.
 type FineTotals struct {
 	Imposed, Paid, Waived, Outstanding, Collection int
 }
 
-// FineTotals adds up the fines of case c and what became of them (SettleFine).
+// FineTotals adds up the fines of case c in force (the (F) final recommendation's in place
+// of the (E)(2) decision's) and what became of them (SettleFine).
 func (c *Case) FineTotals() FineTotals {
 	var t FineTotals
+	for _, rule := range []string{"(E)(2)", "(F)", "(H)"} {
+		a := c.FineAccount(rule)
+		t.Imposed, t.Paid, t.Waived = t.Imposed+a.Imposed, t.Paid+a.Paid, t.Waived+a.Waived
+		t.Outstanding, t.Collection = t.Outstanding+a.Outstanding, t.Collection+a.Collection
+	}
+	return t
+}
+
+// FineAccount is the fine case c imposed under rule, "(E)(2)", "(F)" or "(H)", and what
+// became of it; zero for a fine replaced by the final recommendation's, or none. A fine
+// imposed before fines were tracked has no settlements: it counts as outstanding.
+func (c *Case) FineAccount(rule string) FineTotals {
+	var t FineTotals
 	switch {
-	case c.Final != nil:
-		t.Imposed += c.Final.Fine
-	case c.Decision != nil && !c.Decision.Dismissed:
-		t.Imposed += c.Decision.Fine
+	case rule == "(F)" && c.Final != nil:
+		t.Imposed = c.Final.Fine
+	case rule == "(E)(2)" && c.Final == nil && c.Decision != nil && !c.Decision.Dismissed:
+		t.Imposed = c.Decision.Fine
+	case rule == "(H)" && c.Frivolous != nil:
+		t.Imposed = c.Frivolous.Fine
 	}
-	if c.Frivolous != nil {
-		t.Imposed += c.Frivolous.Fine
-	}
-	for _, f := range c.Fines {
-		left := c.fineAmount(f) - c.paid(f)
-		for _, s := range c.Settlements {
-			if s.Rule != f.Rule || s.Payer != f.Payer {
-				continue
-			}
-			switch s.How {
-			case FinePaid:
-				t.Paid += s.Amount
-			case FineWaived:
-				t.Waived += left
-			case FineCollection:
-				t.Collection += left
-			}
+	left := t.Imposed
+	for _, s := range c.Settlements {
+		if s.Rule != rule {
+			continue
+		}
+		switch s.How {
+		case FinePaid:
+			t.Paid += s.Amount
+			left -= s.Amount
+		case FineWaived:
+			t.Waived += left
+		case FineCollection:
+			t.Collection += left
 		}
 	}
 	t.Outstanding = t.Imposed - t.Paid - t.Waived

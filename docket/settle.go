@@ -13,7 +13,7 @@ import (
 // (fine_payment).
 type SettleFine struct {
 	// Payer is who owes the fine: the respondent (E)(2), (F), or the complainant (H).
-	Payer Payer `json:"payer"`
+	Payer Payer  `json:"payer"`
 	How   Settle `json:"how"`
 	// Amount is a payment's whole dollars; a payment may be part of the fine.
 	Amount int `json:"amount,omitempty"`
@@ -21,7 +21,7 @@ type SettleFine struct {
 	Receipt string `json:"receipt,omitempty"`
 	// To is to whom a fine was referred for collection: "Corporation Counsel".
 	To   string `json:"to,omitempty"`
-	On   Date   `json:"on,omitzero"`   // zero: today
+	On   Date   `json:"on,omitzero"`    // zero: today
 	Vote *Vote  `json:"vote,omitempty"` // a waiver's roll call
 }
 
@@ -103,6 +103,10 @@ func (a SettleFine) apply(x *applying) error {
 				"the clerk")
 		}
 		return a.settle(x)
+	}
+	if a.Vote == nil && !x.replay {
+		return invalid("yes", "(H)", "a fine is waived only by the commission's vote: give its roll call, every seated "+
+			"commissioner not recused under yes=, no=, abstain= or absent=")
 	}
 	return x.voted(a.Vote, a.Kind(), "waiver of a fine", "(H)", func() error { return a.settle(x) })
 }

@@ -14,9 +14,11 @@ func TestSettleFine(t *testing.T) {
 	steps := append(append([]step(nil), closedHearingCase()[:5]...),
 		step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
 		step{"2026-12-11T09:00:00-06:00",
-			docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321996"}, docket.StateDismissed, ""},
+			docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321996"},
+			docket.StateDismissed, ""},
 		step{"2026-12-11T09:01:00-06:00",
-			docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322092"}, docket.StateDismissed, ""},
+			docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322092"},
+			docket.StateDismissed, ""},
 		step{"2027-01-04T09:00:00-06:00",
 			docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2027-01-13T17:00:00-06:00"),
 				Place: "City Hall"}, docket.StateDismissed, ""},
@@ -57,8 +59,8 @@ func TestSettleFine(t *testing.T) {
 	}
 	// 30 days after Wed 13 Jan 2027 is Fri 12 Feb, Lincoln's Birthday, then Mon 15 Feb,
 	// Washington's Birthday: due Tue 16 Feb, and missed the day after.
-	if d := due(part); d.Due != mustDate("2027-02-16") || d.Status != docket.Missed || d.Period.Party != docket.Commission ||
-		!d.Period.Clerical() {
+	if d := due(part); d.Due != mustDate("2027-02-16") || d.Status != docket.Missed ||
+		d.Period.Party != docket.Commission || !d.Period.Clerical() {
 		t.Errorf("fine_payment %+v", d)
 	}
 	for _, tc := range []struct {
@@ -74,8 +76,11 @@ func TestSettleFine(t *testing.T) {
 		{"ErrNotOverdue", "2027-02-16T10:00:00-06:00",
 			docket.SettleFine{Payer: docket.Complainant, How: docket.FineCollection, To: "Corporation Counsel"},
 			"the fine is not overdue: it is due by Tue 2027-02-16"},
+		{"ErrWaivedWithoutVote", "2027-01-21T10:00:00-06:00",
+			docket.SettleFine{Payer: docket.Complainant, How: docket.FineWaived}, "waived only by the commission's vote"},
 		{"ErrNoFineOnRespondent", "2027-01-21T10:00:00-06:00",
-			docket.SettleFine{Payer: docket.Respondent, How: docket.FineWaived}, "has no fine on the respondent"},
+			docket.SettleFine{Payer: docket.Respondent, How: docket.FinePaid, Amount: 10, Receipt: "R-1"},
+			"has no fine on the respondent"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := settle(part, tc.a, tc.at); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -94,7 +99,7 @@ func TestSettleFine(t *testing.T) {
 	if got := (full.FineTotals()); got != (docket.FineTotals{Imposed: 1500, Paid: 1500}) {
 		t.Errorf("totals %+v", got)
 	}
-	if _, err := settle(full, docket.SettleFine{Payer: docket.Complainant, How: docket.FineWaived},
+	if _, err := settle(full, docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 1, Receipt: "R-9"},
 		"2027-01-28T10:00:00-06:00"); err == nil || !strings.Contains(err.Error(), "was settled on Wed 2027-01-27") {
 		t.Errorf("settled twice: %v", err)
 	}
@@ -103,16 +108,26 @@ func TestSettleFine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sent.FineTotals(); got != (docket.FineTotals{Imposed: 1500, Paid: 500, Outstanding: 1000, Collection: 1000}) {
+	want := docket.FineTotals{Imposed: 1500, Paid: 500, Outstanding: 1000, Collection: 1000}
+	if got := sent.FineTotals(); got != want {
 		t.Errorf("totals after a referral for collection %+v", got)
 	}
-	waived, err := settle(part, docket.SettleFine{Payer: docket.Complainant, How: docket.FineWaived},
-		"2027-01-21T10:00:00-06:00")
+	roll := &docket.Vote{Seated: []string{"U_A", "U_B", "U_C"}, Yes: []string{"U_A", "U_B"}, No: []string{"U_C"},
+		Quorum: 2, Carry: docket.MajorityOfVotesCast}
+	waiver := docket.SettleFine{Payer: docket.Complainant, How: docket.FineWaived, Vote: roll}
+	waived, err := settle(part, waiver, "2027-01-21T10:00:00-06:00")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := waived.FineTotals(); got != (docket.FineTotals{Imposed: 1500, Paid: 500, Waived: 1000}) {
 		t.Errorf("totals after a waiver %+v", got)
+	}
+	if got, want := waiver.Motion(docket.Wording{After: &waived}).String(),
+		"that the fine of $1,500 imposed on "; !strings.HasPrefix(got, want) || !strings.HasSuffix(got, " under (H) be waived") {
+		t.Errorf("Motion %q", got)
+	}
+	if len(waived.Votes) != 1 || waived.Votes[0].Action != "fine" {
+		t.Errorf("votes %+v: the waiver's roll call is on the record", waived.Votes)
 	}
 	// The case, its papers sent, stays open while the fine is owed; a case from before
 	// fines were tracked closes as it did.
