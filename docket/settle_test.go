@@ -99,7 +99,8 @@ func TestSettleFine(t *testing.T) {
 	if got := (full.FineTotals()); got != (docket.FineTotals{Imposed: 1500, Paid: 1500}) {
 		t.Errorf("totals %+v", got)
 	}
-	if _, err := settle(full, docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 1, Receipt: "R-9"},
+	again := docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 1, Receipt: "R-9"}
+	if _, err := settle(full, again,
 		"2027-01-28T10:00:00-06:00"); err == nil || !strings.Contains(err.Error(), "was settled on Wed 2027-01-27") {
 		t.Errorf("settled twice: %v", err)
 	}
@@ -122,8 +123,8 @@ func TestSettleFine(t *testing.T) {
 	if got := waived.FineTotals(); got != (docket.FineTotals{Imposed: 1500, Paid: 500, Waived: 1000}) {
 		t.Errorf("totals after a waiver %+v", got)
 	}
-	if got, want := waiver.Motion(docket.Wording{After: &waived}).String(),
-		"that the fine of $1,500 imposed on "; !strings.HasPrefix(got, want) || !strings.HasSuffix(got, " under (H) be waived") {
+	got, want := waiver.Motion(docket.Wording{After: &waived}).String(), "that the fine of $1,500 imposed on "
+	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, " under (H) be waived") {
 		t.Errorf("Motion %q", got)
 	}
 	if len(waived.Votes) != 1 || waived.Votes[0].Action != "fine" {
