@@ -123,9 +123,9 @@ func TestSettleFine(t *testing.T) {
 	if got := waived.FineTotals(); got != (docket.FineTotals{Imposed: 1500, Paid: 500, Waived: 1000}) {
 		t.Errorf("totals after a waiver %+v", got)
 	}
-	got, want := waiver.Motion(docket.Wording{After: &waived}).String(), "that the fine of $1,500 imposed on "
-	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, " under (H) be waived") {
-		t.Errorf("Motion %q", got)
+	motion := waiver.Motion(docket.Wording{After: &waived}).String()
+	if !strings.HasPrefix(motion, "that the fine of $1,500 imposed on ") || !strings.HasSuffix(motion, " under (H) be waived") {
+		t.Errorf("Motion %q", motion)
 	}
 	if len(waived.Votes) != 1 || waived.Votes[0].Action != "fine" {
 		t.Errorf("votes %+v: the waiver's roll call is on the record", waived.Votes)
