@@ -124,7 +124,8 @@ func TestSettleFine(t *testing.T) {
 		t.Errorf("totals after a waiver %+v", got)
 	}
 	motion := waiver.Motion(docket.Wording{After: &waived}).String()
-	if !strings.HasPrefix(motion, "that the fine of $1,500 imposed on ") || !strings.HasSuffix(motion, " under (H) be waived") {
+	if !strings.HasPrefix(motion, "that the fine of $1,500 imposed on ") ||
+		!strings.HasSuffix(motion, " under (H) be waived") {
 		t.Errorf("Motion %q", motion)
 	}
 	if len(waived.Votes) != 1 || waived.Votes[0].Action != "fine" {
