@@ -162,6 +162,7 @@ var formLabels = map[string]map[string]string{
 	"frivolous": {"on": "Date of the finding"},
 	"enforced":  {"on": "Date done"},
 	"fine":      {"on": "Date received, referred or waived"},
+	"referral":  {"on": "Date of the attorney's report"},
 	"demand":    {"received": "Date the demand was received"},
 	"correct": {"received": "Received", "respondent": "Respondent's name", "complainant": "Complainant's name",
 		"start": "Meeting starts", "place": "Meeting place", "meeting": "Meeting corrected",
@@ -238,4 +239,5 @@ func hint(sub *subcommand, p param) string {
 // dismissal; a step enforcing the (E)(2) recommendation or fine follows the decision, and
 // so does a fine's payment.
 // Every other form acts on an open case, and lists only those.
-var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true, "fine": true}
+var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true, "fine": true,
+	"referral": true}

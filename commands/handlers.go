@@ -406,6 +406,13 @@ func onlyPayer(c *docket.Case) (docket.Party, error) {
 		"complainant: say which with payer=respondent or payer=complainant", c.Number))
 }
 
+// runReferral records the attorney's report on a referral (docket.ReportReferral).
+func runReferral(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.ReportReferral{Paper: docket.Paper(a.str("paper")),
+		Status: a.str("status"), Outcome: a.str("outcome"), On: a.date("on")})
+	return resp, err
+}
+
 // paperChoices are the papers' names, as a clerk types them.
 func paperChoices() []string {
 	var out []string

@@ -153,6 +153,9 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	for _, l := range e.FineLines(c) {
 		facts = append(facts, outbox.Format("*Fine* %s", l))
 	}
+	for _, l := range e.ReferralLines(c) {
+		facts = append(facts, outbox.Format("*Referral:* %s", l))
+	}
 	facts = append(facts, overrideLines(c)...)
 	for _, l := range c.Late {
 		// (E), (F), (G): recorded late, and kept so.
@@ -435,6 +438,9 @@ func next(c *docket.Case) [][2]string {
 			add("fine", "paid")
 			break
 		}
+	}
+	if slices.ContainsFunc(c.Referrals, func(r docket.Referral) bool { return r.Closed.IsZero() }) {
+		add("referral", "")
 	}
 	return out
 }

@@ -124,6 +124,12 @@ delivered 2026-001 adjudication_request
 delivered 2026-001 referral
 case 2026-001
 @ 2026-12-24T10:00:00-06:00
+referral 2026-001 status="under review"
+referral 2026-001 paper=referral status="under review"
+@ 2027-01-20T10:00:00-06:00
+referral 2026-001 paper=adjudication_request status="complaint filed in circuit court"
+referral 2026-001 paper=referral status="charges filed" outcome="referred to the State's Attorney"
+case 2026-001
 `,
 	// A recessed hearing whose reconvened session's notice is never recorded, a
 	// correction of the receipt that moves every deadline, and an (E)(1) dismissal after

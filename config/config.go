@@ -140,9 +140,10 @@ type fileConfig struct {
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
-	Meetings  fileMeetings  `yaml:"meetings"` // meetings.go
-	SMTP      fileSMTP      `yaml:"smtp"`     // smtp.go
-	Payment   filePayment   `yaml:"payment"`  // payment.go
+	Meetings  fileMeetings  `yaml:"meetings"`  // meetings.go
+	SMTP      fileSMTP      `yaml:"smtp"`      // smtp.go
+	Payment   filePayment   `yaml:"payment"`   // payment.go
+	Referrals fileReferrals `yaml:"referrals"` // referrals.go
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -514,6 +515,9 @@ func Parse(b []byte) (Config, error) {
 		}
 	}
 	if err := parsePayment(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseReferrals(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil

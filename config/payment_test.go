@@ -53,3 +53,21 @@ func TestPaymentConfig(t *testing.T) {
 		t.Errorf("NeedsRestart = %v: the payment settings are read into the letters at start", got)
 	}
 }
+
+// TestReferralsConfig: referrals.remind_days sets how often a referral to the attorney is
+// followed (referral_follow_up); out of range, it is refused with its line.
+func TestReferralsConfig(t *testing.T) {
+	env := writeConfig(t, "referrals:\n  remind_days: 14\n")
+	cfg, err := Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Ordinance.Period(docket.ReferralFollowUp); got.Amount != 14 || got.Unit != docket.Days {
+		t.Errorf("referral_follow_up %d %s, want 14 days", got.Amount, got.Unit)
+	}
+	env = writeConfig(t, "referrals:\n  remind_days: 400\n")
+	if _, err := Load(func(k string) string { return env[k] }); err == nil ||
+		!strings.Contains(err.Error(), "line 2: referrals.remind_days 400 is not a number of days from 1 to 366") {
+		t.Errorf("remind_days 400: %v", err)
+	}
+}

@@ -26,6 +26,7 @@ var actionDecoders = map[string]func([]byte) (Action, error){
 	RecordDelivery{}.Kind():      decodeAs[RecordDelivery],
 	RecordEnforcement{}.Kind():   decodeAs[RecordEnforcement],
 	SettleFine{}.Kind():          decodeAs[SettleFine],
+	ReportReferral{}.Kind():      decodeAs[ReportReferral],
 	Recuse{}.Kind():              decodeAs[Recuse],
 	Correct{}.Kind():             decodeAs[Correct],
 	Void{}.Kind():                decodeAs[Void],

@@ -94,6 +94,10 @@ type Facts struct {
 	// referred for collection or waived (SettleFine). Each is the fine_payment step. Empty
 	// in records from before fines were tracked, so that a case they closed stays closed.
 	Fines []FineOwed `json:"fines,omitempty"`
+	// Referrals are the matters sent to the attorney (C)(2), (C)(3), each followed until
+	// it is closed with its outcome (ReportReferral). Empty in records from before
+	// referrals were followed, so that a case they closed stays closed.
+	Referrals []Referral `json:"referrals,omitempty"`
 	// Returned are the certified mailings that came back refused, unclaimed or
 	// undeliverable, and when the next step the commission chose for each was taken.
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`
@@ -353,6 +357,13 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 			d.Rule = fo.Rule // the act that imposed it
 			add(d, fo.Settled)
 		}
+	}
+	// (C)(2), (C)(3): each referral to the attorney, its status asked at the commission's
+	// interval from its sending or its last report, until it is closed with its outcome.
+	for _, r := range f.Referrals {
+		d := e.after(ReferralFollowUp, r.Last)
+		d.Rule = r.Rule()
+		add(d, r.Closed)
 	}
 	// The steps whose rows say when they apply and what meets them: (E)(2)'s and (F)'s
 	// deliveries of the recommendation and of the final recommendation to the respondent

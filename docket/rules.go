@@ -55,6 +55,10 @@ const (
 	// from the day the fine may be enforced (Engine.Fines), so that every letter imposing
 	// or confirming a fine gives a date, and the docket knows when one is overdue.
 	FinePayment DeadlineID = "fine_payment"
+	// ReferralFollowUp is when the clerk next asks the attorney where a referral stands
+	// (C)(2), (C)(3): the ordinance hands the matter over and says nothing more; the
+	// commission follows it at its own interval (referrals.remind_days) until it is closed.
+	ReferralFollowUp DeadlineID = "referral_follow_up"
 
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
@@ -286,6 +290,11 @@ var defaultPeriods = []Period{
 	{ID: FinePayment, Rule: "(E)(2)", Amount: 30, Unit: Days, Trigger: "the fine became enforceable",
 		Duty: "fine paid, referred for collection or waived", Party: Commission, units: []Unit{Days}, Clerk: true,
 		Record: "fine {case} paid amount=<dollars> receipt=<no.>"},
+	// (C)(2), (C)(3): a referral to the attorney is followed at the commission's interval,
+	// from its sending or the attorney's last report, until it is closed with its outcome.
+	{ID: ReferralFollowUp, Rule: "(C)(3)", Amount: 30, Unit: Days, Trigger: "the referral's sending or last report",
+		Duty: "the attorney's report on the referral recorded", Party: Commission, units: []Unit{Days}, Clerk: true,
+		Record: `referral {case} status="..."`},
 	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.

@@ -200,8 +200,10 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 		first(&c.RulingNoticeComplainant)
 	case AdjudicationRequest:
 		first(&c.AdjudicationRequested)
+		c.follow(info.Paper, on)
 	case ReferralTransmittal:
 		first(&c.ReferralTransmitted)
+		c.follow(info.Paper, on)
 	case RecommendationToResp:
 		first(&c.RecommendationToResp)
 	case RecommendationToOfficer:

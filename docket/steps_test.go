@@ -131,6 +131,8 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	referred := base()
 	referred.Sections = []string{"103.10", "103.05"}
 	referred.Ruling, referred.ReferralRuling = docket.JudicialReferral, docket.AttorneyReferral
+	referred.ReferralTransmitted = d("2026-12-10")
+	referred.Referrals = []docket.Referral{{Paper: docket.ReferralTransmittal, Last: d("2026-12-10")}}
 	pending := base()
 	pending.Ruling = docket.ProbableCause
 	// Notices of a hearing are moot once it is held (Period.Moot): these cases wait for it.

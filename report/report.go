@@ -413,9 +413,11 @@ func (r *Report) deadlines(number string, s docket.Schedule, loc *time.Location)
 	for _, d := range s.Deadlines {
 		// Undated tasks have no time to miss; the (I) filing limit and the (F) demand
 		// window bind the parties, not the commission.
-		// A fine's payment (fine_payment) is the person fined's, and the term is the
-		// commission's own, not the ordinance's.
-		if !d.Dated() || d.Period.Party != docket.Commission || d.Status == docket.Open || d.ID == docket.FinePayment {
+		// A fine's payment (fine_payment) is the person fined's, and a referral's follow-up
+		// (referral_follow_up) moves with each report: both terms are the commission's own,
+		// not the ordinance's.
+		if !d.Dated() || d.Period.Party != docket.Commission || d.Status == docket.Open || d.ID == docket.FinePayment ||
+			d.ID == docket.ReferralFollowUp {
 			continue
 		}
 		due := d.Due
@@ -496,7 +498,7 @@ func notes(o docket.Ordinance) []string {
 		"Fines are those imposed in the year, in any case. A final recommendation (F) replaces the decision's fine, so a " +
 			"fine is counted once. Paid, waived and outstanding are as of the date of the report; a fine referred for " +
 			"collection is outstanding until its payment is recorded. The ordinance sets no time to pay: a fine's payment " +
-			"is not one of the commission's deadlines.",
+			"is not one of the commission's deadlines, nor is the follow-up of a referral to the attorney.",
 	}
 }
 
