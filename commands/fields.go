@@ -163,6 +163,7 @@ var formLabels = map[string]map[string]string{
 	"enforced":  {"on": "Date done"},
 	"fine":      {"on": "Date received, referred or waived"},
 	"referral":  {"on": "Date of the attorney's report"},
+	"response":  {"on": "Date of the officer's response"},
 	"demand":    {"received": "Date the demand was received"},
 	"correct": {"received": "Received", "respondent": "Respondent's name", "complainant": "Complainant's name",
 		"start": "Meeting starts", "place": "Meeting place", "meeting": "Meeting corrected",
@@ -240,4 +241,4 @@ func hint(sub *subcommand, p param) string {
 // so does a fine's payment.
 // Every other form acts on an open case, and lists only those.
 var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true, "fine": true,
-	"referral": true}
+	"referral": true, "response": true}

@@ -413,6 +413,13 @@ func runReferral(s *Service, ctx context.Context, req Request, a args) (Response
 	return resp, err
 }
 
+// runResponse records the officer's response to a recommendation for discipline
+// (docket.RecordOfficerResponse).
+func runResponse(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.RecordOfficerResponse{Response: a.str("text"), On: a.date("on")})
+	return resp, err
+}
+
 // paperChoices are the papers' names, as a clerk types them.
 func paperChoices() []string {
 	var out []string

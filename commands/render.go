@@ -156,6 +156,13 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 	for _, l := range e.ReferralLines(c) {
 		facts = append(facts, outbox.Format("*Referral:* %s", l))
 	}
+	for _, r := range c.OfficerResponses {
+		facts = append(facts, outbox.Format("*Officer's response:* %s, %s", docket.Quoted(r.Response), r.On.Long()))
+	}
+	if c.OfficerAwaited() {
+		facts = append(facts, outbox.Format("*Officer:* the response to the recommendation sent %s is awaited",
+			c.AwaitingOfficer.Long()))
+	}
 	facts = append(facts, overrideLines(c)...)
 	for _, l := range c.Late {
 		// (E), (F), (G): recorded late, and kept so.
@@ -441,6 +448,9 @@ func next(c *docket.Case) [][2]string {
 	}
 	if slices.ContainsFunc(c.Referrals, func(r docket.Referral) bool { return r.Closed.IsZero() }) {
 		add("referral", "")
+	}
+	if c.OfficerAwaited() {
+		add("response", "")
 	}
 	return out
 }

@@ -20,7 +20,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // clock's moves every reminder the planner makes is said once, as a sweep would.
 var lifecycles = map[string]string{
 	// The clerk's guide's walk-through (docs/clerk.md): probable cause, a closed hearing,
-	// a demand, the (F) public hearing and the final recommendation, with every paper.
+	// a demand, the (F) public hearing and the final recommendation, with every paper; then
+	// the Mayor's response and the fine paid, which close the case.
 	"hearing_to_final": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used city email to campaign."
@@ -60,6 +61,9 @@ delivered 2026-001 final_respondent
 delivered 2026-001 final_officer
 case 2026-001
 @ 2027-01-12T10:00:00-06:00
+response 2026-001 text="Written reprimand issued by the Mayor"
+fine 2026-001 paid amount=2500 receipt=R-0100
+case 2026-001
 `,
 	// (C)(2) dismissal, its certified notices late, then (H): the meeting on a frivolous
 	// complaint, its notice to the complainant, the finding and its certified notice, and

@@ -90,6 +90,14 @@ type Facts struct {
 	// to the complainant (FrivolousFinding); zero in records from before that notice was
 	// tracked, so that a case they closed stays closed.
 	FrivolousFound Date `json:"frivolous_found,omitzero"`
+	// FrivolousPending is true while an (H) meeting is scheduled and the commission has not
+	// acted on it: no finding made, no motion for one failed. The case stays on the docket
+	// meanwhile. False in records from before it was kept.
+	FrivolousPending bool `json:"frivolous_pending,omitempty"`
+	// AwaitingOfficer is the day a recommendation for discipline went to the officer with
+	// authority to discipline (E)(2), (F), until the officer's response is recorded
+	// (RecordOfficerResponse); zero otherwise, and in records from before it was kept.
+	AwaitingOfficer Date `json:"awaiting_officer,omitzero"`
 	// Fines are the fines imposed (E)(2), (F), (H), each until it is settled: paid in full,
 	// referred for collection or waived (SettleFine). Each is the fine_payment step. Empty
 	// in records from before fines were tracked, so that a case they closed stays closed.

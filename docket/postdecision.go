@@ -47,8 +47,13 @@ func (a FindFrivolous) Motion(w Wording) Words {
 }
 
 func (a FindFrivolous) apply(x *applying) error {
-	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
+	err := x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
 		func() error { return a.find(x) })
+	if err == nil {
+		// (H): the matter is decided, by a finding or by a motion for one that failed.
+		x.c.FrivolousPending = false
+	}
+	return err
 }
 
 // find records the (H) finding, once the commission has adopted it.

@@ -208,10 +208,14 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 		first(&c.RecommendationToResp)
 	case RecommendationToOfficer:
 		first(&c.RecommendationToOff)
+		if c.Decision != nil && strings.TrimSpace(c.Decision.Recommendation) != "" {
+			c.AwaitingOfficer = on // (E)(2): discipline is the officer's to impose, or not
+		}
 	case FinalToRespondent:
 		first(&c.FinalToResp)
 	case FinalToOfficer:
 		first(&c.FinalToOff)
+		c.AwaitingOfficer = on // (F): the final recommendation replaces the decision's
 	case DecisionDismissalToResp:
 		first(&c.DismissalToResp)
 	case DecisionDismissalToComp:
