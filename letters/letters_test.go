@@ -232,7 +232,7 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 		{"RecommendationRespondentOpenHearing", decidedOpen(), "recommendation_respondent",
 			[]string{"(E)(2)", "The hearing was open to the public.",
 				// 30 days after Thursday 10 December 2026 is Saturday 9 January: rolled (5 ILCS 70/1.11).
-				"The fine of $2,500 is due by Monday 11 January 2027. Pay it to City of Springfield"},
+				"The fine of $2,500 is due by Monday 11 January 2027.", "Pay it to City of Springfield"},
 			[]string{"demand", "closed"}},
 		{"RecommendationOfficerClosed", decided(), "recommendation_officer",
 			[]string{"The hearing was closed to the public: the respondent may demand a public hearing until Monday 21 " +
@@ -245,7 +245,7 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 				"On Monday 21 December 2026 the Ethics Commission of Springfield found that you knowingly filed a frivolous " +
 					"complaint, and imposed on you a fine of $1,500",
 				"not less than $1,001 and not more than $5,000", "Knew the allegation false.",
-				"The fine of $1,500 is due by Wednesday 20 January 2027. Pay it to City of Springfield",
+				"The fine of $1,500 is due by Wednesday 20 January 2027.", "Pay it to City of Springfield",
 				"Write the case number, 2026-001, on your payment"}, []string{"34 Oak Avenue", "Used city email"}},
 		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent",
 			[]string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026",
