@@ -18,7 +18,8 @@ import (
 // and another dismissed as time-barred (I); at the second the hearing is held in closed
 // session, and the decision, a fine and a reprimand, voted after the return to open
 // session (5 ILCS 120/2(e)); then the complainant of the time-barred complaint is heard and
-// found to have filed it knowingly frivolous (H), and fined. The clerk records who moved
+// found to have filed it knowingly frivolous (H), and fined; and the minutes of a meeting held
+// before ethicsbot are approved, an item of other business moved with its roll call. The clerk records who moved
 // and seconded each motion and a summary of each item, as the draft minutes ask, then
 // prints the letters of the two fines ("pdf <text>" is what the letter must say) and mails
 // the (H) finding's.
@@ -59,6 +60,7 @@ mail 2026-002 dismissal_respondent 9407 1118 9876 5432 1010 30
 mail 2026-002 dismissal_complainant 9407 1118 9876 5432 1029 38
 schedule 2026-002 frivolous_meeting meeting=2026-12-16
 mail 2026-002 frivolous_notice 9407 1118 9876 5432 1028 39
+agenda 2026-12-16 add "Approval of the minutes of the meeting of Wednesday 4 November 2026, held before ethicsbot"
 posted 2026-12-16
 @ 2026-12-16T17:00:00-06:00
 convene 2026-12-16 present=U_COMM1,U_COMM2,U_COMM3
@@ -73,6 +75,9 @@ want adopted 2–1
 @ 2026-12-16T19:10:00-06:00
 frivolous 2026-002 fine=1500 knowingly=yes findings="The complainant knew the violation alleged was more than a year old." yes=U_COMM1,U_COMM2,U_COMM3
 want adopted 3–0
+@ 2026-12-16T19:15:00-06:00
+minutes 2026-12-16 motion item=3 "To approve the minutes of the meeting of 4 November 2026 as presented" yes=U_COMM1,U_COMM2 abstain=U_COMM3
+want motion on item 3 recorded
 as U_CLERK
 @ 2026-12-16T19:20:00-06:00
 adjourn 2026-12-16
@@ -80,6 +85,7 @@ minutes 2026-12-16 moved item=1 mover=U_COMM1 seconder=U_COMM2
 minutes 2026-12-16 moved item=2 mover=U_COMM2 seconder=U_COMM1
 minutes 2026-12-16 note item=1 "The commission heard the testimony and evidence of both parties."
 minutes 2026-12-16 note item=2 "Mary Major was heard, and presented no evidence."
+minutes 2026-12-16 moved item=3 mover=U_COMM3 seconder=U_COMM2
 @ 2026-12-17T10:00:00-06:00
 party 2026-001 respondent address="34 Oak Avenue | Springfield, IL 62703"
 party 2026-002 complainant address="12 Elm Street | Springfield, IL 62702"

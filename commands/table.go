@@ -249,18 +249,20 @@ func init() {
 		{name: "minutes",
 			summary: "draft a meeting's minutes from the record (open, and confidential closed minutes if it had a closed " +
 				"session, as PDF and Markdown); note adds the clerk's narrative before approval, moved who moved and seconded a " +
-				"motion; approve records the roll call at a later meeting that approves them; publish puts the approved open " +
+				"motion; motion records, at the meeting, a motion on an item of other business with its roll call; approve records " +
+				"the roll call at a later meeting that approves them; publish puts the approved open " +
 				"minutes on the board; destroy-recording and reviewed keep a closed session's recording and the semi-annual review",
 			rule: "5 ILCS 120/2.06", roles: staff,
 			why: "Commissioners and the clerk keep the minutes.",
 			params: append([]param{
 				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
 				{name: "action", kind: kChoice, choices: minutesActions, positional: true,
-					help: "note, moved, approve, publish, destroy-recording or reviewed; without it, draft the minutes"},
-				{name: "text", kind: kText, positional: true, rest: true, help: "with note: the narrative, in the clerk's words"},
+					help: "note, moved, motion, approve, publish, destroy-recording or reviewed; without it, draft the minutes"},
+				{name: "text", kind: kText, positional: true, rest: true,
+					help: "with note: the narrative, in the clerk's words; with motion: what was moved"},
 				{name: "item", kind: kText,
 					help: "with note: the item's number on the agenda (without it, the note is on the meeting as a whole); with " +
-						"moved: the item's number"},
+						"moved or motion: the item's number"},
 				{name: "motion", kind: kText, help: "with moved: the motion's number on the item, 1 unless it had several"},
 				{name: "mover", kind: kUser, help: "with moved: the commissioner who moved it"},
 				{name: "seconder", kind: kUser, help: "with moved: the commissioner who seconded it"},
