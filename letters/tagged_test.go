@@ -1,0 +1,294 @@
+package letters_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"ethicsbot/docket"
+	"ethicsbot/letters"
+)
+
+// chromium is the Chromium the tagged documents' tests print with, started once for the
+// package's tests. Without one they are skipped, unless ETHICSBOT_BROWSER=require (as
+// .ci/run sets, having installed it) makes that a failure.
+var chromium = sync.OnceValues(func() (*letters.Chromium, error) {
+	path, err := letters.FindChromium()
+	if err != nil {
+		return nil, err
+	}
+	return letters.NewChromium(path), nil
+})
+
+func taggedMaker(t *testing.T) *letters.Maker {
+	t.Helper()
+	c, err := chromium()
+	if err != nil {
+		if os.Getenv("ETHICSBOT_BROWSER") == "require" {
+			t.Fatalf("ETHICSBOT_BROWSER=require, but: %v", err)
+		}
+		t.Skipf("skipping the tagged documents' test: %v", err)
+	}
+	m := mustMaker(t, config)
+	m.SetEngine(c, func(err error) { t.Errorf("drawn untagged: %v", err) })
+	return m
+}
+
+// tagged is what the structural check finds in a PDF: the structure tree as a screen
+// reader walks it, and the failures of the checks of PDF/UA-1 and PDF/A-2 that a PDF
+// library can make.
+type tagged struct {
+	tree     []string // each structure element, indented by its depth: "  H1", "    Span"
+	failures []string
+}
+
+// checkTagged checks data as a tagged (ISO 14289-1) and archival (ISO 19005-2) PDF, as far
+// as reading its objects allows: the catalog marks it tagged (/MarkInfo /Marked true),
+// names its language (/Lang) and has a structure tree (/StructTreeRoot) whose every
+// element has a standard or role-mapped type; the title is in the information dictionary
+// and shown as the window's title (/DisplayDocTitle); every font is embedded; every
+// figure has alternative text (/Alt); the XMP metadata declares PDF/A-2 and PDF/UA-1; the
+// output intent has an ICC profile; the trailer has a file identifier.
+func checkTagged(data []byte, title string) (tagged, error) {
+	api.DisableConfigDir()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	ctx, err := api.ReadAndValidate(bytes.NewReader(data), conf)
+	if err != nil {
+		return tagged{}, err
+	}
+	x := ctx.XRefTable
+	var out tagged
+	fail := func(f string, a ...any) { out.failures = append(out.failures, fmt.Sprintf(f, a...)) }
+	root, err := x.DereferenceDict(*x.Root)
+	if err != nil {
+		return tagged{}, err
+	}
+	deref := func(o types.Object) types.Object {
+		o, _ = x.Dereference(o)
+		return o
+	}
+	dict := func(o types.Object) types.Dict {
+		d, _ := deref(o).(types.Dict)
+		return d
+	}
+	str := func(o types.Object) string {
+		s, err := types.StringOrHexLiteral(deref(o))
+		if err != nil || s == nil {
+			return ""
+		}
+		return *s
+	}
+	if mi := dict(root["MarkInfo"]); mi == nil || deref(mi["Marked"]) != types.Boolean(true) {
+		fail("the catalog's /MarkInfo does not say /Marked true (ISO 14289-1, 7.1)")
+	}
+	if lang := str(root["Lang"]); lang != letters.Lang {
+		fail("the catalog's /Lang is %q, not %q (ISO 14289-1, 7.2)", lang, letters.Lang)
+	}
+	if vp := dict(root["ViewerPreferences"]); vp == nil || deref(vp["DisplayDocTitle"]) != types.Boolean(true) {
+		fail("the viewer preferences do not show the title (/DisplayDocTitle true, ISO 14289-1, 7.1)")
+	}
+	if x.Info == nil || str(dict(*x.Info)["Title"]) != title {
+		fail("the information dictionary's /Title is not %q", title)
+	}
+	if len(x.ID) == 0 {
+		fail("the trailer has no /ID (ISO 19005-2, 6.1.3)")
+	}
+	// The XMP metadata.
+	if md := root["Metadata"]; md == nil {
+		fail("the catalog has no /Metadata (ISO 19005-2, 6.6.2.1)")
+	} else if sd, ok := deref(md).(types.StreamDict); !ok {
+		fail("/Metadata is not a stream")
+	} else {
+		if sd.FilterPipeline != nil {
+			fail("the metadata stream is filtered")
+		}
+		if err := sd.Decode(); err != nil {
+			return tagged{}, err
+		}
+		xmp := string(sd.Content)
+		for _, want := range []string{`pdfaid:part="2"`, `pdfaid:conformance="B"`, `pdfuaid:part="1"`,
+			"<pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>", `<rdf:li xml:lang="x-default">` + title + "</rdf:li>"} {
+			if !strings.Contains(xmp, want) {
+				fail("the XMP metadata lacks %s", want)
+			}
+		}
+	}
+	// The output intent.
+	if oi, _ := deref(root["OutputIntents"]).(types.Array); len(oi) == 0 {
+		fail("the catalog has no /OutputIntents (ISO 19005-2, 6.2.3)")
+	} else if d := dict(oi[0]); d == nil || d.NameEntry("S") == nil || *d.NameEntry("S") != "GTS_PDFA1" ||
+		d["DestOutputProfile"] == nil {
+		fail("the output intent is not GTS_PDFA1 with an ICC profile")
+	}
+	// Every font embedded: each object that is a font descriptor has a font file.
+	for n, e := range x.Table {
+		if e == nil || e.Free || e.Object == nil {
+			continue
+		}
+		d, ok := e.Object.(types.Dict)
+		if !ok || d.Type() == nil || *d.Type() != "FontDescriptor" {
+			continue
+		}
+		if d["FontFile"] == nil && d["FontFile2"] == nil && d["FontFile3"] == nil {
+			fail("the font %s (object %d) is not embedded (ISO 19005-2, 6.2.11.4)", str(d["FontName"]), n)
+		}
+	}
+	// The structure tree.
+	st := dict(root["StructTreeRoot"])
+	if st == nil {
+		fail("the catalog has no /StructTreeRoot (ISO 14289-1, 7.1)")
+		return out, nil
+	}
+	roles := dict(st["RoleMap"])
+	var walk func(o types.Object, depth int)
+	walk = func(o types.Object, depth int) {
+		switch k := deref(o).(type) {
+		case types.Array:
+			for _, c := range k {
+				walk(c, depth)
+			}
+		case types.Dict:
+			s := k.NameEntry("S")
+			if s == nil {
+				return // a marked-content or object reference: the content itself
+			}
+			name := *s
+			if !standard[name] {
+				if m := roles.NameEntry(name); m == nil || !standard[*m] {
+					fail("the structure type %s is neither standard nor role-mapped to one (ISO 14289-1, 7.1)", name)
+				}
+			}
+			if name == "Figure" && str(k["Alt"]) == "" && str(k["ActualText"]) == "" {
+				fail("a figure has no alternative text (ISO 14289-1, 7.3)")
+			}
+			out.tree = append(out.tree, strings.Repeat("  ", depth)+name)
+			walk(k["K"], depth+1)
+		}
+	}
+	walk(st["K"], 0)
+	return out, nil
+}
+
+// standard are the standard structure types of ISO 32000-1, 14.8.4.
+var standard = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields("Document Part Art Sect Div BlockQuote Caption TOC TOCI Index NonStruct Private " +
+		"P H H1 H2 H3 H4 H5 H6 L LI Lbl LBody Table TR TH TD THead TBody TFoot Span Quote Note Reference BibEntry " +
+		"Code Link Annot Ruby RB RT RP Warichu WT WP Figure Formula Form") {
+		standard[s] = true
+	}
+}
+
+// types are the structure types in tree, in order, without repeats.
+func kinds(tree []string) []string {
+	var out []string
+	for _, l := range tree {
+		if k := strings.TrimSpace(l); !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// TestTaggedDocuments: with Chromium as its engine, every kind of document, the agenda,
+// the minutes, a meeting's public notice and a letter, is a tagged PDF with its language,
+// title, headings, lists and tables, its fonts embedded, and PDF/A-2 and PDF/UA-1 declared
+// in its metadata; TAGTREE=1 logs each one's structure tree.
+func TestTaggedDocuments(t *testing.T) {
+	m := taggedMaker(t)
+	agenda := ok(t)(m.AgendaPDF(januaryAgenda(), D(t, "2027-01-08")))
+	minutes := ok(t)(m.MinutesPDF(januaryRecord(), docket.OpenPart, docket.Names(names)))
+	closed := ok(t)(m.MinutesPDF(januaryRecord(), docket.ClosedPart, docket.Names(names)))
+	letter := ok(t)(m.Make(received(), "respondent", today))
+	notice := ok(t)(m.Make(received(), letters.NoticeSufficiency, today))
+	for _, tc := range []struct {
+		name string
+		doc  letters.Document
+		want []string // structure types it must have
+	}{
+		{"Agenda", agenda, []string{"H1", "L", "LI", "P"}},
+		{"Minutes", minutes, []string{"H1", "H2", "P", "Table", "TR", "TH", "TD"}},
+		{"ClosedMinutes", closed, []string{"H1", "H2", "P", "Table", "TH", "TD"}},
+		{"Letter", letter, []string{"H1", "H2", "P", "L", "LI"}},
+		{"Notice", notice, []string{"H1", "P", "L", "LI"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := checkTagged(tc.doc.Data, tc.doc.Title)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range got.failures {
+				t.Error(f)
+			}
+			have := kinds(got.tree)
+			for _, w := range tc.want {
+				if !slices.Contains(have, w) {
+					t.Errorf("the structure tree has no %s: it has %v", w, have)
+				}
+			}
+			if h1 := strings.Count(strings.Join(got.tree, "\n")+"\n", "H1\n"); h1 != 1 {
+				t.Errorf("%d H1 elements, want the title's one", h1)
+			}
+			if os.Getenv("TAGTREE") != "" {
+				t.Logf("%s:\n%s", tc.doc.Title, strings.Join(got.tree, "\n"))
+				if dir := os.Getenv("TAGTREE_DIR"); dir != "" {
+					_ = os.WriteFile(dir+"/"+tc.doc.Name, tc.doc.Data, 0o644)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckTaggedFailsUntagged: the check refuses the untagged layout's PDF, so that it
+// cannot pass a document without tags.
+func TestCheckTaggedFailsUntagged(t *testing.T) {
+	d := ok(t)(mustMaker(t, config).AgendaPDF(januaryAgenda(), D(t, "2027-01-08")))
+	got, err := checkTagged(d.Data, d.Title)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"/MarkInfo", "/Lang", "/StructTreeRoot", "/Metadata", "/OutputIntents"} {
+		if !slices.ContainsFunc(got.failures, func(f string) bool { return strings.Contains(f, want) }) {
+			t.Errorf("the untagged agenda passes the check of %s: %v", want, got.failures)
+		}
+	}
+}
+
+// TestTaggedWindowEnvelope: printed by Chromium, the letters' addresses are in the window
+// of a No. 10 envelope, the return address at the top left and the text below the window,
+// as TestWindowEnvelope checks the untagged ones.
+func TestTaggedWindowEnvelope(t *testing.T) { windowEnvelope(t, taggedMaker(t)) }
+
+// TestUntaggedWhenTheEngineFails: an engine that cannot print leaves the document drawn
+// untagged, and says so to the function SetEngine was given.
+func TestUntaggedWhenTheEngineFails(t *testing.T) {
+	m := mustMaker(t, config)
+	var told []error
+	m.SetEngine(brokenEngine{}, func(err error) { told = append(told, err) })
+	d := ok(t)(m.AgendaPDF(januaryAgenda(), D(t, "2027-01-08")))
+	if !Contains(Text(t, d.Data), "AGENDA") {
+		t.Errorf("no agenda drawn")
+	}
+	if len(told) != 1 || !strings.Contains(told[0].Error(), "no browser here") ||
+		!strings.Contains(told[0].Error(), "Agenda of the meeting of 2027-01-12") {
+		t.Errorf("told %v", told)
+	}
+}
+
+type brokenEngine struct{}
+
+func (brokenEngine) PrintPDF(context.Context, string, string, string) ([]byte, error) {
+	return nil, errors.New("no browser here")
+}
