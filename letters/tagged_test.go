@@ -292,3 +292,31 @@ type brokenEngine struct{}
 func (brokenEngine) PrintPDF(context.Context, string, string, string) ([]byte, error) {
 	return nil, errors.New("no browser here")
 }
+
+// BenchmarkAgenda is the time to draw an agenda untagged, and tagged by a Chromium
+// already started (BENCHMARKS.md); TestTaggedDocuments's first document includes the start.
+func BenchmarkAgenda(b *testing.B) {
+	t := &testing.T{}
+	plain := mustMaker(t, config)
+	a, day := januaryAgenda(), docket.NewDate(2027, 1, 8)
+	b.Run("Untagged", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := plain.AgendaPDF(a, day); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Tagged", func(b *testing.B) {
+		c, err := chromium()
+		if err != nil {
+			b.Skip(err)
+		}
+		m := mustMaker(t, config)
+		m.SetEngine(c, func(err error) { b.Fatal(err) })
+		for b.Loop() {
+			if _, err := m.AgendaPDF(a, day); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
