@@ -52,6 +52,16 @@
 // {{if not .Field.Empty}}. A NoticeData has no field for the complaint or the parties'
 // names, so no notice template can put them on the public notice board.
 //
+// # Tagged and archival
+//
+// A Maker given an Engine (SetEngine; Chromium, engine.go) prints every document from the
+// same blocks as a tagged PDF (PDF/UA-1): the blocks are written as semantic HTML with a
+// print stylesheet that keeps the layout and the window envelope's places (html.go), the
+// engine tags what the HTML holds, what it draws outside the tags (the page's foot and
+// mark) is marked as an artifact (artifact.go), and the PDF/A-2b metadata and output
+// intent are added (pdfa.go). Without an engine, or when it fails, the document is drawn
+// untagged with fpdf, as the layout language above describes.
+//
 // Characters the Go fonts cannot draw (emoji, most non-Latin scripts) are printed as
 // their code points, [U+1F600], never dropped.
 package letters

@@ -2,19 +2,23 @@ package letters
 
 import (
 	"bytes"
+	"compress/zlib"
 	"crypto/md5"
 	_ "embed" // the sRGB profile of the output intent
 	"encoding/hex"
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf16"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
 
@@ -37,6 +41,9 @@ func archival(pdf []byte, title string, made time.Time) ([]byte, error) {
 	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfConfig())
 	if err != nil {
 		return nil, fmt.Errorf("reading the printed PDF: %w", err)
+	}
+	if err := ctx.EnsurePageCount(); err != nil {
+		return nil, fmt.Errorf("reading the printed PDF's pages: %w", err)
 	}
 	x := ctx.XRefTable
 	root, err := x.DereferenceDict(*x.Root)
@@ -81,26 +88,74 @@ func archival(pdf []byte, title string, made time.Time) ([]byte, error) {
 	object(meta, fmt.Sprintf("<</Type/Metadata/Subtype/XML/Length %d>>stream\n%s\nendstream", len(xmp), xmp))
 	object(info, fmt.Sprintf("<</Title %s/Creator(ethicsbot)/Producer %s/CreationDate(%s)/ModDate(%s)>>",
 		pdfText(title), pdfText(producer), date, date))
+	next := size + 4
+	for p := 1; p <= ctx.PageCount; p++ {
+		// Each page whose content paints outside the tags gets a new content stream with
+		// that marked as an artifact, and the page object a new version that draws it.
+		pd, ref, _, err := ctx.PageDict(p, false)
+		if err != nil || pd == nil || ref == nil {
+			return nil, fmt.Errorf("page %d of the printed PDF: %v", p, err)
+		}
+		content, err := pageContent(ctx, pd)
+		if err != nil {
+			return nil, fmt.Errorf("page %d of the printed PDF: %w", p, err)
+		}
+		marked, changed, err := markArtifacts(content)
+		if err != nil {
+			return nil, fmt.Errorf("page %d of the printed PDF: %w", p, err)
+		}
+		if !changed {
+			continue
+		}
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		zw.Write(marked)
+		zw.Close()
+		object(next, fmt.Sprintf("<</Length %d/Filter/FlateDecode>>stream\n%s\nendstream", z.Len(), z.Bytes()))
+		page := pd.Clone().(types.Dict)
+		page.Update("Contents", *types.NewIndirectRef(next, 0))
+		object(ref.ObjectNumber.Value(), page.PDFString())
+		next++
+	}
 	root.Update("Metadata", *types.NewIndirectRef(meta, 0))
 	root.Update("OutputIntents", types.Array{*types.NewIndirectRef(intent, 0)})
 	object(catalog, root.PDFString())
 
 	xref := b.Len()
 	b.WriteString("xref\n")
-	for _, n := range []int{catalog, icc} {
-		count := 1
-		if n == icc {
-			count = 4
-		}
-		fmt.Fprintf(&b, "%d %d\n", n, count)
-		for k := n; k < n+count; k++ {
-			fmt.Fprintf(&b, "%010d 00000 n \n", offsets[k])
-		}
+	for _, n := range slices.Sorted(maps.Keys(offsets)) {
+		fmt.Fprintf(&b, "%d 1\n%010d 00000 n \n", n, offsets[n])
 	}
 	id := hex.EncodeToString(fileID(pdf))
 	fmt.Fprintf(&b, "trailer\n<</Size %d/Root %d 0 R/Info %d 0 R/Prev %d/ID[<%s><%s>]>>\nstartxref\n%d\n%%%%EOF\n",
-		size+4, catalog, info, prev, id, id, xref)
+		next, catalog, info, prev, id, id, xref)
 	return b.Bytes(), nil
+}
+
+// pageContent is the decoded content of page pd: its content stream, or its streams
+// joined.
+func pageContent(ctx *model.Context, pd types.Dict) ([]byte, error) {
+	var refs []types.Object
+	switch c := pd["Contents"].(type) {
+	case types.Array:
+		refs = c
+	case nil:
+		return nil, nil
+	default:
+		refs = []types.Object{c}
+	}
+	var out []byte
+	for _, r := range refs {
+		sd, _, err := ctx.DereferenceStreamDict(r)
+		if err != nil || sd == nil {
+			return nil, fmt.Errorf("its content stream cannot be read: %v", err)
+		}
+		if err := sd.Decode(); err != nil {
+			return nil, err
+		}
+		out = append(append(out, sd.Content...), '\n')
+	}
+	return out, nil
 }
 
 // fileID is the document's permanent identifier (ISO 32000-1, 14.4): a digest of the

@@ -144,6 +144,29 @@ func checkTagged(data []byte, title string) (tagged, error) {
 			fail("the font %s (object %d) is not embedded (ISO 19005-2, 6.2.11.4)", str(d["FontName"]), n)
 		}
 	}
+	// Every painting outside the tags is an artifact (ISO 14289-1, 7.1).
+	for p := 1; p <= ctx.PageCount; p++ {
+		pd, _, _, err := ctx.PageDict(p, false)
+		if err != nil {
+			return tagged{}, err
+		}
+		refs, ok := pd["Contents"].(types.Array)
+		if !ok {
+			refs = types.Array{pd["Contents"]}
+		}
+		for _, r := range refs {
+			sd, _, err := x.DereferenceStreamDict(r)
+			if err != nil || sd == nil {
+				return tagged{}, fmt.Errorf("page %d: %v", p, err)
+			}
+			if err := sd.Decode(); err != nil {
+				return tagged{}, err
+			}
+			if n, err := letters.UnmarkedPaint(sd.Content); err != nil || n > 0 {
+				fail("page %d paints %d times neither tagged nor as an artifact (ISO 14289-1, 7.1) %v", p, n, err)
+			}
+		}
+	}
 	// The structure tree.
 	st := dict(root["StructTreeRoot"])
 	if st == nil {
@@ -259,7 +282,8 @@ func TestCheckTaggedFailsUntagged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"/MarkInfo", "/Lang", "/StructTreeRoot", "/Metadata", "/OutputIntents"} {
+	for _, want := range []string{"/MarkInfo", "/Lang", "/StructTreeRoot", "/Metadata", "/OutputIntents",
+		"neither tagged nor as an artifact"} {
 		if !slices.ContainsFunc(got.failures, func(f string) bool { return strings.Contains(f, want) }) {
 			t.Errorf("the untagged agenda passes the check of %s: %v", want, got.failures)
 		}
