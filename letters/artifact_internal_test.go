@@ -21,7 +21,8 @@ func TestMarkArtifacts(t *testing.T) {
 	if n, err := unmarkedPaint(out); err != nil || n != 0 {
 		t.Errorf("after: %d unmarked, %v:\n%s", n, err, out)
 	}
-	for _, want := range []string{"/Artifact BMC BT", "/Artifact BMC <0041> Tj\nEMC", "/Artifact BMC [(page) -250 (1)] TJ\nEMC",
+	for _, want := range []string{"/Artifact BMC BT", "/Artifact BMC <0041> Tj\nEMC",
+		"/Artifact BMC [(page) -250 (1)] TJ\nEMC",
 		"/Artifact BMC\n0 0 5 5 re f\nEMC", "(tagged \\) \\( text) Tj ET EMC", "0 0 10 10 re W n\n"} {
 		if want == "/Artifact BMC BT" {
 			if strings.Contains(string(out), want) {
