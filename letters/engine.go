@@ -58,7 +58,12 @@ type Chromium struct {
 	stop    context.CancelFunc
 	timer   *time.Timer
 	busy    int
-	starts  int // how many times the browser was started, for the tests
+	// printing holds the one tab documents are printed in, one at a time.
+	printing sync.Mutex
+	tab      context.Context
+	closeTab context.CancelFunc
+	tabOf    context.Context // the browser the tab is in
+	starts   int             // how many times the browser was started, for the tests
 }
 
 // NewChromium is Chromium at path, kept for a minute after its last document.
@@ -155,14 +160,25 @@ func (c *Chromium) PrintPDF(ctx context.Context, doc, header, footer string) ([]
 		return nil, err
 	}
 	defer c.release()
-	tab, closeTab := chromedp.NewContext(browser)
-	defer closeTab()
+	c.printing.Lock()
+	defer c.printing.Unlock()
+	if c.tab == nil || c.tab.Err() != nil || c.tabOf != browser {
+		c.tab, c.closeTab = chromedp.NewContext(browser)
+		c.tabOf = browser
+	}
+	tab, closeTab := c.tab, c.closeTab
 	ctx, cancel := context.WithTimeout(ctx, PrintTimeout)
 	defer cancel()
-	// The tab's actions run under tab; a document that takes too long ends with ctx.
+	// The tab's actions run under tab; a document that takes too long ends with ctx, and
+	// the tab with it: the next document opens another.
+	stopped := make(chan struct{})
+	defer close(stopped)
 	go func() {
-		<-ctx.Done()
-		closeTab()
+		select {
+		case <-ctx.Done():
+			closeTab()
+		case <-stopped:
+		}
 	}()
 	yes, no := true, false
 	out, err := chromedp.Run(tab, func(ctx context.Context, t *chromedp.Target) ([]byte, error) {

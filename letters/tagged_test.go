@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -264,6 +267,7 @@ func TestTaggedDocuments(t *testing.T) {
 			if h1 := strings.Count(strings.Join(got.tree, "\n")+"\n", "H1\n"); h1 != 1 {
 				t.Errorf("%d H1 elements, want the title's one", h1)
 			}
+			qpdfCheck(t, tc.doc.Data)
 			if os.Getenv("TAGTREE") != "" {
 				t.Logf("%s:\n%s", tc.doc.Title, strings.Join(got.tree, "\n"))
 				if dir := os.Getenv("TAGTREE_DIR"); dir != "" {
@@ -271,6 +275,29 @@ func TestTaggedDocuments(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// qpdfCheck has qpdf, an independent reader, check data's syntax, cross-reference sections
+// (the incremental update's included) and streams. Without qpdf it is skipped, unless
+// ETHICSBOT_QPDF=require (as .ci/run sets, having installed it).
+func qpdfCheck(t *testing.T, data []byte) {
+	t.Helper()
+	qpdf, err := exec.LookPath("qpdf")
+	if err != nil {
+		if os.Getenv("ETHICSBOT_QPDF") == "require" {
+			t.Fatal("ETHICSBOT_QPDF=require, but qpdf is not installed")
+		}
+		t.Log("qpdf is not installed (apt-get install qpdf): the PDF's syntax is not checked by it")
+		return
+	}
+	f := filepath.Join(t.TempDir(), "doc.pdf")
+	if err := os.WriteFile(f, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(qpdf, "--check", f).CombinedOutput()
+	if err != nil || strings.Contains(string(out), "WARNING") {
+		t.Errorf("qpdf --check: %v\n%s", err, out)
 	}
 }
 
@@ -343,4 +370,41 @@ func BenchmarkAgenda(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestChromiumStopsWhenIdleAndRecovers: the browser stops once idle and starts again for
+// the next document; a document that passes PrintTimeout fails, and the next one prints.
+func TestChromiumStopsWhenIdleAndRecovers(t *testing.T) {
+	if _, err := chromium(); err != nil {
+		taggedMaker(t) // skips, or fails under ETHICSBOT_BROWSER=require
+	}
+	path, _ := letters.FindChromium()
+	c := letters.NewChromium(path)
+	c.Idle = 50 * time.Millisecond
+	defer c.Close()
+	m := mustMaker(t, config)
+	var told []error
+	m.SetEngine(c, func(err error) { told = append(told, err) })
+	a, day := januaryAgenda(), D(t, "2027-01-08")
+	tagged := func() bool {
+		d := ok(t)(m.AgendaPDF(a, day))
+		got, err := checkTagged(d.Data, d.Title)
+		return err == nil && len(got.failures) == 0
+	}
+	if !tagged() || c.Starts() != 1 {
+		t.Fatalf("the first agenda: tagged %v, %d starts, %v", tagged(), c.Starts(), told)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if !tagged() || c.Starts() != 2 {
+		t.Errorf("after the browser stopped idle: %d starts, %v", c.Starts(), told)
+	}
+	was := letters.PrintTimeout
+	letters.PrintTimeout = time.Millisecond
+	if tagged() || len(told) == 0 || !strings.Contains(told[len(told)-1].Error(), "within 1ms") {
+		t.Errorf("a document past the time limit: %v", told)
+	}
+	letters.PrintTimeout = was
+	if !tagged() {
+		t.Errorf("the document after one past the time limit is not tagged: %v", told)
+	}
 }
