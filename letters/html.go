@@ -57,8 +57,7 @@ func htmlOf(blocks []block, title string, windowType float64) string {
 		// address, the date), the endorsement, the window; the text starts below.
 		`.first{display:grid;grid-template-rows:` + mm(endorsementY-firstTop) + ` ` +
 		mm(windowTop-endorsementY) + ` ` + mm(bodyTop-windowTop) + `;height:` + mm(bodyTop-firstTop) + `}` +
-		`.head{display:grid;grid-row:1;align-content:start}.head>.a{grid-area:1/1}.head>.b{grid-area:2/1}` +
-		`.fold{position:absolute;left:` + mm(4-margin) + `;width:5mm;border-top:0.2mm solid #969696}`)
+		`.head{display:grid;grid-row:1;align-content:start}.head>.a{grid-area:1/1}.head>.b{grid-area:2/1}`)
 	b.WriteString(`</style></head><body>`)
 	w := htmlWriter{b: &b, size: bodySize, windowType: windowType}
 	w.blocks(blocks)
@@ -110,16 +109,12 @@ func (w *htmlWriter) closeHead() {
 	}
 }
 
-// openFirst opens the first page's box of places (@at), its fold marks and the grid of
+// openFirst opens the first page's box of places (@at) and the grid of
 // its head: what comes before @at top and what follows it share the first row (the return
 // address at the left, the date at the right), and @at below starts the second.
 func (w *htmlWriter) openFirst() {
 	w.first = true
 	w.b.WriteString(`<div class="first">`)
-	for _, y := range []float64{panel, 2 * panel} {
-		// The fold marks, drawn as borders: not content, so not tagged.
-		fmt.Fprintf(w.b, `<div class="fold" aria-hidden="true" style="top:%s"></div>`, mm(y-firstTop))
-	}
 	w.b.WriteString(`<div class="head">`)
 	w.inHead = true
 	w.part("a")

@@ -314,7 +314,7 @@ func (m *Maker) render(blocks []block, title, mark string) ([]byte, error) {
 		if m.now != nil {
 			now = m.now
 		}
-		tagged, err = archival(tagged, title, now())
+		tagged, err = archival(tagged, title, now(), addressType(blocks) > 0)
 	}
 	if err != nil {
 		if m.untagged != nil {

@@ -37,7 +37,10 @@ var srgb []byte
 // incremental update (ISO 32000-1, 7.5.6): Chromium's bytes, its tags and embedded fonts
 // included, stay as printed, and a new catalog, information dictionary and cross-reference
 // section follow them. made is the day and time the document is made.
-func archival(pdf []byte, title string, made time.Time) ([]byte, error) {
+//
+// With folds, the first page gets the fold marks of the window envelope's layout
+// (foldMarks), which Chromium does not draw in the page's margin, as an artifact.
+func archival(pdf []byte, title string, made time.Time, folds bool) ([]byte, error) {
 	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfConfig())
 	if err != nil {
 		return nil, fmt.Errorf("reading the printed PDF: %w", err)
@@ -103,6 +106,17 @@ func archival(pdf []byte, title string, made time.Time) ([]byte, error) {
 		marked, changed, err := markArtifacts(content)
 		if err != nil {
 			return nil, fmt.Errorf("page %d of the printed PDF: %w", p, err)
+		}
+		if folds && p == 1 {
+			// First, where the page's coordinates are still the default: points from the
+			// bottom left of the 11 in. page.
+			var f bytes.Buffer
+			f.WriteString("/Artifact BMC q 0.588 G 0.567 w\n")
+			for _, y := range []float64{panel, 2 * panel} {
+				fmt.Fprintf(&f, "%.2f %.2f m %.2f %.2f l S\n", 4/inch*72, 792-y/inch*72, 9/inch*72, 792-y/inch*72)
+			}
+			f.WriteString("Q EMC\n")
+			marked, changed = append(f.Bytes(), marked...), true
 		}
 		if !changed {
 			continue
