@@ -76,6 +76,7 @@ type htmlWriter struct {
 	head       string // the class of the head's part open: "a" or "b"; "" when none
 	inHead     bool   // the head's grid is open
 	breakNext  bool   // @page: the next element starts a page
+	gap        bool   // an empty line between two items: the next item is set off by half a line
 }
 
 // lines writes text, its line breaks kept, escaped for HTML.
@@ -166,6 +167,7 @@ func (w *htmlWriter) blocks(blocks []block) {
 		switch bl.kind {
 		case "text":
 			if bl.text == "" {
+				w.gap = w.open == "ul"
 				if w.open == "" {
 					fmt.Fprintf(w.b, `<div%s></div>`, w.style(w.size, ";height:"+pt(line(w.size)/2)))
 				}
@@ -190,7 +192,12 @@ func (w *htmlWriter) blocks(blocks []block) {
 				fmt.Fprintf(w.b, `<ul%s>`, w.style(w.size, ""))
 				w.open = "ul"
 			}
-			fmt.Fprintf(w.b, `<li%s>%s</li>`, w.style(w.size, ";margin-bottom:"+pt(line(w.size)/2)), w.text(bl.text))
+			gap := ""
+			if w.gap {
+				gap = ";margin-top:" + pt(line(w.size)/2)
+				w.gap = false
+			}
+			fmt.Fprintf(w.b, `<li%s>%s</li>`, w.style(w.size, gap), w.text(bl.text))
 		case "row":
 			if w.open != "table" {
 				fmt.Fprintf(w.b, `<table%s>`, w.style(w.size, ";margin-left:"+pt(w.size*1.5)))
