@@ -295,9 +295,6 @@ func (m *Maker) SetEngine(e Engine, untagged func(error)) {
 	m.engine, m.untagged = e, untagged
 }
 
-// Tagged reports whether the Maker prints tagged documents.
-func (m *Maker) Tagged() bool { return m.engine != nil }
-
 // render draws blocks titled title, with mark on every page (see render): by the engine
 // as a tagged, archival PDF when the Maker has one, else untagged. The untagged layout is
 // drawn first in either case: its checks (the address in the envelope's window, the
