@@ -239,6 +239,15 @@ func TestTaggedDocuments(t *testing.T) {
 	closed := ok(t)(m.MinutesPDF(januaryRecord(), docket.ClosedPart, docket.Names(names)))
 	letter := ok(t)(m.Make(received(), "respondent", today))
 	notice := ok(t)(m.Make(received(), letters.NoticeSufficiency, today))
+	// A paper made again: the letter as the clerk prints it, its mark at the head of every
+	// page (this case's notice was mailed without a copy kept: RE-PRINT).
+	drafts, err := m.MakeDue(context.Background(), received(), "respondent", today, nil)
+	if err != nil || len(drafts) != 1 || !drafts[0].Draft {
+		t.Fatalf("the draft: %v, %v", drafts, err)
+	}
+	if text := Text(t, drafts[0].Data); !Contains(text, "RE-PRINT: mailed Friday 4 December 2026") {
+		t.Errorf("the mark is not at the head of the re-printed letter:\n%s", text)
+	}
 	for _, tc := range []struct {
 		name string
 		doc  letters.Document
@@ -249,6 +258,7 @@ func TestTaggedDocuments(t *testing.T) {
 		{"ClosedMinutes", closed, []string{"H1", "H2", "P", "Table", "TH", "TD"}},
 		{"Letter", letter, []string{"H1", "H2", "P", "L", "LI"}},
 		{"Notice", notice, []string{"H1", "P", "L", "LI"}},
+		{"DraftLetter", drafts[0], []string{"H1", "H2", "P", "L", "LI"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := checkTagged(tc.doc.Data, tc.doc.Title)
