@@ -258,7 +258,7 @@ func TestTaggedDocuments(t *testing.T) {
 		{"ClosedMinutes", closed, []string{"H1", "H2", "P", "Table", "TH", "TD"}},
 		{"Letter", letter, []string{"H1", "H2", "P", "L", "LI"}},
 		{"Notice", notice, []string{"H1", "P", "L", "LI"}},
-		{"DraftLetter", drafts[0], []string{"H1", "H2", "P", "L", "LI"}},
+		{"ReprintedLetter", drafts[0], []string{"H1", "H2", "P", "L", "LI"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := checkTagged(tc.doc.Data, tc.doc.Title)
