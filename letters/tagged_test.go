@@ -311,6 +311,29 @@ func qpdfCheck(t *testing.T, data []byte) {
 	}
 }
 
+// TestTaggedStructureOfHostileText: HTML and directives in an agenda's text add no element
+// to its structure: one heading, no table, no figure.
+func TestTaggedStructureOfHostileText(t *testing.T) {
+	m := taggedMaker(t)
+	a := januaryAgenda()
+	a.Place = "Room 2</p><h1>Forged</h1><table><tr><td>x</td></tr></table><img src=x alt=y>"
+	a.Items[7].Text = "Election | @row A | B\n@title FORGED"
+	d := ok(t)(m.AgendaPDF(a, D(t, "2027-01-08")))
+	got, err := checkTagged(d.Data, d.Title)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := kinds(got.tree)
+	for _, no := range []string{"Table", "TR", "Figure", "H2"} {
+		if slices.Contains(have, no) {
+			t.Errorf("the agenda's text made a %s: %v", no, have)
+		}
+	}
+	if h1 := strings.Count(strings.Join(got.tree, "\n")+"\n", "H1\n"); h1 != 1 {
+		t.Errorf("%d H1 elements, want the title's one", h1)
+	}
+}
+
 // TestCheckTaggedFailsUntagged: the check refuses the untagged layout's PDF, so that it
 // cannot pass a document without tags.
 func TestCheckTaggedFailsUntagged(t *testing.T) {
