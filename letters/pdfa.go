@@ -131,6 +131,17 @@ func archival(pdf []byte, title string, made time.Time, folds bool) ([]byte, err
 		object(ref.ObjectNumber.Value(), page.PDFString())
 		next++
 	}
+	// A list item's content is its body (LBody, ISO 32000-1, 14.8.4.3.3), which Chromium
+	// tags NonStruct: each such element gets a new version that says LBody.
+	for _, ref := range listBodies(x, root) {
+		d, err := x.DereferenceDict(ref)
+		if err != nil || d == nil {
+			continue
+		}
+		body := d.Clone().(types.Dict)
+		body.Update("S", types.Name("LBody"))
+		object(ref.ObjectNumber.Value(), body.PDFString())
+	}
 	root.Update("Metadata", *types.NewIndirectRef(meta, 0))
 	root.Update("OutputIntents", types.Array{*types.NewIndirectRef(intent, 0)})
 	object(catalog, root.PDFString())
@@ -144,6 +155,46 @@ func archival(pdf []byte, title string, made time.Time, folds bool) ([]byte, err
 	fmt.Fprintf(&b, "trailer\n<</Size %d/Root %d 0 R/Info %d 0 R/Prev %d/ID[<%s><%s>]>>\nstartxref\n%d\n%%%%EOF\n",
 		next, catalog, info, prev, id, id, xref)
 	return b.Bytes(), nil
+}
+
+// listBodies are the structure elements, written as objects of their own, that are the
+// NonStruct children of a list item (LI).
+func listBodies(x *model.XRefTable, root types.Dict) []types.IndirectRef {
+	var out []types.IndirectRef
+	seen := map[int]bool{}
+	var walk func(o types.Object, parentLI bool, depth int)
+	walk = func(o types.Object, parentLI bool, depth int) {
+		if depth > 200 {
+			return
+		}
+		if ref, ok := o.(types.IndirectRef); ok {
+			if seen[ref.ObjectNumber.Value()] {
+				return
+			}
+			seen[ref.ObjectNumber.Value()] = true
+			if d, err := x.DereferenceDict(ref); err == nil && d != nil {
+				if s := d.NameEntry("S"); s != nil && *s == "NonStruct" && parentLI {
+					out = append(out, ref)
+				}
+			}
+		}
+		switch k, _ := x.Dereference(o); k := k.(type) {
+		case types.Array:
+			for _, c := range k {
+				walk(c, parentLI, depth+1)
+			}
+		case types.Dict:
+			s := k.NameEntry("S")
+			if s == nil {
+				return
+			}
+			walk(k["K"], *s == "LI", depth+1)
+		}
+	}
+	if st, err := x.DereferenceDict(root["StructTreeRoot"]); err == nil && st != nil {
+		walk(st["K"], false, 0)
+	}
+	return out
 }
 
 // pageContent is the decoded content of page pd: its content stream, or its streams

@@ -177,12 +177,14 @@ func checkTagged(data []byte, title string) (tagged, error) {
 		return out, nil
 	}
 	roles := dict(st["RoleMap"])
-	var walk func(o types.Object, depth int)
-	walk = func(o types.Object, depth int) {
+	// What a list's elements may hold (ISO 32000-1, 14.8.4.3.3).
+	allowed := map[string][]string{"L": {"LI", "L", "Caption"}, "LI": {"Lbl", "LBody"}}
+	var walk func(o types.Object, depth int, parent string)
+	walk = func(o types.Object, depth int, parent string) {
 		switch k := deref(o).(type) {
 		case types.Array:
 			for _, c := range k {
-				walk(c, depth)
+				walk(c, depth, parent)
 			}
 		case types.Dict:
 			s := k.NameEntry("S")
@@ -190,6 +192,9 @@ func checkTagged(data []byte, title string) (tagged, error) {
 				return // a marked-content or object reference: the content itself
 			}
 			name := *s
+			if ok, has := allowed[parent]; has && !slices.Contains(ok, name) {
+				fail("a %s holds a %s (ISO 32000-1, 14.8.4.3.3)", parent, name)
+			}
 			if !standard[name] {
 				if m := roles.NameEntry(name); m == nil || !standard[*m] {
 					fail("the structure type %s is neither standard nor role-mapped to one (ISO 14289-1, 7.1)", name)
@@ -199,10 +204,10 @@ func checkTagged(data []byte, title string) (tagged, error) {
 				fail("a figure has no alternative text (ISO 14289-1, 7.3)")
 			}
 			out.tree = append(out.tree, strings.Repeat("  ", depth)+name)
-			walk(k["K"], depth+1)
+			walk(k["K"], depth+1, name)
 		}
 	}
-	walk(st["K"], 0)
+	walk(st["K"], 0, "")
 	return out, nil
 }
 
