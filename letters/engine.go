@@ -221,7 +221,8 @@ func (c *Chromium) PrintPDF(ctx context.Context, doc, header, footer string) ([]
 // footerHTML is the foot of every page, as layout.go writes it: the title and the page
 // number, in 8-point type, centred 15 mm from the page's bottom.
 func footerHTML(title string) string {
-	return `<div style="width:100%;font-family:sans-serif;font-size:8pt;text-align:center;margin:0 25mm 10mm 25mm">` +
+	return `<style>` + goFaces + `</style>` +
+		`<div style="width:100%;font-family:Go;font-size:8pt;text-align:center;margin:0 25mm 10mm 25mm">` +
 		html.EscapeString(regular.printable(title)) + `, page <span class="pageNumber"></span></div>`
 }
 
@@ -231,6 +232,7 @@ func headerHTML(mark string) string {
 	if mark == "" {
 		return `<span></span>`
 	}
-	return `<div style="width:100%;font-family:sans-serif;font-size:9pt;font-weight:bold;color:#b40000;` +
+	return `<style>` + goFaces + `</style>` +
+		`<div style="width:100%;font-family:Go;font-size:9pt;font-weight:bold;color:#b40000;` +
 		`text-align:center;margin:4mm 25mm 0 25mm">` + html.EscapeString(regular.printable(mark)) + `</div>`
 }

@@ -25,6 +25,11 @@ var (
 	goBold64    = base64.StdEncoding.EncodeToString(gobold.TTF)
 )
 
+// goFaces are the Go fonts as CSS font faces, in the page and in its head and foot, so that
+// Chromium needs no font of the system's.
+var goFaces = `@font-face{font-family:"Go";font-weight:normal;src:url(data:font/ttf;base64,` + goRegular64 + `)}` +
+	`@font-face{font-family:"Go";font-weight:bold;src:url(data:font/ttf;base64,` + goBold64 + `)}`
+
 // Lang is the language of every document ethicsbot draws (PDF/UA-1, 7.2: the natural
 // language is declared), as BCP 47 names it.
 const Lang = "en-US"
@@ -42,8 +47,7 @@ func htmlOf(blocks []block, title string, windowType float64) string {
 	b.WriteString(`<!DOCTYPE html><html lang="` + Lang + `"><head><meta charset="utf-8"><title>`)
 	b.WriteString(html.EscapeString(regular.printable(title)))
 	b.WriteString(`</title><style>`)
-	fmt.Fprintf(&b, `@font-face{font-family:"Go";font-weight:normal;src:url(data:font/ttf;base64,%s)}`, goRegular64)
-	fmt.Fprintf(&b, `@font-face{font-family:"Go";font-weight:bold;src:url(data:font/ttf;base64,%s)}`, goBold64)
+	b.WriteString(goFaces)
 	// The page's margins are layout.go's; the first page starts 1/2 in. from the top.
 	fmt.Fprintf(&b, `@page{size:8.5in 11in;margin:%s %s %s %s}@page:first{margin-top:%s}`,
 		mm(margin), mm(margin), mm(margin), mm(margin), mm(firstTop))

@@ -146,6 +146,11 @@ func checkTagged(data []byte, title string) (tagged, error) {
 		if d["FontFile"] == nil && d["FontFile2"] == nil && d["FontFile3"] == nil {
 			fail("the font %s (object %d) is not embedded (ISO 19005-2, 6.2.11.4)", str(d["FontName"]), n)
 		}
+		// Only the Go fonts the page carries: a font of the system's would make the
+		// document depend on the machine that printed it.
+		if name := d.NameEntry("FontName"); name == nil || !strings.Contains(*name, "+Go") {
+			fail("the font %v (object %d) is not one of the Go fonts", name, n)
+		}
 	}
 	// Every painting outside the tags is an artifact (ISO 14289-1, 7.1).
 	for p := 1; p <= ctx.PageCount; p++ {
