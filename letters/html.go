@@ -52,7 +52,7 @@ func htmlOf(blocks []block, title string, windowType float64) string {
 	fmt.Fprintf(&b, `@page{size:8.5in 11in;margin:%s %s %s %s}@page:first{margin-top:%s}`,
 		mm(margin), mm(margin), mm(margin), mm(margin), mm(firstTop))
 	b.WriteString(`html{margin:0;padding:0}body{margin:0;padding:0 1mm;font-family:"Go";color:#000;line-height:1.35}` +
-		`p,h1,h2,ul,li,table{margin:0;padding:0}p,li,td,th{white-space:pre-wrap;overflow-wrap:anywhere}` +
+		`p,h1,h2,ul,li,table{margin:0;padding:0}p,h1,h2,li,td,th{white-space:pre-wrap;overflow-wrap:anywhere}` +
 		`h1{text-align:center;font-weight:bold}h2{font-weight:bold;break-after:avoid}` +
 		`.lead{break-after:avoid}.c{text-align:center}.r{text-align:right}` +
 		`ul{list-style:none}table{border-collapse:collapse}th{font-weight:normal;text-align:left;vertical-align:top}` +

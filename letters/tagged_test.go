@@ -451,3 +451,21 @@ func TestChromiumStopsWhenIdleAndRecovers(t *testing.T) {
 		t.Errorf("the document after one past the time limit is not tagged: %v", told)
 	}
 }
+
+// TestTaggedWrapKeepsItsSpace: a heading that wraps keeps the space where it wraps, so that
+// the words on either side are not read as one ("(5ILCS").
+func TestTaggedWrapKeepsItsSpace(t *testing.T) {
+	m := taggedMaker(t)
+	r := januaryRecord()
+	long := strings.TrimSpace(strings.Repeat("review of the city's sign ordinance and ", 6))
+	for i := range r.Entries {
+		if r.Entries[i].Item.Kind == docket.BusinessItem {
+			r.Entries[i].Item.Text = long
+		}
+	}
+	d := ok(t)(m.MinutesPDF(r, docket.OpenPart, docket.Names(names)))
+	text := Text(t, d.Data)
+	if !strings.Contains(strings.ReplaceAll(text, "\n", ""), long) {
+		t.Errorf("the wrapped heading lost a space where it wraps:\n%s", text)
+	}
+}
