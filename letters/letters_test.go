@@ -2,10 +2,14 @@ package letters_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,12 +52,17 @@ func Text(t *testing.T, data []byte) string {
 	}
 	var b strings.Builder
 	for i := 1; i <= r.NumPage(); i++ {
-		rows, err := r.Page(i).GetTextByRow()
-		if err != nil {
-			t.Fatal(err)
+		// The rows from the top of the page down, each from the left: the extractor's own
+		// rows come bottom up from a PDF whose text matrix flips the page, as Chromium's do.
+		rows := map[int][]pdf.Text{}
+		for _, tx := range r.Page(i).Content().Text {
+			y := int(math.Round(tx.Y))
+			rows[y] = append(rows[y], tx)
 		}
-		for _, row := range rows {
-			for _, w := range row.Content {
+		for _, y := range slices.Backward(slices.Sorted(maps.Keys(rows))) {
+			row := rows[y]
+			slices.SortStableFunc(row, func(a, b pdf.Text) int { return cmp.Compare(a.X, b.X) })
+			for _, w := range row {
 				b.WriteString(w.S)
 			}
 			b.WriteString("\n")
