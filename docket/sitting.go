@@ -102,7 +102,8 @@ type CommissionMeeting struct {
 	// approved open minutes were made public, as PublishedText; ReviewedClosed says the
 	// commission reviewed the minutes of its closed meetings at this meeting (2.06(d)).
 	ItemNotes      []ItemNote        `json:"item_notes,omitempty"`
-	Movers         []MotionMover     `json:"movers,omitempty"` // who moved and seconded the motions
+	Movers         []MotionMover     `json:"movers,omitempty"`   // who moved and seconded the motions
+	Business       []MoveBusiness    `json:"business,omitempty"` // the motions on other business (business_motion.go)
 	Approvals      []MinutesApproval `json:"approvals,omitempty"`
 	Published      time.Time         `json:"published,omitzero"`
 	PublishedText  string            `json:"published_text,omitempty"`
@@ -533,6 +534,7 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	Adjourn{}.Kind():                 decodeMeeting[Adjourn],
 	MinutesNote{}.Kind():             decodeMeeting[MinutesNote],
 	MotionMover{}.Kind():             decodeMeeting[MotionMover],
+	MoveBusiness{}.Kind():            decodeMeeting[MoveBusiness],
 	ApproveMinutes{}.Kind():          decodeMeeting[ApproveMinutes],
 	PublishMinutes{}.Kind():          decodeMeeting[PublishMinutes],
 	DestroyRecording{}.Kind():        decodeMeeting[DestroyRecording],

@@ -502,7 +502,7 @@ func (m *Maker) draw(k Kind, data any, title string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	pdf, err := render(blocks, title, "")
+	pdf, err := m.render(blocks, title, "")
 	if errors.Is(err, errTooManyPages) {
 		return nil, tooBig(k, fmt.Sprintf("more than %d pages long, the limit for one document", MaxPages))
 	}
@@ -532,7 +532,7 @@ func markdown(blocks []block) string {
 			if strings.TrimSpace(bl.text) != "" {
 				para("**", strings.TrimSpace(bl.text), "**")
 			}
-		case "text", "center", "right":
+		case "text", "center", "right", "item", "row":
 			if strings.TrimSpace(bl.text) != "" {
 				para("", strings.TrimSpace(bl.text), "")
 			}
