@@ -292,6 +292,9 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 	if err != nil {
 		return err
 	}
+	if err := s.writeDue(ctx, tx, c); err != nil {
+		return err
+	}
 	// The search index follows the case in the same transaction, so it never disagrees
 	// with the record: a correction of a name or an article number is found at once.
 	if err := s.indexStep(ctx, tx, step); err != nil {

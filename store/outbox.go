@@ -233,22 +233,9 @@ func readActions(s string) []outbox.Action {
 // CardThreads returns the ts of every case's card that Slack took at to: the threads in
 // which a restore looks for what Slack shows was said (bot.Sender.Said).
 func (s *Store) CardThreads(ctx context.Context, to outbox.Dest) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx,
+	return column(ctx, s.r,
 		`SELECT ts FROM outbox WHERE series = ? AND step = ? AND dest = ? AND ts != '' ORDER BY rowid`,
 		outbox.CardSeries, outbox.CardKey("", to).Step, to.String())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var ts string
-		if err := rows.Scan(&ts); err != nil {
-			return nil, err
-		}
-		out = append(out, ts)
-	}
-	return out, rows.Err()
 }
 
 // MarkFailed records why a delivery attempt failed, or why the post was held back, and

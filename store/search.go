@@ -83,35 +83,7 @@ func (s *Store) reindex(ctx context.Context) error {
 	if !s.search {
 		return nil
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT number FROM cases WHERE number NOT IN (SELECT number FROM case_search)`)
-		if err != nil {
-			return err
-		}
-		var missing []string
-		for rows.Next() {
-			var number string
-			if err := rows.Scan(&number); err != nil {
-				rows.Close()
-				return err
-			}
-			missing = append(missing, number)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for _, number := range missing {
-			c, _, err := loadCase(ctx, tx, number)
-			if err != nil {
-				return err
-			}
-			if err := s.indexCase(ctx, tx, &c); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return s.mend(ctx, `SELECT number FROM cases WHERE number NOT IN (SELECT number FROM case_search)`, s.indexCase)
 }
 
 // Search returns the cases, open and closed alike, whose parties' names, mailings' article

@@ -54,6 +54,7 @@ type Store struct {
 	docs     bool // the schema has the case file's documents (documents)
 	meetings bool // the schema has the commission's meetings (meeting_events, 011)
 	media    bool // the schema has the news media's requests (news_media, 014)
+	due      bool // the cases have their next due instant (cases.due, 015)
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -444,6 +445,9 @@ func (s *Store) init(target int, o Options) error {
 		if err := s.reindex(ctx); err != nil {
 			return fmt.Errorf("database %s: the search index: %w", s.path, err)
 		}
+		if err := s.deriveDue(ctx); err != nil {
+			return fmt.Errorf("database %s: the cases' next due instants: %w", s.path, err)
+		}
 	}
 	return nil
 }
@@ -465,6 +469,10 @@ func (s *Store) tables(ctx context.Context) error {
 	}
 	if err := s.r.QueryRowContext(ctx,
 		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'news_media'`).Scan(&s.media); err != nil {
+		return err
+	}
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM pragma_table_info('cases') WHERE name = 'due'`).Scan(&s.due); err != nil {
 		return err
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)

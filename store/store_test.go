@@ -356,6 +356,8 @@ func TestTamperingIsCaught(t *testing.T) {
 			"case 2026-001: its record differs"},
 		{"EditedCaseColumn", `UPDATE cases SET respondent = 'Someone Else' WHERE number = '2026-001'`,
 			"case 2026-001: its columns differ"},
+		{"EditedDue", `UPDATE cases SET due = '2030-01-01T00:00:00.000000000Z' WHERE number = '2026-001'`,
+			"case 2026-001: its next due instant is"},
 		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`,
 			"case 2026-001: what the public notice board shows of it differs"},
 		{"BackdatedOnBoard", `UPDATE public_records SET posted = '2026-11-01T00:00:00.000000000Z'`,

@@ -161,8 +161,13 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 			return r, err
 		}
 	}
+	dueColumn := "NULL" // a record before 015 keeps no next due instant
+	if s.due {
+		dueColumn = "due"
+	}
 	crows, err := tx.QueryContext(ctx,
-		`SELECT number, state, open, complainant, respondent, summary, doc, events FROM cases ORDER BY number`)
+		`SELECT number, state, open, complainant, respondent, summary, doc, events, `+dueColumn+
+			` FROM cases ORDER BY number`)
 	if err != nil {
 		return r, err
 	}
@@ -171,7 +176,9 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		var number, state, complainant, respondent, summary, doc string
 		var open bool
 		var events int
-		if err := crows.Scan(&number, &state, &open, &complainant, &respondent, &summary, &doc, &events); err != nil {
+		var due sql.NullString
+		if err := crows.Scan(&number, &state, &open, &complainant, &respondent, &summary, &doc, &events,
+			&due); err != nil {
 			return r, err
 		}
 		r.Cases++
@@ -196,6 +203,10 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 			r.Broken = &Break{EventID: 0, Case: number,
 				Problem: "what the public notice board shows of it differs from its record: public_records was changed " +
 					"outside ethicsbot"}
+		default:
+			if problem := s.checkDue(&c, due); problem != "" {
+				r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
+			}
 		}
 		if r.Broken != nil {
 			return r, nil
