@@ -39,6 +39,9 @@ type AgendaData struct {
 	Draft     bool   // not yet posted
 	Items     []AgendaLine
 	Closed    bool // some item is closed to the public
+	// Opening and Closing are the parts of every meeting the agenda shows, unnumbered,
+	// before and after its items where they are not items of their own (docket.Frame).
+	Opening, Closing []Text
 }
 
 // AgendaLine is one numbered item of an agenda.
@@ -162,6 +165,13 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today), Draft: a.Posted.IsZero()}
 	if !d.Draft {
 		d.Posted = a.Posted.In(m.loc).Format(longDate)
+	}
+	opening, closing := docket.Frame(a.Items)
+	for _, w := range opening {
+		d.Opening = append(d.Opening, T(w))
+	}
+	for _, w := range closing {
+		d.Closing = append(d.Closing, T(w))
 	}
 	for i, it := range a.Items {
 		line := AgendaLine{Number: i + 1, Words: T(it.Words()), Closed: it.Closed}
