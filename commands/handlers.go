@@ -146,7 +146,7 @@ func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter [
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
 	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"),
-		Authority: a.str("closed")}
+		Authority: a.str("closed"), Regular: s.regularDay(a.instant("start"))}
 	if !a.has("meeting_name") && (act.Start.IsZero() || act.Place == "") {
 		return Response{}, docket.Invalid(kind.Rule(), "start",
 			"give the meeting, meeting=2027-01-12, or a start and a place=")
@@ -513,7 +513,7 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 		}
 		actions = append(actions,
 			docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"),
-				Closed: a.has("closed"), Authority: a.str("closed")})
+				Closed: a.has("closed"), Authority: a.str("closed"), Regular: s.regularDay(a.instant("hearing"))})
 	} else if a.has("place") || a.has("closed") {
 		return Response{}, docket.Invalid("(C)(2)", "hearing", "place= and closed= go with hearing=<start>")
 	}

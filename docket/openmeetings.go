@@ -28,6 +28,7 @@ const (
 	OMAMinutes   = "5 ILCS 120/2.06(b)" // approval of the minutes, and their publication
 	OMARecording = "5 ILCS 120/2.06(c)" // the verbatim recording of a closed meeting
 	OMAReview    = "5 ILCS 120/2.06(d)" // the semi-annual review of closed minutes
+	OMAHoliday   = "5 ILCS 120/2.01"    // no meeting on a legal holiday, unless the regular meeting day falls on it
 )
 
 // AgendaNotice is how long before a meeting its agenda must stand as posted: "An agenda
@@ -93,6 +94,26 @@ func CheckNewMeeting(start, now time.Time, loc *time.Location) error {
 			earliest.In(loc).Format("Mon 2 Jan 2006 15:04 MST")))
 	}
 	return nil
+}
+
+// CheckHoliday refuses a meeting starting at start on a legal holiday, unless regular
+// says it is a regular meeting of the adopted schedule (5 ILCS 120/2.03) on its day: "No
+// meeting required by this Act to be public shall be held on a legal holiday unless the
+// regular meeting day falls on that holiday" (5 ILCS 120/2.01). The legal holidays are the
+// statutory holidays the calendar keeps (StatutoryHolidays, the days 5 ILCS 490 and 205
+// ILCS 630/17 fix, and those the Governor proclaims), not the office's own closures. A
+// special, emergency or rescheduled meeting, and a case step's own meeting, is no regular
+// meeting: the refusal suggests another day, or the regular meeting on the holiday.
+func (e *Engine) CheckHoliday(start time.Time, regular bool) error {
+	d := e.Cal.DateOf(start)
+	name := e.Cal.StatutoryHoliday(d)
+	if name == "" || regular {
+		return nil
+	}
+	return Conflict(OMAHoliday, "start", fmt.Sprintf(
+		"%s is %s, a legal holiday, and no meeting may be held on a legal holiday unless the regular meeting day falls on "+
+			"it: choose another day, or take the business up at a regular meeting of the year's schedule (meeting=next)",
+		d.Long(), name))
 }
 
 // roundUpMinute rounds t up to the minute, as a start is given.

@@ -234,6 +234,10 @@ type CreateMeeting struct {
 	// Since is, for a meeting folded from its cases, when its first case step was
 	// scheduled: its agenda dates from then, not from when it is recorded (LastChange).
 	Since time.Time `json:"since,omitzero"`
+	// Regular says the start is a regular meeting's of the adopted schedule (5 ILCS
+	// 120/2.03, RegularSchedule.Holds), as the command found it: only then may it be on a
+	// legal holiday (CheckHoliday). A special meeting is never regular.
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -259,6 +263,9 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 	if a.Posted.IsZero() && a.Since.IsZero() {
 		// A new meeting, not one folded from its cases and recorded now.
 		if err := CheckNewMeeting(a.Start, at, e.Cal.Location()); err != nil {
+			return err
+		}
+		if err := e.CheckHoliday(a.Start, a.Regular && !a.Special); err != nil {
 			return err
 		}
 	}
@@ -482,6 +489,9 @@ func (a CancelCommissionMeeting) applyMeeting(e *Engine, m *CommissionMeeting, a
 type MoveMeeting struct {
 	Start time.Time `json:"start"`
 	Place string    `json:"place"`
+	// Regular says the new start is a regular meeting's of the schedule (CreateMeeting.Regular):
+	// a meeting moved onto a legal holiday is refused otherwise.
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -499,6 +509,11 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	}
 	if err := CheckAgendaChange(a.Start, at, e.Cal.Location(), "moving the meeting there", AdviseLaterStart); err != nil {
 		return err
+	}
+	if !a.Start.Equal(m.Start) {
+		if err := e.CheckHoliday(a.Start, a.Regular && !m.Special); err != nil {
+			return err
+		}
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
