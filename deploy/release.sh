@@ -56,8 +56,8 @@ name="ethicsbot-$version-linux-$arch"
 stage="$work/$name"
 mkdir -p "$stage/deploy" "$stage/docs"
 VERSION=$version bash deploy/build-static.sh "$stage/ethicsbot"
-cp deploy/*.service deploy/*.timer deploy/ethicsbot.example.yml deploy/nginx.conf \
-  deploy/litestream.yml deploy/ethicsbot-alerts.yml deploy/README.md "$stage/deploy/"
+cp deploy/README.md deploy/*.service deploy/*.timer deploy/ethicsbot.example.yml deploy/nginx.conf \
+  deploy/litestream.yml deploy/ethicsbot-alerts.yml "$stage/deploy/"
 cp docs/*.md "$stage/docs/"
 cp README.md CHANGELOG.md "$stage/"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
