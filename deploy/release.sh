@@ -9,7 +9,8 @@
 #   ethicsbot_VERSION_amd64.deb           the Debian package (nfpm, deploy/nfpm.yaml)
 #   ethicsbot-VERSION.cdx.json            the software bill of materials (CycloneDX)
 #   SHA256SUMS                            the checksums of the three, for sha256sum -c
-# `deploy/release.sh --version` prints the version and does nothing else.
+# `deploy/release.sh --version` prints the version and does nothing else; `--tools` builds
+# the pinned tools into the CI cache and does nothing else (.ci/run, in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,15 +22,6 @@ fi
 if [ "${1:-}" = --version ]; then
   echo "$version"; exit 0
 fi
-if [ $# -ne 1 ]; then
-  echo "usage: deploy/release.sh OUTDIR (or --version)" >&2; exit 2
-fi
-out=$1
-if ! git diff-index --quiet HEAD --; then
-  echo "the checkout has uncommitted changes: a release is made from a commit (git status)" >&2
-  exit 1
-fi
-
 # The tools, pinned, built once into the CI cache with the Go release go.mod names.
 GOTOOLCHAIN=${GOTOOLCHAIN:-$(sed -n 's/^toolchain //p' go.mod)}
 export GOTOOLCHAIN
@@ -42,6 +34,17 @@ cdx="$cache/cyclonedx-gomod-$CYCLONEDX_GOMOD_VERSION/cyclonedx-gomod"
   go install "github.com/goreleaser/nfpm/v2/cmd/nfpm@$NFPM_VERSION"
 [ -x "$cdx" ] || GOBIN=$(dirname "$cdx") GOFLAGS=-mod=mod \
   go install "github.com/CycloneDX/cyclonedx-gomod/cmd/cyclonedx-gomod@$CYCLONEDX_GOMOD_VERSION"
+if [ "${1:-}" = --tools ]; then
+  exit 0
+fi
+if [ $# -ne 1 ]; then
+  echo "usage: deploy/release.sh OUTDIR (or --version, --tools)" >&2; exit 2
+fi
+out=$1
+if ! git diff-index --quiet HEAD --; then
+  echo "the checkout has uncommitted changes: a release is made from a commit (git status)" >&2
+  exit 1
+fi
 
 # Every file's time is the commit's, so that the same commit makes the same archives.
 SOURCE_DATE_EPOCH=$(git log -1 --format=%ct HEAD)
