@@ -170,12 +170,26 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 			// read as if that were the agenda.
 			text += " none yet."
 		}
-		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
+		// The parts of every meeting frame its numbered business, as the agenda posted
+		// at the meeting place gives them (docket.Frame).
+		var opening, closing outbox.Markup
+		if len(m.Agenda()) > 0 {
+			open, close := docket.Frame(m.Doc().Items)
+			for _, w := range open {
+				opening += outbox.Format(" %s", w)
+			}
+			for _, w := range close {
+				closing += outbox.Format(" %s", w)
+			}
+		}
+		text += opening
+		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text+closing)))
 		text += listed
 		if more > 0 {
 			text += outbox.Format(" And %s more: the whole agenda is on the public notice board%s and posted at the "+
 				"meeting place.", count(more, "item"), s.boardLink(m))
 		}
+		text += closing
 		text += " Open to the public"
 		for _, it := range m.Agenda() {
 			if it.Closed {

@@ -135,6 +135,7 @@ func (a ScheduleMeeting) apply(x *applying) error {
 				ph.Due.Long())
 		}
 	case FrivolousMeeting:
+		c.FrivolousPending = true // (H): on the docket until the commission acts on it
 		if !c.FrivolousNoticeMailed.IsZero() && !x.frivolousNoticeGiven() {
 			x.warn("(H)",
 				"the notice mailed to the complainant gives the old date, time or place; mail the complainant notice of the "+
@@ -246,6 +247,8 @@ func (a CancelMeeting) apply(x *applying) error {
 		c.State = StateHearingRecessed
 	case PublicHearing:
 		c.State = StateDemanded
+	case FrivolousMeeting:
+		c.FrivolousPending = false // no meeting, no (H) matter waiting
 	}
 	return nil
 }

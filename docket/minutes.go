@@ -347,6 +347,7 @@ func (r *MinutesRecord) itemNotes(notes []ItemNote) {
 // action leaves the meeting as it was.
 func (m *CommissionMeeting) cloneMinutesParts() {
 	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
+	m.Business = slices.Clone(m.Business)
 	m.Corrections = slices.Clone(m.Corrections)
 }
 
@@ -464,6 +465,7 @@ func (m *CommissionMeeting) Record(all []CommissionMeeting, e *Engine,
 	r := m.DraftMinutes(cases, e.Cal.Location())
 	r.wordMotions(e, cases, entries)
 	r.AddApprovals(m, all)
+	r.businessMotions(m.Business)
 	r.movers(m.Movers)
 	return r, nil
 }

@@ -223,6 +223,7 @@ var finalActions = map[string]string{
 	Decide{}.Kind():        "a decision",
 	IssueFinal{}.Kind():    "a final recommendation",
 	FindFrivolous{}.Kind(): "a finding that the complaint was knowingly frivolous",
+	SettleFine{}.Kind():    "a waiver of a fine",
 }
 
 // IsFinalAction reports whether a case action of kind is final action of the commission,

@@ -1,8 +1,11 @@
 package docket_test
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 )
@@ -130,6 +133,63 @@ func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
 	}
 	if got := docket.HoldsItem(ms, "2026-003", docket.SufficiencyMeeting); got == nil || got.Name != "2026-12-10" {
 		t.Errorf("HoldsItem = %v", got)
+	}
+}
+
+// TestFoldingOneCaseAtATime: a Folding fed one case at a time, each case's value reused
+// for the next as a reader of the record does, gives the meetings Fold gives: it keeps the
+// steps scheduled, not the cases.
+func TestFoldingOneCaseAtATime(t *testing.T) {
+	e := MustEngine(t)
+	var cases []*docket.Case
+	for i, when := range []string{"2026-12-10T17:00:00-06:00", "2026-12-10T17:00:00-06:00", "2026-12-10T19:00:00-06:00",
+		"2026-12-11T17:00:00-06:00"} {
+		c := apply(t, e, []step{
+			{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
+			{at: "2026-12-04T11:00:00-06:00",
+				action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, when), Place: "City Hall, Room 201"},
+				state:  docket.StateReceived},
+		})
+		c.Number = fmt.Sprintf("2026-%03d", i+1)
+		cases = append(cases, &c)
+	}
+	rec := meetingAt(t, e, "2026-12-10", "2026-12-10T19:00:00-06:00", "2026-12-04T09:00:00-06:00")
+	want := e.Fold([]docket.CommissionMeeting{rec}, cases)
+	f := e.NewFolding([]docket.CommissionMeeting{rec})
+	var reused docket.Case
+	for _, c := range cases {
+		reused = *c
+		f.Add(&reused)
+	}
+	reused = docket.Case{Number: "2099-999"}
+	if got := f.Meetings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("one case at a time:\n%+v\nFold:\n%+v", got, want)
+	}
+}
+
+// TestFoldNamesADayOnce: folding many meetings of one day tries each name of the day once,
+// not every name again for each meeting (a day of n meetings made n² names).
+func TestFoldNamesADayOnce(t *testing.T) {
+	e := MustEngine(t)
+	base := apply(t, e, []step{{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived}})
+	const n = 200
+	cases := make([]*docket.Case, n)
+	for i := range cases {
+		c := base
+		c.Number = fmt.Sprintf("2026-%03d", i+1)
+		c.Sufficiency = docket.Meeting{Start: T(t, "2026-12-10T09:00:00-06:00").Add(time.Duration(i) * time.Minute),
+			Place: "City Hall", ScheduledAt: T(t, "2026-12-04T11:00:00-06:00")}
+		cases[i] = &c
+	}
+	ms := e.Fold(nil, cases)
+	if len(ms) != n || ms[0].Name != "2026-12-10" || ms[1].Name != "2026-12-10b" || ms[25].Name != "2026-12-10z" {
+		t.Fatalf("fold = %d meetings, named %s, %s, ..., %s", len(ms), ms[0].Name, ms[1].Name, ms[25].Name)
+	}
+	allocs := testing.AllocsPerRun(5, func() { e.Fold(nil, cases) })
+	// About a dozen a meeting (its item, its posting, the maps and slices growing); trying
+	// every earlier name again for each meeting makes n²/2, 20,000 here.
+	if allocs > 20*n {
+		t.Errorf("folding %d meetings of one day made %.0f allocations", n, allocs)
 	}
 }
 

@@ -39,6 +39,9 @@ type AgendaData struct {
 	Draft     bool   // not yet posted
 	Items     []AgendaLine
 	Closed    bool // some item is closed to the public
+	// Opening and Closing are the parts of every meeting the agenda shows, unnumbered,
+	// before and after its items where they are not items of their own (docket.Frame).
+	Opening, Closing []Text
 }
 
 // AgendaLine is one numbered item of an agenda.
@@ -162,6 +165,13 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today), Draft: a.Posted.IsZero()}
 	if !d.Draft {
 		d.Posted = a.Posted.In(m.loc).Format(longDate)
+	}
+	opening, closing := docket.Frame(a.Items)
+	for _, w := range opening {
+		d.Opening = append(d.Opening, T(w))
+	}
+	for _, w := range closing {
+		d.Closing = append(d.Closing, T(w))
 	}
 	for i, it := range a.Items {
 		line := AgendaLine{Number: i + 1, Words: T(it.Words()), Closed: it.Closed}
@@ -502,7 +512,7 @@ func (m *Maker) draw(k Kind, data any, title string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	pdf, err := render(blocks, title, "")
+	pdf, err := m.render(blocks, title, "")
 	if errors.Is(err, errTooManyPages) {
 		return nil, tooBig(k, fmt.Sprintf("more than %d pages long, the limit for one document", MaxPages))
 	}
@@ -532,7 +542,7 @@ func markdown(blocks []block) string {
 			if strings.TrimSpace(bl.text) != "" {
 				para("**", strings.TrimSpace(bl.text), "**")
 			}
-		case "text", "center", "right":
+		case "text", "center", "right", "item", "row":
 			if strings.TrimSpace(bl.text) != "" {
 				para("", strings.TrimSpace(bl.text), "")
 			}

@@ -159,7 +159,7 @@ func BenchmarkLoadOpenCasesWithEvents10k(b *testing.B) {
 // folded from every case: what the sweep reads for the agendas' reminders and the digest,
 // at most every 15 minutes (reminders.meetingsEvery), beside OpenCases every minute.
 func BenchmarkMeetings(b *testing.B) {
-	for _, n := range []int{250, 500, 1000} {
+	for _, n := range []int{250, 1000, 10000} {
 		b.Run(fmt.Sprintf("cases=%d", n), func(b *testing.B) {
 			s, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), MustEngine(b))
 			if err != nil {
@@ -260,5 +260,17 @@ func BenchmarkVerifyApprovedMeetings(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkSearch10k is a broad search of the 10,000 cases, one that every case matches,
+// as `/ethics search` reads it: the first page of 50 and the count of all.
+func BenchmarkSearch10k(b *testing.B) {
+	s := bigStore(b)
+	for b.Loop() {
+		page, total, err := s.Search(ctx, "benchmark complaint", "U_COMM1", 0, 50)
+		if err != nil || len(page) != 50 || total != 10000 {
+			b.Fatalf("%d of %d, %v", len(page), total, err)
+		}
 	}
 }
