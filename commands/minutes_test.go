@@ -101,7 +101,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		"roll call on approving its minutes at meeting 2027-01-12, item 1: adopted 2–0")
 	if got := replyText(r); !strings.Contains(got, "Make the approved open minutes public by Fri 2027-01-22") ||
 		!strings.Contains(got, "closed minutes stay confidential") ||
-		!strings.Contains(got, "may be destroyed from Thu 2028-06-15") {
+		!strings.Contains(got, "may be destroyed from Fri 2028-06-16") {
 		t.Errorf("approval: %s", got)
 	}
 	if got := replyText(do(s, clerk, `minutes 2026-12-15 note "Late"`)); !strings.Contains(got,
@@ -156,7 +156,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	}
 	// 2.06(c): the recording is kept 18 months.
 	if got := replyText(do(s, clerk, `minutes 2026-12-15 destroy-recording approved=2027-01-12`)); !strings.Contains(got,
-		"5 ILCS 120/2.06(c)") || !strings.Contains(got, "may not be destroyed before Thu 2028-06-15") {
+		"5 ILCS 120/2.06(c)") || !strings.Contains(got, "may not be destroyed before Fri 2028-06-16") {
 		t.Errorf("destroying the recording early: %s", got)
 	}
 	clk.now = time.Date(2028, 6, 20, 16, 0, 0, 0, time.UTC)
@@ -164,7 +164,13 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		"approves the destruction") {
 		t.Errorf("destroying the recording without the commission's approval: %s", got)
 	}
-	mustDo(t, s, clerk, `minutes 2026-12-15 destroy-recording approved=2028-06-13`,
+	// The commission approves a destruction by a vote at a meeting it holds, not on a day
+	// with none (Tue 13 Jun 2028 had none here).
+	if got := replyText(do(s, clerk, `minutes 2026-12-15 destroy-recording approved=2028-06-13`)); !strings.Contains(got,
+		"held no meeting on Tue 2028-06-13") || !strings.Contains(got, "5 ILCS 120/2.06(c)") {
+		t.Errorf("a destruction approved on a day without a meeting: %s", got)
+	}
+	mustDo(t, s, clerk, `minutes 2026-12-15 destroy-recording approved=2027-01-12`,
 		"the verbatim recording of closed session 1 destroyed")
 	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
 		t.Fatalf("verify: %v %v", rep.Broken, err)

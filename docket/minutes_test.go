@@ -166,25 +166,26 @@ func TestRecordingDestroyedOnTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d, ok := m.RecordingsDestroyable(e.Cal); !ok || d != docket.NewDate(2028, 6, 15) {
+	if d, ok := m.RecordingsDestroyable(e.Cal); !ok || d != docket.NewDate(2028, 6, 16) {
 		t.Errorf("destroyable from %s %v", d, ok)
 	}
 	_, err = e.ApplyMeeting(m,
-		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 14), Approved: docket.NewDate(2028, 6, 1)},
-		T(t, "2028-06-14T09:00:00-05:00"))
-	wantRule(t, "destroying a day early", err, docket.ECONFLICT, docket.OMARecording)
-	_, err = e.ApplyMeeting(m,
-		docket.DestroyRecording{Session: 2, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)},
-		T(t, "2028-06-15T09:00:00-05:00"))
-	wantRule(t, "destroying a session that was not held", err, docket.ENOTFOUND, docket.OMARecording)
-	m, err = e.ApplyMeeting(m,
 		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)},
 		T(t, "2028-06-15T09:00:00-05:00"))
-	if err != nil || m.Minutes.Sessions[0].Destroyed != docket.NewDate(2028, 6, 15) {
+	wantRule(t, "destroying on the anniversary, before 18 months have fully passed", err, docket.ECONFLICT,
+		docket.OMARecording)
+	_, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 2, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-16T09:00:00-05:00"))
+	wantRule(t, "destroying a session that was not held", err, docket.ENOTFOUND, docket.OMARecording)
+	m, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-16T09:00:00-05:00"))
+	if err != nil || m.Minutes.Sessions[0].Destroyed != docket.NewDate(2028, 6, 16) {
 		t.Fatalf("destroyed: %v", err)
 	}
 	_, err = e.ApplyMeeting(m,
-		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
-		T(t, "2028-06-16T09:00:00-05:00"))
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 17), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-17T09:00:00-05:00"))
 	wantRule(t, "destroying twice", err, docket.ECONFLICT, docket.OMARecording)
 }

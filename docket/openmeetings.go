@@ -394,7 +394,9 @@ func (c *Calendar) MinutesPublicDue(approved Date) Date {
 const RecordingRetention = 18 // months
 
 // RecordingDestroyable is the earliest day the verbatim recording of a closed session of a
-// meeting completed on held may be destroyed (5 ILCS 120/2.06(c)): 18 months after it, and
+// meeting completed on held may be destroyed (5 ILCS 120/2.06(c)): the day after the 18
+// months after it have fully passed (not the anniversary itself, when the meeting's hour has
+// not yet come), and
 // not before the commission approves the minutes of the closed meeting, on minutesApproved.
 // ok is false while those minutes are not approved (minutesApproved is zero): there is no
 // such day yet. The commission must also approve the destruction of the particular
@@ -404,7 +406,9 @@ func RecordingDestroyable(held, minutesApproved Date) (Date, bool) {
 	if minutesApproved.IsZero() {
 		return 0, false
 	}
-	return max(held.AddMonths(RecordingRetention), minutesApproved), true
+	// "After 18 months have passed": the months end on their day at the hour the meeting
+	// ended, so the first whole day on which they have passed is the day after.
+	return max(held.AddMonths(RecordingRetention).AddDays(1), minutesApproved), true
 }
 
 // CheckRecordingDestruction refuses to record the destruction, on today, of the verbatim
@@ -420,7 +424,8 @@ func CheckRecordingDestruction(held, minutesApproved, destructionApproved, today
 				"minutes of that closed session", held))
 	case today < earliest:
 		return Conflict(OMARecording, "",
-			fmt.Sprintf("the recording of the closed session of %s may not be destroyed before %s, 18 months after the meeting",
+			fmt.Sprintf("the recording of the closed session of %s may not be destroyed before %s, the first day after 18 "+
+				"months have fully passed since the meeting",
 				held, earliest.Long()))
 	case destructionApproved.IsZero() || destructionApproved > today:
 		return Conflict(OMARecording, "",
