@@ -789,8 +789,11 @@ func runConvene(s *Service, ctx context.Context, req Request, a args) (Response,
 			}
 		}
 		ch.Actions = []docket.MeetingAction{docket.Convene{Seated: seated, Quorum: quorum, Present: present,
-			Remote: a.users("remote"), At: a.instant("at")}}
+			Remote: a.users("remote"), At: a.instant("at"), Emergency: a.str("emergency")}}
 		what = "called to order"
+		if a.has("emergency") {
+			what = "called to order as an emergency meeting (5 ILCS 120/2.02(a)); post its notice as soon as practicable"
+		}
 	}
 	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
 	if err != nil || res.Replayed {

@@ -46,6 +46,8 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		"has not been called to order") {
 		t.Errorf("a note before the meeting: %s", got)
 	}
+	mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted")
+	mustDo(t, s, clerk, `posted 2027-01-12`, "notice and agenda posted")
 	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "A quorum is present")
 	clk.now = clk.now.Add(5 * time.Minute)
@@ -73,8 +75,8 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	}
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "To be approved by Thu 2027-01-14 (5 ILCS 120/2.06(b)")
 	mustDo(t, s, clerk, `meetings`,
-		"*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 1 item; agenda to be posted by Sun 13 Dec 2026 17:00 "+
-			"CST (5 ILCS 120/2.02), then `/ethics posted 2026-12-15`. Minutes to be approved by Thu 2027-01-14.")
+		"*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 1 item; agenda posted Fri 4 Dec 2026 10:30 CST. "+
+			"Minutes to be approved by Thu 2027-01-14.")
 	var files []struct{ name, data string }
 	for _, f := range r.Files {
 		files = append(files, struct{ name, data string }{f.Name, string(f.Data)})

@@ -200,9 +200,12 @@ type MinutesRecord struct {
 	// Seated are the members seated on the commission at the meeting, in the order the
 	// roll is called; Quorum is how many of them must be physically present to act
 	// (DefaultQuorum unless the configuration says otherwise; QuorumAt).
-	Seated    []string        `json:"seated"`
-	Quorum    int             `json:"quorum"`
-	Convened  time.Time       `json:"convened"` // the call to order, with the commission's zone
+	Seated   []string  `json:"seated"`
+	Quorum   int       `json:"quorum"`
+	Convened time.Time `json:"convened"` // the call to order, with the commission's zone
+	// Emergency is the nature of the emergency that called the meeting without 48 hours'
+	// notice (5 ILCS 120/2.02(a)); empty for a meeting noticed in time.
+	Emergency string          `json:"emergency,omitempty"`
 	Present   []string        `json:"present,omitempty"`
 	Absent    []string        `json:"absent,omitempty"`
 	Remote    []string        `json:"remote,omitempty"` // present by video or audio conference (2.06(a))

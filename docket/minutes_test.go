@@ -19,6 +19,7 @@ func heldMeeting(t *testing.T, e *docket.Engine, name, day string) docket.Commis
 		at  string
 	}{
 		{docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation", Authority: "(c)(1)"}, "2026-11-02T09:00:00-06:00"},
+		{docket.PostAgenda{}, "2026-11-02T10:00:00-06:00"},
 		{docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}, day + "T17:01:00-06:00"},
 		{docket.EnterClosed{Item: 1, Vote: yes, Recorded: true}, day + "T17:05:00-06:00"},
 		{docket.ReturnToOpen{}, day + "T17:20:00-06:00"},
@@ -130,6 +131,12 @@ func TestMinutesApprovalDueCountsRecordedRegularMeetings(t *testing.T) {
 	// 2.06(d): six months after the first closed session, until a review is recorded.
 	if due := docket.ReviewDue([]docket.CommissionMeeting{m}, e.Cal); due != docket.NewDate(2027, 6, 15) {
 		t.Errorf("review due %s", due)
+	}
+	for _, a := range []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Review of closed minutes"},
+		docket.PostAgenda{}} {
+		if jan, err = e.ApplyMeeting(jan, a, T(t, "2027-01-04T09:00:00-06:00")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	jan, err = e.ApplyMeeting(jan,
 		docket.Convene{Seated: []string{"U_A", "U_B"}, Quorum: 2, Present: []string{"U_A", "U_B"}},

@@ -143,6 +143,12 @@ func (m *CommissionMeeting) Posted() time.Time {
 	return time.Time{}
 }
 
+// NoticedInTime reports whether the meeting's notice and agenda were first posted at least
+// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order.
+func (m *CommissionMeeting) NoticedInTime() bool {
+	return len(m.Postings) > 0 && !m.Postings[0].At.After(AgendaCutoff(m.Start))
+}
+
 // Amended reports whether the agenda changed after the notice was first posted.
 func (m *CommissionMeeting) Amended() bool {
 	return len(m.Postings) > 0 && (m.Stale || m.Postings[len(m.Postings)-1].Amended)

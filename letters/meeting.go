@@ -65,7 +65,10 @@ type MinutesData struct {
 	Approved  string // "Tuesday 9 February 2027, at the meeting of 2027-02-09"; "" for a draft
 	Convened  string // "18:00 CST"
 	Adjourned string // "" when not recorded
-	Present   Text   // names, joined: "Ann Alder, Chair; Bob Birch"
+	// Emergency is the nature of the emergency that called the meeting without 48 hours'
+	// notice (5 ILCS 120/2.02(a)); empty for a meeting noticed in time.
+	Emergency Text
+	Present   Text // names, joined: "Ann Alder, Chair; Bob Birch"
 	Absent    Text
 	Remote    Text // present by video or audio conference
 	Arrived   []MovementLine
@@ -330,7 +333,7 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 	held := r.Convened.In(m.loc)
 	d := MinutesData{From: m.from(), Meeting: string(r.Meeting), Kind: meetingKind(r.Special), Date: held.Format(longDate),
 		Place: T(r.Place), Closed: closed, Draft: r.Approved.IsZero(), Convened: hm(r.Convened), Adjourned: hm(r.Adjourned),
-		Present: who(r.Present), Absent: who(r.Absent)}
+		Present: who(r.Present), Absent: who(r.Absent), Emergency: T(r.Emergency)}
 	if len(r.Remote) > 0 {
 		d.Remote = who(r.Remote)
 	}
