@@ -472,6 +472,9 @@ func (s *Service) vote(ctx context.Context, a args, rule, kind string) (*docket.
 		if err := docket.CheckOpenForAction(kind, m.Minutes.SessionAt(now)); err != nil {
 			return nil, err
 		}
+		if err := m.CheckFinalOnAgenda(kind, a.str("number")); err != nil {
+			return nil, err
+		}
 		return s.rollAt(ctx, a, m, now, a.str("number"))
 	}
 	if !a.has("yes") && !a.has("no") && !a.has("abstain") && !a.has("absent") {

@@ -39,6 +39,13 @@ func (a MoveBusiness) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time
 	if err := CheckLine("text", OMAMinutes, a.Text, true, MaxText); err != nil {
 		return err
 	}
+	if it := items[a.Item-1]; m.Minutes.Emergency == "" && !m.onPostedAgenda(func(p AgendaItem) bool {
+		return p.Kind == BusinessItem && p.Text == it.Text
+	}, it.Added) {
+		return Conflict(OMAAgenda, "item", fmt.Sprintf("item %d of meeting %s was not on its agenda as posted: the "+
+			"commission may discuss it, and take the vote at a later meeting whose posted agenda sets it forth", a.Item,
+			m.Name))
+	}
 	if !m.InSession(a.At) {
 		return Conflict(OMAMinutes, "at", fmt.Sprintf("meeting %s is not in progress: a motion is recorded with its roll "+
 			"call at the meeting, once it is called to order", m.Name))

@@ -29,7 +29,45 @@ const (
 	OMARecording = "5 ILCS 120/2.06(c)" // the verbatim recording of a closed meeting
 	OMAReview    = "5 ILCS 120/2.06(d)" // the semi-annual review of closed minutes
 	OMAHoliday   = "5 ILCS 120/2.01"    // no meeting on a legal holiday, unless the regular meeting day falls on it
+	OMAAgenda    = "5 ILCS 120/2.02(c)" // final action only on a matter the posted agenda sets forth
 )
+
+// onPostedAgenda reports whether a posting of m's agenda gave the item that holds is: "The
+// agenda ... shall set forth the general subject matter of any resolution or ordinance that
+// will be the subject of final action at the meeting" (5 ILCS 120/2.02(c)). A posting from
+// a record that did not keep the agenda posted, or of a meeting folded from its cases,
+// gave what the meeting held then.
+func (m *CommissionMeeting) onPostedAgenda(is func(AgendaItem) bool, added time.Time) bool {
+	for _, p := range m.Postings {
+		if p.At.Before(added) {
+			continue
+		}
+		if p.Agenda == nil || slices.ContainsFunc(p.Agenda.Items, is) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckFinalOnAgenda refuses final action of kind on case number at meeting m unless an
+// item of the case was on m's agenda as posted (5 ILCS 120/2.02(c)). An emergency meeting,
+// which no agenda preceded (2.02(a)), is not refused.
+func (m *CommissionMeeting) CheckFinalOnAgenda(kind, number string) error {
+	words, final := finalActions[kind]
+	if !final || m.Minutes.Emergency != "" {
+		return nil
+	}
+	for _, it := range m.Cases {
+		if it.Case == number && m.onPostedAgenda(func(a AgendaItem) bool {
+			return a.Kind == CaseItem && a.Case == number && a.Step == it.Step
+		}, it.Added) {
+			return nil
+		}
+	}
+	return Conflict(OMAAgenda, "", fmt.Sprintf("%s on case %s is final action, and its matter was not on the agenda "+
+		"of meeting %s as posted: the commission may discuss it, and take the vote at a later meeting whose posted agenda "+
+		"sets it forth", words, number, m.Name))
+}
 
 // AgendaNotice is how long before a meeting its agenda must stand as posted: "An agenda
 // for each regular meeting shall be posted at the principal office of the public body and
