@@ -45,7 +45,7 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 		}
 	}
 	// The card lists the items of the agenda as posted, numbered as its PDF and notice
-	// number them, and nothing the posted agenda lacks (issue 19 finding 12).
+	// number them, and nothing the posted agenda lacks.
 	for _, not := range []string{"Call to order and roll call.", "Public comment.", "Adjournment."} {
 		if strings.Contains(index, not) {
 			t.Errorf("the card lists %q, which the posted agenda lacks", not)
