@@ -51,6 +51,9 @@ var demo = struct {
 			Address: "Office of the Mayor, City Hall\n100 Main Street\nDemo, IL 60000"},
 		Attorney: letters.Addressee{Name: "Alex Counsel", Title: "Corporation Counsel",
 			Address: "Law Department, City Hall\n100 Main Street\nDemo, IL 60000"},
+		Payment: letters.Payment{Payee: "City of Demo", Address: "City Clerk, City Hall\n100 Main Street\nDemo, IL 60000",
+			Methods: []string{"by check or money order payable to the City of Demo, mailed to the address below",
+				"in person at the City Clerk's office, City Hall"}},
 	},
 	out: "ethicsbot-demo-letters",
 }
@@ -218,10 +221,13 @@ func (a *App) Open() (context.Context, error) {
 		signal.Notify(a.hup, syscall.SIGHUP)
 		a.onClose(func() error { signal.Stop(a.hup); return nil })
 	}
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
 	if err != nil {
 		return refused(fmt.Errorf("config %s: %v", cfg.Path, err))
 	}
+	docs := newTaggedDocs(logger)
+	a.onClose(docs.Close)
+	docs.use(maker)
 	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
 	planner := plannerOf(engine, cfg)
 	svc.Configure(settingsOf(cfg, planner))
@@ -245,7 +251,7 @@ func (a *App) Open() (context.Context, error) {
 		return nil, fmt.Errorf("cannot listen on %s (ETHICSBOT_ADDR): %v", addr, listenErr)
 	}
 	a.addr, a.ln, a.listenErr = addr, ln, listenErr
-	board := boardOf(cfg, engine, db, now)
+	board := boardOf(cfg, engine, db, now, docs)
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	board.Regular = func() docket.RegularSchedule { return svc.Settings().Regular }
@@ -270,6 +276,7 @@ func (a *App) Open() (context.Context, error) {
 	if mode != "console" { // the sweep and the nightly backup are the service's
 		health.Parts = []bot.Part{{Name: "sweep", Check: stats.health.sweeps.state}, backupPart(cfg.Database)}
 	}
+	health.Parts = append(health.Parts, docs.part())
 	stats.watchHealth(health, slackHealth) // every component of /healthz on /metrics too
 	a.health, a.stats = health, stats
 	sites, err := startSites(siteConfig{mode: mode, getenv: getenv, publicAddr: addr, publicLn: ln, public: public,
@@ -560,12 +567,14 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 }
 
 // boardOf is the public notice board of the configured commission.
-func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time) *web.Board {
+// docs, if not nil, prints the board's PDFs tagged.
+func boardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time,
+	docs *taggedDocs) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
 		URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Regular: func() docket.RegularSchedule { return cfg.Regular },
-		Papers:  papersOf(cfg, engine, db),
+		Papers:  papersOf(cfg, engine, db, docs),
 		// The year's page gives the public part of its annual report, of the cases the
 		// ordinance has made known (report.PublicOf), read afresh.
 		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
@@ -589,11 +598,12 @@ type meetingPapers struct {
 }
 
 // papersOf is the board's papers, or nil (no PDF offered) when letters are not set up.
-func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store) web.Papers {
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store, docs *taggedDocs) web.Papers {
+	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
 	if err != nil {
 		return nil
 	}
+	docs.use(maker)
 	return meetingPapers{maker: maker, names: cfg.Roles.People.Titled(), db: db, loc: engine.Cal.Location(),
 		engine: engine}
 }

@@ -21,7 +21,7 @@ func TestBoardFiguresCountOnlyPublicComplaints(t *testing.T) {
 	engine, db := mustOpenRecord(t, cfg)
 	defer db.Close()
 	now := time.Date(2027, 2, 1, 12, 0, 0, 0, time.UTC)
-	board := boardOf(cfg, engine, db, func() time.Time { return now })
+	board := boardOf(cfg, engine, db, func() time.Time { return now }, nil)
 	figures, err := board.Figures(context.Background(), 2026, now)
 	if err != nil {
 		t.Fatal(err)

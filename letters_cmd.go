@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"path/filepath"
 	"time"
 
@@ -42,11 +43,12 @@ func runLetters(args []string, stdout, stderr io.Writer, getenv func(string) str
 		}
 		kind = k
 	}
-	cfg, engine, db, maker, err := openLetters(getenv)
+	cfg, engine, db, maker, engineCloser, err := openLetters(getenv, stderr)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
+	defer engineCloser.Close()
 	var docs []letters.Document
 	var refused letters.Refusals
 	if _, merr := docket.ParseMeetingName(number); merr == nil && *only == "" {
@@ -138,17 +140,22 @@ func oneArgument(fs *flag.FlagSet, args []string) (string, error) {
 
 // openLetters opens the record as openStore does, with the letter maker its configuration
 // describes, for the subcommands that draw documents (letters, minutes).
-func openLetters(getenv func(string) string) (config.Config, *docket.Engine, *store.Store, *letters.Maker, error) {
+// The Maker prints tagged documents with Chromium, if installed (taggedDocs), warning on
+// stderr if not: close it with the store.
+func openLetters(getenv func(string) string,
+	stderr io.Writer) (config.Config, *docket.Engine, *store.Store, *letters.Maker,
+	io.Closer, error) {
 	cfg, engine, db, err := openStore(getenv)
 	if err != nil {
-		return cfg, nil, nil, nil, err
+		return cfg, nil, nil, nil, nil, err
 	}
-	maker, err := letters.New(cfg.Letters, engine.Cal.Location())
+	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
 	if err != nil {
 		db.Close()
-		return cfg, nil, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
+		return cfg, nil, nil, nil, nil, fmt.Errorf("config %s: %v", cfg.Path, err)
 	}
-	return cfg, engine, db, maker, nil
+	docs := newTaggedDocs(slog.New(slog.NewTextHandler(stderr, nil)))
+	return cfg, engine, db, docs.use(maker), docs, nil
 }
 
 // meetingAgenda draws meeting name's agenda from the record, as /ethics letters does.

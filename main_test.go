@@ -630,8 +630,9 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 		`[ephemeral] Case 2026-001: document added to the case file: "Signed complaint" (complaint,`,
 		// One notice for the meeting of two cases and other business.
 		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, regular meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, " +
-			"Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001",
-		"4. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the " +
+			"Room 201. Agenda: Call to order and roll call. 1. Review of the sufficiency of complaint 2026-001",
+		"4. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Public comment. Adjournment. " +
+			"Open to the public, except the " +
 			"items marked closed session.",
 		"By roll call: adopted 2–1.",
 		"By roll call: adopted 2–0, 1 absent.",

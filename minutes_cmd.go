@@ -29,11 +29,12 @@ func runMinutesFiles(args []string, stdout, stderr io.Writer, getenv func(string
 	if name == "" {
 		return fail(exitUsage, "give the meeting, e.g. 2027-01-12; %s", form)
 	}
-	cfg, engine, db, maker, err := openLetters(getenv)
+	cfg, engine, db, maker, engineCloser, err := openLetters(getenv, stderr)
 	if err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
+	defer engineCloser.Close()
 	ctx := context.Background()
 	all, err := db.Meetings(ctx)
 	if err != nil {

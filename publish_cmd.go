@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	neturl "net/url"
 	"time"
@@ -35,7 +36,9 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return fail(exitFailure, "%v", err)
 	}
 	defer db.Close()
-	board := boardOf(cfg, engine, db, now)
+	docs := newTaggedDocs(slog.New(slog.NewTextHandler(stderr, nil)))
+	defer docs.Close()
+	board := boardOf(cfg, engine, db, now, docs)
 	if *url != "" {
 		u, err := config.ParsePublicURL(*url)
 		if err != nil {

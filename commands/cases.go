@@ -85,17 +85,30 @@ func runCases(s *Service, ctx context.Context, req Request, a args) (Response, e
 // even its number: that would tell them the words are in it.
 func runSearch(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	words := a.str("words")
-	found, err := s.Record.Search(ctx, words)
+	page, err := pageOf(a)
 	if err != nil {
 		return Response{}, err
 	}
-	cases := slices.DeleteFunc(found, func(c docket.Case) bool {
-		_, recused := c.Recused(req.User)
-		return recused
-	})
+	// Only the page asked for is read in full, however many cases the words are in.
+	found, total, err := s.Record.Search(ctx, words, req.User, (page-1)*CasesPage, CasesPage)
+	if err != nil {
+		return Response{}, err
+	}
 	echo := strings.ReplaceAll(words, "`", "")
-	return s.caseList(cases, req.User, a, outbox.Format("Cases matching \"%s\"", echo),
+	return s.listPage(found, total, page, req.User, outbox.Format("Cases matching \"%s\"", echo),
 		outbox.Format("No case matches \"%s\".", echo), fmt.Sprintf("search %s", echo))
+}
+
+// pageOf is the page of a list asked for with page=, 1 if none.
+func pageOf(a args) (int, error) {
+	if !a.has("page") {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(a.str("page"))
+	if err != nil || n < 1 {
+		return 0, docket.Invalid("", "page", fmt.Sprintf("%q is not a page number, such as 2", a.str("page")))
+	}
+	return n, nil
 }
 
 // caseList lists cases, newest first, one line each, a page of CasesPage at a time (page=
@@ -104,32 +117,35 @@ func runSearch(s *Service, ctx context.Context, req Request, a args) (Response, 
 // them, for the next page's hint.
 func (s *Service) caseList(cases []docket.Case, viewer string, a args, title, none outbox.Markup,
 	again string) (Response, error) {
-	page := 1
-	if a.has("page") {
-		n, err := strconv.Atoi(a.str("page"))
-		if err != nil || n < 1 {
-			return Response{}, docket.Invalid("", "page", fmt.Sprintf("%q is not a page number, such as 2", a.str("page")))
-		}
-		page = n
-	}
-	if len(cases) == 0 {
-		return reply(none), nil
-	}
-	pages := (len(cases) + CasesPage - 1) / CasesPage
-	if page > pages {
-		return Response{}, docket.Invalid("", "page",
-			fmt.Sprintf("there is no page %d: the %d cases fill %d", page, len(cases), pages))
+	page, err := pageOf(a)
+	if err != nil {
+		return Response{}, err
 	}
 	slices.SortStableFunc(cases, func(x, y docket.Case) int {
 		return cmp.Or(y.Received.Compare(x.Received), cmp.Compare(y.Number, x.Number))
 	})
+	first := min((page-1)*CasesPage, len(cases))
+	return s.listPage(cases[first:min(first+CasesPage, len(cases))], len(cases), page, viewer, title, none, again)
+}
+
+// listPage is page number page of a list of total cases, newest first: shown, its cases,
+// one line each (see caseList).
+func (s *Service) listPage(shown []docket.Case, total, page int, viewer string, title, none outbox.Markup,
+	again string) (Response, error) {
+	if total == 0 {
+		return reply(none), nil
+	}
+	pages := (total + CasesPage - 1) / CasesPage
+	if page > pages {
+		return Response{}, docket.Invalid("", "page",
+			fmt.Sprintf("there is no page %d: the %d cases fill %d", page, total, pages))
+	}
 	first := (page - 1) * CasesPage
-	shown := cases[first:min(first+CasesPage, len(cases))]
 	lines := make([]outbox.Markup, len(shown))
 	for i := range shown {
 		lines[i] = s.caseLine(&shown[i], viewer)
 	}
-	text := title + outbox.Format(": %d, newest first", len(cases))
+	text := title + outbox.Format(": %d, newest first", total)
 	if pages > 1 {
 		text += outbox.Format(", page %d of %d (cases %d to %d)", page, pages, first+1, first+len(shown))
 	}

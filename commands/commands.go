@@ -40,10 +40,11 @@ type Record interface {
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
 	// AllCases returns every case, open and closed.
 	AllCases(ctx context.Context) ([]docket.Case, error)
-	// Search returns the cases, open and closed, whose parties' names, article numbers or
-	// summary hold every word of query, newest first; a query with no word to look for is
-	// refused with a *docket.Error. Who may see which of them is for the caller to decide.
-	Search(ctx context.Context, query string) ([]docket.Case, error)
+	// Search returns a page of the cases, open and closed, whose parties' names, article
+	// numbers or summary hold every word of query, newest first (at most limit, after the
+	// first offset), and how many there are in all, leaving out both ways the cases viewer
+	// is recused from; a query with no word to look for is refused with a *docket.Error.
+	Search(ctx context.Context, query, viewer string, offset, limit int) (page []docket.Case, total int, err error)
 	AddElection(ctx context.Context, e docket.Election) error
 	Elections(ctx context.Context) ([]docket.Election, error)
 	// Posted gives, by docket.PublicRecord.Key, when each of a case's public records first

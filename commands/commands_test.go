@@ -33,14 +33,14 @@ type clock struct{ now time.Time }
 func (c *clock) Now() time.Time { return c.now }
 
 // MustService returns a service on a new store, with the clock at 2026-12-04 10:30 CST.
-func MustService(t *testing.T) (*commands.Service, *clock, *store.Store) {
+func MustService(t testing.TB) (*commands.Service, *clock, *store.Store) {
 	t.Helper()
 	return MustServiceAt(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
 }
 
 // MustServiceAt is MustService on a new store at path, for a test that opens the database
 // itself.
-func MustServiceAt(t *testing.T, path string) (*commands.Service, *clock, *store.Store) {
+func MustServiceAt(t testing.TB, path string) (*commands.Service, *clock, *store.Store) {
 	t.Helper()
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
 	if err != nil {
@@ -398,4 +398,40 @@ func FuzzParse(f *testing.F) {
 		commands.ParseForTest(text)        // must not panic
 		commands.ParseEscapedForTest(text) // nor as Slack sends it
 	})
+}
+
+// TestHelpBuiltOnce: help depends on no record, so its text is built once for each role and
+// each setting of Voting.Required, and served again after that without being rebuilt; a
+// change of the setting still changes who the help says may use a commission's action.
+func TestHelpBuiltOnce(t *testing.T) {
+	s, _, _ := MustService(t)
+	first := replyText(do(s, comm, "help"))
+	allocs := testing.AllocsPerRun(50, func() {
+		if got := replyText(s.Handle(ctx, commands.Request{User: comm, Text: "help"})); got != first {
+			t.Fatalf("help changed between requests:\n%s\n%s", first, got)
+		}
+	})
+	// Scanning the request and the reply's slice: a handful. Rebuilding the list of ~50
+	// commands costs hundreds.
+	if allocs > 10 {
+		t.Errorf("help made %.0f allocations a request: it is being rebuilt", allocs)
+	}
+	if got := replyText(do(s, clerk, "help rule")); !strings.Contains(got, "Who: commissioners.") {
+		t.Fatalf("help rule without votes required:\n%s", got)
+	}
+	reconfigure(s, func(st *commands.Settings) { st.Voting.Required = true })
+	if got := replyText(do(s, clerk, "help rule")); !strings.Contains(got, "Who: commissioners and clerks.") {
+		t.Errorf("help rule with votes required still says who it said before:\n%s", got)
+	}
+	if got := replyText(do(s, clerk, "help")); !strings.Contains(got, "`/ethics rule`") {
+		t.Errorf("with votes required, the clerk's help does not list rule:\n%s", got)
+	}
+}
+
+// BenchmarkHelp is `/ethics help` as a commissioner asks it: the command asked most.
+func BenchmarkHelp(b *testing.B) {
+	s, _, _ := MustService(b)
+	for b.Loop() {
+		s.Handle(ctx, commands.Request{User: comm, Text: "help"})
+	}
 }

@@ -161,6 +161,9 @@ var formLabels = map[string]map[string]string{
 	"final":     {"on": "Date issued"},
 	"frivolous": {"on": "Date of the finding"},
 	"enforced":  {"on": "Date done"},
+	"fine":      {"on": "Date received, referred or waived"},
+	"referral":  {"on": "Date of the attorney's report"},
+	"response":  {"on": "Date of the officer's response"},
 	"demand":    {"received": "Date the demand was received"},
 	"correct": {"received": "Received", "respondent": "Respondent's name", "complainant": "Complainant's name",
 		"start": "Meeting starts", "place": "Meeting place", "meeting": "Meeting corrected",
@@ -234,6 +237,8 @@ func hint(sub *subcommand, p param) string {
 
 // closedCaseForms are the forms whose case may be closed: a correction or a void fixes the
 // record of any case; the (H) finding that a complaint was knowingly frivolous follows its
-// dismissal; a step enforcing the (E)(2) recommendation or fine follows the decision.
+// dismissal; a step enforcing the (E)(2) recommendation or fine follows the decision, and
+// so does a fine's payment.
 // Every other form acts on an open case, and lists only those.
-var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true}
+var closedCaseForms = map[string]bool{"correct": true, "void": true, "frivolous": true, "enforced": true, "fine": true,
+	"referral": true, "response": true}

@@ -146,7 +146,7 @@ func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter [
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
 	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"),
-		Authority: a.str("closed")}
+		Authority: a.str("closed"), Regular: s.regularDay(a.instant("start"))}
 	if !a.has("meeting_name") && (act.Start.IsZero() || act.Place == "") {
 		return Response{}, docket.Invalid(kind.Rule(), "start",
 			"give the meeting, meeting=2027-01-12, or a start and a place=")
@@ -356,6 +356,70 @@ func runEnforced(s *Service, ctx context.Context, req Request, a args) (Response
 	return resp, err
 }
 
+// runFine records what became of a fine (docket.SettleFine): a payment, a referral for
+// collection, or a waiver, which the commission takes by roll call.
+func runFine(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	how := docket.Settle(a.str("how"))
+	payer := docket.Party(a.str("payer"))
+	if payer == "" {
+		c, err := s.Record.Case(ctx, a.str("number"))
+		if err != nil {
+			return Response{}, err
+		}
+		if payer, err = onlyPayer(&c); err != nil {
+			return Response{}, err
+		}
+	}
+	var vote *docket.Vote
+	if how == docket.FineWaived {
+		v, err := s.vote(ctx, a, "(H)", docket.SettleFine{}.Kind())
+		if err != nil {
+			return Response{}, err
+		}
+		vote = v
+	} else if a.has("yes") || a.has("no") || a.has("abstain") || a.has("absent") {
+		return Response{}, docket.Invalid("(H)", "yes",
+			"only a waiver is voted: a payment or a referral for collection is recorded without a roll call")
+	}
+	_, resp, err := s.apply(ctx, req, a, docket.SettleFine{Payer: payer, How: how, Amount: a.dollars("amount"),
+		Receipt: a.str("receipt"), To: a.str("to"), On: a.date("on"), Vote: vote})
+	return resp, err
+}
+
+// onlyPayer is who owes the one fine of case c still owed, for /ethics fine without
+// payer=; refused, naming payer=, when both parties owe one or none does.
+func onlyPayer(c *docket.Case) (docket.Party, error) {
+	var owed []docket.Party
+	for _, f := range c.Fines {
+		if f.Settled.IsZero() {
+			owed = append(owed, f.Payer)
+		}
+	}
+	switch len(owed) {
+	case 1:
+		return owed[0], nil
+	case 0:
+		return "", docket.Conflict("(H)", "", fmt.Sprintf("case %s has no fine owed: every fine it imposed is paid, "+
+			"referred for collection or waived, or it imposed none", c.Number))
+	}
+	return "", docket.Invalid("(H)", "payer", fmt.Sprintf("case %s has a fine on the respondent and one on the "+
+		"complainant: say which with payer=respondent or payer=complainant", c.Number))
+}
+
+// runReferral records the attorney's report on a referral (docket.ReportReferral).
+func runReferral(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.ReportReferral{Paper: docket.Paper(a.str("paper")),
+		Status: a.str("status"), Outcome: a.str("outcome"), On: a.date("on")})
+	return resp, err
+}
+
+// runResponse records the officer's response to a recommendation for discipline
+// (docket.RecordOfficerResponse).
+func runResponse(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, resp, err := s.apply(ctx, req, a, docket.RecordOfficerResponse{Response: a.str("text"), On: a.date("on")})
+	return resp, err
+}
+
 // paperChoices are the papers' names, as a clerk types them.
 func paperChoices() []string {
 	var out []string
@@ -449,7 +513,7 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 		}
 		actions = append(actions,
 			docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"),
-				Closed: a.has("closed"), Authority: a.str("closed")})
+				Closed: a.has("closed"), Authority: a.str("closed"), Regular: s.regularDay(a.instant("hearing"))})
 	} else if a.has("place") || a.has("closed") {
 		return Response{}, docket.Invalid("(C)(2)", "hearing", "place= and closed= go with hearing=<start>")
 	}

@@ -53,9 +53,10 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
 		!strings.HasPrefix(got[0],
 			"PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. "+
-				"Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+				"Agenda: Call to order and roll call. 1. Review of the sufficiency of complaint 2026-001") ||
 		!strings.Contains(got[0],
-			"5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the "+
+			"5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Public comment. Adjournment. "+
+				"Open to the public, except the "+
 				"items marked closed session.") {
 		t.Errorf("one posting, one notice: %q", got)
 	}
@@ -382,7 +383,8 @@ func TestMeetingWording(t *testing.T) {
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
 	r := mustDo(t, s, clerk, `move 2026-12-15 2026-12-16T17:00 place="Annex"`, "moved to")
 	want := "PUBLIC NOTICE, MOVED. Ethics Commission, regular meeting on Wed 16 Dec 2026 at 17:00 CST at Annex, moved " +
-		"with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: 1. The budget."
+		"with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: Call to order and roll call. " +
+		"1. The budget. Public comment. Adjournment. Open to the public."
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], want) {
 		t.Errorf("the moved notice: %q\nwant prefix %q", got, want)
 	}
@@ -475,12 +477,15 @@ func TestCaseNoticeIsTheMeetingsAgenda(t *testing.T) {
 		t.Fatalf("files = %d, want the one notice", len(r.Files))
 	}
 	text := pdfText(t, r.Files[0].Data)
-	for _, want := range []string{"AGENDA", "complaint2026-001", "Thebudget", "Friday4December2026"} {
+	// The meeting's agenda, its numbered business framed by the parts of every meeting,
+	// not the case's own order of business, which numbers those parts.
+	for _, want := range []string{"AGENDA", "Calltoorderandrollcall.1.Review", "complaint2026-001",
+		"2.ThebudgetPubliccomment.Adjournment.", "Friday4December2026"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the case's notice lacks %q:\n%s", want, text)
 		}
 	}
-	for _, not := range []string{"Monday14December2026", "Calltoorder", "Adjournment"} {
+	for _, not := range []string{"Monday14December2026", "1.Calltoorder", "Adjournment.Adjournment"} {
 		if strings.Contains(text, not) {
 			t.Errorf("the case's notice holds %q:\n%s", not, text)
 		}

@@ -15,7 +15,7 @@ import (
 // each an event of the meeting's own record.
 
 // minutesActions are what /ethics minutes does besides drafting.
-var minutesActions = []string{"note", "moved", "approve", "publish", "destroy_recording", "reviewed"}
+var minutesActions = []string{"note", "moved", "motion", "approve", "publish", "destroy_recording", "reviewed"}
 
 func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	switch a.str("action") {
@@ -23,6 +23,8 @@ func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response,
 		return runMinutesNote(s, ctx, req, a)
 	case "moved":
 		return runMotionMover(s, ctx, req, a)
+	case "motion":
+		return runBusinessMotion(s, ctx, req, a)
 	case "approve":
 		return runMinutesApprove(s, ctx, req, a)
 	case "publish":
@@ -121,6 +123,37 @@ func runMotionMover(s *Service, ctx context.Context, req Request, a args) (Respo
 		Seconder: a.str("seconder")}}
 	_, resp, err := s.changeMeeting(ctx, req, ch,
 		outbox.Format("who moved motion %d on item %d recorded for its minutes", motion, item), noNotice)
+	return resp, err
+}
+
+// runBusinessMotion records, at a meeting in progress, a motion on an item of other
+// business with its roll call (docket.MoveBusiness): its minutes then give it, and who
+// moved and seconded it is recorded with moved, as for any motion.
+func runBusinessMotion(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	m, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
+	if err != nil {
+		return Response{}, docket.Invalid(docket.OMAMinutes, "item",
+			fmt.Sprintf("give the item's number on the agenda and what was moved: /ethics minutes %s motion item=4 "+
+				"\"To elect Ann Alder chair for 2027\" yes=@ann,@ben,@cal", m.Name))
+	}
+	now := s.Now()
+	if !m.InSession(now) {
+		return Response{}, docket.Conflict(docket.OMAMinutes, "meeting",
+			fmt.Sprintf("meeting %s is not in progress: a motion is recorded with its roll call at the meeting, once it is "+
+				"called to order (/ethics convene %s present=...)", m.Name, m.Name))
+	}
+	vote, err := s.rollAt(ctx,
+		args{"yes": a["yes"], "no": a["no"], "abstain": a["abstain"], "absent": a["absent"]}.present(), m, now, "")
+	if err != nil {
+		return Response{}, err
+	}
+	ch.Actions = []docket.MeetingAction{docket.MoveBusiness{Item: item, Text: a.str("text"), At: now, Vote: vote}}
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("motion on item %d recorded for its minutes, %s: %s", item, vote.Tally(), a.str("text")), noNotice)
 	return resp, err
 }
 
@@ -229,11 +262,36 @@ func runDestroyRecording(s *Service, ctx context.Context, req Request, a args) (
 	if on.IsZero() {
 		on = s.Engine.Cal.DateOf(s.Now())
 	}
+	if approved := a.date("approved"); !approved.IsZero() {
+		if err := s.heldOn(ctx, approved); err != nil {
+			return Response{}, err
+		}
+	}
 	ch.Actions = []docket.MeetingAction{docket.DestroyRecording{Session: n, On: on, Approved: a.date("approved")}}
 	_, resp, err := s.changeMeeting(ctx, req, ch,
 		outbox.Format("the verbatim recording of closed session %d destroyed on %s (%s)", n, on.Long(),
 			docket.OMARecording), noNotice)
 	return resp, err
+}
+
+// heldOn refuses day as the day the commission approved destroying a verbatim recording
+// unless the commission held a meeting that day, called to order with its roll: "the public
+// body approves the destruction of a particular recording" by a vote, and a public body
+// votes only at a meeting (5 ILCS 120/2.06(c)(1), 1.02).
+func (s *Service) heldOn(ctx context.Context, day docket.Date) error {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range all {
+		m := &all[i]
+		if !m.Minutes.Convened.IsZero() && m.Held(s.Engine.Cal) == day {
+			return nil
+		}
+	}
+	return docket.Conflict(docket.OMARecording, "approved", fmt.Sprintf("the commission held no meeting on %s, and "+
+		"it approves destroying a recording only by a vote at a meeting: give approved= the day of the meeting, called "+
+		"to order (/ethics minutes <meeting> convene), at which it voted", day.Long()))
 }
 
 // namedMinutes reads the meeting named in a, starts its change (namedMeeting), and drafts

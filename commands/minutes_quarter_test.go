@@ -18,8 +18,11 @@ import (
 // and another dismissed as time-barred (I); at the second the hearing is held in closed
 // session, and the decision, a fine and a reprimand, voted after the return to open
 // session (5 ILCS 120/2(e)); then the complainant of the time-barred complaint is heard and
-// found to have filed it knowingly frivolous (H), and fined. The clerk records who moved
-// and seconded each motion and a summary of each item, as the draft minutes ask.
+// found to have filed it knowingly frivolous (H), and fined; and the minutes of a meeting held
+// before ethicsbot are approved, an item of other business moved with its roll call. The clerk records who moved
+// and seconded each motion and a summary of each item, as the draft minutes ask, then
+// prints the letters of the two fines ("pdf <text>" is what the letter must say) and mails
+// the (H) finding's.
 const minutesQuarter = `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 summary="Used the city's email to campaign."
@@ -57,6 +60,7 @@ mail 2026-002 dismissal_respondent 9407 1118 9876 5432 1010 30
 mail 2026-002 dismissal_complainant 9407 1118 9876 5432 1029 38
 schedule 2026-002 frivolous_meeting meeting=2026-12-16
 mail 2026-002 frivolous_notice 9407 1118 9876 5432 1028 39
+agenda 2026-12-16 add "Approval of the minutes of the meeting of Wednesday 4 November 2026, held before ethicsbot"
 posted 2026-12-16
 @ 2026-12-16T17:00:00-06:00
 convene 2026-12-16 present=U_COMM1,U_COMM2,U_COMM3
@@ -71,6 +75,9 @@ want adopted 2–1
 @ 2026-12-16T19:10:00-06:00
 frivolous 2026-002 fine=1500 knowingly=yes findings="The complainant knew the violation alleged was more than a year old." yes=U_COMM1,U_COMM2,U_COMM3
 want adopted 3–0
+@ 2026-12-16T19:15:00-06:00
+minutes 2026-12-16 motion item=3 "To approve the minutes of the meeting of 4 November 2026 as presented" yes=U_COMM1,U_COMM2 abstain=U_COMM3
+want motion on item 3 recorded
 as U_CLERK
 @ 2026-12-16T19:20:00-06:00
 adjourn 2026-12-16
@@ -78,6 +85,21 @@ minutes 2026-12-16 moved item=1 mover=U_COMM1 seconder=U_COMM2
 minutes 2026-12-16 moved item=2 mover=U_COMM2 seconder=U_COMM1
 minutes 2026-12-16 note item=1 "The commission heard the testimony and evidence of both parties."
 minutes 2026-12-16 note item=2 "Mary Major was heard, and presented no evidence."
+minutes 2026-12-16 moved item=3 mover=U_COMM3 seconder=U_COMM2
+@ 2026-12-17T10:00:00-06:00
+party 2026-001 respondent address="34 Oak Avenue | Springfield, IL 62703"
+party 2026-002 complainant address="12 Elm Street | Springfield, IL 62702"
+letters 2026-001 recommendation_respondent
+pdf The hearing was closed to the public.
+pdf It must reach the commission by Monday 28 December 2026
+pdf demand a public hearing in case 2026-001
+pdf The fine of $2,500 is due by Wednesday 27 January 2027, unless a written demand
+pdf Pay it to City of Springfield
+letters 2026-002 frivolous_finding
+pdf found that you knowingly filed a frivolous complaint, and imposed on you a fine of $1,500
+pdf not less than $1,001 and not more than $5,000
+pdf The fine of $1,500 is due by Friday 15 January 2027. Pay it to City of Springfield
+mail 2026-002 frivolous_finding 9407 1118 9876 5432 1027 30
 `
 
 // TestMinutesOfAQuarterAsPrinted: the minutes drafted from a quarter's meetings are those
@@ -98,12 +120,15 @@ func TestMinutesOfAQuarterAsPrinted(t *testing.T) {
 	lm, err := letters.New(letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission", Address: "City Hall\n100 Main Street"},
 		Officer:    letters.Addressee{Name: "Pat Mayor", Title: "Mayor", Address: "City Hall\n100 Main Street"},
+		Payment: letters.Payment{Payee: "City of Springfield", Address: "City Clerk\n100 Main Street",
+			Methods: []string{"by check payable to the City of Springfield"}},
+		Engine: s.Engine,
 	}, s.Engine.Cal.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Letters = lm
-	user, last := clerk, ""
+	user, last, pdf := clerk, "", ""
 	for _, line := range strings.Split(strings.TrimSpace(minutesQuarter), "\n") {
 		switch {
 		case strings.HasPrefix(line, "@ "):
@@ -114,6 +139,11 @@ func TestMinutesOfAQuarterAsPrinted(t *testing.T) {
 			clk.now = at
 		case strings.HasPrefix(line, "as "):
 			user = strings.TrimPrefix(line, "as ")
+		case strings.HasPrefix(line, "pdf "):
+			want := strings.Join(strings.Fields(strings.TrimPrefix(line, "pdf ")), "")
+			if !strings.Contains(pdf, want) {
+				t.Fatalf("the letter does not say %q:\n%s", want, pdf)
+			}
 		case strings.HasPrefix(line, "want "):
 			if want := strings.TrimPrefix(line, "want "); !strings.Contains(last, want) {
 				t.Fatalf("the reply does not say %q:\n%s", want, last)
@@ -121,6 +151,9 @@ func TestMinutesOfAQuarterAsPrinted(t *testing.T) {
 		default:
 			r := do(s, user, line)
 			last = replyText(r)
+			if len(r.Files) > 0 {
+				pdf = pdfText(t, r.Files[0].Data)
+			}
 			if strings.HasPrefix(last, "Not done") || strings.Contains(last, "refused") {
 				t.Fatalf("/ethics %s as %s:\n%s", line, user, last)
 			}

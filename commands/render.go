@@ -150,6 +150,19 @@ func (s *Service) card(c *docket.Case, role Role, now time.Time, posted map[stri
 		}
 		facts = append(facts, line)
 	}
+	for _, l := range e.FineLines(c) {
+		facts = append(facts, outbox.Format("*Fine* %s", l))
+	}
+	for _, l := range e.ReferralLines(c) {
+		facts = append(facts, outbox.Format("*Referral:* %s", l))
+	}
+	for _, r := range c.OfficerResponses {
+		facts = append(facts, outbox.Format("*Officer's response:* %s, %s", docket.Quoted(r.Response), r.On.Long()))
+	}
+	if c.OfficerAwaited() {
+		facts = append(facts, outbox.Format("*Officer:* the response to the recommendation sent %s is awaited",
+			c.AwaitingOfficer.Long()))
+	}
 	facts = append(facts, overrideLines(c)...)
 	for _, l := range c.Late {
 		// (E), (F), (G): recorded late, and kept so.
@@ -426,6 +439,18 @@ func next(c *docket.Case) [][2]string {
 	}
 	if (c.State == docket.StateDecided || c.State == docket.StateFinal) && c.Decision != nil && !c.Decision.Dismissed {
 		add("enforced", "")
+	}
+	for _, f := range c.Fines {
+		if f.Settled.IsZero() {
+			add("fine", "paid")
+			break
+		}
+	}
+	if slices.ContainsFunc(c.Referrals, func(r docket.Referral) bool { return r.Closed.IsZero() }) {
+		add("referral", "")
+	}
+	if c.OfficerAwaited() {
+		add("response", "")
 	}
 	return out
 }

@@ -27,6 +27,12 @@ func (s *Service) withRegular(all []docket.CommissionMeeting) []docket.Commissio
 	return s.Engine.WithRegular(all, s.Settings().Regular)
 }
 
+// regularDay reports whether start is a regular meeting's of the schedule in force (5 ILCS
+// 120/2.01 lets only such a meeting be held on a legal holiday).
+func (s *Service) regularDay(start time.Time) bool {
+	return s.Settings().Regular.Holds(start, s.Engine.Cal.Location())
+}
+
 // isNextRegular reports whether a meeting= value asks for the next regular meeting:
 // meeting=next, or meeting=regular.
 func isNextRegular(v string) bool {

@@ -20,7 +20,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // clock's moves every reminder the planner makes is said once, as a sweep would.
 var lifecycles = map[string]string{
 	// The clerk's guide's walk-through (docs/clerk.md): probable cause, a closed hearing,
-	// a demand, the (F) public hearing and the final recommendation, with every paper.
+	// a demand, the (F) public hearing and the final recommendation, with every paper; then
+	// the Mayor's response and the fine paid, which close the case.
 	"hearing_to_final": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Jane Roe" complainant="John Doe" section=103.10 violation=2026-05-01 received=2026-12-04T10:00 candidate=2027-02-23 summary="Used city email to campaign."
@@ -60,9 +61,14 @@ delivered 2026-001 final_respondent
 delivered 2026-001 final_officer
 case 2026-001
 @ 2027-01-12T10:00:00-06:00
+response 2026-001 text="Written reprimand issued by the Mayor"
+fine 2026-001 paid amount=2500 receipt=R-0100
+case 2026-001
 `,
 	// (C)(2) dismissal, its certified notices late, then (H): the meeting on a frivolous
-	// complaint, its notice to the complainant, and the finding.
+	// complaint, its notice to the complainant, the finding and its certified notice, and
+	// the fine paid in two parts (a waiver without a roll call, a payment with one, and a
+	// referral for collection before it is due, refused).
 	"dismissal_frivolous": `
 @ 2026-12-04T10:30:00-06:00
 file respondent="Ann Poe" complainant="Bob Loe" section=103.10 received=2026-12-04T10:00 summary="x"
@@ -90,6 +96,15 @@ frivolous 2026-001 fine=1500 knowingly=yes findings="Knew it false." yes=U_COMM1
 as U_CLERK
 case 2026-001
 @ 2027-01-08T10:00:00-06:00
+mail 2026-001 frivolous_finding 9407 1118 9876 5432 1014 50
+case 2026-001
+@ 2027-01-20T10:00:00-06:00
+fine 2026-001 waived
+fine 2026-001 paid amount=500 receipt=R-0042 yes=U_COMM1,U_COMM2,U_COMM3
+fine 2026-001 paid amount=500 receipt=R-0042
+fine 2026-001 collection to="Corporation Counsel"
+fine 2026-001 paid amount=1000 receipt=R-0043
+case 2026-001
 `,
 	// A complaint alleging both sections: the §103.10 part to judicial adjudication (C)(2),
 	// the §103.05 part to the attorney (C)(3); tasks without a time limit.
@@ -113,6 +128,12 @@ delivered 2026-001 adjudication_request
 delivered 2026-001 referral
 case 2026-001
 @ 2026-12-24T10:00:00-06:00
+referral 2026-001 status="under review"
+referral 2026-001 paper=referral status="under review"
+@ 2027-01-20T10:00:00-06:00
+referral 2026-001 paper=adjudication_request status="complaint filed in circuit court"
+referral 2026-001 paper=referral status="charges filed" outcome="referred to the State's Attorney"
+case 2026-001
 `,
 	// A recessed hearing whose reconvened session's notice is never recorded, a
 	// correction of the receipt that moves every deadline, and an (E)(1) dismissal after

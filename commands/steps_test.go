@@ -13,7 +13,8 @@ import (
 // command names no subcommand, or misses what the subcommand requires, fails here.
 func TestStepCommandsParse(t *testing.T) {
 	samples := strings.NewReplacer("<article no.>", "9407 1118 9876 5432 1012 34", "<ruling>", "probable_cause",
-		"<outcome>", "dismiss", "<start>", "2026-12-10T17:00", `"..."`, `"City Hall"`)
+		"<outcome>", "dismiss", "<start>", "2026-12-10T17:00", `"..."`, `"City Hall"`,
+		"<dollars>", "1500", "<no.>", "R-0042")
 	for _, dismissed := range []bool{false, true} {
 		c := &docket.Case{Number: "2026-001"}
 		if dismissed {

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
@@ -210,7 +211,7 @@ func init() {
 			example: `meeting 2027-01-12T17:00 place="City Hall, Room 201"`, run: runMeeting},
 		{name: "convene",
 			summary: "record the roll at a meeting's call to order and whether a quorum is present; then late= and left= " +
-				"record arrivals and departures", rule: "5 ILCS 120/2.01, 2.06(a)", roles: staff,
+				"record arrivals and departures", rule: "5 ILCS 120/2.01, 2.02(a), 2.06(a)", roles: staff,
 			why: "Commissioners and the clerk keep the record of the meeting.",
 			params: []param{
 				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
@@ -221,6 +222,8 @@ func init() {
 				{name: "late", kind: kUsers, help: "commissioners who arrived after the call to order"},
 				{name: "left", kind: kUsers, help: "commissioners who left before the adjournment"},
 				{name: "at", kind: kInstant, help: "when, if not now"},
+				{name: "emergency", kind: kText,
+					help: "an emergency meeting not noticed 48 hours ahead: the nature of the emergency (2.02(a))"},
 			},
 			example: "convene 2027-01-12 present=@ann,@ben absent=@cal", run: runConvene},
 		{name: "session",
@@ -249,18 +252,20 @@ func init() {
 		{name: "minutes",
 			summary: "draft a meeting's minutes from the record (open, and confidential closed minutes if it had a closed " +
 				"session, as PDF and Markdown); note adds the clerk's narrative before approval, moved who moved and seconded a " +
-				"motion; approve records the roll call at a later meeting that approves them; publish puts the approved open " +
+				"motion; motion records, at the meeting, a motion on an item of other business with its roll call; approve records " +
+				"the roll call at a later meeting that approves them; publish puts the approved open " +
 				"minutes on the board; destroy-recording and reviewed keep a closed session's recording and the semi-annual review",
 			rule: "5 ILCS 120/2.06", roles: staff,
 			why: "Commissioners and the clerk keep the minutes.",
 			params: append([]param{
 				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
 				{name: "action", kind: kChoice, choices: minutesActions, positional: true,
-					help: "note, moved, approve, publish, destroy-recording or reviewed; without it, draft the minutes"},
-				{name: "text", kind: kText, positional: true, rest: true, help: "with note: the narrative, in the clerk's words"},
+					help: "note, moved, motion, approve, publish, destroy-recording or reviewed; without it, draft the minutes"},
+				{name: "text", kind: kText, positional: true, rest: true,
+					help: "with note: the narrative, in the clerk's words; with motion: what was moved"},
 				{name: "item", kind: kText,
 					help: "with note: the item's number on the agenda (without it, the note is on the meeting as a whole); with " +
-						"moved: the item's number"},
+						"moved or motion: the item's number"},
 				{name: "motion", kind: kText, help: "with moved: the motion's number on the item, 1 unless it had several"},
 				{name: "mover", kind: kUser, help: "with moved: the commissioner who moved it"},
 				{name: "seconder", kind: kUser, help: "with moved: the commissioner who seconded it"},
@@ -433,6 +438,41 @@ func init() {
 				{name: "what", kind: kText, required: true, oneLine: true,
 					help: "what was done, e.g. \"fine of $1,500 collected\""}, pOn},
 			example: `enforced 2026-014 what="fine of $1,500 collected"`, run: runEnforced},
+		{name: "fine",
+			summary: "record what became of a fine: a payment received, its referral for collection once overdue, or its " +
+				"waiver by roll call", rule: "(E)(2), (F), (H)", modal: true, roles: staff,
+			why: "The clerk records payments; a waiver is the commission's, by roll call.",
+			params: append([]param{pCase,
+				{name: "how", kind: kChoice, choices: []string{"paid", "collection", "waived"}, required: true, positional: true,
+					help: "paid (a payment received), collection (referred once overdue) or waived (by roll call)"},
+				{name: "payer", kind: kChoice, choices: []string{"respondent", "complainant"},
+					help: "who was fined: the respondent (E)(2), (F) or the complainant (H); needed only when both were"},
+				{name: "amount", kind: kDollars, help: "paid: the whole dollars received, all or part of the fine"},
+				{name: "receipt", kind: kText, oneLine: true, help: "paid: the number of the city's receipt"},
+				{name: "to", kind: kText, oneLine: true, help: "collection: to whom, e.g. \"Corporation Counsel\""},
+				pOn}, pRollCall...),
+			example: `fine 2026-014 paid amount=1500 receipt=R-0042`, run: runFine},
+		{name: "referral",
+			summary: "record where a referral to the attorney stands, as the attorney reports it; an outcome closes it",
+			rule:    "(C)(2), (C)(3)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record what the attorney reports.",
+			params: []param{pCase,
+				{name: "status", kind: kText, required: true, oneLine: true,
+					help: "as the attorney reports it, e.g. \"complaint filed in circuit court\""},
+				{name: "outcome", kind: kText, oneLine: true,
+					help: "the outcome, which closes the referral, e.g. \"judgment for the city\""},
+				{name: "paper", kind: kChoice, choices: []string{"adjudication_request", "referral"},
+					help: "which referral: needed only when the case has both"},
+				pOn},
+			example: `referral 2026-014 status="complaint filed in circuit court"`, run: runReferral},
+		{name: "response",
+			summary: "record the response of the officer with authority to discipline to the recommendation sent",
+			rule:    "(E)(2), (F)", modal: true, roles: staff,
+			why: "Commissioners and the clerk record what the officer answers.",
+			params: []param{pCase,
+				{name: "text", kind: kText, required: true, oneLine: true,
+					help: "the response, e.g. \"written reprimand issued\" or \"declined to discipline\""}, pOn},
+			example: `response 2026-014 text="written reprimand issued"`, run: runResponse},
 		{name: "recuse",
 			summary: "record that a commissioner withdraws from a case: they no longer see it, are reminded of it, act " +
 				"or vote on it", modal: true, roles: staff,
@@ -564,39 +604,83 @@ func (sub *subcommand) usage() string {
 }
 
 func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	votes := s.Settings().Voting.Required
 	if name := a.str("command"); name != "" {
 		sub, ok := lookup(strings.ToLower(name))
 		if !ok {
 			return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp)), nil
 		}
-		text := outbox.Format("*/ethics %s*: %s", sub.name, sub.summary)
-		if sub.rule != "" {
-			text += outbox.Format(" %s", sub.rule)
-		}
-		text += outbox.Format("\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)
-		for _, p := range sub.params {
-			text += outbox.Format("• `%s`: %s\n", p.name, p.help)
-		}
-		if p, ok := sub.param("override"); ok && p.help == pOverride.help {
-			text += overrideHelp
-		}
-		text += outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))
-		if sub.modal {
-			text += " Typed with nothing after it, it opens a form."
-		}
-		return reply(text), nil
+		return reply(helpText(helpKey{command: sub.name, votes: votes}, func() outbox.Markup {
+			return s.commandHelp(sub)
+		})), nil
 	}
 	role := s.Settings().Roles.Of(req.User)
+	return reply(helpText(helpKey{role: role, votes: votes}, func() outbox.Markup {
+		return s.listHelp(role)
+	})), nil
+}
+
+// helpKey is what a help text depends on: the command asked about, or the role of who
+// asks for the list; and whether votes are required, which changes who may use a
+// commission's action (rolesOf). Nothing else in it changes while ethicsbot runs: the
+// table is fixed at start.
+type helpKey struct {
+	command string
+	role    Role
+	votes   bool
+}
+
+// helps holds each help text once built: help is the command asked most and depends on
+// no record, so it is not built again for every request (the table's concatenation was
+// about a quarter of the process's CPU under load).
+var helps sync.Map // helpKey → outbox.Markup
+
+// helpText is the help text for k, built by build the first time it is asked for.
+func helpText(k helpKey, build func() outbox.Markup) outbox.Markup {
+	if t, ok := helps.Load(k); ok {
+		return t.(outbox.Markup)
+	}
+	t, _ := helps.LoadOrStore(k, build())
+	return t.(outbox.Markup)
+}
+
+// commandHelp is `/ethics help <command>`: its form, an example, each parameter and who
+// may use it.
+func (s *Service) commandHelp(sub *subcommand) outbox.Markup {
+	var text strings.Builder
+	text.WriteString(string(outbox.Format("*/ethics %s*: %s", sub.name, sub.summary)))
+	if sub.rule != "" {
+		text.WriteString(string(outbox.Format(" %s", sub.rule)))
+	}
+	text.WriteString(string(outbox.Format("\nForm: `%s`\nExample: `/ethics %s`\n", sub.usage(), sub.example)))
+	for _, p := range sub.params {
+		text.WriteString(string(outbox.Format("• `%s`: %s\n", p.name, p.help)))
+	}
+	if p, ok := sub.param("override"); ok && p.help == pOverride.help {
+		text.WriteString(string(overrideHelp))
+	}
+	text.WriteString(string(outbox.Format("Who: %s.", rolesText(without(s.rolesOf(sub), Nobody)))))
+	if sub.modal {
+		text.WriteString(" Typed with nothing after it, it opens a form.")
+	}
+	return outbox.Markup(text.String())
+}
+
+// listHelp is `/ethics help`: the commands role may use, or, for no role, why none.
+func (s *Service) listHelp(role Role) outbox.Markup {
 	text := outbox.Markup("*/ethics* runs the ethics commission's complaint docket under its ordinance.\n")
 	if role == Nobody {
-		return reply(text + notAuthorised), nil
+		return text + notAuthorised
 	}
+	var b strings.Builder
+	b.WriteString(string(text))
 	for _, sub := range table {
 		if s.allowed(sub, role) {
-			text += outbox.Format("• `/ethics %s`: %s\n", sub.name, sub.summary)
+			b.WriteString(string(outbox.Format("• `/ethics %s`: %s\n", sub.name, sub.summary)))
 		}
 	}
-	return reply(text + outbox.Format("Type `/ethics help %s` for its form and an example.", "<command>")), nil
+	b.WriteString(string(outbox.Format("Type `/ethics help %s` for its form and an example.", "<command>")))
+	return outbox.Markup(b.String())
 }
 
 func without(roles []Role, r Role) []Role {

@@ -140,8 +140,10 @@ type fileConfig struct {
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`
-	Meetings  fileMeetings  `yaml:"meetings"` // meetings.go
-	SMTP      fileSMTP      `yaml:"smtp"`     // smtp.go
+	Meetings  fileMeetings  `yaml:"meetings"`  // meetings.go
+	SMTP      fileSMTP      `yaml:"smtp"`      // smtp.go
+	Payment   filePayment   `yaml:"payment"`   // payment.go
+	Referrals fileReferrals `yaml:"referrals"` // referrals.go
 }
 
 // fileAddressee is a sender or recipient of letters in the file.
@@ -167,6 +169,15 @@ func parseLetters(cfg *Config, f fileConfig) error {
 	cfg.LettersOut = l.Out
 	_, err := letters.New(cfg.Letters, time.UTC)
 	return err
+}
+
+// LettersFor is the letters' configuration with the engine by which they count (F)'s
+// window to demand a public hearing and a fine's due date, and state (H)'s range: the
+// commission's own calendar and ordinance (holidays:, ordinance:, payment.due_days).
+func (c Config) LettersFor(engine *docket.Engine) letters.Config {
+	l := c.Letters
+	l.Engine = engine
+	return l
 }
 
 // LettersFolder is the folder documents are written to: letters.out, or "ethicsbot-letters" beside the
@@ -502,6 +513,12 @@ func Parse(b []byte) (Config, error) {
 		if err := cfg.Ordinance.SetSections(s.Hearing, s.Referral); err != nil {
 			return Config{}, at("ordinance", "sections")(err)
 		}
+	}
+	if err := parsePayment(&cfg, f, at); err != nil {
+		return Config{}, err
+	}
+	if err := parseReferrals(&cfg, f, at); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }

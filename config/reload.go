@@ -40,8 +40,12 @@ func NeedsRestart(old, next Config) []string {
 	ol, nl := old.Letters, next.Letters
 	ol.Chair, ol.Clerk, nl.Chair, nl.Clerk = letters.Addressee{}, letters.Addressee{}, letters.Addressee{},
 		letters.Addressee{}
+	ol.Payment, nl.Payment = letters.Payment{}, letters.Payment{}
 	if !reflect.DeepEqual(ol, nl) || old.LettersOut != next.LettersOut {
 		out = append(out, "letters")
+	}
+	if !reflect.DeepEqual(old.Letters.Payment, next.Letters.Payment) { // read into the letters at start
+		out = append(out, "payment")
 	}
 	if old.Mail != next.Mail { // the engine's, like the ordinance
 		out = append(out, "mail")

@@ -43,12 +43,17 @@ func (s State) Closed() bool {
 
 // Closed reports whether the case needs nothing more from the commission: dismissed,
 // referred, finally decided, or decided after an open hearing, where (F) gives no demand;
-// every paper the ordinance requires for it has been sent; and every certified mailing
+// every paper the ordinance requires for it has been sent; every fine it imposed has been
+// paid, referred for collection or waived; every referral to the attorney is closed with
+// its outcome; no (H) matter waits for its meeting; and no officer's response to a
+// recommendation for discipline is awaited; and every certified mailing
 // that came back has had the next step the commission chose for it (MailPolicy). A dismissed or referred
 // case stays on the docket, and in the reminders, until its notices are done.
 func (c *Case) Closed() bool {
 	done := c.State.Closed() || c.State == StateDecided && !c.HearingClosed
-	return done && len(c.PapersOwed()) == 0 && !slices.ContainsFunc(c.Returned, ReturnedMail.waiting)
+	return done && len(c.PapersOwed()) == 0 && !slices.ContainsFunc(c.Returned, ReturnedMail.waiting) &&
+		!slices.ContainsFunc(c.Fines, FineOwed.owed) && !slices.ContainsFunc(c.Referrals, Referral.open) &&
+		!c.FrivolousPending && !c.OfficerAwaited()
 }
 
 // PapersOwed lists the papers the case needs that are not recorded as sent, in order.
@@ -236,7 +241,16 @@ type Case struct {
 	// its own (Facts.ReferralRuling), as the ordinance numbered it then.
 	ReferralSection string        `json:"referral_section,omitempty"`
 	Enforced        []Enforcement `json:"enforced,omitempty"`
-	Cancelled       int           `json:"cancelled_meetings,omitempty"`
+	// Settlements are what became of the fines (Facts.Fines): each payment received, a
+	// referral for collection, a waiver, in order (SettleFine).
+	Settlements []Settlement `json:"settlements,omitempty"`
+	// ReferralReports are what the attorney reported of each referral, in order
+	// (ReportReferral).
+	ReferralReports []ReferralReport `json:"referral_reports,omitempty"`
+	// OfficerResponses are the responses of the officer with authority to discipline to
+	// the recommendations sent, in order (RecordOfficerResponse).
+	OfficerResponses []OfficerResponse `json:"officer_responses,omitempty"`
+	Cancelled        int               `json:"cancelled_meetings,omitempty"`
 	// Withdrawn are the meetings cancelled or moved before they began, with the notice
 	// each had: the public may have read it, so the board keeps it, marked.
 	Withdrawn []WithdrawnMeeting `json:"withdrawn,omitempty"`
@@ -268,6 +282,9 @@ func (c Case) clone() Case {
 	c.Sections = slices.Clone(c.Sections)
 	c.Elections = slices.Clone(c.Elections)
 	c.Sessions = slices.Clone(c.Sessions)
+	c.Fines, c.Settlements = slices.Clone(c.Fines), slices.Clone(c.Settlements)
+	c.Referrals, c.ReferralReports = slices.Clone(c.Referrals), slices.Clone(c.ReferralReports)
+	c.OfficerResponses = slices.Clone(c.OfficerResponses)
 	c.Enforced = slices.Clone(c.Enforced)
 	c.Withdrawn = slices.Clone(c.Withdrawn)
 	c.Mailings = slices.Clone(c.Mailings)

@@ -120,6 +120,9 @@ func closedHearingCase() []step {
 			docket.StateFinal, ""},
 		{"2027-01-22T11:50:00-06:00", docket.RecordDelivery{Paper: docket.PublicHearingToComp, On: mustDate("2027-01-13")},
 			docket.StateFinal, ""},
+		// The final recommendation's fine, paid: the case owes nothing more.
+		{"2027-01-22T11:55:00-06:00", docket.SettleFine{Payer: docket.Respondent, How: docket.FinePaid, Amount: 1500,
+			Receipt: "R-0042"}, docket.StateFinal, ""},
 	}
 }
 
@@ -167,6 +170,7 @@ func TestLifecycleClosedHearingToFinal(t *testing.T) {
 		docket.RecessedRespondentTask: docket.Met, docket.RecessedComplainantTask: docket.Met,
 		docket.DemandAcknowledgementTask:   docket.Met,
 		docket.PublicHearingRespondentTask: docket.Met, docket.PublicHearingComplainantTask: docket.Met,
+		docket.FinePayment: docket.Met,
 	}
 	for _, d := range s.Deadlines {
 		if st, ok := want[d.ID]; !ok || d.Status != st {

@@ -37,6 +37,21 @@ func (c *Case) Recused(user string) (why string, recused bool) {
 	return "", false
 }
 
+// Interested is what of a stored case says who is recused from it (Recused): its parties
+// and its recusals, under the same JSON names as in Case. Decoded alone from a stored case,
+// it sifts a long list by viewer without decoding every whole case.
+type Interested struct {
+	Complainant Person    `json:"complainant"`
+	Respondent  Person    `json:"respondent"`
+	Recusals    []Recusal `json:"recusals,omitempty"`
+}
+
+// Recused is Case.Recused of the case i was read from.
+func (i *Interested) Recused(user string) (why string, recused bool) {
+	c := Case{Complainant: i.Complainant, Respondent: i.Respondent, Recusals: i.Recusals}
+	return c.Recused(user)
+}
+
 // thirdPerson turns Recused's reason, said to the member, into one said of them.
 var thirdPerson = strings.NewReplacer("you are", "they are", "you recused yourself", "they recused themselves")
 

@@ -1,8 +1,10 @@
 package docket_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 )
@@ -69,5 +71,32 @@ func TestFailedMotionChangesNothing(t *testing.T) {
 	if _, _, err := e.ApplyBy(c, docket.Rule{Ruling: docket.Insufficient}, "U024BE7LH",
 		T(t, "2026-12-10T18:00:00-06:00")); docket.ErrorCode(err) != docket.EUNAUTHORIZED {
 		t.Errorf("the respondent ruling: %v", err)
+	}
+}
+
+// TestInterestedRecused: the parties and recusals decoded alone from a stored case say who
+// is recused from it, and why, as the whole case does.
+func TestInterestedRecused(t *testing.T) {
+	c := docket.Case{Number: "2026-001", Summary: "Used the city's email.",
+		Respondent:  docket.Person{Name: "Jane Roe", SlackID: "U_RESP"},
+		Complainant: docket.Person{Name: "John Doe", SlackID: "U_COMP"},
+		Recusals:    []docket.Recusal{{User: "U_COMM2", Reason: "a neighbour", On: docket.NewDate(2026, time.December, 4)}}}
+	doc, err := json.Marshal(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var who docket.Interested
+	if err := json.Unmarshal(doc, &who); err != nil {
+		t.Fatal(err)
+	}
+	for _, user := range []string{"U_RESP", "U_COMP", "U_COMM2", "U_COMM1", ""} {
+		why, recused := who.Recused(user)
+		wantWhy, want := c.Recused(user)
+		if recused != want || why != wantWhy {
+			t.Errorf("Interested.Recused(%q) = %q, %v; the case says %q, %v", user, why, recused, wantWhy, want)
+		}
+	}
+	if _, recused := who.Recused("U_COMM2"); !recused {
+		t.Error("U_COMM2's recusal was not read")
 	}
 }

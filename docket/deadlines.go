@@ -86,6 +86,26 @@ type Facts struct {
 
 	FrivolousHearing      Meeting `json:"frivolous_meeting,omitzero"`       // (H): the meeting at which the complainant is heard
 	FrivolousNoticeMailed Date    `json:"frivolous_notice_mailed,omitzero"` // (H): its certified notice to the complainant
+	// FrivolousFound is the day of the (H) finding, which calls for its certified notice
+	// to the complainant (FrivolousFinding); zero in records from before that notice was
+	// tracked, so that a case they closed stays closed.
+	FrivolousFound Date `json:"frivolous_found,omitzero"`
+	// FrivolousPending is true while an (H) meeting is scheduled and the commission has not
+	// acted on it: no finding made, no motion for one failed. The case stays on the docket
+	// meanwhile. False in records from before it was kept.
+	FrivolousPending bool `json:"frivolous_pending,omitempty"`
+	// AwaitingOfficer is the day a recommendation for discipline went to the officer with
+	// authority to discipline (E)(2), (F), until the officer's response is recorded
+	// (RecordOfficerResponse); zero otherwise, and in records from before it was kept.
+	AwaitingOfficer Date `json:"awaiting_officer,omitzero"`
+	// Fines are the fines imposed (E)(2), (F), (H), each until it is settled: paid in full,
+	// referred for collection or waived (SettleFine). Each is the fine_payment step. Empty
+	// in records from before fines were tracked, so that a case they closed stays closed.
+	Fines []FineOwed `json:"fines,omitempty"`
+	// Referrals are the matters sent to the attorney (C)(2), (C)(3), each followed until
+	// it is closed with its outcome (ReportReferral). Empty in records from before
+	// referrals were followed, so that a case they closed stays closed.
+	Referrals []Referral `json:"referrals,omitempty"`
 	// Returned are the certified mailings that came back refused, unclaimed or
 	// undeliverable, and when the next step the commission chose for each was taken.
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`
@@ -336,6 +356,22 @@ func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule 
 			scheduled = f.FrivolousHearing.Start
 		}
 		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
+	}
+	// (E)(2), (F), (H): each fine, due by the commission's term from the day it may be
+	// enforced, until it is paid, referred for collection or waived; none while (F) stays it.
+	for _, fo := range f.Fines {
+		if from, ok := e.fineFrom(f, fo.Rule, fo.On); ok {
+			d := e.after(FinePayment, from)
+			d.Rule = fo.Rule // the act that imposed it
+			add(d, fo.Settled)
+		}
+	}
+	// (C)(2), (C)(3): each referral to the attorney, its status asked at the commission's
+	// interval from its sending or its last report, until it is closed with its outcome.
+	for _, r := range f.Referrals {
+		d := e.after(ReferralFollowUp, r.Last)
+		d.Rule = r.Rule()
+		add(d, r.Closed)
 	}
 	// The steps whose rows say when they apply and what meets them: (E)(2)'s and (F)'s
 	// deliveries of the recommendation and of the final recommendation to the respondent

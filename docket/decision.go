@@ -128,6 +128,7 @@ func (a Decide) decide(x *applying) error {
 	}
 	c.Decision = &Decision{Dismissed: a.Dismiss, Findings: a.Findings, Recommendation: a.Recommendation, Fine: a.Fine,
 		Intentional: a.Intentional, On: on}
+	c.impose("(E)(2)", Respondent, a.Fine, on)
 	c.DecisionIssued, c.DecisionDismissed = on, a.Dismiss
 	// (E), (G): a late decision is recorded, since refusing it would block the commission,
 	// and the case keeps how late it was.
@@ -282,6 +283,7 @@ func (a IssueFinal) issue(x *applying) error {
 		return err
 	}
 	c.Final = &Finding{Text: a.Text, Fine: a.Fine, Intentional: a.Intentional, On: on}
+	c.impose("(F)", Respondent, a.Fine, on) // confirmed or changed: the final's fine replaces the decision's
 	c.State, c.FinalRecommendation = StateFinal, on
 	x.checkLate(x.e.after(FinalRecommendationDue, c.PublicHearingHeld), "final recommendation", on)
 	return nil

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// This file holds the pure shapes of a meeting of the commission as a body (issue 19): its
+// This file holds the pure shapes of a meeting of the commission as a body: its
 // agenda, as the Open Meetings Act has it posted (5 ILCS 120/2.02), and the record of what
 // happened at it, from which its minutes are drafted (5 ILCS 120/2.06). They carry no state
 // of their own: the meeting entity builds them from its events, the letters package draws
@@ -200,9 +200,12 @@ type MinutesRecord struct {
 	// Seated are the members seated on the commission at the meeting, in the order the
 	// roll is called; Quorum is how many of them must be physically present to act
 	// (DefaultQuorum unless the configuration says otherwise; QuorumAt).
-	Seated    []string        `json:"seated"`
-	Quorum    int             `json:"quorum"`
-	Convened  time.Time       `json:"convened"` // the call to order, with the commission's zone
+	Seated   []string  `json:"seated"`
+	Quorum   int       `json:"quorum"`
+	Convened time.Time `json:"convened"` // the call to order, with the commission's zone
+	// Emergency is the nature of the emergency that called the meeting without 48 hours'
+	// notice (5 ILCS 120/2.02(a)); empty for a meeting noticed in time.
+	Emergency string          `json:"emergency,omitempty"`
 	Present   []string        `json:"present,omitempty"`
 	Absent    []string        `json:"absent,omitempty"`
 	Remote    []string        `json:"remote,omitempty"` // present by video or audio conference (2.06(a))

@@ -19,6 +19,10 @@ type ScheduleMeeting struct {
 	Place     string      `json:"place"`
 	Closed    bool        `json:"closed,omitempty"`
 	Authority string      `json:"authority,omitempty"` // Open Meetings Act exception for a closed meeting
+	// Regular says the start is a regular meeting's of the schedule (5 ILCS 120/2.03,
+	// RegularSchedule.Holds), as the command found it: a case step's own meeting, or one it
+	// joins that is not regular, may not be on a legal holiday (CheckHoliday).
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements Action.
@@ -87,6 +91,12 @@ func (a ScheduleMeeting) apply(x *applying) error {
 			fmt.Sprintf("the %s is already scheduled for %s at %s; nothing was changed", mr.name,
 				x.e.shortTime(m.Start), m.Place))
 	}
+	if !x.replay {
+		// A record kept before the rule was applied keeps its meetings as they were held.
+		if err := x.e.CheckHoliday(a.Start, a.Regular); err != nil {
+			return err
+		}
+	}
 	if earliest := x.e.EarliestMeeting(mr.notice, x.at); a.Start.Before(earliest) {
 		p := x.e.Ord.Period(mr.notice)
 		return Invalid(mr.rule, "start",
@@ -135,6 +145,7 @@ func (a ScheduleMeeting) apply(x *applying) error {
 				ph.Due.Long())
 		}
 	case FrivolousMeeting:
+		c.FrivolousPending = true // (H): on the docket until the commission acts on it
 		if !c.FrivolousNoticeMailed.IsZero() && !x.frivolousNoticeGiven() {
 			x.warn("(H)",
 				"the notice mailed to the complainant gives the old date, time or place; mail the complainant notice of the "+
@@ -246,6 +257,8 @@ func (a CancelMeeting) apply(x *applying) error {
 		c.State = StateHearingRecessed
 	case PublicHearing:
 		c.State = StateDemanded
+	case FrivolousMeeting:
+		c.FrivolousPending = false // no meeting, no (H) matter waiting
 	}
 	return nil
 }

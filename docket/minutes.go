@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The minutes of a meeting after the meeting (issue 19 §4, 5 ILCS 120/2.06): the clerk's
+// The minutes of a meeting after the meeting (5 ILCS 120/2.06): the clerk's
 // narrative added to the draft, the commission's approval of them by roll call at a later
 // meeting (2.06(b)), the approved open minutes made public (2.06(b)), the verbatim
 // recording of a closed session kept and destroyed (2.06(c)), and the semi-annual review of
@@ -347,6 +347,7 @@ func (r *MinutesRecord) itemNotes(notes []ItemNote) {
 // action leaves the meeting as it was.
 func (m *CommissionMeeting) cloneMinutesParts() {
 	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
+	m.Business = slices.Clone(m.Business)
 	m.Corrections = slices.Clone(m.Corrections)
 }
 
@@ -464,6 +465,7 @@ func (m *CommissionMeeting) Record(all []CommissionMeeting, e *Engine,
 	r := m.DraftMinutes(cases, e.Cal.Location())
 	r.wordMotions(e, cases, entries)
 	r.AddApprovals(m, all)
+	r.businessMotions(m.Business)
 	r.movers(m.Movers)
 	return r, nil
 }

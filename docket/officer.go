@@ -28,7 +28,7 @@ func CheckOfficerKey(field, key string) error {
 // SetOfficer records which officer has authority to discipline the respondent of a case:
 // the recommendation of (E)(2) and the final recommendation of (F) go to "the chief
 // executive officer or other officer with authority to discipline", who for an alderman
-// may be the council, for an employee their department head (issue 20 §4). Officer is a
+// may be the council, for an employee their department head. Officer is a
 // key of the configuration's list (letters.officers), which the command checks; the
 // docket keeps the key, so the letters address whoever the configuration names for it
 // when they are printed. Recorded again, or corrected, it changes like any fact.

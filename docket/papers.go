@@ -27,6 +27,7 @@ const (
 	DecisionDismissalToResp Paper = "decision_dismissal_respondent"  // (E)(1): the dismissal after a hearing
 	DecisionDismissalToComp Paper = "decision_dismissal_complainant" // (E)(1)
 	FrivolousNotice         Paper = "frivolous_notice"               // (H): the complainant's notice of the meeting, certified
+	FrivolousFinding        Paper = "frivolous_finding"              // (H): the finding and the fine, to the complainant, certified
 	// (D): "the commission shall conduct a hearing on the complaint and shall allow both
 	// parties the opportunity to present testimony and evidence". The parties' notice of
 	// the hearing is the (C)(2) notice of the ruling, which "shall include a hearing date"
@@ -124,6 +125,12 @@ var papers = []PaperInfo{
 	{Paper: FrivolousNotice, Rule: "(H)", To: Complainant,
 		Name:      "notice to the complainant of the meeting on a frivolous complaint",
 		Certified: true, Meeting: FrivolousMeeting, Signer: ClerkSigns},
+	// (H): the finding and the fine are the commission's act on the person fined, who is
+	// told of them, and of how and by when to pay, by certified mail, as (C)(2) sends its
+	// notice of dismissal: the record then proves that the person fined was told.
+	{Paper: FrivolousFinding, Rule: "(H)", To: Complainant,
+		Name:      "notice to the complainant of the finding of a knowingly frivolous complaint and the fine",
+		Certified: true, Signer: ChairSigns},
 }
 
 // Papers lists every paper, in order.

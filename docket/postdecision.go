@@ -47,8 +47,13 @@ func (a FindFrivolous) Motion(w Wording) Words {
 }
 
 func (a FindFrivolous) apply(x *applying) error {
-	return x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
+	err := x.voted(a.Vote, a.Kind(), "finding that the complaint was knowingly frivolous", "(H)",
 		func() error { return a.find(x) })
+	if err == nil {
+		// (H): the matter is decided, by a finding or by a motion for one that failed.
+		x.c.FrivolousPending = false
+	}
+	return err
 }
 
 // find records the (H) finding, once the commission has adopted it.
@@ -95,6 +100,8 @@ func (a FindFrivolous) find(x *applying) error {
 		return err
 	}
 	c.Frivolous = &Finding{Text: a.Findings, Fine: a.Fine, Knowingly: a.Knowingly, On: on}
+	c.FrivolousFound = on // (H): its certified notice to the complainant is now due
+	c.impose("(H)", Complainant, a.Fine, on)
 	return nil
 }
 

@@ -43,11 +43,22 @@ const (
 	DismissalRespondentTask      DeadlineID = "dismissal_decision_respondent"  // (E)(1)
 	DismissalComplainantTask     DeadlineID = "dismissal_decision_complainant" // (E)(1)
 	FrivolousNoticeTask          DeadlineID = "frivolous_notice"               // (H)
+	FrivolousFindingTask         DeadlineID = "frivolous_finding"              // (H)
 	RecessedRespondentTask       DeadlineID = "recessed_hearing_respondent"    // (D)
 	RecessedComplainantTask      DeadlineID = "recessed_hearing_complainant"   // (D)
 	DemandAcknowledgementTask    DeadlineID = "demand_acknowledgement"         // (F)
 	PublicHearingRespondentTask  DeadlineID = "public_hearing_respondent"      // (F)
 	PublicHearingComplainantTask DeadlineID = "public_hearing_complainant"     // (F)
+
+	// FinePayment is when a fine imposed under (E)(2), (F) or (H) is due. The ordinance
+	// sets no time to pay; this is the commission's own term, counted in calendar days
+	// from the day the fine may be enforced (Engine.Fines), so that every letter imposing
+	// or confirming a fine gives a date, and the docket knows when one is overdue.
+	FinePayment DeadlineID = "fine_payment"
+	// ReferralFollowUp is when the clerk next asks the attorney where a referral stands
+	// (C)(2), (C)(3): the ordinance hands the matter over and says nothing more; the
+	// commission follows it at its own interval (referrals.remind_days) until it is closed.
+	ReferralFollowUp DeadlineID = "referral_follow_up"
 
 	// ElectionPeriod is not a deadline but the (G) window before an election in which a
 	// complaint is expedited. It is a period like the others, so it is configured the same way.
@@ -74,7 +85,7 @@ const (
 // the decision, the final recommendation) the commission takes as a body, at a meeting.
 // Reminders are routed by it (reminders.Routes).
 func (p *Period) Clerical() bool {
-	return len(p.Papers) > 0 || len(p.Meetings) > 0 || strings.HasPrefix(string(p.ID), resendPrefix)
+	return p.Clerk || len(p.Papers) > 0 || len(p.Meetings) > 0 || strings.HasPrefix(string(p.ID), resendPrefix)
 }
 
 // Party says who must act by a deadline.
@@ -130,7 +141,10 @@ type Period struct {
 	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
 	// be recorded as sent. A case closed by an ethicsbot that did not yet have the task
 	// stays closed when a newer one reads its record (store.Verify compares the two).
-	Moot  func(f *Facts) bool
+	Moot func(f *Facts) bool
+	// Clerk marks a step the clerk records that is neither a paper nor a notice: a fine's
+	// payment (Clerical).
+	Clerk bool
 	units []Unit // the units this period may be configured in
 }
 
@@ -263,6 +277,24 @@ var defaultPeriods = []Period{
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
 		Duty:  "certified notice to the complainant of the meeting at which to be heard",
 		Party: Commission, Papers: []Paper{FrivolousNotice}},
+	// (H): the finding and the fine, with how and by when to pay, to the person fined by
+	// certified mail; a task from the day of the finding until its mailing is recorded.
+	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
+		Duty:  "certified notice to the complainant of the finding and the fine",
+		Party: Commission, Papers: []Paper{FrivolousFinding}, Due: frivolousFound},
+	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
+	// sets a term (payment.due_days), counted from the day enforcement may begin: the
+	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public
+	// hearing closes with no demand. The clerk records its payment, its referral for
+	// collection or the commission's waiver (SettleFine), and is reminded until then.
+	{ID: FinePayment, Rule: "(E)(2)", Amount: 30, Unit: Days, Trigger: "the fine became enforceable",
+		Duty: "fine paid, referred for collection or waived", Party: Commission, units: []Unit{Days}, Clerk: true,
+		Record: "fine {case} paid amount=<dollars> receipt=<no.>"},
+	// (C)(2), (C)(3): a referral to the attorney is followed at the commission's interval,
+	// from its sending or the attorney's last report, until it is closed with its outcome.
+	{ID: ReferralFollowUp, Rule: "(C)(3)", Amount: 30, Unit: Days, Trigger: "the referral's sending or last report",
+		Duty: "the attorney's report on the referral recorded", Party: Commission, units: []Unit{Days}, Clerk: true,
+		Record: `referral {case} status="..."`},
 	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.

@@ -17,7 +17,7 @@ type RecordMailing struct {
 	Recipient Party  `json:"recipient,omitempty"`
 	Article   string `json:"article"`
 	Mailed    Date   `json:"mailed,omitzero"` // zero: today
-	// Letter is the PDF that went out, kept in the record as sent (issue 20 §4); nil in
+	// Letter is the PDF that went out, kept in the record as sent; nil in
 	// records from before letters were kept, and where letters are not set up.
 	Letter *SentLetter `json:"letter,omitempty"`
 }
@@ -200,16 +200,22 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 		first(&c.RulingNoticeComplainant)
 	case AdjudicationRequest:
 		first(&c.AdjudicationRequested)
+		c.follow(info.Paper, on)
 	case ReferralTransmittal:
 		first(&c.ReferralTransmitted)
+		c.follow(info.Paper, on)
 	case RecommendationToResp:
 		first(&c.RecommendationToResp)
 	case RecommendationToOfficer:
 		first(&c.RecommendationToOff)
+		if c.Decision != nil && strings.TrimSpace(c.Decision.Recommendation) != "" {
+			c.AwaitingOfficer = on // (E)(2): discipline is the officer's to impose, or not
+		}
 	case FinalToRespondent:
 		first(&c.FinalToResp)
 	case FinalToOfficer:
 		first(&c.FinalToOff)
+		c.AwaitingOfficer = on // (F): the final recommendation replaces the decision's
 	case DecisionDismissalToResp:
 		first(&c.DismissalToResp)
 	case DecisionDismissalToComp:

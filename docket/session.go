@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// The meeting as it happens (issue 19 §3): the roll at the call to order and whether a
+// The meeting as it happens: the roll at the call to order and whether a
 // quorum is physically present (5 ILCS 120/2.01), arrivals and departures, the closed
 // sessions, each entered by a roll call in open session citing its exception (2a) and left
 // by a recorded return, and the adjournment. They are recorded on the meeting's own record
@@ -20,6 +20,9 @@ type Convene struct {
 	Present []string  `json:"present"`          // present at the call to order
 	Remote  []string  `json:"remote,omitempty"` // of those, present by audio or video conference (2.06(a))
 	At      time.Time `json:"at,omitzero"`      // zero: when the action is taken
+	// Emergency is the nature of the emergency that calls a meeting whose notice and agenda
+	// were not posted 48 hours ahead (5 ILCS 120/2.02(a)); empty for any other meeting.
+	Emergency string `json:"emergency,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -38,6 +41,14 @@ func (a Convene) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 			fmt.Sprintf("meeting %s was noticed for %s and cannot be called to order before", m.Name, e.shortTime(m.Start)))
 	case when.After(at):
 		return Invalid(OMAMinutes, "at", "a call to order cannot be recorded before it happens")
+	case a.Emergency == "" && !m.NoticedInTime():
+		// "Public notice of any special meeting ... shall be given at least 48 hours before
+		// such meeting, which notice shall also include the agenda", except "in the event
+		// of a bona fide emergency" (5 ILCS 120/2.02(a)).
+		return Conflict(OMANotice, "meeting", fmt.Sprintf("meeting %s cannot be called to order: its notice and "+
+			"agenda were not posted 48 hours before it (by %s). Hold it later, noticed 48 hours ahead, or record it as "+
+			"an emergency meeting with the nature of the emergency (emergency=\"...\") and post its notice as soon as "+
+			"practicable", m.Name, e.shortTime(AgendaCutoff(m.Start))))
 	case len(a.Seated) == 0:
 		return Invalid(OMAQuorum, "present", "no commissioners are seated; the configuration names them")
 	case len(a.Present) == 0:
@@ -55,7 +66,11 @@ func (a Convene) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 	}
 	r := &m.Minutes
 	r.Meeting, r.Place, r.Special = MeetingName(m.Name), m.Place, m.Special
+	if err := CheckLine("emergency", OMANotice, a.Emergency, false, MaxText); err != nil {
+		return err
+	}
 	r.Seated, r.Quorum, r.Convened = slices.Clone(a.Seated), a.Quorum, when.In(e.Cal.Location())
+	r.Emergency = a.Emergency
 	r.Present, r.Remote, r.Absent = inSeatOrder(a.Seated, a.Present), slices.Clone(a.Remote), nil
 	for _, who := range a.Seated {
 		if !slices.Contains(a.Present, who) {

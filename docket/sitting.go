@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// A meeting of the commission as a body (issue 19 §1): the Open Meetings Act (5 ILCS 120)
+// A meeting of the commission as a body: the Open Meetings Act (5 ILCS 120)
 // governs the meeting as a whole, with one agenda posted 48 hours ahead (2.02), whatever
 // cases it takes. A CommissionMeeting is named by its date ("2027-01-12", a second one
 // that day "2027-01-12b") and holds items: the case steps held at it (the sufficiency
@@ -102,7 +102,8 @@ type CommissionMeeting struct {
 	// approved open minutes were made public, as PublishedText; ReviewedClosed says the
 	// commission reviewed the minutes of its closed meetings at this meeting (2.06(d)).
 	ItemNotes      []ItemNote        `json:"item_notes,omitempty"`
-	Movers         []MotionMover     `json:"movers,omitempty"` // who moved and seconded the motions
+	Movers         []MotionMover     `json:"movers,omitempty"`   // who moved and seconded the motions
+	Business       []MoveBusiness    `json:"business,omitempty"` // the motions on other business (business_motion.go)
 	Approvals      []MinutesApproval `json:"approvals,omitempty"`
 	Published      time.Time         `json:"published,omitzero"`
 	PublishedText  string            `json:"published_text,omitempty"`
@@ -140,6 +141,12 @@ func (m *CommissionMeeting) Posted() time.Time {
 		return m.Postings[n-1].At
 	}
 	return time.Time{}
+}
+
+// NoticedInTime reports whether the meeting's notice and agenda were first posted at least
+// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order.
+func (m *CommissionMeeting) NoticedInTime() bool {
+	return len(m.Postings) > 0 && !m.Postings[0].At.After(AgendaCutoff(m.Start))
 }
 
 // Amended reports whether the agenda changed after the notice was first posted.
@@ -233,6 +240,10 @@ type CreateMeeting struct {
 	// Since is, for a meeting folded from its cases, when its first case step was
 	// scheduled: its agenda dates from then, not from when it is recorded (LastChange).
 	Since time.Time `json:"since,omitzero"`
+	// Regular says the start is a regular meeting's of the adopted schedule (5 ILCS
+	// 120/2.03, RegularSchedule.Holds), as the command found it: only then may it be on a
+	// legal holiday (CheckHoliday). A special meeting is never regular.
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -258,6 +269,9 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 	if a.Posted.IsZero() && a.Since.IsZero() {
 		// A new meeting, not one folded from its cases and recorded now.
 		if err := CheckNewMeeting(a.Start, at, e.Cal.Location()); err != nil {
+			return err
+		}
+		if err := e.CheckHoliday(a.Start, a.Regular && !a.Special); err != nil {
 			return err
 		}
 	}
@@ -481,6 +495,9 @@ func (a CancelCommissionMeeting) applyMeeting(e *Engine, m *CommissionMeeting, a
 type MoveMeeting struct {
 	Start time.Time `json:"start"`
 	Place string    `json:"place"`
+	// Regular says the new start is a regular meeting's of the schedule (CreateMeeting.Regular):
+	// a meeting moved onto a legal holiday is refused otherwise.
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -498,6 +515,11 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	}
 	if err := CheckAgendaChange(a.Start, at, e.Cal.Location(), "moving the meeting there", AdviseLaterStart); err != nil {
 		return err
+	}
+	if !a.Start.Equal(m.Start) {
+		if err := e.CheckHoliday(a.Start, a.Regular && !m.Special); err != nil {
+			return err
+		}
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
@@ -533,6 +555,7 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	Adjourn{}.Kind():                 decodeMeeting[Adjourn],
 	MinutesNote{}.Kind():             decodeMeeting[MinutesNote],
 	MotionMover{}.Kind():             decodeMeeting[MotionMover],
+	MoveBusiness{}.Kind():            decodeMeeting[MoveBusiness],
 	ApproveMinutes{}.Kind():          decodeMeeting[ApproveMinutes],
 	PublishMinutes{}.Kind():          decodeMeeting[PublishMinutes],
 	DestroyRecording{}.Kind():        decodeMeeting[DestroyRecording],
@@ -571,11 +594,33 @@ func (e *Engine) NameMeeting(start time.Time, taken []string) string {
 			same[t] = true
 		}
 	}
-	name := day
-	for c := 'b'; same[name]; c++ {
-		name = day + string(c)
-	}
+	return freeName(day, same)
+}
+
+// freeName is the first of day, day+"b", day+"c", ... that taken does not hold.
+func freeName(day string, taken map[string]bool) string {
+	name, _ := nextFreeName(day, 0, taken)
 	return name
+}
+
+// nextFreeName is freeName beginning at the suffix from (0 for day alone), which the caller
+// knows to be the first that may be free; it returns the suffix of the name found too.
+func nextFreeName(day string, from rune, taken map[string]bool) (string, rune) {
+	named := func(c rune) string {
+		if c == 0 {
+			return day
+		}
+		return day + string(c)
+	}
+	c := from
+	for taken[named(c)] {
+		if c == 0 {
+			c = 'b'
+		} else {
+			c++
+		}
+	}
+	return named(c), c
 }
 
 // Fold builds the commission's meetings from the meetings' own records (stored) and the
@@ -586,68 +631,107 @@ func (e *Engine) NameMeeting(start time.Time, taken []string) string {
 // start and place make one meeting. Reading never writes: the store records a folded
 // meeting only when something is done to it. The result is in order of start.
 func (e *Engine) Fold(stored []CommissionMeeting, cases []*Case) []CommissionMeeting {
-	out := make([]CommissionMeeting, 0, len(stored))
-	type key struct {
-		start int64
-		place string
+	f := e.NewFolding(stored)
+	sorted := slices.Clone(cases)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Number < sorted[j].Number })
+	for _, c := range sorted {
+		f.Add(c)
 	}
-	at := map[key]int{}
-	var taken []string
+	return f.Meetings()
+}
+
+// Folding is Fold taken one case at a time, so that a caller reading the cases from a
+// record need not hold them all: it keeps only the scheduled steps it has seen, never the
+// cases.
+type Folding struct {
+	e   *Engine
+	out []CommissionMeeting
+	at  map[foldKey]int
+	// taken are the names in use, as a set: NameMeeting's scan of a list per folded meeting
+	// made folding n meetings cost n² (660 MB allocated at 10,000 cases; BENCHMARKS.md).
+	taken map[string]bool
+	// next is, for each day a meeting was named on, the suffix of the last name given: the
+	// names only fill up, so the next search starts there, not at the day's first name
+	// again (a day of n folded meetings would make n² names to try).
+	next  map[string]rune
+	loose []looseStep
+}
+
+// foldKey is where a meeting is: its start and its place.
+type foldKey struct {
+	start int64
+	place string
+}
+
+// looseStep is a case step scheduled at a start and place that no recorded meeting holds.
+type looseStep struct {
+	item  MeetingItem
+	start time.Time
+	place string
+	added time.Time
+}
+
+// NewFolding begins a Fold of the meetings' own records, stored.
+func (e *Engine) NewFolding(stored []CommissionMeeting) *Folding {
+	f := &Folding{e: e, out: make([]CommissionMeeting, 0, len(stored)), at: map[foldKey]int{},
+		taken: make(map[string]bool, len(stored)), next: map[string]rune{}}
 	for _, m := range stored {
 		m.Cases = nil
 		m.Folded = false
 		m.Collides = nil
-		out = append(out, m)
-		taken = append(taken, m.Name)
+		f.out = append(f.out, m)
+		f.taken[m.Name] = true
 		if !m.Cancelled.IsZero() {
 			continue
 		}
-		k := key{m.Start.UnixNano(), m.Place}
-		if j, dup := at[k]; dup {
+		k := foldKey{m.Start.UnixNano(), m.Place}
+		if j, dup := f.at[k]; dup {
 			// Two meetings at one start and place (a record from before moves were
 			// checked): the case steps there stay with the first, and both are marked so
 			// that verify and any change to them name the collision (CheckCollisions).
-			out[j].Collides = append(out[j].Collides, m.Name)
-			out[len(out)-1].Collides = append(out[len(out)-1].Collides, out[j].Name)
+			f.out[j].Collides = append(f.out[j].Collides, m.Name)
+			f.out[len(f.out)-1].Collides = append(f.out[len(f.out)-1].Collides, f.out[j].Name)
 			continue
 		}
-		at[k] = len(out) - 1
+		f.at[k] = len(f.out) - 1
 	}
-	type step struct {
-		c *Case
-		k MeetingKind
-		m Meeting
-	}
-	var loose []step
-	sorted := slices.Clone(cases)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Number < sorted[j].Number })
-	for _, c := range sorted {
-		for _, k := range MeetingKinds {
-			m := c.Meeting(k)
-			if !m.Scheduled() {
-				continue
-			}
-			if i, ok := at[key{m.Start.UnixNano(), m.Place}]; ok {
-				out[i].Cases = append(out[i].Cases, caseItem(c, k, m))
-				continue
-			}
-			loose = append(loose, step{c, k, m})
+	return f
+}
+
+// Add folds the steps case c has scheduled. Cases are added in order of their numbers; c
+// is not kept.
+func (f *Folding) Add(c *Case) {
+	for _, k := range MeetingKinds {
+		m := c.Meeting(k)
+		if !m.Scheduled() {
+			continue
 		}
+		if i, ok := f.at[foldKey{m.Start.UnixNano(), m.Place}]; ok {
+			f.out[i].Cases = append(f.out[i].Cases, caseItem(c, k, m))
+			continue
+		}
+		f.loose = append(f.loose, looseStep{item: caseItem(c, k, m), start: m.Start, place: m.Place, added: m.ScheduledAt})
 	}
-	sort.SliceStable(loose, func(i, j int) bool { return loose[i].m.Start.Before(loose[j].m.Start) })
-	for _, s := range loose {
-		k := key{s.m.Start.UnixNano(), s.m.Place}
-		i, ok := at[k]
+}
+
+// Meetings ends the Fold: the meetings in order of start.
+func (f *Folding) Meetings() []CommissionMeeting {
+	e, out := f.e, f.out
+	sort.SliceStable(f.loose, func(i, j int) bool { return f.loose[i].start.Before(f.loose[j].start) })
+	for _, s := range f.loose {
+		k := foldKey{s.start.UnixNano(), s.place}
+		i, ok := f.at[k]
 		if !ok {
-			name := e.NameMeeting(s.m.Start, taken)
-			taken = append(taken, name)
-			fm := CommissionMeeting{Name: name, Start: s.m.Start.In(e.Cal.Location()), Place: s.m.Place,
-				Created: s.m.ScheduledAt, Folded: true}
+			day := s.start.In(e.Cal.Location()).Format("2006-01-02")
+			name, c := nextFreeName(day, f.next[day], f.taken)
+			f.taken[name], f.next[day] = true, c
+			fm := CommissionMeeting{Name: name, Start: s.start.In(e.Cal.Location()), Place: s.place,
+				Created: s.added, Folded: true}
 			out = append(out, fm)
 			i = len(out) - 1
-			at[k] = i
+			f.at[k] = i
 		}
-		out[i].Cases = append(out[i].Cases, caseItem(s.c, s.k, s.m))
+		out[i].Cases = append(out[i].Cases, s.item)
 	}
 	// A folded meeting's notice is its items' own notices: it was posted, as one agenda,
 	// only once every item's was, at the latest of them (5 ILCS 120/2.02: the public had

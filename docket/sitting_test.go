@@ -1,8 +1,11 @@
 package docket_test
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 )
@@ -97,7 +100,7 @@ func TestPostingOnceAndAmended(t *testing.T) {
 }
 
 // TestFoldMergesCasesAtOneMeeting: the per-case meetings of several cases at one start and
-// place are one meeting with several items (issue 19 §7); a second meeting that day is
+// place are one meeting with several items; a second meeting that day is
 // named with a b; a recorded meeting keeps its name and takes the steps at its start and
 // place.
 func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
@@ -133,6 +136,63 @@ func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
 	}
 }
 
+// TestFoldingOneCaseAtATime: a Folding fed one case at a time, each case's value reused
+// for the next as a reader of the record does, gives the meetings Fold gives: it keeps the
+// steps scheduled, not the cases.
+func TestFoldingOneCaseAtATime(t *testing.T) {
+	e := MustEngine(t)
+	var cases []*docket.Case
+	for i, when := range []string{"2026-12-10T17:00:00-06:00", "2026-12-10T17:00:00-06:00", "2026-12-10T19:00:00-06:00",
+		"2026-12-11T17:00:00-06:00"} {
+		c := apply(t, e, []step{
+			{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived},
+			{at: "2026-12-04T11:00:00-06:00",
+				action: docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, when), Place: "City Hall, Room 201"},
+				state:  docket.StateReceived},
+		})
+		c.Number = fmt.Sprintf("2026-%03d", i+1)
+		cases = append(cases, &c)
+	}
+	rec := meetingAt(t, e, "2026-12-10", "2026-12-10T19:00:00-06:00", "2026-12-04T09:00:00-06:00")
+	want := e.Fold([]docket.CommissionMeeting{rec}, cases)
+	f := e.NewFolding([]docket.CommissionMeeting{rec})
+	var reused docket.Case
+	for _, c := range cases {
+		reused = *c
+		f.Add(&reused)
+	}
+	reused = docket.Case{Number: "2099-999"}
+	if got := f.Meetings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("one case at a time:\n%+v\nFold:\n%+v", got, want)
+	}
+}
+
+// TestFoldNamesADayOnce: folding many meetings of one day tries each name of the day once,
+// not every name again for each meeting (a day of n meetings made n² names).
+func TestFoldNamesADayOnce(t *testing.T) {
+	e := MustEngine(t)
+	base := apply(t, e, []step{{at: "2026-12-04T10:00:00-06:00", action: filing, state: docket.StateReceived}})
+	const n = 200
+	cases := make([]*docket.Case, n)
+	for i := range cases {
+		c := base
+		c.Number = fmt.Sprintf("2026-%03d", i+1)
+		c.Sufficiency = docket.Meeting{Start: T(t, "2026-12-10T09:00:00-06:00").Add(time.Duration(i) * time.Minute),
+			Place: "City Hall", ScheduledAt: T(t, "2026-12-04T11:00:00-06:00")}
+		cases[i] = &c
+	}
+	ms := e.Fold(nil, cases)
+	if len(ms) != n || ms[0].Name != "2026-12-10" || ms[1].Name != "2026-12-10b" || ms[25].Name != "2026-12-10z" {
+		t.Fatalf("fold = %d meetings, named %s, %s, ..., %s", len(ms), ms[0].Name, ms[1].Name, ms[25].Name)
+	}
+	allocs := testing.AllocsPerRun(5, func() { e.Fold(nil, cases) })
+	// About a dozen a meeting (its item, its posting, the maps and slices growing); trying
+	// every earlier name again for each meeting makes n²/2, 20,000 here.
+	if allocs > 20*n {
+		t.Errorf("folding %d meetings of one day made %.0f allocations", n, allocs)
+	}
+}
+
 // TestMeetingAsItHappens: the call to order records the roll; the vote to close is a roll
 // call in open session with a majority of those present (2a); the meeting adjourns only in
 // open session; a final action is refused while closed (2(e)).
@@ -144,6 +204,9 @@ func TestMeetingAsItHappens(t *testing.T) {
 		T(t, "2027-01-03T09:00:00-06:00"))
 	if err != nil || m.Items[0].Authority != "5 ILCS 120/2(c)(1)" {
 		t.Fatalf("the exception as cited: %+v, %v", m.Items, err)
+	}
+	if m, err = e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-03T10:00:00-06:00")); err != nil {
+		t.Fatal(err)
 	}
 	seated := []string{"U_A", "U_B", "U_C"}
 	if _, err := e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A"}},
@@ -187,7 +250,7 @@ func TestMeetingAsItHappens(t *testing.T) {
 	}
 }
 
-// TestFoldNamesACollision (issue 19, finding 3): two recorded meetings at one start and
+// TestFoldNamesACollision: two recorded meetings at one start and
 // place (a record from before moves were checked) do not hand the case steps there to the
 // later one silently: they stay with the first, and CheckCollisions names both.
 func TestFoldNamesACollision(t *testing.T) {
@@ -211,5 +274,46 @@ func TestFoldNamesACollision(t *testing.T) {
 	}
 	if err := e.CheckCollisions(e.Fold([]docket.CommissionMeeting{first}, []*docket.Case{&c}), ""); err != nil {
 		t.Errorf("one meeting: %v", err)
+	}
+}
+
+// TestConveneNeedsNoticeOMA202: a meeting whose notice and agenda were not posted 48
+// hours ahead is not called to order, so no closed session is entered nor action taken at
+// it (5 ILCS 120/2.02(a)); the refusal gives the ways forward. An emergency meeting is,
+// recorded with the nature of the emergency.
+func TestConveneNeedsNoticeOMA202(t *testing.T) {
+	e := MustEngine(t)
+	seated := []string{"U_A", "U_B", "U_C"}
+	convene := docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
+	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "The budget"},
+		T(t, "2027-01-03T09:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.ApplyMeeting(m, convene, T(t, "2027-01-12T17:01:00-06:00"))
+	wantRule(t, "never noticed", err, docket.ECONFLICT, docket.OMANotice)
+	if msg := docket.ErrorMessage(err); !strings.Contains(msg, "emergency=") || !strings.Contains(msg, "Hold it later") {
+		t.Errorf("the refusal gives no way forward: %s", msg)
+	}
+	late, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-10T17:01:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.ApplyMeeting(late, convene, T(t, "2027-01-12T17:01:00-06:00"))
+	wantRule(t, "noticed a minute short of 48 hours", err, docket.ECONFLICT, docket.OMANotice)
+
+	emergency := convene
+	emergency.Emergency = "a water main broke under City Hall"
+	held, err := e.ApplyMeeting(late, emergency, T(t, "2027-01-12T17:01:00-06:00"))
+	if err != nil || held.Minutes.Emergency != emergency.Emergency {
+		t.Errorf("an emergency meeting: %v, %q", err, held.Minutes.Emergency)
+	}
+	onTime, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-10T17:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ApplyMeeting(onTime, convene, T(t, "2027-01-12T17:01:00-06:00")); err != nil {
+		t.Errorf("a meeting noticed exactly 48 hours ahead: %v", err)
 	}
 }

@@ -106,6 +106,10 @@ func publicHearingHeard(f *Facts) bool {
 	return !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
 }
 
+// frivolousFound is when the (H) finding calls for its notice to the complainant: the day
+// it was made.
+func frivolousFound(f *Facts, _ *Calendar) []Date { return once(f.FrivolousFound) }
+
 // demanded is when the (F) demand calls for its acknowledgement: the day it was received.
 func demanded(f *Facts, _ *Calendar) []Date { return once(f.DemandReceived) }
 

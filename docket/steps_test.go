@@ -122,6 +122,8 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	hearing.PublicHearingHeld, hearing.FinalRecommendation = d("2027-01-12"), d("2027-01-14")
 	dismissed := base()
 	dismissed.Ruling, dismissed.FrivolousHearing = docket.Insufficient, meeting("2027-01-06 17:00")
+	dismissed.FrivolousFound = d("2027-01-06")
+	dismissed.Fines = []docket.FineOwed{{Rule: "(H)", Payer: docket.Complainant, On: d("2027-01-06")}}
 	afterHearing := base()
 	afterHearing.Ruling, afterHearing.Hearing, afterHearing.HearingConcluded = docket.ProbableCause,
 		meeting("2026-12-21 10:00"), d("2026-12-21")
@@ -129,6 +131,8 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	referred := base()
 	referred.Sections = []string{"103.10", "103.05"}
 	referred.Ruling, referred.ReferralRuling = docket.JudicialReferral, docket.AttorneyReferral
+	referred.ReferralTransmitted = d("2026-12-10")
+	referred.Referrals = []docket.Referral{{Paper: docket.ReferralTransmittal, Last: d("2026-12-10")}}
 	pending := base()
 	pending.Ruling = docket.ProbableCause
 	// Notices of a hearing are moot once it is held (Period.Moot): these cases wait for it.

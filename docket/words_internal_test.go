@@ -82,9 +82,9 @@ func TestEveryVotedActionSaysItsMotion(t *testing.T) {
 			t.Errorf("a %s moves %q, not a motion that ...", kind, words)
 		}
 	}
-	if voted != 4 {
-		t.Errorf("%d kinds of action carry a roll call; the ruling, the decision, the final recommendation and the (H) "+
-			"finding do", voted)
+	if voted != 5 {
+		t.Errorf("%d kinds of action carry a roll call; the ruling, the decision, the final recommendation, the (H) "+
+			"finding and a fine's waiver do", voted)
 	}
 }
 

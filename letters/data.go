@@ -56,6 +56,20 @@ type Data struct {
 	// Demanded is the date the respondent's (F) demand for a public hearing was received;
 	// "" before one.
 	Demanded string
+	// HearingClosed is true when a session of the hearing was closed to the public, which
+	// gives the respondent (F)'s right to demand a public hearing.
+	HearingClosed bool
+	// DemandBy is, after a closed hearing, the last day the respondent's written demand for
+	// a public hearing may reach the commission (F): "Monday 25 January 2027"; "" otherwise.
+	DemandBy string
+	// Fine is the fine the letter imposes or confirms on its recipient, with how and by when
+	// to pay: the (E)(2) recommendation and the (F) final recommendation to the respondent,
+	// the (H) finding to the complainant; nil in the other letters, and without a fine.
+	Fine *FineTerms
+	// FineMin and FineMax are the range of a fine (H) sets: "$1,001" and "$5,000".
+	FineMin, FineMax string
+	// Frivolous is the (H) finding that the complaint was knowingly frivolous; nil before it.
+	Frivolous *Outcome
 	// ComplaintEnclosed is true when the complaint as received, from the case file, follows
 	// the letter in its packet (Packet): the letter then does not print the complaint's
 	// text as entered in the record.
@@ -105,6 +119,23 @@ type Outcome struct {
 	Findings       Text   // (E): the particular findings
 	Recommendation Text   // (E)(2): the discipline recommended; (F): the final recommendation
 	Fine           string // "$2,500", or "" without a fine
+}
+
+// FineTerms is a fine as the letter to the person fined states it: the amount, the
+// payee, where and how to pay, and the date due.
+type FineTerms struct {
+	Amount string // "$2,500"
+	// Due is the last day to pay: "Tuesday 16 February 2027"; "" while a demand for a
+	// public hearing stays the fine (F).
+	Due string
+	// IfNoDemand is true when Due holds only if no demand for a public hearing reaches the
+	// commission by Data.DemandBy (F): a demand stays the fine.
+	IfNoDemand bool
+	// Stayed is true when the respondent's demand for a public hearing stays the fine (F).
+	Stayed  bool
+	Payee   Text
+	Address Text
+	Methods []Text
 }
 
 const (
@@ -254,7 +285,53 @@ func (m *Maker) data(c *docket.Case, k Kind, today docket.Date) (any, error) {
 	if f := c.Final; f != nil {
 		d.Final = &Outcome{Date: m.day(f.On), Recommendation: T(f.Text), Fine: fine(f.Fine)}
 	}
+	if h := c.Frivolous; h != nil {
+		d.Frivolous = &Outcome{Date: m.day(h.On), Findings: T(h.Text), Fine: fine(h.Fine)}
+	}
+	eng := m.cfg.Engine
+	d.FineMin, d.FineMax, d.HearingClosed = fine(eng.Ord.FineMin), fine(eng.Ord.FineMax), c.HearingClosed
+	if by, ok := eng.DemandBy(c); ok {
+		d.DemandBy = m.day(by)
+	}
+	if rule, ok := finedBy[docket.Paper(k)]; ok {
+		if f, ok := eng.FineBy(c, rule); ok {
+			if d.Fine, err = m.fineTerms(f, k); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return d, nil
+}
+
+// finedBy pairs each letter to a person fined with the act whose fine it states: the
+// (E)(2) recommendation and the (F) final recommendation to the respondent, the (H)
+// finding to the complainant. A letter to the officer with authority to discipline states
+// the fine, not how to pay it.
+var finedBy = map[docket.Paper]string{
+	docket.RecommendationToResp: "(E)(2)",
+	docket.FinalToRespondent:    "(F)",
+	docket.FrivolousFinding:     "(H)",
+}
+
+// fineTerms is fine f as letter k to the person fined states it, with the configured
+// payee, address and ways to pay; refused, naming the setting, when they are not
+// configured: a letter imposing a fine that does not say how to pay it cannot be mailed.
+func (m *Maker) fineTerms(f docket.Fine, k Kind) (*FineTerms, error) {
+	p := m.cfg.Payment
+	switch {
+	case strings.TrimSpace(p.Payee) == "":
+		return nil, missing("payment.payee", k)
+	case strings.TrimSpace(p.Address) == "":
+		return nil, missing("payment.address", k)
+	case len(p.Methods) == 0:
+		return nil, missing("payment.methods", k)
+	}
+	t := &FineTerms{Amount: fine(f.Amount), Due: m.day(f.Due.Due), IfNoDemand: !f.DemandBy.IsZero() && !f.Stayed,
+		Stayed: f.Stayed, Payee: T(p.Payee), Address: T(p.Address)}
+	for _, w := range p.Methods {
+		t.Methods = append(t.Methods, T(w))
+	}
+	return t, nil
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -48,3 +48,7 @@ func HostileFile(tb testing.TB, name string) []byte {
 	}
 	return data
 }
+
+// UnmarkedPaint counts the painting operations of a page's content outside any
+// marked-content sequence.
+func UnmarkedPaint(content []byte) (int, error) { return unmarkedPaint(content) }

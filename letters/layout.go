@@ -39,6 +39,9 @@ func (t Text) String() string {
 			b.WriteString(`\\`)
 		case '\n', '\u2028', '\u2029':
 			b.WriteString(`\n`)
+		case '|':
+			// Never a separator of @row's cells.
+			b.WriteString(`\|`)
 		case '\r':
 		default:
 			b.WriteRune(r)
@@ -52,13 +55,16 @@ func (t Text) Empty() bool { return strings.TrimSpace(t.s) == "" }
 
 // block is one line of the layout: a directive and its text.
 type block struct {
-	kind string // "text", "title", "heading", "bold", "right", "center", "space", "rule", "page", "size", "at"
-	text string // decoded text; for size, the number; for at, the position
+	kind string // "text", "title", "heading", "bold", "right", "center", "space", "rule", "page", "size", "at", "item", "row"
+	text string // decoded text; for size, the number; for at, the position; for row, its cells joined by ": "
+	// cells are a row's cells, decoded: the first is the row's header (the vote of a roll
+	// call), the rest its data.
+	cells []string
 }
 
 // directives are the layout's directives, each written at the start of a line as @name.
 var directives = map[string]bool{"title": true, "heading": true, "bold": true, "right": true, "center": true,
-	"space": true, "rule": true, "page": true, "size": true, "at": true}
+	"space": true, "rule": true, "page": true, "size": true, "at": true, "item": true, "row": true}
 
 // parseLayout reads a template's output into blocks. A line that begins with @ is a
 // directive; any other line is text. An unknown directive is an error, so a mistyped one
@@ -71,9 +77,15 @@ func parseLayout(out string) ([]block, error) {
 			name, arg, _ := strings.Cut(rest, " ")
 			if !directives[name] {
 				return nil, fmt.Errorf("line %d: unknown directive @%s; the directives are @title, @heading, @bold, @center, "+
-					"@right, @size, @space, @rule, @page and @at", n+1, name)
+					"@right, @size, @space, @rule, @page, @at, @item and @row", n+1, name)
 			}
 			b := block{kind: name, text: decode(strings.TrimSpace(arg))}
+			if name == "row" {
+				for _, c := range splitCells(strings.TrimSpace(arg)) {
+					b.cells = append(b.cells, decode(strings.TrimSpace(c)))
+				}
+				b.text = strings.Join(b.cells, ": ")
+			}
 			if name == "size" {
 				if v, err := strconv.ParseFloat(b.text, 64); err != nil || v < 6 || v > 72 {
 					return nil, fmt.Errorf("line %d: @size %q is not a type size from 6 to 72 points", n+1, arg)
@@ -93,8 +105,25 @@ func parseLayout(out string) ([]block, error) {
 	return blocks, nil
 }
 
-// decode undoes Text's escapes: `\&` prints nothing, `\\` is a backslash and `\n` a line
-// break. A backslash before anything else is printed as it is.
+// splitCells splits the argument of @row at each | that no backslash escapes (Text
+// escapes every | it holds, so no value can add a cell).
+func splitCells(arg string) []string {
+	var cells []string
+	start := 0
+	for i := 0; i < len(arg); i++ {
+		switch arg[i] {
+		case '\\':
+			i++
+		case '|':
+			cells = append(cells, arg[start:i])
+			start = i + 1
+		}
+	}
+	return append(cells, arg[start:])
+}
+
+// decode undoes Text's escapes: `\&` prints nothing, `\\` is a backslash, `\|` a bar and
+// `\n` a line break. A backslash before anything else is printed as it is.
 func decode(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
@@ -109,6 +138,8 @@ func decode(s string) string {
 		case '&':
 		case '\\':
 			b.WriteByte('\\')
+		case '|':
+			b.WriteByte('|')
 		case 'n':
 			b.WriteByte('\n')
 		default:
@@ -306,6 +337,12 @@ func render(blocks []block, title string, mark string) ([]byte, error) {
 			write("B", size*1.15, "L", b.text)
 		case "bold":
 			write("B", size, "L", b.text)
+		case "item":
+			write("", size, "L", b.text)
+		case "row":
+			// A row of a table (a roll call's vote and its members), on a line of its own,
+			// indented.
+			write("", size, "L", "      "+b.text)
 		case "center":
 			write("", size, "C", b.text)
 		case "right":
@@ -426,6 +463,26 @@ func window(p *fpdf.Fpdf, blocks []block) error {
 	}
 	p.SetY(bodyTop)
 	return nil
+}
+
+// addressType is the type size of the address block of blocks (the lines from @at window
+// to @at body) as window prints it; 0 if they have none, or none fits.
+func addressType(blocks []block) float64 {
+	var lines []string
+	in := false
+	for _, b := range blocks {
+		switch {
+		case b.kind == "at":
+			in = b.text == "window"
+		case in && b.text != "" && b.kind != "space":
+			lines = append(lines, strings.Split(regular.printable(b.text), "\n")...)
+		}
+	}
+	if len(lines) == 0 {
+		return 0
+	}
+	sz, _, _ := windowSize(newDocument("", firstTop), lines)
+	return sz
 }
 
 // windowSize is the largest of windowSizes in which lines fit the window, wrapped at its

@@ -29,6 +29,10 @@
 //	@space          a blank line
 //	@rule           a horizontal line
 //	@page           a new page
+//	@item TEXT      an item of a list: items in a row, blank lines between them or not,
+//	                are one list (the agenda's items, the enclosures)
+//	@row A | B ...  a row of a table: the first cell heads the row (a vote), the others
+//	                are its data (the members who voted so); rows in a row are one table
 //	@at POSITION    on the first page, move to a position of the No. 10 window envelope's
 //	                layout (see layout.go): top (1/2 in. down, for the date beside the
 //	                return address), below (under all written so far), endorsement (the
@@ -47,6 +51,16 @@
 // begin a line, so no name or summary can make a directive. Test it with
 // {{if not .Field.Empty}}. A NoticeData has no field for the complaint or the parties'
 // names, so no notice template can put them on the public notice board.
+//
+// # Tagged and archival
+//
+// A Maker given an Engine (SetEngine; Chromium, engine.go) prints every document from the
+// same blocks as a tagged PDF (PDF/UA-1): the blocks are written as semantic HTML with a
+// print stylesheet that keeps the layout and the window envelope's places (html.go), the
+// engine tags what the HTML holds, what it draws outside the tags (the page's foot and
+// mark) is marked as an artifact (artifact.go), and the PDF/A-2b metadata and output
+// intent are added (pdfa.go). Without an engine, or when it fails, the document is drawn
+// untagged with fpdf, as the layout language above describes.
 //
 // Characters the Go fonts cannot draw (emoji, most non-Latin scripts) are printed as
 // their code points, [U+1F600], never dropped.
@@ -158,6 +172,22 @@ type Config struct {
 	// Signers overrides, per paper, who signs it: docket.ChairSigns or ClerkSigns
 	// (letters.signers); a paper not in it is signed as docket's table of papers says.
 	Signers map[docket.Paper]docket.Signer
+	// Payment is to whom, where and how a fine is paid (payment: in ethicsbot.yml): a
+	// letter that imposes or confirms a fine on its recipient gives them, with the date
+	// due; without them, such a letter is refused, naming the setting.
+	Payment Payment
+	// Engine is the ordinance and calendar by which a letter counts (F)'s window to demand
+	// a public hearing and a fine's due date, and the (H) range it states; nil: this
+	// city's ordinance and holidays, in the letters' zone.
+	Engine *docket.Engine
+}
+
+// Payment is to whom, where and how a fine is paid. The ordinance imposes fines (E)(2),
+// (F), (H) but says nothing of their payment: these are the commission's.
+type Payment struct {
+	Payee   string   // to whom a check is made payable: "City of Springfield"
+	Address string   // where a payment is mailed or brought, lines separated by "\n"
+	Methods []string // each way to pay, a sentence each
 }
 
 // OfficerKeys are the keys of the officers a case may name (/ethics officer): the mayor,
@@ -265,6 +295,47 @@ type Maker struct {
 	// signers are the chair and the clerk who sign, once SetSigners has replaced cfg's
 	// (a reload of the configuration's people); nil until then.
 	signers atomic.Pointer[[2]Addressee]
+	// engine prints the tagged documents; nil draws untagged ones (SetEngine).
+	engine   Engine
+	untagged func(error)
+	now      func() time.Time
+}
+
+// SetEngine has every document printed from now on by e as a tagged PDF (PDF/UA-1) made
+// archival (PDF/A-2b): see html.go and pdfa.go. A document e fails to print is drawn
+// untagged instead, with the layout of layout.go, and untagged is told why: a meeting's
+// notice posted on time, untagged, serves the Open Meetings Act better than none (5 ILCS
+// 120/2.02), and the administrator is warned to mend the engine. Call it before the
+// Maker is used.
+func (m *Maker) SetEngine(e Engine, untagged func(error)) {
+	m.engine, m.untagged = e, untagged
+}
+
+// render draws blocks titled title, with mark on every page (see render): by the engine
+// as a tagged, archival PDF when the Maker has one, else untagged. The untagged layout is
+// drawn first in either case: its checks (the address in the envelope's window, the
+// first page's places, MaxPages) hold for both.
+func (m *Maker) render(blocks []block, title, mark string) ([]byte, error) {
+	pdf, err := render(blocks, title, mark)
+	if err != nil || m.engine == nil {
+		return pdf, err
+	}
+	tagged, err := m.engine.PrintPDF(context.Background(), htmlOf(blocks, title, addressType(blocks)), headerHTML(mark),
+		footerHTML(title))
+	if err == nil {
+		now := time.Now
+		if m.now != nil {
+			now = m.now
+		}
+		tagged, err = archival(tagged, title, now(), addressType(blocks) > 0)
+	}
+	if err != nil {
+		if m.untagged != nil {
+			m.untagged(fmt.Errorf("%s: drawn untagged, as the tagged PDF could not be made: %w", title, err))
+		}
+		return pdf, nil
+	}
+	return tagged, nil
 }
 
 // SetSigners puts in force who signs the letters from now on: the chair and the clerk the
@@ -319,6 +390,18 @@ func New(cfg Config, loc *time.Location) (*Maker, error) {
 			}
 			files[e.Name()] = string(b)
 		}
+	}
+	if cfg.Engine == nil {
+		// The calendar counts dates, which carry no zone; a zone that is no IANA name (a
+		// fixed offset in a test) counts them in the default one.
+		cal, err := docket.NewCalendar(docket.CalendarConfig{Zone: loc.String()})
+		if err != nil {
+			cal, err = docket.NewCalendar(docket.CalendarConfig{})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("letters: %w", err)
+		}
+		cfg.Engine = &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
 	}
 	m := &Maker{cfg: cfg, loc: loc, sets: map[Kind]*template.Template{}, files: names(files)}
 	for _, k := range append(Kinds(), bodyKinds...) {
@@ -439,7 +522,7 @@ func (m *Maker) make(c *docket.Case, k Kind, today docket.Date, enclosed bool, m
 		return Document{}, fmt.Errorf("letters template %s.tmpl: %w", k, err)
 	}
 	title := fmt.Sprintf("Case %s: %s", c.Number, k.Name())
-	pdf, err := render(blocks, title, mark)
+	pdf, err := m.render(blocks, title, mark)
 	var win errWindow
 	switch {
 	case errors.Is(err, errTooManyPages):

@@ -2,10 +2,14 @@ package letters_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +29,9 @@ var config = letters.Config{
 	Officer: letters.Addressee{Name: "Pat Quimby", Title: "Mayor", Address: "Office of the Mayor\n100 Main Street"},
 	Attorney: letters.Addressee{Name: "Lionel Hutz", Title: "Corporation Counsel",
 		Address: "Law Department\n100 Main Street"},
+	Payment: letters.Payment{Payee: "City of Springfield", Address: "City Clerk, Room 100\n100 Main Street",
+		Methods: []string{"by check or money order payable to the City of Springfield, mailed to the address below",
+			"in person at the City Clerk's office"}},
 }
 
 func mustMaker(t *testing.T, cfg letters.Config) *letters.Maker {
@@ -45,12 +52,17 @@ func Text(t *testing.T, data []byte) string {
 	}
 	var b strings.Builder
 	for i := 1; i <= r.NumPage(); i++ {
-		rows, err := r.Page(i).GetTextByRow()
-		if err != nil {
-			t.Fatal(err)
+		// The rows from the top of the page down, each from the left: the extractor's own
+		// rows come bottom up from a PDF whose text matrix flips the page, as Chromium's do.
+		rows := map[int][]pdf.Text{}
+		for _, tx := range r.Page(i).Content().Text {
+			y := int(math.Round(tx.Y))
+			rows[y] = append(rows[y], tx)
 		}
-		for _, row := range rows {
-			for _, w := range row.Content {
+		for _, y := range slices.Backward(slices.Sorted(maps.Keys(rows))) {
+			row := rows[y]
+			slices.SortStableFunc(row, func(a, b pdf.Text) int { return cmp.Compare(a.X, b.X) })
+			for _, w := range row {
 				b.WriteString(w.S)
 			}
 			b.WriteString("\n")
@@ -128,6 +140,25 @@ func decided() *docket.Case {
 	c.State, c.HearingClosed = docket.StateDecided, true
 	c.Decision = &docket.Decision{Findings: "Violated 103.10.", Recommendation: "Written reprimand", Fine: 2500,
 		On: docket.NewDate(2026, 12, 10)}
+	c.DecisionIssued, c.RecommendationIssued = c.Decision.On, c.Decision.On
+	return c
+}
+
+// decidedOpen is decided() after a hearing open to the public: (F) gives no demand.
+func decidedOpen() *docket.Case {
+	c := decided()
+	c.HearingClosed, c.Hearing.Closed, c.Hearing.Authority = false, false, ""
+	return c
+}
+
+// frivolous is a complaint dismissed and then found knowingly frivolous (H), with a fine
+// on the complainant.
+func frivolous() *docket.Case {
+	c := ruled(docket.Insufficient)
+	c.FrivolousHearing = docket.Meeting{Start: at("2026-12-21T17:00:00-06:00"), Place: "City Hall, Room 201"}
+	c.Frivolous = &docket.Finding{Text: "Knew the allegation false.", Fine: 1500, Knowingly: true,
+		On: docket.NewDate(2026, 12, 21)}
+	c.FrivolousFound = c.Frivolous.On
 	return c
 }
 
@@ -198,7 +229,33 @@ func TestLettersCarryTheirFacts(t *testing.T) {
 			[]string{"(E)(2)", "Pat Quimby", "Mayor", "Office of the Mayor", "Written reprimand", "$2,500", "Violated 103.10."},
 			[]string{"Used city email"}},
 		{"RecommendationRespondent", decided(), "recommendation_respondent",
-			[]string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing"}, nil},
+			[]string{"(E)(2)", "Jane Roe", "Written reprimand", "demand for a public hearing",
+				// (F): 7 business days after Thursday 10 December 2026.
+				"The hearing was closed to the public", "It must reach the commission by Monday 21 December 2026",
+				"demand a public hearing in case 2026-001",
+				// 30 days (payment.due_days) after the window closes.
+				"The fine of $2,500 is due by Wednesday 20 January 2027, unless a written demand",
+				"Pay it to City of Springfield", "by check or money order payable to the City of Springfield",
+				"in person at the City Clerk's office", "City Clerk, Room 100"},
+			[]string{"If the hearing was closed"}},
+		{"RecommendationRespondentOpenHearing", decidedOpen(), "recommendation_respondent",
+			[]string{"(E)(2)", "The hearing was open to the public.",
+				// 30 days after Thursday 10 December 2026 is Saturday 9 January: rolled (5 ILCS 70/1.11).
+				"The fine of $2,500 is due by Monday 11 January 2027.", "Pay it to City of Springfield"},
+			[]string{"demand", "closed"}},
+		{"RecommendationOfficerClosed", decided(), "recommendation_officer",
+			[]string{"The hearing was closed to the public: the respondent may demand a public hearing until Monday 21 " +
+				"December 2026 (F)"}, []string{"Pay it to", "City Clerk, Room 100"}},
+		{"FinalRespondentConfirmsTheFine", final(), "final_respondent",
+			[]string{"(F)", "Reprimand and fine affirmed.", "The fine of $2,500 is due by Wednesday 13 January 2027.",
+				"Pay it to City of Springfield"}, []string{"unless a written demand"}},
+		{"FrivolousFindingH", frivolous(), "frivolous_finding",
+			[]string{"(H)", "Finding of a Frivolous Complaint and Fine", "John Doe", "12 Elm Street", "CERTIFIED MAIL",
+				"On Monday 21 December 2026 the Ethics Commission of Springfield found that you knowingly filed a frivolous " +
+					"complaint, and imposed on you a fine of $1,500",
+				"not less than $1,001 and not more than $5,000", "Knew the allegation false.",
+				"The fine of $1,500 is due by Wednesday 20 January 2027.", "Pay it to City of Springfield",
+				"Write the case number, 2026-001, on your payment"}, []string{"34 Oak Avenue", "Used city email"}},
 		{"DismissalAfterHearingE1Respondent", dismissedAfterHearing(), "decision_dismissal_respondent",
 			[]string{"(E)(1)", "Notice of Dismissal after Hearing", "Jane Roe", "Thursday 10 December 2026",
 				"No violation shown."}, []string{"Used city email", "fine"}},
@@ -485,4 +542,66 @@ func TestNoticeTemplateCannotLeak(t *testing.T) {
 	if _, err := m.Make(received(), "notice_sufficiency", today); err == nil || !strings.Contains(err.Error(), "Summary") {
 		t.Fatalf("err = %v, want the template refused for asking for the summary", err)
 	}
+}
+
+// TestFineLettersNeedPayment: a letter that imposes a fine on its recipient is refused
+// without the payment settings, naming the one missing; one that imposes none, or goes
+// to the officer, is not.
+func TestFineLettersNeedPayment(t *testing.T) {
+	cfg := config
+	cfg.Payment = letters.Payment{}
+	m := mustMaker(t, cfg)
+	for _, k := range []letters.Kind{"recommendation_respondent", "frivolous_finding"} {
+		c := decided()
+		if k == "frivolous_finding" {
+			c = frivolous()
+		}
+		if _, err := m.Make(c, k, today); err == nil || !strings.Contains(err.Error(), "payment.payee: is not set") {
+			t.Errorf("%s without payment.payee: %v", k, err)
+		}
+	}
+	if _, err := m.Make(decided(), "recommendation_officer", today); err != nil {
+		t.Errorf("the officer's letter gives no way to pay: %v", err)
+	}
+	c := decided()
+	c.Decision.Fine = 0
+	if _, err := m.Make(c, "recommendation_respondent", today); err != nil {
+		t.Errorf("a recommendation without a fine: %v", err)
+	}
+}
+
+// TestFrivolousNoticeStatesTheRange: the (H) notice of the meeting quotes the range the
+// ordinance sets, and a town's own range (ordinance.fines) where it has one.
+func TestFrivolousNoticeStatesTheRange(t *testing.T) {
+	c := ruled(docket.Insufficient)
+	c.FrivolousHearing = docket.Meeting{Start: at("2026-12-21T17:00:00-06:00"), Place: "City Hall, Room 201"}
+	d, err := mustMaker(t, config).Make(c, "frivolous_notice", today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := Text(t, d.Data); !Contains(text, "in an amount of not less than $1,001 and not more than $5,000") {
+		t.Errorf("the (H) notice lacks the range:\n%s", text)
+	}
+	ord := docket.DefaultOrdinance()
+	if err := ord.SetFines(500, 2000); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config
+	cfg.Engine = &docket.Engine{Cal: mustCalendar(t), Ord: ord}
+	d, err = mustMaker(t, cfg).Make(c, "frivolous_notice", today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := Text(t, d.Data); !Contains(text, "not less than $500 and not more than $2,000") {
+		t.Errorf("the (H) notice lacks the town's range:\n%s", text)
+	}
+}
+
+func mustCalendar(t *testing.T) *docket.Calendar {
+	t.Helper()
+	cal, err := docket.NewCalendar(docket.CalendarConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cal
 }

@@ -169,17 +169,23 @@ func TestAgendaPDF(t *testing.T) {
 
 // TestAgendaHostileText checks that the clerk's words are data: a business item that reads
 // as directives is printed, and adds no page.
-func TestAgendaHostileText(t *testing.T) {
-	m := mustMaker(t, config)
+func TestAgendaHostileText(t *testing.T) { agendaHostileText(t, mustMaker(t, config)) }
+
+// TestTaggedAgendaHostileText: printed tagged, the agenda's text is text too: HTML in it
+// makes no element, no heading and no row of a table, and loads nothing.
+func TestTaggedAgendaHostileText(t *testing.T) { agendaHostileText(t, taggedMaker(t)) }
+
+func agendaHostileText(t *testing.T, m *letters.Maker) {
 	a := januaryAgenda()
-	a.Items[7].Text = "Election\n@page\n@page\n@title FORGED {{.From.Name}} \\n <b>&amp; 😀"
-	a.Place = "@center Room 2"
+	a.Items[7].Text = "Election\n@page\n@page\n@title FORGED {{.From.Name}} \\n <b>&amp; 😀 | @row A | B"
+	a.Place = "@center Room 2</p><h1>Forged</h1><img src=\"http://127.0.0.1:1/x.png\"><script>x()</script>"
 	d := ok(t)(m.AgendaPDF(a, D(t, "2027-01-08")))
 	if n := len(pages(t, d.Data)); n != 1 {
 		t.Errorf("a business item holding @page lines made %d pages", n)
 	}
 	text := Text(t, d.Data)
-	for _, want := range []string{"@title FORGED {{.From.Name}}", `\n <b>&amp; [U+1F600]`, "@center Room 2"} {
+	for _, want := range []string{"@title FORGED {{.From.Name}}", `\n <b>&amp; [U+1F600] | @row A | B`,
+		"@center Room 2</p><h1>Forged</h1><img src=", "<script>x()</script>"} {
 		if !Contains(text, want) {
 			t.Errorf("lacks %q, printed as typed:\n%s", want, text)
 		}

@@ -88,8 +88,14 @@ func pages(t *testing.T, data []byte) []string {
 // TestPackets: the (B) notice is the letter followed by the complaint's own pages; the
 // (C)(3) transmittal is the letter, the index of the case file, and every document, an
 // image on a page of its own.
-func TestPackets(t *testing.T) {
-	m := mustMaker(t, config)
+func TestPackets(t *testing.T) { packets(t, mustMaker(t, config)) }
+
+// TestTaggedPackets: the packets of tagged letters are the same: the letter, the index
+// and the case file's documents, with the same page counts.
+func TestTaggedPackets(t *testing.T) { packets(t, taggedMaker(t)) }
+
+// packets checks the packets of m's letters.
+func packets(t *testing.T, m *letters.Maker) {
 	f := files{}
 	c := received()
 	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF,

@@ -54,8 +54,10 @@ func where(t *testing.T, ws []word, s string) word {
 // 10 envelope (1 1/8 by 4 1/2 in., 7/8 in. from the left and 1/2 in. from the bottom),
 // with 1/8 in. clear on every side; the return address above it, and the endorsement
 // between, on every letter, whoever it goes to.
-func TestWindowEnvelope(t *testing.T) {
-	m := mustMaker(t, config)
+func TestWindowEnvelope(t *testing.T) { windowEnvelope(t, mustMaker(t, config)) }
+
+// windowEnvelope checks the places of the window envelope in the letters of m.
+func windowEnvelope(t *testing.T, m *letters.Maker) {
 	for _, tc := range []struct {
 		name string
 		c    *docket.Case

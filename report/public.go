@@ -81,7 +81,8 @@ func (r Report) public() PublicReport {
 	}
 	for _, g := range r.Fines.ByRule {
 		if g.Rule != "(H)" {
-			p.Fines = append(p.Fines, g)
+			// (E)(2) makes "any fine imposed" public information, not its payment.
+			p.Fines = append(p.Fines, FineGroup{Rule: g.Rule, Name: g.Name, Count: g.Count, Total: g.Total})
 		}
 	}
 	return p

@@ -68,6 +68,11 @@ func (r Report) Lines() []Line {
 	for _, g := range r.Fines.ByRule {
 		item("%s %s: %d, $%s", g.Rule, g.Name, g.Count, docket.Dollars(g.Total))
 	}
+	if f := r.Fines; f.Count > 0 {
+		item("Of these, as of %s: $%s paid, $%s waived, $%s outstanding (of which $%s referred for collection).",
+			r.AsOf.Format("Mon 2 Jan 2006"), docket.Dollars(f.Paid), docket.Dollars(f.Waived), docket.Dollars(f.Outstanding),
+			docket.Dollars(f.Collection))
+	}
 
 	head(2, "Expedited before an election (G)")
 	item("%s of %d expedited.", plural(len(r.Expedited), "complaint"), r.Year)
@@ -110,7 +115,7 @@ var CSVHeader = []string{"section", "item", "rule", "month", "case", "value"}
 //	step         STEP_cases, STEP_median_days, STEP_worst_days (with the case)
 //	deadlines    met, missed, share_met
 //	missed       one row a missed deadline: its id, rule and case; the value is the day it fell due
-//	fines        count and total, then RULE count and total for each rule
+//	fines        count, total, paid, waived, outstanding and referred_for_collection, then each for each rule
 //	expedited    count, then one row a case: the value is its (G) decision's status
 //
 // Cells a spreadsheet would read as formulas are neutralised (see csvsafe).
@@ -151,11 +156,20 @@ func (r Report) WriteCSV(w io.Writer) error {
 	for _, m := range d.List {
 		row("missed", string(m.Deadline), m.Rule, m.Due.String()[:7], m.Case, m.Due)
 	}
-	row("fines", "count", "", "", "", r.Fines.Count)
-	row("fines", "total", "", "", "", r.Fines.Total)
+	fineRows := func(rule string, g FineGroup) {
+		for _, v := range []struct {
+			item  string
+			value int
+		}{{"count", g.Count}, {"total", g.Total}, {"paid", g.Paid}, {"waived", g.Waived}, {"outstanding", g.Outstanding},
+			{"referred_for_collection", g.Collection}} {
+			row("fines", v.item, rule, "", "", v.value)
+		}
+	}
+	f := r.Fines
+	fineRows("", FineGroup{Count: f.Count, Total: f.Total, Paid: f.Paid, Waived: f.Waived, Outstanding: f.Outstanding,
+		Collection: f.Collection})
 	for _, g := range r.Fines.ByRule {
-		row("fines", "count", g.Rule, "", "", g.Count)
-		row("fines", "total", g.Rule, "", "", g.Total)
+		fineRows(g.Rule, g)
 	}
 	row("expedited", "count", "(G)", "", "", len(r.Expedited))
 	for _, x := range r.Expedited {

@@ -154,11 +154,17 @@ type Miss struct {
 	DoneOn   docket.Date       `json:"done_on,omitzero"` // when done late, if the record gives the day
 }
 
-// Fines are the fines imposed in the year, in whole dollars.
+// Fines are the fines imposed in the year, in whole dollars, and what became of them as of
+// the report's date: paid, waived by vote, and still outstanding, of which referred for
+// collection.
 type Fines struct {
-	Count  int         `json:"count"`
-	Total  int         `json:"total"`
-	ByRule []FineGroup `json:"by_rule"`
+	Count       int         `json:"count"`
+	Total       int         `json:"total"`
+	Paid        int         `json:"paid"`
+	Waived      int         `json:"waived"`
+	Outstanding int         `json:"outstanding"`
+	Collection  int         `json:"referred_for_collection"`
+	ByRule      []FineGroup `json:"by_rule"`
 }
 
 // FineGroup is the fines imposed in the year under one rule.
@@ -167,6 +173,11 @@ type FineGroup struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
 	Total int    `json:"total"`
+	// What became of them; left out of the public report (PublicOf).
+	Paid        int `json:"paid,omitempty"`
+	Waived      int `json:"waived,omitempty"`
+	Outstanding int `json:"outstanding,omitempty"`
+	Collection  int `json:"referred_for_collection,omitempty"`
 }
 
 // Expedited is one of the year's complaints filed in the (G) period before an election
@@ -260,6 +271,10 @@ func Of(cases []docket.Case, year int, engine *docket.Engine, now time.Time) Rep
 		r.Fines.ByRule = append(r.Fines.ByRule, fg)
 		r.Fines.Count += fg.Count
 		r.Fines.Total += fg.Total
+		r.Fines.Paid += fg.Paid
+		r.Fines.Waived += fg.Waived
+		r.Fines.Outstanding += fg.Outstanding
+		r.Fines.Collection += fg.Collection
 	}
 	r.Notes = notes(engine.Ord)
 	return r
@@ -398,7 +413,11 @@ func (r *Report) deadlines(number string, s docket.Schedule, loc *time.Location)
 	for _, d := range s.Deadlines {
 		// Undated tasks have no time to miss; the (I) filing limit and the (F) demand
 		// window bind the parties, not the commission.
-		if !d.Dated() || d.Period.Party != docket.Commission || d.Status == docket.Open {
+		// A fine's payment (fine_payment) is the person fined's, and a referral's follow-up
+		// (referral_follow_up) moves with each report: both terms are the commission's own,
+		// not the ordinance's.
+		if !d.Dated() || d.Period.Party != docket.Commission || d.Status == docket.Open || d.ID == docket.FinePayment ||
+			d.ID == docket.ReferralFollowUp {
 			continue
 		}
 		due := d.Due
@@ -432,11 +451,13 @@ var fineGroups = []FineGroup{
 	{Rule: "(H)", Name: "imposed on a complainant for a knowingly frivolous complaint"},
 }
 
-// addFines adds c's fines imposed in year. (F): a final recommendation replaces the
-// decision's fine, so a case with one counts only the final recommendation's.
+// addFines adds c's fines imposed in year, and what became of each. (F): a final
+// recommendation replaces the decision's fine, so a case with one counts only the final
+// recommendation's.
 func addFines(groups map[string]*FineGroup, c *docket.Case, year int) {
-	add := func(rule string, fine int, on docket.Date) {
-		if fine == 0 || yearOf(on) != year {
+	add := func(rule string, on docket.Date) {
+		a := c.FineAccount(rule)
+		if a.Imposed == 0 || yearOf(on) != year {
 			return
 		}
 		g := groups[rule]
@@ -446,16 +467,18 @@ func addFines(groups map[string]*FineGroup, c *docket.Case, year int) {
 			groups[rule] = g
 		}
 		g.Count++
-		g.Total += fine
+		g.Total += a.Imposed
+		g.Paid, g.Waived, g.Outstanding, g.Collection = g.Paid+a.Paid, g.Waived+a.Waived, g.Outstanding+a.Outstanding,
+			g.Collection+a.Collection
 	}
 	switch {
 	case c.Final != nil:
-		add("(F)", c.Final.Fine, c.Final.On)
+		add("(F)", c.Final.On)
 	case c.Decision != nil && !c.Decision.Dismissed:
-		add("(E)(2)", c.Decision.Fine, c.Decision.On)
+		add("(E)(2)", c.Decision.On)
 	}
 	if c.Frivolous != nil {
-		add("(H)", c.Frivolous.Fine, c.Frivolous.On)
+		add("(H)", c.Frivolous.On)
 	}
 }
 
@@ -473,7 +496,9 @@ func notes(o docket.Ordinance) []string {
 			"due. Papers the ordinance requires with no time limit (undated tasks) are not deadlines and are not counted; nor " +
 			"are the (I) filing limit and the (F) window to demand a public hearing, which are the parties'.",
 		"Fines are those imposed in the year, in any case. A final recommendation (F) replaces the decision's fine, so a " +
-			"fine is counted once.",
+			"fine is counted once. Paid, waived and outstanding are as of the date of the report; a fine referred for " +
+			"collection is outstanding until its payment is recorded. The ordinance sets no time to pay: a fine's payment " +
+			"is not one of the commission's deadlines, nor is the follow-up of a referral to the attorney.",
 	}
 }
 

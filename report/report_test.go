@@ -109,6 +109,9 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-03-09T12:15:00-05:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}},
 		{"2026-03-09T12:20:00-05:00", mail(tb, docket.FrivolousNotice, "94071118987654321705", "2026-03-09")},
 		{"2026-03-12T19:00:00-05:00", docket.FindFrivolous{Findings: "Knowingly frivolous.", Fine: 1500, Knowingly: true}},
+		// $1,000 of it paid; $500 outstanding.
+		{"2026-03-20T10:00:00-05:00",
+			docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 1000, Receipt: "R-0001"}},
 	})
 	// 2026-002: received Mon 16 Mar, alleging both sections: two parts. The respondent's
 	// notice went out late, on day 7 (due Thu 19 Mar): missed, done late. Ruled on day 8:
@@ -129,6 +132,9 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-04-06T15:00:00-05:00", docket.ConcludeHearing{}},
 		{"2026-04-20T10:00:00-05:00",
 			docket.Decide{Findings: "Violated.", Recommendation: "Reprimand.", Fine: 2000, Intentional: true}},
+		// Due Wed 20 May, unpaid: referred for collection.
+		{"2026-06-01T10:00:00-05:00",
+			docket.SettleFine{Payer: docket.Respondent, How: docket.FineCollection, To: "Corporation Counsel"}},
 	})
 	// 2026-003: received Mon 28 Dec, a month before an election at which the respondent
 	// stands: expedited (G), its decision due Mon 2027-01-04. Nothing done: the (B)
@@ -176,6 +182,8 @@ func year2026(tb testing.TB, e *docket.Engine) []docket.Case {
 		{"2026-06-26T10:05:00-05:00", docket.PostNotice{Meeting: pub}},
 		{"2026-07-06T20:00:00-05:00", docket.HoldPublicHearing{}},
 		{"2026-07-08T10:00:00-05:00", docket.IssueFinal{Text: "Suspension and fine.", Fine: 2500, Intentional: true}},
+		{"2026-07-20T10:00:00-05:00",
+			docket.SettleFine{Payer: docket.Respondent, How: docket.FinePaid, Amount: 2500, Receipt: "R-0002"}},
 	})
 	return []docket.Case{f, d, c, b, a} // out of order: the report must not care
 }
@@ -288,12 +296,29 @@ func TestYear(t *testing.T) {
 		if f.Count != 3 || f.Total != 6000 {
 			t.Errorf("fines %d, $%d; want 3, $6000", f.Count, f.Total)
 		}
-		want := []report.FineGroup{{Rule: "(E)(2)", Count: 1, Total: 2000}, {Rule: "(F)", Count: 1, Total: 2500},
-			{Rule: "(H)", Count: 1, Total: 1500}}
+		// Paid: (F) $2,500 in full, (H) $1,000 of $1,500; (E)(2) referred for collection.
+		want := []report.FineGroup{
+			{Rule: "(E)(2)", Count: 1, Total: 2000, Outstanding: 2000, Collection: 2000},
+			{Rule: "(F)", Count: 1, Total: 2500, Paid: 2500},
+			{Rule: "(H)", Count: 1, Total: 1500, Paid: 1000, Outstanding: 500}}
 		for i, w := range want {
 			g := f.ByRule[i]
-			if g.Rule != w.Rule || g.Count != w.Count || g.Total != w.Total {
+			g.Name = ""
+			if g != w {
 				t.Errorf("fines %d: %+v, want %+v", i, g, w)
+			}
+		}
+		if f.Paid != 3500 || f.Waived != 0 || f.Outstanding != 2500 || f.Collection != 2000 {
+			t.Errorf("fines paid $%d, waived $%d, outstanding $%d, collection $%d; want 3500, 0, 2500, 2000", f.Paid, f.Waived,
+				f.Outstanding, f.Collection)
+		}
+		if want := "Of these, as of Fri 15 Jan 2027: $3,500 paid, $0 waived, $2,500 outstanding (of which $2,000 referred " +
+			"for collection)."; !strings.Contains(r.Markdown(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, r.Markdown())
+		}
+		for _, g := range report.PublicOf(year2026(t, e), 2026, e, instant(t, asOf)).Fines {
+			if g.Paid+g.Outstanding+g.Waived+g.Collection != 0 {
+				t.Errorf("the public report gives a fine's payment: %+v", g)
 			}
 		}
 	})

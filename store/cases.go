@@ -415,23 +415,30 @@ func (s *Store) cases(ctx context.Context, query string) ([]docket.Case, error) 
 }
 
 func scanCases(rows *sql.Rows, err error) ([]docket.Case, error) {
+	var out []docket.Case
+	err = eachCaseDoc(rows, err, func(c *docket.Case) { out = append(out, *c) })
+	return out, err
+}
+
+// eachCaseDoc decodes the stored case of each row, a case document alone, and hands it to
+// fn, one at a time: fn must copy what it keeps.
+func eachCaseDoc(rows *sql.Rows, err error, fn func(*docket.Case)) error {
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []docket.Case
-	var doc []byte
+	var doc sql.RawBytes
 	for rows.Next() {
 		if err := rows.Scan(&doc); err != nil {
-			return nil, err
+			return err
 		}
 		var c docket.Case
 		if err := json.Unmarshal(doc, &c); err != nil {
-			return nil, fmt.Errorf("a stored case cannot be read: %w", err)
+			return fmt.Errorf("a stored case cannot be read: %w", err)
 		}
-		out = append(out, c)
+		fn(&c)
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // CaseRecord is a case with its events, in order.

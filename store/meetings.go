@@ -472,15 +472,14 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 			return nil, err
 		}
 	}
-	cs, err := scanCases(q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`))
-	if err != nil {
+	// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
+	// read of the meetings does not hold the whole record at once.
+	f := s.engine.NewFolding(stored)
+	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
+	if err := eachCaseDoc(rows, err, f.Add); err != nil {
 		return nil, err
 	}
-	ptrs := make([]*docket.Case, len(cs))
-	for i := range cs {
-		ptrs[i] = &cs[i]
-	}
-	return s.engine.Fold(stored, ptrs), nil
+	return f.Meetings(), nil
 }
 
 // verifyCollisions names two meetings recorded at one start and place, whose case steps

@@ -26,7 +26,7 @@ func numbers(cases []docket.Case) []string {
 
 func mustSearch(tb testing.TB, s *store.Store, query string) []string {
 	tb.Helper()
-	cases, err := s.Search(ctx, query)
+	cases, _, err := s.Search(ctx, query, "", 0, 1000)
 	if err != nil {
 		tb.Fatalf("Search(%q): %v", query, err)
 	}
@@ -132,7 +132,7 @@ func TestSearchHostile(t *testing.T) {
 		{strings.Repeat("a ", store.MaxSearchWords+1), nil},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
-			got, err := s.Search(ctx, tc.query)
+			got, _, err := s.Search(ctx, tc.query, "", 0, 1000)
 			if tc.want == nil {
 				var de *docket.Error
 				if !errors.As(err, &de) || de.Code != docket.EINVALID || de.Field != "words" {
@@ -282,7 +282,7 @@ func FuzzSearch(f *testing.F) {
 	s := MustOpen(f)
 	mustFile(f, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
 	f.Fuzz(func(t *testing.T, query string) {
-		cases, err := s.Search(ctx, query)
+		cases, _, err := s.Search(ctx, query, "", 0, 1000)
 		var de *docket.Error
 		if err != nil && !(errors.As(err, &de) && de.Code == docket.EINVALID) {
 			t.Fatalf("Search(%q): %v", query, err)
@@ -292,4 +292,36 @@ func FuzzSearch(f *testing.F) {
 			t.Errorf("Search(%q) found %v, though it holds no word to look for", query, numbers(cases))
 		}
 	})
+}
+
+// TestSearchPage: a search returns the page asked for, newest first, with the count of all
+// it found; the cases the viewer is recused from are in neither.
+func TestSearchPage(t *testing.T) {
+	s := MustOpen(t)
+	for day := 1; day <= 5; day++ {
+		mustFile(t, s, fmt.Sprintf("2026-12-0%dT10:00:00-06:00", day), fmt.Sprintf("John Doe %d", day))
+	}
+	mustApply(t, s, "2026-004", "2026-12-06T10:00:00-06:00", docket.Recuse{User: "U_COMM2", Reason: "a neighbour"})
+	for _, tc := range []struct {
+		viewer        string
+		offset, limit int
+		want          []string
+		total         int
+	}{
+		{"U_COMM1", 0, 2, []string{"2026-005", "2026-004"}, 5},
+		{"U_COMM1", 2, 2, []string{"2026-003", "2026-002"}, 5},
+		{"U_COMM1", 4, 2, []string{"2026-001"}, 5},
+		{"U_COMM1", 6, 2, []string{}, 5},
+		{"U_COMM2", 0, 2, []string{"2026-005", "2026-003"}, 4},
+		{"U_COMM2", 2, 2, []string{"2026-002", "2026-001"}, 4},
+	} {
+		got, total, err := s.Search(ctx, "doe", tc.viewer, tc.offset, tc.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(numbers(got), tc.want) || total != tc.total {
+			t.Errorf("Search(doe) for %s from %d, %d at most: %v of %d; want %v of %d", tc.viewer, tc.offset, tc.limit,
+				numbers(got), total, tc.want, tc.total)
+		}
+	}
 }

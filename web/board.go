@@ -110,6 +110,9 @@ type entry struct {
 	// whose steps it holds, in order; Name is the meeting's name, if recorded.
 	Cases []string
 	Name  string
+	// Opening and Closing are the parts of every meeting its agenda shows, unnumbered,
+	// before and after the numbered items that are its business (docket.Frame).
+	Opening, Closing []string
 	// MinutesApproved and MinutesPublished are when the meeting's open minutes were
 	// approved and made public (5 ILCS 120/2.06(b)), zero until then: its minutes' page has
 	// them. Closed minutes are never published here.
@@ -536,6 +539,7 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 		e.Page = meetingPage(m.Name)
 	}
 	e.Agenda, e.Closed = postedAgenda(m), false
+	e.Opening, e.Closing = agendaFrame(lastPosted(m))
 	if !m.Published.IsZero() {
 		e.MinutesApproved, e.MinutesPublished = m.Minutes.Approved, m.Published.In(b.Loc)
 		for _, c := range m.Corrections {

@@ -138,7 +138,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 			if e.Page != "" {
 				link = e.Page
 			}
-			ev.Description = "Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + link
+			ev.Description = "Agenda: " + strings.Join(slices.Concat(e.Opening, e.Agenda, e.Closing), " ") + " " + b.url() + link
 		}
 		if n := len(e.Moves); n > 0 {
 			ev.Description = "Moved from " + e.Moves[n-1].Start.Format(feedTime) + ", " + e.Moves[n-1].Place + ". " +

@@ -1,0 +1,296 @@
+package letters
+
+import (
+	"bytes"
+	"compress/zlib"
+	"crypto/md5"
+	_ "embed" // the sRGB profile of the output intent
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+)
+
+// srgb is the International Color Consortium's sRGB profile (icc/LICENSE.color.org: may
+// be copied and embedded without restriction), the output intent of every archival
+// document: Chromium paints in DeviceRGB and DeviceGray, which PDF/A allows only with an
+// output intent (ISO 19005-2, 6.2.3 and 6.2.4.3).
+//
+//go:embed icc/sRGB2014.icc
+var srgb []byte
+
+// archival makes a tagged PDF that Chromium printed archival: PDF/A-2b (ISO 19005-2)
+// declared, with the XMP metadata PDF/A asks for (6.6), the same as the document
+// information dictionary, the sRGB output intent (6.2.3) and a file identifier in the
+// trailer (6.1.3), and PDF/UA-1 declared in the same metadata (ISO 14289-1, 5). It is an
+// incremental update (ISO 32000-1, 7.5.6): Chromium's bytes, its tags and embedded fonts
+// included, stay as printed, and a new catalog, information dictionary and cross-reference
+// section follow them. made is the day and time the document is made.
+//
+// With folds, the first page gets the fold marks of the window envelope's layout
+// (foldMarks), which Chromium does not draw in the page's margin, as an artifact.
+func archival(pdf []byte, title string, made time.Time, folds bool) ([]byte, error) {
+	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfConfig())
+	if err != nil {
+		return nil, fmt.Errorf("reading the printed PDF: %w", err)
+	}
+	if err := ctx.EnsurePageCount(); err != nil {
+		return nil, fmt.Errorf("reading the printed PDF's pages: %w", err)
+	}
+	x := ctx.XRefTable
+	root, err := x.DereferenceDict(*x.Root)
+	if err != nil || root == nil {
+		return nil, fmt.Errorf("the printed PDF has no catalog: %v", err)
+	}
+	if x.Size == nil {
+		return nil, errors.New("the printed PDF's trailer has no /Size")
+	}
+	prev, err := lastXref(pdf)
+	if err != nil {
+		return nil, err
+	}
+	size := *x.Size
+	producer := "ethicsbot"
+	if x.Info != nil {
+		if info, err := x.DereferenceDict(*x.Info); err == nil && info != nil {
+			if p, err := types.StringOrHexLiteral(info["Producer"]); err == nil && p != nil && *p != "" {
+				producer = *p + "; ethicsbot"
+			}
+		}
+	}
+	icc, intent, meta, info, catalog := size, size+1, size+2, size+3, x.Root.ObjectNumber.Value()
+	date := types.DateString(made)
+	when := made.Format("2006-01-02T15:04:05-07:00")
+
+	var b bytes.Buffer
+	b.Write(pdf)
+	if !bytes.HasSuffix(pdf, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	offsets := map[int]int{}
+	object := func(n int, body string) {
+		offsets[n] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", n, body)
+	}
+	object(icc, fmt.Sprintf("<</N 3/Length %d>>stream\n%s\nendstream", len(srgb), srgb))
+	object(intent, fmt.Sprintf("<</Type/OutputIntent/S/GTS_PDFA1/OutputConditionIdentifier(sRGB IEC61966-2.1)"+
+		"/Info(sRGB IEC61966-2.1)/DestOutputProfile %d 0 R>>", icc))
+	xmp := xmpPacket(title, producer, when)
+	// The metadata stream is not filtered, so that it can be read without PDF (6.6.2.1).
+	object(meta, fmt.Sprintf("<</Type/Metadata/Subtype/XML/Length %d>>stream\n%s\nendstream", len(xmp), xmp))
+	object(info, fmt.Sprintf("<</Title %s/Creator(ethicsbot)/Producer %s/CreationDate(%s)/ModDate(%s)>>",
+		pdfText(title), pdfText(producer), date, date))
+	next := size + 4
+	for p := 1; p <= ctx.PageCount; p++ {
+		// Each page whose content paints outside the tags gets a new content stream with
+		// that marked as an artifact, and the page object a new version that draws it.
+		pd, ref, _, err := ctx.PageDict(p, false)
+		if err != nil || pd == nil || ref == nil {
+			return nil, fmt.Errorf("page %d of the printed PDF: %v", p, err)
+		}
+		content, err := pageContent(ctx, pd)
+		if err != nil {
+			return nil, fmt.Errorf("page %d of the printed PDF: %w", p, err)
+		}
+		marked, changed, err := markArtifacts(content)
+		if err != nil {
+			return nil, fmt.Errorf("page %d of the printed PDF: %w", p, err)
+		}
+		if folds && p == 1 {
+			// First, where the page's coordinates are still the default: points from the
+			// bottom left of the 11 in. page.
+			var f bytes.Buffer
+			f.WriteString("/Artifact BMC q 0.588 G 0.567 w\n")
+			for _, y := range []float64{panel, 2 * panel} {
+				fmt.Fprintf(&f, "%.2f %.2f m %.2f %.2f l S\n", 4/inch*72, 792-y/inch*72, 9/inch*72, 792-y/inch*72)
+			}
+			f.WriteString("Q EMC\n")
+			marked, changed = append(f.Bytes(), marked...), true
+		}
+		if !changed {
+			continue
+		}
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		zw.Write(marked)
+		zw.Close()
+		object(next, fmt.Sprintf("<</Length %d/Filter/FlateDecode>>stream\n%s\nendstream", z.Len(), z.Bytes()))
+		page := pd.Clone().(types.Dict)
+		page.Update("Contents", *types.NewIndirectRef(next, 0))
+		object(ref.ObjectNumber.Value(), page.PDFString())
+		next++
+	}
+	// A list item's content is its body (LBody, ISO 32000-1, 14.8.4.3.3), which Chromium
+	// tags NonStruct: each such element gets a new version that says LBody.
+	for _, ref := range listBodies(x, root) {
+		d, err := x.DereferenceDict(ref)
+		if err != nil || d == nil {
+			continue
+		}
+		body := d.Clone().(types.Dict)
+		body.Update("S", types.Name("LBody"))
+		object(ref.ObjectNumber.Value(), body.PDFString())
+	}
+	root.Update("Metadata", *types.NewIndirectRef(meta, 0))
+	root.Update("OutputIntents", types.Array{*types.NewIndirectRef(intent, 0)})
+	object(catalog, root.PDFString())
+
+	xref := b.Len()
+	b.WriteString("xref\n")
+	for _, n := range slices.Sorted(maps.Keys(offsets)) {
+		fmt.Fprintf(&b, "%d 1\n%010d 00000 n \n", n, offsets[n])
+	}
+	id := hex.EncodeToString(fileID(pdf))
+	fmt.Fprintf(&b, "trailer\n<</Size %d/Root %d 0 R/Info %d 0 R/Prev %d/ID[<%s><%s>]>>\nstartxref\n%d\n%%%%EOF\n",
+		next, catalog, info, prev, id, id, xref)
+	return b.Bytes(), nil
+}
+
+// listBodies are the structure elements, written as objects of their own, that are the
+// NonStruct children of a list item (LI).
+func listBodies(x *model.XRefTable, root types.Dict) []types.IndirectRef {
+	var out []types.IndirectRef
+	seen := map[int]bool{}
+	var walk func(o types.Object, parentLI bool, depth int)
+	walk = func(o types.Object, parentLI bool, depth int) {
+		if depth > 200 {
+			return
+		}
+		if ref, ok := o.(types.IndirectRef); ok {
+			if seen[ref.ObjectNumber.Value()] {
+				return
+			}
+			seen[ref.ObjectNumber.Value()] = true
+			if d, err := x.DereferenceDict(ref); err == nil && d != nil {
+				if s := d.NameEntry("S"); s != nil && *s == "NonStruct" && parentLI {
+					out = append(out, ref)
+				}
+			}
+		}
+		switch k, _ := x.Dereference(o); k := k.(type) {
+		case types.Array:
+			for _, c := range k {
+				walk(c, parentLI, depth+1)
+			}
+		case types.Dict:
+			s := k.NameEntry("S")
+			if s == nil {
+				return
+			}
+			walk(k["K"], *s == "LI", depth+1)
+		}
+	}
+	if st, err := x.DereferenceDict(root["StructTreeRoot"]); err == nil && st != nil {
+		walk(st["K"], false, 0)
+	}
+	return out
+}
+
+// pageContent is the decoded content of page pd: its content stream, or its streams
+// joined.
+func pageContent(ctx *model.Context, pd types.Dict) ([]byte, error) {
+	var refs []types.Object
+	switch c := pd["Contents"].(type) {
+	case types.Array:
+		refs = c
+	case nil:
+		return nil, nil
+	default:
+		refs = []types.Object{c}
+	}
+	var out []byte
+	for _, r := range refs {
+		sd, _, err := ctx.DereferenceStreamDict(r)
+		if err != nil || sd == nil {
+			return nil, fmt.Errorf("its content stream cannot be read: %v", err)
+		}
+		if err := sd.Decode(); err != nil {
+			return nil, err
+		}
+		out = append(append(out, sd.Content...), '\n')
+	}
+	return out, nil
+}
+
+// fileID is the document's permanent identifier (ISO 32000-1, 14.4): a digest of the
+// bytes printed (MD5, as the standard suggests: an identifier, not a seal).
+func fileID(pdf []byte) []byte {
+	sum := md5.Sum(pdf)
+	return sum[:]
+}
+
+var startxref = regexp.MustCompile(`startxref\s+(\d+)\s+%%EOF\s*$`)
+
+// lastXref is the offset of the file's last cross-reference section.
+func lastXref(pdf []byte) (int, error) {
+	m := startxref.FindSubmatch(pdf)
+	if m == nil {
+		return 0, errors.New("the printed PDF does not end with startxref")
+	}
+	return strconv.Atoi(string(m[1]))
+}
+
+// pdfText writes s as a PDF text string: UTF-16BE with its byte order mark (ISO 32000-1,
+// 7.9.2.2), in hexadecimal.
+func pdfText(s string) string {
+	var b strings.Builder
+	b.WriteString("<FEFF")
+	for _, u := range utf16.Encode([]rune(regular.printable(s))) {
+		fmt.Fprintf(&b, "%04X", u)
+	}
+	b.WriteString(">")
+	return b.String()
+}
+
+// xmpPacket is the document's XMP metadata: PDF/A-2b and PDF/UA-1 identification, with the
+// extension schema that PDF/A asks for pdfuaid, which it does not predefine (6.6.2.3), the
+// title (dc:title, shown as the window's title: DisplayDocTitle), the language, and the
+// producer and dates of the information dictionary.
+func xmpPacket(title, producer, when string) string {
+	esc := func(s string) string {
+		var b strings.Builder
+		_ = xml.EscapeText(&b, []byte(regular.printable(s)))
+		return b.String()
+	}
+	return `<?xpacket begin="` + "\uFEFF" + `" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" pdfaid:conformance="B"/>
+<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" pdfuaid:part="1"/>
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:format>application/pdf</dc:format>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">` + esc(title) + `</rdf:li></rdf:Alt></dc:title>
+<dc:language><rdf:Bag><rdf:li>` + Lang + `</rdf:li></rdf:Bag></dc:language>
+</rdf:Description>
+<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="` + esc(producer) + `"/>
+<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:CreatorTool="ethicsbot" xmp:CreateDate="` +
+		when + `" xmp:ModifyDate="` + when + `" xmp:MetadataDate="` + when + `"/>
+<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" ` +
+		`xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">
+<pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
+<pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
+<pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
+<pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">
+<pdfaProperty:name>part</pdfaProperty:name>
+<pdfaProperty:valueType>Integer</pdfaProperty:valueType>
+<pdfaProperty:category>internal</pdfaProperty:category>
+<pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>
+</rdf:li></rdf:Seq></pdfaSchema:property>
+</rdf:li></rdf:Bag></pdfaExtension:schemas>
+</rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`
+}
