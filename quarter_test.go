@@ -16,8 +16,8 @@ import (
 	"ethicsbot/store"
 )
 
-// quarterCases is how many cases the clerk's quarter runs: issue 22 counted the messages of
-// "one quarter of seven cases".
+// quarterCases is how many cases the clerk's quarter runs: the load the reminders
+// are judged by, "one quarter of seven cases".
 const quarterCases = 7
 
 // commissionBusiness are the walk-through's lines about the commission's meetings as such,
@@ -56,7 +56,7 @@ func (q quarterCounts) String() string {
 // said, counted by destination.
 //
 // neglected keeps only the filings: seven cases nobody acts on, every deadline reminded
-// daily once overdue, as in issue 22's catch-up after downtime.
+// daily once overdue, as in a catch-up after downtime.
 func runQuarter(t *testing.T, down [2]time.Time, neglected bool) quarterCounts {
 	t.Helper()
 	section := docSection(t, "docs/clerk.md", "A case in the console")
@@ -262,8 +262,8 @@ func runQuarter(t *testing.T, down [2]time.Time, neglected bool) quarterCounts {
 	return q
 }
 
-// TestClerksQuarter counts what the clerk's quarter says (issue 22: "176 direct messages
-// and 162 docket lines in one quarter of seven cases"), and a catch-up after two days down.
+// TestClerksQuarter counts what the clerk's quarter says (once "176 direct
+// messages and 162 docket lines in one quarter of seven cases", too many to read), and a catch-up after two days down.
 // Run with -v to see the counts.
 func TestClerksQuarter(t *testing.T) {
 	if testing.Short() {

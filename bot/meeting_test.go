@@ -23,7 +23,7 @@ import (
 )
 
 // meetingScript is a meeting of the commission with three cases, regular business and a
-// closed item (issue 19), from its creation to its adjournment, then its minutes, noted,
+// closed item, from its creation to its adjournment, then its minutes, noted,
 // approved by roll call at the next meeting and published, as a clerk types it.
 const meetingScript = `:clock 2026-12-04T10:30:00-06:00
 /ethics file respondent="Ann Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."

@@ -14,7 +14,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The commission's meetings as a body (issue 19 §1): /ethics meeting, meetings, agenda, and
+// The commission's meetings as a body: /ethics meeting, meetings, agenda, and
 // schedule, posted and cancel for a meeting rather than one case step.
 
 // MeetingRecord is what the meeting commands need of the record beside Record; store.Store
@@ -478,7 +478,7 @@ func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 	return text + s.agendaStatus(m)
 }
 
-// scheduleAtMeeting schedules a case step as an item of a meeting (issue 19 §1): the
+// scheduleAtMeeting schedules a case step as an item of a meeting: the
 // meeting named meeting=, or the one at the start and place given, whose agenda must still
 // be open (5 ILCS 120/2.02). With no meeting recorded there it returns ok false: the step
 // is scheduled on its own case, and the fold makes it an item of the meeting at its start

@@ -117,7 +117,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 		t.Fatalf("meeting = %+v, %v", m, err)
 	}
 
-	// The meeting as it happens (§3).
+	// The meeting as it happens.
 	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1`, "No quorum")
 	if got := replyText(do(s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`)); !strings.Contains(got,
@@ -141,7 +141,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	mustDo(t, s, clerk, `convene 2026-12-15 left=U_COMM2`, "Present: <@U_COMM1>. Absent: <@U_COMM2>. No quorum")
 	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned at Tue 15 Dec 2026 17:40 CST")
 	// The minutes, drafted from the record, every vote by name.
-	// The names and titles the configuration gives (issue 19 §5).
+	// The names and titles the configuration gives.
 	reconfigure(s, func(st *commands.Settings) {
 		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"},
 			{ID: "U_COMM2", Name: "Bob Birch"}})
@@ -219,7 +219,7 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 		t.Errorf("after the cancellation: %s", got)
 	}
 	// The meeting goes on: the public is told the item is withdrawn, never that a meeting
-	// at its time and place is cancelled (issue 19 review, finding 6).
+	// at its time and place is cancelled.
 	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
 		!strings.HasPrefix(got[0],
 			"PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 "+
@@ -239,7 +239,7 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 	}
 }
 
-// TestARulingOnAClosedItemAfterTheReturn (issue 19, finding 1): a case item deliberated in
+// TestARulingOnAClosedItemAfterTheReturn: a case item deliberated in
 // closed session and ruled on after the return to open session, as 5 ILCS 120/2(e)
 // requires, has its minutes drafted: the ruling in the open minutes, after the return,
 // and the item's discussion in the closed minutes.
@@ -276,7 +276,7 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 	}
 }
 
-// TestPostingNotBackdatedBeforeTheAgendaChanged (issue 19, finding 2): a posting given an
+// TestPostingNotBackdatedBeforeTheAgendaChanged: a posting given an
 // at= before the last item was added is refused, naming 5 ILCS 120/2.02 and the earliest
 // time allowed, and records nothing for the meeting or its cases.
 func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
@@ -300,7 +300,7 @@ func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
 	mustDo(t, s, clerk, `posted 2026-12-15 at=2026-12-09T10:00`, "for all 2 items")
 }
 
-// TestMoveOntoAnotherMeeting (issue 19, finding 3): /ethics move onto the exact start and
+// TestMoveOntoAnotherMeeting: /ethics move onto the exact start and
 // place of another open meeting is refused, as /ethics meeting refuses creating it there,
 // and the other meeting keeps its items.
 func TestMoveOntoAnotherMeeting(t *testing.T) {
@@ -324,7 +324,7 @@ func TestMoveOntoAnotherMeeting(t *testing.T) {
 	}
 }
 
-// TestFutureTimesRefusedAtTheMeeting (issue 19, finding 8): an adjournment, an arrival or
+// TestFutureTimesRefusedAtTheMeeting: an adjournment, an arrival or
 // departure, or an entry into or return from closed session given at= a time still to
 // come is refused and records nothing.
 func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
@@ -360,7 +360,7 @@ func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 	}
 }
 
-// TestCancelledNoticeCountsTheItems (issue 19, finding 10): the public notice of a
+// TestCancelledNoticeCountsTheItems: the public notice of a
 // cancelled meeting counts the items its agenda held, as the clerk is told, not those left
 // once its case steps are cancelled.
 func TestCancelledNoticeCountsTheItems(t *testing.T) {
@@ -374,7 +374,7 @@ func TestCancelledNoticeCountsTheItems(t *testing.T) {
 	}
 }
 
-// TestMeetingWording (issue 19, finding 11): the moved notice reads as a sentence, a
+// TestMeetingWording: the moved notice reads as a sentence, a
 // move within 48 hours is not advised to move the meeting, and an agenda item past the
 // docket's 200 characters is told that limit, not the parser's.
 func TestMeetingWording(t *testing.T) {
@@ -434,7 +434,7 @@ func minutesMarkdown(r commands.Response, name string) (open, closed string) {
 	return open, closed
 }
 
-// TestMeetingNeedsFortyEightHours (issue 19 final review, finding 1): /ethics meeting
+// TestMeetingNeedsFortyEightHours: /ethics meeting
 // refuses a start less than 48 hours away, citing 5 ILCS 120/2.02 and giving the earliest
 // lawful start, as /ethics schedule does; and a meeting with no items has no agenda to post.
 func TestMeetingNeedsFortyEightHours(t *testing.T) {
@@ -461,9 +461,9 @@ func TestMeetingNeedsFortyEightHours(t *testing.T) {
 	}
 }
 
-// TestCaseNoticeIsTheMeetingsAgenda (issue 19 final review, finding 2): a case's notice of
+// TestCaseNoticeIsTheMeetingsAgenda: a case's notice of
 // a step held at a meeting is that meeting's one agenda, every item of it, dated by its
-// posting however late it is drawn (issue 20 §4), not a notice of the case alone with its
+// posting however late it is drawn, not a notice of the case alone with its
 // own "Call to order ... Adjournment" dated the day it is drawn.
 func TestCaseNoticeIsTheMeetingsAgenda(t *testing.T) {
 	s, clk, _ := MustService(t)

@@ -10,7 +10,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The minutes after the meeting (issue 19 §4, 5 ILCS 120/2.06): /ethics minutes <meeting>
+// The minutes after the meeting (5 ILCS 120/2.06): /ethics minutes <meeting>
 // drafts them; note, approve, publish, destroy-recording and reviewed record what follows,
 // each an event of the meeting's own record.
 

@@ -13,7 +13,7 @@ import (
 // transaction that records the step, and each post is keyed by the step's event, so a
 // post exists if and only if its event does, and a retried request adds none.
 //
-// In the docket channel a case is a thread (issue 22 §3): its parent is the case's card,
+// In the docket channel a case is a thread: its parent is the case's card,
 // posted with the case's first step there and updated in place after each step; the step's
 // line is a reply in the thread. The parent is written with every step, and kept as it is
 // if already there, so a case filed before threads gets its card with its next step.
@@ -83,7 +83,7 @@ func (s *Service) channelCard(c *docket.Case, now time.Time) outbox.Markup {
 	return text + outbox.Format("\n_As of %s; each step is in this thread._", s.when(now))
 }
 
-// cardActions are what a case's card in the docket channel offers (issue 22 §3): an "Open
+// cardActions are what a case's card in the docket channel offers: an "Open
 // case" button, and the menu of the steps the case allows now that any member who sees
 // the channel may take (stepActions over readers), as the case's row on the App Home tab
 // offers them. They are committed with the step, in the card's post and its update, so

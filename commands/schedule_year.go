@@ -13,7 +13,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The year's schedule of regular meetings (issue 19 §6; 5 ILCS 120/2.03). It is the
+// The year's schedule of regular meetings (5 ILCS 120/2.03). It is the
 // configuration's (meetings.regular), not a command's: the commission adopts it once a
 // year by its own vote, and the clerk enters it where the other settings are, checked by
 // `ethicsbot check-config`, which warns of a date on a holiday. A regular meeting is

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The Open Meetings Act's clocks and checks for a meeting of the commission as a body
-// (issue 19). Each is pure: it is given the dates and instants it needs and the record as
+// The Open Meetings Act's clocks and checks for a meeting of the commission as a body.
+// Each is pure: it is given the dates and instants it needs and the record as
 // it stands, and changes nothing. The meeting entity calls them before it records an
 // action, and the reminders read the dates they return.
 //

@@ -72,7 +72,7 @@ func TestCheckAgendaChange(t *testing.T) {
 		!strings.HasPrefix(docket.ErrorMessage(err), "meeting: closing item 4") {
 		t.Errorf("the refusal does not say what was refused and the cutoff: %q", docket.ErrorMessage(err))
 	}
-	// Issue 19 finding 11: a start read back from the record has a fixed zone, -0600;
+	// A start read back from the record has a fixed zone, -0600;
 	// the refusal prints the commission's zone by its name.
 	fixed := at("2027-01-12 18:00").In(time.FixedZone("", -6*3600))
 	if msg := docket.ErrorMessage(docket.CheckAgendaChange(fixed, at("2027-01-11 09:00"), loc, "adding an item",

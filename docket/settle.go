@@ -99,13 +99,13 @@ func (a SettleFine) Motion(w Wording) Words {
 func (a SettleFine) apply(x *applying) error {
 	if a.How != FineWaived {
 		if a.Vote != nil {
-			return invalid("yes", "(H)", "only a waiver is voted: a payment or a referral for collection is recorded by "+
+			return Invalid("(H)", "yes", "only a waiver is voted: a payment or a referral for collection is recorded by "+
 				"the clerk")
 		}
 		return a.settle(x)
 	}
 	if a.Vote == nil && !x.replay {
-		return invalid("yes", "(H)", "a fine is waived only by the commission's vote: give its roll call, every seated "+
+		return Invalid("(H)", "yes", "a fine is waived only by the commission's vote: give its roll call, every seated "+
 			"commissioner not recused under yes=, no=, abstain= or absent=")
 	}
 	return x.voted(a.Vote, a.Kind(), "waiver of a fine", "(H)", func() error { return a.settle(x) })
@@ -115,7 +115,7 @@ func (a SettleFine) apply(x *applying) error {
 func (a SettleFine) settle(x *applying) error {
 	c := x.c
 	if !slices.Contains(Settles, a.How) {
-		return invalid("how", "(H)", fmt.Sprintf("unknown %q: a fine is paid, referred for collection, or waived", a.How))
+		return Invalid("(H)", "how", fmt.Sprintf("unknown %q: a fine is paid, referred for collection, or waived", a.How))
 	}
 	i := slices.IndexFunc(c.Fines, func(f FineOwed) bool { return f.Payer == a.Payer })
 	if i < 0 {
@@ -135,7 +135,7 @@ func (a SettleFine) settle(x *applying) error {
 	switch a.How {
 	case FinePaid:
 		if a.Amount < 1 || a.Amount > owed {
-			return invalid("amount", f.Rule, fmt.Sprintf("give the dollars received, from $1 to the $%s owed",
+			return Invalid(f.Rule, "amount", fmt.Sprintf("give the dollars received, from $1 to the $%s owed",
 				Dollars(owed)))
 		}
 		if err := x.checkLine("receipt", f.Rule, a.Receipt, true, MaxName); err != nil {

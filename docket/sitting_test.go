@@ -100,7 +100,7 @@ func TestPostingOnceAndAmended(t *testing.T) {
 }
 
 // TestFoldMergesCasesAtOneMeeting: the per-case meetings of several cases at one start and
-// place are one meeting with several items (issue 19 §7); a second meeting that day is
+// place are one meeting with several items; a second meeting that day is
 // named with a b; a recorded meeting keeps its name and takes the steps at its start and
 // place.
 func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
@@ -250,7 +250,7 @@ func TestMeetingAsItHappens(t *testing.T) {
 	}
 }
 
-// TestFoldNamesACollision (issue 19, finding 3): two recorded meetings at one start and
+// TestFoldNamesACollision: two recorded meetings at one start and
 // place (a record from before moves were checked) do not hand the case steps there to the
 // later one silently: they stay with the first, and CheckCollisions names both.
 func TestFoldNamesACollision(t *testing.T) {

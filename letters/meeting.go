@@ -10,7 +10,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// The documents of a meeting of the commission as a body (issue 19): its agenda, posted
+// The documents of a meeting of the commission as a body: its agenda, posted
 // with the public notice (5 ILCS 120/2.02), and its minutes (5 ILCS 120/2.06), the open
 // and the closed as separate documents. They are drawn from agenda.tmpl and minutes.tmpl,
 // overridable as the letters are, in the same layout and fonts.

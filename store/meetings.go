@@ -14,7 +14,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The commission's meetings (issue 19): each meeting's own record is a stream of events in
+// The commission's meetings: each meeting's own record is a stream of events in
 // meeting_events (migration 011), hash-chained like the case events but on a chain of its
 // own, and materialised in commission_meetings. The case steps a meeting holds stay in
 // their cases; docket.Engine.Fold puts the two together when the meetings are read.

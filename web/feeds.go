@@ -107,7 +107,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 	base := b.base("", "", "", now)
 	host := uidHost(b.url())
 	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
-	// One event per meeting (issue 19 §2), as the board has one card: the same grouping.
+	// One event per meeting, as the board has one card: the same grouping.
 	p := base
 	b.sort(&p, v.entries, false)
 	b.group(&p, v, now, now.Add(-recentOutcomes), time.Time{})
