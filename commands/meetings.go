@@ -174,11 +174,11 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 		// at the meeting place gives them (docket.Frame).
 		var opening, closing outbox.Markup
 		if len(m.Agenda()) > 0 {
-			open, close := docket.Frame(m.Doc().Items)
-			for _, w := range open {
+			before, after := docket.Frame(m.Doc().Items)
+			for _, w := range before {
 				opening += outbox.Format(" %s", w)
 			}
-			for _, w := range close {
+			for _, w := range after {
 				closing += outbox.Format(" %s", w)
 			}
 		}
