@@ -42,23 +42,11 @@ func (s *Service) say(st docket.Step) []outbox.Post {
 	}
 	for _, n := range s.publicNotices(st) {
 		add(ch.Notices, n, outbox.Key{})
-		if start, ok := noticedMeeting(st); ok { // 5 ILCS 120/2.02(b): the news media's copies
+		if start, ok := st.NoticedMeeting(); ok { // 5 ILCS 120/2.02(b): the news media's copies
 			out[len(out)-1].Media = s.mediaCopies(start)
 		}
 	}
 	return out
-}
-
-// noticedMeeting is the start of the meeting whose public notice step posts, if it posts
-// one: a meeting scheduled, moved or cancelled.
-func noticedMeeting(st docket.Step) (time.Time, bool) {
-	switch a := st.Action.(type) {
-	case docket.ScheduleMeeting:
-		return st.After.Meeting(a.Meeting).Start, true
-	case docket.CancelMeeting:
-		return st.Before.Meeting(a.Meeting).Start, true
-	}
-	return time.Time{}, false
 }
 
 // channelCard is a case's card in the docket channel, the parent of its thread there: its

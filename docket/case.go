@@ -381,6 +381,19 @@ type Step struct {
 	Warnings []Warning
 }
 
+// NoticedMeeting is the start of the meeting whose public notice the step posts, if it
+// posts one: a meeting scheduled, moved or cancelled (5 ILCS 120/2.02), as the news media's
+// copies of the notice need it.
+func (st Step) NoticedMeeting() (time.Time, bool) {
+	switch a := st.Action.(type) {
+	case ScheduleMeeting:
+		return st.After.Meeting(a.Meeting).Start, true
+	case CancelMeeting:
+		return st.Before.Meeting(a.Meeting).Start, true
+	}
+	return time.Time{}, false
+}
+
 // Election is an election at which a respondent may be a candidate (G).
 type Election struct {
 	Date Date   `json:"date"`

@@ -355,7 +355,9 @@ func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx, folded []docket
 }
 
 // scheduledBy is the meeting an event's action schedules a step at, as recorded or as a
-// correction of one records it.
+// correction of one records it. A switch on the action's type, because the store reads
+// stored events, a correction holding its corrected act encoded, to find the cases a
+// meeting holds without folding every case; docket keeps what each act means.
 func scheduledBy(a docket.Action) (docket.ScheduleMeeting, bool) {
 	switch a := a.(type) {
 	case docket.ScheduleMeeting:
