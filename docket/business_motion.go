@@ -3,6 +3,7 @@ package docket
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -60,6 +61,15 @@ func (a MoveBusiness) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time
 	}
 	if err := a.Vote.check(&Case{}, OMAMinutes); err != nil {
 		return err
+	}
+	// The same motion on the same item again is the same vote typed or sent twice: the
+	// minutes would print it twice.
+	for _, b := range m.Business {
+		if b.Item == a.Item && strings.EqualFold(strings.TrimSpace(b.Text), strings.TrimSpace(a.Text)) {
+			return Conflict(OMAMinutes, "text", fmt.Sprintf("item %d of meeting %s already has this motion, recorded "+
+				"with its roll call at %s; a new vote on it is a motion in other words (to reconsider, say)", a.Item,
+				m.Name, e.shortTime(b.At)))
+		}
 	}
 	m.Business = append(m.Business, a)
 	return nil

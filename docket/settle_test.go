@@ -113,6 +113,25 @@ func TestSettleFine(t *testing.T) {
 	if got := sent.FineTotals(); got != want {
 		t.Errorf("totals after a referral for collection %+v", got)
 	}
+	// What the collector obtains is paid on the fine referred; a receipt is one payment.
+	collected, err := settle(sent, docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 600,
+		Receipt: "C-7"}, "2027-03-01T10:00:00-06:00")
+	if err != nil {
+		t.Fatalf("a payment on a fine referred for collection: %v", err)
+	}
+	if got := collected.FineTotals(); got != (docket.FineTotals{Imposed: 1500, Paid: 1100, Outstanding: 400,
+		Collection: 400}) {
+		t.Errorf("totals after a payment to the collector %+v", got)
+	}
+	_, err = settle(collected, docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 100,
+		Receipt: "c-7 "}, "2027-03-02T10:00:00-06:00")
+	if err == nil || !strings.Contains(err.Error(), `receipt "c-7 " was recorded for a payment of $600 on Mon 2027-03-01`) {
+		t.Errorf("the same receipt twice: %v", err)
+	}
+	if _, err := settle(sent, docket.SettleFine{Payer: docket.Complainant, How: docket.FineCollection,
+		To: "Corporation Counsel"}, "2027-03-01T10:00:00-06:00"); err == nil {
+		t.Error("a fine referred for collection twice")
+	}
 	roll := &docket.Vote{Seated: []string{"U_A", "U_B", "U_C"}, Yes: []string{"U_A", "U_B"}, No: []string{"U_C"},
 		Quorum: 2, Carry: docket.MajorityOfVotesCast}
 	waiver := docket.SettleFine{Payer: docket.Complainant, How: docket.FineWaived, Vote: roll}
