@@ -12,7 +12,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// TestVerifyAnchorCoversMeetings (issue 19 review, finding 4): a meeting action alone
+// TestVerifyAnchorCoversMeetings: a meeting action alone
 // changes the anchor verify prints, and a backup taken before it does not hold the live
 // anchor: verify --anchor exits 1 on it, naming the missing meeting event.
 func TestVerifyAnchorCoversMeetings(t *testing.T) {

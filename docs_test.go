@@ -265,7 +265,7 @@ func TestReferenceListsSubcommands(t *testing.T) {
 	}
 }
 
-// TestREADMEIsTheFrontDoor: the README stays short (issue 18: at most 1,500 words) and
+// TestREADMEIsTheFrontDoor: the README stays short (at most 1,500 words) and
 // sends the reader on to every document in docs/.
 func TestREADMEIsTheFrontDoor(t *testing.T) {
 	b, err := os.ReadFile("README.md")

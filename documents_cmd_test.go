@@ -58,7 +58,7 @@ func TestAttachAndDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	photo := file("photo.jpg", jpg.Bytes())
-	// Issue 20 §2: a PDF's first and last bytes around anything else are not a PDF.
+	// A PDF's first and last bytes around anything else are not a PDF.
 	passwd := file("passwd.pdf", []byte("%PDF-1.4\nroot:x:0:0:root:/root:/bin/bash\n%%EOF\n"))
 	torn := file("torn.jpg", []byte{0xFF, 0xD8, 0xFF, 0xE0, 9, 9})
 	fake := file("notes.pdf", []byte("notes.txt, renamed\n"))

@@ -115,7 +115,7 @@ func TestLettersCommand(t *testing.T) {
 		}
 		wants := []string{"Case2026-002", "EthicsCommissionofSpringfield", "Springfield,IL62701", "CityHall,Room201"}
 		if strings.HasSuffix(f, "-notice_sufficiency.pdf") {
-			// Issue 19 §2: the case's notice is its meeting's one agenda, dated by its
+			// The case's notice is its meeting's one agenda, dated by its
 			// posting (here not yet posted: a draft), not a notice of the case alone.
 			wants = []string{"AGENDA", "complaint2026-002", "Agendaofthemeetingof2026-12-07b", "thisagendaisnotyetposted",
 				"EthicsCommissionofSpringfield", "CityHall,Room201"}
@@ -141,7 +141,7 @@ func TestLettersCommand(t *testing.T) {
 		t.Errorf("the respondent's notice lacks its facts:\n%s", text)
 	}
 
-	// Issue 20 §4: a paper whose mailing kept its letter is written as that copy, byte for
+	// A paper whose mailing kept its letter is written as that copy, byte for
 	// byte; one mailed without a copy kept is a re-print that says so, not a draft.
 	t.Run("AsSent", func(t *testing.T) {
 		cfg, err := config.Load(func(k string) string { return env[k] })

@@ -626,17 +626,18 @@ func TestClerksGuideWalkthrough(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		// The complaint as received is in the case file (issue 20 §2).
+		// The complaint as received is in the case file.
 		`[ephemeral] Case 2026-001: document added to the case file: "Signed complaint" (complaint,`,
-		// One notice for the meeting of two cases and other business (issue 19 §2).
+		// One notice for the meeting of two cases and other business.
 		"[#ethics-notices] PUBLIC NOTICE. Ethics Commission, regular meeting on Mon 7 Dec 2026 at 17:00 CST at City Hall, " +
-			"Room 201. Agenda: 1. Review of the sufficiency of complaint 2026-001",
-		"4. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the " +
+			"Room 201. Agenda: Call to order and roll call. 1. Review of the sufficiency of complaint 2026-001",
+		"4. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Public comment. Adjournment. " +
+			"Open to the public, except the " +
 			"items marked closed session.",
 		"By roll call: adopted 2–1.",
 		"By roll call: adopted 2–0, 1 absent.",
 		"[ephemeral] Case 2026-001: final",
-		// The minutes of the first meeting, noted, approved at a later one and published (issue 19 §4).
+		// The minutes of the first meeting, noted, approved at a later one and published.
 		"the clerk's note added to its draft minutes, on item 4",
 		"Meeting *2026-12-07*: roll call on approving its minutes at meeting 2027-01-04, item 1: adopted 2–0, 1 absent.",
 		"Meeting *2026-12-07*: its approved open minutes are on the public board",

@@ -180,7 +180,7 @@ func (c countingSender) Send(ctx context.Context, to outbox.Dest, text outbox.Ma
 }
 
 // SendActions counts as Send does, and passes the post's buttons on to the sender that
-// draws them (a reminder's step, issue 22 §3).
+// draws them (a reminder's step).
 func (c countingSender) SendActions(ctx context.Context, to outbox.Dest, text outbox.Markup, actions []outbox.Action,
 	key outbox.Key) (string, string, error) {
 	start := time.Now()

@@ -9,7 +9,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// registerPace makes the metrics of the outbox's pace (issue 22 §4): how long delivery
+// registerPace makes the metrics of the outbox's pace: how long delivery
 // waited before a message, by destination, and how often Slack answered 429.
 func (m *metrics) registerPace() {
 	m.paceWait = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "ethicsbot_delivery_pace_wait_seconds",

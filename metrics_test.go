@@ -181,7 +181,7 @@ func (b *buttonSender) SendActions(ctx context.Context, to outbox.Dest, text out
 }
 
 // TestCountedSenderKeepsButtons: the sender that counts deliveries for /metrics, which
-// wraps Slack's in production, passes a reminder's buttons on (issue 22 §3) and counts
+// wraps Slack's in production, passes a reminder's buttons on and counts
 // the post.
 func TestCountedSenderKeepsButtons(t *testing.T) {
 	inner := &buttonSender{}

@@ -46,7 +46,7 @@ clerk: [U_CLERK]
 			docket.MeetingChange{Create: &docket.CreateMeeting{Name: "2026-12-15", Start: at("2026-12-15 17:00"),
 				Place: "City Hall"},
 				Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem,
-					Text: "Evaluation of the executive director", Authority: "(c)(1)"}}}},
+					Text: "Evaluation of the executive director", Authority: "(c)(1)"}, docket.PostAgenda{}}}},
 		{"2026-12-15 18:00", docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
 			docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at("2026-12-15 17:05")},
 			docket.EnterClosed{Item: 1, Vote: vote, At: at("2026-12-15 17:10"), Recorded: true},

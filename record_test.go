@@ -66,7 +66,7 @@ func waitDelivered(t *testing.T, path string) {
 	}
 }
 
-// TestRestoreLosesNothingItCouldKeep is the restore the issue describes: a backup taken
+// TestRestoreLosesNothingItCouldKeep : a backup taken
 // while messages wait in the outbox, more filings announced after it, then the backup put
 // back. No message is said twice, no announced case number is given again, and the docket
 // channel is told what the restore lost.

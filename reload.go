@@ -105,7 +105,7 @@ func (r *reloader) Reload() (err error) {
 		next.PublicURL
 	r.cfg.Regular = next.Regular
 	// Who signs the letters follows the people at once, as everything else that prints
-	// a name does (issue 19 §5): the chair and the clerk are recomputed from the roster.
+	// a name does: the chair and the clerk are recomputed from the roster.
 	signers := config.SignersChanged(old, next)
 	r.cfg.Letters.Chair, r.cfg.Letters.Clerk = next.Letters.Chair, next.Letters.Clerk
 	if r.svc.Letters != nil {

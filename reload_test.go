@@ -194,7 +194,7 @@ func TestReload(t *testing.T) {
 }
 
 // TestSettingsCarryTheOfficers: the officers letters.officers lists reach the commands,
-// which refuse a case's officer they do not name (issue 20 §4).
+// which refuse a case's officer they do not name.
 func TestSettingsCarryTheOfficers(t *testing.T) {
 	cfg, err := config.Parse([]byte("letters:\n  officer: {name: Pat Quimby, address: City Hall}\n  officers:\n    " +
 		"council: {name: City Council, address: City Hall}\n"))

@@ -37,7 +37,7 @@ func TestRecordOfThePreviousRelease(t *testing.T) {
 	}
 }
 
-// TestFoldedMeetingOfThePreviousRelease (issue 19 review, finding 7): in
+// TestFoldedMeetingOfThePreviousRelease: in
 // testdata/records/6318221-folded.sql, dumped from the record made by main at 6318221 from the console script
 // beside it, two cases' sufficiency reviews are at one start and place and only the first
 // one's notice is posted. Read by this release, they are one meeting, folded from its

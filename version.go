@@ -7,16 +7,21 @@ import (
 	"runtime/debug"
 )
 
-// Stamped at build time with -ldflags, as deploy/README.md and .ci/run do:
+// Stamped at build time with -ldflags, as deploy/release.sh and deploy/build-static.sh do:
 //
-//	go build -ldflags "-X main.version=v1.0.0 -X main.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+//	go build -ldflags "-X main.version=1.0.0 -X main.commit=$(git rev-parse HEAD) \
+//	  -X main.commitTime=... -X main.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 //
-// Unstamped, the version is the module version the Go command recorded (from the commit's
-// tag, or a pseudo-version), or "devel" where it recorded none; the build date is then
-// unknown, never guessed.
+// A release stamps all four, so that what `ethicsbot version` prints does not depend on the
+// build machine's VCS settings (-buildvcs, a checkout without .git, a tarball of the
+// source). Unstamped, the version is the module version the Go command recorded (from the
+// commit's tag, or a pseudo-version), or "devel" where it recorded none, and the commit is
+// the one the Go command recorded; the build date is then unknown, never guessed.
 var (
-	version   = ""
-	buildDate = ""
+	version    = ""
+	commit     = ""
+	commitTime = ""
+	buildDate  = ""
 )
 
 // buildInfo is what `ethicsbot version` prints.
@@ -36,6 +41,11 @@ func readBuildInfo() buildInfo {
 		}
 		b.Go = info.GoVersion
 		for _, s := range info.Settings {
+			if commit != "" {
+				// A stamped commit is the release's; what the Go command recorded of the
+				// build machine's checkout is not mixed into it.
+				break
+			}
 			switch s.Key {
 			case "vcs.revision":
 				b.Commit = s.Value
@@ -45,6 +55,9 @@ func readBuildInfo() buildInfo {
 				b.Modified = s.Value == "true"
 			}
 		}
+	}
+	if commit != "" {
+		b.Commit, b.CommitTime = commit, commitTime
 	}
 	if b.Version == "" {
 		b.Version = "devel"

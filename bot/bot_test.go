@@ -561,7 +561,7 @@ func TestHTTPViewSubmission(t *testing.T) {
 		t.Fatalf("%d cases filed from the modal", len(all))
 	}
 	// What the form did is said as a typed command's is: the case's card in the docket
-	// channel, and the filing's line in its thread (issue 22 §3).
+	// channel, and the filing's line in its thread.
 	rows, _ := e.db.Outbox(context.Background())
 	var card, reply bool
 	for _, r := range rows {

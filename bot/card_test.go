@@ -91,8 +91,8 @@ func choose(e map[string]any, value string) map[string]any {
 		"selected_option": map[string]any{"text": map[string]any{"type": "plain_text", "text": value}, "value": value}}
 }
 
-// TestCardMenuRecordsAndUpdatesTheCard is issue 22 §3's "a form submitted from a card
-// updates that card", over HTTP with Slack's signatures: a complaint filed by slash
+// TestCardMenuRecordsAndUpdatesTheCard checks that a form submitted from a card
+// updates that card, over HTTP with Slack's signatures: a complaint filed by slash
 // command posts its card in the docket channel with an Open case button and the menu of
 // the steps the case allows; choosing a step in the card's menu opens its form filled in;
 // submitting it records the step, and the card, the same message (its ts), is updated with

@@ -192,7 +192,7 @@ func (c *Console) Line(ctx context.Context, line string, out io.Writer) {
 
 // naming is out with every mention of a person the configuration names written as their
 // name, @Ann Alder: the console is read outside Slack, which would show the mention by
-// name (issue 19 §5). A mention of someone with no configured name stays <@U024BE7LH>.
+// name. A mention of someone with no configured name stays <@U024BE7LH>.
 func (c *Console) naming(out io.Writer) io.Writer {
 	people := c.Service.Settings().Roles.People
 	if len(people.Members()) == 0 {

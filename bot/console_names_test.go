@@ -12,7 +12,7 @@ import (
 
 // TestConsoleNames: once the configuration gives names, the console, read outside Slack,
 // shows a person by name where Slack would show a mention, takes :as and every user field
-// by name, and leaves a mention of someone without a name as it is (issue 19 §5, 22 §1).
+// by name, and leaves a mention of someone without a name as it is.
 func TestConsoleNames(t *testing.T) {
 	c, e := commissionConsole(t, func(st *commands.Settings) {
 		st.Roles.People = docket.NewRoster([]docket.Member{

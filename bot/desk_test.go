@@ -39,7 +39,7 @@ func published(t *testing.T, calls []call, user string) []string {
 }
 
 // TestHomeRefreshedAfterAction: the Home tab is published when the user opens it, and
-// published again after an action changes what it shows (issue 22 §2): a complaint filed
+// published again after an action changes what it shows: a complaint filed
 // by slash command appears on the clerk's desk without the clerk reopening the tab.
 func TestHomeRefreshedAfterAction(t *testing.T) {
 	e := newEnv(t)
@@ -117,7 +117,7 @@ func opened(t *testing.T, calls []call, trigger string) (form struct {
 	return form
 }
 
-// TestDeskAndReminderOpenFilledForms is issue 22's "Done when": over HTTP, with Slack's
+// TestDeskAndReminderOpenFilledForms : over HTTP, with Slack's
 // signatures, opening the Home tab publishes the desk, and choosing a step in a case's
 // menu there opens that step's form for the case; a reminder delivered to the clerk as
 // Block Kit carries a button, and clicking it opens the form of the step it names, filled

@@ -25,7 +25,7 @@ func (h *homes) opened(user string) {
 }
 
 // RefreshHomes publishes again the Home tab of every user who has opened it, after an
-// action changed what it may show (issue 22 §2). Refreshes are folded together: while one
+// action changed what it may show. Refreshes are folded together: while one
 // runs, any number of further actions cause one more, so a burst of actions costs each
 // user two views.publish calls, not one per action, well within the method's rate limit
 // (Slack's Tier 4, 100+ a minute).

@@ -23,7 +23,7 @@ import (
 )
 
 // meetingScript is a meeting of the commission with three cases, regular business and a
-// closed item (issue 19), from its creation to its adjournment, then its minutes, noted,
+// closed item, from its creation to its adjournment, then its minutes, noted,
 // approved by roll call at the next meeting and published, as a clerk types it.
 const meetingScript = `:clock 2026-12-04T10:30:00-06:00
 /ethics file respondent="Ann Roe" complainant="John Doe" section=103.10 received=2026-12-04T10:00 summary="Used city email to campaign."
@@ -181,7 +181,7 @@ func TestConsoleMeetingOfThreeCases(t *testing.T) {
 	if len(notices) != 2 ||
 		!strings.Contains(notices[0],
 			"PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. "+
-				"Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+				"Agenda: Call to order and roll call. 1. Review of the sufficiency of complaint 2026-001") ||
 		!strings.Contains(notices[0], "5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1))") ||
 		!strings.Contains(notices[1], "regular meeting on Tue 12 Jan 2027") {
 		t.Errorf("public notices, want the meeting's one and the next one's:\n%s", strings.Join(notices, "\n"))

@@ -242,7 +242,7 @@ func walkthrough(t *testing.T) []payload {
 
 // TestWalkthroughPayloadsTypeCheck: every payload of the walk-through is within Slack's
 // documented limits, and type-checks against Slack's own types, @slack/types, with
-// TypeScript (issue 22, "Done when"). The type check needs Node.js and the packages
+// TypeScript. The type check needs Node.js and the packages
 // .ci/run installs in testdata/slacktypes: without them it is skipped, except under CI,
 // where it must run.
 func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
@@ -255,7 +255,7 @@ func TestWalkthroughPayloadsTypeCheck(t *testing.T) {
 		}
 	}
 	t.Logf("%d payloads: %v", len(payloads), shapes)
-	// The cards' updates carry their menus (issue 22 §3), which the check covers.
+	// The cards' updates carry their menus, which the check covers.
 	menus := 0
 	for _, p := range payloads {
 		if b, _ := json.Marshal(p.Body["blocks"]); p.Shape == "ChatUpdate" &&

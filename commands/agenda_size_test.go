@@ -9,7 +9,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// TestLongAgendaFitsSlack (issue 19 review, finding 9): 220 items of 199 characters made
+// TestLongAgendaFitsSlack: 220 items of 199 characters made
 // a public notice of 45,348 characters, over Slack's 40,000; the notice and the agenda's
 // reply list the items up to a size and count the rest, sending the reader to the board
 // and the agenda PDF, which keep every item.

@@ -36,7 +36,7 @@ func pdfPages(t *testing.T, data []byte) []string {
 
 func squash(s string) string { return strings.Join(strings.Fields(s), "") }
 
-// TestCaseFilePackets is issue 20's test: a complaint filed with its PDF and an exhibit,
+// TestCaseFilePackets : a complaint filed with its PDF and an exhibit,
 // the (B) notices mailed and a (C)(3) case referred. The respondent's packet holds the
 // letter and the complaint's own pages; the attorney's, the letter, the index and both
 // documents. Each letter is kept as sent with its mailing, given back byte for byte and

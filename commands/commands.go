@@ -63,7 +63,7 @@ type Record interface {
 	// LetterData gives the bytes of a letter as sent that a mailing of the case kept.
 	LetterData(ctx context.Context, number, sha string) ([]byte, error)
 	// ApplyWithLetter records a mailing or delivery and keeps letter, the PDF that went
-	// out, in the same transaction (issue 20 §4).
+	// out, in the same transaction.
 	ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
 		act docket.Action, letter []byte) (docket.Result, error)
 }
@@ -361,7 +361,7 @@ func (s *Service) mayTouch(ctx context.Context, sub *subcommand, user string, a 
 }
 
 // refuseRecused refuses user if they are recused from case c, in the same words whatever
-// the command: a case step, or an item of a meeting that is the case's (issue 19 review).
+// the command: a case step, or an item of a meeting that is the case's.
 func refuseRecused(c *docket.Case, user string) error {
 	if why, recused := c.Recused(user); recused {
 		return docket.Unauthorized("", "",
@@ -447,7 +447,7 @@ func rolesText(roles []Role) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// names is how documents name people (issue 19 §5): Names if set, or else the configured
+// names is how documents name people: Names if set, or else the configured
 // roster in force, as "Ann Alder, Chair", or the Slack id of a person it does not name.
 func (s *Service) names() docket.Names {
 	if s.Names != nil {

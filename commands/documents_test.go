@@ -99,7 +99,7 @@ func TestAttachFromSlack(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Files = slackFiles{"F1": []byte(readablePDF), "F2": []byte("not a pdf at all"), "F3": png.Bytes(),
-		// Issue 20 §2: a PDF's first and last bytes around anything else are not a PDF.
+		// A PDF's first and last bytes around anything else are not a PDF.
 		"F4": []byte("%PDF-1.4\nroot:x:0:0:root:/root:/bin/bash\n%%EOF\n"), "F5": []byte("\x89PNG\r\n\x1a\nxx"),
 		// Hostile documents (testdata/hostile): arrays nested past the bound, an image whose
 		// data is not zlib.

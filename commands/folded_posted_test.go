@@ -8,7 +8,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// TestFoldedMeetingRecordedUnpostedWhenAnItemIs (issue 19 review, finding 7): a meeting
+// TestFoldedMeetingRecordedUnpostedWhenAnItemIs: a meeting
 // folded from two cases' steps of which only one had its notice posted is shown with its
 // agenda to be posted, and is recorded so when something is done to it: not as posted at
 // the one item's posting.

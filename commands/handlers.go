@@ -146,7 +146,7 @@ func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter [
 func runSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	kind := docket.MeetingKind(a.str("meeting"))
 	act := docket.ScheduleMeeting{Meeting: kind, Start: a.instant("start"), Place: a.str("place"), Closed: a.has("closed"),
-		Authority: a.str("closed")}
+		Authority: a.str("closed"), Regular: s.regularDay(a.instant("start"))}
 	if !a.has("meeting_name") && (act.Start.IsZero() || act.Place == "") {
 		return Response{}, docket.Invalid(kind.Rule(), "start",
 			"give the meeting, meeting=2027-01-12, or a start and a place=")
@@ -281,7 +281,7 @@ func noCopy(resp Response, why error) Response {
 
 // letterAsSent makes the letter of paper p of case number as it goes out on day on (today
 // if zero), with its article number when sent certified, to keep in the record with the
-// mailing (issue 20 §4): the clerk records the mailing, then prints that copy. It is nil
+// mailing: the clerk records the mailing, then prints that copy. It is nil
 // where letters are not set up, and where the mailing itself will be refused (an unknown
 // case or paper, one the case does not need yet), which the record then says. A letter
 // that cannot be made (an address or a setting missing, a document of the case file that
@@ -324,7 +324,7 @@ func runParty(s *Service, ctx context.Context, req Request, a args) (Response, e
 }
 
 // runOfficer names the officer with authority to discipline to whom the case's (E)(2) and
-// (F) recommendations go (issue 20 §4): one of the officers the configuration lists.
+// (F) recommendations go: one of the officers the configuration lists.
 func runOfficer(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	key, err := s.officerKey(a.str("officer"))
 	if err != nil {
@@ -458,7 +458,7 @@ func runUndelivered(s *Service, ctx context.Context, req Request, a args) (Respo
 // vote is the roll call given with an action of the commission; nil when none was given
 // and none is required. It records who is seated and the rules it is counted by.
 //
-// Taken at a meeting in progress that holds a step of the case (issue 19 §3), the action
+// Taken at a meeting in progress that holds a step of the case, the action
 // kind is refused while the meeting is in closed session if it is final action (5 ILCS
 // 120/2(e)), and the roll call defaults to the members present: those not present are
 // absent, and those present who are not given as voting no or abstaining, nor recused,
@@ -470,6 +470,9 @@ func (s *Service) vote(ctx context.Context, a args, rule, kind string) (*docket.
 	} else if m != nil {
 		now := s.Now()
 		if err := docket.CheckOpenForAction(kind, m.Minutes.SessionAt(now)); err != nil {
+			return nil, err
+		}
+		if err := m.CheckFinalOnAgenda(kind, a.str("number")); err != nil {
 			return nil, err
 		}
 		return s.rollAt(ctx, a, m, now, a.str("number"))
@@ -513,7 +516,7 @@ func runRule(s *Service, ctx context.Context, req Request, a args) (Response, er
 		}
 		actions = append(actions,
 			docket.ScheduleMeeting{Meeting: docket.HearingMeeting, Start: a.instant("hearing"), Place: a.str("place"),
-				Closed: a.has("closed"), Authority: a.str("closed")})
+				Closed: a.has("closed"), Authority: a.str("closed"), Regular: s.regularDay(a.instant("hearing"))})
 	} else if a.has("place") || a.has("closed") {
 		return Response{}, docket.Invalid("(C)(2)", "hearing", "place= and closed= go with hearing=<start>")
 	}

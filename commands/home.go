@@ -14,7 +14,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The App Home tab is the clerk's desk (issue 22 §2): a button to file a complaint, what
+// The App Home tab is the clerk's desk: a button to file a complaint, what
 // needs the user's attention, the next meeting with its agenda, and a row per open case
 // with its next deadline and a menu of the steps its state allows now. Each menu item and
 // button opens that step's form, filled in, through Service.Action, as a card's buttons do.
@@ -176,7 +176,7 @@ func (d desk) attention() outbox.Markup {
 	return outbox.Format("*Needs your attention (%d)*\n", len(lines)) + outbox.Join(lines, "\n") + "\n"
 }
 
-// meeting is the next meeting of the commission (issue 19 §1): its start, place and name,
+// meeting is the next meeting of the commission: its start, place and name,
 // whether regular or special, how many items its agenda holds and whether it is posted
 // (5 ILCS 120/2.02), then its items: each case step by its case and step, with its access,
 // and the other business in words. A regular meeting of the year's schedule (2.03) that

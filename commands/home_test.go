@@ -48,7 +48,7 @@ func homeText(t *testing.T, blocks []slack.Block) (string, map[string][]*slack.O
 	return b.String(), menus
 }
 
-// TestHomeIsTheClerksDesk: the Home tab is the clerk's desk (issue 22 §2): a button that
+// TestHomeIsTheClerksDesk: the Home tab is the clerk's desk: a button that
 // opens the filing form, what needs attention first (an overdue step, papers owed), the
 // next meeting with its agenda, and a row per open case with a menu of the steps its
 // state allows, each opening its form for that case. A recused commissioner sees nothing
@@ -94,7 +94,7 @@ func TestHomeIsTheClerksDesk(t *testing.T) {
 		":page_facing_up: *2026-003* papers owed: notice of the complaint to the respondent; confirmation of receipt to " +
 			"the complainant",
 		// The next meeting is the meeting of the commission, with its agenda's count and
-		// whether it is posted (issue 19 §1), not the cases' meetings one by one.
+		// whether it is posted, not the cases' meetings one by one.
 		"*Next meeting: Thu 17 Dec 2026 17:00 CST*, City Hall: regular meeting 2026-12-17, 2 items; agenda not yet posted: " +
 			"due by Tue 15 Dec 2026 17:00 CST (5 ILCS 120/2.02).",
 		"• *2026-001*: sufficiency meeting, open to the public",

@@ -48,7 +48,7 @@ func runLetters(s *Service, ctx context.Context, req Request, a args) (Response,
 			state = outbox.Format(" (as sent, dated %s, SHA-256 %s; bears article %s, corrected to %s)", d.Sent.Dated.String(),
 				d.Sent.SHA256[:12], d.Bears, d.Article)
 		case d.Sent != nil:
-			// Issue 20 §4: the copy kept with the mailing, never made again.
+			// The copy kept with the mailing, never made again.
 			state = outbox.Format(" (as sent, dated %s, SHA-256 %s)", d.Sent.Dated.String(), d.Sent.SHA256[:12])
 		case !d.Mailed.IsZero():
 			state = outbox.Format(" (mailed %s; no copy was kept at mailing; this is a re-print, not the letter as sent)",

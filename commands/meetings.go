@@ -14,7 +14,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The commission's meetings as a body (issue 19 §1): /ethics meeting, meetings, agenda, and
+// The commission's meetings as a body: /ethics meeting, meetings, agenda, and
 // schedule, posted and cancel for a meeting rather than one case step.
 
 // MeetingRecord is what the meeting commands need of the record beside Record; store.Store
@@ -170,12 +170,26 @@ func (s *Service) meetingNotice(m *docket.CommissionMeeting, kind meetingNoticeK
 			// read as if that were the agenda.
 			text += " none yet."
 		}
-		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text)))
+		// The parts of every meeting frame its numbered business, as the agenda posted
+		// at the meeting place gives them (docket.Frame).
+		var opening, closing outbox.Markup
+		if len(m.Agenda()) > 0 {
+			before, after := docket.Frame(m.Doc().Items)
+			for _, w := range before {
+				opening += outbox.Format(" %s", w)
+			}
+			for _, w := range after {
+				closing += outbox.Format(" %s", w)
+			}
+		}
+		text += opening
+		listed, more := listAgenda(m.Agenda(), " %d. %s.", slackTextBudget-utf8.RuneCountInString(string(text+closing)))
 		text += listed
 		if more > 0 {
 			text += outbox.Format(" And %s more: the whole agenda is on the public notice board%s and posted at the "+
 				"meeting place.", count(more, "item"), s.boardLink(m))
 		}
+		text += closing
 		text += " Open to the public"
 		for _, it := range m.Agenda() {
 			if it.Closed {
@@ -288,7 +302,8 @@ func (s *Service) findMeeting(ctx context.Context,
 func recordFolded(m *docket.CommissionMeeting, ch *docket.MeetingChange) {
 	ch.Meeting = m.Name
 	if m.Folded {
-		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted(), Since: m.Created}
+		ch.Create = &docket.CreateMeeting{Name: m.Name, Start: m.Start, Place: m.Place, Posted: m.Posted(), Since: m.Created,
+			Regular: m.Regular}
 	}
 }
 
@@ -301,13 +316,20 @@ func runMeeting(s *Service, ctx context.Context, req Request, a args) (Response,
 	if m := docket.MeetingAt(all, start, place); m != nil {
 		return Response{}, docket.Conflict("", "start", fmt.Sprintf("meeting %s is already then and there", m.Name))
 	}
+	sched := s.Settings().Regular
+	onSchedule := sched.Holds(start, s.Engine.Cal.Location())
 	ch := docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: place,
-		Special: a.str("kind") == "special"}}
-	kind := "regular"
-	if ch.Create.Special {
+		Special: a.str("kind") == "special", Regular: onSchedule}}
+	kind := outbox.Markup("regular")
+	if !ch.Create.Special && len(sched.Dates) > 0 && !onSchedule {
+		// 5 ILCS 120/2.02(a): a meeting not on the year's schedule of regular meetings (2.03)
+		// is a special meeting, whatever it is called.
+		ch.Create.Special = true
+		kind = outbox.Format("special (not on the year's schedule of regular meetings, %s)", docket.OMASchedule)
+	} else if ch.Create.Special {
 		kind = "special"
 	}
-	_, resp, err := s.changeMeeting(ctx, req, ch, outbox.Format("%s meeting created", kind), noNotice)
+	_, resp, err := s.changeMeeting(ctx, req, ch, kind+" meeting created", noNotice)
 	if err == nil {
 		resp.Messages[0].Text += outbox.Format("\nAdd its items: `/ethics schedule <case> sufficiency meeting=<name>`, " +
 			"`/ethics agenda <name> add \"Election of a chair\"`.")
@@ -456,7 +478,7 @@ func (s *Service) agendaText(m *docket.CommissionMeeting) outbox.Markup {
 	return text + s.agendaStatus(m)
 }
 
-// scheduleAtMeeting schedules a case step as an item of a meeting (issue 19 §1): the
+// scheduleAtMeeting schedules a case step as an item of a meeting: the
 // meeting named meeting=, or the one at the start and place given, whose agenda must still
 // be open (5 ILCS 120/2.02). With no meeting recorded there it returns ok false: the step
 // is scheduled on its own case, and the fold makes it an item of the meeting at its start
@@ -487,6 +509,7 @@ func (s *Service) scheduleAtMeeting(ctx context.Context, req Request, a args,
 					s.when(m.Start), m.Place))
 		}
 		act.Start, act.Place = m.Start, m.Place
+		act.Regular = s.regularDay(m.Start) && !m.Special
 	} else if m = docket.MeetingAt(all, act.Start, act.Place); m == nil || m.Folded {
 		// Not to a recorded meeting: the step is a meeting of its own, or joins one folded
 		// from its cases. A recorded meeting it leaves has its agenda changed with it.
@@ -641,15 +664,18 @@ func runMove(s *Service, ctx context.Context, req Request, a args) (Response, er
 			fmt.Sprintf("meeting %s is already then and there: a meeting cannot be moved onto another; take its items up at "+
 				"%s (/ethics schedule <case> <step> meeting=%s), or choose another time or place", o.Name, o.Name, o.Name))
 	}
+	// 5 ILCS 120/2.01, 2.02(a): a meeting moved is rescheduled, regular only if moved to the
+	// start of a regular meeting of the schedule.
+	regular := !m.Special && s.regularDay(start)
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	for _, it := range m.Cases {
 		ch.Cases = append(ch.Cases,
 			docket.CaseActions{Number: it.Case,
 				Actions: []docket.Action{docket.ScheduleMeeting{Meeting: it.Step, Start: start, Place: place, Closed: it.Closed,
-					Authority: it.Authority}}})
+					Authority: it.Authority, Regular: regular}}})
 	}
-	ch.Actions = []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: place}}
+	ch.Actions = []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: place, Regular: regular}}
 	_, resp, err := s.changeMeeting(ctx, req, ch,
 		outbox.Format("moved to %s, %s, with its %s; post its notice again", s.when(start), place,
 			count(len(m.Agenda()), "item")), movedNotice)
@@ -763,8 +789,11 @@ func runConvene(s *Service, ctx context.Context, req Request, a args) (Response,
 			}
 		}
 		ch.Actions = []docket.MeetingAction{docket.Convene{Seated: seated, Quorum: quorum, Present: present,
-			Remote: a.users("remote"), At: a.instant("at")}}
+			Remote: a.users("remote"), At: a.instant("at"), Emergency: a.str("emergency")}}
 		what = "called to order"
+		if a.has("emergency") {
+			what = "called to order as an emergency meeting (5 ILCS 120/2.02(a)); post its notice as soon as practicable"
+		}
 	}
 	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
 	if err != nil || res.Replayed {

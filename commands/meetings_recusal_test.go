@@ -9,7 +9,7 @@ import (
 	"ethicsbot/letters"
 )
 
-// TestRecusedMemberAtAMeeting (issue 19 review, finding 5): a member recused from a case
+// TestRecusedMemberAtAMeeting: a member recused from a case
 // may not move to close the meeting for its item, is left out of that roll call and
 // recorded as recused, is not listed as present in that closed session, and is not given
 // the closed minutes that take the case.

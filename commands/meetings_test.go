@@ -53,9 +53,10 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
 		!strings.HasPrefix(got[0],
 			"PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 CST at City Hall, Room 201. "+
-				"Agenda: 1. Review of the sufficiency of complaint 2026-001") ||
+				"Agenda: Call to order and roll call. 1. Review of the sufficiency of complaint 2026-001") ||
 		!strings.Contains(got[0],
-			"5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Open to the public, except the "+
+			"5. Evaluation of the executive director (closed session, 5 ILCS 120/2(c)(1)). Public comment. Adjournment. "+
+				"Open to the public, except the "+
 				"items marked closed session.") {
 		t.Errorf("one posting, one notice: %q", got)
 	}
@@ -116,7 +117,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 		t.Fatalf("meeting = %+v, %v", m, err)
 	}
 
-	// The meeting as it happens (§3).
+	// The meeting as it happens.
 	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1`, "No quorum")
 	if got := replyText(do(s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`)); !strings.Contains(got,
@@ -140,7 +141,7 @@ func TestMeetingWithThreeCasesBusinessAndAClosedItem(t *testing.T) {
 	mustDo(t, s, clerk, `convene 2026-12-15 left=U_COMM2`, "Present: <@U_COMM1>. Absent: <@U_COMM2>. No quorum")
 	mustDo(t, s, clerk, `adjourn 2026-12-15`, "adjourned at Tue 15 Dec 2026 17:40 CST")
 	// The minutes, drafted from the record, every vote by name.
-	// The names and titles the configuration gives (issue 19 §5).
+	// The names and titles the configuration gives.
 	reconfigure(s, func(st *commands.Settings) {
 		st.Roles.People = docket.NewRoster([]docket.Member{{ID: "U_COMM1", Name: "Ann Alder", Title: "Chair"},
 			{ID: "U_COMM2", Name: "Bob Birch"}})
@@ -218,7 +219,7 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 		t.Errorf("after the cancellation: %s", got)
 	}
 	// The meeting goes on: the public is told the item is withdrawn, never that a meeting
-	// at its time and place is cancelled (issue 19 review, finding 6).
+	// at its time and place is cancelled.
 	if got := posted(r, "C_NOTICES"); len(got) != 1 ||
 		!strings.HasPrefix(got[0],
 			"PUBLIC NOTICE, AMENDED AGENDA: ITEM WITHDRAWN. Ethics Commission, regular meeting on Tue 15 Dec 2026 at 17:00 "+
@@ -238,7 +239,7 @@ func TestCancellingAnItemAmendsTheAgenda(t *testing.T) {
 	}
 }
 
-// TestARulingOnAClosedItemAfterTheReturn (issue 19, finding 1): a case item deliberated in
+// TestARulingOnAClosedItemAfterTheReturn: a case item deliberated in
 // closed session and ruled on after the return to open session, as 5 ILCS 120/2(e)
 // requires, has its minutes drafted: the ruling in the open minutes, after the return,
 // and the item's discussion in the closed minutes.
@@ -275,7 +276,7 @@ func TestARulingOnAClosedItemAfterTheReturn(t *testing.T) {
 	}
 }
 
-// TestPostingNotBackdatedBeforeTheAgendaChanged (issue 19, finding 2): a posting given an
+// TestPostingNotBackdatedBeforeTheAgendaChanged: a posting given an
 // at= before the last item was added is refused, naming 5 ILCS 120/2.02 and the earliest
 // time allowed, and records nothing for the meeting or its cases.
 func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
@@ -299,7 +300,7 @@ func TestPostingNotBackdatedBeforeTheAgendaChanged(t *testing.T) {
 	mustDo(t, s, clerk, `posted 2026-12-15 at=2026-12-09T10:00`, "for all 2 items")
 }
 
-// TestMoveOntoAnotherMeeting (issue 19, finding 3): /ethics move onto the exact start and
+// TestMoveOntoAnotherMeeting: /ethics move onto the exact start and
 // place of another open meeting is refused, as /ethics meeting refuses creating it there,
 // and the other meeting keeps its items.
 func TestMoveOntoAnotherMeeting(t *testing.T) {
@@ -323,7 +324,7 @@ func TestMoveOntoAnotherMeeting(t *testing.T) {
 	}
 }
 
-// TestFutureTimesRefusedAtTheMeeting (issue 19, finding 8): an adjournment, an arrival or
+// TestFutureTimesRefusedAtTheMeeting: an adjournment, an arrival or
 // departure, or an entry into or return from closed session given at= a time still to
 // come is refused and records nothing.
 func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
@@ -359,7 +360,7 @@ func TestFutureTimesRefusedAtTheMeeting(t *testing.T) {
 	}
 }
 
-// TestCancelledNoticeCountsTheItems (issue 19, finding 10): the public notice of a
+// TestCancelledNoticeCountsTheItems: the public notice of a
 // cancelled meeting counts the items its agenda held, as the clerk is told, not those left
 // once its case steps are cancelled.
 func TestCancelledNoticeCountsTheItems(t *testing.T) {
@@ -373,7 +374,7 @@ func TestCancelledNoticeCountsTheItems(t *testing.T) {
 	}
 }
 
-// TestMeetingWording (issue 19, finding 11): the moved notice reads as a sentence, a
+// TestMeetingWording: the moved notice reads as a sentence, a
 // move within 48 hours is not advised to move the meeting, and an agenda item past the
 // docket's 200 characters is told that limit, not the parser's.
 func TestMeetingWording(t *testing.T) {
@@ -382,7 +383,8 @@ func TestMeetingWording(t *testing.T) {
 	mustDo(t, s, clerk, `agenda 2026-12-15 add "The budget"`, "item added")
 	r := mustDo(t, s, clerk, `move 2026-12-15 2026-12-16T17:00 place="Annex"`, "moved to")
 	want := "PUBLIC NOTICE, MOVED. Ethics Commission, regular meeting on Wed 16 Dec 2026 at 17:00 CST at Annex, moved " +
-		"with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: 1. The budget."
+		"with every item of its agenda from Tue 15 Dec 2026 at 17:00 CST at Hall. Agenda: Call to order and roll call. " +
+		"1. The budget. Public comment. Adjournment. Open to the public."
 	if got := posted(r, "C_NOTICES"); len(got) != 1 || !strings.HasPrefix(got[0], want) {
 		t.Errorf("the moved notice: %q\nwant prefix %q", got, want)
 	}
@@ -432,7 +434,7 @@ func minutesMarkdown(r commands.Response, name string) (open, closed string) {
 	return open, closed
 }
 
-// TestMeetingNeedsFortyEightHours (issue 19 final review, finding 1): /ethics meeting
+// TestMeetingNeedsFortyEightHours: /ethics meeting
 // refuses a start less than 48 hours away, citing 5 ILCS 120/2.02 and giving the earliest
 // lawful start, as /ethics schedule does; and a meeting with no items has no agenda to post.
 func TestMeetingNeedsFortyEightHours(t *testing.T) {
@@ -459,9 +461,9 @@ func TestMeetingNeedsFortyEightHours(t *testing.T) {
 	}
 }
 
-// TestCaseNoticeIsTheMeetingsAgenda (issue 19 final review, finding 2): a case's notice of
+// TestCaseNoticeIsTheMeetingsAgenda: a case's notice of
 // a step held at a meeting is that meeting's one agenda, every item of it, dated by its
-// posting however late it is drawn (issue 20 §4), not a notice of the case alone with its
+// posting however late it is drawn, not a notice of the case alone with its
 // own "Call to order ... Adjournment" dated the day it is drawn.
 func TestCaseNoticeIsTheMeetingsAgenda(t *testing.T) {
 	s, clk, _ := MustService(t)
@@ -475,12 +477,15 @@ func TestCaseNoticeIsTheMeetingsAgenda(t *testing.T) {
 		t.Fatalf("files = %d, want the one notice", len(r.Files))
 	}
 	text := pdfText(t, r.Files[0].Data)
-	for _, want := range []string{"AGENDA", "complaint2026-001", "Thebudget", "Friday4December2026"} {
+	// The meeting's agenda, its numbered business framed by the parts of every meeting,
+	// not the case's own order of business, which numbers those parts.
+	for _, want := range []string{"AGENDA", "Calltoorderandrollcall.1.Review", "complaint2026-001",
+		"2.ThebudgetPubliccomment.Adjournment.", "Friday4December2026"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the case's notice lacks %q:\n%s", want, text)
 		}
 	}
-	for _, not := range []string{"Monday14December2026", "Calltoorder", "Adjournment"} {
+	for _, not := range []string{"Monday14December2026", "1.Calltoorder", "Adjournment.Adjournment"} {
 		if strings.Contains(text, not) {
 			t.Errorf("the case's notice holds %q:\n%s", not, text)
 		}

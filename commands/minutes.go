@@ -10,7 +10,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The minutes after the meeting (issue 19 §4, 5 ILCS 120/2.06): /ethics minutes <meeting>
+// The minutes after the meeting (5 ILCS 120/2.06): /ethics minutes <meeting>
 // drafts them; note, approve, publish, destroy-recording and reviewed record what follows,
 // each an event of the meeting's own record.
 
@@ -262,11 +262,36 @@ func runDestroyRecording(s *Service, ctx context.Context, req Request, a args) (
 	if on.IsZero() {
 		on = s.Engine.Cal.DateOf(s.Now())
 	}
+	if approved := a.date("approved"); !approved.IsZero() {
+		if err := s.heldOn(ctx, approved); err != nil {
+			return Response{}, err
+		}
+	}
 	ch.Actions = []docket.MeetingAction{docket.DestroyRecording{Session: n, On: on, Approved: a.date("approved")}}
 	_, resp, err := s.changeMeeting(ctx, req, ch,
 		outbox.Format("the verbatim recording of closed session %d destroyed on %s (%s)", n, on.Long(),
 			docket.OMARecording), noNotice)
 	return resp, err
+}
+
+// heldOn refuses day as the day the commission approved destroying a verbatim recording
+// unless the commission held a meeting that day, called to order with its roll: "the public
+// body approves the destruction of a particular recording" by a vote, and a public body
+// votes only at a meeting (5 ILCS 120/2.06(c)(1), 1.02).
+func (s *Service) heldOn(ctx context.Context, day docket.Date) error {
+	all, err := s.allMeetings(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range all {
+		m := &all[i]
+		if !m.Minutes.Convened.IsZero() && m.Held(s.Engine.Cal) == day {
+			return nil
+		}
+	}
+	return docket.Conflict(docket.OMARecording, "approved", fmt.Sprintf("the commission held no meeting on %s, and "+
+		"it approves destroying a recording only by a vote at a meeting: give approved= the day of the meeting, called "+
+		"to order (/ethics minutes <meeting> convene), at which it voted", day.Long()))
 }
 
 // namedMinutes reads the meeting named in a, starts its change (namedMeeting), and drafts

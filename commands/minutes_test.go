@@ -46,6 +46,8 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		"has not been called to order") {
 		t.Errorf("a note before the meeting: %s", got)
 	}
+	mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted")
+	mustDo(t, s, clerk, `posted 2027-01-12`, "notice and agenda posted")
 	clk.now = time.Date(2026, 12, 15, 23, 5, 0, 0, time.UTC) // Tue 15 Dec 17:05 CST
 	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "A quorum is present")
 	clk.now = clk.now.Add(5 * time.Minute)
@@ -73,8 +75,8 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	}
 	r = mustDo(t, s, clerk, `minutes 2026-12-15`, "To be approved by Thu 2027-01-14 (5 ILCS 120/2.06(b)")
 	mustDo(t, s, clerk, `meetings`,
-		"*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 1 item; agenda to be posted by Sun 13 Dec 2026 17:00 "+
-			"CST (5 ILCS 120/2.02), then `/ethics posted 2026-12-15`. Minutes to be approved by Thu 2027-01-14.")
+		"*2026-12-15* Tue 15 Dec 2026 17:00 CST, City Hall, Room 201: 1 item; agenda posted Fri 4 Dec 2026 10:30 CST. "+
+			"Minutes to be approved by Thu 2027-01-14.")
 	var files []struct{ name, data string }
 	for _, f := range r.Files {
 		files = append(files, struct{ name, data string }{f.Name, string(f.Data)})
@@ -101,7 +103,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		"roll call on approving its minutes at meeting 2027-01-12, item 1: adopted 2–0")
 	if got := replyText(r); !strings.Contains(got, "Make the approved open minutes public by Fri 2027-01-22") ||
 		!strings.Contains(got, "closed minutes stay confidential") ||
-		!strings.Contains(got, "may be destroyed from Thu 2028-06-15") {
+		!strings.Contains(got, "may be destroyed from Fri 2028-06-16") {
 		t.Errorf("approval: %s", got)
 	}
 	if got := replyText(do(s, clerk, `minutes 2026-12-15 note "Late"`)); !strings.Contains(got,
@@ -156,7 +158,7 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 	}
 	// 2.06(c): the recording is kept 18 months.
 	if got := replyText(do(s, clerk, `minutes 2026-12-15 destroy-recording approved=2027-01-12`)); !strings.Contains(got,
-		"5 ILCS 120/2.06(c)") || !strings.Contains(got, "may not be destroyed before Thu 2028-06-15") {
+		"5 ILCS 120/2.06(c)") || !strings.Contains(got, "may not be destroyed before Fri 2028-06-16") {
 		t.Errorf("destroying the recording early: %s", got)
 	}
 	clk.now = time.Date(2028, 6, 20, 16, 0, 0, 0, time.UTC)
@@ -164,7 +166,13 @@ func TestMinutesFromNoteToApprovalAndBoard(t *testing.T) {
 		"approves the destruction") {
 		t.Errorf("destroying the recording without the commission's approval: %s", got)
 	}
-	mustDo(t, s, clerk, `minutes 2026-12-15 destroy-recording approved=2028-06-13`,
+	// The commission approves a destruction by a vote at a meeting it holds, not on a day
+	// with none (Tue 13 Jun 2028 had none here).
+	if got := replyText(do(s, clerk, `minutes 2026-12-15 destroy-recording approved=2028-06-13`)); !strings.Contains(got,
+		"held no meeting on Tue 2028-06-13") || !strings.Contains(got, "5 ILCS 120/2.06(c)") {
+		t.Errorf("a destruction approved on a day without a meeting: %s", got)
+	}
+	mustDo(t, s, clerk, `minutes 2026-12-15 destroy-recording approved=2027-01-12`,
 		"the verbatim recording of closed session 1 destroyed")
 	if rep, err := db.Verify(ctx); err != nil || rep.Broken != nil {
 		t.Fatalf("verify: %v %v", rep.Broken, err)

@@ -8,7 +8,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// named gives the voting service's people names, as the configuration may (issue 19 §5).
+// named gives the voting service's people names, as the configuration may.
 func named(s *commands.Service) {
 	reconfigure(s, func(st *commands.Settings) {
 		st.Roles.People = docket.NewRoster([]docket.Member{
@@ -21,8 +21,8 @@ func named(s *commands.Service) {
 }
 
 // TestUserFieldsTakeNames: in the console, which has no @mentions, a user field takes a
-// name from the configured roster, whole or a first or last name only one person has
-// (issue 22 §1); ids and mentions still work beside them.
+// name from the configured roster, whole or a first or last name only one person has;
+// ids and mentions still work beside them.
 func TestUserFieldsTakeNames(t *testing.T) {
 	s, _ := voting(t)
 	named(s)

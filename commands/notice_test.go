@@ -145,7 +145,7 @@ func TestHearingStepsNeedPostedNotice(t *testing.T) {
 	}
 }
 
-// TestPostedRefusesBackdating: the example, a posting dated before the complaint
+// TestPostedRefusesBackdating: a posting dated before the complaint
 // existed, is refused with the rule, and the deadline stays open.
 func TestPostedRefusesBackdating(t *testing.T) {
 	s, _, db := MustService(t)

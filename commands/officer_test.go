@@ -14,7 +14,7 @@ import (
 )
 
 // TestOfficerPerCase: /ethics officer names, per case, the officer with authority to
-// discipline among those the configuration lists (issue 20 §4); it is an event, on the
+// discipline among those the configuration lists; it is an event, on the
 // card, corrected like any fact, and the (E)(2) letter to the officer is addressed to them.
 // The mayor is the default; an officer not listed is refused, naming the field.
 func TestOfficerPerCase(t *testing.T) {

@@ -164,7 +164,7 @@ const maxValue = 4000
 
 // bind matches words to the subcommand's parameters and converts each value. read says
 // how it understood the values it normalised ("2026-1 as case 2026-001"), for the reply.
-// people names whom a user field may name by name (issue 22 §1).
+// people names whom a user field may name by name.
 func (sub *subcommand) bind(words []word, loc *time.Location, people docket.Roster) (a args, read []string, err error) {
 	a = args{}
 	var positional []param
@@ -367,7 +367,7 @@ var mentionPattern = regexp.MustCompile(`<@([UW][A-Z0-9_]{2,20})(?:\|[^<>]*)?>`)
 
 // members reads the people a user field names, separated by commas or semicolons: each an
 // @mention as Slack sends it (<@U024BE7LH|ann>), a member id with or without an @ before it,
-// or a name from the configured roster (issue 22 §1): in the console, which Slack does not
+// or a name from the configured roster: in the console, which Slack does not
 // fill in, people are given by name ("Ann Alder", or "Alder" when only one person has it).
 // Ids and mentions may also be separated by spaces. A name that fits nobody, or several
 // people, is refused, never guessed: a roll call must name who voted.

@@ -13,7 +13,7 @@ import (
 // transaction that records the step, and each post is keyed by the step's event, so a
 // post exists if and only if its event does, and a retried request adds none.
 //
-// In the docket channel a case is a thread (issue 22 §3): its parent is the case's card,
+// In the docket channel a case is a thread: its parent is the case's card,
 // posted with the case's first step there and updated in place after each step; the step's
 // line is a reply in the thread. The parent is written with every step, and kept as it is
 // if already there, so a case filed before threads gets its card with its next step.
@@ -42,23 +42,11 @@ func (s *Service) say(st docket.Step) []outbox.Post {
 	}
 	for _, n := range s.publicNotices(st) {
 		add(ch.Notices, n, outbox.Key{})
-		if start, ok := noticedMeeting(st); ok { // 5 ILCS 120/2.02(b): the news media's copies
+		if start, ok := st.NoticedMeeting(); ok { // 5 ILCS 120/2.02(b): the news media's copies
 			out[len(out)-1].Media = s.mediaCopies(start)
 		}
 	}
 	return out
-}
-
-// noticedMeeting is the start of the meeting whose public notice step posts, if it posts
-// one: a meeting scheduled, moved or cancelled.
-func noticedMeeting(st docket.Step) (time.Time, bool) {
-	switch a := st.Action.(type) {
-	case docket.ScheduleMeeting:
-		return st.After.Meeting(a.Meeting).Start, true
-	case docket.CancelMeeting:
-		return st.Before.Meeting(a.Meeting).Start, true
-	}
-	return time.Time{}, false
 }
 
 // channelCard is a case's card in the docket channel, the parent of its thread there: its
@@ -83,7 +71,7 @@ func (s *Service) channelCard(c *docket.Case, now time.Time) outbox.Markup {
 	return text + outbox.Format("\n_As of %s; each step is in this thread._", s.when(now))
 }
 
-// cardActions are what a case's card in the docket channel offers (issue 22 §3): an "Open
+// cardActions are what a case's card in the docket channel offers: an "Open
 // case" button, and the menu of the steps the case allows now that any member who sees
 // the channel may take (stepActions over readers), as the case's row on the App Home tab
 // offers them. They are committed with the step, in the card's post and its update, so

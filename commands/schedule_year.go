@@ -13,7 +13,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The year's schedule of regular meetings (issue 19 §6; 5 ILCS 120/2.03). It is the
+// The year's schedule of regular meetings (5 ILCS 120/2.03). It is the
 // configuration's (meetings.regular), not a command's: the commission adopts it once a
 // year by its own vote, and the clerk enters it where the other settings are, checked by
 // `ethicsbot check-config`, which warns of a date on a holiday. A regular meeting is
@@ -25,6 +25,12 @@ import (
 // in force that no meeting holds yet.
 func (s *Service) withRegular(all []docket.CommissionMeeting) []docket.CommissionMeeting {
 	return s.Engine.WithRegular(all, s.Settings().Regular)
+}
+
+// regularDay reports whether start is a regular meeting's of the schedule in force (5 ILCS
+// 120/2.01 lets only such a meeting be held on a legal holiday).
+func (s *Service) regularDay(start time.Time) bool {
+	return s.Settings().Regular.Holds(start, s.Engine.Cal.Location())
 }
 
 // isNextRegular reports whether a meeting= value asks for the next regular meeting:

@@ -211,7 +211,7 @@ func init() {
 			example: `meeting 2027-01-12T17:00 place="City Hall, Room 201"`, run: runMeeting},
 		{name: "convene",
 			summary: "record the roll at a meeting's call to order and whether a quorum is present; then late= and left= " +
-				"record arrivals and departures", rule: "5 ILCS 120/2.01, 2.06(a)", roles: staff,
+				"record arrivals and departures", rule: "5 ILCS 120/2.01, 2.02(a), 2.06(a)", roles: staff,
 			why: "Commissioners and the clerk keep the record of the meeting.",
 			params: []param{
 				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
@@ -222,6 +222,8 @@ func init() {
 				{name: "late", kind: kUsers, help: "commissioners who arrived after the call to order"},
 				{name: "left", kind: kUsers, help: "commissioners who left before the adjournment"},
 				{name: "at", kind: kInstant, help: "when, if not now"},
+				{name: "emergency", kind: kText,
+					help: "an emergency meeting not noticed 48 hours ahead: the nature of the emergency (2.02(a))"},
 			},
 			example: "convene 2027-01-12 present=@ann,@ben absent=@cal", run: runConvene},
 		{name: "session",

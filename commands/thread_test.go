@@ -8,7 +8,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// TestDocketCardThread: in the docket channel a case is one thread (issue 22 §3). Each
+// TestDocketCardThread: in the docket channel a case is one thread. Each
 // step writes the case's card (the parent, kept if already there), its line as a reply in
 // the card's thread, and the card's new text as an update of it, so that the card shows
 // the case as it stands after the step, in the transaction that records the step. A public

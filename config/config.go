@@ -80,7 +80,7 @@ type Config struct {
 type fileConfig struct {
 	Database      string `yaml:"database"`
 	PublicURL     string `yaml:"public_url"`
-	Commissioners people `yaml:"commissioners"` // ids, or {id, name, title} (config_people.go)
+	Commissioners people `yaml:"commissioners"` // ids, or {id, name, title} (people.go)
 	Clerk         people `yaml:"clerk"`         // one clerk, or a list
 	Attorney      people `yaml:"attorney"`      // one
 	Channels      struct {
@@ -102,7 +102,7 @@ type fileConfig struct {
 		DigestAt     string             `yaml:"digest_at"`
 		DigestWithin *int               `yaml:"digest_within"`
 		Sweep        string             `yaml:"sweep"`
-		To           fileReminderRoutes `yaml:"to"` // config_reminders.go
+		To           fileReminderRoutes `yaml:"to"` // reminders.go
 	} `yaml:"reminders"`
 	Holidays struct {
 		Remove   []string    `yaml:"remove"`
@@ -135,8 +135,8 @@ type fileConfig struct {
 		Attorney   fileAddressee `yaml:"attorney"`
 		Templates  string        `yaml:"templates"`
 		Out        string        `yaml:"out"`
-		Signers    fileSigners   `yaml:"signers"`  // config_people.go
-		Officers   fileOfficers  `yaml:"officers"` // config_people.go
+		Signers    fileSigners   `yaml:"signers"`  // people.go
+		Officers   fileOfficers  `yaml:"officers"` // people.go
 	} `yaml:"letters"`
 	Mail      fileMail      `yaml:"mail"`
 	Documents fileDocuments `yaml:"documents"`

@@ -27,7 +27,7 @@ type Deprecation struct {
 	// softened; "" for a rename.
 	Rule string
 	// Since is the release that accepts the old form with a warning, as CHANGELOG.md heads
-	// it: "Unreleased" until that release is made.
+	// it ("1.0.0"): "Unreleased" until that release is made.
 	Since string
 }
 
@@ -39,7 +39,7 @@ var deprecations = []Deprecation{
 	// 2). The sample configuration wrote the officer's and the attorney's on one line until
 	// the window was checked at load (letters.CheckWindow).
 	{Settings: []string{"letters.officer.address", "letters.attorney.address", "letters.officers.*.address"},
-		Rule: "window", Since: "Unreleased"},
+		Rule: "window", Since: "1.0.0"},
 }
 
 // deprecationFor is the row of the table that covers setting under rule, or nil.

@@ -14,7 +14,7 @@ import (
 // person is one commissioner, clerk or the attorney as the file names them: a Slack user
 // id alone (`U0123ABCD`, as files written before names were allowed have it), or with the
 // name and title the commission's documents print (`{id: U0123ABCD, name: "Ann Alder",
-// title: Chair}`, issue 19 §5).
+// title: Chair}`).
 type person struct {
 	ID    string
 	Name  string
@@ -106,15 +106,14 @@ func (p people) first() string {
 
 // checkNames checks what checkPeople (ids and roles) does not: that the attorney is one
 // person, that a person written as a mapping has a name, and that no two people share a
-// name, since the console finds people by name (issue 22 §1) and the documents tell them
+// name, since the console finds people by name and the documents tell them
 // apart by it. A refusal is placed at the entry's line.
 func checkNames(f fileConfig) error {
 	if len(f.Attorney) > 1 {
 		return lineError{f.Attorney[1].line,
 			"attorney names one person; the corporate authorities designate one attorney (C)(2), (C)(3)"}
 	}
-	// One commissioner presides and signs the commission's acts as its Chair (issue 19
-	// §5): with two so titled, the letters would be signed by whichever is listed first.
+	// One commissioner presides and signs the commission's acts as its Chair: with two so titled, the letters would be signed by whichever is listed first.
 	var chair *person
 	for i, p := range f.Commissioners {
 		if !docket.IsChairTitle(p.Title) {
@@ -211,7 +210,7 @@ func parseSigners(cfg *Config, f fileConfig, at func(path ...string) func(error)
 
 // fileOfficers is letters.officers: the officers with authority to discipline a case may
 // name (/ethics officer), by key, besides the mayor (letters.officer, the default). For an
-// alderman it may be the council, for an employee a department head (issue 20 §4).
+// alderman it may be the council, for an employee a department head.
 type fileOfficers map[string]fileAddressee
 
 // parseOfficers applies letters.officers: each key well formed (docket.CheckOfficerKey),

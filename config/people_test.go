@@ -8,7 +8,7 @@ import (
 )
 
 // TestConfigPeopleNames: commissioners, clerks and the attorney may be given with a name
-// and a title, beside the plain ids, in one list (issue 19 §5); the roster prints them.
+// and a title, beside the plain ids, in one list; the roster prints them.
 func TestConfigPeopleNames(t *testing.T) {
 	cfg, err := Parse([]byte(`commissioners:
   - {id: U0123ABCD, name: "Ann Alder", title: Chair}
@@ -109,7 +109,7 @@ letters:
 }
 
 // TestConfigOfficers: letters.officers lists the other officers a case may name, besides
-// the mayor of letters.officer, which keeps working alone (issue 20 §4); a bad entry is
+// the mayor of letters.officer, which keeps working alone; a bad entry is
 // refused at its line.
 func TestConfigOfficers(t *testing.T) {
 	cfg, err := Parse([]byte(`letters:

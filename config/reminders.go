@@ -9,7 +9,7 @@ import (
 
 // fileReminderRoutes is reminders.to in the file: where each kind of reminder goes, dm (the
 // clerks', or for meetings the sitting commissioners', direct messages), channel (the
-// docket channel) or both (issue 22 §4). A kind left out goes where reminders.DefaultRoutes
+// docket channel) or both. A kind left out goes where reminders.DefaultRoutes
 // says: the clerk's tasks by direct message, the commission's steps and the (G) daily
 // reminder in the docket channel, meetings and the digest by direct message. Each yaml key
 // is a reminders.Kind, read by reminders.ParseRoute.

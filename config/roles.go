@@ -23,7 +23,7 @@ type Roles struct {
 	Clerks        []string
 	Attorney      string
 	// People are their names and titles, for documents and for the console's user
-	// fields (issue 19 §5, issue 22 §1); the zero Roster names nobody.
+	// fields; the zero Roster names nobody.
 	People docket.Roster
 }
 

@@ -47,11 +47,11 @@ func decodeAs[T Action](payload []byte) (Action, error) {
 func DecodeAction(kind string, payload []byte) (Action, error) {
 	decode, ok := actionDecoders[kind]
 	if !ok {
-		return nil, invalid("kind", "", fmt.Sprintf("unknown action %q", kind))
+		return nil, Invalid("", "kind", fmt.Sprintf("unknown action %q", kind))
 	}
 	a, err := decode(payload)
 	if err != nil {
-		return nil, invalid("payload", "", fmt.Sprintf("cannot read a %s action: %v", kind, err))
+		return nil, Invalid("", "payload", fmt.Sprintf("cannot read a %s action: %v", kind, err))
 	}
 	return a, nil
 }

@@ -39,18 +39,18 @@ func NormalizeArticle(s string) (string, error) {
 		return "", err
 	}
 	if len(n) == 21 {
-		return "", invalid("article", "(B)",
+		return "", Invalid("(B)", "article",
 			fmt.Sprintf("%q has 21 digits: a USPS article number has 20 or 22 (USPS Publication 199); a digit is "+
 				"missing or doubled", s))
 	}
 	if strings.Trim(n, "0") == "" {
 		// Every digit zero passes the MOD 10 check (its check digit is 0), but no label bears
 		// it: the number carries a mailer id and a serial (USPS Publication 199, 3.3).
-		return "", invalid("article", "(B)",
+		return "", Invalid("(B)", "article",
 			fmt.Sprintf("%q is not a USPS article number: every digit is zero; copy it from the PS Form 3800 label", s))
 	}
 	if want, got := ArticleCheckDigit(n[:len(n)-1]), int(n[len(n)-1]-'0'); want != got {
-		return "", invalid("article", "(B)",
+		return "", Invalid("(B)", "article",
 			fmt.Sprintf("%s is not a USPS article number: the check digit should be %d, not %d: a digit is mistyped (USPS "+
 				"Publication 199); copy it again from the label", GroupArticle(n), want, got))
 	}
@@ -65,11 +65,11 @@ func articleAsRecorded(s string) (string, error) { return articleDigits(s, 20, 2
 // articleDigits returns s without spaces if it is one line of min to max digits.
 func articleDigits(s string, min, max int) (string, error) {
 	if strings.ContainsAny(s, "\n\r\t") {
-		return "", invalid("article", "(B)", "must be one line: an article number is 20 or 22 digits, spaces allowed")
+		return "", Invalid("(B)", "article", "must be one line: an article number is 20 or 22 digits, spaces allowed")
 	}
 	n := strings.Join(strings.Fields(s), "")
 	if len(n) < min || len(n) > max || strings.Trim(n, "0123456789") != "" {
-		return "", invalid("article", "(B)",
+		return "", Invalid("(B)", "article",
 			fmt.Sprintf("%q is not a USPS certified-mail article number: it has 20 or 22 digits, spaces allowed", s))
 	}
 	return n, nil

@@ -3,6 +3,7 @@ package docket
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -39,6 +40,13 @@ func (a MoveBusiness) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time
 	if err := CheckLine("text", OMAMinutes, a.Text, true, MaxText); err != nil {
 		return err
 	}
+	if it := items[a.Item-1]; m.Minutes.Emergency == "" && !m.onPostedAgenda(func(p AgendaItem) bool {
+		return p.Kind == BusinessItem && p.Text == it.Text
+	}, it.Added) {
+		return Conflict(OMAAgenda, "item", fmt.Sprintf("item %d of meeting %s was not on its agenda as posted: the "+
+			"commission may discuss it, and take the vote at a later meeting whose posted agenda sets it forth", a.Item,
+			m.Name))
+	}
 	if !m.InSession(a.At) {
 		return Conflict(OMAMinutes, "at", fmt.Sprintf("meeting %s is not in progress: a motion is recorded with its roll "+
 			"call at the meeting, once it is called to order", m.Name))
@@ -53,6 +61,15 @@ func (a MoveBusiness) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time
 	}
 	if err := a.Vote.check(&Case{}, OMAMinutes); err != nil {
 		return err
+	}
+	// The same motion on the same item again is the same vote typed or sent twice: the
+	// minutes would print it twice.
+	for _, b := range m.Business {
+		if b.Item == a.Item && strings.EqualFold(strings.TrimSpace(b.Text), strings.TrimSpace(a.Text)) {
+			return Conflict(OMAMinutes, "text", fmt.Sprintf("item %d of meeting %s already has this motion, recorded "+
+				"with its roll call at %s; a new vote on it is a motion in other words (to reconsider, say)", a.Item,
+				m.Name, e.shortTime(b.At)))
+		}
 	}
 	m.Business = append(m.Business, a)
 	return nil

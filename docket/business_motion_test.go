@@ -32,6 +32,8 @@ func TestMoveBusiness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, err = e.ApplyMeeting(m, move("2026-12-15T17:26:00-06:00", roll), T(t, "2026-12-15T17:26:00-06:00"))
+	wantRule(t, "the same motion twice", err, docket.ECONFLICT, docket.OMAMinutes)
 	r, err := m.Record(nil, e, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -381,6 +381,19 @@ type Step struct {
 	Warnings []Warning
 }
 
+// NoticedMeeting is the start of the meeting whose public notice the step posts, if it
+// posts one: a meeting scheduled, moved or cancelled (5 ILCS 120/2.02), as the news media's
+// copies of the notice need it.
+func (st Step) NoticedMeeting() (time.Time, bool) {
+	switch a := st.Action.(type) {
+	case ScheduleMeeting:
+		return st.After.Meeting(a.Meeting).Start, true
+	case CancelMeeting:
+		return st.Before.Meeting(a.Meeting).Start, true
+	}
+	return time.Time{}, false
+}
+
 // Election is an election at which a respondent may be a candidate (G).
 type Election struct {
 	Date Date   `json:"date"`
@@ -438,12 +451,12 @@ func (e *Engine) apply(c Case, a Action, by string, at time.Time) (Case, []Warni
 
 func (e *Engine) applyAs(c Case, a Action, by string, at time.Time, replay bool) (Case, []Warning, error) {
 	if v := reflect.ValueOf(a); !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil() {
-		return c, nil, invalid("action", "", "missing")
+		return c, nil, Invalid("", "action", "missing")
 	} else if v.Kind() == reflect.Pointer {
 		a = v.Elem().Interface().(Action) // actions are values; accept a pointer to one
 	}
 	if at.IsZero() {
-		return c, nil, invalid("at", "", "an action needs the time it is taken")
+		return c, nil, Invalid("", "at", "an action needs the time it is taken")
 	}
 	next := c.clone()
 	x := &applying{e: e, c: &next, by: by, at: at, today: e.Cal.DateOf(at), replay: replay}
@@ -508,19 +521,19 @@ func describeState(s State) string {
 func checkText(field, s string, required bool, max int) error {
 	if strings.TrimSpace(s) == "" {
 		if required {
-			return invalid(field, "", "required")
+			return Invalid("", field, "required")
 		}
 		return nil
 	}
 	if !utf8.ValidString(s) {
-		return invalid(field, "", "is not valid UTF-8 text")
+		return Invalid("", field, "is not valid UTF-8 text")
 	}
 	if n := utf8.RuneCountInString(s); n > max {
-		return invalid(field, "", fmt.Sprintf("is %d characters; the limit is %d", n, max))
+		return Invalid("", field, fmt.Sprintf("is %d characters; the limit is %d", n, max))
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) && r != '\n' && r != '\t' {
-			return invalid(field, "", fmt.Sprintf("holds the control character %U", r))
+			return Invalid("", field, fmt.Sprintf("holds the control character %U", r))
 		}
 	}
 	return nil
@@ -558,9 +571,9 @@ func checkLineAsRecorded(field, rule, s string, required bool, max int) error {
 	for _, r := range s {
 		switch {
 		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
-			return invalid(field, rule, "must be one line: it holds a line break")
+			return Invalid(rule, field, "must be one line: it holds a line break")
 		case r == '\t':
-			return invalid(field, rule, "must be one line: it holds a tab")
+			return Invalid(rule, field, "must be one line: it holds a tab")
 		case r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069':
 			return checkInvisible(field, rule, string(r))
 		}
@@ -581,11 +594,11 @@ func checkSlackID(field, id string) error {
 		return nil
 	}
 	if len(id) < 3 || len(id) > 20 || (id[0] != 'U' && id[0] != 'W') {
-		return invalid(field, "", fmt.Sprintf("%q is not a Slack user id such as U024BE7LH", id))
+		return Invalid("", field, fmt.Sprintf("%q is not a Slack user id such as U024BE7LH", id))
 	}
 	for _, r := range id[1:] {
 		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
-			return invalid(field, "", fmt.Sprintf("%q is not a Slack user id such as U024BE7LH", id))
+			return Invalid("", field, fmt.Sprintf("%q is not a Slack user id such as U024BE7LH", id))
 		}
 	}
 	return nil
@@ -596,7 +609,7 @@ func (x *applying) checkIntent(fine int, intentional bool) error {
 	if fine == 0 || intentional || x.replay {
 		return nil
 	}
-	return invalid("intentional", "(H)",
+	return Invalid("(H)", "intentional",
 		fmt.Sprintf("the commission may fine only a person who intentionally violates §%s: record that finding with "+
 			"intentional=yes, or decide without a fine", x.e.Ord.HearingSection))
 }
@@ -605,7 +618,7 @@ func (x *applying) checkIntent(fine int, intentional bool) error {
 func (x *applying) checkFine(fine int) error {
 	o := x.e.Ord
 	if fine < 0 || fine > 0 && (fine < o.FineMin || fine > o.FineMax) {
-		return invalid("fine", "(H)",
+		return Invalid("(H)", "fine",
 			fmt.Sprintf("$%d is outside the range the commission may impose, $%s to $%s", fine, Dollars(o.FineMin),
 				Dollars(o.FineMax)))
 	}
@@ -629,13 +642,13 @@ func (x *applying) stepDate(field, rule string, on, after Date, what string) (Da
 		on = x.today
 	}
 	if on > x.today {
-		return 0, invalid(field, rule, fmt.Sprintf("%s is in the future; record a step once it has happened", on.Long()))
+		return 0, Invalid(rule, field, fmt.Sprintf("%s is in the future; record a step once it has happened", on.Long()))
 	}
 	if received := x.e.Cal.DateOf(x.c.Received); after < received {
 		after, what = received, "the complaint was received"
 	}
 	if on < after {
-		return 0, invalid(field, rule, fmt.Sprintf("%s is before %s on %s", on.Long(), what, after.Long()))
+		return 0, Invalid(rule, field, fmt.Sprintf("%s is before %s on %s", on.Long(), what, after.Long()))
 	}
 	return on, nil
 }

@@ -115,7 +115,7 @@ func (a Recuse) Did(Wording) Words {
 
 func (a Recuse) apply(x *applying) error {
 	if err := checkSlackID("commissioner", a.User); err != nil || a.User == "" {
-		return invalid("commissioner", "", "give the Slack user id of the commissioner who recuses")
+		return Invalid("", "commissioner", "give the Slack user id of the commissioner who recuses")
 	}
 	if err := x.checkLine("reason", "", a.Reason, false, MaxName); err != nil {
 		return err
@@ -209,7 +209,7 @@ func (v *Vote) LeaveOutRecused(c *Case, rule string) error {
 	}{{"yes", v.Yes}, {"no", v.No}, {"abstain", v.Abstain}, {"absent", v.Absent}} {
 		for _, u := range list.users {
 			if why, ok := c.Recused(u); ok {
-				return invalid(list.name, rule,
+				return Invalid(rule, list.name,
 					fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number,
 						thirdPerson.Replace(why)))
 			}
@@ -226,14 +226,14 @@ func DefaultQuorum(seated int) int { return seated/2 + 1 }
 // not recused exactly once, that lists a recused one, or that lacks a quorum.
 func (v *Vote) check(c *Case, rule string) error {
 	if len(v.Seated) == 0 {
-		return invalid("yes", rule, "no commissioners are seated; the configuration names them")
+		return Invalid(rule, "yes", "no commissioners are seated; the configuration names them")
 	}
 	if v.Quorum < 1 || v.Quorum > len(v.Seated) {
-		return invalid("quorum", rule,
+		return Invalid(rule, "quorum",
 			fmt.Sprintf("a quorum of %d is impossible with %d seated commissioners", v.Quorum, len(v.Seated)))
 	}
 	if !slices.Contains(Carries, v.Carry) {
-		return invalid("carry", rule, fmt.Sprintf("%q is not a majority rule", v.Carry))
+		return Invalid(rule, "carry", fmt.Sprintf("%q is not a majority rule", v.Carry))
 	}
 	seen := map[string]string{}
 	for _, list := range []struct {
@@ -243,12 +243,12 @@ func (v *Vote) check(c *Case, rule string) error {
 		for _, u := range list.users {
 			switch {
 			case !slices.Contains(v.Seated, u):
-				return invalid(list.name, rule, fmt.Sprintf("%s is not a seated commissioner", u))
+				return Invalid(rule, list.name, fmt.Sprintf("%s is not a seated commissioner", u))
 			case seen[u] != "":
-				return invalid(list.name, rule, fmt.Sprintf("%s is listed twice, under %s= and %s=", u, seen[u], list.name))
+				return Invalid(rule, list.name, fmt.Sprintf("%s is listed twice, under %s= and %s=", u, seen[u], list.name))
 			}
 			if why, ok := c.Recused(u); ok {
-				return invalid(list.name, rule,
+				return Invalid(rule, list.name,
 					fmt.Sprintf("%s is recused from case %s (%s) and takes no part in its votes; leave them out", u, c.Number,
 						thirdPerson.Replace(why)))
 			}
@@ -262,7 +262,7 @@ func (v *Vote) check(c *Case, rule string) error {
 		}
 	}
 	if len(missing) > 0 {
-		return invalid("yes", rule,
+		return Invalid(rule, "yes",
 			fmt.Sprintf("the roll call must account for every seated commissioner who is not recused: %s %s not listed as "+
 				"yes=, no=, abstain= or absent=",
 				strings.Join(missing, ", "), map[bool]string{true: "is", false: "are"}[len(missing) == 1]))

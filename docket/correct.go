@@ -225,7 +225,7 @@ func (e *Engine) Amend(c Case, entries []Entry, a Action, by string, at time.Tim
 	case Correct:
 		target, reason = find(entries, a.Seq), a.Reason
 		if target.Action != nil && target.Action.Kind() != a.Of {
-			return c, invalid("event", "",
+			return c, Invalid("", "event",
 				fmt.Sprintf("event %d of case %s is a %s, not a %s", a.Seq, c.Number, target.Action.Kind(), a.Of))
 		}
 	case Void:
@@ -235,7 +235,7 @@ func (e *Engine) Amend(c Case, entries []Entry, a Action, by string, at time.Tim
 				fmt.Sprintf("event 1 of case %s is the filing itself and cannot be voided; correct its facts instead", c.Number))
 		}
 	default:
-		return c, invalid("action", "", "only a correction or a void amends the record")
+		return c, Invalid("", "action", "only a correction or a void amends the record")
 	}
 	switch target.Action.(type) {
 	case nil:
@@ -365,7 +365,7 @@ func (e *Engine) noticeOfCorrectedStart(entries []Entry, cor Correct, at time.Ti
 	}
 	mr := meetingRules[to.Meeting]
 	if earliest := e.EarliestMeeting(mr.notice, at); to.Start.Before(earliest) {
-		return invalid("start", mr.rule,
+		return Invalid(mr.rule, "start",
 			fmt.Sprintf("the notice posted gave the %s's old time; a %s at the corrected time needs %s' public notice from "+
 				"now, so the earliest lawful start is %s: schedule it again with /ethics schedule instead",
 				mr.name, mr.name, e.Ord.Period(mr.notice).describe(), e.shortTime(earliest)))

@@ -42,7 +42,7 @@ func ids(s docket.Schedule) []docket.DeadlineID {
 	return out
 }
 
-// TestWorkedExample is the example, checked by hand: received Fri 2026-12-04,
+// TestWorkedExample is a worked example, checked by hand: received Fri 2026-12-04,
 // probable cause on §103.10.
 func TestWorkedExample(t *testing.T) {
 	e := MustEngine(t)

@@ -113,10 +113,10 @@ func (a Decide) decide(x *applying) error {
 		}
 	}
 	if a.Dismiss && (a.Recommendation != "" || a.Fine != 0) {
-		return invalid("decision", "(E)", "a dismissal (E)(1) carries no recommendation or fine (E)(2)")
+		return Invalid("(E)", "decision", "a dismissal (E)(1) carries no recommendation or fine (E)(2)")
 	}
 	if !a.Dismiss && strings.TrimSpace(a.Recommendation) == "" && a.Fine == 0 {
-		return invalid("decision", "(E)",
+		return Invalid("(E)", "decision",
 			"decide to dismiss (E)(1), or give a recommendation for discipline and/or a fine (E)(2)")
 	}
 	if err := x.checkIntent(a.Fine, a.Intentional); err != nil {
@@ -171,7 +171,7 @@ func (a DemandPublicHearing) apply(x *applying) error {
 	}
 	window := x.e.after(PublicHearingDemand, c.RecommendationIssued)
 	if on > window.Due {
-		return invalid("received", "(F)",
+		return Invalid("(F)", "received",
 			fmt.Sprintf("the demand came on %s, after the window closed on %s (%s)", on.Long(), window.Due.Long(),
 				window.Basis()))
 	}

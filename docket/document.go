@@ -48,15 +48,15 @@ func SniffDocument(name string, data []byte, limit int64) (mediaType string, err
 	field := "file"
 	switch {
 	case len(data) == 0:
-		return "", invalid(field, "", fmt.Sprintf("%s is empty", name))
+		return "", Invalid("", field, fmt.Sprintf("%s is empty", name))
 	case limit > 0 && int64(len(data)) > limit:
-		return "", invalid(field, "",
+		return "", Invalid("", field,
 			fmt.Sprintf("%s is %s; the limit for a document is %s", name, Size(int64(len(data))), Size(limit)))
 	case bytes.HasPrefix(data, []byte("%PDF-")):
 		// "%%EOF" is the PDF's end-of-file marker, two percent signs (ISO 32000-1, 7.5.5): the
 		// refusal below prints it so, from "%%%%EOF" in its format.
 		if !bytes.Contains(data[max(0, len(data)-pdfTrailer):], []byte("%%EOF")) {
-			return "", invalid(field, "",
+			return "", Invalid("", field,
 				fmt.Sprintf("%s starts like a PDF but has no %%%%EOF at its end: it is cut short or damaged", name))
 		}
 		return MediaPDF, nil
@@ -65,7 +65,7 @@ func SniffDocument(name string, data []byte, limit int64) (mediaType string, err
 	case bytes.HasPrefix(data, []byte{0xFF, 0xD8, 0xFF}):
 		return MediaJPEG, nil
 	}
-	return "", invalid(field, "",
+	return "", Invalid("", field,
 		fmt.Sprintf("%s is not a PDF, PNG or JPEG file (by its content, whatever its name): a document of the case file is "+
 			"a PDF or a scanned image", name))
 }
@@ -126,19 +126,19 @@ func (a AddDocument) Did(Wording) Words {
 
 func (a AddDocument) apply(x *applying) error {
 	if b, err := hex.DecodeString(a.SHA256); err != nil || len(b) != 32 || hex.EncodeToString(b) != a.SHA256 {
-		return invalid("sha256", "", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", a.SHA256))
+		return Invalid("", "sha256", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", a.SHA256))
 	}
 	if err := x.checkLine("title", "", a.Title, true, MaxName); err != nil {
 		return err
 	}
 	if !slices.Contains(DocumentKinds, a.Of) {
-		return invalid("kind", "", fmt.Sprintf("%q is not a kind of document: %s", a.Of, join(DocumentKinds, ", ")))
+		return Invalid("", "kind", fmt.Sprintf("%q is not a kind of document: %s", a.Of, join(DocumentKinds, ", ")))
 	}
 	if a.MediaType != MediaPDF && a.MediaType != MediaPNG && a.MediaType != MediaJPEG {
-		return invalid("media_type", "", fmt.Sprintf("%q is not a PDF, PNG or JPEG", a.MediaType))
+		return Invalid("", "media_type", fmt.Sprintf("%q is not a PDF, PNG or JPEG", a.MediaType))
 	}
 	if a.Size <= 0 {
-		return invalid("size", "", "a document has bytes")
+		return Invalid("", "size", "a document has bytes")
 	}
 	if err := x.checkLine("name", "", a.Name, false, MaxName); err != nil {
 		return err

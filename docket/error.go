@@ -85,10 +85,7 @@ func Internal(message string) *Error {
 	return &Error{Code: EINTERNAL, Message: message}
 }
 
-// invalid and conflict are the package's own shorthands for Invalid and Conflict, in the
-// order its many callers use (field before rule).
-func invalid(field, rule, message string) *Error { return Invalid(rule, field, message) }
-
+// conflict is the package's own shorthand for a Conflict that names no field.
 func conflict(rule, message string) *Error { return Conflict(rule, "", message) }
 
 // ErrorCode returns the code of an *Error in err's chain, EINTERNAL for any other error,

@@ -18,17 +18,17 @@ import (
 func (e *Engine) Validate(f *Facts) error {
 	o, c := e.Ord, e.Cal
 	if f.Received.IsZero() {
-		return invalid("received", "(A)", "required: the instant the commission received the complaint")
+		return Invalid("(A)", "received", "required: the instant the commission received the complaint")
 	}
 	received := c.DateOf(f.Received)
 	for _, s := range f.Sections {
 		if s != o.HearingSection && s != o.ReferralSection {
-			return invalid("section", "(C)",
+			return Invalid("(C)", "section",
 				fmt.Sprintf("unknown section %q: this ordinance's sections are %s and %s", s, o.HearingSection, o.ReferralSection))
 		}
 	}
 	if !f.ViolationDate.IsZero() && f.ViolationDate > received {
-		return invalid("violation_date", "(I)", fmt.Sprintf("%s is after the complaint was received", f.ViolationDate))
+		return Invalid("(I)", "violation_date", fmt.Sprintf("%s is after the complaint was received", f.ViolationDate))
 	}
 	if err := validateRuling(f, o); err != nil {
 		return err
@@ -52,20 +52,20 @@ func (e *Engine) Validate(f *Facts) error {
 		}
 		for _, l := range later {
 			if l.set {
-				return invalid(l.field, "(C)(2)",
+				return Invalid("(C)(2)", l.field,
 					fmt.Sprintf("contradicts the ruling %s: a hearing and what follows it come only after a ruling of "+
 						"probable cause", f.Ruling))
 			}
 		}
 	}
 	if !f.AdjudicationRequested.IsZero() && f.Ruling != "" && f.Ruling != JudicialReferral {
-		return invalid("adjudication_requested", "(C)(2)",
+		return Invalid("(C)(2)", "adjudication_requested",
 			fmt.Sprintf("contradicts the ruling %s: the attorney is asked to adjudicate only after a ruling of "+
 				"judicial_referral", f.Ruling))
 	}
 	if !f.ReferralTransmitted.IsZero() && (f.Ruling != "" || f.ReferralRuling != "") && f.Ruling != AttorneyReferral &&
 		f.ReferralRuling != AttorneyReferral {
-		return invalid("referral_transmitted", "(C)(3)",
+		return Invalid("(C)(3)", "referral_transmitted",
 			"contradicts the ruling: the complaint is transmitted to the attorney only after a ruling of attorney_referral")
 	}
 	// Each step happens on or after the step before it; the nearest one given counts.
@@ -125,7 +125,7 @@ func (e *Engine) Validate(f *Facts) error {
 			}
 		}
 		if o.p.d < prev.d {
-			return invalid(o.p.field, o.rule, fmt.Sprintf("%s is before %s on %s", o.p.d.Long(), prev.field, prev.d.Long()))
+			return Invalid(o.rule, o.p.field, fmt.Sprintf("%s is before %s on %s", o.p.d.Long(), prev.field, prev.d.Long()))
 		}
 	}
 	return nil
@@ -144,18 +144,18 @@ func validateRuling(f *Facts, o Ordinance) error {
 		// (C)(2) and (C)(3) send the two parts of a complaint alleging both sections
 		// different ways: the referral section's part has a ruling of its own.
 		if !slices.Contains([]Ruling{Insufficient, NoProbableCause, AttorneyReferral}, f.ReferralRuling) {
-			return invalid("referral_ruling", "(C)(3)",
+			return Invalid("(C)(3)", "referral_ruling",
 				fmt.Sprintf("%q is not a ruling on a §%s part: use insufficient, no_probable_cause or attorney_referral",
 					f.ReferralRuling, o.ReferralSection))
 		}
 		if len(f.Sections) > 0 &&
 			!(slices.Contains(f.Sections, o.HearingSection) && slices.Contains(f.Sections, o.ReferralSection)) {
-			return invalid("referral_ruling", "(C)(3)",
+			return Invalid("(C)(3)", "referral_ruling",
 				fmt.Sprintf("a separate ruling on the §%s part applies only to a complaint that alleges both §%s and §%s; "+
 					"give the ruling alone", o.ReferralSection, o.HearingSection, o.ReferralSection))
 		}
 		if f.Ruling == AttorneyReferral {
-			return invalid("ruling", "(C)(2)",
+			return Invalid("(C)(2)", "ruling",
 				fmt.Sprintf("with a separate ruling on the §%s part, the ruling is on the §%s part: insufficient, "+
 					"no_probable_cause, probable_cause or judicial_referral", o.ReferralSection, o.HearingSection))
 		}
@@ -164,7 +164,7 @@ func validateRuling(f *Facts, o Ordinance) error {
 		return nil
 	}
 	if !slices.Contains(Rulings, f.Ruling) {
-		return invalid("ruling", "(C)", fmt.Sprintf("unknown ruling %q: use one of %s", f.Ruling, join(Rulings, ", ")))
+		return Invalid("(C)", "ruling", fmt.Sprintf("unknown ruling %q: use one of %s", f.Ruling, join(Rulings, ", ")))
 	}
 	need := ""
 	switch f.Ruling {
@@ -184,7 +184,7 @@ func validateRuling(f *Facts, o Ordinance) error {
 		if len(f.Sections) > 0 {
 			alleged = "§" + strings.Join(f.Sections, ", §")
 		}
-		return invalid("ruling", rule,
+		return Invalid(rule, "ruling",
 			fmt.Sprintf("%s applies only to a complaint under §%s; this one alleges %s", f.Ruling, need, alleged))
 	}
 	return nil
@@ -245,10 +245,10 @@ const maxInput = 1 << 20
 func DecodeInput(r io.Reader) (Input, error) {
 	body, err := io.ReadAll(io.LimitReader(r, maxInput+1))
 	if err != nil {
-		return Input{}, invalid("input", "", "cannot read: "+err.Error())
+		return Input{}, Invalid("", "input", "cannot read: "+err.Error())
 	}
 	if len(body) > maxInput {
-		return Input{}, invalid("input", "", fmt.Sprintf("larger than %d bytes; give the facts of one case", maxInput))
+		return Input{}, Invalid("", "input", fmt.Sprintf("larger than %d bytes; give the facts of one case", maxInput))
 	}
 	if err := checkKeys(body); err != nil {
 		return Input{}, err
@@ -260,13 +260,13 @@ func DecodeInput(r io.Reader) (Input, error) {
 		return Input{}, jsonError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return Input{}, invalid("input", "", "more than one JSON object; give exactly one")
+		return Input{}, Invalid("", "input", "more than one JSON object; give exactly one")
 	}
 	p := parser{}
 	var in Input
 	f := &in.Facts
 	if j.Received == nil {
-		return Input{}, invalid("received", "(A)",
+		return Input{}, Invalid("(A)", "received",
 			"required: the instant the commission received the complaint, e.g. 2026-12-04T10:00:00-06:00")
 	}
 	f.Received = p.instant("received", *j.Received)
@@ -339,7 +339,7 @@ func checkKeys(body []byte) error {
 		return jsonError(err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return invalid("input", "",
+		return Invalid("", "input",
 			"not a JSON object; give one object of facts such as {\"received\": \"2026-12-04T10:00:00-06:00\"}")
 	}
 	seen := make(map[string]bool)
@@ -351,11 +351,11 @@ func checkKeys(body []byte) error {
 		key, _ := tok.(string)
 		switch {
 		case !inputFields[key]:
-			return invalid(key, "",
+			return Invalid("", key,
 				"unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads (names are "+
 					"lower case)")
 		case seen[key]:
-			return invalid(key, "", "given twice; give each field once")
+			return Invalid("", key, "given twice; give each field once")
 		}
 		seen[key] = true
 		var skip json.RawMessage
@@ -372,18 +372,18 @@ func jsonError(err error) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return invalid(typeErr.Field, "",
+		return Invalid("", typeErr.Field,
 			fmt.Sprintf("must be a JSON %s, not %s", jsonKind(typeErr.Type.String()), typeErr.Value))
 	case errors.As(err, &syntaxErr):
-		return invalid("input", "",
+		return Invalid("", "input",
 			fmt.Sprintf("not valid JSON at byte %d: %s", syntaxErr.Offset, strings.TrimPrefix(msg, "json: ")))
 	case strings.HasPrefix(msg, "json: unknown field "):
-		return invalid(strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`), "",
+		return Invalid("", strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`),
 			"unknown field; see docs/reference.md, \"ethicsbot deadlines\" for the fields `deadlines` reads")
 	case err == io.EOF:
-		return invalid("input", "", "empty; give one JSON object of facts")
+		return Invalid("", "input", "empty; give one JSON object of facts")
 	}
-	return invalid("input", "", "not a JSON object of facts: "+strings.TrimPrefix(msg, "json: "))
+	return Invalid("", "input", "not a JSON object of facts: "+strings.TrimPrefix(msg, "json: "))
 }
 
 func jsonKind(goType string) string {
@@ -401,7 +401,7 @@ type parser struct{ err error }
 
 func (p *parser) fail(field, msg string) {
 	if p.err == nil {
-		p.err = invalid(field, "", msg)
+		p.err = Invalid("", field, msg)
 	}
 }
 

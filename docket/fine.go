@@ -156,7 +156,7 @@ func (c *Case) FineAccount(rule string) FineTotals {
 	case rule == "(H)" && c.Frivolous != nil:
 		t.Imposed = c.Frivolous.Fine
 	}
-	left := t.Imposed
+	left, referred := t.Imposed, false
 	for _, s := range c.Settlements {
 		if s.Rule != rule {
 			continue
@@ -168,10 +168,13 @@ func (c *Case) FineAccount(rule string) FineTotals {
 		case FineWaived:
 			t.Waived += left
 		case FineCollection:
-			t.Collection += left
+			referred = true
 		}
 	}
 	t.Outstanding = t.Imposed - t.Paid - t.Waived
+	if referred {
+		t.Collection = t.Outstanding // what the collector has not yet obtained
+	}
 	return t
 }
 

@@ -6,7 +6,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// TestFoldedMeetingPostedOnlyWhenEveryItemIs (issue 19 review, finding 7): a meeting
+// TestFoldedMeetingPostedOnlyWhenEveryItemIs: a meeting
 // folded from its cases' steps counts as posted only once every step's notice is, at the
 // latest of their postings: one item's notice posted is not the whole agenda posted.
 func TestFoldedMeetingPostedOnlyWhenEveryItemIs(t *testing.T) {

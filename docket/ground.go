@@ -60,7 +60,7 @@ func (x *applying) timeBar(a Rule) ([]gap, error) {
 	case "":
 	case GroundTimeBarred:
 		if !dismissal {
-			return nil, invalid("ground", "(I)",
+			return nil, Invalid("(I)", "ground",
 				fmt.Sprintf("ground=time_barred goes with a dismissal, ruling insufficient or no_probable_cause, not %s", a.Ruling))
 		}
 		if !barred {
@@ -69,11 +69,11 @@ func (x *applying) timeBar(a Rule) ([]gap, error) {
 				d, _ := s.Find(FilingLimit)
 				why = fmt.Sprintf("it was received on %s, by the last day to file, %s", s.Received.Long(), d.Due.Long())
 			}
-			return nil, invalid("ground", "(I)", "the complaint is not time-barred: "+why)
+			return nil, Invalid("(I)", "ground", "the complaint is not time-barred: "+why)
 		}
 		return nil, nil
 	default:
-		return nil, invalid("ground", "(C)(2)",
+		return nil, Invalid("(C)(2)", "ground",
 			fmt.Sprintf("unknown ground %q: the only ground to give is time_barred (I); insufficient and no_probable_cause "+
 				"are their own grounds", a.Ground))
 	}

@@ -65,7 +65,7 @@ func (a File) apply(x *applying) error {
 		}
 	}
 	if len(a.Sections) == 0 {
-		return invalid("section", "(A)",
+		return Invalid("(A)", "section",
 			fmt.Sprintf("required: the section alleged, %s or %s", x.e.Ord.HearingSection, x.e.Ord.ReferralSection))
 	}
 	received := a.Received
@@ -73,7 +73,7 @@ func (a File) apply(x *applying) error {
 		received = x.at
 	}
 	if received.After(x.at) {
-		return invalid("received", "(A)",
+		return Invalid("(A)", "received",
 			fmt.Sprintf("%s is in the future: it is now %s", x.e.shortTime(received), x.e.shortTime(x.at)))
 	}
 	c := x.c
@@ -127,7 +127,7 @@ func (a AddCandidacy) Did(Wording) Words {
 func (a AddCandidacy) apply(x *applying) error {
 	c := x.c
 	if a.Election.IsZero() {
-		return invalid("election", "(G)", "required: the date of the election")
+		return Invalid("(G)", "election", "required: the date of the election")
 	}
 	if c.State.Closed() || c.Decision != nil {
 		return conflict("(G)",

@@ -52,7 +52,7 @@ func invisible(r rune) string {
 func checkInvisible(field, rule, s string) error {
 	for _, r := range s {
 		if name := invisible(r); name != "" {
-			return invalid(field, rule, fmt.Sprintf("contains %U %s, an invisible character; retype the field", r, name))
+			return Invalid(rule, field, fmt.Sprintf("contains %U %s, an invisible character; retype the field", r, name))
 		}
 	}
 	return nil

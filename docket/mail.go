@@ -127,7 +127,7 @@ func (a RecordUndelivered) Did(Wording) Words {
 
 func (a RecordUndelivered) apply(x *applying) error {
 	if !slices.Contains(ReturnedOutcomes, a.Outcome) {
-		return invalid("outcome", "(B)",
+		return Invalid("(B)", "outcome",
 			fmt.Sprintf("%q is not how a certified mailing comes back: use %s; a signed receipt is recorded with receipt",
 				a.Outcome, join(ReturnedOutcomes, ", ")))
 	}
@@ -150,7 +150,7 @@ func (a RecordUndelivered) apply(x *applying) error {
 		step = x.e.Mail.After(a.Outcome)
 	}
 	if err := CheckNextStep(step); err != nil {
-		return invalid("next", info.Rule, err.Error())
+		return Invalid(info.Rule, "next", err.Error())
 	}
 	m.Failed, m.FailedOn = a.Outcome, on
 	if m.Paper != "" {

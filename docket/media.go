@@ -50,7 +50,7 @@ func CheckMediaRequest(r MediaRequest, today Date) error {
 		return err
 	}
 	if r.Email == "" && r.Postal == "" {
-		return invalid("email", OMAMedia,
+		return Invalid(OMAMedia, "email",
 			"give where the copies go: email=news@example.org, or a postal address, address=\"12 Main St | Springfield, IL\"")
 	}
 	if r.Email != "" {
@@ -58,7 +58,7 @@ func CheckMediaRequest(r MediaRequest, today Date) error {
 			return err
 		}
 		if !mediaEmail.MatchString(r.Email) {
-			return invalid("email", OMAMedia, fmt.Sprintf("%q is an address ethicsbot does not send to: give a plain one "+
+			return Invalid(OMAMedia, "email", fmt.Sprintf("%q is an address ethicsbot does not send to: give a plain one "+
 				"such as news@example.org (letters, digits and . _ %% + ' - before the @)", r.Email))
 		}
 	}
@@ -66,15 +66,15 @@ func CheckMediaRequest(r MediaRequest, today Date) error {
 		return err
 	}
 	if r.Filed.IsZero() {
-		return invalid("filed", OMAMedia, "give the day the request was filed, e.g. filed=2026-12-01")
+		return Invalid(OMAMedia, "filed", "give the day the request was filed, e.g. filed=2026-12-01")
 	}
 	if r.Filed > today {
-		return invalid("filed", OMAMedia, fmt.Sprintf("the request cannot have been filed on %s, after today (%s)",
+		return Invalid(OMAMedia, "filed", fmt.Sprintf("the request cannot have been filed on %s, after today (%s)",
 			r.Filed, today))
 	}
 	fy, _, _ := r.Filed.Parts()
 	if r.Year != fy && r.Year != fy+1 {
-		return invalid("year", OMAMedia, fmt.Sprintf("a request filed on %s covers %d or %d: an annual request is for "+
+		return Invalid(OMAMedia, "year", fmt.Sprintf("a request filed on %s covers %d or %d: an annual request is for "+
 			"the year it is filed in, or the next when it is filed ahead (year=%d)", r.Filed, fy, fy+1, fy+1))
 	}
 	return nil
@@ -159,9 +159,9 @@ func (r MediaRequest) Withdraw(w MediaWithdrawn, today Date) (MediaRequest, erro
 		return r, Conflict(OMAMedia, "id", fmt.Sprintf("request %d (%s) was withdrawn on %s already", r.ID, r.Name,
 			r.Withdrawn))
 	case w.On.IsZero():
-		return r, invalid("on", OMAMedia, "give the day it was withdrawn, e.g. on=2027-03-01")
+		return r, Invalid(OMAMedia, "on", "give the day it was withdrawn, e.g. on=2027-03-01")
 	case w.On < r.Filed || w.On > today:
-		return r, invalid("on", OMAMedia, fmt.Sprintf("request %d was filed on %s: it is withdrawn on that day or later, "+
+		return r, Invalid(OMAMedia, "on", fmt.Sprintf("request %d was filed on %s: it is withdrawn on that day or later, "+
 			"and not after today (%s)", r.ID, r.Filed, today))
 	}
 	if err := CheckLine("reason", OMAMedia, w.Reason, false, MaxName); err != nil {

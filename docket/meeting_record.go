@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// This file holds the pure shapes of a meeting of the commission as a body (issue 19): its
+// This file holds the pure shapes of a meeting of the commission as a body: its
 // agenda, as the Open Meetings Act has it posted (5 ILCS 120/2.02), and the record of what
 // happened at it, from which its minutes are drafted (5 ILCS 120/2.06). They carry no state
 // of their own: the meeting entity builds them from its events, the letters package draws
@@ -38,7 +38,7 @@ type MeetingName string
 // d with b, c, ... up to z.
 func NewMeetingName(d Date, n int) (MeetingName, error) {
 	if d.IsZero() || n < 1 || n > 26 {
-		return "", invalid("meeting", "",
+		return "", Invalid("", "meeting",
 			fmt.Sprintf("a meeting is named by its date and a letter b to z for a second or later meeting that day; there is "+
 				"no meeting %d on %s", n, d))
 	}
@@ -51,7 +51,7 @@ func NewMeetingName(d Date, n int) (MeetingName, error) {
 // ParseMeetingName reads a meeting's name as a user types it: 2027-01-12 or 2027-01-12b.
 func ParseMeetingName(s string) (MeetingName, error) {
 	s = strings.TrimSpace(s)
-	bad := invalid("meeting", "",
+	bad := Invalid("", "meeting",
 		fmt.Sprintf("%q is not a meeting: name a meeting by its date, 2027-01-12, or 2027-01-12b for the second that day", s))
 	day, suffix := s, ""
 	if len(s) == len("2006-01-02")+1 {
@@ -200,9 +200,12 @@ type MinutesRecord struct {
 	// Seated are the members seated on the commission at the meeting, in the order the
 	// roll is called; Quorum is how many of them must be physically present to act
 	// (DefaultQuorum unless the configuration says otherwise; QuorumAt).
-	Seated    []string        `json:"seated"`
-	Quorum    int             `json:"quorum"`
-	Convened  time.Time       `json:"convened"` // the call to order, with the commission's zone
+	Seated   []string  `json:"seated"`
+	Quorum   int       `json:"quorum"`
+	Convened time.Time `json:"convened"` // the call to order, with the commission's zone
+	// Emergency is the nature of the emergency that called the meeting without 48 hours'
+	// notice (5 ILCS 120/2.02(a)); empty for a meeting noticed in time.
+	Emergency string          `json:"emergency,omitempty"`
 	Present   []string        `json:"present,omitempty"`
 	Absent    []string        `json:"absent,omitempty"`
 	Remote    []string        `json:"remote,omitempty"` // present by video or audio conference (2.06(a))

@@ -129,7 +129,7 @@ func TestMinutesRecordCheck(t *testing.T) {
 	if err := good().Check(); err != nil {
 		t.Fatalf("a good record: %v", err)
 	}
-	// Issue 19 finding 1: a closed item deliberated in closed session and decided after the
+	// A closed item deliberated in closed session and decided after the
 	// return to open session, as 5 ILCS 120/2(e) requires, is placed by the vote's time.
 	resumed := good()
 	resumed.Entries[0].Motions = resumed.Entries[1].Motions

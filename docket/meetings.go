@@ -19,6 +19,10 @@ type ScheduleMeeting struct {
 	Place     string      `json:"place"`
 	Closed    bool        `json:"closed,omitempty"`
 	Authority string      `json:"authority,omitempty"` // Open Meetings Act exception for a closed meeting
+	// Regular says the start is a regular meeting's of the schedule (5 ILCS 120/2.03,
+	// RegularSchedule.Holds), as the command found it: a case step's own meeting, or one it
+	// joins that is not regular, may not be on a legal holiday (CheckHoliday).
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements Action.
@@ -61,21 +65,21 @@ func (a ScheduleMeeting) apply(x *applying) error {
 		return err
 	}
 	if a.Start.IsZero() {
-		return invalid("start", mr.rule, "required: when the "+mr.name+" starts")
+		return Invalid(mr.rule, "start", "required: when the "+mr.name+" starts")
 	}
 	if a.Closed {
 		if a.Meeting == PublicHearing {
-			return invalid("closed", "(F)", "the public hearing demanded under (F) cannot be closed to the public")
+			return Invalid("(F)", "closed", "the public hearing demanded under (F) cannot be closed to the public")
 		}
 		if strings.TrimSpace(a.Authority) == "" {
-			return invalid("authority", mr.rule,
+			return Invalid(mr.rule, "authority",
 				"a closed meeting needs the Open Meetings Act exception that allows it, e.g. 5 ILCS 120/2(c)(4)")
 		}
 		if err := x.checkLine("authority", mr.rule, a.Authority, true, MaxName); err != nil {
 			return err
 		}
 	} else if a.Authority != "" {
-		return invalid("authority", mr.rule, "an Open Meetings Act exception is given only for a closed meeting")
+		return Invalid(mr.rule, "authority", "an Open Meetings Act exception is given only for a closed meeting")
 	}
 	if err := x.meetingAllowed(a.Meeting); err != nil {
 		return err
@@ -87,9 +91,15 @@ func (a ScheduleMeeting) apply(x *applying) error {
 			fmt.Sprintf("the %s is already scheduled for %s at %s; nothing was changed", mr.name,
 				x.e.shortTime(m.Start), m.Place))
 	}
+	if !x.replay {
+		// A record kept before the rule was applied keeps its meetings as they were held.
+		if err := x.e.CheckHoliday(a.Start, a.Regular); err != nil {
+			return err
+		}
+	}
 	if earliest := x.e.EarliestMeeting(mr.notice, x.at); a.Start.Before(earliest) {
 		p := x.e.Ord.Period(mr.notice)
-		return invalid("start", mr.rule,
+		return Invalid(mr.rule, "start",
 			fmt.Sprintf("a %s needs at least %s' public notice; the earliest lawful start is %s", mr.name, p.describe(),
 				x.e.shortTime(earliest)))
 	}
@@ -190,7 +200,7 @@ func (x *applying) meetingAllowed(k MeetingKind) error {
 // checkKind refuses a meeting kind the ordinance does not have.
 func checkKind(k MeetingKind) error {
 	if _, ok := meetingRules[k]; !ok {
-		return invalid("meeting", "", fmt.Sprintf("unknown meeting %q: use one of %s", k, join(MeetingKinds, ", ")))
+		return Invalid("", "meeting", fmt.Sprintf("unknown meeting %q: use one of %s", k, join(MeetingKinds, ", ")))
 	}
 	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The minutes of a meeting after the meeting (issue 19 §4, 5 ILCS 120/2.06): the clerk's
+// The minutes of a meeting after the meeting (5 ILCS 120/2.06): the clerk's
 // narrative added to the draft, the commission's approval of them by roll call at a later
 // meeting (2.06(b)), the approved open minutes made public (2.06(b)), the verbatim
 // recording of a closed session kept and destroyed (2.06(c)), and the semi-annual review of

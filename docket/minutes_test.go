@@ -19,6 +19,7 @@ func heldMeeting(t *testing.T, e *docket.Engine, name, day string) docket.Commis
 		at  string
 	}{
 		{docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation", Authority: "(c)(1)"}, "2026-11-02T09:00:00-06:00"},
+		{docket.PostAgenda{}, "2026-11-02T10:00:00-06:00"},
 		{docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}, day + "T17:01:00-06:00"},
 		{docket.EnterClosed{Item: 1, Vote: yes, Recorded: true}, day + "T17:05:00-06:00"},
 		{docket.ReturnToOpen{}, day + "T17:20:00-06:00"},
@@ -131,6 +132,12 @@ func TestMinutesApprovalDueCountsRecordedRegularMeetings(t *testing.T) {
 	if due := docket.ReviewDue([]docket.CommissionMeeting{m}, e.Cal); due != docket.NewDate(2027, 6, 15) {
 		t.Errorf("review due %s", due)
 	}
+	for _, a := range []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Review of closed minutes"},
+		docket.PostAgenda{}} {
+		if jan, err = e.ApplyMeeting(jan, a, T(t, "2027-01-04T09:00:00-06:00")); err != nil {
+			t.Fatal(err)
+		}
+	}
 	jan, err = e.ApplyMeeting(jan,
 		docket.Convene{Seated: []string{"U_A", "U_B"}, Quorum: 2, Present: []string{"U_A", "U_B"}},
 		T(t, "2027-01-12T17:01:00-06:00"))
@@ -166,25 +173,26 @@ func TestRecordingDestroyedOnTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d, ok := m.RecordingsDestroyable(e.Cal); !ok || d != docket.NewDate(2028, 6, 15) {
+	if d, ok := m.RecordingsDestroyable(e.Cal); !ok || d != docket.NewDate(2028, 6, 16) {
 		t.Errorf("destroyable from %s %v", d, ok)
 	}
 	_, err = e.ApplyMeeting(m,
-		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 14), Approved: docket.NewDate(2028, 6, 1)},
-		T(t, "2028-06-14T09:00:00-05:00"))
-	wantRule(t, "destroying a day early", err, docket.ECONFLICT, docket.OMARecording)
-	_, err = e.ApplyMeeting(m,
-		docket.DestroyRecording{Session: 2, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)},
-		T(t, "2028-06-15T09:00:00-05:00"))
-	wantRule(t, "destroying a session that was not held", err, docket.ENOTFOUND, docket.OMARecording)
-	m, err = e.ApplyMeeting(m,
 		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 15), Approved: docket.NewDate(2028, 6, 1)},
 		T(t, "2028-06-15T09:00:00-05:00"))
-	if err != nil || m.Minutes.Sessions[0].Destroyed != docket.NewDate(2028, 6, 15) {
+	wantRule(t, "destroying on the anniversary, before 18 months have fully passed", err, docket.ECONFLICT,
+		docket.OMARecording)
+	_, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 2, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-16T09:00:00-05:00"))
+	wantRule(t, "destroying a session that was not held", err, docket.ENOTFOUND, docket.OMARecording)
+	m, err = e.ApplyMeeting(m,
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-16T09:00:00-05:00"))
+	if err != nil || m.Minutes.Sessions[0].Destroyed != docket.NewDate(2028, 6, 16) {
 		t.Fatalf("destroyed: %v", err)
 	}
 	_, err = e.ApplyMeeting(m,
-		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 16), Approved: docket.NewDate(2028, 6, 1)},
-		T(t, "2028-06-16T09:00:00-05:00"))
+		docket.DestroyRecording{Session: 1, On: docket.NewDate(2028, 6, 17), Approved: docket.NewDate(2028, 6, 1)},
+		T(t, "2028-06-17T09:00:00-05:00"))
 	wantRule(t, "destroying twice", err, docket.ECONFLICT, docket.OMARecording)
 }

@@ -118,7 +118,7 @@ func hoursMinutes(d time.Duration) string {
 func (x *applying) override(step, reason string, gaps []gap) error {
 	if len(gaps) == 0 {
 		if reason != "" {
-			return invalid("override", "",
+			return Invalid("", "override",
 				"nothing needs overriding: the record shows what the ordinance requires for this step; record it without override=")
 		}
 		return nil
@@ -172,15 +172,15 @@ func (x *applying) checkPosting(k MeetingKind, m Meeting, posted time.Time) erro
 	}
 	switch {
 	case posted.After(x.at):
-		return invalid("posted", mr.rule,
+		return Invalid(mr.rule, "posted",
 			fmt.Sprintf("%s is in the future: it is now %s; record the posting once it is done", x.e.shortTime(posted),
 				x.e.shortTime(x.at)))
 	case posted.Before(from):
-		return invalid("posted", mr.rule,
+		return Invalid(mr.rule, "posted",
 			fmt.Sprintf("%s is before %s, at %s: a notice of this %s cannot have been posted then", x.e.shortTime(posted), what,
 				x.e.shortTime(from), mr.name))
 	case !posted.Before(m.Start):
-		return invalid("posted", mr.rule,
+		return Invalid(mr.rule, "posted",
 			fmt.Sprintf("%s is not before the %s at %s", x.e.shortTime(posted), mr.name, x.e.shortTime(m.Start)))
 	}
 	return nil

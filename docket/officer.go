@@ -18,7 +18,7 @@ var officerKey = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
 // SetOfficer write it.
 func CheckOfficerKey(field, key string) error {
 	if !officerKey.MatchString(key) {
-		return invalid(field, "(E)(2)",
+		return Invalid("(E)(2)", field,
 			fmt.Sprintf("%q is not an officer's key such as mayor or public_works: lower-case letters, digits and "+
 				"_, up to 40", key))
 	}
@@ -28,7 +28,7 @@ func CheckOfficerKey(field, key string) error {
 // SetOfficer records which officer has authority to discipline the respondent of a case:
 // the recommendation of (E)(2) and the final recommendation of (F) go to "the chief
 // executive officer or other officer with authority to discipline", who for an alderman
-// may be the council, for an employee their department head (issue 20 §4). Officer is a
+// may be the council, for an employee their department head. Officer is a
 // key of the configuration's list (letters.officers), which the command checks; the
 // docket keeps the key, so the letters address whoever the configuration names for it
 // when they are printed. Recorded again, or corrected, it changes like any fact.
@@ -76,7 +76,7 @@ func (a SetOfficer) apply(x *applying) error {
 	switch {
 	case x.replay:
 	case len(sent) == 0 && a.Override != "":
-		return invalid("override", "",
+		return Invalid("", "override",
 			"nothing needs overriding: no paper has gone to the officer yet; record it without override=")
 	case len(sent) > 0 && a.Override == "":
 		return conflict("(E)(2)",

@@ -39,20 +39,7 @@ func TestOfficerResponse(t *testing.T) {
 // docket, its papers all sent, until the commission acts on it or cancels the meeting.
 func TestFrivolousMatterWaits(t *testing.T) {
 	e := MustEngine(t)
-	steps := append(append([]step(nil), closedHearingCase()[:5]...),
-		step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
-		step{"2026-12-11T09:00:00-06:00",
-			docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321996"},
-			docket.StateDismissed, ""},
-		step{"2026-12-11T09:01:00-06:00",
-			docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322092"},
-			docket.StateDismissed, ""},
-		step{"2027-01-04T09:00:00-06:00",
-			docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2027-01-13T17:00:00-06:00"),
-				Place: "City Hall"}, docket.StateDismissed, ""},
-		step{"2027-01-04T09:05:00-06:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}, docket.StateDismissed, ""},
-		step{"2027-01-04T09:10:00-06:00",
-			docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321798"}, docket.StateDismissed, ""})
+	steps := frivolousMeetingHeld()
 	c := apply(t, e, steps)
 	if c.Closed() || !c.FrivolousPending {
 		t.Errorf("an (H) matter waiting for its meeting: closed %v", c.Closed())

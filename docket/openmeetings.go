@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The Open Meetings Act's clocks and checks for a meeting of the commission as a body
-// (issue 19). Each is pure: it is given the dates and instants it needs and the record as
+// The Open Meetings Act's clocks and checks for a meeting of the commission as a body.
+// Each is pure: it is given the dates and instants it needs and the record as
 // it stands, and changes nothing. The meeting entity calls them before it records an
 // action, and the reminders read the dates they return.
 //
@@ -28,7 +28,46 @@ const (
 	OMAMinutes   = "5 ILCS 120/2.06(b)" // approval of the minutes, and their publication
 	OMARecording = "5 ILCS 120/2.06(c)" // the verbatim recording of a closed meeting
 	OMAReview    = "5 ILCS 120/2.06(d)" // the semi-annual review of closed minutes
+	OMAHoliday   = "5 ILCS 120/2.01"    // no meeting on a legal holiday, unless the regular meeting day falls on it
+	OMAAgenda    = "5 ILCS 120/2.02(c)" // final action only on a matter the posted agenda sets forth
 )
+
+// onPostedAgenda reports whether a posting of m's agenda gave the item that holds is: "The
+// agenda ... shall set forth the general subject matter of any resolution or ordinance that
+// will be the subject of final action at the meeting" (5 ILCS 120/2.02(c)). A posting from
+// a record that did not keep the agenda posted, or of a meeting folded from its cases,
+// gave what the meeting held then.
+func (m *CommissionMeeting) onPostedAgenda(is func(AgendaItem) bool, added time.Time) bool {
+	for _, p := range m.Postings {
+		if p.At.Before(added) {
+			continue
+		}
+		if p.Agenda == nil || slices.ContainsFunc(p.Agenda.Items, is) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckFinalOnAgenda refuses final action of kind on case number at meeting m unless an
+// item of the case was on m's agenda as posted (5 ILCS 120/2.02(c)). An emergency meeting,
+// which no agenda preceded (2.02(a)), is not refused.
+func (m *CommissionMeeting) CheckFinalOnAgenda(kind, number string) error {
+	words, final := finalActions[kind]
+	if !final || m.Minutes.Emergency != "" {
+		return nil
+	}
+	for _, it := range m.Cases {
+		if it.Case == number && m.onPostedAgenda(func(a AgendaItem) bool {
+			return a.Kind == CaseItem && a.Case == number && a.Step == it.Step
+		}, it.Added) {
+			return nil
+		}
+	}
+	return Conflict(OMAAgenda, "", fmt.Sprintf("%s on case %s is final action, and its matter was not on the agenda "+
+		"of meeting %s as posted: the commission may discuss it, and take the vote at a later meeting whose posted agenda "+
+		"sets it forth", words, number, m.Name))
+}
 
 // AgendaNotice is how long before a meeting its agenda must stand as posted: "An agenda
 // for each regular meeting shall be posted at the principal office of the public body and
@@ -93,6 +132,26 @@ func CheckNewMeeting(start, now time.Time, loc *time.Location) error {
 			earliest.In(loc).Format("Mon 2 Jan 2006 15:04 MST")))
 	}
 	return nil
+}
+
+// CheckHoliday refuses a meeting starting at start on a legal holiday, unless regular
+// says it is a regular meeting of the adopted schedule (5 ILCS 120/2.03) on its day: "No
+// meeting required by this Act to be public shall be held on a legal holiday unless the
+// regular meeting day falls on that holiday" (5 ILCS 120/2.01). The legal holidays are the
+// statutory holidays the calendar keeps (StatutoryHolidays, the days 5 ILCS 490 and 205
+// ILCS 630/17 fix, and those the Governor proclaims), not the office's own closures. A
+// special, emergency or rescheduled meeting, and a case step's own meeting, is no regular
+// meeting: the refusal suggests another day, or the regular meeting on the holiday.
+func (e *Engine) CheckHoliday(start time.Time, regular bool) error {
+	d := e.Cal.DateOf(start)
+	name := e.Cal.StatutoryHoliday(d)
+	if name == "" || regular {
+		return nil
+	}
+	return Conflict(OMAHoliday, "start", fmt.Sprintf(
+		"%s is %s, a legal holiday, and no meeting may be held on a legal holiday unless the regular meeting day falls on "+
+			"it: choose another day, or take the business up at a regular meeting of the year's schedule (meeting=next)",
+		d.Long(), name))
 }
 
 // roundUpMinute rounds t up to the minute, as a start is given.
@@ -373,7 +432,9 @@ func (c *Calendar) MinutesPublicDue(approved Date) Date {
 const RecordingRetention = 18 // months
 
 // RecordingDestroyable is the earliest day the verbatim recording of a closed session of a
-// meeting completed on held may be destroyed (5 ILCS 120/2.06(c)): 18 months after it, and
+// meeting completed on held may be destroyed (5 ILCS 120/2.06(c)): the day after the 18
+// months after it have fully passed (not the anniversary itself, when the meeting's hour has
+// not yet come), and
 // not before the commission approves the minutes of the closed meeting, on minutesApproved.
 // ok is false while those minutes are not approved (minutesApproved is zero): there is no
 // such day yet. The commission must also approve the destruction of the particular
@@ -383,7 +444,9 @@ func RecordingDestroyable(held, minutesApproved Date) (Date, bool) {
 	if minutesApproved.IsZero() {
 		return 0, false
 	}
-	return max(held.AddMonths(RecordingRetention), minutesApproved), true
+	// "After 18 months have passed": the months end on their day at the hour the meeting
+	// ended, so the first whole day on which they have passed is the day after.
+	return max(held.AddMonths(RecordingRetention).AddDays(1), minutesApproved), true
 }
 
 // CheckRecordingDestruction refuses to record the destruction, on today, of the verbatim
@@ -399,7 +462,8 @@ func CheckRecordingDestruction(held, minutesApproved, destructionApproved, today
 				"minutes of that closed session", held))
 	case today < earliest:
 		return Conflict(OMARecording, "",
-			fmt.Sprintf("the recording of the closed session of %s may not be destroyed before %s, 18 months after the meeting",
+			fmt.Sprintf("the recording of the closed session of %s may not be destroyed before %s, the first day after 18 "+
+				"months have fully passed since the meeting",
 				held, earliest.Long()))
 	case destructionApproved.IsZero() || destructionApproved > today:
 		return Conflict(OMARecording, "",

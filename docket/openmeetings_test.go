@@ -72,7 +72,7 @@ func TestCheckAgendaChange(t *testing.T) {
 		!strings.HasPrefix(docket.ErrorMessage(err), "meeting: closing item 4") {
 		t.Errorf("the refusal does not say what was refused and the cutoff: %q", docket.ErrorMessage(err))
 	}
-	// Issue 19 finding 11: a start read back from the record has a fixed zone, -0600;
+	// A start read back from the record has a fixed zone, -0600;
 	// the refusal prints the commission's zone by its name.
 	fixed := at("2027-01-12 18:00").In(time.FixedZone("", -6*3600))
 	if msg := docket.ErrorMessage(docket.CheckAgendaChange(fixed, at("2027-01-11 09:00"), loc, "adding an item",
@@ -162,9 +162,9 @@ func TestRecordingDestruction(t *testing.T) {
 		held, approved, want string
 		ok                   bool
 	}{
-		{"2027-01-12", "2027-02-09", "2028-07-12", true},
+		{"2027-01-12", "2027-02-09", "2028-07-13", true}, // the day after the 18 months
 		{"2027-01-12", "2028-09-01", "2028-09-01", true}, // minutes approved late: not before them
-		{"2026-08-31", "2026-09-15", "2028-02-29", true},
+		{"2026-08-31", "2026-09-15", "2028-03-01", true},
 		{"2027-01-12", "", "", false},
 	} {
 		var approved docket.Date
@@ -186,8 +186,8 @@ func TestRecordingDestruction(t *testing.T) {
 		minutes, approved, today docket.Date
 		rule                     string
 	}{
-		{"all met", minutes, D(t, "2028-07-11"), D(t, "2028-07-12"), ""},
-		{"a day early", minutes, D(t, "2028-07-11"), D(t, "2028-07-11"), docket.OMARecording},
+		{"all met", minutes, D(t, "2028-07-11"), D(t, "2028-07-13"), ""},
+		{"on the anniversary", minutes, D(t, "2028-07-11"), D(t, "2028-07-12"), docket.OMARecording},
 		{"minutes not approved", 0, D(t, "2028-07-11"), D(t, "2029-01-01"), docket.OMARecording},
 		{"destruction not approved", minutes, 0, D(t, "2029-01-01"), docket.OMARecording},
 		{"destruction approved later", minutes, D(t, "2029-02-01"), D(t, "2029-01-01"), docket.OMARecording},

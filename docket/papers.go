@@ -153,7 +153,7 @@ func checkPaper(p Paper) (PaperInfo, error) {
 		for i, pi := range papers {
 			names[i] = string(pi.Paper)
 		}
-		return info, invalid("paper", "", fmt.Sprintf("unknown paper %q: use one of %s", p, join(names, ", ")))
+		return info, Invalid("", "paper", fmt.Sprintf("unknown paper %q: use one of %s", p, join(names, ", ")))
 	}
 	return info, nil
 }

@@ -29,18 +29,18 @@ const (
 func CheckAddress(field, rule, s string, required bool) error {
 	if strings.TrimSpace(s) == "" {
 		if required {
-			return invalid(field, rule, "required: the postal address, its lines separated by a new line")
+			return Invalid(rule, field, "required: the postal address, its lines separated by a new line")
 		}
 		return nil
 	}
 	lines := strings.Split(s, "\n")
 	if len(lines) > MaxAddressLines {
-		return invalid(field, rule,
+		return Invalid(rule, field,
 			fmt.Sprintf("has %d lines; a postal address has at most %d (USPS Publication 28)", len(lines), MaxAddressLines))
 	}
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {
-			return invalid(field, rule, fmt.Sprintf("line %d is blank", i+1))
+			return Invalid(rule, field, fmt.Sprintf("line %d is blank", i+1))
 		}
 		if err := CheckLine(fmt.Sprintf("%s line %d", field, i+1), rule, l, true, MaxAddressLine); err != nil {
 			return err
@@ -73,7 +73,7 @@ func CheckEmail(field, rule, s string) error {
 	}
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || a.Name != "" || !strings.Contains(s[strings.LastIndex(s, "@")+1:], ".") {
-		return invalid(field, rule, fmt.Sprintf("%q is not an e-mail address such as jane@example.org", s))
+		return Invalid(rule, field, fmt.Sprintf("%q is not an e-mail address such as jane@example.org", s))
 	}
 	return nil
 }
@@ -153,10 +153,10 @@ func (a SetParty) apply(x *applying) error {
 	case Complainant:
 		p = &x.c.Complainant
 	default:
-		return invalid("party", "(B)", fmt.Sprintf("%q is not a party: respondent or complainant", a.Party))
+		return Invalid("(B)", "party", fmt.Sprintf("%q is not a party: respondent or complainant", a.Party))
 	}
 	if a.Address == "" && a.Email == "" && a.Representative == (Representative{}) {
-		return invalid("address", "(B)", "give the party's address=, email= or representative= with representative_address=")
+		return Invalid("(B)", "address", "give the party's address=, email= or representative= with representative_address=")
 	}
 	next := *p
 	if a.Address != "" {

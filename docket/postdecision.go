@@ -70,14 +70,14 @@ func (a FindFrivolous) find(x *applying) error {
 		return err
 	}
 	if a.Fine == 0 {
-		return invalid("fine", "(H)",
+		return Invalid("(H)", "fine",
 			fmt.Sprintf("required: from $%s to $%s", Dollars(x.e.Ord.FineMin), Dollars(x.e.Ord.FineMax)))
 	}
 	if err := x.checkFine(a.Fine); err != nil {
 		return err
 	}
 	if !a.Knowingly && !x.replay {
-		return invalid("knowingly", "(H)",
+		return Invalid("(H)", "knowingly",
 			"the commission may fine only a person who knowingly files a frivolous complaint: record that finding with "+
 				"knowingly=yes, or make no finding")
 	}

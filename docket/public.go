@@ -261,8 +261,42 @@ func Access(closed bool, authority string) string {
 
 // CaseAgenda is the order of business of a meeting about case number, as its public notice
 // gives it: the Open Meetings Act (5 ILCS 120/2.02) requires the agenda with the notice.
+// Its business stands between the parts of every meeting, as a commission meeting's agenda
+// frames its items (Frame).
 func CaseAgenda(k MeetingKind, number string) []string {
-	return []string{"Call to order and roll call.", caseItemWords(k, number), "Public comment.", "Adjournment."}
+	opening, closing := Frame(nil)
+	return slices.Concat(opening, []string{caseItemWords(k, number)}, closing)
+}
+
+// The parts of every meeting, in the words a notice gives them: it is called to order and
+// its roll taken before any business, which a quorum must be present to take up (5 ILCS
+// 120/2.01); public comment is given its place (5 ILCS 120/2.06(g)); it adjourns.
+const (
+	openingWords = "Call to order and roll call."
+	commentWords = "Public comment."
+	closingWords = "Adjournment."
+)
+
+// Frame is what every agenda shows around items, in the words of a notice: the call to
+// order and roll call before them, public comment and adjournment after them, each only
+// where items do not already hold it as an item of its own (an agenda the clerk wrote with
+// them keeps them where the clerk put them). They are not numbered: an item's number is
+// the one the clerk and the minutes use (item=), and the parts of every meeting are no
+// business of it.
+func Frame(items []AgendaItem) (opening, closing []string) {
+	has := func(kinds ...ItemKind) bool {
+		return slices.ContainsFunc(items, func(it AgendaItem) bool { return slices.Contains(kinds, it.Kind) })
+	}
+	if !has(CallToOrder, RollCallItem) {
+		opening = append(opening, openingWords)
+	}
+	if !has(PublicComment) {
+		closing = append(closing, commentWords)
+	}
+	if !has(Adjournment) {
+		closing = append(closing, closingWords)
+	}
+	return opening, closing
 }
 
 // caseItemWords is the business of a meeting's item that takes step k of case number, as

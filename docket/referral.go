@@ -81,7 +81,7 @@ func (a ReportReferral) apply(x *applying) error {
 	c := x.c
 	p := a.paperOf(c)
 	if p == "" && len(c.Referrals) > 1 {
-		return invalid("paper", "(C)(3)", "the case has two referrals: say which with paper=adjudication_request or "+
+		return Invalid("(C)(3)", "paper", "the case has two referrals: say which with paper=adjudication_request or "+
 			"paper=referral")
 	}
 	i := slices.IndexFunc(c.Referrals, func(r Referral) bool { return r.Paper == p })

@@ -103,6 +103,14 @@ func (r RegularSchedule) Holidays(c *Calendar) []string {
 	return out
 }
 
+// Holds reports whether start is the start of a regular meeting of r, in loc: the regular
+// meeting 5 ILCS 120/2.01 lets be held on a legal holiday. A meeting at another hour of a
+// regular meeting day is not it, nor one moved there: a rescheduled meeting is noticed as a
+// special one is (2.02(a)).
+func (r RegularSchedule) Holds(start time.Time, loc *time.Location) bool {
+	return slices.ContainsFunc(r.Dates, func(d Date) bool { return r.Start(d, loc).Equal(start) })
+}
+
 // Equal reports whether two schedules state the same dates, time and place.
 func (r RegularSchedule) Equal(o RegularSchedule) bool {
 	return r.Place == o.Place && r.Clock == o.Clock && slices.Equal(r.Dates, o.Dates)

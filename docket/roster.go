@@ -117,7 +117,7 @@ func (r Roster) Lookup(name string) (string, error) {
 // fold is a name compared without regard to case or spacing.
 func fold(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-// Signer is who signs a letter for the commission (issue 19 §5): the chair or the clerk,
+// Signer is who signs a letter for the commission: the chair or the clerk,
 // as the configuration names them.
 type Signer string
 
@@ -178,7 +178,7 @@ func (r Roster) Signature(s Signer, commissioners, clerks []string) (Member, boo
 	return Member{}, false
 }
 
-// Titled is how documents name people (issue 19 §5): "Ann Alder, Chair", or the name alone
+// Titled is how documents name people: "Ann Alder, Chair", or the name alone
 // for a person without a title, or the id of a person the roster does not name.
 func (r Roster) Titled() Names {
 	return func(id string) string {

@@ -17,7 +17,7 @@ type RecordMailing struct {
 	Recipient Party  `json:"recipient,omitempty"`
 	Article   string `json:"article"`
 	Mailed    Date   `json:"mailed,omitzero"` // zero: today
-	// Letter is the PDF that went out, kept in the record as sent (issue 20 §4); nil in
+	// Letter is the PDF that went out, kept in the record as sent; nil in
 	// records from before letters were kept, and where letters are not set up.
 	Letter *SentLetter `json:"letter,omitempty"`
 }
@@ -37,10 +37,10 @@ func (l *SentLetter) check() error {
 		return nil
 	}
 	if b, err := hex.DecodeString(l.SHA256); err != nil || len(b) != 32 || hex.EncodeToString(b) != l.SHA256 {
-		return invalid("letter", "", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", l.SHA256))
+		return Invalid("", "letter", fmt.Sprintf("%q is not a SHA-256 in lower-case hex", l.SHA256))
 	}
 	if l.Size <= 0 || l.Dated.IsZero() {
-		return invalid("letter", "", "a letter as sent has bytes and a date")
+		return Invalid("", "letter", "a letter as sent has bytes and a date")
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (a RecordMailing) apply(x *applying) error {
 		return err
 	}
 	if a.Recipient != "" && a.Recipient != info.To {
-		return invalid("recipient", info.Rule,
+		return Invalid(info.Rule, "recipient",
 			fmt.Sprintf("the %s goes to the %s, not the %s", info.Name, info.To, a.Recipient))
 	}
 	article, err := x.article(a.Article)
@@ -98,7 +98,7 @@ func (a RecordMailing) apply(x *applying) error {
 // (B) notice before the ruling, the notice of a dismissal or of the hearing date after it.
 func (x *applying) legacyPaper(to Party) (Paper, error) {
 	if to != Respondent && to != Complainant {
-		return "", invalid("paper", "",
+		return "", Invalid("", "paper",
 			fmt.Sprintf("%q is not a paper: name one, such as respondent, ruling_complainant or referral", to))
 	}
 	switch x.c.State {
@@ -113,7 +113,7 @@ func (x *applying) legacyPaper(to Party) (Paper, error) {
 			return Paper("ruling_" + to), nil
 		}
 	}
-	return "", invalid("paper", "",
+	return "", Invalid("", "paper",
 		fmt.Sprintf("name the paper mailed, such as ruling_%s; %q alone is the (B) notice, which case %s is past", to, to,
 			x.c.Number))
 }
@@ -147,7 +147,7 @@ func (a RecordDelivery) apply(x *applying) error {
 	// A paper the ordinance sends by certified mail may be delivered otherwise once its
 	// certified mailing came back and the commission's next step is a delivery (MailPolicy).
 	if info.Certified && !x.c.waitsForNextStep(info.Paper) {
-		return invalid("paper", info.Rule,
+		return Invalid(info.Rule, "paper",
 			fmt.Sprintf("the %s goes by certified mail, return receipt requested; record its mailing with its article number "+
 				"(mail %s %s <article no.>)", info.Name, x.number(), a.Paper))
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// The meeting as it happens (issue 19 §3): the roll at the call to order and whether a
+// The meeting as it happens: the roll at the call to order and whether a
 // quorum is physically present (5 ILCS 120/2.01), arrivals and departures, the closed
 // sessions, each entered by a roll call in open session citing its exception (2a) and left
 // by a recorded return, and the adjournment. They are recorded on the meeting's own record
@@ -20,6 +20,9 @@ type Convene struct {
 	Present []string  `json:"present"`          // present at the call to order
 	Remote  []string  `json:"remote,omitempty"` // of those, present by audio or video conference (2.06(a))
 	At      time.Time `json:"at,omitzero"`      // zero: when the action is taken
+	// Emergency is the nature of the emergency that calls a meeting whose notice and agenda
+	// were not posted 48 hours ahead (5 ILCS 120/2.02(a)); empty for any other meeting.
+	Emergency string `json:"emergency,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -37,25 +40,37 @@ func (a Convene) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 		return Conflict(OMANotice, "at",
 			fmt.Sprintf("meeting %s was noticed for %s and cannot be called to order before", m.Name, e.shortTime(m.Start)))
 	case when.After(at):
-		return invalid("at", OMAMinutes, "a call to order cannot be recorded before it happens")
+		return Invalid(OMAMinutes, "at", "a call to order cannot be recorded before it happens")
+	case a.Emergency == "" && !m.NoticedInTime():
+		// "Public notice of any special meeting ... shall be given at least 48 hours before
+		// such meeting, which notice shall also include the agenda", except "in the event
+		// of a bona fide emergency" (5 ILCS 120/2.02(a)).
+		return Conflict(OMANotice, "meeting", fmt.Sprintf("meeting %s cannot be called to order: its notice and "+
+			"agenda were not posted 48 hours before it (by %s). Hold it later, noticed 48 hours ahead, or record it as "+
+			"an emergency meeting with the nature of the emergency (emergency=\"...\") and post its notice as soon as "+
+			"practicable", m.Name, e.shortTime(AgendaCutoff(m.Start))))
 	case len(a.Seated) == 0:
-		return invalid("present", OMAQuorum, "no commissioners are seated; the configuration names them")
+		return Invalid(OMAQuorum, "present", "no commissioners are seated; the configuration names them")
 	case len(a.Present) == 0:
-		return invalid("present", OMAQuorum, "give the members present at the call to order: present=@ann,@ben")
+		return Invalid(OMAQuorum, "present", "give the members present at the call to order: present=@ann,@ben")
 	}
 	for _, who := range append(slices.Clone(a.Present), a.Remote...) {
 		if !slices.Contains(a.Seated, who) {
-			return invalid("present", OMAQuorum, who+" is not a seated commissioner")
+			return Invalid(OMAQuorum, "present", who+" is not a seated commissioner")
 		}
 	}
 	for _, who := range a.Remote {
 		if !slices.Contains(a.Present, who) {
-			return invalid("remote", OMAQuorum, who+" is given as present by conference but not as present")
+			return Invalid(OMAQuorum, "remote", who+" is given as present by conference but not as present")
 		}
 	}
 	r := &m.Minutes
 	r.Meeting, r.Place, r.Special = MeetingName(m.Name), m.Place, m.Special
+	if err := CheckLine("emergency", OMANotice, a.Emergency, false, MaxText); err != nil {
+		return err
+	}
 	r.Seated, r.Quorum, r.Convened = slices.Clone(a.Seated), a.Quorum, when.In(e.Cal.Location())
+	r.Emergency = a.Emergency
 	r.Present, r.Remote, r.Absent = inSeatOrder(a.Seated, a.Present), slices.Clone(a.Remote), nil
 	for _, who := range a.Seated {
 		if !slices.Contains(a.Present, who) {
@@ -90,7 +105,7 @@ func orNow(t, at time.Time) time.Time {
 func inProgress(e *Engine, m *CommissionMeeting, when, at time.Time) error {
 	switch {
 	case when.After(at):
-		return invalid("at", OMAMinutes,
+		return Invalid(OMAMinutes, "at",
 			fmt.Sprintf("%s is later than now, %s: record it once it has happened", e.shortTime(when), e.shortTime(at)))
 	case m.Minutes.Convened.IsZero():
 		return Conflict(OMAMinutes, "meeting",
@@ -99,7 +114,7 @@ func inProgress(e *Engine, m *CommissionMeeting, when, at time.Time) error {
 		return Conflict(OMAMinutes, "meeting",
 			fmt.Sprintf("meeting %s adjourned at %s", m.Name, e.shortTime(m.Minutes.Adjourned)))
 	case when.Before(m.Minutes.Convened):
-		return invalid("at", OMAMinutes,
+		return Invalid(OMAMinutes, "at",
 			fmt.Sprintf("meeting %s was called to order at %s", m.Name, e.shortTime(m.Minutes.Convened)))
 	}
 	return nil
@@ -121,14 +136,14 @@ func (a MemberMoves) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		return err
 	}
 	if len(a.Late) == 0 && len(a.Left) == 0 {
-		return invalid("late", OMAMinutes, "give who arrived, late=@cal, or who left, left=@ann")
+		return Invalid(OMAMinutes, "late", "give who arrived, late=@cal, or who left, left=@ann")
 	}
 	r := &m.Minutes
 	present := r.PresentAt(when)
 	for _, who := range a.Late {
 		switch {
 		case !slices.Contains(r.Seated, who):
-			return invalid("late", OMAQuorum, who+" is not a seated commissioner")
+			return Invalid(OMAQuorum, "late", who+" is not a seated commissioner")
 		case slices.Contains(present, who):
 			return Conflict(OMAMinutes, "late", who+" is already present")
 		}
@@ -174,7 +189,7 @@ func (a EnterClosed) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 		exception = it.Authority
 	}
 	if exception == "" {
-		return invalid("closed", OMAClose,
+		return Invalid(OMAClose, "closed",
 			fmt.Sprintf("item %d is open on the agenda: cite the exception of 5 ILCS 120/2(c) that allows closing it, "+
 				"closed=\"5 ILCS 120/2(c)(1)\"", a.Item))
 	}

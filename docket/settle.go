@@ -3,6 +3,7 @@ package docket
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // SettleFine records what became of a fine the commission imposed (E)(2), (F), (H): a
@@ -99,13 +100,13 @@ func (a SettleFine) Motion(w Wording) Words {
 func (a SettleFine) apply(x *applying) error {
 	if a.How != FineWaived {
 		if a.Vote != nil {
-			return invalid("yes", "(H)", "only a waiver is voted: a payment or a referral for collection is recorded by "+
+			return Invalid("(H)", "yes", "only a waiver is voted: a payment or a referral for collection is recorded by "+
 				"the clerk")
 		}
 		return a.settle(x)
 	}
 	if a.Vote == nil && !x.replay {
-		return invalid("yes", "(H)", "a fine is waived only by the commission's vote: give its roll call, every seated "+
+		return Invalid("(H)", "yes", "a fine is waived only by the commission's vote: give its roll call, every seated "+
 			"commissioner not recused under yes=, no=, abstain= or absent=")
 	}
 	return x.voted(a.Vote, a.Kind(), "waiver of a fine", "(H)", func() error { return a.settle(x) })
@@ -115,7 +116,7 @@ func (a SettleFine) apply(x *applying) error {
 func (a SettleFine) settle(x *applying) error {
 	c := x.c
 	if !slices.Contains(Settles, a.How) {
-		return invalid("how", "(H)", fmt.Sprintf("unknown %q: a fine is paid, referred for collection, or waived", a.How))
+		return Invalid("(H)", "how", fmt.Sprintf("unknown %q: a fine is paid, referred for collection, or waived", a.How))
 	}
 	i := slices.IndexFunc(c.Fines, func(f FineOwed) bool { return f.Payer == a.Payer })
 	if i < 0 {
@@ -123,7 +124,10 @@ func (a SettleFine) settle(x *applying) error {
 			"(E)(2) decision, (F) final recommendation or (H) finding", c.Number, a.Payer))
 	}
 	f := c.Fines[i]
-	if !f.owed() {
+	owed := c.fineAmount(f) - c.paid(f)
+	// A fine referred for collection is still owed until paid: a payment the collector
+	// obtains is recorded on it; the referral only handed on its enforcement.
+	if !f.owed() && !(a.How == FinePaid && owed > 0 && c.referred(f)) {
 		return conflict(f.Rule, fmt.Sprintf("the fine on the %s was settled on %s", a.Payer, f.Settled.Long()))
 	}
 	on, err := x.stepDate("on", f.Rule, a.On, f.On, "the fine")
@@ -131,15 +135,23 @@ func (a SettleFine) settle(x *applying) error {
 		return err
 	}
 	s := Settlement{Rule: f.Rule, Payer: a.Payer, How: a.How, On: on}
-	owed := c.fineAmount(f) - c.paid(f)
 	switch a.How {
 	case FinePaid:
 		if a.Amount < 1 || a.Amount > owed {
-			return invalid("amount", f.Rule, fmt.Sprintf("give the dollars received, from $1 to the $%s owed",
+			return Invalid(f.Rule, "amount", fmt.Sprintf("give the dollars received, from $1 to the $%s owed",
 				Dollars(owed)))
 		}
 		if err := x.checkLine("receipt", f.Rule, a.Receipt, true, MaxName); err != nil {
 			return err
+		}
+		// One receipt is one payment: the same receipt again is the same payment typed or
+		// sent twice, which would count its dollars twice.
+		for _, p := range c.Settlements {
+			if p.Rule == f.Rule && p.Payer == f.Payer && p.How == FinePaid &&
+				strings.EqualFold(strings.TrimSpace(p.Receipt), strings.TrimSpace(a.Receipt)) {
+				return conflict(f.Rule, fmt.Sprintf("receipt %s was recorded for a payment of $%s on %s: one receipt is "+
+					"one payment", Quoted(a.Receipt), Dollars(p.Amount), p.On.Long()))
+			}
 		}
 		s.Amount, s.Receipt = a.Amount, a.Receipt
 	case FineCollection:
@@ -162,6 +174,13 @@ func (a SettleFine) settle(x *applying) error {
 		c.Fines[i].Settled = on
 	}
 	return nil
+}
+
+// referred reports whether fine f was referred for collection.
+func (c *Case) referred(f FineOwed) bool {
+	return slices.ContainsFunc(c.Settlements, func(s Settlement) bool {
+		return s.Rule == f.Rule && s.Payer == f.Payer && s.How == FineCollection
+	})
 }
 
 // fineOwed is the fine of case c on payer, as the record keeps it.

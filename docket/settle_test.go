@@ -11,20 +11,7 @@ import (
 // referred for collection once overdue, or waived; each says what it did.
 func TestSettleFine(t *testing.T) {
 	e := MustEngine(t)
-	steps := append(append([]step(nil), closedHearingCase()[:5]...),
-		step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
-		step{"2026-12-11T09:00:00-06:00",
-			docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321996"},
-			docket.StateDismissed, ""},
-		step{"2026-12-11T09:01:00-06:00",
-			docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322092"},
-			docket.StateDismissed, ""},
-		step{"2027-01-04T09:00:00-06:00",
-			docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2027-01-13T17:00:00-06:00"),
-				Place: "City Hall"}, docket.StateDismissed, ""},
-		step{"2027-01-04T09:05:00-06:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}, docket.StateDismissed, ""},
-		step{"2027-01-04T09:10:00-06:00",
-			docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321798"}, docket.StateDismissed, ""},
+	steps := append(frivolousMeetingHeld(),
 		step{"2027-01-13T19:00:00-06:00", docket.FindFrivolous{Findings: "Knowingly false.", Fine: 1500, Knowingly: true},
 			docket.StateDismissed, ""})
 	c := apply(t, e, steps)
@@ -113,6 +100,25 @@ func TestSettleFine(t *testing.T) {
 	if got := sent.FineTotals(); got != want {
 		t.Errorf("totals after a referral for collection %+v", got)
 	}
+	// What the collector obtains is paid on the fine referred; a receipt is one payment.
+	collected, err := settle(sent, docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 600,
+		Receipt: "C-7"}, "2027-03-01T10:00:00-06:00")
+	if err != nil {
+		t.Fatalf("a payment on a fine referred for collection: %v", err)
+	}
+	if got := collected.FineTotals(); got != (docket.FineTotals{Imposed: 1500, Paid: 1100, Outstanding: 400,
+		Collection: 400}) {
+		t.Errorf("totals after a payment to the collector %+v", got)
+	}
+	_, err = settle(collected, docket.SettleFine{Payer: docket.Complainant, How: docket.FinePaid, Amount: 100,
+		Receipt: "c-7 "}, "2027-03-02T10:00:00-06:00")
+	if err == nil || !strings.Contains(err.Error(), `receipt "c-7 " was recorded for a payment of $600 on Mon 2027-03-01`) {
+		t.Errorf("the same receipt twice: %v", err)
+	}
+	if _, err := settle(sent, docket.SettleFine{Payer: docket.Complainant, How: docket.FineCollection,
+		To: "Corporation Counsel"}, "2027-03-01T10:00:00-06:00"); err == nil {
+		t.Error("a fine referred for collection twice")
+	}
 	roll := &docket.Vote{Seated: []string{"U_A", "U_B", "U_C"}, Yes: []string{"U_A", "U_B"}, No: []string{"U_C"},
 		Quorum: 2, Carry: docket.MajorityOfVotesCast}
 	waiver := docket.SettleFine{Payer: docket.Complainant, How: docket.FineWaived, Vote: roll}
@@ -150,4 +156,23 @@ func TestSettleFine(t *testing.T) {
 		Receipt: "R-0043"}, "2027-01-27T10:00:00-06:00"); err != nil || !paidUp.Closed() {
 		t.Errorf("paid in full, the case is not closed: %v", err)
 	}
+}
+
+// frivolousMeetingHeld is a case dismissed as insufficient whose complainant is noticed of
+// an (H) meeting on Wed 13 Jan 2027, the notice mailed: the steps up to the (H) finding.
+func frivolousMeetingHeld() []step {
+	return append(append([]step(nil), closedHearingCase()[:5]...),
+		step{"2026-12-10T18:00:00-06:00", docket.Rule{Ruling: docket.Insufficient}, docket.StateDismissed, ""},
+		step{"2026-12-11T09:00:00-06:00",
+			docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: "94071118987654321996"},
+			docket.StateDismissed, ""},
+		step{"2026-12-11T09:01:00-06:00",
+			docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: "94071118987654322092"},
+			docket.StateDismissed, ""},
+		step{"2027-01-04T09:00:00-06:00",
+			docket.ScheduleMeeting{Meeting: docket.FrivolousMeeting, Start: mustTime("2027-01-13T17:00:00-06:00"),
+				Place: "City Hall"}, docket.StateDismissed, ""},
+		step{"2027-01-04T09:05:00-06:00", docket.PostNotice{Meeting: docket.FrivolousMeeting}, docket.StateDismissed, ""},
+		step{"2027-01-04T09:10:00-06:00",
+			docket.RecordMailing{Paper: docket.FrivolousNotice, Article: "94071118987654321798"}, docket.StateDismissed, ""})
 }

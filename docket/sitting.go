@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// A meeting of the commission as a body (issue 19 §1): the Open Meetings Act (5 ILCS 120)
+// A meeting of the commission as a body: the Open Meetings Act (5 ILCS 120)
 // governs the meeting as a whole, with one agenda posted 48 hours ahead (2.02), whatever
 // cases it takes. A CommissionMeeting is named by its date ("2027-01-12", a second one
 // that day "2027-01-12b") and holds items: the case steps held at it (the sufficiency
@@ -143,6 +143,12 @@ func (m *CommissionMeeting) Posted() time.Time {
 	return time.Time{}
 }
 
+// NoticedInTime reports whether the meeting's notice and agenda were first posted at least
+// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order.
+func (m *CommissionMeeting) NoticedInTime() bool {
+	return len(m.Postings) > 0 && !m.Postings[0].At.After(AgendaCutoff(m.Start))
+}
+
 // Amended reports whether the agenda changed after the notice was first posted.
 func (m *CommissionMeeting) Amended() bool {
 	return len(m.Postings) > 0 && (m.Stale || m.Postings[len(m.Postings)-1].Amended)
@@ -196,10 +202,10 @@ type MeetingAction interface {
 // unchanged and the error is an *Error that names the rule.
 func (e *Engine) ApplyMeeting(m CommissionMeeting, a MeetingAction, at time.Time) (CommissionMeeting, error) {
 	if a == nil {
-		return m, invalid("action", "", "missing")
+		return m, Invalid("", "action", "missing")
 	}
 	if at.IsZero() {
-		return m, invalid("at", "", "an action needs the time it is taken")
+		return m, Invalid("", "at", "an action needs the time it is taken")
 	}
 	if _, create := a.(CreateMeeting); !create && m.Name == "" {
 		return m, NotFound("", "meeting", "there is no such meeting; create it with /ethics meeting")
@@ -234,6 +240,10 @@ type CreateMeeting struct {
 	// Since is, for a meeting folded from its cases, when its first case step was
 	// scheduled: its agenda dates from then, not from when it is recorded (LastChange).
 	Since time.Time `json:"since,omitzero"`
+	// Regular says the start is a regular meeting's of the adopted schedule (5 ILCS
+	// 120/2.03, RegularSchedule.Holds), as the command found it: only then may it be on a
+	// legal holiday (CheckHoliday). A special meeting is never regular.
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -241,10 +251,10 @@ func (CreateMeeting) Kind() string { return "meeting" }
 
 func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if a.Name == "" {
-		return invalid("meeting", "", "a meeting needs its name")
+		return Invalid("", "meeting", "a meeting needs its name")
 	}
 	if a.Start.IsZero() {
-		return invalid("start", OMANotice, "give when the meeting starts, e.g. 2027-01-12T17:00")
+		return Invalid(OMANotice, "start", "give when the meeting starts, e.g. 2027-01-12T17:00")
 	}
 	if _, err := ParseMeetingName(a.Name); err != nil {
 		return err
@@ -253,12 +263,15 @@ func (a CreateMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		return err
 	}
 	if !a.Start.After(at) {
-		return invalid("start", OMANotice,
+		return Invalid(OMANotice, "start",
 			fmt.Sprintf("the meeting would start at %s, which has passed", e.shortTime(a.Start)))
 	}
 	if a.Posted.IsZero() && a.Since.IsZero() {
 		// A new meeting, not one folded from its cases and recorded now.
 		if err := CheckNewMeeting(a.Start, at, e.Cal.Location()); err != nil {
+			return err
+		}
+		if err := e.CheckHoliday(a.Start, a.Regular && !a.Special); err != nil {
 			return err
 		}
 	}
@@ -288,7 +301,7 @@ func (AddItem) Kind() string { return "agenda_item" }
 
 func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
 	if !slices.Contains(BusinessKinds, a.Item) {
-		return invalid("item", OMANotice,
+		return Invalid(OMANotice, "item",
 			fmt.Sprintf("unknown item %q: use %s; a case step joins by /ethics schedule <case> <step> meeting=%s", a.Item,
 				join(BusinessKinds, ", "), m.Name))
 	}
@@ -297,7 +310,7 @@ func (a AddItem) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 	}
 	if a.Item == MinutesItem {
 		if _, err := ParseMeetingName(a.Text); err != nil {
-			return invalid("text", OMAMinutes, "name the meeting whose minutes are approved, e.g. 2026-12-08")
+			return Invalid(OMAMinutes, "text", "name the meeting whose minutes are approved, e.g. 2026-12-08")
 		}
 	}
 	authority := ""
@@ -396,7 +409,7 @@ func (a PostAgenda) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) 
 		posted = at
 	}
 	if posted.After(at) {
-		return invalid("at", OMANotice, "a posting cannot be recorded before it happens")
+		return Invalid(OMANotice, "at", "a posting cannot be recorded before it happens")
 	}
 	if !m.Posted().IsZero() {
 		return Conflict(OMANotice, "",
@@ -448,7 +461,7 @@ func (m *CommissionMeeting) LastChange() (time.Time, string) {
 func (e *Engine) CheckPostedAfterChange(m *CommissionMeeting, posted time.Time) error {
 	last, what := m.LastChange()
 	if !last.IsZero() && posted.Before(last) {
-		return invalid("at", OMANotice,
+		return Invalid(OMANotice, "at",
 			fmt.Sprintf("the agenda of meeting %s was not as it stands at %s: %s at %s, and a notice posted before cannot set "+
 				"forth it; give at= no earlier than %s, when it was posted", m.Name, e.shortTime(posted), what, e.shortTime(last),
 				e.shortTime(last)))
@@ -482,6 +495,9 @@ func (a CancelCommissionMeeting) applyMeeting(e *Engine, m *CommissionMeeting, a
 type MoveMeeting struct {
 	Start time.Time `json:"start"`
 	Place string    `json:"place"`
+	// Regular says the new start is a regular meeting's of the schedule (CreateMeeting.Regular):
+	// a meeting moved onto a legal holiday is refused otherwise.
+	Regular bool `json:"regular,omitempty"`
 }
 
 // Kind implements MeetingAction.
@@ -499,6 +515,11 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 	}
 	if err := CheckAgendaChange(a.Start, at, e.Cal.Location(), "moving the meeting there", AdviseLaterStart); err != nil {
 		return err
+	}
+	if !a.Start.Equal(m.Start) {
+		if err := e.CheckHoliday(a.Start, a.Regular && !m.Special); err != nil {
+			return err
+		}
 	}
 	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
@@ -551,11 +572,11 @@ func decodeMeeting[T MeetingAction](payload []byte) (MeetingAction, error) {
 func DecodeMeetingAction(kind string, payload []byte) (MeetingAction, error) {
 	decode, ok := meetingDecoders[kind]
 	if !ok {
-		return nil, invalid("kind", "", fmt.Sprintf("unknown meeting action %q", kind))
+		return nil, Invalid("", "kind", fmt.Sprintf("unknown meeting action %q", kind))
 	}
 	a, err := decode(payload)
 	if err != nil {
-		return nil, invalid("payload", "", fmt.Sprintf("cannot read a %s action: %v", kind, err))
+		return nil, Invalid("", "payload", fmt.Sprintf("cannot read a %s action: %v", kind, err))
 	}
 	return a, nil
 }
@@ -605,7 +626,7 @@ func nextFreeName(day string, from rune, taken map[string]bool) (string, rune) {
 // Fold builds the commission's meetings from the meetings' own records (stored) and the
 // cases: each case step scheduled (its start and place) is an item of the meeting at that
 // start and place that is not cancelled. Case steps at a start and place that no record
-// holds (scheduled before meetings were kept, issue 19 §7) are folded into a meeting
+// holds (scheduled before meetings were kept) are folded into a meeting
 // named by its date after the recorded ones, marked Folded; steps of several cases at one
 // start and place make one meeting. Reading never writes: the store records a folded
 // meeting only when something is done to it. The result is in order of start.

@@ -100,7 +100,7 @@ func TestPostingOnceAndAmended(t *testing.T) {
 }
 
 // TestFoldMergesCasesAtOneMeeting: the per-case meetings of several cases at one start and
-// place are one meeting with several items (issue 19 §7); a second meeting that day is
+// place are one meeting with several items; a second meeting that day is
 // named with a b; a recorded meeting keeps its name and takes the steps at its start and
 // place.
 func TestFoldMergesCasesAtOneMeeting(t *testing.T) {
@@ -205,6 +205,9 @@ func TestMeetingAsItHappens(t *testing.T) {
 	if err != nil || m.Items[0].Authority != "5 ILCS 120/2(c)(1)" {
 		t.Fatalf("the exception as cited: %+v, %v", m.Items, err)
 	}
+	if m, err = e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-03T10:00:00-06:00")); err != nil {
+		t.Fatal(err)
+	}
 	seated := []string{"U_A", "U_B", "U_C"}
 	if _, err := e.ApplyMeeting(m, docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A"}},
 		T(t, "2027-01-12T16:59:00-06:00")); err == nil {
@@ -247,7 +250,7 @@ func TestMeetingAsItHappens(t *testing.T) {
 	}
 }
 
-// TestFoldNamesACollision (issue 19, finding 3): two recorded meetings at one start and
+// TestFoldNamesACollision: two recorded meetings at one start and
 // place (a record from before moves were checked) do not hand the case steps there to the
 // later one silently: they stay with the first, and CheckCollisions names both.
 func TestFoldNamesACollision(t *testing.T) {
@@ -271,5 +274,46 @@ func TestFoldNamesACollision(t *testing.T) {
 	}
 	if err := e.CheckCollisions(e.Fold([]docket.CommissionMeeting{first}, []*docket.Case{&c}), ""); err != nil {
 		t.Errorf("one meeting: %v", err)
+	}
+}
+
+// TestConveneNeedsNoticeOMA202: a meeting whose notice and agenda were not posted 48
+// hours ahead is not called to order, so no closed session is entered nor action taken at
+// it (5 ILCS 120/2.02(a)); the refusal gives the ways forward. An emergency meeting is,
+// recorded with the nature of the emergency.
+func TestConveneNeedsNoticeOMA202(t *testing.T) {
+	e := MustEngine(t)
+	seated := []string{"U_A", "U_B", "U_C"}
+	convene := docket.Convene{Seated: seated, Quorum: 2, Present: []string{"U_A", "U_B"}}
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-02T09:00:00-06:00")
+	m, err := e.ApplyMeeting(m, docket.AddItem{Item: docket.BusinessItem, Text: "The budget"},
+		T(t, "2027-01-03T09:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.ApplyMeeting(m, convene, T(t, "2027-01-12T17:01:00-06:00"))
+	wantRule(t, "never noticed", err, docket.ECONFLICT, docket.OMANotice)
+	if msg := docket.ErrorMessage(err); !strings.Contains(msg, "emergency=") || !strings.Contains(msg, "Hold it later") {
+		t.Errorf("the refusal gives no way forward: %s", msg)
+	}
+	late, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-10T17:01:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.ApplyMeeting(late, convene, T(t, "2027-01-12T17:01:00-06:00"))
+	wantRule(t, "noticed a minute short of 48 hours", err, docket.ECONFLICT, docket.OMANotice)
+
+	emergency := convene
+	emergency.Emergency = "a water main broke under City Hall"
+	held, err := e.ApplyMeeting(late, emergency, T(t, "2027-01-12T17:01:00-06:00"))
+	if err != nil || held.Minutes.Emergency != emergency.Emergency {
+		t.Errorf("an emergency meeting: %v, %q", err, held.Minutes.Emergency)
+	}
+	onTime, err := e.ApplyMeeting(m, docket.PostAgenda{}, T(t, "2027-01-10T17:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ApplyMeeting(onTime, convene, T(t, "2027-01-12T17:01:00-06:00")); err != nil {
+		t.Errorf("a meeting noticed exactly 48 hours ahead: %v", err)
 	}
 }

@@ -166,7 +166,7 @@ func (a Rule) rule(x *applying) error {
 	o := x.e.Ord
 	if both := slices.Contains(c.Sections, o.HearingSection) && slices.Contains(c.Sections, o.ReferralSection); both &&
 		a.ReferralRuling == "" && !x.replay {
-		return invalid("referral_ruling", "(C)(3)",
+		return Invalid("(C)(3)", "referral_ruling",
 			fmt.Sprintf("the complaint alleges both §%s and §%s, which (C)(2) and (C)(3) send different ways: give the "+
 				"ruling on the §%s part as ruling, and on the §%s part as referral_ruling (insufficient, no_probable_cause or "+
 				"attorney_referral)",

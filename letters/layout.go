@@ -271,7 +271,7 @@ func newDocument(title string, top float64) *fpdf.Fpdf {
 //
 // A mark, if not "", heads every page: a letter before it is mailed (draftMark), or one
 // printed again for a paper whose copy as sent is not in the record (reprintMark), is never
-// taken for the letter that went out (issue 20 §4).
+// taken for the letter that went out.
 func render(blocks []block, title string, mark string) ([]byte, error) {
 	p := newDocument(title, firstTop)
 	if mark != "" {

@@ -166,7 +166,7 @@ type Config struct {
 	// name; "" uses the built-in ones only.
 	Templates string
 	// Chair and Clerk are who sign the letters for the commission, with their names and
-	// titles (issue 19 §5): the commissioner titled Chair and the first clerk with a name
+	// titles: the commissioner titled Chair and the first clerk with a name
 	// (docket.Roster.Signature). Without a name, a letter is signed "For the" commission.
 	Chair, Clerk Addressee
 	// Signers overrides, per paper, who signs it: docket.ChairSigns or ClerkSigns
@@ -628,9 +628,9 @@ type Meetings interface {
 
 // meetingNotice gives the public notice of case c's step (kind k) as the one agenda of the
 // commission meeting that holds the step, under the case's file name for the notice: a
-// meeting has one notice with its whole agenda (5 ILCS 120/2.02(a); issue 19 §2), so a
+// meeting has one notice with its whole agenda (5 ILCS 120/2.02(a)), so a
 // notice of the case alone would contradict the agenda posted. It is dated by the
-// agenda's posting, never by the day it is drawn (issue 20 §4); an agenda not yet posted
+// agenda's posting, never by the day it is drawn; an agenda not yet posted
 // is drawn as a draft, marked so. Every scheduled step is an item of a meeting, one
 // recorded or one folded from its cases, so the meeting is always found; if the record
 // does not hold it, that is said rather than a notice of the case alone drawn.

@@ -10,7 +10,7 @@ import (
 	"ethicsbot/docket"
 )
 
-// The documents of a meeting of the commission as a body (issue 19): its agenda, posted
+// The documents of a meeting of the commission as a body: its agenda, posted
 // with the public notice (5 ILCS 120/2.02), and its minutes (5 ILCS 120/2.06), the open
 // and the closed as separate documents. They are drawn from agenda.tmpl and minutes.tmpl,
 // overridable as the letters are, in the same layout and fonts.
@@ -39,6 +39,9 @@ type AgendaData struct {
 	Draft     bool   // not yet posted
 	Items     []AgendaLine
 	Closed    bool // some item is closed to the public
+	// Opening and Closing are the parts of every meeting the agenda shows, unnumbered,
+	// before and after its items where they are not items of their own (docket.Frame).
+	Opening, Closing []Text
 }
 
 // AgendaLine is one numbered item of an agenda.
@@ -62,7 +65,10 @@ type MinutesData struct {
 	Approved  string // "Tuesday 9 February 2027, at the meeting of 2027-02-09"; "" for a draft
 	Convened  string // "18:00 CST"
 	Adjourned string // "" when not recorded
-	Present   Text   // names, joined: "Ann Alder, Chair; Bob Birch"
+	// Emergency is the nature of the emergency that called the meeting without 48 hours'
+	// notice (5 ILCS 120/2.02(a)); empty for a meeting noticed in time.
+	Emergency Text
+	Present   Text // names, joined: "Ann Alder, Chair; Bob Birch"
 	Absent    Text
 	Remote    Text // present by video or audio conference
 	Arrived   []MovementLine
@@ -162,6 +168,13 @@ func (m *Maker) AgendaPDF(a docket.Agenda, today docket.Date) (Document, error) 
 		Time: start.Format(clock), Place: T(a.Place), Amended: a.Amended, Posted: m.day(today), Draft: a.Posted.IsZero()}
 	if !d.Draft {
 		d.Posted = a.Posted.In(m.loc).Format(longDate)
+	}
+	opening, closing := docket.Frame(a.Items)
+	for _, w := range opening {
+		d.Opening = append(d.Opening, T(w))
+	}
+	for _, w := range closing {
+		d.Closing = append(d.Closing, T(w))
 	}
 	for i, it := range a.Items {
 		line := AgendaLine{Number: i + 1, Words: T(it.Words()), Closed: it.Closed}
@@ -320,7 +333,7 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 	held := r.Convened.In(m.loc)
 	d := MinutesData{From: m.from(), Meeting: string(r.Meeting), Kind: meetingKind(r.Special), Date: held.Format(longDate),
 		Place: T(r.Place), Closed: closed, Draft: r.Approved.IsZero(), Convened: hm(r.Convened), Adjourned: hm(r.Adjourned),
-		Present: who(r.Present), Absent: who(r.Absent)}
+		Present: who(r.Present), Absent: who(r.Absent), Emergency: T(r.Emergency)}
 	if len(r.Remote) > 0 {
 		d.Remote = who(r.Remote)
 	}

@@ -149,7 +149,7 @@ func TestAgendaPDF(t *testing.T) {
 	if Contains(text, "AMENDED") {
 		t.Errorf("an agenda never changed says it is amended:\n%s", text)
 	}
-	// Issue 19 finding 12: a posted agenda is dated the day it was posted, not the day it
+	// A posted agenda is dated the day it was posted, not the day it
 	// is drawn.
 	a := januaryAgenda()
 	a.Posted = time.Date(2027, 1, 8, 15, 0, 0, 0, time.UTC)

@@ -9,7 +9,7 @@ import (
 )
 
 // TestOfficerPerCase: the (E)(2) and (F) recommendations go to the officer the case names
-// from the configured list (issue 20 §4), the mayor (letters.officer) by default; an
+// from the configured list, the mayor (letters.officer) by default; an
 // officer the configuration no longer lists is refused, naming the command.
 func TestOfficerPerCase(t *testing.T) {
 	cfg := config

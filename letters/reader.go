@@ -164,7 +164,11 @@ func died(err error, late, over bool, stderr string, b readBounds) error {
 		how = "what it would be made into is too large"
 	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
 		how = "it needed more than " + bytesOf(b.Stack) + " of stack"
-	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"):
+	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"),
+		// The Go runtime refused memory by RLIMIT_DATA while it grows the heap may fault
+		// instead of saying so ("SIGSEGV: segmentation violation", no panic); a fault in
+		// the reading's own code is a panic, which the default case reports.
+		strings.Contains(stderr, "SIGSEGV") && !strings.Contains(stderr, "panic:"):
 		how = "it needed more than " + bytesOf(b.Memory) + " of memory"
 	case errors.As(err, &ee) && ee.ProcessState != nil && !ee.Exited():
 		how = fmt.Sprintf("it was stopped (%v)", ee.ProcessState) // killed at RLIMIT_CPU

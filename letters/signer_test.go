@@ -9,7 +9,7 @@ import (
 )
 
 // TestSigners: a letter is signed by the chair or the clerk as the configuration names
-// them (issue 19 §5, issue 20 §3): by default the chair signs a ruling, a decision or a
+// them: by default the chair signs a ruling, a decision or a
 // recommendation, the clerk the (B) notices and the (C)(3) transmittal; letters.signers
 // moves a paper to the other; without names, the letter is signed for the commission.
 func TestSigners(t *testing.T) {

@@ -2,7 +2,7 @@ package outbox
 
 import "context"
 
-// Action is a step a post offers to take, as a button (issue 22 §3): a reminder's button
+// Action is a step a post offers to take, as a button: a reminder's button
 // opens the form that records the step it names. It is data, kept with the post in the
 // outbox; the transport draws it (bot, commands.PostBlocks), and a transport with no
 // buttons (the console) shows the text alone, which still says how to type the step.
@@ -19,7 +19,7 @@ type Action struct {
 	Says Markup `json:"says,omitempty"`
 	// Menu puts the step in the post's menu of steps (an overflow menu, as on the App Home
 	// tab's row of the case) rather than as a button of its own: a case's card in the
-	// docket channel offers its steps so (issue 22 §3).
+	// docket channel offers its steps so.
 	Menu bool `json:"menu,omitempty"`
 	// Case, in place of Form, makes the button show that case to whoever clicks it, as
 	// /ethics case does, with nothing to fill in: the card's "Open case" button.

@@ -106,7 +106,7 @@ type Post struct {
 	// destination: it is said as a reply in that message's thread or, with Edit, it is
 	// that message's new text (Slack's chat.update). The docket channel keeps one such
 	// parent per case, its card (CardKey): each event is a reply under it, and each action
-	// on the case updates it in place (issue 22 §3).
+	// on the case updates it in place.
 	Thread Key
 	Edit   bool
 	// Media, if set, asks for copies of the post, a public notice of a meeting, for the news

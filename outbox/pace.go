@@ -13,7 +13,7 @@ import (
 // as Slack's rate limits ask of chat.postMessage ("1 message per second per channel,
 // short bursts allowed"); and, once Slack has answered 429, nothing more to that
 // destination until its Retry-After has passed. A catch-up of hundreds of messages then
-// reaches Slack at its pace instead of in a second and a half (issue 22 §4).
+// reaches Slack at its pace instead of in a second and a half.
 //
 // Its clock and its sleep are injected, so that a test paces a simulated clock.
 type Pacer struct {

@@ -27,7 +27,7 @@ func (b *buttons) SendActions(ctx context.Context, d outbox.Dest, text outbox.Ma
 
 // TestRemindersOfferTheirStep: a deadline reminder offers the form of the step it names,
 // the one its row says records it, filled in with the case and the paper, standing for
-// the sentence that tells how to type it (issue 22 §3); the digest offers one per line; a
+// the sentence that tells how to type it; the digest offers one per line; a
 // meeting reminder, which names no step the commissioners record, offers none.
 func TestRemindersOfferTheirStep(t *testing.T) {
 	w := newWorld(t)

@@ -10,7 +10,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// Reminders grouped by meeting (issue 19 §7): the 48-hour notices of the case steps held at
+// Reminders grouped by meeting: the 48-hour notices of the case steps held at
 // one meeting of the commission are one posting of one agenda (5 ILCS 120/2.02), so the
 // clerk is reminded of the agenda once, "Agenda of Tue 12 Jan 2027 to be posted by Sun 10
 // Jan 17:00 CST, 5 items", not once per case.

@@ -8,7 +8,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The clocks of a meeting's minutes (issue 19 §4, 5 ILCS 120/2.06), reminded to the clerk
+// The clocks of a meeting's minutes (5 ILCS 120/2.06), reminded to the clerk
 // and the docket channel as the ordinance's own date deadlines are (deadlineSteps): before,
 // on and after the day, until done.
 //   - The minutes of a meeting are approved "within 30 days after that meeting or at the

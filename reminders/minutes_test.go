@@ -31,10 +31,10 @@ func TestMinutesClocksAreReminded(t *testing.T) {
 			w.meet("", at(t, "2026-12-04 10:00"),
 				&docket.CreateMeeting{Name: "2026-12-15", Start: at(t, "2026-12-15 17:00"), Place: "City Hall"},
 				docket.AddItem{Item: docket.BusinessItem, Text: "Evaluation of the executive director",
-					Authority: "5 ILCS 120/2(c)(1)"})
+					Authority: "5 ILCS 120/2(c)(1)"}, docket.PostAgenda{})
 			w.meet("", at(t, "2026-12-04 10:00"),
 				&docket.CreateMeeting{Name: "2027-01-12", Start: at(t, "2027-01-12 17:00"), Place: "City Hall"},
-				docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"})
+				docket.AddItem{Item: docket.MinutesItem, Text: "2026-12-15"}, docket.PostAgenda{})
 		},
 		at(t, "2026-12-15 22:00"): func() {
 			w.meet("2026-12-15", at(t, "2026-12-15 22:00"), nil,

@@ -399,7 +399,7 @@ func formOf(e *docket.Engine, c *docket.Case, d docket.Deadline) string {
 	return strings.TrimSpace(placeholder.ReplaceAllString(command(e, c, d), ""))
 }
 
-// Actions are the steps the reminder offers as buttons (issue 22 §3): for a deadline, the
+// Actions are the steps the reminder offers as buttons: for a deadline, the
 // form that records it, standing for the sentence that tells how to type it; for the
 // expedited case's daily reminder, the decision's form; for the digest, one per line. A
 // meeting reminder names no step the commissioners record, and offers none.

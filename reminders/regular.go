@@ -8,7 +8,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// Reminders of the meetings themselves (issue 19 §6, §7): the clerk is told to prepare
+// Reminders of the meetings themselves: the clerk is told to prepare
 // and post a regular meeting's agenda ahead of its 48-hour mark (5 ILCS 120/2.02), and
 // the morning digest lists meetings, one line each with its count of items, rather than
 // one line per case notice.

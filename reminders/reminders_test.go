@@ -368,7 +368,7 @@ func TestCrashBetweenSendAndMark(t *testing.T) {
 }
 
 // TestOutageCatchUp: three days down across two due dates give, to each destination, one
-// catch-up message (issue 22 §4) that lists what fell due meanwhile, each deadline at its
+// catch-up message that lists what fell due meanwhile, each deadline at its
 // latest step, and says ethicsbot was down; each reminder folded into it is recorded as
 // said, and is never said on its own.
 func TestOutageCatchUp(t *testing.T) {

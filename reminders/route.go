@@ -9,7 +9,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// Kind is a kind of reminder, routed as one (issue 22 §4: each kind of reminder goes to
+// Kind is a kind of reminder, routed as one (each kind of reminder goes to
 // one place, by configuration).
 type Kind string
 
@@ -56,7 +56,7 @@ const (
 type Routes map[Kind]Route
 
 // DefaultRoutes: direct messages for the clerk's tasks, the docket channel for the
-// commission's steps (issue 22 §4), direct messages for meetings (recusal) and the digest.
+// commission's steps, direct messages for meetings (recusal) and the digest.
 func DefaultRoutes() Routes {
 	return Routes{ClerkTasks: DM, CommissionSteps: Channel, Expedited: Channel, MeetingReminders: DM, Digest: DM}
 }

@@ -10,7 +10,7 @@ import (
 	"ethicsbot/reminders"
 )
 
-// TestRoutes: each kind of reminder goes to one place (issue 22 §4). By default the
+// TestRoutes: each kind of reminder goes to one place. By default the
 // clerk's tasks (a certified mailing, a notice to post) go to the clerks' direct messages
 // only, the commission's steps (the ruling) and the (G) daily reminder to the docket
 // channel only, meetings to the sitting commissioners and the digest to the clerks; and

@@ -97,29 +97,19 @@ const enqueueBatch = 256
 func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var st Stats
 	p := s.planner()
-	if today := p.Engine.Cal.DateOf(now); !s.loaded || today != s.loadedOn {
-		// Reminders fall due at most a day or so before they are planned; a week covers it.
-		// Reloading once a day keeps the set to a week's reminders, not all history's.
-		planned, err := s.Outbox.Planned(ctx, now.AddDate(0, 0, -7))
-		if err != nil {
-			return st, err
-		}
-		if !s.loaded {
-			last, err := s.Outbox.LastSweep(ctx)
-			if err != nil {
-				return st, err
-			}
-			s.lastSweep, s.loaded = last, true
-		}
-		s.planned, s.loadedOn = planned, today
+	// After downtime, what fell due meanwhile is folded into one catch-up message per
+	// destination, if the outbox can fold.
+	folder, _ := s.Outbox.(Folder)
+	w := &sweepWriter{s: s, ctx: ctx, now: now, folder: folder, late: map[outbox.Dest][]outbox.Post{}}
+	if err := s.loadPlanned(ctx, p, now); err != nil {
+		return w.st, err
 	}
 	cases, err := s.Cases.OpenCases(ctx)
 	if err != nil {
-		return st, err
+		return w.st, err
 	}
-	st.Cases = len(cases)
+	w.st.Cases = len(cases)
 	// The digest's lines are gathered in the same pass, but only if it is still to be said
 	// to some clerk.
 	dg, digestDue := p.newDigest(now)
@@ -127,94 +117,13 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		dg.rs = slices.DeleteFunc(dg.rs, func(r Reminder) bool { return s.planned[r.Key()] })
 		digestDue = len(dg.rs) > 0
 	}
-	skip := func(k outbox.Key) bool { return s.planned[k] }
-	var due []Reminder
-	var batch []outbox.Post
-	var buf []docket.Deadline
-	// Reminders are written as they are planned, a batch at a time, so memory holds one
-	// batch however many are due after a long outage.
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		if err := s.Outbox.Enqueue(ctx, batch); err != nil {
-			return err
-		}
-		for _, p := range batch {
-			s.planned[p.Key] = true
-		}
-		st.Planned += len(batch)
-		batch = batch[:0]
-		return nil
+	groups, order, err := w.planCases(p, cases, dg, digestDue)
+	if err != nil {
+		return w.st, err
 	}
-	// After downtime, what fell due meanwhile is folded into one catch-up message per
-	// destination (issue 22 §4), if the outbox can fold.
-	folder, _ := s.Outbox.(Folder)
-	late := map[outbox.Dest][]outbox.Post{}
-	add := func(rs []Reminder) error {
-		for _, r := range rs {
-			text := r.Text()
-			if note := s.downtimeNote(r, now); note != "" {
-				if folder != nil {
-					late[r.To] = append(late[r.To], outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
-					continue
-				}
-				text += " " + note
-			}
-			batch = append(batch, outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
-			if len(batch) >= enqueueBatch {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
-		}
-		return ctx.Err()
-	}
-	notices := noticeSeries(p.Engine.Ord)
-	groups := map[agendaKey]*agendaGroup{}
-	var order []agendaKey
-	for _, c := range cases {
-		sched := p.Engine.ScheduleInto(buf, &c.Facts, now)
-		buf = sched.Deadlines
-		// A notice's reminder is planned whether said or not: its meeting may say it as one
-		// agenda's (agenda.go), which is checked once the cases are gathered.
-		due = p.plan(due[:0], c, &sched, now, func(k outbox.Key) bool { return !notices[k.Series] && skip(k) })
-		if digestDue {
-			p.addToDigest(dg, c, &sched, now)
-		}
-		// The notices of one meeting's case steps are one agenda's: gathered across the
-		// cases, then said once (agenda.go).
-		due = gatherAgendas(due, groups, &order)
-		if err := add(due); err != nil {
-			return st, err
-		}
-	}
-	var meetings []docket.CommissionMeeting
-	prepare := now.Sub(s.meetingsAt) >= meetingsEvery || now.Before(s.meetingsAt)
-	if ms, ok := s.Cases.(Meetings); ok && (len(order) > 0 || digestDue || prepare) {
-		if meetings, err = ms.Meetings(ctx); err != nil {
-			return st, err
-		}
-		s.meetingsAt = now
-	}
-	if len(order) > 0 {
-		if err := add(p.agendaReminders(groups, order, meetings, skip)); err != nil {
-			return st, err
-		}
-	}
-	if err := add(p.prepareReminders(meetings, now, skip)); err != nil {
-		return st, err
-	}
-	if mr, ok := s.Cases.(MediaRequests); ok && prepare {
-		// The news media's requests lapse with their year (media.go); read every
-		// meetingsEvery, as the meetings are, not every minute.
-		reqs, err := mr.MediaRequests(ctx)
-		if err != nil {
-			return st, err
-		}
-		if err := add(p.mediaReminders(reqs, now, skip)); err != nil {
-			return st, err
-		}
+	meetings, err := w.planMeetings(p, groups, order, digestDue)
+	if err != nil {
+		return w.st, err
 	}
 	if digestDue {
 		p.finishDigest(dg, meetings, now)
@@ -224,43 +133,186 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	if ms, ok := s.Cases.(RecordedMeetings); ok {
 		recorded, err := ms.RecordedMeetings(ctx)
 		if err != nil {
-			return st, err
+			return w.st, err
 		}
-		if err := add(p.minutesReminders(recorded, now, skip)); err != nil {
-			return st, err
+		if err := w.add(p.minutesReminders(recorded, now, w.skip)); err != nil {
+			return w.st, err
 		}
 	}
 	if digestDue && len(dg.lines) > 0 {
-		if err := add(dg.rs); err != nil {
-			return st, err
+		if err := w.add(dg.rs); err != nil {
+			return w.st, err
 		}
 	}
-	if err := s.catchUp(ctx, folder, late, now,
-		func(p outbox.Post) error { batch = append(batch, p); return nil }); err != nil {
-		return st, err
+	if err := s.catchUp(ctx, folder, w.late, now,
+		func(p outbox.Post) error { w.batch = append(w.batch, p); return nil }); err != nil {
+		return w.st, err
 	}
-	for _, posts := range late {
-		st.Planned += len(posts)
+	for _, posts := range w.late {
+		w.st.Planned += len(posts)
 		for _, p := range posts {
 			s.planned[p.Key] = true
 		}
 	}
 	if post, ok, err := s.anchorPost(ctx, p, now); err != nil {
-		return st, err
+		return w.st, err
 	} else if ok {
-		batch = append(batch, post)
+		w.batch = append(w.batch, post)
 	}
-	if err := flush(); err != nil {
-		return st, err
+	if err := w.flush(); err != nil {
+		return w.st, err
 	}
-	if st.Planned > 0 && s.Notify != nil {
+	if w.st.Planned > 0 && s.Notify != nil {
 		s.Notify()
 	}
 	if err := s.Outbox.SetLastSweep(ctx, now); err != nil {
-		return st, err
+		return w.st, err
 	}
 	s.lastSweep = now
-	return st, nil
+	return w.st, nil
+}
+
+// loadPlanned reads which reminders the outbox holds, once a day: reminders fall due at
+// most a day or so before they are planned, so a week covers it, and reloading once a day
+// keeps the set to a week's reminders, not all history's.
+func (s *Sweeper) loadPlanned(ctx context.Context, p *Planner, now time.Time) error {
+	today := p.Engine.Cal.DateOf(now)
+	if s.loaded && today == s.loadedOn {
+		return nil
+	}
+	planned, err := s.Outbox.Planned(ctx, now.AddDate(0, 0, -7))
+	if err != nil {
+		return err
+	}
+	if !s.loaded {
+		last, err := s.Outbox.LastSweep(ctx)
+		if err != nil {
+			return err
+		}
+		s.lastSweep, s.loaded = last, true
+	}
+	s.planned, s.loadedOn = planned, today
+	return nil
+}
+
+// sweepWriter writes one sweep's reminders into the outbox as they are planned, a batch at
+// a time, so memory holds one batch however many are due after a long outage; what fell
+// due during downtime waits in late for its destination's catch-up message.
+type sweepWriter struct {
+	s      *Sweeper
+	ctx    context.Context
+	now    time.Time
+	st     Stats
+	batch  []outbox.Post
+	folder Folder
+	late   map[outbox.Dest][]outbox.Post
+}
+
+// skip reports whether the reminder keyed k is in the outbox already.
+func (w *sweepWriter) skip(k outbox.Key) bool { return w.s.planned[k] }
+
+// flush writes the batch in one outbox transaction.
+func (w *sweepWriter) flush() error {
+	if len(w.batch) == 0 {
+		return nil
+	}
+	if err := w.s.Outbox.Enqueue(w.ctx, w.batch); err != nil {
+		return err
+	}
+	for _, p := range w.batch {
+		w.s.planned[p.Key] = true
+	}
+	w.st.Planned += len(w.batch)
+	w.batch = w.batch[:0]
+	return nil
+}
+
+// add puts rs in the batch, or in late when they fell due while the bot was down and the
+// outbox can fold them, flushing each full batch.
+func (w *sweepWriter) add(rs []Reminder) error {
+	for _, r := range rs {
+		text := r.Text()
+		if note := w.s.downtimeNote(r, w.now); note != "" {
+			if w.folder != nil {
+				w.late[r.To] = append(w.late[r.To], outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
+				continue
+			}
+			text += " " + note
+		}
+		w.batch = append(w.batch, outbox.Post{Key: r.Key(), Text: text, Due: r.At, Actions: r.Actions()})
+		if len(w.batch) >= enqueueBatch {
+			if err := w.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return w.ctx.Err()
+}
+
+// planCases plans the reminders of each open case, adds its lines to the digest if it is
+// due, and gathers the notices of one meeting's case steps into groups, in order, to be
+// said once as that meeting's agenda.
+func (w *sweepWriter) planCases(p *Planner, cases []*docket.Case, dg *digest, digestDue bool) (
+	map[agendaKey]*agendaGroup, []agendaKey, error) {
+	notices := noticeSeries(p.Engine.Ord)
+	groups := map[agendaKey]*agendaGroup{}
+	var order []agendaKey
+	var due []Reminder
+	var buf []docket.Deadline
+	for _, c := range cases {
+		sched := p.Engine.ScheduleInto(buf, &c.Facts, w.now)
+		buf = sched.Deadlines
+		// A notice's reminder is planned whether said or not: its meeting may say it as one
+		// agenda's (agenda.go), which is checked once the cases are gathered.
+		due = p.plan(due[:0], c, &sched, w.now, func(k outbox.Key) bool { return !notices[k.Series] && w.skip(k) })
+		if digestDue {
+			p.addToDigest(dg, c, &sched, w.now)
+		}
+		// The notices of one meeting's case steps are one agenda's: gathered across the
+		// cases, then said once (agenda.go).
+		due = gatherAgendas(due, groups, &order)
+		if err := w.add(due); err != nil {
+			return nil, nil, err
+		}
+	}
+	return groups, order, nil
+}
+
+// planMeetings reads the commission's meetings when an agenda, the digest or the clerk's
+// preparation needs them (the preparation every meetingsEvery), and plans the reminders of
+// the agendas gathered, of the meetings to prepare and of the news media's requests.
+func (w *sweepWriter) planMeetings(p *Planner, groups map[agendaKey]*agendaGroup, order []agendaKey, digestDue bool) (
+	[]docket.CommissionMeeting, error) {
+	s, now := w.s, w.now
+	var meetings []docket.CommissionMeeting
+	prepare := now.Sub(s.meetingsAt) >= meetingsEvery || now.Before(s.meetingsAt)
+	if ms, ok := s.Cases.(Meetings); ok && (len(order) > 0 || digestDue || prepare) {
+		var err error
+		if meetings, err = ms.Meetings(w.ctx); err != nil {
+			return nil, err
+		}
+		s.meetingsAt = now
+	}
+	if len(order) > 0 {
+		if err := w.add(p.agendaReminders(groups, order, meetings, w.skip)); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.add(p.prepareReminders(meetings, now, w.skip)); err != nil {
+		return nil, err
+	}
+	if mr, ok := s.Cases.(MediaRequests); ok && prepare {
+		// The news media's requests lapse with their year (media.go); read every
+		// meetingsEvery, as the meetings are, not every minute.
+		reqs, err := mr.MediaRequests(w.ctx)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.add(p.mediaReminders(reqs, now, w.skip)); err != nil {
+			return nil, err
+		}
+	}
+	return meetings, nil
 }
 
 // Folder is an Outbox that can put one message in place of several, in one transaction;

@@ -261,7 +261,7 @@ func TestYear(t *testing.T) {
 	t.Run("Deadlines", func(t *testing.T) {
 		d := r.Deadlines
 		// 30 met: 2026-001's (H) meeting notice, posted in time, is the commission's
-		// deadline too (issue 17: the complainant is heard before a frivolous finding).
+		// deadline too (the complainant is heard before a frivolous finding).
 		if d.Met != 30 || d.Missed != 6 || d.ShareMet != 30.0/36 {
 			t.Errorf("met %d missed %d share %v; want 30, 6, 30/36", d.Met, d.Missed, d.ShareMet)
 		}

@@ -21,7 +21,7 @@ import (
 //
 // The commission's meetings keep their own chain (meeting_events, migration 012): the
 // anchor names its head too, so that an agenda, a posting, a roll or an adjournment
-// recorded since is covered like a case event (issue 19).
+// recorded since is covered like a case event.
 type Anchor struct {
 	Events int64  // the number of the last event; events are numbered 1, 2, ... without gaps
 	Hash   string // its hash, 64 hex digits
@@ -47,7 +47,7 @@ var anchorForm = regexp.MustCompile(`^([0-9]{1,18}):([0-9a-f]{64})(?:\s*\+\s*([0
 
 // ParseAnchor reads an anchor written by String, as printed or posted: a leading "anchor "
 // and capital hex digits are taken as they come from a copy and paste. An anchor without
-// a meetings part (as every anchor posted before issue 19's fix) is checked against the
+// a meetings part (as every anchor posted before meetings were chained) is checked against the
 // cases' chain alone: it says nothing of the meetings.
 func ParseAnchor(s string) (Anchor, error) {
 	m := anchorForm.FindStringSubmatch(strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "anchor ")))

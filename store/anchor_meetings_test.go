@@ -11,7 +11,7 @@ import (
 	"ethicsbot/store"
 )
 
-// TestAnchorCoversTheMeetings (issue 19, finding 4): a meeting action alone moves the
+// TestAnchorCoversTheMeetings: a meeting action alone moves the
 // anchor; a backup without it does not hold the live anchor; an anchor of the old form,
 // without a meetings part, is still read and checked against the cases' chain alone.
 func TestAnchorCoversTheMeetings(t *testing.T) {
@@ -73,7 +73,7 @@ func TestAnchorCoversTheMeetings(t *testing.T) {
 	}
 }
 
-// TestRestoreReportsLostMeetings (issue 19, finding 4): a meeting created after the backup,
+// TestRestoreReportsLostMeetings: a meeting created after the backup,
 // whose notice Slack shows, is named in the docket channel's note of what the restore lost;
 // a meeting notice the restored record holds is not.
 func TestRestoreReportsLostMeetings(t *testing.T) {

@@ -120,7 +120,7 @@ func TestExportCSVIsSafeToOpen(t *testing.T) {
 }
 
 // TestExportCSVNamesWhoActed: the CSV of events gives, beside each event's Slack id, the
-// name the configuration gives that person, or the id when it gives none (issue 19 §5).
+// name the configuration gives that person, or the id when it gives none.
 func TestExportCSVNamesWhoActed(t *testing.T) {
 	s := MustOpen(t)
 	mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")

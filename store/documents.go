@@ -127,7 +127,7 @@ func documentRef(e Event) (string, docRef, bool) {
 // ApplyWithLetter records a mailing or delivery (act, a docket.RecordMailing or
 // docket.RecordDelivery whose Letter is letter's SHA-256) and stores letter, the PDF that
 // went out, in the same transaction: the letter as sent is kept in the record with the
-// event that says it was sent, or neither is (issue 20 §4).
+// event that says it was sent, or neither is.
 func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time,
 	say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error) {
 	var sent *docket.SentLetter

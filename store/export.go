@@ -21,7 +21,7 @@ func (s *Store) Export(ctx context.Context, w io.Writer, format string, public b
 
 // ExportNamed is Export, with the CSV of events giving beside each event's "by" (the Slack
 // id, as the record has it) a last column "by_name": the name people configures for that
-// id, or the id (issue 19 §5: exports use names). The JSON export is the record as it is,
+// id, or the id (exports use names). The JSON export is the record as it is,
 // by id.
 func (s *Store) ExportNamed(ctx context.Context, w io.Writer, format string, public bool, people docket.Roster) error {
 	if format != "json" && format != "csv" {

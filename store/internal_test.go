@@ -33,13 +33,17 @@ func BulkLoad(s *Store, cases, eventsPerCase int, start time.Time) error {
 	}
 	for i := 0; i < cases; i++ {
 		at := start.Add(time.Duration(i) * time.Minute)
+		meeting := at.Add(400 * 24 * time.Hour)
+		for s.engine.Cal.StatutoryHoliday(s.engine.Cal.DateOf(meeting)) != "" {
+			meeting = meeting.Add(24 * time.Hour) // no meeting on a legal holiday (5 ILCS 120/2.01)
+		}
 		c := docket.Case{}
 		actions := []docket.Action{docket.File{
 			Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
 			Respondent:  docket.Person{Name: fmt.Sprintf("Respondent %d", i)},
 			Sections:    []string{"103.10"}, Received: at, Summary: "Benchmark complaint.",
 		},
-			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(400 * 24 * time.Hour), Place: "City Hall"}}
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall"}}
 		for len(actions) < eventsPerCase {
 			actions = append(actions, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		}

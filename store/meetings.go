@@ -14,7 +14,7 @@ import (
 	"ethicsbot/outbox"
 )
 
-// The commission's meetings (issue 19): each meeting's own record is a stream of events in
+// The commission's meetings: each meeting's own record is a stream of events in
 // meeting_events (migration 011), hash-chained like the case events but on a chain of its
 // own, and materialised in commission_meetings. The case steps a meeting holds stay in
 // their cases; docket.Engine.Fold puts the two together when the meetings are read.
@@ -355,7 +355,9 @@ func (s *Store) verifyHeldItems(ctx context.Context, tx *sql.Tx, folded []docket
 }
 
 // scheduledBy is the meeting an event's action schedules a step at, as recorded or as a
-// correction of one records it.
+// correction of one records it. A switch on the action's type, because the store reads
+// stored events, a correction holding its corrected act encoded, to find the cases a
+// meeting holds without folding every case; docket keeps what each act means.
 func scheduledBy(a docket.Action) (docket.ScheduleMeeting, bool) {
 	switch a := a.(type) {
 	case docket.ScheduleMeeting:

@@ -73,7 +73,7 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 
 // TestMeetingsFoldTheCasesMeetings: meetings scheduled case by case, before meetings were
 // kept, read as meetings: two cases at one start and place are one meeting with two items,
-// named by its date, and reading writes nothing (issue 19 §7).
+// named by its date, and reading writes nothing.
 func TestMeetingsFoldTheCasesMeetings(t *testing.T) {
 	s := MustOpen(t)
 	start := T(t, "2026-12-10T17:00:00-06:00")
@@ -98,7 +98,7 @@ func TestMeetingsFoldTheCasesMeetings(t *testing.T) {
 	}
 }
 
-// TestMoveOntoAnotherMeetingRefused (issue 19, finding 3): a meeting moved onto the start
+// TestMoveOntoAnotherMeetingRefused: a meeting moved onto the start
 // and place of another open meeting is refused in the transaction, and the other
 // meeting keeps its items.
 func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
@@ -139,7 +139,7 @@ func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
 	mustVerify(t, s)
 }
 
-// TestVerifyNamesTwoMeetingsAtOnePlace (issue 19, finding 3): a record holding two open
+// TestVerifyNamesTwoMeetingsAtOnePlace: a record holding two open
 // meetings at one start and place (kept before moves were checked) fails verify, which
 // names both.
 func TestVerifyNamesTwoMeetingsAtOnePlace(t *testing.T) {

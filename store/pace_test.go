@@ -29,7 +29,7 @@ func (c *clockedSender) Find(context.Context, outbox.Dest, outbox.Key, time.Time
 
 // TestDrainIsPaced: a burst of 20 posts to the docket channel and 2 to a clerk goes to
 // Slack at about one a second per destination (three at once), not all in an instant
-// (issue 22 §4: 356 a second to one channel); the clerk's do not wait behind the channel's;
+// (356 a second to one channel); the clerk's do not wait behind the channel's;
 // and the log says how long each destination waited.
 func TestDrainIsPaced(t *testing.T) {
 	s := MustOpen(t)

@@ -122,7 +122,7 @@ func (s *slackThreads) Update(_ context.Context, channel, ts string, text outbox
 }
 
 // TestDocketThread: a case is one message in the docket channel, its card, updated in
-// place after each step, with each step a reply in its thread (issue 22 §3). The card's ts
+// place after each step, with each step a reply in its thread. The card's ts
 // is the one Slack gave when it took the card, kept in the outbox; a card deleted in Slack
 // is posted again, and the replies after go in the new one's thread; a reply whose answer
 // was lost is found in the thread, not posted twice.
@@ -270,7 +270,7 @@ func TestDocketThread(t *testing.T) {
 	})
 
 	t.Run("ActionsChangeTheCard", func(t *testing.T) {
-		// A card's actions are part of it (issue 22 §3): an update that changes only its
+		// A card's actions are part of it: an update that changes only its
 		// menu is made, with the menu, and recorded, so that the same update again is not.
 		slack.log = nil
 		at := T(t, "2026-12-04T15:00:00-06:00")

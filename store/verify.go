@@ -69,55 +69,11 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		}
 	}()
 
-	rows, err := tx.QueryContext(ctx, eventColumns+` ORDER BY id`)
-	if err != nil {
+	walk, err := walkChain(ctx, tx, &r)
+	if err != nil || r.Broken != nil {
 		return r, err
 	}
-	type tail struct {
-		seq     int
-		docHash string
-	}
-	cases := make(map[string]tail)
-	docs := make(map[string]docRef) // the documents the events added, by SHA-256
-	prev := Event{Hash: genesis}
-	for rows.Next() {
-		e, err := scanEvent(rows)
-		if err != nil {
-			rows.Close()
-			r.Broken = &Break{EventID: prev.ID + 1, Case: "",
-				Problem: "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
-			return r, nil
-		}
-		r.Events++
-		t := cases[e.Case]
-		switch {
-		case e.ID != prev.ID+1:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case,
-				Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
-		case e.PrevHash != prev.Hash:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case,
-				Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
-		case e.chainHash() != e.Hash:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case,
-				Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded",
-					e.Kind, e.At.Format(time.RFC3339))}
-		case e.Seq != t.seq+1:
-			r.Broken = &Break{EventID: e.ID, Case: e.Case,
-				Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
-		}
-		if r.Broken != nil {
-			rows.Close()
-			return r, nil
-		}
-		cases[e.Case] = tail{e.Seq, e.DocHash}
-		if sha, ref, ok := documentRef(e); ok {
-			docs[sha] = ref
-		}
-		prev = e
-	}
-	if err := rows.Close(); err != nil {
-		return r, err
-	}
+	prev := walk.last
 	r.Anchor = Anchor{Events: prev.ID, Hash: prev.Hash, At: prev.At}
 	if s.meetings {
 		// The anchor names the meetings' chain too; verifyMeetings below walks it.
@@ -141,24 +97,107 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		err = gerr
 	}()
 
+	if err := s.verifyCases(ctx, tx, walk.cases, &r); err != nil || r.Broken != nil {
+		return r, err
+	}
+	if s.docs {
+		if r.Broken, err = checkDocuments(ctx, tx, walk.docs); r.Broken != nil || err != nil {
+			return r, err
+		}
+	}
+	if s.meetings {
+		r.Broken, r.Differs, err = s.verifyMeetingRecord(ctx, tx)
+	}
+	return r, err
+}
+
+// caseTail is where a case's history ends as the chain is walked: its last event's number
+// within the case and the hash of the document that event produced.
+type caseTail struct {
+	seq     int
+	docHash string
+}
+
+// chainWalk is what walking the event chain found: each case's tail, the documents the
+// events added (by SHA-256) and the last event.
+type chainWalk struct {
+	cases map[string]caseTail
+	docs  map[string]docRef
+	last  Event
+}
+
+// walkChain walks the hash chain from the first event to the last, counting the events in
+// r, and sets r.Broken at the first broken link.
+func walkChain(ctx context.Context, tx *sql.Tx, r *Report) (chainWalk, error) {
+	w := chainWalk{cases: make(map[string]caseTail), docs: make(map[string]docRef), last: Event{Hash: genesis}}
+	rows, err := tx.QueryContext(ctx, eventColumns+` ORDER BY id`)
+	if err != nil {
+		return w, err
+	}
+	prev := w.last
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			rows.Close()
+			r.Broken = &Break{EventID: prev.ID + 1, Case: "",
+				Problem: "cannot be read (" + err.Error() + "): it was changed outside ethicsbot"}
+			return w, nil
+		}
+		r.Events++
+		t := w.cases[e.Case]
+		switch {
+		case e.ID != prev.ID+1:
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("comes after event %d: events %d to %d are missing", prev.ID, prev.ID+1, e.ID-1)}
+		case e.PrevHash != prev.Hash:
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("does not link to event %d: the chain was broken there", prev.ID)}
+		case e.chainHash() != e.Hash:
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("its content no longer matches its hash: the %s event of %s was changed after it was recorded",
+					e.Kind, e.At.Format(time.RFC3339))}
+		case e.Seq != t.seq+1:
+			r.Broken = &Break{EventID: e.ID, Case: e.Case,
+				Problem: fmt.Sprintf("is number %d of its case, but follows number %d", e.Seq, t.seq)}
+		}
+		if r.Broken != nil {
+			rows.Close()
+			return w, nil
+		}
+		w.cases[e.Case] = caseTail{e.Seq, e.DocHash}
+		if sha, ref, ok := documentRef(e); ok {
+			w.docs[sha] = ref
+		}
+		prev = e
+	}
+	w.last = prev
+	return w, rows.Close()
+}
+
+// verifyCases checks that every case row is the document its last event produced (tails,
+// which it empties), that its columns and its public records agree with that document, and
+// that no case and no public record stands without the other. It counts the cases in r and
+// sets r.Broken at the first that differs.
+func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]caseTail, r *Report) error {
 	// A record at a schema older than the board's has no public records to check.
 	board := map[string]map[string]string{}
 	sameForm := true
 	if s.public {
+		var err error
 		if board, err = standingPublic(ctx, tx); err != nil {
-			return r, err
+			return err
 		}
 		if number, problem, err := checkPosted(ctx, tx); err != nil {
-			return r, err
+			return err
 		} else if problem != "" {
 			r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
-			return r, nil
+			return nil
 		}
 		// A record whose board was last worded by another ethicsbot (the bot rewords it
 		// when it starts) is checked for which records stand, not for their words: a
 		// read-only verify must not blame a change of wording on tampering.
 		if sameForm, err = publicFormIs(ctx, tx, docket.PublicForm); err != nil {
-			return r, err
+			return err
 		}
 	}
 	dueColumn := "NULL" // a record before 015 keeps no next due instant
@@ -169,7 +208,7 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		`SELECT number, state, open, complainant, respondent, summary, doc, events, `+dueColumn+
 			` FROM cases ORDER BY number`)
 	if err != nil {
-		return r, err
+		return err
 	}
 	defer crows.Close()
 	for crows.Next() {
@@ -179,7 +218,7 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 		var due sql.NullString
 		if err := crows.Scan(&number, &state, &open, &complainant, &respondent, &summary, &doc, &events,
 			&due); err != nil {
-			return r, err
+			return err
 		}
 		r.Cases++
 		t, ok := cases[number]
@@ -209,45 +248,47 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 			}
 		}
 		if r.Broken != nil {
-			return r, nil
+			return nil
 		}
 		delete(cases, number)
 		delete(board, number)
 	}
 	if err := crows.Err(); err != nil {
-		return r, err
+		return err
 	}
 	for number := range cases {
 		r.Broken = &Break{EventID: 0, Case: number, Problem: "has events but no case row: it was deleted"}
-		return r, nil
+		return nil
 	}
 	for number := range board {
 		r.Broken = &Break{EventID: 0, Case: number,
 			Problem: "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
-		return r, nil
+		return nil
 	}
-	if s.docs {
-		if r.Broken, err = checkDocuments(ctx, tx, docs); r.Broken != nil || err != nil {
-			return r, err
-		}
+	return nil
+}
+
+// verifyMeetingRecord checks the commission's meetings, on their own chain (migration
+// 011): the chain, then the meetings as folded with the cases' steps, read once for both
+// checks (no two at one start and place; each held meeting's items as its approved
+// minutes have them).
+func (s *Store) verifyMeetingRecord(ctx context.Context, tx *sql.Tx) (*Break, *Break, error) {
+	problem, err := verifyMeetings(ctx, tx, s.media)
+	if problem != "" {
+		return &Break{Problem: problem}, nil, err
 	}
-	if s.meetings {
-		// The commission's meetings, on their own chain (migration 011).
-		var problem string
-		if problem, err = verifyMeetings(ctx, tx, s.media); problem != "" {
-			r.Broken = &Break{Problem: problem}
-		} else if err == nil {
-			// The meetings as folded with the cases' steps, read once for both checks.
-			var folded []docket.CommissionMeeting
-			if folded, err = s.foldIn(ctx, tx); err == nil {
-				r.Broken = s.verifyCollisions(folded)
-			}
-			if r.Broken == nil && err == nil {
-				r.Differs, err = s.verifyHeldItems(ctx, tx, folded)
-			}
-		}
+	if err != nil {
+		return nil, nil, err
 	}
-	return r, err
+	folded, err := s.foldIn(ctx, tx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b := s.verifyCollisions(folded); b != nil {
+		return b, nil, nil
+	}
+	differs, err := s.verifyHeldItems(ctx, tx, folded)
+	return nil, differs, err
 }
 
 // guards are the triggers that keep the log append-only and the cases undeleted.

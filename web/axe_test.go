@@ -9,9 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"ethicsbot/web"
 )
 
 // axeResult is one page's result as testdata/axe/axe.js prints it.
@@ -59,12 +56,7 @@ func TestBoardAxe(t *testing.T) {
 		}
 		t.Skipf("skipping axe-core: node or axe-core is missing (%v, %v): npm install in %s", err, serr, dir)
 	}
-	f := newFixture(t)
-	publishMinutes(t, f.db, f.board.Loc, func() {})
-	board := &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
-		Loc: f.board.Loc, Figures: f.board.Figures, Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
-	srv := httptest.NewServer(board.Handler())
-	defer srv.Close()
+	srv := boardOfAnEndedYear(t)
 	// A page of each template: the front page, a case's, a year's, a meeting's, its
 	// minutes', and the page of a file the board does not have.
 	pages := []string{"/", "/cases/2026-001.html", "/archive/2026.html", "/meetings/2026-12-15.html",

@@ -32,6 +32,9 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 	for i := 0; i < 300; i++ {
 		received := day.AddDate(0, 0, i)
 		meeting := received.AddDate(0, 0, 3).Add(8 * time.Hour)
+		for cal.StatutoryHoliday(cal.DateOf(meeting)) != "" {
+			meeting = meeting.AddDate(0, 0, 1) // no meeting on a legal holiday (5 ILCS 120/2.01)
+		}
 		res, err := db.File(ctx, "U_CLERK", "",
 			docket.File{Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
 				Respondent: docket.Person{Name: fmt.Sprintf("Respondent %d", i)}, Sections: []string{"103.10"}, Received: received,

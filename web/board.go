@@ -105,11 +105,14 @@ type entry struct {
 	Past   bool   // a meeting that has begun
 	Root   string // the path from the page it is on to the board's root
 
-	// A meeting of the commission (issue 19 §2): the notices of the case steps held at one
+	// A meeting of the commission: the notices of the case steps held at one
 	// start and place are one card, with the meeting's whole agenda. Cases are the cases
 	// whose steps it holds, in order; Name is the meeting's name, if recorded.
 	Cases []string
 	Name  string
+	// Opening and Closing are the parts of every meeting its agenda shows, unnumbered,
+	// before and after the numbered items that are its business (docket.Frame).
+	Opening, Closing []string
 	// MinutesApproved and MinutesPublished are when the meeting's open minutes were
 	// approved and made public (5 ILCS 120/2.06(b)), zero until then: its minutes' page has
 	// them. Closed minutes are never published here.
@@ -437,7 +440,7 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 
 // itemWithdrawn marks a case step's notice withdrawn from the agenda of a meeting that is
 // held all the same: the public record says its meeting is cancelled, but the commission's
-// meeting at that time and place goes on (issue 19 review).
+// meeting at that time and place goes on.
 const itemWithdrawn = "withdrawn"
 
 // sort files entries into a page's lists, in the order they happen. own is a case's page,
@@ -461,7 +464,7 @@ func (b *Board) sort(p *page, es []entry, own bool) {
 }
 
 // group makes the notices of the case steps held at one start and place one card: the
-// meeting of the commission, with its whole agenda (issue 19 §2). A recorded meeting has a
+// meeting of the commission, with its whole agenda. A recorded meeting has a
 // card of its own once its agenda is posted, made from its record (recordedCard), with the
 // case steps its posted agenda holds; a cancelled one is among the cancelled and moved.
 // Each record is kept, with the time it first reached the board, on its case's page. from
@@ -536,6 +539,7 @@ func (b *Board) meetingCard(e *entry, m *docket.CommissionMeeting) {
 		e.Page = meetingPage(m.Name)
 	}
 	e.Agenda, e.Closed = postedAgenda(m), false
+	e.Opening, e.Closing = agendaFrame(lastPosted(m))
 	if !m.Published.IsZero() {
 		e.MinutesApproved, e.MinutesPublished = m.Minutes.Approved, m.Published.In(b.Loc)
 		for _, c := range m.Corrections {

@@ -127,13 +127,7 @@ func TestBoardInBrowser(t *testing.T) {
 // figures and chart, a meeting's, and its minutes'.
 func TestBoardReflowsAt320(t *testing.T) {
 	exe := browser(t)
-	f := newFixture(t)
-	publishMinutes(t, f.db, f.board.Loc, func() {})
-	// In 2027, 2026 has ended: its page gives the year's figures, its widest tables.
-	board := &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
-		Loc: f.board.Loc, Figures: f.board.Figures, Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
-	srv := httptest.NewServer(board.Handler())
-	defer srv.Close()
+	srv := boardOfAnEndedYear(t)
 
 	bctx := newTab(t, exe, 320)
 	if err := chromedp.Do(bctx, chromedp.EmulateViewport(320, 900)); err != nil {
@@ -169,4 +163,17 @@ func TestBoardReflowsAt320(t *testing.T) {
 			}
 		}
 	}
+}
+
+// boardOfAnEndedYear serves the fixture's board with published minutes as it stands in
+// January 2027: 2026 has ended, so its page gives the year's figures, its widest tables.
+func boardOfAnEndedYear(t *testing.T) *httptest.Server {
+	t.Helper()
+	f := newFixture(t)
+	publishMinutes(t, f.db, f.board.Loc, func() {})
+	board := &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
+		Loc: f.board.Loc, Figures: f.board.Figures, Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
+	srv := httptest.NewServer(board.Handler())
+	t.Cleanup(srv.Close)
+	return srv
 }

@@ -140,7 +140,7 @@ func PrivateCalendar(e *docket.Engine, cases []docket.Case, user string, tasks b
 }
 
 // oneEventPerMeeting makes the events of the case steps held at one start and place one
-// event, as they are one meeting of the commission (issue 19 §2): it keeps the first
+// event, as they are one meeting of the commission: it keeps the first
 // one's UID, so a calendar keeps that event, and names every step.
 func oneEventPerMeeting(es []Event) []Event {
 	var out []Event

@@ -107,7 +107,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 	base := b.base("", "", "", now)
 	host := uidHost(b.url())
 	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
-	// One event per meeting (issue 19 §2), as the board has one card: the same grouping.
+	// One event per meeting, as the board has one card: the same grouping.
 	p := base
 	b.sort(&p, v.entries, false)
 	b.group(&p, v, now, now.Add(-recentOutcomes), time.Time{})
@@ -138,7 +138,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 			if e.Page != "" {
 				link = e.Page
 			}
-			ev.Description = "Agenda: " + strings.Join(e.Agenda, " ") + " " + b.url() + link
+			ev.Description = "Agenda: " + strings.Join(slices.Concat(e.Opening, e.Agenda, e.Closing), " ") + " " + b.url() + link
 		}
 		if n := len(e.Moves); n > 0 {
 			ev.Description = "Moved from " + e.Moves[n-1].Start.Format(feedTime) + ", " + e.Moves[n-1].Place + ". " +

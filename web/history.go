@@ -70,7 +70,11 @@ func (b *Board) place(e *entry, ms []docket.CommissionMeeting) bool {
 		}
 		at, ok := postingOf(m, e.Case, e.Meeting, m.Cases[i].Added, time.Time{})
 		if ok {
+			// The step's notice is the meeting's agenda as posted: the case's page shows
+			// that agenda, with its other business, as the PDF of the notice does.
 			e.Held, e.Posted = m.Name, at.In(b.Loc)
+			e.Agenda = postedAgenda(m)
+			e.Opening, e.Closing = agendaFrame(lastPosted(m))
 		}
 		return ok
 	}
@@ -154,6 +158,16 @@ func agendaWords(m *docket.CommissionMeeting, a *docket.Agenda) []string {
 	return out
 }
 
+// agendaFrame is what an agenda shows around its items, as a posting a of it gave them
+// (docket.Frame); nil a is the order of business before a posting, which lists only the
+// case steps.
+func agendaFrame(a *docket.Agenda) (opening, closing []string) {
+	if a == nil {
+		return docket.Frame(nil)
+	}
+	return docket.Frame(a.Items)
+}
+
 // meetingTitle names meeting m as its card does: "Meeting of the commission", or a
 // special one.
 func meetingTitle(m *docket.CommissionMeeting) string {
@@ -195,10 +209,12 @@ func (b *Board) history(m *docket.CommissionMeeting) []change {
 		if i > 0 {
 			c.Title = where(start, place) + ", amended agenda posted"
 		}
-		var items []string
+		opening, closing := agendaFrame(p.Agenda)
+		items := opening
 		for j, it := range agendaWords(m, p.Agenda) {
 			items = append(items, fmt.Sprintf("%d. %s", j+1, it))
 		}
+		items = append(items, closing...)
 		c.Text = fmt.Sprintf("The %s on %s at %s. Agenda: %s", what, start.In(b.Loc).Format(feedTime), place,
 			strings.Join(items, " "))
 		out = append(out, c)

@@ -45,11 +45,15 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 		}
 	}
 	// The card lists the items of the agenda as posted, numbered as its PDF and notice
-	// number them, and nothing the posted agenda lacks (issue 19 finding 12).
-	for _, not := range []string{"Call to order and roll call.", "Public comment.", "Adjournment."} {
-		if strings.Contains(index, not) {
-			t.Errorf("the card lists %q, which the posted agenda lacks", not)
+	// number them, framed by the parts of every meeting, unnumbered, as they frame them.
+	for _, want := range []string{`<p class="frame">Call to order and roll call.</p><ol class="agenda">`,
+		`</ol><p class="frame">Public comment.</p><p class="frame">Adjournment.</p>`} {
+		if strings.Count(index, want) != 1 {
+			t.Errorf("the card lacks %q once, framing its numbered items", want)
 		}
+	}
+	if strings.Contains(index, "<li>Call to order") || strings.Contains(index, "<li>Adjournment") {
+		t.Error("the card numbers a part of every meeting among the items")
 	}
 	ms, err := db.Meetings(ctx)
 	if err != nil {
@@ -92,5 +96,11 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 	if !strings.Contains(page, "Sufficiency meeting, case") ||
 		!strings.Contains(page, `Posted on this board <time datetime="2026-12-05T10:00:00-06:00">`) {
 		t.Errorf("the case's page lost its own record:\n%s", page)
+	}
+	// Its step's notice is the meeting's agenda as posted, other business and all, framed
+	// as the meeting's card frames it: not an order of business of the case alone.
+	if want := `<p class="frame">Call to order and roll call.</p><ol class="agenda">` + strings.Join(items, "") +
+		`</ol><p class="frame">Public comment.</p>`; !strings.Contains(page, want) {
+		t.Errorf("the case's page does not show the meeting's posted agenda:\nwant %s\n%s", want, page)
 	}
 }

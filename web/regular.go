@@ -8,8 +8,8 @@ import (
 	"ethicsbot/docket"
 )
 
-// The year's schedule of regular meetings on the board and in its calendar feed (issue
-// 19 §6). 5 ILCS 120/2.03: "every public body shall give public notice of the schedule of
+// The year's schedule of regular meetings on the board and in its calendar feed.
+// 5 ILCS 120/2.03: "every public body shall give public notice of the schedule of
 // regular meetings at the beginning of each calendar or fiscal year and shall state the
 // regular dates, times, and places of such meetings". The front page lists the schedule
 // of this year and of any later year configured, so that next year's schedule is up

@@ -11,7 +11,7 @@ import (
 	"ethicsbot/web"
 )
 
-// TestItemWithdrawnFromAMeetingThatGoesOn (issue 19 review, finding 6): a case step
+// TestItemWithdrawnFromAMeetingThatGoesOn: a case step
 // withdrawn from a meeting that keeps its other items is shown on the board as withdrawn
 // from the agenda, never as a cancelled meeting at the meeting's time and place; the
 // meeting itself is cancelled only when it is.

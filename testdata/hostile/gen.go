@@ -124,7 +124,7 @@ func pngOf(w, h uint32, idat []byte) []byte {
 
 func main() {
 	files := map[string][]byte{}
-	// The file: arrays nested 1.9 million deep, 3.8 MB, in an object no page uses.
+	// The file that took the bot down: arrays nested 1.9 million deep, 3.8 MB, in an object no page uses.
 	files["nested-arrays.pdf"] = pdf(catalog, pages, page, nested("[", "]", 1_900_000))
 	// Dictionaries nested 200,000 deep as a page's entry.
 	files["deep-dictionaries.pdf"] = pdf(catalog, pages,
