@@ -101,6 +101,9 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 			return exitFailure
 		}
 		fmt.Fprintf(stdout, "%s: %d events in %d cases; the chain is intact\n", what, r.Events, r.Cases)
+		for _, note := range r.Notes {
+			fmt.Fprintf(stdout, "%s: note: %s\n", what, note)
+		}
 		if *anchor != "" {
 			problem, err := db.CheckAnchor(ctx, want)
 			if err != nil {

@@ -1,15 +1,20 @@
 package docket
 
-import "time"
+import (
+	"crypto/sha256"
+	"fmt"
+	"time"
+)
 
 // NextDue is the earliest instant by which something about c falls due: the start of the
 // day of its earliest undone deadline (the instant of a 48-hour notice, 5 ILCS 120/2.02),
-// the start of a scheduled meeting, or, for a case expedited under (G) without its
-// decision, its receipt, since the clerk is reminded of it every business day. Whoever
-// reminds ahead of a due date counts back from this instant with its own lead times; an
-// instant already past means the case is due now. It is zero when nothing about c is
-// pending. It is a pure function of the case's facts under e, so the store keeps it with
-// the case and a sweep need read only the cases whose instant has come.
+// the start of the day a paper without a time limit became required (its receipt if the
+// day is not known), the start of a scheduled meeting, or, for a case expedited under (G)
+// without its decision, its receipt, since the clerk is reminded of it every business
+// day. Whoever reminds ahead of a due date counts back from this instant with its own lead
+// times; an instant already past means the case is due now. It is zero when nothing about
+// c is pending. It is a pure function of the case's facts under e (see DueBasis), so the
+// store keeps it with the case and a sweep need read only the cases whose instant has come.
 func (e *Engine) NextDue(c *Case) time.Time {
 	if c.Closed() {
 		return time.Time{}
@@ -26,10 +31,17 @@ func (e *Engine) NextDue(c *Case) time.Time {
 		if d.Done {
 			continue
 		}
-		if !d.DueAt.IsZero() {
+		switch {
+		case !d.DueAt.IsZero():
 			earlier(d.DueAt)
-		} else if !d.Due.IsZero() {
+		case !d.Due.IsZero():
 			earlier(d.Due.In(loc))
+		case !d.From.IsZero():
+			// A paper without a time limit is due from the day it is required, and stays
+			// due until it is sent.
+			earlier(d.From.In(loc))
+		default:
+			earlier(c.Received)
 		}
 	}
 	for _, k := range MeetingKinds {
@@ -41,4 +53,34 @@ func (e *Engine) NextDue(c *Case) time.Time {
 		earlier(c.Received)
 	}
 	return next.UTC()
+}
+
+// NextDueRules is the version of the rules NextDue derives by that are code, not data: the
+// rows' Due, Done and Moot functions and NextDue itself. Raise it with any change to them
+// that moves a case's next due instant; DueBasis then differs, and the store derives every
+// open case's instant again when the bot next starts. The rows' data (periods, units,
+// parties) and the calendar are in DueBasis already.
+const NextDueRules = 1
+
+// DueBasis fingerprints what NextDue is derived under: NextDueRules, the ordinance's
+// table of periods, the mail policy, the time zone, and every business day and statutory
+// holiday of the calendar's years (the configured holidays, closures and proclamations as
+// they fall). Two engines with the same basis give every case the same next due instant, so
+// a store keeps the basis with the instants it wrote, and knows them stale when it differs.
+func (e *Engine) DueBasis() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "rules %d\nzone %s\nmail %s %s\n", NextDueRules, e.Cal.loc.String(), e.Mail.Unclaimed,
+		e.Mail.Undeliverable)
+	for _, p := range e.Ord.periods {
+		fmt.Fprintf(h, "period %s %s %d %s %s %s %v %v %v\n", p.ID, p.Rule, p.Amount, p.Unit, p.Trigger, p.Party,
+			p.Papers, p.Meetings, p.Clerk)
+	}
+	for _, bits := range [][]uint64{e.Cal.closed, e.Cal.statutory} {
+		fmt.Fprintf(h, "days %d:", e.Cal.first)
+		for _, w := range bits {
+			fmt.Fprintf(h, " %x", w)
+		}
+		fmt.Fprintln(h)
+	}
+	return fmt.Sprintf("%d:%x", NextDueRules, h.Sum(nil)[:16])
 }

@@ -29,60 +29,119 @@ func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case) error 
 	return err
 }
 
-// deriveDue derives the next due instant of every open case that has none: the cases of
-// a record migrated to 015, whose instants SQL could not count.
+// dueBasisKey is the meta row that holds the basis (docket.Engine.DueBasis) the cases'
+// next due instants were derived under.
+const dueBasisKey = "due_basis"
+
+// dueBasis reads the basis the stored instants were derived under: "" if none is recorded.
+func dueBasis(ctx context.Context, q querier) (string, error) {
+	var basis string
+	err := q.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, dueBasisKey).Scan(&basis)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return basis, err
+}
+
+// deriveDue derives the next due instant of every open case that has none (the cases of a
+// record migrated to 015, whose instants SQL could not count) and, when the calendar or
+// the docket's rules changed since the instants were written (their basis differs from
+// this engine's), of every open case, in one transaction with the new basis: a change of
+// holidays moves deadlines, and an instant counted under the old calendar would hide a
+// case from the sweep. Only the bot and `ethicsbot migrate` call it, as they open the
+// record for writing.
 func (s *Store) deriveDue(ctx context.Context) error {
 	if !s.due || s.engine == nil {
 		return nil
 	}
-	return s.mend(ctx, `SELECT number FROM cases WHERE due IS NULL`, s.writeDue)
+	basis := s.engine.DueBasis()
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		have, err := dueBasis(ctx, tx)
+		if err != nil {
+			return err
+		}
+		query := `SELECT number FROM cases WHERE due IS NULL`
+		if have != basis {
+			query = `SELECT number FROM cases WHERE due IS NULL OR open = 1`
+			if s.log != nil && have != "" {
+				s.log.Info("the calendar or the docket's rules changed: deriving every open case's next due instant again",
+					"path", s.path)
+			}
+		}
+		if err := s.mendIn(ctx, tx, query, s.writeDue); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES (?, ?)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, dueBasisKey, basis)
+		return err
+	})
+	if err == nil {
+		s.dueFresh = true
+	}
+	return err
 }
 
 // mend calls fix, in one transaction, with each case query selects: what a migration left
 // for the bot to derive from the records when it opens the file.
 func (s *Store) mend(ctx context.Context, query string,
 	fix func(context.Context, *sql.Tx, *docket.Case) error) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		missing, err := column(ctx, tx, query)
+	return s.write(ctx, func(tx *sql.Tx) error { return s.mendIn(ctx, tx, query, fix) })
+}
+
+// mendIn is mend within tx.
+func (s *Store) mendIn(ctx context.Context, tx *sql.Tx, query string,
+	fix func(context.Context, *sql.Tx, *docket.Case) error) error {
+	missing, err := column(ctx, tx, query)
+	if err != nil {
+		return err
+	}
+	for _, number := range missing {
+		c, _, err := loadCase(ctx, tx, number)
 		if err != nil {
 			return err
 		}
-		for _, number := range missing {
-			c, _, err := loadCase(ctx, tx, number)
-			if err != nil {
-				return err
-			}
-			if err := fix(ctx, tx, &c); err != nil {
-				return err
-			}
+		if err := fix(ctx, tx, &c); err != nil {
+			return err
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
+// dueStale is what verify says when the stored instants were derived under another
+// basis than its engine's: not a fault of the record, and nothing verify may mend.
+const dueStale = "the cases' next due instants were derived under another calendar (holidays, closures) or " +
+	"another release's docket rules, so they were not compared; the bot derives them again when it next starts " +
+	"(or `ethicsbot migrate` does)"
+
 // checkDue is verify's check of a case's next due instant against its record, which the
-// events made: "" if they agree.
-func (s *Store) checkDue(c *docket.Case, due sql.NullString) string {
-	if !s.due || s.engine == nil || !due.Valid { // NULL: not yet derived, read as due now
+// events made: "" if they agree, or if the instants were derived under another basis than
+// this engine's (fresh is false), which only the next start can mend: verify never writes.
+func (s *Store) checkDue(c *docket.Case, due sql.NullString, fresh bool) string {
+	if !s.due || s.engine == nil || !fresh || !due.Valid { // NULL: not yet derived, read as due now
 		return ""
 	}
 	if want := s.dueOf(c); due.String != want {
 		return fmt.Sprintf("its next due instant is %q, but its record makes it %q: cases.due was changed outside "+
-			"ethicsbot, or the calendar's holidays changed since it was written", due.String, want)
+			"ethicsbot", due.String, want)
 	}
 	return ""
 }
 
 // DueBy returns the numbers of the open cases whose next due instant is at or before
 // until, or not yet derived, oldest first: the cases a reader looking as far ahead as
-// until must look at. The others have nothing due before then.
+// until must look at. The others have nothing due before then. On a record whose instants
+// were derived under another calendar or other rules (read only, before the bot has
+// started on it), every open case may be due.
 func (s *Store) DueBy(ctx context.Context, until time.Time) ([]string, error) {
-	q := `SELECT number FROM cases WHERE open = 1 AND (due IS NULL OR (due <> '' AND due <= ?))
-		ORDER BY received, number`
-	if !s.due { // a record before 015: every open case may be due
-		q = `SELECT number FROM cases WHERE open = 1 AND ? IS NOT NULL ORDER BY received, number`
+	return column(ctx, s.r, s.dueQuery(`SELECT number`), stamp(until))
+}
+
+// dueQuery is the query, selecting what, of the open cases due by its one argument.
+func (s *Store) dueQuery(what string) string {
+	if !s.due || !s.dueFresh { // a record before 015, or instants not counted by this engine
+		return what + ` FROM cases WHERE open = 1 AND ? IS NOT NULL ORDER BY received, number`
 	}
-	return column(ctx, s.r, q, stamp(until))
+	return what + ` FROM cases WHERE open = 1 AND (due IS NULL OR (due > '' AND due <= ?)) ORDER BY received, number`
 }
 
 // column returns the one text column query selects, row by row.

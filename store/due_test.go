@@ -1,9 +1,14 @@
 package store_test
 
 import (
+	"bytes"
+	"database/sql"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 	"ethicsbot/store"
@@ -78,4 +83,83 @@ func TestDueDerivedAfterMigrating(t *testing.T) {
 		t.Errorf("DueBy its next due instant = %v, want the case", got)
 	}
 	mustVerify(t, s)
+}
+
+// A change of the office's closures moves deadlines: the instants kept under the old
+// calendar are not tampering. A read-only verify under the new calendar compares nothing,
+// says why and writes nothing, and a read-only reader takes every open case as due; the
+// bot, when it opens the record under the new calendar, derives every open case's instant
+// again in one transaction, after which verify compares them again.
+func TestDueRederivedWhenTheCalendarChanges(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	old := MustOpenPath(t, path)
+	a := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	before := MustEngine(t).NextDue(&a)
+	old.Close()
+
+	// The office closes on the first business day after the filing: a period counted in
+	// business days ends a day later.
+	cal, err := docket.NewCalendar(docket.CalendarConfig{Closures: []docket.Date{docket.NewDate(2026, 12, 7)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
+	after := closed.NextDue(&a)
+	if !after.After(before) {
+		t.Fatalf("NextDue with a closure = %v, want after %v", after, before)
+	}
+	if closed.DueBasis() == MustEngine(t).DueBasis() {
+		t.Fatal("DueBasis is the same with a closure and without")
+	}
+
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := store.OpenReadOnly(path, closed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ro.Verify(ctx)
+	if err != nil || r.Broken != nil {
+		t.Fatalf("read-only verify under the new calendar: %v, %v; want intact", r.Broken, err)
+	}
+	if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "derives them again when it next starts") {
+		t.Errorf("verify's notes = %q, want that the instants are derived again at the next start", r.Notes)
+	}
+	if got, _ := ro.DueBy(ctx, T(t, "2026-12-04T10:00:00-06:00")); !slices.Equal(got, []string{a.Number}) {
+		t.Errorf("DueBy read-only under the new calendar = %v, want every open case", got)
+	}
+	ro.Close()
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, raw) {
+		t.Error("a read-only verify changed the record")
+	}
+
+	s, err := store.Open(path, closed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got, _ := s.DueBy(ctx, after.Add(-time.Nanosecond)); len(got) != 0 {
+		t.Errorf("DueBy just before the new instant = %v, want none", got)
+	}
+	if got, _ := s.DueBy(ctx, after); !slices.Equal(got, []string{a.Number}) {
+		t.Errorf("DueBy the new instant = %v, want %s", got, a.Number)
+	}
+	if r := mustVerify(t, s); len(r.Notes) != 0 {
+		t.Errorf("verify after the bot started under the new calendar: notes %q, want none", r.Notes)
+	}
+	// Compared again: an instant changed outside ethicsbot is found.
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE cases SET due = ? WHERE number = ?`,
+		before.UTC().Format("2006-01-02T15:04:05.000000000Z"), a.Number); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Verify(ctx); err != nil || r.Broken == nil || !strings.Contains(r.Broken.Problem, "next due instant") {
+		t.Errorf("verify after the instant was changed: %v, %v; want it found", r.Broken, err)
+	}
 }

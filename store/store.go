@@ -55,6 +55,7 @@ type Store struct {
 	meetings bool // the schema has the commission's meetings (meeting_events, 011)
 	media    bool // the schema has the news media's requests (news_media, 014)
 	due      bool // the cases have their next due instant (cases.due, 015)
+	dueFresh bool // and this engine derived them: their basis is its DueBasis
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them
@@ -474,6 +475,13 @@ func (s *Store) tables(ctx context.Context) error {
 	if err := s.r.QueryRowContext(ctx,
 		`SELECT count(*) > 0 FROM pragma_table_info('cases') WHERE name = 'due'`).Scan(&s.due); err != nil {
 		return err
+	}
+	if s.due && s.engine != nil {
+		basis, err := dueBasis(ctx, s.r)
+		if err != nil {
+			return err
+		}
+		s.dueFresh = basis == s.engine.DueBasis()
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)
 }

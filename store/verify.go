@@ -47,6 +47,10 @@ type Report struct {
 	// go on, since the step is put back with /ethics correct, which needs the record open
 	// at this release's schema.
 	Differs *Break
+	// Notes say what verify left unchecked, and why, when that is not a fault of the
+	// record: derived columns counted under another calendar, which the bot derives again
+	// when it next starts.
+	Notes []string
 	// Anchor is the head of the chain as walked: the last event and its hash, and the
 	// last meeting event and its hash.
 	Anchor Anchor
@@ -201,8 +205,18 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 		}
 	}
 	dueColumn := "NULL" // a record before 015 keeps no next due instant
+	freshDue := false
 	if s.due {
 		dueColumn = "due"
+		if s.engine != nil {
+			basis, err := dueBasis(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if freshDue = basis == s.engine.DueBasis(); !freshDue {
+				r.Notes = append(r.Notes, dueStale)
+			}
+		}
 	}
 	crows, err := tx.QueryContext(ctx,
 		`SELECT number, state, open, complainant, respondent, summary, doc, events, `+dueColumn+
@@ -243,7 +257,7 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 				Problem: "what the public notice board shows of it differs from its record: public_records was changed " +
 					"outside ethicsbot"}
 		default:
-			if problem := s.checkDue(&c, due); problem != "" {
+			if problem := s.checkDue(&c, due, freshDue); problem != "" {
 				r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
 			}
 		}
