@@ -9,13 +9,16 @@ import (
 // NextDue is the earliest instant by which something about c falls due: the start of the
 // day of its earliest undone deadline (the instant of a 48-hour notice, 5 ILCS 120/2.02),
 // the start of the day a paper without a time limit became required (its receipt if the
-// day is not known), the start of a scheduled meeting, or, for a case expedited under (G)
-// without its decision, its receipt, since the clerk is reminded of it every business
-// day. Whoever reminds ahead of a due date counts back from this instant with its own lead
-// times; an instant already past means the case is due now. It is zero when nothing about
-// c is pending. It is a pure function of the case's facts under e (see DueBasis), so the
-// store keeps it with the case and a sweep need read only the cases whose instant has come.
-func (e *Engine) NextDue(c *Case) time.Time {
+// day is not known), the start of a scheduled meeting that had not begun at asOf, or, for
+// a case expedited under (G) without its decision, its receipt, since the clerk is
+// reminded of it every business day. asOf is the instant of the case's last event: a
+// meeting that began before it has nothing more to be reminded of, and would otherwise
+// keep the case due until its next event. Whoever reminds ahead of a due date counts back
+// from this instant with its own lead times; an instant already past means the case is
+// due now. It is zero when nothing about c is pending. It is a pure function of the case's
+// facts and asOf under e (see DueBasis), so the store keeps it with the case and a sweep
+// need read only the cases whose instant has come.
+func (e *Engine) NextDue(c *Case, asOf time.Time) time.Time {
 	if c.Closed() {
 		return time.Time{}
 	}
@@ -45,7 +48,7 @@ func (e *Engine) NextDue(c *Case) time.Time {
 		}
 	}
 	for _, k := range MeetingKinds {
-		if m := c.Meeting(k); m.Scheduled() {
+		if m := c.Meeting(k); m.Scheduled() && m.Start.After(asOf) {
 			earlier(m.Start)
 		}
 	}

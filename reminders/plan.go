@@ -255,6 +255,30 @@ func (p *Planner) plan(out []Reminder, c *docket.Case, sched *docket.Schedule, n
 	return out
 }
 
+// Lookahead is how far ahead of now a case's next due instant (docket.Engine.NextDue)
+// may lie and still have a reminder due at now, or a line in the digest if digest: a case
+// whose instant is later has nothing to say now. A date deadline is reminded from
+// DaysBefore business days ahead (a due date on a day the office is closed, one business
+// day more), a meeting from the business day before it or MeetingLead ahead, a notice
+// NoticeLead ahead of its instant, and the digest lists DigestWithin business days ahead.
+func (p *Planner) Lookahead(now time.Time, digest bool) time.Time {
+	e := p.Engine
+	days := 1 // a meeting's reminder, the business day before it
+	for _, n := range p.Policy.DaysBefore {
+		days = max(days, n)
+	}
+	if digest {
+		days = max(days, p.Policy.DigestWithin)
+	}
+	until := e.Cal.AddBusinessDays(e.Cal.DateOf(now), days+1).In(e.Cal.Location())
+	for _, lead := range []time.Duration{p.Policy.NoticeLead, p.Policy.MeetingLead} {
+		if t := now.Add(lead); t.After(until) {
+			until = t
+		}
+	}
+	return until
+}
+
 // reminded reports whether the clerk is reminded of d: it is the commission's to meet, and
 // not yet done.
 func reminded(d docket.Deadline) bool { return !d.Done && d.Period.Party == docket.Commission }

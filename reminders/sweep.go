@@ -22,6 +22,15 @@ type Cases interface {
 	OpenCases(ctx context.Context) ([]*docket.Case, error)
 }
 
+// DueCases is Cases that can give only the open cases whose next due instant
+// (docket.Engine.NextDue, kept with each case) is at or before until, oldest first, through
+// an index; store.Store is one. The sweep reads those alone: the others have nothing due
+// before until, so a sweep that finds nothing new costs what the few due cases cost, not
+// what every open case would.
+type DueCases interface {
+	DueCases(ctx context.Context, until time.Time) ([]*docket.Case, error)
+}
+
 // Outbox keeps what is due to be said until it is delivered; store.Store is one. The sweep
 // only adds to it: an outbox.Deliverer sends.
 type Outbox interface {
@@ -84,7 +93,7 @@ func (s *Sweeper) planner() *Planner {
 
 // Stats is what one sweep did.
 type Stats struct {
-	Cases   int // open cases swept
+	Cases   int // open cases swept: those due within the lookahead (Planner.Lookahead)
 	Planned int // reminders due and not yet in the outbox, now put there
 }
 
@@ -105,11 +114,6 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	if err := s.loadPlanned(ctx, p, now); err != nil {
 		return w.st, err
 	}
-	cases, err := s.Cases.OpenCases(ctx)
-	if err != nil {
-		return w.st, err
-	}
-	w.st.Cases = len(cases)
 	// The digest's lines are gathered in the same pass, but only if it is still to be said
 	// to some clerk.
 	dg, digestDue := p.newDigest(now)
@@ -117,6 +121,11 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 		dg.rs = slices.DeleteFunc(dg.rs, func(r Reminder) bool { return s.planned[r.Key()] })
 		digestDue = len(dg.rs) > 0
 	}
+	cases, err := s.cases(ctx, p, now, digestDue)
+	if err != nil {
+		return w.st, err
+	}
+	w.st.Cases = len(cases)
 	groups, order, err := w.planCases(p, cases, dg, digestDue)
 	if err != nil {
 		return w.st, err
@@ -170,6 +179,15 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	}
 	s.lastSweep = now
 	return w.st, nil
+}
+
+// cases reads the open cases the sweep at now must look at: those due within the
+// planner's lookahead if the record can say which (DueCases), else every open case.
+func (s *Sweeper) cases(ctx context.Context, p *Planner, now time.Time, digest bool) ([]*docket.Case, error) {
+	if dc, ok := s.Cases.(DueCases); ok {
+		return dc.DueCases(ctx, p.Lookahead(now, digest))
+	}
+	return s.Cases.OpenCases(ctx)
 }
 
 // loadPlanned reads which reminders the outbox holds, once a day: reminders fall due at

@@ -292,7 +292,7 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 	if err != nil {
 		return err
 	}
-	if err := s.writeDue(ctx, tx, c); err != nil {
+	if err := s.writeDue(ctx, tx, c, at); err != nil {
 		return err
 	}
 	// The search index follows the case in the same transaction, so it never disagrees
@@ -350,17 +350,33 @@ func (s *Store) Case(ctx context.Context, number string) (docket.Case, error) {
 }
 
 // OpenCases returns every case that still needs something from the commission, oldest
-// first. The reminder sweep calls it every minute, so it decodes only the cases that
-// changed since its last call: a case's event count rises with every change, whoever
-// made it, so a cached case with the same count is the stored one. The returned cases
-// are that cache's and must not be modified.
+// first. Readers call it often, so it decodes only the cases that changed since they were
+// last decoded: a case's event count rises with every change, whoever made it, so a cached
+// case with the same count is the stored one. The returned cases are that cache's and must
+// not be modified.
 func (s *Store) OpenCases(ctx context.Context) ([]*docket.Case, error) {
+	return s.cachedCases(ctx, &s.cache, `SELECT number, events FROM cases WHERE open = 1 ORDER BY received, number`)
+}
+
+// DueCases returns the open cases whose next due instant is at or before until, or not
+// yet derived, oldest first (see DueBy): what the reminder sweep reads every minute, through
+// the index of the instants, instead of every open case. It keeps its own cache, of the
+// cases it last returned, and takes decoded cases from OpenCases' too.
+func (s *Store) DueCases(ctx context.Context, until time.Time) ([]*docket.Case, error) {
+	return s.cachedCases(ctx, &s.dueCache, s.dueQuery(`SELECT number, events`), stamp(until))
+}
+
+// cachedCases returns the cases query selects (number, events), in one snapshot, decoding
+// only those in neither cache at their event count. cache is then the cases returned, so
+// that it holds no case the query no longer selects (one closed, or no longer due).
+func (s *Store) cachedCases(ctx context.Context, cache *map[string]cachedCase, query string,
+	args ...any) ([]*docket.Case, error) {
 	tx, err := s.r.BeginTx(ctx, nil) // the list and the documents from one snapshot
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT number, events FROM cases WHERE open = 1 ORDER BY received, number`)
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -389,6 +405,9 @@ func (s *Store) OpenCases(ctx context.Context) ([]*docket.Case, error) {
 	for _, e := range list {
 		cc, ok := s.cache[e.number]
 		if !ok || cc.events != e.events {
+			cc, ok = s.dueCache[e.number]
+		}
+		if !ok || cc.events != e.events {
 			c, events, err := loadCase(ctx, tx, e.number)
 			if err != nil {
 				return nil, err
@@ -398,7 +417,7 @@ func (s *Store) OpenCases(ctx context.Context) ([]*docket.Case, error) {
 		fresh[e.number] = cc
 		out = append(out, cc.c)
 	}
-	s.cache = fresh
+	*cache = fresh
 	return out, nil
 }
 

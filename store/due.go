@@ -10,23 +10,33 @@ import (
 	"ethicsbot/docket"
 )
 
-// dueOf is what cases.due holds for c: its next due instant (docket.Engine.NextDue),
-// or "" when nothing about it is pending.
-func (s *Store) dueOf(c *docket.Case) string {
-	return stamp(s.engine.NextDue(c))
+// dueOf is what cases.due holds for c, whose last event was at asOf: its next due instant
+// (docket.Engine.NextDue), or "" when nothing about it is pending.
+func (s *Store) dueOf(c *docket.Case, asOf time.Time) string {
+	return stamp(s.engine.NextDue(c, asOf))
 }
 
-// writeDue keeps c's next due instant with it, in the transaction of the event that
-// changed c, so that the column never disagrees with the record.
-func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case) error {
+// writeDue keeps c's next due instant with it, in the transaction of the event, at asOf,
+// that changed c, so that the column never disagrees with the record.
+func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case, asOf time.Time) error {
 	if !s.due {
 		return nil
 	}
 	if s.engine == nil {
 		return errors.New("no deadline engine: the case's next due instant cannot be derived")
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c), c.Number)
+	_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, asOf), c.Number)
 	return err
+}
+
+// rewriteDue is writeDue for a case read back from the record: as of its last event.
+func (s *Store) rewriteDue(ctx context.Context, tx *sql.Tx, c *docket.Case) error {
+	var at string
+	if err := tx.QueryRowContext(ctx, `SELECT at FROM events WHERE case_number = ? ORDER BY seq DESC LIMIT 1`,
+		c.Number).Scan(&at); err != nil {
+		return fmt.Errorf("case %s: its last event: %w", c.Number, err)
+	}
+	return s.writeDue(ctx, tx, c, unstamp(at))
 }
 
 // dueBasisKey is the meta row that holds the basis (docket.Engine.DueBasis) the cases'
@@ -68,7 +78,7 @@ func (s *Store) deriveDue(ctx context.Context) error {
 					"path", s.path)
 			}
 		}
-		if err := s.mendIn(ctx, tx, query, s.writeDue); err != nil {
+		if err := s.mendIn(ctx, tx, query, s.rewriteDue); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES (?, ?)
@@ -114,13 +124,13 @@ const dueStale = "the cases' next due instants were derived under another calend
 	"(or `ethicsbot migrate` does)"
 
 // checkDue is verify's check of a case's next due instant against its record, which the
-// events made: "" if they agree, or if the instants were derived under another basis than
+// events made, the last at asOf: "" if they agree, or if the instants were derived under another basis than
 // this engine's (fresh is false), which only the next start can mend: verify never writes.
-func (s *Store) checkDue(c *docket.Case, due sql.NullString, fresh bool) string {
+func (s *Store) checkDue(c *docket.Case, asOf time.Time, due sql.NullString, fresh bool) string {
 	if !s.due || s.engine == nil || !fresh || !due.Valid { // NULL: not yet derived, read as due now
 		return ""
 	}
-	if want := s.dueOf(c); due.String != want {
+	if want := s.dueOf(c, asOf); due.String != want {
 		return fmt.Sprintf("its next due instant is %q, but its record makes it %q: cases.due was changed outside "+
 			"ethicsbot", due.String, want)
 	}
@@ -128,10 +138,10 @@ func (s *Store) checkDue(c *docket.Case, due sql.NullString, fresh bool) string 
 }
 
 // DueBy returns the numbers of the open cases whose next due instant is at or before
-// until, or not yet derived, oldest first: the cases a reader looking as far ahead as
-// until must look at. The others have nothing due before then. On a record whose instants
+// until, oldest first: the cases a reader looking as far ahead as until must look at. The
+// others have nothing due before then. On a record whose instants are not all derived, or
 // were derived under another calendar or other rules (read only, before the bot has
-// started on it), every open case may be due.
+// started on it), every open case may be due, and all are returned.
 func (s *Store) DueBy(ctx context.Context, until time.Time) ([]string, error) {
 	return column(ctx, s.r, s.dueQuery(`SELECT number`), stamp(until))
 }
@@ -141,7 +151,9 @@ func (s *Store) dueQuery(what string) string {
 	if !s.due || !s.dueFresh { // a record before 015, or instants not counted by this engine
 		return what + ` FROM cases WHERE open = 1 AND ? IS NOT NULL ORDER BY received, number`
 	}
-	return what + ` FROM cases WHERE open = 1 AND (due IS NULL OR (due > '' AND due <= ?)) ORDER BY received, number`
+	// No open case is without its instant here (dueFresh): the range is one search of the
+	// index, which an OR with "due IS NULL" would turn into a scan of it.
+	return what + ` FROM cases WHERE open = 1 AND due > '' AND due <= ? ORDER BY received, number`
 }
 
 // column returns the one text column query selects, row by row.

@@ -21,7 +21,7 @@ func TestDueByFollowsEachEvent(t *testing.T) {
 	e := MustEngine(t)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	b := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Richard Roe")
-	dueA := e.NextDue(&a)
+	dueA := e.NextDue(&a, time.Time{})
 	if dueA.IsZero() || !dueA.After(a.Received) {
 		t.Fatalf("NextDue of a new complaint = %v, want a deadline after its receipt", dueA)
 	}
@@ -48,10 +48,11 @@ func TestDueByFollowsEachEvent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next := e.NextDue(&c); !next.Before(dueA) {
+	if next := e.NextDue(&c, time.Time{}); !next.Before(dueA) {
 		t.Fatalf("NextDue after scheduling a meeting = %v, want before %v", next, dueA)
 	}
-	if got, _ := s.DueBy(ctx, e.NextDue(&c)); !slices.Contains(got, a.Number) || slices.Contains(got, b.Number) {
+	if got, _ := s.DueBy(ctx, e.NextDue(&c, time.Time{})); !slices.Contains(got, a.Number) ||
+		slices.Contains(got, b.Number) {
 		t.Errorf("DueBy the notice's instant = %v, want %s alone", got, a.Number)
 	}
 	mustVerify(t, s)
@@ -79,7 +80,7 @@ func TestDueDerivedAfterMigrating(t *testing.T) {
 		t.Errorf("DueBy after migrating = %v, want none due on the day of filing", got)
 	}
 	c := res.Case
-	if got, _ := s.DueBy(ctx, MustEngine(t).NextDue(&c)); len(got) != 1 {
+	if got, _ := s.DueBy(ctx, MustEngine(t).NextDue(&c, time.Time{})); len(got) != 1 {
 		t.Errorf("DueBy its next due instant = %v, want the case", got)
 	}
 	mustVerify(t, s)
@@ -94,7 +95,7 @@ func TestDueRederivedWhenTheCalendarChanges(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
 	old := MustOpenPath(t, path)
 	a := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	before := MustEngine(t).NextDue(&a)
+	before := MustEngine(t).NextDue(&a, time.Time{})
 	old.Close()
 
 	// The office closes on the first business day after the filing: a period counted in
@@ -104,7 +105,7 @@ func TestDueRederivedWhenTheCalendarChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	closed := &docket.Engine{Cal: cal, Ord: docket.DefaultOrdinance()}
-	after := closed.NextDue(&a)
+	after := closed.NextDue(&a, time.Time{})
 	if !after.After(before) {
 		t.Fatalf("NextDue with a closure = %v, want after %v", after, before)
 	}
@@ -161,5 +162,58 @@ func TestDueRederivedWhenTheCalendarChanges(t *testing.T) {
 	}
 	if r, err := s.Verify(ctx); err != nil || r.Broken == nil || !strings.Contains(r.Broken.Problem, "next due instant") {
 		t.Errorf("verify after the instant was changed: %v, %v; want it found", r.Broken, err)
+	}
+}
+
+// DueCases gives the sweep the open cases due by an instant, decoded, and sees each change
+// to one: the case a meeting brings forward is read again with the meeting.
+func TestDueCasesSeesEveryChange(t *testing.T) {
+	s := MustOpen(t)
+	e := MustEngine(t)
+	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustFile(t, s, "2026-12-04T12:00:00-06:00", "Richard Roe")
+	numbers := func(at string) []string {
+		t.Helper()
+		cs, err := s.DueCases(ctx, T(t, at))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Number)
+		}
+		return out
+	}
+	if got := numbers("2026-12-05T10:00:00-06:00"); len(got) != 0 {
+		t.Fatalf("DueCases the day after filing = %v, want none", got)
+	}
+	if got := numbers(e.NextDue(&a, time.Time{}).Format(time.RFC3339)); len(got) != 2 {
+		t.Fatalf("DueCases at the first deadline = %v, want both", got)
+	}
+	mustApply(t, s, a.Number, "2026-12-04T14:00:00-06:00",
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-07T17:00:00-06:00"),
+			Place: "City Hall"})
+	cs, err := s.DueCases(ctx, T(t, "2026-12-05T18:00:00-06:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || cs[0].Number != a.Number || !cs[0].Sufficiency.Scheduled() {
+		t.Fatalf("DueCases after scheduling the meeting = %v, want %s with its meeting", cs, a.Number)
+	}
+}
+
+// The cases due by an instant are one search of the partial index of the open cases'
+// instants, not a scan of every open case (nor of the whole index).
+func TestDueQuerySearchesTheIndex(t *testing.T) {
+	plan, fresh, err := store.DueQueryPlan(MustOpen(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fresh {
+		t.Fatal("a new record's instants are not taken as derived by its engine")
+	}
+	if got := strings.Join(plan, "; "); !strings.Contains(got,
+		"SEARCH cases USING INDEX cases_open_by_due (due>? AND due<?)") {
+		t.Errorf("query plan = %q, want a search of cases_open_by_due", got)
 	}
 }

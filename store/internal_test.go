@@ -101,3 +101,23 @@ func CheckFile(s *Store) error {
 	}
 	return nil
 }
+
+// DueQueryPlan is SQLite's plan of the query of the open cases due (dueQuery), and
+// whether s takes the stored instants as its engine's.
+func DueQueryPlan(s *Store) (plan []string, fresh bool, err error) {
+	rows, err := s.r.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+s.dueQuery(`SELECT number, events`),
+		stamp(time.Now()))
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			return nil, false, err
+		}
+		plan = append(plan, detail)
+	}
+	return plan, s.dueFresh, rows.Err()
+}

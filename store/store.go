@@ -57,8 +57,9 @@ type Store struct {
 	due      bool // the cases have their next due instant (cases.due, 015)
 	dueFresh bool // and this engine derived them: their basis is its DueBasis
 
-	mu    sync.Mutex            // guards cache
-	cache map[string]cachedCase // open cases as OpenCases last decoded them
+	mu       sync.Mutex            // guards cache and dueCache
+	cache    map[string]cachedCase // open cases as OpenCases last decoded them
+	dueCache map[string]cachedCase // the cases due as DueCases last decoded them
 
 	fault       atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
 	writeErrors atomic.Uint64          // writes the database refused; see WriteErrors
@@ -481,7 +482,12 @@ func (s *Store) tables(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		s.dueFresh = basis == s.engine.DueBasis()
+		var underived bool // a record just migrated to 015, or whose derivation failed
+		if err := s.r.QueryRowContext(ctx,
+			`SELECT EXISTS (SELECT 1 FROM cases WHERE open = 1 AND due IS NULL)`).Scan(&underived); err != nil {
+			return err
+		}
+		s.dueFresh = basis == s.engine.DueBasis() && !underived
 	}
 	return s.r.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE name = 'public_records'`).Scan(&s.public)
 }

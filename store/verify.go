@@ -120,6 +120,7 @@ func (s *Store) Verify(ctx context.Context) (r Report, err error) {
 type caseTail struct {
 	seq     int
 	docHash string
+	at      time.Time // when the last event was recorded
 }
 
 // chainWalk is what walking the event chain found: each case's tail, the documents the
@@ -168,7 +169,7 @@ func walkChain(ctx context.Context, tx *sql.Tx, r *Report) (chainWalk, error) {
 			rows.Close()
 			return w, nil
 		}
-		w.cases[e.Case] = caseTail{e.Seq, e.DocHash}
+		w.cases[e.Case] = caseTail{e.Seq, e.DocHash, e.At}
 		if sha, ref, ok := documentRef(e); ok {
 			w.docs[sha] = ref
 		}
@@ -257,7 +258,7 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 				Problem: "what the public notice board shows of it differs from its record: public_records was changed " +
 					"outside ethicsbot"}
 		default:
-			if problem := s.checkDue(&c, due, freshDue); problem != "" {
+			if problem := s.checkDue(&c, t.at, due, freshDue); problem != "" {
 				r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
 			}
 		}
