@@ -68,6 +68,13 @@ type Record interface {
 		act docket.Action, letter []byte) (docket.Result, error)
 }
 
+// DocketRecord is a Record that reads the docket's page itself: the first limit open cases
+// viewer is not recused from, nearest deadline first (docket.Engine.Nearest, then oldest
+// first), and how many there are, without reading every open case; store.Store is one.
+type DocketRecord interface {
+	Docket(ctx context.Context, viewer string, limit int) (shown []*docket.Case, total int, err error)
+}
+
 // Files fetches a file shared in Slack, by its id, for /ethics attach. The bot's Slack
 // client is one (files.info, then the file's private download address, with the
 // files:read scope).

@@ -86,11 +86,18 @@ func runCase(s *Service, ctx context.Context, req Request, a args) (Response, er
 }
 
 func runDocket(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if d, ok := s.Record.(DocketRecord); ok {
+		shown, total, err := d.Docket(ctx, req.User, DocketLimit)
+		if err != nil {
+			return Response{}, err
+		}
+		return reply(s.docketList(shown, total, req.User, s.Now())), nil
+	}
 	cases, err := s.Record.OpenCases(ctx)
 	if err != nil {
 		return Response{}, err
 	}
-	return reply(s.docketList(cases, req.User, s.Now())), nil
+	return reply(s.docketList(cases, -1, req.User, s.Now())), nil
 }
 
 // sayer returns the say function that Record calls inside its transaction, and the posts

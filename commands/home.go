@@ -110,23 +110,16 @@ type desk struct {
 }
 
 // desk reads the open cases user is not recused from, each with its schedule, nearest
-// deadline first. The nearest deadline is docketList's: the commission's steps not yet
-// met, a missed filing limit left out.
+// deadline first (docket.Engine.Nearest).
 func (s *Service) desk(cases []*docket.Case, user string, now time.Time) desk {
 	d := desk{e: s.Engine, now: now}
 	for _, c := range cases {
 		if _, recused := c.Recused(user); recused {
 			continue
 		}
-		r := deskRow{c: c, sched: s.Engine.Schedule(&c.Facts, now), when: time.Unix(1<<40, 0)}
-		for _, dl := range r.sched.Deadlines {
-			if dl.Status == docket.Met || dl.Period.Party == docket.Respondent || dl.Status == docket.Missed &&
-				dl.ID == docket.FilingLimit {
-				continue
-			}
-			if w := dueInstant(s.Engine, dl); !r.hasNext || w.Before(r.when) {
-				r.next, r.hasNext, r.when = dl, true, w
-			}
+		r := deskRow{c: c, sched: s.Engine.Schedule(&c.Facts, now)}
+		if r.next, r.when, r.hasNext = s.Engine.Nearest(&r.sched); !r.hasNext {
+			r.when = time.Unix(1<<40, 0) // after every case with a step
 		}
 		d.rows = append(d.rows, r)
 	}

@@ -517,10 +517,14 @@ const DocketLimit = 50
 // docketList lists the open cases by their nearest open deadline. Only the cases shown
 // are written out; the rest are counted. The cases viewer is recused from are left out,
 // not listed by number: the list would tell them that the case is open, its state and,
-// by its place, how near its deadline is.
-func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time) outbox.Markup {
+// by its place, how near its deadline is. cases are every open case, or, with total not
+// -1, the page DocketRecord read of total.
+func (s *Service) docketList(cases []*docket.Case, total int, viewer string, now time.Time) outbox.Markup {
 	rows := s.desk(cases, viewer, now).rows
-	if len(rows) == 0 {
+	if total < 0 {
+		total = len(rows)
+	}
+	if total == 0 {
 		return "No open cases."
 	}
 	shown := min(len(rows), DocketLimit)
@@ -538,22 +542,11 @@ func (s *Service) docketList(cases []*docket.Case, viewer string, now time.Time)
 		lines[i] = line
 	}
 	more := ""
-	if len(rows) > shown {
+	if total > shown {
 		more = fmt.Sprintf("\n…and %d more, with later deadlines; `/ethics cases open` lists every open case, 50 a page, "+
-			"and `/ethics case <number>` shows any case.", len(rows)-shown) // escaped below
+			"and `/ethics case <number>` shows any case.", total-shown) // escaped below
 	}
-	return outbox.Format("Open cases (%d), nearest deadline first:\n%s%s", len(rows), strings.Join(lines, "\n"), more)
-}
-
-// dueInstant is when a deadline falls: a notice's instant, or the end of its due date.
-func dueInstant(e *docket.Engine, d docket.Deadline) time.Time {
-	if !d.DueAt.IsZero() {
-		return d.DueAt
-	}
-	if !d.Dated() {
-		return time.Unix(1<<39, 0) // a task without a time limit comes after every dated one
-	}
-	return d.Due.AddDays(1).In(e.Cal.Location())
+	return outbox.Format("Open cases (%d), nearest deadline first:\n%s%s", total, strings.Join(lines, "\n"), more)
 }
 
 // stuckOf are the rows of stuck about case number.

@@ -87,3 +87,36 @@ func (e *Engine) DueBasis() string {
 	}
 	return fmt.Sprintf("%d:%x", NextDueRules, h.Sum(nil)[:16])
 }
+
+// Nearest is the step of a case, in its schedule sched, that the docket and the clerk's
+// desk list as its next: of the steps not met and not the respondent's, the one that
+// falls first by DocketInstant (the first in the table among equals), a missed filing
+// limit (I) left out. ok is false when there is none. Met and missed do not depend on the
+// time sched was counted at for the steps it keeps, so the store keeps the instant with
+// the case and reads the docket in its order through an index.
+func (e *Engine) Nearest(sched *Schedule) (next Deadline, at time.Time, ok bool) {
+	for _, dl := range sched.Deadlines {
+		if dl.Status == Met || dl.Period.Party == Respondent || dl.Status == Missed && dl.ID == FilingLimit {
+			continue
+		}
+		if w := e.DocketInstant(dl); !ok || w.Before(at) {
+			next, at, ok = dl, w, true
+		}
+	}
+	return next, at, ok
+}
+
+// Undated is the DocketInstant of a task without a time limit: after every dated step.
+var Undated = time.Unix(1<<39, 0)
+
+// DocketInstant is when d falls, in the docket's order: a notice's instant, or the end of
+// its due date; a task without a time limit, Undated.
+func (e *Engine) DocketInstant(d Deadline) time.Time {
+	if !d.DueAt.IsZero() {
+		return d.DueAt
+	}
+	if !d.Dated() {
+		return Undated
+	}
+	return d.Due.AddDays(1).In(e.Cal.Location())
+}

@@ -367,8 +367,8 @@ func (s *Store) DueCases(ctx context.Context, until time.Time) ([]*docket.Case, 
 }
 
 // cachedCases returns the cases query selects (number, events), in one snapshot, decoding
-// only those in neither cache at their event count. cache is then the cases returned, so
-// that it holds no case the query no longer selects (one closed, or no longer due).
+// only those not cached at their event count. cache is then the cases returned, so that it
+// holds no case the query no longer selects (one closed, or no longer due).
 func (s *Store) cachedCases(ctx context.Context, cache *map[string]cachedCase, query string,
 	args ...any) ([]*docket.Case, error) {
 	tx, err := s.r.BeginTx(ctx, nil) // the list and the documents from one snapshot
@@ -376,36 +376,56 @@ func (s *Store) cachedCases(ctx context.Context, cache *map[string]cachedCase, q
 		return nil, err
 	}
 	defer tx.Rollback()
+	list, err := caseRefs(ctx, tx, 0, nil, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return s.decodeCached(ctx, tx, cache, list)
+}
+
+// caseRef is a case by its number and event count.
+type caseRef struct {
+	number string
+	events int
+}
+
+// caseRefs reads the cases query selects (number, events), leaving out those skip holds,
+// and stops after limit of them if limit is not 0.
+func caseRefs(ctx context.Context, tx *sql.Tx, limit int, skip map[string]bool, query string,
+	args ...any) ([]caseRef, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
-	type entry struct {
-		number string
-		events int
-	}
-	var list []entry
-	for rows.Next() {
-		var e entry
+	defer rows.Close()
+	var list []caseRef
+	for rows.Next() && (limit == 0 || len(list) < limit) {
+		var e caseRef
 		if err := rows.Scan(&e.number, &e.events); err != nil {
-			rows.Close()
 			return nil, err
 		}
-		list = append(list, e)
+		if !skip[e.number] {
+			list = append(list, e)
+		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
+	return list, rows.Err()
+}
 
+// decodeCached returns the cases of list, decoding only those in no cache at their event
+// count, and makes cache those cases.
+func (s *Store) decodeCached(ctx context.Context, tx *sql.Tx, cache *map[string]cachedCase,
+	list []caseRef) ([]*docket.Case, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	fresh := make(map[string]cachedCase, len(list))
 	out := make([]*docket.Case, 0, len(list))
 	for _, e := range list {
-		cc, ok := s.cache[e.number]
-		if !ok || cc.events != e.events {
-			cc, ok = s.dueCache[e.number]
+		var cc cachedCase
+		ok := false
+		for _, m := range []map[string]cachedCase{s.cache, s.dueCache, s.docketCache} {
+			if cc, ok = m[e.number]; ok && cc.events == e.events {
+				break
+			}
 		}
 		if !ok || cc.events != e.events {
 			c, events, err := loadCase(ctx, tx, e.number)

@@ -3,8 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"ethicsbot/docket"
@@ -25,8 +28,36 @@ func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case, asOf t
 	if s.engine == nil {
 		return errors.New("no deadline engine: the case's next due instant cannot be derived")
 	}
+	if s.next {
+		_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ?, next = ? WHERE number = ?`, s.dueOf(c, asOf),
+			s.nextOf(c), c.Number)
+		return err
+	}
 	_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, asOf), c.Number)
 	return err
+}
+
+// nextOf is what cases.next holds for c: the instant of the step the docket lists as its
+// next (docket.Engine.Nearest), '~undated' for a task without a time limit, '~~none' when
+// it has no such step; as text, they sort in the docket's order.
+func (s *Store) nextOf(c *docket.Case) string {
+	sched := s.engine.Schedule(&c.Facts, time.Time{})
+	_, at, ok := s.engine.Nearest(&sched)
+	switch {
+	case !ok:
+		return "~~none"
+	case at.Equal(docket.Undated):
+		return "~undated"
+	}
+	return stamp(at)
+}
+
+// ifNext is then on a schema with cases.next (016), otherwise.
+func (s *Store) ifNext(then, otherwise string) string {
+	if s.next {
+		return then
+	}
+	return otherwise
 }
 
 // rewriteDue is writeDue for a case read back from the record: as of its last event.
@@ -70,7 +101,7 @@ func (s *Store) deriveDue(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		query := `SELECT number FROM cases WHERE due IS NULL`
+		query := `SELECT number FROM cases WHERE due IS NULL` + s.ifNext(` OR next IS NULL`, "")
 		if have != basis {
 			query = `SELECT number FROM cases WHERE due IS NULL OR open = 1`
 			if s.log != nil && have != "" {
@@ -126,13 +157,17 @@ const dueStale = "the cases' next due instants were derived under another calend
 // checkDue is verify's check of a case's next due instant against its record, which the
 // events made, the last at asOf: "" if they agree, or if the instants were derived under another basis than
 // this engine's (fresh is false), which only the next start can mend: verify never writes.
-func (s *Store) checkDue(c *docket.Case, asOf time.Time, due sql.NullString, fresh bool) string {
-	if !s.due || s.engine == nil || !fresh || !due.Valid { // NULL: not yet derived, read as due now
+func (s *Store) checkDue(c *docket.Case, asOf time.Time, due, next sql.NullString, fresh bool) string {
+	if !s.due || s.engine == nil || !fresh {
 		return ""
 	}
-	if want := s.dueOf(c, asOf); due.String != want {
+	if want := s.dueOf(c, asOf); due.Valid && due.String != want { // NULL: not yet derived, read as due now
 		return fmt.Sprintf("its next due instant is %q, but its record makes it %q: cases.due was changed outside "+
 			"ethicsbot", due.String, want)
+	}
+	if want := s.nextOf(c); s.next && next.Valid && next.String != want {
+		return fmt.Sprintf("its next step on the docket falls at %q, but its record makes it %q: cases.next was "+
+			"changed outside ethicsbot", next.String, want)
 	}
 	return ""
 }
@@ -172,4 +207,97 @@ func column(ctx context.Context, q querier, query string, args ...any) ([]string
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// Docket returns the first limit open cases viewer is not recused from, in the docket's
+// order (the instant of each one's next step, docket.Engine.Nearest, then oldest first),
+// and how many such cases there are: what `/ethics docket` lists. It reads them through
+// the index of the open cases' next steps, and decodes only the cases it returns and
+// those whose record may name viewer (mayName), to leave out the ones viewer is recused
+// from, which are not counted either.
+func (s *Store) Docket(ctx context.Context, viewer string, limit int) (shown []*docket.Case, total int, err error) {
+	if !s.next || !s.dueFresh { // the steps not stored, or not counted by this engine
+		return s.docketOfAll(ctx, viewer, limit)
+	}
+	tx, err := s.r.BeginTx(ctx, nil) // one snapshot for the count, the recusals and the page
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	recused, err := recusedIn(ctx, tx, viewer)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM cases WHERE open = 1`).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	list, err := caseRefs(ctx, tx, limit, recused,
+		`SELECT number, events FROM cases WHERE open = 1 ORDER BY next, received, number`)
+	if err != nil {
+		return nil, 0, err
+	}
+	shown, err = s.decodeCached(ctx, tx, &s.docketCache, list)
+	return shown, total - len(recused), err
+}
+
+// recusedIn returns the open cases viewer is recused from. Only the records that hold
+// viewer's id are decoded, and, when the id is plain letters and digits, SQLite reads
+// only those (mayName).
+func recusedIn(ctx context.Context, tx *sql.Tx, viewer string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if viewer == "" {
+		return out, nil
+	}
+	query, args := `SELECT number, doc FROM cases WHERE open = 1`, []any{}
+	if !mayName(nil, viewer) { // plain: JSON writes it as it is
+		query, args = query+` AND instr(doc, ?) > 0`, []any{viewer}
+	}
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var number string
+	var doc sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&number, &doc); err != nil {
+			return nil, err
+		}
+		if !mayName(doc, viewer) {
+			continue
+		}
+		var who docket.Interested
+		if err := json.Unmarshal(doc, &who); err != nil {
+			return nil, fmt.Errorf("case %s: its record cannot be read: %w", number, err)
+		}
+		if _, recused := who.Recused(viewer); recused {
+			out[number] = true
+		}
+	}
+	return out, rows.Err()
+}
+
+// docketOfAll is Docket on a record without the steps stored, or counted under another
+// calendar: every open case's next step counted now.
+func (s *Store) docketOfAll(ctx context.Context, viewer string, limit int) ([]*docket.Case, int, error) {
+	open, err := s.OpenCases(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	type keyed struct {
+		c   *docket.Case
+		key string
+	}
+	var cases []keyed
+	for _, c := range open {
+		if _, recused := c.Recused(viewer); !recused {
+			cases = append(cases, keyed{c, s.nextOf(c)})
+		}
+	}
+	slices.SortStableFunc(cases, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	shown := make([]*docket.Case, 0, min(limit, len(cases)))
+	for _, k := range cases[:min(limit, len(cases))] {
+		shown = append(shown, k.c)
+	}
+	return shown, len(cases), nil
 }

@@ -55,11 +55,14 @@ type Store struct {
 	meetings bool // the schema has the commission's meetings (meeting_events, 011)
 	media    bool // the schema has the news media's requests (news_media, 014)
 	due      bool // the cases have their next due instant (cases.due, 015)
+	next     bool // the cases have their next step as the docket lists it (cases.next, 016)
 	dueFresh bool // and this engine derived them: their basis is its DueBasis
 
-	mu       sync.Mutex            // guards cache and dueCache
+	mu       sync.Mutex            // guards the caches of decoded cases
 	cache    map[string]cachedCase // open cases as OpenCases last decoded them
 	dueCache map[string]cachedCase // the cases due as DueCases last decoded them
+	// docketCache holds the cases Docket last showed.
+	docketCache map[string]cachedCase
 
 	fault       atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
 	writeErrors atomic.Uint64          // writes the database refused; see WriteErrors
@@ -477,14 +480,18 @@ func (s *Store) tables(ctx context.Context) error {
 		`SELECT count(*) > 0 FROM pragma_table_info('cases') WHERE name = 'due'`).Scan(&s.due); err != nil {
 		return err
 	}
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM pragma_table_info('cases') WHERE name = 'next'`).Scan(&s.next); err != nil {
+		return err
+	}
 	if s.due && s.engine != nil {
 		basis, err := dueBasis(ctx, s.r)
 		if err != nil {
 			return err
 		}
-		var underived bool // a record just migrated to 015, or whose derivation failed
-		if err := s.r.QueryRowContext(ctx,
-			`SELECT EXISTS (SELECT 1 FROM cases WHERE open = 1 AND due IS NULL)`).Scan(&underived); err != nil {
+		var underived bool // a record just migrated to 015 or 016, or whose derivation failed
+		if err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM cases WHERE open = 1 AND due IS NULL)`+
+			s.ifNext(` OR EXISTS (SELECT 1 FROM cases WHERE open = 1 AND next IS NULL)`, "")).Scan(&underived); err != nil {
 			return err
 		}
 		s.dueFresh = basis == s.engine.DueBasis() && !underived
