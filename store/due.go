@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -29,8 +28,8 @@ func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case, asOf t
 		return errors.New("no deadline engine: the case's next due instant cannot be derived")
 	}
 	if s.next {
-		_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ?, next = ? WHERE number = ?`, s.dueOf(c, asOf),
-			s.nextOf(c), c.Number)
+		_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ?, next = ?, recused = ? WHERE number = ?`,
+			s.dueOf(c, asOf), s.nextOf(c), recusedOf(c), c.Number)
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, asOf), c.Number)
@@ -50,6 +49,31 @@ func (s *Store) nextOf(c *docket.Case) string {
 		return "~undated"
 	}
 	return stamp(at)
+}
+
+// recusedOf is what cases.recused holds for c: the Slack ids of those c is hidden from
+// (docket.Case.Recused: its parties and the members recused), each between spaces, or ""
+// for none.
+func recusedOf(c *docket.Case) string {
+	var ids []string
+	for _, id := range append([]string{c.Complainant.SlackID, c.Respondent.SlackID}, recusalUsers(c)...) {
+		if id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return " " + strings.Join(ids, " ") + " "
+}
+
+// recusalUsers are the members recused from c.
+func recusalUsers(c *docket.Case) []string {
+	out := make([]string, 0, len(c.Recusals))
+	for _, r := range c.Recusals {
+		out = append(out, r.User)
+	}
+	return out
 }
 
 // ifNext is then on a schema with cases.next (016), otherwise.
@@ -101,7 +125,7 @@ func (s *Store) deriveDue(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		query := `SELECT number FROM cases WHERE due IS NULL` + s.ifNext(` OR next IS NULL`, "")
+		query := `SELECT number FROM cases WHERE due IS NULL` + s.ifNext(` OR next IS NULL OR recused IS NULL`, "")
 		if have != basis {
 			query = `SELECT number FROM cases WHERE due IS NULL OR open = 1`
 			if s.log != nil && have != "" {
@@ -157,7 +181,7 @@ const dueStale = "the cases' next due instants were derived under another calend
 // checkDue is verify's check of a case's next due instant against its record, which the
 // events made, the last at asOf: "" if they agree, or if the instants were derived under another basis than
 // this engine's (fresh is false), which only the next start can mend: verify never writes.
-func (s *Store) checkDue(c *docket.Case, asOf time.Time, due, next sql.NullString, fresh bool) string {
+func (s *Store) checkDue(c *docket.Case, asOf time.Time, due, next, recused sql.NullString, fresh bool) string {
 	if !s.due || s.engine == nil || !fresh {
 		return ""
 	}
@@ -168,6 +192,10 @@ func (s *Store) checkDue(c *docket.Case, asOf time.Time, due, next sql.NullStrin
 	if want := s.nextOf(c); s.next && next.Valid && next.String != want {
 		return fmt.Sprintf("its next step on the docket falls at %q, but its record makes it %q: cases.next was "+
 			"changed outside ethicsbot", next.String, want)
+	}
+	if want := recusedOf(c); s.next && recused.Valid && recused.String != want {
+		return fmt.Sprintf("it is hidden from %q, but its record hides it from %q: cases.recused was changed outside "+
+			"ethicsbot", recused.String, want)
 	}
 	return ""
 }
@@ -212,9 +240,9 @@ func column(ctx context.Context, q querier, query string, args ...any) ([]string
 // Docket returns the first limit open cases viewer is not recused from, in the docket's
 // order (the instant of each one's next step, docket.Engine.Nearest, then oldest first),
 // and how many such cases there are: what `/ethics docket` lists. It reads them through
-// the index of the open cases' next steps, and decodes only the cases it returns and
-// those whose record may name viewer (mayName), to leave out the ones viewer is recused
-// from, which are not counted either.
+// the index of the open cases' next steps, leaves out those viewer is recused from (not
+// counted either) through the index of cases.recused, and decodes only the cases it
+// returns.
 func (s *Store) Docket(ctx context.Context, viewer string, limit int) (shown []*docket.Case, total int, err error) {
 	if !s.next || !s.dueFresh { // the steps not stored, or not counted by this engine
 		return s.docketOfAll(ctx, viewer, limit)
@@ -240,41 +268,19 @@ func (s *Store) Docket(ctx context.Context, viewer string, limit int) (shown []*
 	return shown, total - len(recused), err
 }
 
-// recusedIn returns the open cases viewer is recused from. Only the records that hold
-// viewer's id are decoded, and, when the id is plain letters and digits, SQLite reads
-// only those (mayName).
+// recusedIn returns the open cases viewer is recused from, or is a party to, through the
+// index of cases.recused: no case is decoded.
 func recusedIn(ctx context.Context, tx *sql.Tx, viewer string) (map[string]bool, error) {
 	out := map[string]bool{}
 	if viewer == "" {
 		return out, nil
 	}
-	query, args := `SELECT number, doc FROM cases WHERE open = 1`, []any{}
-	if !mayName(nil, viewer) { // plain: JSON writes it as it is
-		query, args = query+` AND instr(doc, ?) > 0`, []any{viewer}
+	numbers, err := column(ctx, tx, `SELECT number FROM cases INDEXED BY cases_open_recused
+		WHERE open = 1 AND recused <> '' AND instr(recused, ?) > 0`, " "+viewer+" ")
+	for _, n := range numbers {
+		out[n] = true
 	}
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var number string
-	var doc sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&number, &doc); err != nil {
-			return nil, err
-		}
-		if !mayName(doc, viewer) {
-			continue
-		}
-		var who docket.Interested
-		if err := json.Unmarshal(doc, &who); err != nil {
-			return nil, fmt.Errorf("case %s: its record cannot be read: %w", number, err)
-		}
-		if _, recused := who.Recused(viewer); recused {
-			out[number] = true
-		}
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // docketOfAll is Docket on a record without the steps stored, or counted under another

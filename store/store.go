@@ -491,7 +491,8 @@ func (s *Store) tables(ctx context.Context) error {
 		}
 		var underived bool // a record just migrated to 015 or 016, or whose derivation failed
 		if err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM cases WHERE open = 1 AND due IS NULL)`+
-			s.ifNext(` OR EXISTS (SELECT 1 FROM cases WHERE open = 1 AND next IS NULL)`, "")).Scan(&underived); err != nil {
+			s.ifNext(` OR EXISTS (SELECT 1 FROM cases WHERE open = 1 AND (next IS NULL OR recused IS NULL))`, "")).Scan(
+			&underived); err != nil {
 			return err
 		}
 		s.dueFresh = basis == s.engine.DueBasis() && !underived

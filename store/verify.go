@@ -205,10 +205,10 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 			return err
 		}
 	}
-	dueColumn := "NULL, NULL" // a record before 015 keeps no next due instant, before 016 no next step
+	dueColumn := "NULL, NULL, NULL" // a record before 015 keeps no next due instant, before 016 no next step
 	freshDue := false
 	if s.due {
-		dueColumn = "due, " + s.ifNext("next", "NULL")
+		dueColumn = "due, " + s.ifNext("next, recused", "NULL, NULL")
 		if s.engine != nil {
 			basis, err := dueBasis(ctx, tx)
 			if err != nil {
@@ -230,9 +230,9 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 		var number, state, complainant, respondent, summary, doc string
 		var open bool
 		var events int
-		var due, next sql.NullString
+		var due, next, recused sql.NullString
 		if err := crows.Scan(&number, &state, &open, &complainant, &respondent, &summary, &doc, &events,
-			&due, &next); err != nil {
+			&due, &next, &recused); err != nil {
 			return err
 		}
 		r.Cases++
@@ -258,7 +258,7 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 				Problem: "what the public notice board shows of it differs from its record: public_records was changed " +
 					"outside ethicsbot"}
 		default:
-			if problem := s.checkDue(&c, t.at, due, next, freshDue); problem != "" {
+			if problem := s.checkDue(&c, t.at, due, next, recused, freshDue); problem != "" {
 				r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
 			}
 		}

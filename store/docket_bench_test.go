@@ -1,0 +1,47 @@
+package store_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"ethicsbot/commands"
+	"ethicsbot/store"
+)
+
+// BenchmarkDocket10k is `/ethics docket` as a clerk types it on a record of 10,000 open
+// cases (each filed and its sufficiency meeting scheduled, bulk-loaded): the 50 nearest
+// listed, the rest counted. The same file, run against a tree whose docket counts every
+// open case's deadlines, gives the baseline.
+func BenchmarkDocket10k(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "ethicsbot.db")
+	e := MustEngine(b)
+	s, err := store.Open(path, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := store.BulkLoad(s, 10000, 2, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	s = MustOpenPath(b, path) // as the bot opens it after the load
+	svc := &commands.Service{Record: s, Engine: e,
+		Now: func() time.Time { return T(b, "2026-01-20T10:00:00-06:00") }}
+	svc.Configure(commands.Settings{Roles: commands.Roles{Clerks: []string{"U_CLERK"}}})
+	docket := func() string {
+		r := svc.Handle(ctx, commands.Request{User: "U_CLERK", Text: "docket"})
+		if len(r.Messages) == 0 {
+			b.Fatalf("no reply: %+v", r)
+		}
+		return string(r.Messages[0].Text)
+	}
+	if got := docket(); !strings.HasPrefix(got, "Open cases (10000), nearest deadline first:") {
+		b.Fatalf("docket: %.200s", got)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		docket()
+	}
+}
