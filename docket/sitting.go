@@ -701,22 +701,47 @@ func (e *Engine) NewFolding(stored []CommissionMeeting) *Folding {
 // Add folds the steps case c has scheduled. Cases are added in order of their numbers; c
 // is not kept.
 func (f *Folding) Add(c *Case) {
-	for _, k := range MeetingKinds {
-		m := c.Meeting(k)
-		if !m.Scheduled() {
-			continue
-		}
-		if i, ok := f.at[foldKey{m.Start.UnixNano(), m.Place}]; ok {
-			f.out[i].Cases = append(f.out[i].Cases, caseItem(c, k, m))
-			continue
-		}
-		f.loose = append(f.loose, looseStep{item: caseItem(c, k, m), start: m.Start, place: m.Place, added: m.ScheduledAt})
+	for _, st := range ScheduledSteps(c) {
+		f.AddStep(st)
 	}
+}
+
+// ScheduledStep is a case step scheduled at a meeting: its item on that meeting's agenda,
+// and the meeting's start and place.
+type ScheduledStep struct {
+	Item  MeetingItem
+	Start time.Time
+	Place string
+}
+
+// ScheduledSteps are the steps c has scheduled, in the order of MeetingKinds: what Add
+// folds of c, and what the store keeps of each case so that the meetings are folded
+// without decoding every case.
+func ScheduledSteps(c *Case) []ScheduledStep {
+	var out []ScheduledStep
+	for _, k := range MeetingKinds {
+		if m := c.Meeting(k); m.Scheduled() {
+			out = append(out, ScheduledStep{Item: caseItem(c, k, m), Start: m.Start, Place: m.Place})
+		}
+	}
+	return out
+}
+
+// AddStep folds one case step, as Add does: the steps of the cases in order of their
+// numbers, each case's in the order of ScheduledSteps.
+func (f *Folding) AddStep(st ScheduledStep) {
+	if i, ok := f.at[foldKey{st.Start.UnixNano(), st.Place}]; ok {
+		f.out[i].Cases = append(f.out[i].Cases, st.Item)
+		return
+	}
+	f.loose = append(f.loose, looseStep{item: st.Item, start: st.Start, place: st.Place, added: st.Item.Added})
 }
 
 // Meetings ends the Fold: the meetings in order of start.
 func (f *Folding) Meetings() []CommissionMeeting {
-	e, out := f.e, f.out
+	// Room for a meeting per loose step at most: a meeting is a large struct, and growing
+	// the slice one folded meeting at a time copied all of them again and again.
+	e, out := f.e, slices.Grow(f.out, len(f.loose))
 	sort.SliceStable(f.loose, func(i, j int) bool { return f.loose[i].start.Before(f.loose[j].start) })
 	for _, s := range f.loose {
 		k := foldKey{s.start.UnixNano(), s.place}

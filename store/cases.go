@@ -295,6 +295,9 @@ func (s *Store) record(ctx context.Context, tx *sql.Tx, step *docket.Step, prevS
 	if err := s.writeDue(ctx, tx, c, at); err != nil {
 		return err
 	}
+	if err := s.writeSteps(ctx, tx, c); err != nil {
+		return err
+	}
 	// The search index follows the case in the same transaction, so it never disagrees
 	// with the record: a correction of a name or an article number is found at once.
 	if err := s.indexStep(ctx, tx, step); err != nil {
@@ -465,6 +468,12 @@ func scanCases(rows *sql.Rows, err error) ([]docket.Case, error) {
 // eachCaseDoc decodes the stored case of each row, a case document alone, and hands it to
 // fn, one at a time: fn must copy what it keeps.
 func eachCaseDoc(rows *sql.Rows, err error, fn func(*docket.Case)) error {
+	return eachDoc(rows, err, "case", fn)
+}
+
+// eachDoc decodes the JSON document of each row, a stored what alone, and hands it to fn,
+// one at a time: fn must copy what it keeps.
+func eachDoc[T any](rows *sql.Rows, err error, what string, fn func(*T)) error {
 	if err != nil {
 		return err
 	}
@@ -474,11 +483,11 @@ func eachCaseDoc(rows *sql.Rows, err error, fn func(*docket.Case)) error {
 		if err := rows.Scan(&doc); err != nil {
 			return err
 		}
-		var c docket.Case
-		if err := json.Unmarshal(doc, &c); err != nil {
-			return fmt.Errorf("a stored case cannot be read: %w", err)
+		var v T
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("a stored %s cannot be read: %w", what, err)
 		}
-		fn(&c)
+		fn(&v)
 	}
 	return rows.Err()
 }

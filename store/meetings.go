@@ -474,9 +474,15 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 			return nil, err
 		}
 	}
+	f := s.engine.NewFolding(stored)
+	if s.steps { // the steps scheduled, kept with the cases: no case is decoded
+		if err := foldSteps(ctx, q, f); err != nil {
+			return nil, err
+		}
+		return f.Meetings(), nil
+	}
 	// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
 	// read of the meetings does not hold the whole record at once.
-	f := s.engine.NewFolding(stored)
 	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
 	if err := eachCaseDoc(rows, err, f.Add); err != nil {
 		return nil, err

@@ -56,6 +56,7 @@ type Store struct {
 	media    bool // the schema has the news media's requests (news_media, 014)
 	due      bool // the cases have their next due instant (cases.due, 015)
 	next     bool // the cases have their next step as the docket lists it (cases.next, 016)
+	steps    bool // the cases' steps scheduled at meetings are kept (case_steps, 017)
 	dueFresh bool // and this engine derived them: their basis is its DueBasis
 
 	mu       sync.Mutex            // guards the caches of decoded cases
@@ -484,6 +485,10 @@ func (s *Store) tables(ctx context.Context) error {
 		`SELECT count(*) > 0 FROM pragma_table_info('cases') WHERE name = 'next'`).Scan(&s.next); err != nil {
 		return err
 	}
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_steps'`).Scan(&s.steps); err != nil {
+		return err
+	}
 	if s.due && s.engine != nil {
 		basis, err := dueBasis(ctx, s.r)
 		if err != nil {
@@ -548,6 +553,11 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 			}
 		}
 		applied := time.Now().UTC().Truncate(time.Second)
+		if strings.HasSuffix(m.name, stepsMigration) {
+			if err := s.fillSteps(ctx, tx); err != nil {
+				return err
+			}
+		}
 		if strings.HasSuffix(m.name, publicMigration) {
 			// Posted when the board first showed them: when this migration was applied.
 			if err := s.fillPublic(ctx, tx, applied); err != nil {

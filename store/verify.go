@@ -219,6 +219,13 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 			}
 		}
 	}
+	var steps map[string]map[int]string // the steps scheduled, as case_steps keeps them (017)
+	if s.steps {
+		var err error
+		if steps, err = storedSteps(ctx, tx); err != nil {
+			return err
+		}
+	}
 	crows, err := tx.QueryContext(ctx,
 		`SELECT number, state, open, complainant, respondent, summary, doc, events, `+dueColumn+
 			` FROM cases ORDER BY number`)
@@ -258,7 +265,11 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 				Problem: "what the public notice board shows of it differs from its record: public_records was changed " +
 					"outside ethicsbot"}
 		default:
-			if problem := s.checkDue(&c, t.at, due, next, recused, freshDue); problem != "" {
+			problem := s.checkDue(&c, t.at, due, next, recused, freshDue)
+			if problem == "" && s.steps {
+				problem = checkSteps(&c, steps[number])
+			}
+			if problem != "" {
 				r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
 			}
 		}

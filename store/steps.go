@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"ethicsbot/docket"
+)
+
+// stepsMigration ends the name of the migration that made case_steps, and filled it from
+// the cases' records in its own transaction.
+const stepsMigration = "_case_steps.sql"
+
+// storedStep is a row of case_steps: a docket.ScheduledStep as JSON, with the notice's
+// posting, which docket.MeetingItem does not write.
+type storedStep struct {
+	Item         docket.MeetingItem `json:"item"`
+	NoticePosted time.Time          `json:"notice_posted,omitzero"`
+	Start        time.Time          `json:"start"`
+	Place        string             `json:"place"`
+}
+
+// stepRows are c's scheduled steps as case_steps keeps them: by kind, the JSON of each.
+func stepRows(c *docket.Case) (map[int]string, error) {
+	out := map[int]string{}
+	for _, st := range docket.ScheduledSteps(c) {
+		b, err := json.Marshal(storedStep{Item: st.Item, NoticePosted: st.Item.NoticePosted, Start: st.Start,
+			Place: st.Place})
+		if err != nil {
+			return nil, err
+		}
+		out[slices.Index(docket.MeetingKinds, st.Item.Step)] = string(b)
+	}
+	return out, nil
+}
+
+// writeSteps keeps c's scheduled steps with it, in the transaction of the event that
+// changed c.
+func (s *Store) writeSteps(ctx context.Context, tx *sql.Tx, c *docket.Case) error {
+	if !s.steps {
+		return nil
+	}
+	rows, err := stepRows(c)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM case_steps WHERE number = ?`, c.Number); err != nil {
+		return err
+	}
+	for kind, step := range rows {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO case_steps (number, kind, step) VALUES (?, ?, ?)`, c.Number, kind,
+			step); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fillSteps fills case_steps from every case's record, in the migration's transaction.
+func (s *Store) fillSteps(ctx context.Context, tx *sql.Tx) error {
+	s.steps = true
+	defer func() { s.steps = false }() // tables says, once the migrations are made
+	cases, err := casesIn(ctx, tx)
+	if err != nil {
+		return err
+	}
+	for i := range cases {
+		if err := s.writeSteps(ctx, tx, &cases[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// foldSteps folds the case steps of case_steps into f, as Folding.Add would fold every
+// case's: by case number, each case's in the order of docket.MeetingKinds.
+func foldSteps(ctx context.Context, q querier, f *docket.Folding) error {
+	rows, err := q.QueryContext(ctx, `SELECT step FROM case_steps ORDER BY number, kind`)
+	return eachDoc(rows, err, "case step", func(st *storedStep) {
+		st.Item.NoticePosted = st.NoticePosted
+		f.AddStep(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
+	})
+}
+
+// storedSteps reads case_steps for verify: by case, by kind.
+func storedSteps(ctx context.Context, q querier) (map[string]map[int]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT number, kind, step FROM case_steps`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]map[int]string{}
+	for rows.Next() {
+		var number, step string
+		var kind int
+		if err := rows.Scan(&number, &kind, &step); err != nil {
+			return nil, err
+		}
+		if out[number] == nil {
+			out[number] = map[int]string{}
+		}
+		out[number][kind] = step
+	}
+	return out, rows.Err()
+}
+
+// checkSteps is verify's check of a case's scheduled steps, as case_steps keeps them,
+// against its record: "" if they agree.
+func checkSteps(c *docket.Case, stored map[int]string) string {
+	want, err := stepRows(c)
+	if err != nil {
+		return "its scheduled steps cannot be written: " + err.Error()
+	}
+	if len(want) != len(stored) {
+		return fmt.Sprintf("case_steps holds %d of its steps scheduled at meetings, but its record has %d: "+
+			"case_steps was changed outside ethicsbot", len(stored), len(want))
+	}
+	for kind, w := range want {
+		if stored[kind] != w {
+			return fmt.Sprintf("its step %s as case_steps keeps it differs from its record: case_steps was changed "+
+				"outside ethicsbot", docket.MeetingKinds[kind])
+		}
+	}
+	return ""
+}
