@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,24 +33,70 @@ func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response,
 	case "destroy_recording":
 		return runDestroyRecording(s, ctx, req, a)
 	case "reviewed":
-		_, ch, err := s.namedMeeting(ctx, a)
+		return runReviewed(s, ctx, req, a)
+	}
+	return runMinutesDraft(s, ctx, req, a)
+}
+
+// runReviewed records the semi-annual review of the minutes of closed meetings at the
+// named meeting, with the commission's determination (5 ILCS 120/2.06(d)): the meetings
+// named in release= have their closed minutes made public on the board, as approved; the
+// others under review stay confidential.
+func runReviewed(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if s.Letters == nil {
+		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
+	}
+	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
+	if err != nil || !a.has("item") {
+		return Response{}, docket.Invalid(docket.OMAReview, "item",
+			"give the agenda item the review was taken up under, e.g. item=4: the determination is a final action, "+
+				"taken on what the posted agenda sets forth (5 ILCS 120/2.02(c))")
+	}
+	var release []string
+	for _, n := range strings.Split(a.str("release"), ",") {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(release, n) {
+			release = append(release, n)
+		}
+	}
+	review, err := docket.Determine(all, m, item, release, func(o *docket.CommissionMeeting) (string, error) {
+		r, err := s.minutesRecord(ctx, o, all)
+		if err != nil {
+			return "", err
+		}
+		r.Released = s.Engine.Cal.DateOf(s.Now()) // released by this review, as recorded now
+		d, err := s.Letters.MinutesMarkdown(r, docket.ClosedPart, s.names())
+		return string(d.Data), err
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	ch.Actions = []docket.MeetingAction{review}
+	what := outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)", docket.OMAReview)
+	if len(review.Released) > 0 {
+		var names []string
+		for _, r := range review.Released {
+			names = append(names, r.Meeting)
+		}
+		what += outbox.Format("; the closed minutes of %s are on the public board", strings.Join(names, ", "))
+	}
+	if len(review.Kept) > 0 {
+		what += outbox.Format("; those of %s stay confidential", strings.Join(review.Kept, ", "))
+	}
+	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	if err == nil && !res.Replayed {
+		all, err := s.allMeetings(ctx)
 		if err != nil {
 			return Response{}, err
 		}
-		ch.Actions = []docket.MeetingAction{docket.ReviewClosedMinutes{}}
-		res, resp, err := s.changeMeeting(ctx, req, ch,
-			outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)",
-				docket.OMAReview), noNotice)
-		if err == nil && !res.Replayed {
-			all, err := s.allMeetings(ctx)
-			if err != nil {
-				return Response{}, err
-			}
-			resp.Messages[0].Text += outbox.Format("\nThe next review is due by %s.", docket.ReviewDue(all, s.Engine.Cal).Long())
-		}
-		return resp, err
+		resp.Messages[0].Text += outbox.Format("\nThe next review is due by %s.", docket.ReviewDue(all, s.Engine.Cal).Long())
 	}
-	return runMinutesDraft(s, ctx, req, a)
+	return resp, err
 }
 
 // runMinutesNote adds the clerk's narrative to a meeting's draft minutes, on an item or on

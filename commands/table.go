@@ -265,7 +265,7 @@ func init() {
 					help: "with note: the narrative, in the clerk's words; with motion: what was moved"},
 				{name: "item", kind: kText,
 					help: "with note: the item's number on the agenda (without it, the note is on the meeting as a whole); with " +
-						"moved or motion: the item's number"},
+						"moved, motion or reviewed: the item's number"},
 				{name: "motion", kind: kText, help: "with moved: the motion's number on the item, 1 unless it had several"},
 				{name: "mover", kind: kUser, help: "with moved: the commissioner who moved it"},
 				{name: "seconder", kind: kUser, help: "with moved: the commissioner who seconded it"},
@@ -275,6 +275,9 @@ func init() {
 					help: "with destroy-recording: which closed session of the meeting, 1 unless it had several"},
 				{name: "approved", kind: kDate,
 					help: "with destroy-recording: the day the commission approved destroying that recording (2.06(c)(1))"},
+				{name: "release", kind: kText,
+					help: "with reviewed: the meetings whose closed minutes the commission found no longer need confidential " +
+						"treatment, e.g. release=2026-06-09,2026-09-08; the others under review stay confidential (2.06(d))"},
 				pOn,
 			}, pRollCall...),
 			example: `minutes 2027-01-12 note item=3 "Discussion of the complaint's timeliness."`, run: runMinutes},

@@ -108,6 +108,9 @@ type CommissionMeeting struct {
 	Published      time.Time         `json:"published,omitzero"`
 	PublishedText  string            `json:"published_text,omitempty"`
 	ReviewedClosed bool              `json:"reviewed_closed,omitempty"`
+	// Review is the review of the closed minutes made at this meeting, with its
+	// determination (review.go); zero on a review recorded before determinations were kept.
+	Review ClosedReview `json:"review,omitzero"`
 
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
@@ -144,9 +147,20 @@ func (m *CommissionMeeting) Posted() time.Time {
 }
 
 // NoticedInTime reports whether the meeting's notice and agenda were first posted at least
-// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order.
+// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order. A
+// meeting moved is a rescheduled meeting, noticed as a special one is: only a posting made
+// after its last move, for its new time and place, counts.
 func (m *CommissionMeeting) NoticedInTime() bool {
-	return len(m.Postings) > 0 && !m.Postings[0].At.After(AgendaCutoff(m.Start))
+	var since time.Time
+	if n := len(m.Moved); n > 0 {
+		since = m.Moved[n-1].At
+	}
+	for _, p := range m.Postings {
+		if !p.At.Before(since) {
+			return !p.At.After(AgendaCutoff(m.Start))
+		}
+	}
+	return false
 }
 
 // Amended reports whether the agenda changed after the notice was first posted.
