@@ -31,7 +31,7 @@ func settingsOf(cfg config.Config, planner *reminders.Planner) commands.Settings
 func plannerOf(engine *docket.Engine, cfg config.Config) *reminders.Planner {
 	return &reminders.Planner{Engine: engine, Policy: cfg.Reminders,
 		People: reminders.People{Clerks: cfg.Roles.Clerks, Commissioners: cfg.Roles.Commissioners,
-			Docket: cfg.Channels.Docket}}
+			Docket: cfg.Channels.Docket}, Regular: cfg.Regular}
 }
 
 // clerkDests are the clerks' direct messages: where ethicsbot says that a message could
@@ -90,6 +90,10 @@ func (r *reloader) Reload() (err error) {
 	next, err := config.Read(r.cfg.Path, r.getenv)
 	if err == nil {
 		err = slackReady(next)
+	}
+	if err == nil {
+		// 5 ILCS 120/2.03: a change of the regular meeting dates is published 10 days ahead.
+		err = r.svc.CheckScheduleChange(next.Regular)
 	}
 	if err != nil {
 		// err names the file, the line and the problem.

@@ -42,4 +42,27 @@ func TestReloadChangesTheRegularSchedule(t *testing.T) {
 		!strings.Contains(notice, "Added: Tue 16 Feb 2027 18:00 CST") {
 		t.Errorf("the notice of the change: %q", notice)
 	}
+	// The clerks' task: the newspaper notice, 10 days before the first meeting changed.
+	var task string
+	for _, row := range rows {
+		if row.Key.Series == "regular_schedule-newspaper" && row.Key.To.User != "" {
+			task = string(row.Text)
+		}
+	}
+	if !strings.Contains(task, "newspaper of general circulation in the area by Sat 2027-01-30") ||
+		!strings.Contains(task, "5 ILCS 120/2.03") {
+		t.Errorf("the clerks' newspaper task: %q", task)
+	}
+	// A change reaching a meeting fewer than 10 days away is refused; the schedule in force
+	// stays (2.03).
+	now = time.Date(2027, 1, 5, 10, 0, 0, 0, rt.engine.Cal.Location())
+	rt.write(t, body("2027-01-19, 2027-02-16"))
+	err = r.Reload()
+	if err == nil || !strings.Contains(err.Error(), "5 ILCS 120/2.03") ||
+		!strings.Contains(err.Error(), "Tue 2027-01-12, fewer than 10 days away") {
+		t.Errorf("a change 7 days ahead reloaded: %v", err)
+	}
+	if got := svc.Settings().Regular.Dates; got[0].String() != "2027-01-12" {
+		t.Errorf("the schedule in force after a refused change is %v", got)
+	}
 }

@@ -16,7 +16,8 @@ import (
 // each an event of the meeting's own record.
 
 // minutesActions are what /ethics minutes does besides drafting.
-var minutesActions = []string{"note", "moved", "motion", "approve", "publish", "destroy_recording", "reviewed"}
+var minutesActions = []string{"note", "moved", "motion", "approve", "publish", "destroy_recording", "reviewed",
+	"adopted_schedule"}
 
 func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	switch a.str("action") {
@@ -34,6 +35,8 @@ func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response,
 		return runDestroyRecording(s, ctx, req, a)
 	case "reviewed":
 		return runReviewed(s, ctx, req, a)
+	case "adopted_schedule":
+		return runAdoptedSchedule(s, ctx, req, a)
 	}
 	return runMinutesDraft(s, ctx, req, a)
 }
@@ -96,6 +99,33 @@ func runReviewed(s *Service, ctx context.Context, req Request, a args) (Response
 		}
 		resp.Messages[0].Text += outbox.Format("\nThe next review is due by %s.", docket.ReviewDue(all, s.Engine.Cal).Long())
 	}
+	return resp, err
+}
+
+// runAdoptedSchedule records the commission's vote adopting the year's schedule of regular
+// meetings at the named meeting (5 ILCS 120/2.03): the dates, time and place the
+// configuration holds for that year now, which the record then keeps as adopted.
+func runAdoptedSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
+	if err != nil || !a.has("item") {
+		return Response{}, docket.Invalid(docket.OMASchedule, "item",
+			"give the agenda item the schedule was adopted under, e.g. item=3: the adoption is a final action, taken on "+
+				"what the posted agenda sets forth (5 ILCS 120/2.02(c))")
+	}
+	year, err := strconv.Atoi(strings.TrimSpace(a.str("year")))
+	if err != nil || !a.has("year") {
+		return Response{}, docket.Invalid(docket.OMASchedule, "year", "give the year of the schedule adopted, e.g. year=2028")
+	}
+	r := s.Settings().Regular
+	ch.Actions = []docket.MeetingAction{docket.AdoptSchedule{Item: item, Year: year, Place: r.Place, Clock: r.Clock,
+		Dates: r.Year(year)}}
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("the commission's adoption of its schedule of regular meetings for %d recorded (%s): %s",
+			year, docket.OMASchedule, count(len(r.Year(year)), "regular meeting")), noNotice)
 	return resp, err
 }
 

@@ -349,6 +349,7 @@ func (m *CommissionMeeting) cloneMinutesParts() {
 	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
 	m.Business = slices.Clone(m.Business)
 	m.Corrections = slices.Clone(m.Corrections)
+	m.Adopted = slices.Clone(m.Adopted)
 }
 
 // DestroyRecording records the destruction of the verbatim recording of closed session
@@ -430,7 +431,10 @@ func (m *CommissionMeeting) Record(all []CommissionMeeting, e *Engine,
 	r.AddApprovals(m, all)
 	r.businessMotions(m.Business)
 	r.movers(m.Movers)
-	r.reviewed(m.Review)
+	r.reportOn(m.Review.Item, m.Review.Words())
+	for _, a := range m.Adopted {
+		r.reportOn(a.Item, a.Words(e.Cal.Location()))
+	}
 	if rel, ok := ReleasedClosed(all, m.Name); ok {
 		r.Released = e.Cal.DateOf(rel.At)
 	}

@@ -88,35 +88,42 @@ func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at ti
 }
 
 // checkItem refuses a review not taken up under an item of other business on m's posted
-// agenda (5 ILCS 120/2.02(c), unless the meeting is an emergency one) and decided by a
-// motion recorded on that item: the determination is the commission's, by its vote, and
-// reported in open session (2.06(d)).
+// agenda and decided by a motion recorded on it (decidedItem): the determination is the
+// commission's, by its vote, reported in open session (2.06(d)).
 func (a ReviewClosedMinutes) checkItem(m *CommissionMeeting) error {
-	items := m.Agenda()
 	how := fmt.Sprintf("put the review on the agenda of a meeting (`/ethics agenda %s add Semi-annual review of the "+
 		"minutes of closed meetings`, before its 48 hours), record the vote on it (`/ethics minutes %s motion item=N "+
 		"\"To find ...\"`), then `/ethics minutes %s reviewed item=N release=...`", m.Name, m.Name, m.Name)
-	if a.Item < 1 || a.Item > len(items) {
-		return Invalid(OMAReview, "item",
-			fmt.Sprintf("give the number of the agenda item the review was taken up under (meeting %s: items 1 to %d): %s", m.Name,
-				len(items), how))
+	return m.decidedItem(a.Item, OMAReview, "review", how)
+}
+
+// decidedItem refuses an act of the commission (what: "review") recorded under item of m
+// unless the item is other business on m's posted agenda (5 ILCS 120/2.02(c), unless the
+// meeting is an emergency one) and a motion is recorded on it: the act is a final action,
+// taken by the commission's vote. rule is the act's own section; how says the way forward.
+func (m *CommissionMeeting) decidedItem(item int, rule, what, how string) error {
+	items := m.Agenda()
+	if item < 1 || item > len(items) {
+		return Invalid(rule, "item",
+			fmt.Sprintf("give the number of the agenda item the %s was taken up under (meeting %s: items 1 to %d): %s",
+				what, m.Name, len(items), how))
 	}
-	it := items[a.Item-1]
+	it := items[item-1]
 	if it.Kind != BusinessItem {
-		return Invalid(OMAReview, "item", fmt.Sprintf("item %d of meeting %s is not other business (%s): %s", a.Item,
+		return Invalid(rule, "item", fmt.Sprintf("item %d of meeting %s is not other business (%s): %s", item,
 			m.Name, it.Kind, how))
 	}
 	if m.Minutes.Emergency == "" && !m.onPostedAgenda(func(p AgendaItem) bool {
 		return p.Kind == BusinessItem && p.Text == it.Text
 	}, it.Added) {
 		return Conflict(OMAAgenda, "item", fmt.Sprintf("item %d of meeting %s was not on its agenda as posted: the "+
-			"commission may discuss the review, and make its determination at a later meeting whose posted agenda sets "+
-			"it forth", a.Item, m.Name))
+			"commission may discuss the %s, and decide it at a later meeting whose posted agenda sets it forth", item,
+			m.Name, what))
 	}
-	if !slices.ContainsFunc(m.Business, func(b MoveBusiness) bool { return b.Item == a.Item }) {
-		return Conflict(OMAReview, "item", fmt.Sprintf("no motion is recorded on item %d of meeting %s: the "+
-			"determination is made by the commission's vote, reported in open session; record it first with `/ethics "+
-			"minutes %s motion item=%d \"To find that ...\"`", a.Item, m.Name, m.Name, a.Item))
+	if !slices.ContainsFunc(m.Business, func(b MoveBusiness) bool { return b.Item == item }) {
+		return Conflict(rule, "item", fmt.Sprintf("no motion is recorded on item %d of meeting %s: the %s is "+
+			"decided by the commission's vote, in open session; record it first with `/ethics minutes %s motion item=%d "+
+			"\"To ...\"`", item, m.Name, what, m.Name, item))
 	}
 	return nil
 }
@@ -239,19 +246,19 @@ func (r ClosedReview) Words() string {
 		strings.Join(parts, "; and that ") + "."
 }
 
-// reviewed reports review's determination in r: on its item, or, if the item was taken
-// in closed session, among the notes on the meeting as a whole, which the open minutes
-// give: the determination is "reported in an open session" (2.06(d)).
-func (r *MinutesRecord) reviewed(review ClosedReview) {
-	w := review.Words()
-	if w == "" || review.Item < 1 || review.Item > len(r.Entries) {
+// reportOn reports an act of the commission, in words w, on item (from 1) of r: on the
+// item, or, if it was taken in closed session, among the notes on the meeting as a whole,
+// which the open minutes give: the act is a final action, reported in open session (5 ILCS
+// 120/2(e), 2.06(d)). Nothing when w is empty or item is none.
+func (r *MinutesRecord) reportOn(item int, w string) {
+	if w == "" || item < 1 || item > len(r.Entries) {
 		return
 	}
-	if e := &r.Entries[review.Item-1]; e.Session == 0 {
+	if e := &r.Entries[item-1]; e.Session == 0 {
 		e.Notes = append(e.Notes, w)
 		return
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("Item %d: %s", review.Item, w))
+	r.Notes = append(r.Notes, fmt.Sprintf("Item %d: %s", item, w))
 }
 
 // ReviewDue is the day by which the commission must next review the minutes of its closed

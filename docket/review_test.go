@@ -3,6 +3,7 @@ package docket_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 )
@@ -37,6 +38,14 @@ func reviewAt(t *testing.T, e *docket.Engine) docket.CommissionMeeting {
 		}
 	}
 	return jan
+}
+
+// refused applies a to m at at and wants it refused with code, citing rule.
+func refused(t *testing.T, e *docket.Engine, m docket.CommissionMeeting, a docket.MeetingAction, at time.Time,
+	what, code, rule string) {
+	t.Helper()
+	_, err := e.ApplyMeeting(m, a, at)
+	wantRule(t, what, err, code, rule)
 }
 
 // TestReviewDetermination: the semi-annual review (5 ILCS 120/2.06(d)) is taken up under an
@@ -84,14 +93,10 @@ func TestReviewDetermination(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unposted := review
-	unposted.Item = 2
-	_, err = e.ApplyMeeting(jan2, unposted, at)
-	wantRule(t, "a review under an item not posted", err, docket.ECONFLICT, docket.OMAAgenda)
-	none := review
-	none.Item = 0
-	_, err = e.ApplyMeeting(jan2, none, at)
-	wantRule(t, "a review under no item", err, docket.EINVALID, docket.OMAReview)
+	unposted, none := review, review
+	unposted.Item, none.Item = 2, 0
+	refused(t, e, jan2, unposted, at, "a review under an item not posted", docket.ECONFLICT, docket.OMAAgenda)
+	refused(t, e, jan2, none, at, "a review under no item", docket.EINVALID, docket.OMAReview)
 
 	jan2, err = e.ApplyMeeting(jan2, review, at)
 	if err != nil {

@@ -111,6 +111,9 @@ type CommissionMeeting struct {
 	// Review is the review of the closed minutes made at this meeting, with its
 	// determination (review.go); zero on a review recorded before determinations were kept.
 	Review ClosedReview `json:"review,omitzero"`
+	// Adopted are the schedules of regular meetings the commission adopted at this meeting
+	// (2.03, regular.go).
+	Adopted []AdoptedSchedule `json:"adopted,omitempty"`
 
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
@@ -561,6 +564,7 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	PostAgenda{}.Kind():              decodeMeeting[PostAgenda],
 	CancelCommissionMeeting{}.Kind(): decodeMeeting[CancelCommissionMeeting],
 	MoveMeeting{}.Kind():             decodeMeeting[MoveMeeting],
+	AdoptSchedule{}.Kind():           decodeMeeting[AdoptSchedule],
 	CorrectMeeting{}.Kind():          decodeMeeting[CorrectMeeting],
 	Convene{}.Kind():                 decodeMeeting[Convene],
 	MemberMoves{}.Kind():             decodeMeeting[MemberMoves],
