@@ -121,6 +121,18 @@ var meetingNames = map[MeetingKind]string{
 	FrivolousMeeting:   "meeting on whether the complaint was knowingly frivolous",
 }
 
+// meetingWhat are the meetings as a notice's deadline names them ("48 hours before the
+// hearing at ..."), where it differs from "the " and its name.
+var meetingWhat = map[MeetingKind]string{FrivolousMeeting: "the (H) meeting"}
+
+// what is the meeting as a notice's deadline names it.
+func (k MeetingKind) what() string {
+	if w, ok := meetingWhat[k]; ok {
+		return w
+	}
+	return "the " + meetingNames[k]
+}
+
 // meetingRule is what the procedure says of one kind of meeting: the deadline of its
 // public notice, that deadline's subsection, and its name.
 type meetingRule struct {
@@ -321,18 +333,19 @@ func (c *Case) Meeting(k MeetingKind) Meeting {
 	return *c.meeting(k)
 }
 
-func (c *Case) meeting(k MeetingKind) *Meeting {
+// meeting is the meeting of kind k: for a recessed hearing, the session it reconvenes at.
+func (f *Facts) meeting(k MeetingKind) *Meeting {
 	switch k {
 	case SufficiencyMeeting:
-		return &c.Sufficiency
+		return &f.Sufficiency
 	case HearingMeeting:
-		return &c.Hearing
+		return &f.Hearing
 	case RecessedHearing:
-		return &c.Reconvened
+		return &f.Reconvened
 	case PublicHearing:
-		return &c.PublicHearing
+		return &f.PublicHearing
 	case FrivolousMeeting:
-		return &c.FrivolousHearing
+		return &f.FrivolousHearing
 	}
 	return &Meeting{}
 }

@@ -129,13 +129,26 @@ type Period struct {
 	// hours has one or more; MeetingKind.Notice reads them.
 	Meetings []MeetingKind
 	// Due and Done schedule a step from its row alone: Due gives the dates its period
-	// counts from in the facts (in the calendar's zone), one deadline each, and Done the
-	// dates it was done, the i-th for the i-th; without a Done, the dates its paper was
-	// sent, as Facts.PapersSent keeps them. The papers owed and Case.Needs read them too,
-	// for how many dates Due gives, which must not depend on the zone. Due is nil for the
-	// steps that Engine.ScheduleInto still counts by hand.
-	Due  func(f *Facts, cal *Calendar) []Date
-	Done func(f *Facts) []Date
+	// counts from in the facts (in the engine's zone), one deadline each, and Done the
+	// dates it was done, the i-th for the i-th (a zero date: not yet); without a Done, the
+	// dates its paper was sent, as Facts.PapersSent keeps them. The papers owed and
+	// Case.Needs read them too, for how many dates each gives, which must depend neither
+	// on the zone nor on a period's length. A row counted in hours has no Due: its
+	// deadlines are the public notices of its Meetings the facts schedule, each met when
+	// posted. Due is nil for the steps that Engine.ScheduleInto still counts by hand.
+	Due  func(e *Engine, f *Facts) []Date
+	Done func(e *Engine, f *Facts) []Date
+	// Implied says that a later fact implies the step was done, on a date the facts do not
+	// give: its deadline is then met, as sparse facts are read (the ruling issued, so the
+	// meeting at which it issued was held).
+	Implied func(f *Facts) bool
+	// Rules are, for a row whose deadlines answer to different acts, the rule of each, the
+	// i-th for the i-th: a fine's is the act that imposed it. Nil: the row's Rule.
+	Rules func(e *Engine, f *Facts) []string
+	// Count counts the deadline from a date Due gave, where the period alone does not:
+	// (G)'s decision, due by the eve of the election at the latest. Nil: the period after
+	// the date (Engine.after).
+	Count func(e *Engine, f *Facts, from Date) Deadline
 	// Moot, for a task, says when its paper is no longer called for though never recorded
 	// as sent: the notice of a hearing once the hearing has been held. It is then neither
 	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
@@ -188,6 +201,15 @@ var defaultPeriods = []Period{
 	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "notice of the ruling to the complainant",
 		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant}},
+	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
+	// that the complaint be adjudicated judicially": no time limit, a task.
+	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
+		Duty:  "written request to the attorney for judicial adjudication",
+		Party: Commission, Papers: []Paper{AdjudicationRequest}},
+	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
+	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
+		Duty:  "transmittal of the complaint and its documents to the attorney",
+		Party: Commission, Papers: []Paper{ReferralTransmittal}},
 	// (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet."
 	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting",
 		Duty:  "public notice of the sufficiency meeting",
@@ -236,52 +258,10 @@ var defaultPeriods = []Period{
 	{ID: FrivolousMeetingNotice, Rule: "(H)", Amount: 48, Unit: Hours, Trigger: "the (H) meeting",
 		Duty:  "public notice of the meeting on a frivolous complaint",
 		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{FrivolousMeeting}},
-	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
-	// that the complaint be adjudicated judicially": no time limit, a task.
-	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
-		Duty:  "written request to the attorney for judicial adjudication",
-		Party: Commission, Papers: []Paper{AdjudicationRequest}},
-	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
-	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
-		Duty:  "transmittal of the complaint and its documents to the attorney",
-		Party: Commission, Papers: []Paper{ReferralTransmittal}},
-	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
-	// chief executive officer or other officer having authority to discipline".
-	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
-		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
-		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToResp) }},
-	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
-		Duty:  "recommendation delivered to the officer with authority to discipline",
-		Party: Commission, Papers: []Paper{RecommendationToOfficer},
-		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToOff) }},
-	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
-	// executive officer or other officer having authority to discipline".
-	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
-		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
-		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToResp) }},
-	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
-		Duty:  "final recommendation delivered to the officer with authority to discipline",
-		Party: Commission, Papers: []Paper{FinalToOfficer},
-		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToOff) }},
-	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
-	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
-	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
-		Duty:  "notice of the dismissal delivered to the respondent",
-		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
-		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToResp) }},
-	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
-		Duty:  "notice of the dismissal delivered to the complainant",
-		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
-		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToComp) }},
 	// (H): the complainant's certified notice of the meeting at which to be heard.
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
 		Duty:  "certified notice to the complainant of the meeting at which to be heard",
 		Party: Commission, Papers: []Paper{FrivolousNotice}},
-	// (H): the finding and the fine, with how and by when to pay, to the person fined by
-	// certified mail; a task from the day of the finding until its mailing is recorded.
-	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
-		Duty:  "certified notice to the complainant of the finding and the fine",
-		Party: Commission, Papers: []Paper{FrivolousFinding}, Due: frivolousFound},
 	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
 	// sets a term (payment.due_days), counted from the day enforcement may begin: the
 	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public
@@ -295,6 +275,39 @@ var defaultPeriods = []Period{
 	{ID: ReferralFollowUp, Rule: "(C)(3)", Amount: 30, Unit: Days, Trigger: "the referral's sending or last report",
 		Duty: "the attorney's report on the referral recorded", Party: Commission, units: []Unit{Days}, Clerk: true,
 		Record: `referral {case} status="..."`},
+	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
+	// chief executive officer or other officer having authority to discipline".
+	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
+		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToResp) }},
+	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty:  "recommendation delivered to the officer with authority to discipline",
+		Party: Commission, Papers: []Paper{RecommendationToOfficer},
+		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToOff) }},
+	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
+	// executive officer or other officer having authority to discipline".
+	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
+		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToResp) }},
+	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty:  "final recommendation delivered to the officer with authority to discipline",
+		Party: Commission, Papers: []Paper{FinalToOfficer},
+		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToOff) }},
+	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
+	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
+	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the respondent",
+		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
+		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToResp) }},
+	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the complainant",
+		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
+		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToComp) }},
+	// (H): the finding and the fine, with how and by when to pay, to the person fined by
+	// certified mail; a task from the day of the finding until its mailing is recorded.
+	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
+		Duty:  "certified notice to the complainant of the finding and the fine",
+		Party: Commission, Papers: []Paper{FrivolousFinding}, Due: frivolousFound},
 	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.

@@ -67,15 +67,15 @@ func once(d Date) []Date {
 
 // recommended is when (E)(2)'s recommendation calls for its delivery to the respondent and
 // to the officer with authority to discipline: the day it issued.
-func recommended(f *Facts, _ *Calendar) []Date { return once(f.RecommendationIssued) }
+func recommended(_ *Engine, f *Facts) []Date { return once(f.RecommendationIssued) }
 
 // finallyRecommended is when (F)'s final recommendation calls for its delivery: the day it
 // issued.
-func finallyRecommended(f *Facts, _ *Calendar) []Date { return once(f.FinalRecommendation) }
+func finallyRecommended(_ *Engine, f *Facts) []Date { return once(f.FinalRecommendation) }
 
 // dismissedAfterHearing is when an (E)(1) dismissal after the hearing calls for its
 // notices: the decision, if it dismissed the complaint.
-func dismissedAfterHearing(f *Facts, _ *Calendar) []Date {
+func dismissedAfterHearing(_ *Engine, f *Facts) []Date {
 	if !f.DecisionDismissed {
 		return nil
 	}
@@ -85,7 +85,7 @@ func dismissedAfterHearing(f *Facts, _ *Calendar) []Date {
 // reconvening is when a recessed hearing calls for its notices to the parties (D): once the
 // session it reconvenes at is scheduled, from the day of the session that recessed, so
 // that the clerk is reminded before the parties are due to come.
-func reconvening(f *Facts, c *Calendar) []Date {
+func reconvening(e *Engine, f *Facts) []Date {
 	if !f.Reconvened.Scheduled() {
 		return nil
 	}
@@ -93,7 +93,7 @@ func reconvening(f *Facts, c *Calendar) []Date {
 	if n := len(f.Sessions); n > 0 {
 		recessed = f.Sessions[n-1].Start
 	}
-	return []Date{c.DateOf(recessed)}
+	return []Date{e.Cal.DateOf(recessed)}
 }
 
 // hearingHeard is when a recessed hearing's notices are moot: the hearing has concluded,
@@ -108,57 +108,132 @@ func publicHearingHeard(f *Facts) bool {
 
 // frivolousFound is when the (H) finding calls for its notice to the complainant: the day
 // it was made.
-func frivolousFound(f *Facts, _ *Calendar) []Date { return once(f.FrivolousFound) }
+func frivolousFound(_ *Engine, f *Facts) []Date { return once(f.FrivolousFound) }
 
 // demanded is when the (F) demand calls for its acknowledgement: the day it was received.
-func demanded(f *Facts, _ *Calendar) []Date { return once(f.DemandReceived) }
+func demanded(_ *Engine, f *Facts) []Date { return once(f.DemandReceived) }
 
 // publicHearingSet is when the (F) public hearing calls for its notices to the parties: once
 // it is scheduled, from the day the demand was received, so that the clerk is reminded at
 // once, well before the hearing.
-func publicHearingSet(f *Facts, c *Calendar) []Date {
+func publicHearingSet(e *Engine, f *Facts) []Date {
 	if !f.PublicHearing.Scheduled() {
 		return nil
 	}
 	if !f.DemandReceived.IsZero() {
 		return []Date{f.DemandReceived}
 	}
-	return []Date{c.DateOf(f.PublicHearing.Start)}
+	return []Date{e.Cal.DateOf(f.PublicHearing.Start)}
 }
 
-// fromRows counts, for every row that schedules itself (Period.Due), a deadline from each
-// date its row gives, done on the matching date of Done: a task without a time limit, or a
-// period counted after the date as every other is.
-func (e *Engine) fromRows(f *Facts, add func(d Deadline, done Date), addTask func(id DeadlineID, from, done Date)) {
-	for i := range e.Ord.periods {
-		p := &e.Ord.periods[i]
-		if p.Due == nil {
+// noticed is the meetings of kind k the facts schedule, each of which needs its public
+// notice: a recessed hearing's earlier sessions, held, and the one it reconvenes at.
+func (f *Facts) noticed(k MeetingKind) []Meeting {
+	var ms []Meeting
+	if k == RecessedHearing {
+		ms = append(ms, f.Sessions...)
+	}
+	if m := *f.meeting(k); m.Scheduled() {
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// scheduler is one walk of Engine.ScheduleInto over the table of steps: the schedule it
+// builds, and the day and instant that decide what is missed.
+type scheduler struct {
+	e     *Engine
+	f     *Facts
+	now   time.Time
+	today Date
+	s     Schedule
+}
+
+// row appends the deadlines of row p: for a row counted in hours, one for the public
+// notice of each of its Meetings the facts schedule; for the others, one from each date
+// its Due gives, done on the matching date of its Done.
+func (sc *scheduler) row(p *Period) {
+	e, f := sc.e, sc.f
+	if p.Unit == Hours {
+		for _, k := range p.Meetings {
+			for _, m := range f.noticed(k) {
+				sc.notice(p, k, m)
+			}
+		}
+		return
+	}
+	if p.Due == nil {
+		sc.byHand(p)
+		return
+	}
+	done := p.done(e, f)
+	var rules []string
+	if p.Rules != nil {
+		rules = p.Rules(e, f)
+	}
+	for j, from := range p.Due(e, f) {
+		var on Date
+		if j < len(done) {
+			on = done[j]
+		}
+		if on.IsZero() && p.moot(f) {
 			continue
 		}
-		done := p.done(f)
-		for j, from := range p.Due(f, e.Cal) {
-			var on Date
-			if j < len(done) {
-				on = done[j]
-			}
-			if on.IsZero() && p.moot(f) {
-				continue
-			}
-			if p.Unit == Task {
-				addTask(p.ID, from, on)
-			} else {
-				add(e.after(p.ID, from), on)
-			}
+		if p.Unit == Task {
+			sc.task(p, from, on)
+			continue
 		}
+		d := e.after(p.ID, from)
+		if p.Count != nil {
+			d = p.Count(e, f, from)
+		}
+		if j < len(rules) {
+			d.Rule = rules[j]
+		}
+		sc.add(d, on, p.Implied != nil && p.Implied(f))
 	}
+}
+
+// add appends date deadline d, done on day done. implied says that a later fact implies
+// its step was done, on a date not given: undone, it is then met, as sparse facts are read
+// (the ruling issued, so the meeting was held).
+func (sc *scheduler) add(d Deadline, done Date, implied bool) {
+	if done.IsZero() && implied {
+		d.Status, d.Done = Met, true
+	} else {
+		d.Status, d.Done, d.DoneOn = dateStatus(d.Due, done, sc.today), !done.IsZero(), done
+	}
+	sc.s.Deadlines = append(sc.s.Deadlines, d)
+}
+
+// task appends the task of row p, required since from, done on day done: open until done,
+// never missed.
+func (sc *scheduler) task(p *Period, from, done Date) {
+	d := Deadline{ID: p.ID, Rule: p.Rule, Period: p, Status: Open, Done: !done.IsZero(), DoneOn: done, From: from}
+	if d.Done {
+		d.Status = Met
+	}
+	sc.s.Deadlines = append(sc.s.Deadlines, d)
+}
+
+// notice appends the deadline of the public notice of meeting m, of kind k, by row p's
+// hours before it starts (5 ILCS 120/2.02), met when the notice was posted.
+func (sc *scheduler) notice(p *Period, k MeetingKind, m Meeting) {
+	d := sc.e.before(p.ID, k.what(), m.Start)
+	d.Of = k
+	d.Status, d.Done = instantStatus(d.DueAt, m.NoticePosted, sc.now), !m.NoticePosted.IsZero()
+	sc.s.Deadlines = append(sc.s.Deadlines, d)
 }
 
 // moot reports whether the row's paper is no longer called for (Period.Moot).
 func (p *Period) moot(f *Facts) bool { return p.Moot != nil && p.Moot(f) }
 
-// counting is the calendar Case.PapersOwed and Case.Needs give a row's Due, which have no
-// engine: they ask only how many dates it gives, and that does not depend on the zone.
-var counting = &Calendar{loc: time.UTC}
+// countingEngine is the engine Case.PapersOwed and Case.Needs give a row's Due and Done,
+// which have none: they ask only how many dates each gives, and that depends neither on
+// the zone nor on a period's length.
+func countingEngine() *Engine {
+	return &Engine{Cal: &Calendar{loc: time.UTC}, Ord: Ordinance{periods: defaultPeriods}}
+}
 
 // owedByRows lists the papers of the rows that schedule themselves that are called for
 // and not yet all sent.
@@ -166,7 +241,8 @@ func (c *Case) owedByRows() []Paper {
 	var owed []Paper
 	for i := range defaultPeriods {
 		p := &defaultPeriods[i]
-		if p.Due != nil && len(p.Papers) > 0 && !p.moot(&c.Facts) && len(p.Due(&c.Facts, counting)) > len(p.done(&c.Facts)) {
+		e := countingEngine()
+		if p.Due != nil && len(p.Papers) > 0 && !p.moot(&c.Facts) && len(p.Due(e, &c.Facts)) > len(p.done(e, &c.Facts)) {
 			owed = append(owed, p.Papers[0])
 		}
 	}
@@ -181,7 +257,7 @@ func (c *Case) rowNeeds(info PaperInfo) (ok bool, err error) {
 		if p.Due == nil || !slices.Contains(p.Papers, info.Paper) {
 			continue
 		}
-		if len(p.Due(&c.Facts, counting)) == 0 {
+		if len(p.Due(countingEngine(), &c.Facts)) == 0 {
 			why := fmt.Sprintf("case %s does not need the %s: %s has not happened", c.Number, info.Name, p.Trigger)
 			return true, conflict(info.Rule, why)
 		}
@@ -192,9 +268,9 @@ func (c *Case) rowNeeds(info PaperInfo) (ok bool, err error) {
 
 // done is the dates row p's step was done in f: its Done, or, for a row without one, the
 // dates its paper was sent as Facts.PapersSent records them.
-func (p *Period) done(f *Facts) []Date {
+func (p *Period) done(e *Engine, f *Facts) []Date {
 	if p.Done != nil {
-		return p.Done(f)
+		return p.Done(e, f)
 	}
 	return f.PapersSent[p.Papers[0]]
 }
@@ -209,4 +285,108 @@ func recordedAsSent(pp Paper) bool {
 		}
 	}
 	return false
+}
+
+// byHand counts the rows that do not yet schedule themselves.
+func (sc *scheduler) byHand(p *Period) {
+	e, f, c := sc.e, sc.f, sc.e.Cal
+	received := c.DateOf(f.Received)
+	add := func(d Deadline, done Date) { sc.add(d, done, false) }
+	addImplied := func(d Deadline, done Date, implied bool) { sc.add(d, done, implied) }
+	addTask := func(id DeadlineID, from, done Date) { sc.task(e.Ord.Period(id), from, done) }
+	rulingDone := f.RulingDate
+	if rulingDone.IsZero() && f.Ruling != "" && f.Sufficiency.Scheduled() {
+		rulingDone = c.DateOf(f.Sufficiency.Start)
+	}
+	switch p.ID {
+	case FilingLimit:
+		// (I): the last day to file is one year after the alleged violation.
+		if !f.ViolationDate.IsZero() {
+			add(e.after(FilingLimit, f.ViolationDate), received)
+		}
+	case RespondentNotice:
+		// (B): certified-mail notices within 3 business days after receipt.
+		add(e.after(RespondentNotice, received), f.RespondentNoticeMailed)
+	case ComplainantConfirmation:
+		add(e.after(ComplainantConfirmation, received), f.ComplainantConfirmationMailed)
+	case SufficiencyRuling:
+		// (C)(1): the ruling within 7 business days after receipt, at the sufficiency meeting.
+		ruled := f.Ruling != "" || f.hearingPath()
+		addImplied(e.after(SufficiencyRuling, received), rulingDone, ruled)
+	case RulingNoticeRespondent:
+		// (C)(1): and its notice to each party in the same 7 business days. The ruling alone
+		// does not meet it: each notice is met when it is recorded as sent.
+		add(e.after(RulingNoticeRespondent, received), f.RulingNoticeRespondent)
+	case RulingNoticeComplainant:
+		add(e.after(RulingNoticeComplainant, received), f.RulingNoticeComplainant)
+	case AdjudicationTask:
+		// (C)(2), (C)(3): the attorney's papers, which the ordinance gives no time.
+		if f.Ruling == JudicialReferral || !f.AdjudicationRequested.IsZero() {
+			addTask(AdjudicationTask, rulingDone, f.AdjudicationRequested)
+		}
+	case ReferralTask:
+		if f.Ruling == AttorneyReferral || f.ReferralRuling == AttorneyReferral || !f.ReferralTransmitted.IsZero() {
+			addTask(ReferralTask, rulingDone, f.ReferralTransmitted)
+		}
+	case HearingBy:
+		// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
+		if f.hearingPath() {
+			var held Date
+			if f.Hearing.Scheduled() {
+				held = c.DateOf(f.Hearing.Start)
+			}
+			addImplied(e.after(HearingBy, received), held, f.hearingBegun())
+		}
+	case DecisionDue:
+		// (E): a decision within 30 days after the hearing concluded.
+		if !f.HearingConcluded.IsZero() {
+			addImplied(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued, f.afterDecision())
+		}
+	case ElectionDecision:
+		// (G): expedited decision for a complaint filed in the period before an election.
+		if election, ok := e.expeditingElection(received, f.Elections); ok {
+			d := e.electionDecision(received, election)
+			// Disposed of at (C), or decided under (E), on a date not given.
+			addImplied(d, f.decided(c), f.disposedAtC() || f.afterDecision())
+		}
+	case PublicHearingDemand:
+		// (F): after a closed hearing, the respondent may demand a public hearing.
+		if f.HearingClosed && !f.RecommendationIssued.IsZero() {
+			addImplied(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived,
+				f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero())
+		}
+	case PublicHearingBy:
+		if !f.DemandReceived.IsZero() {
+			addImplied(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld, f.finalIssued())
+		}
+	case FinalRecommendationDue:
+		if !f.PublicHearingHeld.IsZero() {
+			addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation,
+				!f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
+		}
+	case FrivolousNoticeTask:
+		if f.FrivolousHearing.Scheduled() {
+			scheduled := f.FrivolousHearing.ScheduledAt
+			if scheduled.IsZero() {
+				scheduled = f.FrivolousHearing.Start
+			}
+			addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
+		}
+	case FinePayment:
+		// (E)(2), (F), (H): each fine, due by the commission's term from the day it may be
+		// enforced, until it is paid, referred for collection or waived; none while (F) stays it.
+		for _, fo := range f.Fines {
+			if from, ok := e.fineFrom(f, fo.Rule, fo.On); ok {
+				d := e.after(FinePayment, from)
+				d.Rule = fo.Rule // the act that imposed it
+				add(d, fo.Settled)
+			}
+		}
+	case ReferralFollowUp:
+		for _, r := range f.Referrals {
+			d := e.after(ReferralFollowUp, r.Last)
+			d.Rule = r.Rule()
+			add(d, r.Closed)
+		}
+	}
 }
