@@ -56,35 +56,6 @@ func (c *Case) Closed() bool {
 		!c.FrivolousPending && !c.OfficerAwaited()
 }
 
-// PapersOwed lists the papers the case needs that are not recorded as sent, in order.
-func (c *Case) PapersOwed() []Paper {
-	var owed []Paper
-	owe := func(p Paper, needed bool, sent Date) {
-		if needed && sent.IsZero() {
-			owed = append(owed, p)
-		}
-	}
-	owe(RespondentNoticePaper, true, c.RespondentNoticeMailed)
-	owe(ComplainantConfirmPaper, true, c.ComplainantConfirmationMailed)
-	if c.Ruling != "" {
-		toResp, toComp := RulingToRespondent, RulingToComplainant
-		if c.dismissedAtC() {
-			toResp, toComp = DismissalToRespondent, DismissalToComplainant
-		}
-		owe(toResp, true, c.RulingNoticeRespondent)
-		owe(toComp, true, c.RulingNoticeComplainant)
-	}
-	owe(AdjudicationRequest, c.Ruling == JudicialReferral, c.AdjudicationRequested)
-	owe(ReferralTransmittal, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, c.ReferralTransmitted)
-	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
-	// The papers of the steps whose rows schedule them (Period.Due): (E)(2)'s and (F)'s
-	// deliveries, and (E)(1)'s notices. These are owed by a dismissal recorded since they
-	// were tracked, which sets DecisionDismissed; a case closed before keeps its closed
-	// state, so that the record's "open" column still agrees with it (store.Verify), and
-	// its letters can still be sent.
-	return append(owed, c.owedByRows()...)
-}
-
 // Person is a party to a complaint.
 type Person struct {
 	Name    string `json:"name"`

@@ -149,6 +149,10 @@ type Period struct {
 	// (G)'s decision, due by the eve of the election at the latest. Nil: the period after
 	// the date (Engine.after).
 	Count func(e *Engine, f *Facts, from Date) Deadline
+	// Owed says whether case c owes the row's paper, where that is not whether Due gives
+	// more dates than Done: the (C)(1) notice of the ruling is owed once the commission
+	// has ruled, though its deadline runs from receipt. Nil: that count (Case.PapersOwed).
+	Owed func(c *Case) bool
 	// Moot, for a task, says when its paper is no longer called for though never recorded
 	// as sent: the notice of a hearing once the hearing has been held. It is then neither
 	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
@@ -176,40 +180,51 @@ var defaultPeriods = []Period{
 	// (I): "A complaint ... must be filed within one year after the alleged violation."
 	// The complainant's limit, not the commission's: nothing to record or remind.
 	{ID: FilingLimit, Rule: "(I)", Amount: 1, Unit: Years, Trigger: "the alleged violation",
-		Duty: "complaint filed", Party: Complainant, units: dateUnits},
+		Duty: "complaint filed", Party: Complainant, units: dateUnits,
+		Due: func(_ *Engine, f *Facts) []Date { return once(f.ViolationDate) }, Done: fromReceipt},
 	// (B): "Within three business days after the receipt of a complaint, the commission
 	// shall send by certified mail, return receipt requested, a notice to the respondent."
 	{ID: RespondentNotice, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "respondent notice by certified mail",
-		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper}},
+		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RespondentNoticeMailed) }},
 	// (B): "... a confirmation of the receipt of the complaint to the complainant within
 	// three business days after receipt by the commission", by certified mail too.
 	{ID: ComplainantConfirmation, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "complainant confirmation by certified mail",
-		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper}},
+		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.ComplainantConfirmationMailed) }},
 	// (C)(1): the ruling on sufficiency and probable cause, "within seven business days
 	// after receiving the complaint", at the meeting (C)(1) notices.
 	{ID: SufficiencyRuling, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "sufficiency and probable-cause ruling",
-		Party: Commission, units: dateUnits, Record: "rule {case} <ruling>"},
+		Party: Commission, units: dateUnits, Record: "rule {case} <ruling>",
+		Due: fromReceipt, Done: func(e *Engine, f *Facts) []Date { return once(f.rulingDay(e.Cal)) },
+		Implied: func(f *Facts) bool { return f.Ruling != "" || f.hearingPath() }},
 	// (C)(1): "notice to the complainant and the respondent of the commission's ruling ...
 	// within seven business days after receiving the complaint"; (C)(2): for a dismissal,
 	// the notice of dismissal by certified mail is that notice.
 	{ID: RulingNoticeRespondent, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "notice of the ruling to the respondent",
-		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent}},
+		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RulingNoticeRespondent) },
+		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeRespondent.IsZero() }},
 	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "notice of the ruling to the complainant",
-		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant}},
+		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RulingNoticeComplainant) },
+		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeComplainant.IsZero() }},
 	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
 	// that the complaint be adjudicated judicially": no time limit, a task.
 	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
 		Duty:  "written request to the attorney for judicial adjudication",
-		Party: Commission, Papers: []Paper{AdjudicationRequest}},
+		Party: Commission, Papers: []Paper{AdjudicationRequest}, Due: adjudicationElected,
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.AdjudicationRequested) }},
 	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
 	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
 		Duty:  "transmittal of the complaint and its documents to the attorney",
-		Party: Commission, Papers: []Paper{ReferralTransmittal}},
+		Party: Commission, Papers: []Paper{ReferralTransmittal}, Due: referredToAttorney,
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.ReferralTransmitted) }},
 	// (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet."
 	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting",
 		Duty:  "public notice of the sufficiency meeting",
@@ -261,7 +276,12 @@ var defaultPeriods = []Period{
 	// (H): the complainant's certified notice of the meeting at which to be heard.
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
 		Duty:  "certified notice to the complainant of the meeting at which to be heard",
-		Party: Commission, Papers: []Paper{FrivolousNotice}},
+		Party: Commission, Papers: []Paper{FrivolousNotice}, Due: frivolousHeard,
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.FrivolousNoticeMailed) },
+		// Owed until the finding is made, which the notice was to let the complainant answer.
+		Owed: func(c *Case) bool {
+			return c.FrivolousHearing.Scheduled() && c.Frivolous == nil && c.FrivolousNoticeMailed.IsZero()
+		}},
 	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
 	// sets a term (payment.due_days), counted from the day enforcement may begin: the
 	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public

@@ -65,6 +65,52 @@ func once(d Date) []Date {
 	return []Date{d}
 }
 
+// fromReceipt is the day the commission received the complaint (A), from which (B), the
+// (C)(1) ruling and its notices, (C)(2)'s hearing and (G) count.
+func fromReceipt(e *Engine, f *Facts) []Date { return []Date{e.Cal.DateOf(f.Received)} }
+
+// rulingDay is the day of the (C)(1) ruling: as recorded, or, for a ruling recorded
+// without its date, the sufficiency meeting's; zero if neither is known.
+func (f *Facts) rulingDay(c *Calendar) Date {
+	if f.RulingDate.IsZero() && f.Ruling != "" && f.Sufficiency.Scheduled() {
+		return c.DateOf(f.Sufficiency.Start)
+	}
+	return f.RulingDate
+}
+
+// adjudicationElected is when (C)(2)'s request to the attorney is called for: from the
+// ruling that elected it (its day, if known), or once the request is recorded.
+func adjudicationElected(e *Engine, f *Facts) []Date {
+	if f.Ruling != JudicialReferral && f.AdjudicationRequested.IsZero() {
+		return nil
+	}
+	return []Date{f.rulingDay(e.Cal)}
+}
+
+// referredToAttorney is when (C)(3)'s transmittal to the attorney is called for: from the
+// ruling that referred the complaint, or its §103.05 part (its day, if known), or once the
+// transmittal is recorded.
+func referredToAttorney(e *Engine, f *Facts) []Date {
+	if f.Ruling != AttorneyReferral && f.ReferralRuling != AttorneyReferral && f.ReferralTransmitted.IsZero() {
+		return nil
+	}
+	return []Date{f.rulingDay(e.Cal)}
+}
+
+// frivolousHeard is when (H)'s notice to the complainant of the meeting at which to be
+// heard is called for: from the day the meeting was scheduled (its start, in records from
+// before that was kept).
+func frivolousHeard(e *Engine, f *Facts) []Date {
+	if !f.FrivolousHearing.Scheduled() {
+		return nil
+	}
+	scheduled := f.FrivolousHearing.ScheduledAt
+	if scheduled.IsZero() {
+		scheduled = f.FrivolousHearing.Start
+	}
+	return []Date{e.Cal.DateOf(scheduled)}
+}
+
 // recommended is when (E)(2)'s recommendation calls for its delivery to the respondent and
 // to the officer with authority to discipline: the day it issued.
 func recommended(_ *Engine, f *Facts) []Date { return once(f.RecommendationIssued) }
@@ -235,15 +281,27 @@ func countingEngine() *Engine {
 	return &Engine{Cal: &Calendar{loc: time.UTC}, Ord: Ordinance{periods: defaultPeriods}}
 }
 
-// owedByRows lists the papers of the rows that schedule themselves that are called for
-// and not yet all sent.
-func (c *Case) owedByRows() []Paper {
+// PapersOwed lists the papers the case needs that are not recorded as sent, in order: the
+// papers of the rows that owe them (Period.Owed), or, for a row without an Owed, whose Due
+// gives more dates than its Done, unless the paper is moot. A row of several papers owes
+// the one Case.PaperFor chooses. The papers of (E)(1), (E)(2) and (F) are owed by a
+// dismissal or a decision recorded since they were tracked; a case closed before keeps
+// its closed state, so that the record's "open" column still agrees with it
+// (store.Verify), and its letters can still be sent.
+func (c *Case) PapersOwed() []Paper {
 	var owed []Paper
+	e := countingEngine()
 	for i := range defaultPeriods {
 		p := &defaultPeriods[i]
-		e := countingEngine()
-		if p.Due != nil && len(p.Papers) > 0 && !p.moot(&c.Facts) && len(p.Due(e, &c.Facts)) > len(p.done(e, &c.Facts)) {
-			owed = append(owed, p.Papers[0])
+		if p.Due == nil || len(p.Papers) == 0 {
+			continue
+		}
+		if p.Owed != nil && !p.Owed(c) ||
+			p.Owed == nil && (p.moot(&c.Facts) || len(p.Due(e, &c.Facts)) <= len(p.done(e, &c.Facts))) {
+			continue
+		}
+		if info, ok := c.PaperFor(p.ID); ok {
+			owed = append(owed, info.Paper)
 		}
 	}
 	return owed
@@ -293,41 +351,7 @@ func (sc *scheduler) byHand(p *Period) {
 	received := c.DateOf(f.Received)
 	add := func(d Deadline, done Date) { sc.add(d, done, false) }
 	addImplied := func(d Deadline, done Date, implied bool) { sc.add(d, done, implied) }
-	addTask := func(id DeadlineID, from, done Date) { sc.task(e.Ord.Period(id), from, done) }
-	rulingDone := f.RulingDate
-	if rulingDone.IsZero() && f.Ruling != "" && f.Sufficiency.Scheduled() {
-		rulingDone = c.DateOf(f.Sufficiency.Start)
-	}
 	switch p.ID {
-	case FilingLimit:
-		// (I): the last day to file is one year after the alleged violation.
-		if !f.ViolationDate.IsZero() {
-			add(e.after(FilingLimit, f.ViolationDate), received)
-		}
-	case RespondentNotice:
-		// (B): certified-mail notices within 3 business days after receipt.
-		add(e.after(RespondentNotice, received), f.RespondentNoticeMailed)
-	case ComplainantConfirmation:
-		add(e.after(ComplainantConfirmation, received), f.ComplainantConfirmationMailed)
-	case SufficiencyRuling:
-		// (C)(1): the ruling within 7 business days after receipt, at the sufficiency meeting.
-		ruled := f.Ruling != "" || f.hearingPath()
-		addImplied(e.after(SufficiencyRuling, received), rulingDone, ruled)
-	case RulingNoticeRespondent:
-		// (C)(1): and its notice to each party in the same 7 business days. The ruling alone
-		// does not meet it: each notice is met when it is recorded as sent.
-		add(e.after(RulingNoticeRespondent, received), f.RulingNoticeRespondent)
-	case RulingNoticeComplainant:
-		add(e.after(RulingNoticeComplainant, received), f.RulingNoticeComplainant)
-	case AdjudicationTask:
-		// (C)(2), (C)(3): the attorney's papers, which the ordinance gives no time.
-		if f.Ruling == JudicialReferral || !f.AdjudicationRequested.IsZero() {
-			addTask(AdjudicationTask, rulingDone, f.AdjudicationRequested)
-		}
-	case ReferralTask:
-		if f.Ruling == AttorneyReferral || f.ReferralRuling == AttorneyReferral || !f.ReferralTransmitted.IsZero() {
-			addTask(ReferralTask, rulingDone, f.ReferralTransmitted)
-		}
 	case HearingBy:
 		// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
 		if f.hearingPath() {
@@ -363,14 +387,6 @@ func (sc *scheduler) byHand(p *Period) {
 		if !f.PublicHearingHeld.IsZero() {
 			addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation,
 				!f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
-		}
-	case FrivolousNoticeTask:
-		if f.FrivolousHearing.Scheduled() {
-			scheduled := f.FrivolousHearing.ScheduledAt
-			if scheduled.IsZero() {
-				scheduled = f.FrivolousHearing.Start
-			}
-			addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
 		}
 	case FinePayment:
 		// (E)(2), (F), (H): each fine, due by the commission's term from the day it may be
