@@ -135,7 +135,7 @@ type Period struct {
 	// Case.Needs read them too, for how many dates each gives, which must depend neither
 	// on the zone nor on a period's length. A row counted in hours has no Due: its
 	// deadlines are the public notices of its Meetings the facts schedule, each met when
-	// posted. Due is nil for the steps that Engine.ScheduleInto still counts by hand.
+	// posted. Only (G)'s window, not a step, has neither.
 	Due  func(e *Engine, f *Facts) []Date
 	Done func(e *Engine, f *Facts) []Date
 	// Implied says that a later fact implies the step was done, on a date the facts do not
@@ -232,7 +232,20 @@ var defaultPeriods = []Period{
 	// (C)(2): "a hearing date scheduled within four weeks after the complaint's receipt".
 	{ID: HearingBy, Rule: "(C)(2)", Amount: 4, Unit: Weeks, Trigger: "receipt",
 		Duty:  "hearing date scheduled",
-		Party: Commission, units: dateUnits, Record: `schedule {case} hearing <start> place="..."`},
+		Party: Commission, units: dateUnits, Record: `schedule {case} hearing <start> place="..."`,
+		Due: func(e *Engine, f *Facts) []Date {
+			if !f.hearingPath() {
+				return nil
+			}
+			return fromReceipt(e, f)
+		},
+		Done: func(e *Engine, f *Facts) []Date {
+			if !f.Hearing.Scheduled() {
+				return nil
+			}
+			return []Date{e.Cal.DateOf(f.Hearing.Start)}
+		},
+		Implied: (*Facts).hearingBegun},
 	// (D): "upon at least 48 hours' public notice of the meeting", and of each session of a
 	// recessed hearing (E).
 	{ID: HearingNotice, Rule: "(D)", Amount: 48, Unit: Hours, Trigger: "the hearing",
@@ -242,21 +255,50 @@ var defaultPeriods = []Period{
 	// (E): "Within 30 days after the date the hearing or any recessed hearing is concluded".
 	{ID: DecisionDue, Rule: "(E)", Amount: 30, Unit: Days, Trigger: "the hearing concluded",
 		Duty:  "decision: dismissal, or recommendation and/or fine",
-		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
+		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>",
+		Due:     func(_ *Engine, f *Facts) []Date { return once(f.HearingConcluded) },
+		Done:    func(_ *Engine, f *Facts) []Date { return once(f.DecisionIssued) },
+		Implied: (*Facts).afterDecision},
 	// (G): "the Commission shall render its decision as required under division (E) within
 	// seven days after the complaint is filed".
 	{ID: ElectionDecision, Rule: "(G)", Amount: 7, Unit: Days, Trigger: "receipt",
 		Duty:  "expedited (E) decision before the election",
-		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
+		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>",
+		Due: func(e *Engine, f *Facts) []Date {
+			if _, ok := e.expeditingElection(e.Cal.DateOf(f.Received), f.Elections); !ok {
+				return nil
+			}
+			return fromReceipt(e, f)
+		},
+		Count: func(e *Engine, f *Facts, received Date) Deadline {
+			election, _ := e.expeditingElection(received, f.Elections)
+			return e.electionDecision(received, election)
+		},
+		// Disposed of at (C), or decided under (E), on a date not given.
+		Done:    func(e *Engine, f *Facts) []Date { return once(f.decided(e.Cal)) },
+		Implied: func(f *Facts) bool { return f.disposedAtC() || f.afterDecision() }},
 	// (F): the respondent's written demand, "within seven business days after the issuance
 	// of the recommendation for discipline or imposition of a fine": a right, not a duty.
 	{ID: PublicHearingDemand, Rule: "(F)", Amount: 7, Unit: BusinessDays,
 		Trigger: "the recommendation or fine was issued",
-		Duty:    "respondent's demand for a public hearing", Party: Respondent, units: dateUnits},
+		Duty:    "respondent's demand for a public hearing", Party: Respondent, units: dateUnits,
+		Due: func(_ *Engine, f *Facts) []Date {
+			if !f.HearingClosed {
+				return nil
+			}
+			return once(f.RecommendationIssued)
+		},
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.DemandReceived) },
+		Implied: func(f *Facts) bool {
+			return f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
+		}},
 	// (F): "Within 14 days after receiving the demand, the commission shall conduct a public
 	// hearing".
 	{ID: PublicHearingBy, Rule: "(F)", Amount: 14, Unit: Days, Trigger: "the demand was received",
-		Duty: "public hearing held", Party: Commission, units: dateUnits, Record: "held {case}"},
+		Duty: "public hearing held", Party: Commission, units: dateUnits, Record: "held {case}",
+		Due:     func(_ *Engine, f *Facts) []Date { return once(f.DemandReceived) },
+		Done:    func(_ *Engine, f *Facts) []Date { return once(f.PublicHearingHeld) },
+		Implied: (*Facts).finalIssued},
 	// (F): "upon at least 48 hours' public notice of the hearing".
 	{ID: PublicHearingNotice, Rule: "(F)", Amount: 48, Unit: Hours, Trigger: "the public hearing",
 		Duty:  "public notice of the public hearing",
@@ -265,7 +307,10 @@ var defaultPeriods = []Period{
 	// recommendation".
 	{ID: FinalRecommendationDue, Rule: "(F)", Amount: 7, Unit: Days, Trigger: "the public hearing was held",
 		Duty:  "final recommendation issued publicly",
-		Party: Commission, units: dateUnits, Record: `final {case} text="..."`},
+		Party: Commission, units: dateUnits, Record: `final {case} text="..."`,
+		Due:     func(_ *Engine, f *Facts) []Date { return once(f.PublicHearingHeld) },
+		Done:    func(_ *Engine, f *Facts) []Date { return once(f.FinalRecommendation) },
+		Implied: func(f *Facts) bool { return !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero() }},
 	// (H): the ordinance fines only a person who "knowingly files a frivolous complaint";
 	// the complainant is heard first, at a meeting noticed like the others (48 hours, as
 	// (C)(1), (D) and (F) give every meeting on a complaint), and told of it by certified
@@ -289,12 +334,26 @@ var defaultPeriods = []Period{
 	// collection or the commission's waiver (SettleFine), and is reminded until then.
 	{ID: FinePayment, Rule: "(E)(2)", Amount: 30, Unit: Days, Trigger: "the fine became enforceable",
 		Duty: "fine paid, referred for collection or waived", Party: Commission, units: []Unit{Days}, Clerk: true,
-		Record: "fine {case} paid amount=<dollars> receipt=<no.>"},
+		Record: "fine {case} paid amount=<dollars> receipt=<no.>",
+		Due: func(e *Engine, f *Facts) []Date {
+			return mapped(e.enforceable(f), func(fe enforceableFine) Date { return fe.from })
+		},
+		Done: func(e *Engine, f *Facts) []Date {
+			return mapped(e.enforceable(f), func(fe enforceableFine) Date { return fe.Settled })
+		},
+		Rules: func(e *Engine, f *Facts) []string {
+			return mapped(e.enforceable(f), func(fe enforceableFine) string { return fe.Rule })
+		}},
 	// (C)(2), (C)(3): a referral to the attorney is followed at the commission's interval,
 	// from its sending or the attorney's last report, until it is closed with its outcome.
 	{ID: ReferralFollowUp, Rule: "(C)(3)", Amount: 30, Unit: Days, Trigger: "the referral's sending or last report",
 		Duty: "the attorney's report on the referral recorded", Party: Commission, units: []Unit{Days}, Clerk: true,
-		Record: `referral {case} status="..."`},
+		Record: `referral {case} status="..."`,
+		Due:    func(_ *Engine, f *Facts) []Date { return mapped(f.Referrals, func(r Referral) Date { return r.Last }) },
+		Done: func(_ *Engine, f *Facts) []Date {
+			return mapped(f.Referrals, func(r Referral) Date { return r.Closed })
+		},
+		Rules: func(_ *Engine, f *Facts) []string { return mapped(f.Referrals, Referral.Rule) }},
 	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
 	// chief executive officer or other officer having authority to discipline".
 	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",

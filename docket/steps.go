@@ -111,6 +111,33 @@ func frivolousHeard(e *Engine, f *Facts) []Date {
 	return []Date{e.Cal.DateOf(scheduled)}
 }
 
+// mapped maps xs by f: a row's Due, Done and Rules of a step that recurs.
+func mapped[X, Y any](xs []X, f func(X) Y) []Y {
+	ys := make([]Y, len(xs))
+	for i, x := range xs {
+		ys[i] = f(x)
+	}
+	return ys
+}
+
+// enforceableFine is a fine owed that may be enforced, and the day from which it may.
+type enforceableFine struct {
+	FineOwed
+	from Date
+}
+
+// enforceable lists the fines of f that may be enforced, each with the day from which the
+// commission's term to pay runs (Engine.fineFrom): none while (F) stays it.
+func (e *Engine) enforceable(f *Facts) []enforceableFine {
+	var out []enforceableFine
+	for _, fo := range f.Fines {
+		if from, ok := e.fineFrom(f, fo.Rule, fo.On); ok {
+			out = append(out, enforceableFine{fo, from})
+		}
+	}
+	return out
+}
+
 // recommended is when (E)(2)'s recommendation calls for its delivery to the respondent and
 // to the officer with authority to discipline: the day it issued.
 func recommended(_ *Engine, f *Facts) []Date { return once(f.RecommendationIssued) }
@@ -209,8 +236,7 @@ func (sc *scheduler) row(p *Period) {
 		return
 	}
 	if p.Due == nil {
-		sc.byHand(p)
-		return
+		return // a window, not a step: (G)'s 60 days
 	}
 	done := p.done(e, f)
 	var rules []string
@@ -343,66 +369,4 @@ func recordedAsSent(pp Paper) bool {
 		}
 	}
 	return false
-}
-
-// byHand counts the rows that do not yet schedule themselves.
-func (sc *scheduler) byHand(p *Period) {
-	e, f, c := sc.e, sc.f, sc.e.Cal
-	received := c.DateOf(f.Received)
-	add := func(d Deadline, done Date) { sc.add(d, done, false) }
-	addImplied := func(d Deadline, done Date, implied bool) { sc.add(d, done, implied) }
-	switch p.ID {
-	case HearingBy:
-		// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
-		if f.hearingPath() {
-			var held Date
-			if f.Hearing.Scheduled() {
-				held = c.DateOf(f.Hearing.Start)
-			}
-			addImplied(e.after(HearingBy, received), held, f.hearingBegun())
-		}
-	case DecisionDue:
-		// (E): a decision within 30 days after the hearing concluded.
-		if !f.HearingConcluded.IsZero() {
-			addImplied(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued, f.afterDecision())
-		}
-	case ElectionDecision:
-		// (G): expedited decision for a complaint filed in the period before an election.
-		if election, ok := e.expeditingElection(received, f.Elections); ok {
-			d := e.electionDecision(received, election)
-			// Disposed of at (C), or decided under (E), on a date not given.
-			addImplied(d, f.decided(c), f.disposedAtC() || f.afterDecision())
-		}
-	case PublicHearingDemand:
-		// (F): after a closed hearing, the respondent may demand a public hearing.
-		if f.HearingClosed && !f.RecommendationIssued.IsZero() {
-			addImplied(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived,
-				f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero())
-		}
-	case PublicHearingBy:
-		if !f.DemandReceived.IsZero() {
-			addImplied(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld, f.finalIssued())
-		}
-	case FinalRecommendationDue:
-		if !f.PublicHearingHeld.IsZero() {
-			addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation,
-				!f.FinalToResp.IsZero() || !f.FinalToOff.IsZero())
-		}
-	case FinePayment:
-		// (E)(2), (F), (H): each fine, due by the commission's term from the day it may be
-		// enforced, until it is paid, referred for collection or waived; none while (F) stays it.
-		for _, fo := range f.Fines {
-			if from, ok := e.fineFrom(f, fo.Rule, fo.On); ok {
-				d := e.after(FinePayment, from)
-				d.Rule = fo.Rule // the act that imposed it
-				add(d, fo.Settled)
-			}
-		}
-	case ReferralFollowUp:
-		for _, r := range f.Referrals {
-			d := e.after(ReferralFollowUp, r.Last)
-			d.Rule = r.Rule()
-			add(d, r.Closed)
-		}
-	}
 }

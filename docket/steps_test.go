@@ -68,6 +68,15 @@ func TestStepsTable(t *testing.T) {
 			if p.Done != nil && p.Due == nil {
 				t.Errorf("Done without Due: the row does not schedule itself, so nothing reads it")
 			}
+			// Engine.ScheduleInto only walks the rows: a step whose row gives no dates is never
+			// counted. A row in hours gives the notices of its Meetings instead; (G)'s window
+			// is not a step.
+			if p.Unit == docket.Hours && p.Due != nil {
+				t.Errorf("a row in hours schedules the notices of its meetings; its Due would not be read")
+			}
+			if p.Unit != docket.Hours && p.Due == nil && p.ID != docket.ElectionPeriod {
+				t.Errorf("the row gives no dates (Due), so the schedule never counts it")
+			}
 			if p.Due != nil && p.Done == nil && len(p.Papers) == 0 {
 				t.Errorf("a row without Done is met by sending its paper, and it names none")
 			}
