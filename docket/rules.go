@@ -153,6 +153,10 @@ type Period struct {
 	// more dates than Done: the (C)(1) notice of the ruling is owed once the commission
 	// has ruled, though its deadline runs from receipt. Nil: that count (Case.PapersOwed).
 	Owed func(c *Case) bool
+	// Needs says whether case c needs the row's paper info now, or why not, naming the
+	// rule (Case.Needs): what the paper must say has been decided. Nil: once Due gives a
+	// date.
+	Needs func(c *Case, info PaperInfo) error
 	// Moot, for a task, says when its paper is no longer called for though never recorded
 	// as sent: the notice of a hearing once the hearing has been held. It is then neither
 	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
@@ -187,13 +191,15 @@ var defaultPeriods = []Period{
 	{ID: RespondentNotice, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "respondent notice by certified mail",
 		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper},
-		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RespondentNoticeMailed) }},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RespondentNoticeMailed) },
+		Needs: sufficiencyGiven},
 	// (B): "... a confirmation of the receipt of the complaint to the complainant within
 	// three business days after receipt by the commission", by certified mail too.
 	{ID: ComplainantConfirmation, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "complainant confirmation by certified mail",
 		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper},
-		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.ComplainantConfirmationMailed) }},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.ComplainantConfirmationMailed) },
+		Needs: sufficiencyGiven},
 	// (C)(1): the ruling on sufficiency and probable cause, "within seven business days
 	// after receiving the complaint", at the meeting (C)(1) notices.
 	{ID: SufficiencyRuling, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
@@ -208,23 +214,30 @@ var defaultPeriods = []Period{
 		Duty:  "notice of the ruling to the respondent",
 		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent},
 		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RulingNoticeRespondent) },
-		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeRespondent.IsZero() }},
+		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeRespondent.IsZero() }, Needs: rulingNoticed},
 	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "notice of the ruling to the complainant",
 		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant},
 		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RulingNoticeComplainant) },
-		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeComplainant.IsZero() }},
+		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeComplainant.IsZero() }, Needs: rulingNoticed},
 	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
 	// that the complaint be adjudicated judicially": no time limit, a task.
 	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
 		Duty:  "written request to the attorney for judicial adjudication",
 		Party: Commission, Papers: []Paper{AdjudicationRequest}, Due: adjudicationElected,
-		Done: func(_ *Engine, f *Facts) []Date { return once(f.AdjudicationRequested) }},
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.AdjudicationRequested) },
+		Needs: func(c *Case, info PaperInfo) error {
+			return c.needIf(info, c.Ruling == JudicialReferral, "the ruling was not judicial_referral")
+		}},
 	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
 	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
 		Duty:  "transmittal of the complaint and its documents to the attorney",
 		Party: Commission, Papers: []Paper{ReferralTransmittal}, Due: referredToAttorney,
-		Done: func(_ *Engine, f *Facts) []Date { return once(f.ReferralTransmitted) }},
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.ReferralTransmitted) },
+		Needs: func(c *Case, info PaperInfo) error {
+			return c.needIf(info, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral,
+				"no part of it was ruled attorney_referral")
+		}},
 	// (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet."
 	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting",
 		Duty:  "public notice of the sufficiency meeting",
@@ -326,7 +339,7 @@ var defaultPeriods = []Period{
 		// Owed until the finding is made, which the notice was to let the complainant answer.
 		Owed: func(c *Case) bool {
 			return c.FrivolousHearing.Scheduled() && c.Frivolous == nil && c.FrivolousNoticeMailed.IsZero()
-		}},
+		}, Needs: frivolousMeetingSet},
 	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
 	// sets a term (payment.due_days), counted from the day enforcement may begin: the
 	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public
@@ -358,30 +371,36 @@ var defaultPeriods = []Period{
 	// chief executive officer or other officer having authority to discipline".
 	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
 		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
-		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToResp) }},
+		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToResp) },
+		Needs: recommendationIssued},
 	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
 		Duty:  "recommendation delivered to the officer with authority to discipline",
 		Party: Commission, Papers: []Paper{RecommendationToOfficer},
-		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToOff) }},
+		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToOff) },
+		Needs: recommendationIssued},
 	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
 	// executive officer or other officer having authority to discipline".
 	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
 		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
-		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToResp) }},
+		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToResp) },
+		Needs: finalIssued},
 	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
 		Duty:  "final recommendation delivered to the officer with authority to discipline",
 		Party: Commission, Papers: []Paper{FinalToOfficer},
-		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToOff) }},
+		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToOff) },
+		Needs: finalIssued},
 	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
 	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
 	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
 		Duty:  "notice of the dismissal delivered to the respondent",
 		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
-		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToResp) }},
+		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToResp) },
+		Needs: dismissalDecided},
 	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
 		Duty:  "notice of the dismissal delivered to the complainant",
 		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
-		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToComp) }},
+		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToComp) },
+		Needs: dismissalDecided},
 	// (H): the finding and the fine, with how and by when to pay, to the person fined by
 	// certified mail; a task from the day of the finding until its mailing is recorded.
 	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
@@ -392,22 +411,24 @@ var defaultPeriods = []Period{
 	// the session is set until its notice is recorded as sent.
 	{ID: RecessedRespondentTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
 		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent},
-		Due: reconvening, Moot: hearingHeard},
+		Due: reconvening, Moot: hearingHeard, Needs: meetingScheduled},
 	{ID: RecessedComplainantTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
 		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant},
-		Due: reconvening, Moot: hearingHeard},
+		Due: reconvening, Moot: hearingHeard, Needs: meetingScheduled},
 	// (F): the respondent's written demand stays enforcement; it is acknowledged in writing,
 	// and both parties are told of the public hearing, at which they must be allowed "the
 	// opportunity to present testimony and evidence".
 	{ID: DemandAcknowledgementTask, Rule: "(F)", Unit: Task, Trigger: "the respondent's demand",
 		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement},
-		Due: demanded, Moot: publicHearingHeard},
+		Due: demanded, Moot: publicHearingHeard, Needs: func(c *Case, info PaperInfo) error {
+			return c.needIf(info, !c.DemandReceived.IsZero(), "no demand for a public hearing has been recorded")
+		}},
 	{ID: PublicHearingRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
 		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp},
-		Due: publicHearingSet, Moot: publicHearingHeard},
+		Due: publicHearingSet, Moot: publicHearingHeard, Needs: meetingScheduled},
 	{ID: PublicHearingComplainantTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
 		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp},
-		Due: publicHearingSet, Moot: publicHearingHeard},
+		Due: publicHearingSet, Moot: publicHearingHeard, Needs: meetingScheduled},
 	// (G): "filed during the 60 days preceding the date of any election at which the
 	// respondent is a candidate": a window, not a step.
 	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",

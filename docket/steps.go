@@ -333,21 +333,103 @@ func (c *Case) PapersOwed() []Paper {
 	return owed
 }
 
-// rowNeeds is Case.Needs for a paper of a row that schedules itself: the case needs it
-// once the row gives a date to count from. ok is false for the other papers.
-func (c *Case) rowNeeds(info PaperInfo) (ok bool, err error) {
-	for i := range defaultPeriods {
-		p := &defaultPeriods[i]
-		if p.Due == nil || !slices.Contains(p.Papers, info.Paper) {
-			continue
-		}
-		if len(p.Due(countingEngine(), &c.Facts)) == 0 {
-			why := fmt.Sprintf("case %s does not need the %s: %s has not happened", c.Number, info.Name, p.Trigger)
-			return true, conflict(info.Rule, why)
-		}
-		return true, nil
+// Needs returns nil if case c needs paper p now, or an error naming the rule that says
+// why not: the paper does not apply to the case, or what it must say has not been decided.
+// Letters and the record of mailings ask the same question here. The row the paper meets
+// says it (Period.Needs); without one, the case needs the paper once the row gives a date
+// to count from.
+func (c *Case) Needs(p Paper) error {
+	info, err := checkPaper(p)
+	if err != nil {
+		return err
 	}
-	return false, nil
+	i := slices.IndexFunc(defaultPeriods, func(r Period) bool { return slices.Contains(r.Papers, p) })
+	if i < 0 {
+		return nil
+	}
+	r := &defaultPeriods[i]
+	if r.Needs != nil {
+		return r.Needs(c, info)
+	}
+	if len(r.Due(countingEngine(), &c.Facts)) == 0 {
+		return c.needIf(info, false, r.Trigger+" has not happened")
+	}
+	return nil
+}
+
+// needIf is Case.Needs when case c needs paper info if ok, and why not otherwise.
+func (c *Case) needIf(info PaperInfo, ok bool, why string) error {
+	if ok {
+		return nil
+	}
+	return conflict(info.Rule, fmt.Sprintf("case %s does not need the %s: %s", c.Number, info.Name, why))
+}
+
+// sufficiencyGiven is (B)'s Needs: the notices must give the date, time and place of the
+// sufficiency meeting.
+func sufficiencyGiven(c *Case, _ PaperInfo) error {
+	if !c.Sufficiency.Scheduled() {
+		return conflict("(B)",
+			"the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
+	}
+	return nil
+}
+
+// rulingNoticed is (C)(1)'s Needs for the notices of the ruling: once the commission has
+// ruled, the notice of the ruling, or, for a ruling that dismissed the complaint or a part
+// of it, the notice of dismissal (C)(2); a notice of probable cause once the hearing it
+// must give is scheduled.
+func rulingNoticed(c *Case, info PaperInfo) error {
+	if info.Paper == DismissalToRespondent || info.Paper == DismissalToComplainant {
+		return c.needIf(info, c.dismissedAtC(), "the (C) ruling did not dismiss it")
+	}
+	if err := c.needIf(info, c.Ruling != "", "the commission has not ruled"); err != nil {
+		return err
+	}
+	if c.dismissedAtC() {
+		return conflict("(C)(2)",
+			fmt.Sprintf("the ruling dismissed the complaint, or a part of it, so its notice is the notice of dismissal, sent "+
+				"by certified mail: %s", strings.Replace(string(info.Paper), "ruling_", "dismissal_", 1)))
+	}
+	// (C)(2): a notice of probable cause includes the hearing date.
+	if c.Ruling == ProbableCause && !c.Hearing.Scheduled() {
+		return conflict("(C)(2)",
+			"the notice of a ruling of probable cause must include the hearing date; schedule the hearing first")
+	}
+	return nil
+}
+
+// recommendationIssued is (E)(2)'s Needs: a recommendation for discipline or a fine issued.
+func recommendationIssued(c *Case, info PaperInfo) error {
+	return c.needIf(info, c.Decision != nil && !c.Decision.Dismissed,
+		"no recommendation for discipline or fine has been issued under (E)(2)")
+}
+
+// finalIssued is (F)'s Needs for the final recommendation's deliveries.
+func finalIssued(c *Case, info PaperInfo) error {
+	return c.needIf(info, c.Final != nil, "no final recommendation has been issued under (F)")
+}
+
+// dismissalDecided is (E)(1)'s Needs: the decision dismissed the complaint.
+func dismissalDecided(c *Case, info PaperInfo) error {
+	return c.needIf(info, c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
+}
+
+// meetingScheduled is (D)'s and (F)'s Needs for the parties' notices of a meeting: each
+// gives its date, time and place.
+func meetingScheduled(c *Case, info PaperInfo) error {
+	return c.needIf(info, c.Meeting(info.Meeting).Scheduled(),
+		fmt.Sprintf("no %s is scheduled; schedule it first", meetingNames[info.Meeting]))
+}
+
+// frivolousMeetingSet is (H)'s Needs for the notice of the meeting: scheduled, and no
+// finding made yet.
+func frivolousMeetingSet(c *Case, info PaperInfo) error {
+	if c.Frivolous != nil {
+		return c.needIf(info, false, "the finding under (H) has been made")
+	}
+	return c.needIf(info, c.FrivolousHearing.Scheduled(),
+		"no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
 }
 
 // done is the dates row p's step was done in f: its Done, or, for a row without one, the
