@@ -46,15 +46,27 @@ func (c *Case) PaperFor(id DeadlineID) (PaperInfo, bool) {
 // does not record itself.
 func (c *Case) Command(d Deadline) string {
 	if pi, ok := c.PaperFor(d.ID); ok {
-		if pi.Certified {
-			return "mail " + c.Number + " " + string(pi.Paper) + " <article no.>"
-		}
-		return "delivered " + c.Number + " " + string(pi.Paper)
+		return c.PaperCommand(pi.Paper)
 	}
 	if d.Period == nil {
 		return ""
 	}
 	return strings.NewReplacer("{case}", c.Number, "{meeting}", string(d.Of)).Replace(d.Period.Record)
+}
+
+// PaperCommand is the /ethics command, without "/ethics", that records paper p of case c
+// as sent, as its row in the table of papers says: its certified mailing with the article
+// number, for a paper the ordinance sends certified, or its delivery. "" for a paper the
+// ordinance does not have.
+func (c *Case) PaperCommand(p Paper) string {
+	info, ok := p.Info()
+	switch {
+	case !ok:
+		return ""
+	case info.Certified:
+		return "mail " + c.Number + " " + string(p) + " <article no.>"
+	}
+	return "delivered " + c.Number + " " + string(p)
 }
 
 // once is the date of a step that happens once, if it has: none for the zero date.

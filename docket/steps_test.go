@@ -173,3 +173,22 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperCommand gives each paper's command from its row in the table of papers: a
+// certified paper's mailing with its article number, another's delivery.
+func TestPaperCommand(t *testing.T) {
+	c := &docket.Case{Number: "2026-001"}
+	for _, tc := range []struct {
+		p    docket.Paper
+		want string
+	}{
+		{docket.RespondentNoticePaper, "mail 2026-001 respondent <article no.>"},
+		{docket.FrivolousFinding, "mail 2026-001 frivolous_finding <article no.>"},
+		{docket.ReferralTransmittal, "delivered 2026-001 referral"},
+		{docket.Paper("minutes"), ""},
+	} {
+		if got := c.PaperCommand(tc.p); got != tc.want {
+			t.Errorf("PaperCommand(%s) = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
