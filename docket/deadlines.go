@@ -111,7 +111,7 @@ type Facts struct {
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`
 
 	// PapersSent are the dates each paper was sent that no field above records: the papers of
-	// the steps whose rows schedule them (Period.Due), read by their Done (see sent).
+	// the steps whose rows have no Done of their own, which read these instead (Period.Done).
 	PapersSent map[Paper][]Date `json:"papers_sent,omitempty"`
 }
 

@@ -131,9 +131,9 @@ type Period struct {
 	// Due and Done schedule a step from its row alone: Due gives the dates its period
 	// counts from in the facts (in the engine's zone), one deadline each, and Done the
 	// dates it was done, the i-th for the i-th (a zero date: not yet); without a Done, the
-	// dates its paper was sent, as Facts.PapersSent keeps them. The papers owed and
-	// Case.Needs read them too, for how many dates each gives, which must depend neither
-	// on the zone nor on a period's length. A row counted in hours has no Due: its
+	// dates its paper was sent, as Facts.PapersSent keeps them. For a row with papers, the
+	// papers owed and Case.Needs read them too, for how many dates each gives, which must
+	// then depend neither on the zone nor on a period's length. A row counted in hours has no Due: its
 	// deadlines are the public notices of its Meetings the facts schedule, each met when
 	// posted. Only (G)'s window, not a step, has neither.
 	Due  func(e *Engine, f *Facts) []Date

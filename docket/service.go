@@ -225,7 +225,7 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 		m.MeetingStart, m.MeetingPlace = c.FrivolousHearing.Start, c.FrivolousHearing.Place
 		first(&c.FrivolousNoticeMailed)
 	default:
-		// A paper of a step that its row schedules: each sending meets the next deadline.
+		// A paper of a step whose row has no Done: each sending meets the next deadline.
 		if !recordedAsSent(info.Paper) {
 			break
 		}

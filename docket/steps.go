@@ -454,7 +454,7 @@ func (p *Period) done(e *Engine, f *Facts) []Date {
 }
 
 // recordedAsSent reports whether paper pp's sending is kept in Facts.PapersSent: it meets
-// a row that schedules itself and has no Done of its own.
+// a row that has no Done of its own.
 func recordedAsSent(pp Paper) bool {
 	for i := range defaultPeriods {
 		p := &defaultPeriods[i]
