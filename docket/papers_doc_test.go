@@ -10,7 +10,7 @@ import (
 )
 
 // TestClerksGuideListsThePapers reads the table of papers in the clerk's guide
-// (docs/clerk.md, "## Papers") against docket's papers and the steps they meet: every
+// (docs/clerk.md, "Papers") against docket's papers and the steps they meet: every
 // paper is listed once, under its rule, as going by certified mail exactly when the
 // ordinance sends it so, with the step it meets, an open task when that step has no time
 // limit. A paper added to docket, or a rule changed, fails here until the guide says so.
