@@ -14,6 +14,7 @@ import (
 
 	"ethicsbot/outbox"
 	"ethicsbot/store"
+	"ethicsbot/version"
 )
 
 // metrics is what /metrics reports, in the Prometheus text format. Counters are counted as
@@ -68,7 +69,7 @@ func newMetrics(db *store.Store, database string, now func() time.Time, log *slo
 	}
 	m.registerPace()
 	m.registerHealth()
-	b := readBuildInfo()
+	b := version.Read()
 	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "ethicsbot_build_info", Help: "The running build: always 1.",
 		ConstLabels: prometheus.Labels{"version": b.Version, "commit": b.Commit, "goversion": b.Go}})
 	build.Set(1)

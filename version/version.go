@@ -1,16 +1,18 @@
-package main
+// Package version says what build of ethicsbot this is: the release stamped at build time,
+// or else what the Go command recorded in the binary. `ethicsbot version` prints it and
+// /metrics labels ethicsbot_build_info with it.
+package version
 
 import (
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/debug"
 )
 
 // Stamped at build time with -ldflags, as deploy/release.sh and deploy/build-static.sh do:
 //
-//	go build -ldflags "-X main.version=1.0.0 -X main.commit=$(git rev-parse HEAD) \
-//	  -X main.commitTime=... -X main.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+//	go build -ldflags "-X ethicsbot/version.version=1.0.0 -X ethicsbot/version.commit=$(git rev-parse HEAD) \
+//	  -X ethicsbot/version.commitTime=... -X ethicsbot/version.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 //
 // A release stamps all four, so that what `ethicsbot version` prints does not depend on the
 // build machine's VCS settings (-buildvcs, a checkout without .git, a tarball of the
@@ -24,15 +26,15 @@ var (
 	buildDate  = ""
 )
 
-// buildInfo is what `ethicsbot version` prints.
-type buildInfo struct {
+// Info is what `ethicsbot version` prints.
+type Info struct {
 	Version, Commit, CommitTime, BuildDate, Go, Platform string
 	Modified                                             bool
 }
 
-// readBuildInfo gathers the stamped version and what the Go command recorded in the binary.
-func readBuildInfo() buildInfo {
-	b := buildInfo{Version: version, BuildDate: buildDate, Go: runtime.Version(),
+// Read gathers the stamped version and what the Go command recorded in the binary.
+func Read() Info {
+	b := Info{Version: version, BuildDate: buildDate, Go: runtime.Version(),
 		Platform: runtime.GOOS + "/" + runtime.GOARCH}
 	info, ok := debug.ReadBuildInfo()
 	if ok {
@@ -65,12 +67,9 @@ func readBuildInfo() buildInfo {
 	return b
 }
 
-// runVersion is `ethicsbot version` (also --version and -V).
-func runVersion(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		return failer(stderr, "version")(exitUsage, "unexpected argument %q", args[0])
-	}
-	b := readBuildInfo()
+// String is the text `ethicsbot version` prints: the version, the commit, its time, the
+// build date and the Go release, "unknown" for what the build does not say.
+func (b Info) String() string {
 	unknown := func(s string) string {
 		if s == "" {
 			return "unknown"
@@ -81,7 +80,6 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if b.Modified {
 		commit += " (with uncommitted changes)"
 	}
-	fmt.Fprintf(stdout, "ethicsbot %s\ncommit:      %s\ncommit time: %s\nbuilt:       %s\ngo:          %s %s\n",
+	return fmt.Sprintf("ethicsbot %s\ncommit:      %s\ncommit time: %s\nbuilt:       %s\ngo:          %s %s\n",
 		b.Version, commit, unknown(b.CommitTime), unknown(b.BuildDate), b.Go, b.Platform)
-	return exitOK
 }
