@@ -129,7 +129,11 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 	if err != nil {
 		return Document{}, refused(err, first)
 	}
-	letter.Data = merged
+	// The letter's pages keep their tags; the packet declares neither PDF/A nor PDF/UA,
+	// which its enclosures as filed are not (docs/record.md, "What the record keeps").
+	if letter.Data, err = enclosing(merged, letter.Title, m.clock()); err != nil {
+		return Document{}, fmt.Errorf("case %s: the %s and its enclosures: %w", c.Number, k.Name(), err)
+	}
 	return letter, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 
 	"ethicsbot/docket"
 	"ethicsbot/letters"
+	"ethicsbot/letters/pdfcheck"
 )
 
 // files is a case file in memory.
@@ -177,3 +179,65 @@ func packets(t *testing.T, m *letters.Maker) {
 }
 
 var _ letters.Files = files{}
+
+// TestTaggedPacketKeepsTheLetter: the packet of a tagged letter keeps the letter's pages
+// tagged, its structure tree whole (the same elements as the letter alone, read by
+// pdfcpu and by poppler), its language and title; and, as its enclosures are the parties'
+// documents as filed, neither tagged nor archival, it declares neither PDF/A nor PDF/UA,
+// which the letter alone does. Its syntax passes qpdf.
+func TestTaggedPacketKeepsTheLetter(t *testing.T) {
+	m := taggedMaker(t)
+	f := files{}
+	c := received()
+	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF,
+		scanned(t, "COMPLAINT PAGE ONE", "COMPLAINT PAGE TWO"))
+	r := ruled(docket.AttorneyReferral)
+	r.Documents = c.Documents
+	for _, tc := range []struct {
+		kind letters.Kind
+		c    *docket.Case
+	}{{"respondent", c}, {"referral", r}} {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			packet, err := m.Packet(context.Background(), tc.c, tc.kind, today, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone, err := m.EnclosingLetter(tc.c, tc.kind, today)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := checkTagged(alone.Data, alone.Title)
+			if err != nil || len(want.Failures) > 0 {
+				t.Fatalf("the letter alone: %v %v", err, want.Failures)
+			}
+			got, err := checkTagged(packet.Data, packet.Title)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.Tree, want.Tree) {
+				t.Errorf("the packet's structure tree is not the letter's:\n%s\nwant\n%s", strings.Join(got.Tree, "\n"),
+					strings.Join(want.Tree, "\n"))
+			}
+			for _, f := range got.Failures {
+				for _, bad := range []string{"/MarkInfo", "/Lang", "/DisplayDocTitle", "/Title", "/StructTreeRoot", "/ID",
+					"not a stream", "filtered"} {
+					if strings.Contains(f, bad) {
+						t.Errorf("the packet lost what the letter had: %s", f)
+					}
+				}
+			}
+			for _, claim := range []string{`pdfaid:part="2"`, `pdfuaid:part="1"`, "/OutputIntents"} {
+				if !slices.ContainsFunc(got.Failures, func(f string) bool { return strings.Contains(f, claim) }) {
+					t.Errorf("the packet with enclosures as filed still declares %s", claim)
+				}
+			}
+			if !slices.ContainsFunc(got.Failures, func(f string) bool { return strings.Contains(f, "neither tagged") }) {
+				t.Errorf("the enclosures' pages were changed: they paint nothing outside the tags: %v", got.Failures)
+			}
+			qpdfCheck(t, packet.Data)
+			if st := pdfcheck.StructText(t, packet.Data); st != "" && !strings.Contains(st, `"Case 2026-001"`) {
+				t.Errorf("poppler does not read the letter's text in the packet's tree:\n%s", st)
+			}
+		})
+	}
+}
