@@ -130,7 +130,7 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		return Document{}, refused(err, first)
 	}
 	// The letter's pages keep their tags; the packet declares neither PDF/A nor PDF/UA,
-	// which its enclosures as filed are not (docs/record.md, "What the record keeps").
+	// which its enclosures as filed are not (docs/record.md, "What the record keeps as sent").
 	if letter.Data, err = enclosing(merged, letter.Title, m.clock()); err != nil {
 		return Document{}, fmt.Errorf("case %s: the %s and its enclosures: %w", c.Number, k.Name(), err)
 	}

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -175,8 +176,24 @@ type page struct {
 
 // row is one piece's line of the table: each cell's lines, and the row's height.
 type row struct {
-	cells  [][]string
+	cells  [][]line
 	height float64
+}
+
+// line is a line of a cell as wrap breaks it; joined when it goes on with a word too long
+// for the cell that the line before it began, rather than with a new word.
+type line struct {
+	text   string
+	joined bool
+}
+
+// lines are texts as lines of a cell, each beginning a word.
+func lines(texts ...string) []line {
+	out := make([]line, len(texts))
+	for i, t := range texts {
+		out[i] = line{text: t}
+	}
+	return out
 }
 
 // newPDF is the untagged document the book is measured and drawn in: fpdf, in the Go fonts.
@@ -219,8 +236,8 @@ func (b Book) layout(p *fpdf.Fpdf) []page {
 	pages := []page{{head: head, top: top, heads: heads}}
 	y := top + headH
 	for _, pc := range b.Pieces {
-		cells := [][]string{{strconv.Itoa(pc.Line)}, {pc.Article}, wrap(p, text(pc.Addressee.Name), widths[2]-2),
-			wrap(p, text(pc.Addressee.Address), widths[3]-2), nil, nil, nil, {pc.Case}}
+		cells := [][]line{lines(strconv.Itoa(pc.Line)), lines(pc.Article), wrap(p, text(pc.Addressee.Name), widths[2]-2),
+			wrap(p, text(pc.Addressee.Address), widths[3]-2), nil, nil, nil, lines(pc.Case)}
 		lines := 1
 		for _, c := range cells {
 			lines = max(lines, len(c))
@@ -280,7 +297,7 @@ func (b Book) PDF() ([]byte, error) {
 				p.Rect(x, y, widths[i], r.height, "D")
 				for j, l := range c {
 					p.SetXY(x+1, y+pad+float64(j)*lineH)
-					p.CellFormat(widths[i]-2, lineH, l, "", 0, "L", false, 0, "")
+					p.CellFormat(widths[i]-2, lineH, l.text, "", 0, "L", false, 0, "")
 				}
 				x += widths[i]
 			}
@@ -307,36 +324,37 @@ const stampLabel = "Postmark and date of receipt"
 // wrap breaks s into the lines that fit in width w at the current font: each of its own
 // lines (an address's street, city and ZIP code) begins a line, and a line too long for
 // the cell goes on under it, broken between words, or within a word longer than the cell.
-func wrap(p *fpdf.Fpdf, s string, w float64) []string {
-	var out []string
+func wrap(p *fpdf.Fpdf, s string, w float64) []line {
+	var out []line
 	for _, l := range strings.Split(s, "\n") {
 		if l = strings.TrimSpace(l); l == "" {
 			continue
 		}
-		line := ""
+		cur, joined := "", false
 		for _, word := range strings.Fields(l) {
-			next := strings.TrimSpace(line + " " + word)
+			next := strings.TrimSpace(cur + " " + word)
 			if p.GetStringWidth(next) <= w {
-				line = next
+				cur = next
 				continue
 			}
-			if line != "" {
-				out = append(out, line)
+			if cur != "" {
+				out = append(out, line{text: cur, joined: joined})
 			}
 			// A word longer than the cell is broken where it must be.
 			r := []rune(word)
+			joined = false
 			for p.GetStringWidth(string(r)) > w && len(r) > 1 {
 				n := len(r) - 1
 				for n > 1 && p.GetStringWidth(string(r[:n])) > w {
 					n--
 				}
-				out = append(out, string(r[:n]))
-				r = r[n:]
+				out = append(out, line{text: string(r[:n]), joined: joined})
+				r, joined = r[n:], true
 			}
-			line = string(r)
+			cur = string(r)
 		}
-		if line != "" {
-			out = append(out, line)
+		if cur != "" {
+			out = append(out, line{text: cur, joined: joined})
 		}
 	}
 	return out
@@ -368,10 +386,27 @@ func (b Book) HTML() string {
 	esc := func(s string) string { return html.EscapeString(letters.Printable(s)) }
 	// An empty cell holds a no-break space: Chromium tags no cell that paints nothing, and a
 	// row without its blank cells would give the next cells the wrong column's heading.
-	lines := func(ls []string) string {
+	// Each line begins on a line of its own, as fpdf draws it; a word too long for its cell
+	// is written whole, in a box as wide as fpdf's line, and broken where fpdf breaks it,
+	// so that it is read as one word.
+	cell := func(ls []line, width float64) string {
 		if len(ls) == 0 {
 			return "&nbsp;"
 		}
+		var b strings.Builder
+		for j, l := range ls {
+			if j > 0 && !l.joined {
+				b.WriteString("<br>")
+			}
+			b.WriteString(esc(l.text))
+		}
+		if !slices.ContainsFunc(ls, func(l line) bool { return l.joined }) {
+			return b.String()
+		}
+		return fmt.Sprintf(`<div style="width:%.2fmm;white-space:normal;line-break:anywhere">%s</div>`, width,
+			b.String())
+	}
+	text := func(ls []string) string {
 		out := make([]string, len(ls))
 		for i, l := range ls {
 			out[i] = esc(l)
@@ -409,7 +444,7 @@ func (b Book) HTML() string {
 				`line-height:7mm">` + esc(Title) + `</p>`)
 		}
 		for _, h := range pg.head {
-			w.WriteString(`<p>` + lines(h) + `</p>`)
+			w.WriteString(`<p>` + text(h) + `</p>`)
 		}
 		w.WriteString(`</div>`)
 		hidden := ""
@@ -434,8 +469,8 @@ func (b Book) HTML() string {
 		y := pg.top + headH
 		for _, r := range pg.rows {
 			fmt.Fprintf(&w, `<tr style="height:%s">`, mm(r.height))
-			for _, c := range r.cells {
-				w.WriteString(`<td>` + lines(c) + `</td>`)
+			for k, c := range r.cells {
+				w.WriteString(`<td>` + cell(c, widths[k]-2) + `</td>`)
 			}
 			w.WriteString(`</tr>`)
 			y += r.height

@@ -4,7 +4,7 @@
 // streams) and poppler's pdfinfo (the structure tree with the text of each element, as
 // an assistive technology is given it). No validator of PDF/UA or PDF/A as a whole (veraPDF,
 // a Java program) is installable here from the package registries that CI reaches; what
-// these checks do not cover is said in docs/record.md, "What the record keeps".
+// these checks do not cover is said in docs/record.md, "What the record keeps as sent".
 package pdfcheck
 
 import (
