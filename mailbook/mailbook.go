@@ -238,11 +238,11 @@ func (b Book) layout(p *fpdf.Fpdf) []page {
 	for _, pc := range b.Pieces {
 		cells := [][]line{lines(strconv.Itoa(pc.Line)), lines(pc.Article), wrap(p, text(pc.Addressee.Name), widths[2]-2),
 			wrap(p, text(pc.Addressee.Address), widths[3]-2), nil, nil, nil, lines(pc.Case)}
-		lines := 1
+		most := 1
 		for _, c := range cells {
-			lines = max(lines, len(c))
+			most = max(most, len(c))
 		}
-		h := float64(lines)*lineH + 2*pad
+		h := float64(most)*lineH + 2*pad
 		if y+h > pageH-margin-30 {
 			pages = append(pages, page{head: head, top: top, heads: heads})
 			y = top + headH
@@ -457,13 +457,8 @@ func (b Book) HTML() string {
 			fmt.Fprintf(&w, `<col style="width:%s">`, mm(wd))
 		}
 		w.WriteString(`</colgroup><thead><tr>`)
-		for k, c := range pg.heads {
-			// A heading cut short to fit its column is read in full.
-			label := ""
-			if c != columns[k] {
-				label = ` aria-label="` + esc(columns[k]) + `"`
-			}
-			w.WriteString(`<th scope="col"` + label + `>` + esc(c) + `</th>`)
+		for _, c := range pg.heads {
+			w.WriteString(`<th scope="col">` + esc(c) + `</th>`)
 		}
 		w.WriteString(`</tr></thead><tbody>`)
 		y := pg.top + headH
