@@ -173,3 +173,32 @@ type broken struct{}
 func (broken) PrintPDF(context.Context, string, string, string) ([]byte, error) {
 	return nil, errors.New("no browser here")
 }
+
+// BenchmarkBook is the time to draw the three-page book untagged, and tagged by a Chromium
+// already started (the first print starts it).
+func BenchmarkBook(b *testing.B) {
+	book := longBook()
+	b.Run("Untagged", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := book.PDF(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Tagged", func(b *testing.B) {
+		path, err := letters.FindChromium()
+		if err != nil {
+			b.Skip(err)
+		}
+		c := letters.NewChromium(path)
+		defer c.Close()
+		if _, err := book.TaggedPDF(context.Background(), c, time.Now()); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, err := book.TaggedPDF(context.Background(), c, time.Now()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
