@@ -203,7 +203,11 @@ func (u *update) finish(catalog, meta, info, size int) []byte {
 // incremental update, no longer declares PDF/A-2b and PDF/UA-1 as the letter's does: a
 // file that declared them would say what is not so (ISO 19005-2, 6.2.11.4: every font
 // embedded; ISO 14289-1, 7.1: all content tagged or an artifact).
-func enclosing(merged []byte, title string, made time.Time) ([]byte, error) {
+//
+// index, if not nil, is the structure of the (C)(3) index of the case file, whose pages
+// follow the letter's and come before the enclosures' after pages: it joins the letter's
+// structure tree, after the letter, in the same update.
+func enclosing(merged []byte, title string, made time.Time, index *tagged, after int) ([]byte, error) {
 	u, err := newUpdate(merged)
 	if err != nil {
 		return nil, err
@@ -211,17 +215,140 @@ func enclosing(merged []byte, title string, made time.Time) ([]byte, error) {
 	if u.root["StructTreeRoot"] == nil { // the letter was drawn untagged: it declares nothing
 		return merged, nil
 	}
-	meta, info, size := u.size, u.size+1, u.size+2
+	meta, info, next := u.size, u.size+1, u.size+2
 	if ref, ok := u.root["Metadata"].(types.IndirectRef); ok {
 		// The letter's metadata is replaced, not left beside the packet's.
-		meta, size = ref.ObjectNumber.Value(), u.size+1
-		info = u.size
+		meta, info, next = ref.ObjectNumber.Value(), u.size, u.size+1
 	}
 	u.metadata(meta, info, title, u.producer(), made, false)
 	// The output intent is the letter's: it describes its pages' colours, not the
 	// enclosures'; without a claim of PDF/A it is dropped rather than left to mislead.
 	u.root.Delete("OutputIntents")
-	return u.finish(u.ctx.XRefTable.Root.ObjectNumber.Value(), meta, info, size), nil
+	if index != nil {
+		if next, err = u.joinStructure(index, u.ctx.PageCount-after-index.pages+1, next); err != nil {
+			return nil, fmt.Errorf("joining the index's structure to the letter's: %w", err)
+		}
+	}
+	return u.finish(u.ctx.XRefTable.Root.ObjectNumber.Value(), meta, info, next), nil
+}
+
+// joinStructure writes the elements of doc, whose first page is page first of the PDF, as
+// objects from number next on, its root the last child of the structure tree's document
+// element; each of its pages gets the key of its entry in the parent tree (StructParents),
+// and the parent tree the entries, an element for each MCID (ISO 32000-1, 14.7.4.4). It
+// returns the next object number free.
+func (u *update) joinStructure(doc *tagged, first, next int) (int, error) {
+	x := u.ctx.XRefTable
+	stRef, ok := u.root["StructTreeRoot"].(types.IndirectRef)
+	if !ok {
+		return 0, errors.New("the structure tree's root is not an object of its own")
+	}
+	st, err := x.DereferenceDict(stRef)
+	if err != nil || st == nil {
+		return 0, fmt.Errorf("the structure tree's root: %v", err)
+	}
+	// The parent of the joined root: the document element, or the tree's root itself.
+	parent, parentDict := stRef, st
+	if ref, ok := st["K"].(types.IndirectRef); ok {
+		if d, err := x.DereferenceDict(ref); err == nil && d != nil && d.NameEntry("S") != nil {
+			parent, parentDict = ref, d
+		}
+	}
+	ptRef, ok := st["ParentTree"].(types.IndirectRef)
+	if !ok {
+		return 0, errors.New("the parent tree is not an object of its own")
+	}
+	pt, err := x.DereferenceDict(ptRef)
+	if err != nil || pt == nil || pt["Kids"] != nil {
+		return 0, fmt.Errorf("the parent tree is not one flat list of numbers (/Nums): %v", err)
+	}
+	nums, _ := x.DereferenceArray(pt["Nums"])
+	key := 0
+	if k, ok := st["ParentTreeNextKey"].(types.Integer); ok {
+		key = k.Value()
+	}
+	for i := 0; i+1 < len(nums); i += 2 {
+		if k, ok := nums[i].(types.Integer); ok && k.Value() >= key {
+			key = k.Value() + 1
+		}
+	}
+	// Each element's object number, in the order written.
+	num := map[*structElem]int{}
+	var number func(e *structElem)
+	number = func(e *structElem) {
+		num[e] = next
+		next++
+		for _, k := range e.kids {
+			number(k)
+		}
+	}
+	number(doc.root)
+	pages := map[int]int{} // the index's page: its page object
+	for p := 1; p <= doc.pages; p++ {
+		_, ref, _, err := u.ctx.PageDict(first+p-1, false)
+		if err != nil || ref == nil {
+			return 0, fmt.Errorf("page %d: %v", first+p-1, err)
+		}
+		pages[p] = ref.ObjectNumber.Value()
+	}
+	owners := map[int]map[int]int{} // page, MCID: the element's object
+	var write func(e *structElem, parent int)
+	write = func(e *structElem, parent int) {
+		var k strings.Builder
+		for _, m := range e.marks {
+			fmt.Fprintf(&k, "<</Type/MCR/Pg %d 0 R/MCID %d>>", pages[m.page], m.mcid)
+			if owners[m.page] == nil {
+				owners[m.page] = map[int]int{}
+			}
+			owners[m.page][m.mcid] = num[e]
+		}
+		for _, c := range e.kids {
+			fmt.Fprintf(&k, "%d 0 R ", num[c])
+		}
+		u.object(num[e], fmt.Sprintf("<</Type/StructElem/S/%s/P %d 0 R%s/K[%s]>>", e.role, parent, e.attrs,
+			strings.TrimSpace(k.String())))
+		for _, c := range e.kids {
+			write(c, num[e])
+		}
+	}
+	write(doc.root, parent.ObjectNumber.Value())
+	for p := 1; p <= doc.pages; p++ {
+		var arr strings.Builder
+		for id := 0; id < len(owners[p]); id++ {
+			fmt.Fprintf(&arr, "%d 0 R ", owners[p][id])
+		}
+		nums = append(nums, types.Integer(key), types.Array{})
+		u.object(next, "["+strings.TrimSpace(arr.String())+"]")
+		nums[len(nums)-1] = *types.NewIndirectRef(next, 0)
+		next++
+		pd, _, _, _ := u.ctx.PageDict(first+p-1, false)
+		page := pd.Clone().(types.Dict)
+		page.Update("StructParents", types.Integer(key))
+		u.object(pages[p], page.PDFString())
+		key++
+	}
+	tree := pt.Clone().(types.Dict)
+	tree.Update("Nums", nums)
+	u.object(ptRef.ObjectNumber.Value(), tree.PDFString())
+	kids := types.Array{}
+	switch k := parentDict["K"].(type) {
+	case types.Array:
+		kids = append(kids, k...)
+	case nil:
+	default:
+		kids = append(kids, k)
+	}
+	parentDict = parentDict.Clone().(types.Dict)
+	parentDict.Update("K", append(kids, *types.NewIndirectRef(num[doc.root], 0)))
+	if parent == stRef {
+		st = parentDict
+	} else {
+		u.object(parent.ObjectNumber.Value(), parentDict.PDFString())
+		st = st.Clone().(types.Dict)
+	}
+	st.Update("ParentTreeNextKey", types.Integer(key))
+	u.object(stRef.ObjectNumber.Value(), st.PDFString())
+	return next, nil
 }
 
 // listBodies are the structure elements, written as objects of their own, that are the
