@@ -47,6 +47,16 @@ func (t *TaggedDocs) Use(m *letters.Maker) *letters.Maker {
 	return m
 }
 
+// Engine is the engine, for a document drawn outside a Maker (the mailing book), or nil
+// without Chromium; and what to call when it fails on a document (the warning, and
+// /healthz's "documents" degraded for a while).
+func (t *TaggedDocs) Engine() (letters.Engine, func(error)) {
+	if t.engine == nil {
+		return nil, t.untagged
+	}
+	return t.engine, t.untagged
+}
+
 // untagged notes a document drawn untagged because the engine failed on it.
 func (t *TaggedDocs) untagged(err error) {
 	t.log.Warn("a document was drawn untagged, neither accessible nor archival: print it again once Chromium works",

@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"io"
+	"log/slog"
+	"time"
 
 	"ethicsbot/app"
 	"ethicsbot/docket"
@@ -13,7 +15,8 @@ import (
 
 // runMailbook is `ethicsbot mailbook DATE [--pdf FILE]`: the day's firm mailing book of
 // certified letters, in the manner of PS Form 3877, on stdout as Markdown, and with --pdf
-// also as a PDF to print and take to the post office. It opens the record read-only:
+// also as a PDF to print and take to the post office: tagged and archival (PDF/UA-1,
+// PDF/A-2b) by Chromium when installed, as every document ethicsbot makes. It opens the record read-only:
 // reading never writes. Bad input writes nothing.
 func runMailbook(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := failer(stderr, "mailbook")
@@ -55,7 +58,12 @@ func runMailbook(args []string, stdout, stderr io.Writer, getenv func(string) st
 		if len(book.Pieces) == 0 {
 			return fail(app.ExitFailure, "no certified mail is recorded as mailed on %s, so no mailing book was written", day.Long())
 		}
-		b, err := book.PDF()
+		// Tagged and archival by Chromium, as the letters are (taggedDocs); untagged, with a
+		// warning on stderr, without it: the book goes to the post office today.
+		docs := app.NewTaggedDocs(slog.New(slog.NewTextHandler(stderr, nil)))
+		defer docs.Close()
+		engine, untagged := docs.Engine()
+		b, err := book.Print(context.Background(), engine, time.Now(), untagged)
 		if err != nil {
 			return fail(app.ExitFailure, "%v", err)
 		}

@@ -3,11 +3,15 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"ethicsbot/app"
 	"ethicsbot/app/apptest"
+	"ethicsbot/letters"
+	"ethicsbot/letters/pdfcheck"
+	"ethicsbot/mailbook"
 )
 
 // TestMailbookCommand: `ethicsbot mailbook DATE` lists the day's certified letters in the
@@ -76,5 +80,37 @@ func TestMailbookCommand(t *testing.T) {
 	after, err := os.ReadFile(db)
 	if err != nil || string(after) != string(before) {
 		t.Error("mailbook changed the record")
+	}
+}
+
+// TestMailbookCommandTagged: with Chromium installed, `ethicsbot mailbook --pdf` writes the
+// book tagged and archival (PDF/UA-1, PDF/A-2b), as the letters are; without it the test is
+// skipped, unless ETHICSBOT_BROWSER=require (as .ci/run sets) makes that a failure.
+func TestMailbookCommandTagged(t *testing.T) {
+	if _, err := letters.FindChromium(); err != nil {
+		if os.Getenv("ETHICSBOT_BROWSER") == "require" {
+			t.Fatalf("ETHICSBOT_BROWSER=require, but: %v", err)
+		}
+		t.Skip(err)
+	}
+	env := twoCases(t)
+	file := filepath.Join(t.TempDir(), "book.pdf")
+	if code, _, errOut := runCLI(t, env, "", "mailbook", "2026-12-04", "--pdf", file); code != 0 ||
+		strings.Contains(errOut, "untagged") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pdfcheck.Check(data, mailbook.Title)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range got.Failures {
+		t.Error(f)
+	}
+	if !slices.Contains(pdfcheck.Kinds(got.Tree), "TH") {
+		t.Errorf("the book's table has no headings: %v", got.Tree)
 	}
 }
