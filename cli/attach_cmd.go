@@ -12,7 +12,6 @@ import (
 
 	"ethicsbot/app"
 	"ethicsbot/commands"
-	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/store"
@@ -67,7 +66,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 		return fail(app.ExitFailure, "%v", err)
 	}
 	ro.Close()
-	if role := cfg.Roles.Of(*by); role != config.Commissioner && role != config.Clerk {
+	if role := cfg.Roles.Of(*by); role != commands.Commissioner && role != commands.Clerk {
 		return fail(app.ExitUsage,
 			"--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
 	}

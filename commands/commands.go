@@ -17,7 +17,6 @@ import (
 
 	"github.com/slack-go/slack"
 
-	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
@@ -78,23 +77,6 @@ type Files interface {
 	// Download gives the file's bytes, failing past limit bytes.
 	Download(ctx context.Context, id string, limit int64) ([]byte, error)
 }
-
-// Role, Roles, Channels and Voting are the configuration's (package config): who is who,
-// where posts go, and how roll calls are counted.
-type (
-	Role     = config.Role
-	Roles    = config.Roles
-	Channels = config.Channels
-	Voting   = config.Voting
-)
-
-// The roles, from the configuration.
-const (
-	Commissioner = config.Commissioner
-	Clerk        = config.Clerk
-	Attorney     = config.Attorney
-	Nobody       = config.Nobody
-)
 
 // Settings are who is who and where posts go: the part of the configuration that may
 // change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed
