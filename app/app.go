@@ -225,6 +225,7 @@ func (a *App) Open() (context.Context, error) {
 	a.onClose(docs.Close)
 	docs.Use(maker)
 	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
+	db.SayWith(svc) // what each step and meeting's change says is committed with it
 	planner := plannerOf(engine, cfg)
 	svc.Configure(SettingsOf(cfg, planner))
 	a.svc, a.planner = svc, planner

@@ -93,7 +93,8 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	defer db.Close()
 	svc := &commands.Service{Record: db, Engine: engine, Now: now}
 	svc.Configure(app.SettingsOf(cfg, nil))
-	res, err := db.Attach(context.Background(), number, *by, "", now(), cfg.DocumentLimit, svc.Say, docs)
+	db.SayWith(svc) // the docket channel's line and any public notice, as for /ethics attach
+	res, err := db.Attach(context.Background(), docket.Act{By: *by, At: now()}, number, cfg.DocumentLimit, docs)
 	if err != nil {
 		return fail(app.ExitUsage, "%v", err)
 	}

@@ -348,7 +348,8 @@ func ParsePublicURL(s string) (string, error) {
 func Default() Config {
 	return Config{Database: DefaultDatabase, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(),
 		Sweep:  "@every 1m",
-		Voting: commands.Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
+		Voting: commands.Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter,
+		DocumentLimit: docket.DefaultDocumentLimit}
 }
 
 // parseVoting applies the voting section to cfg: how the commission's roll calls are
