@@ -35,14 +35,14 @@ import (
 
 // demo is the configuration the console uses when there is no ethicsbot.yml.
 var demo = struct {
-	roles    config.Roles
-	channels config.Channels
+	roles    commands.Roles
+	channels commands.Channels
 	database string
 	letters  letters.Config
 	out      string
 }{
-	roles:    config.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
-	channels: config.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
+	roles:    commands.Roles{Commissioners: []string{"U_COMM1", "U_COMM2", "U_COMM3"}, Clerks: []string{"U_CLERK"}},
+	channels: commands.Channels{Docket: "#ethics-docket", Notices: "#ethics-notices"},
 	database: "ethicsbot-demo.db",
 	letters: letters.Config{
 		Commission: letters.Addressee{Name: "Ethics Commission of the City of Demo",
@@ -225,6 +225,7 @@ func (a *App) Open() (context.Context, error) {
 	a.onClose(docs.Close)
 	docs.Use(maker)
 	svc := &commands.Service{Record: db, Engine: engine, Now: now, Log: logger, Letters: maker, Calendars: db}
+	db.SayWith(svc) // what each step and meeting's change says is committed with it
 	planner := plannerOf(engine, cfg)
 	svc.Configure(SettingsOf(cfg, planner))
 	a.svc, a.planner = svc, planner
@@ -252,8 +253,8 @@ func (a *App) Open() (context.Context, error) {
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	board.Regular = func() docket.RegularSchedule { return svc.Settings().Regular }
 	calendars := &web.CalendarFeed{Tokens: db, Cases: db, Engine: engine, Now: now, Log: logger,
-		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != config.Nobody },
-		Tasks:     func(user string) bool { return svc.Settings().Roles.Of(user) == config.Clerk },
+		Member:    func(user string) bool { return svc.Settings().Roles.Of(user) != commands.Nobody },
+		Tasks:     func(user string) bool { return svc.Settings().Roles.Of(user) == commands.Clerk },
 		PublicURL: func() string { return svc.Settings().PublicURL }} // both reloaded with SIGHUP
 	public := accessLog(logger, trusted, web.Public(board, calendars)) // never logs a calendar token
 	a.board, a.calendars, a.public = board, calendars, public
@@ -519,7 +520,7 @@ func anchorOf(db *store.Store) func(ctx context.Context) (anchor, held, problem 
 // the docket and notices channels since the backup's last event, and store.Reconcile keeps
 // the case numbers announced there from reuse and tells the docket channel what was lost.
 // Until it has, no case is numbered. It tries again every minute while Slack cannot be read.
-func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch config.Channels, kick func(),
+func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, ch commands.Channels, kick func(),
 	logger *slog.Logger) {
 	for {
 		mark, err := db.Restored(ctx)

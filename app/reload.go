@@ -36,7 +36,7 @@ func plannerOf(engine *docket.Engine, cfg config.Config) *reminders.Planner {
 
 // clerkDests are the clerks' direct messages: where ethicsbot says that a message could
 // not be delivered.
-func clerkDests(r config.Roles) []outbox.Dest {
+func clerkDests(r commands.Roles) []outbox.Dest {
 	out := make([]outbox.Dest, len(r.Clerks))
 	for i, u := range r.Clerks {
 		out[i] = outbox.Dest{User: u}
@@ -45,7 +45,7 @@ func clerkDests(r config.Roles) []outbox.Dest {
 }
 
 // firstClerk is the user the console acts as at start.
-func firstClerk(r config.Roles) string {
+func firstClerk(r commands.Roles) string {
 	if len(r.Clerks) == 0 {
 		return ""
 	}

@@ -312,6 +312,7 @@ func newReloadTest(t *testing.T, body string) *reloadTest {
 	rt.engine, rt.db = apptest.MustOpenRecord(t, cfg)
 	t.Cleanup(func() { rt.db.Close() })
 	rt.svc = &commands.Service{Record: rt.db, Engine: rt.engine, Now: time.Now}
+	rt.db.SayWith(rt.svc)
 	planner := plannerOf(rt.engine, cfg)
 	rt.svc.Configure(SettingsOf(cfg, planner))
 	logger := slog.New(slog.NewTextHandler(rt.log, nil))

@@ -38,10 +38,9 @@ func TestVerifyAnchorCoversMeetings(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, db := apptest.MustOpenRecord(t, cfg)
-	if _, err := db.ChangeMeeting(context.Background(), "U_CLERK", "", time.Date(2026, 12, 20, 16, 0, 0, 0, time.UTC), nil,
-		nil, docket.MeetingChange{
-			Create: &docket.CreateMeeting{Start: time.Date(2027, 1, 12, 23, 0, 0, 0, time.UTC), Place: "City Hall"},
-		}); err != nil {
+	if _, err := db.ChangeMeeting(context.Background(), docket.Act{By: "U_CLERK", At: time.Date(2026, 12, 20, 16, 0, 0, 0, time.UTC)}, docket.MeetingChange{
+		Create: &docket.CreateMeeting{Start: time.Date(2027, 1, 12, 23, 0, 0, 0, time.UTC), Place: "City Hall"},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -12,7 +12,6 @@ import (
 
 	"ethicsbot/app"
 	"ethicsbot/commands"
-	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/store"
@@ -67,7 +66,7 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 		return fail(app.ExitFailure, "%v", err)
 	}
 	ro.Close()
-	if role := cfg.Roles.Of(*by); role != config.Commissioner && role != config.Clerk {
+	if role := cfg.Roles.Of(*by); role != commands.Commissioner && role != commands.Clerk {
 		return fail(app.ExitUsage,
 			"--by %q is not a commissioner or clerk of the configuration: the record names who added each document", *by)
 	}
@@ -94,7 +93,8 @@ func runAttach(args []string, stdout, stderr io.Writer, getenv func(string) stri
 	defer db.Close()
 	svc := &commands.Service{Record: db, Engine: engine, Now: now}
 	svc.Configure(app.SettingsOf(cfg, nil))
-	res, err := db.Attach(context.Background(), number, *by, "", now(), cfg.DocumentLimit, svc.Say, docs)
+	db.SayWith(svc) // the docket channel's line and any public notice, as for /ethics attach
+	res, err := db.Attach(context.Background(), docket.Act{By: *by, At: now()}, number, cfg.DocumentLimit, docs)
 	if err != nil {
 		return fail(app.ExitUsage, "%v", err)
 	}

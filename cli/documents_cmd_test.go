@@ -37,9 +37,9 @@ func TestAttachAndDocuments(t *testing.T) {
 	}
 	_, db := apptest.MustOpenRecord(t, cfg)
 	at := time.Date(2026, 12, 1, 16, 0, 0, 0, time.UTC)
-	if _, err := db.File(context.Background(), "U_CLERK", "",
+	if _, err := db.File(context.Background(), docket.Act{By: "U_CLERK", At: at},
 		docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
-			Sections: []string{"103.10"}, Received: at, Summary: "Used city email to campaign."}, at, nil); err != nil {
+			Sections: []string{"103.10"}, Received: at, Summary: "Used city email to campaign."}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -35,14 +35,14 @@ func twoCases(t *testing.T) map[string]string {
 		{"Olga Secretive", "Quentin Hidden", "Accepted a gift from Acme Paving.", "Annex Basement", "94071118987654321699"},
 		{"Jane Roe", "John Doe", "Used city email to campaign.", "City Hall, Room 201", "94071118987654321712"},
 	} {
-		res, err := db.File(ctx, "U_CLERK", "",
+		res, err := db.File(ctx, docket.Act{By: "U_CLERK", At: at},
 			docket.File{Complainant: docket.Person{Name: p.complainant, Address: "12 Elm Street\nSpringfield, IL 62702"},
 				Respondent: docket.Person{Name: p.respondent, Address: "34 Oak Avenue\nSpringfield, IL 62703"},
-				Sections:   []string{"103.10"}, Received: at, Summary: p.summary}, at, nil)
+				Sections:   []string{"103.10"}, Received: at, Summary: p.summary})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Apply(ctx, res.Case.Number, "U_CLERK", "", at, nil,
+		if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: at}, res.Case.Number,
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(time.Duration(72+i) * time.Hour),
 				Place: p.place},
 			docket.RecordMailing{Recipient: docket.Respondent, Article: p.article}); err != nil {
@@ -115,8 +115,8 @@ func TestLettersCommand(t *testing.T) {
 		at := time.Date(2026, 12, 4, 17, 0, 0, 0, time.UTC)
 		act := docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: "94071118987654321729",
 			Letter: &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(sent)),
-				Dated: docket.NewDate(2026, 12, 4)}}
-		if _, err := db.ApplyWithLetter(context.Background(), "2026-002", "U_CLERK", "", at, nil, act, sent); err != nil {
+				Dated: docket.NewDate(2026, 12, 4), PDF: sent}}
+		if _, err := db.Apply(context.Background(), docket.Act{By: "U_CLERK", At: at}, "2026-002", act); err != nil {
 			t.Fatal(err)
 		}
 		db.Close()

@@ -55,7 +55,7 @@ clerk: [U_CLERK]
 			docket.Adjourn{At: at("2026-12-15 17:30")},
 		}}},
 	} {
-		if _, err := db.ChangeMeeting(context.Background(), "U_CLERK", "", at(ch.when), nil, nil, ch.ch); err != nil {
+		if _, err := db.ChangeMeeting(context.Background(), docket.Act{By: "U_CLERK", At: at(ch.when)}, ch.ch); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -55,6 +55,7 @@ func MustServiceAt(t testing.TB, path string) (*commands.Service, *clock, *store
 	t.Cleanup(func() { db.Close() })
 	c := &clock{now: time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)}
 	s := &commands.Service{Record: db, Engine: e, Now: c.Now}
+	db.SayWith(s)
 	s.Configure(commands.Settings{
 		Roles:    commands.Roles{Commissioners: []string{comm, "U_COMM2"}, Clerks: []string{clerk}, Attorney: attorney},
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},

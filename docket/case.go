@@ -351,6 +351,15 @@ type Result struct {
 	Replayed bool
 }
 
+// Act is who records an action, when, and on which request: what every call that records
+// carries beside the action itself. Every event names who acted; a retry of a request
+// with the same Request records nothing new.
+type Act struct {
+	By      string    // Slack user id of who acted
+	Request string    // idempotency key, the same for a retry of the same request; "" for none
+	At      time.Time // when it is recorded
+}
+
 // Step is one action as the record holds it: the event that recorded it, who took it and
 // when, the case just before and just after, and what the engine warned. What ethicsbot
 // says about an action is derived from its Step, not from a comparison of two states, so a

@@ -25,10 +25,25 @@ type RecordMailing struct {
 // SentLetter is the PDF of a paper as it went out: its bytes are stored by the store in
 // the same transaction as the mailing or delivery, under SHA256, which the event carries,
 // so the hash chain covers them; Dated is the date the letter bears.
+//
+// PDF, when given, is the letter's bytes, which travel with the act that records them to
+// the store; they are never part of the event or the case (the record holds them once, by
+// SHA256), so a case's Mailing never carries them (kept).
 type SentLetter struct {
 	SHA256 string `json:"sha256"`
 	Size   int64  `json:"size"`
 	Dated  Date   `json:"dated"`
+	PDF    []byte `json:"-"`
+}
+
+// kept is l as the case keeps it: without its bytes.
+func (l *SentLetter) kept() *SentLetter {
+	if l == nil || l.PDF == nil {
+		return l
+	}
+	k := *l
+	k.PDF = nil
+	return &k
 }
 
 // check refuses a SentLetter that is not one.
@@ -168,7 +183,8 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 	if err := c.Needs(info.Paper); err != nil {
 		return err
 	}
-	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule, Letter: letter}
+	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule,
+		Letter: letter.kept()}
 	switch info.To {
 	case Respondent:
 		m.Address = c.Respondent.Address

@@ -12,7 +12,7 @@ import (
 // meet records actions on meeting name at when.
 func (w *world) meet(name string, when time.Time, create *docket.CreateMeeting, as ...docket.MeetingAction) {
 	w.t.Helper()
-	if _, err := w.db.ChangeMeeting(ctx, "U_CLERK", "", when, nil, nil,
+	if _, err := w.db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: when},
 		docket.MeetingChange{Meeting: name, Create: create, Actions: as}); err != nil {
 		w.t.Fatalf("meeting %s at %v: %v", name, when, err)
 	}

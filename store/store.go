@@ -49,11 +49,12 @@ type Store struct {
 	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r        *sql.DB                   // readers; WAL lets them run while a write commits
 	engine   *docket.Engine
-	search   bool // the schema has the search index (case_search)
-	public   bool // the schema has the public notice board's records (public_records)
-	docs     bool // the schema has the case file's documents (documents)
-	meetings bool // the schema has the commission's meetings (meeting_events, 011)
-	media    bool // the schema has the news media's requests (news_media, 014)
+	search   bool  // the schema has the search index (case_search)
+	public   bool  // the schema has the public notice board's records (public_records)
+	docs     bool  // the schema has the case file's documents (documents)
+	meetings bool  // the schema has the commission's meetings (meeting_events, 011)
+	media    bool  // the schema has the news media's requests (news_media, 014)
+	sayer    Sayer // what is said with what is recorded (SayWith); nil says nothing
 
 	mu    sync.Mutex            // guards cache
 	cache map[string]cachedCase // open cases as OpenCases last decoded them

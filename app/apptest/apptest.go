@@ -99,24 +99,24 @@ func RecordEnv(t *testing.T) map[string]string {
 	defer db.Close()
 	at := time.Date(2026, 12, 4, 16, 0, 0, 0, time.UTC)
 	for _, name := range []string{"Hidden Respondent", "Public Respondent"} {
-		_, err := db.File(context.Background(), "U_CLERK", "", docket.File{
+		_, err := db.File(context.Background(), docket.Act{By: "U_CLERK", At: at}, docket.File{
 			Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: name},
 			Sections: []string{"103.10"}, Received: at, Summary: "Confidential allegation.",
-		}, at, nil)
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
 	ctx := context.Background()
 	// The meeting, its posted notice (C)(1) and both (B) notices: what a ruling needs.
-	if _, err := db.Apply(ctx, "2026-002", "U_CLERK", "", at, nil,
+	if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: at}, "2026-002",
 		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at.Add(72 * time.Hour), Place: "City Hall"},
 		docket.PostNotice{Meeting: docket.SufficiencyMeeting},
 		docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"},
 		docket.RecordMailing{Recipient: docket.Complainant, Article: "94071118987654321613"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Apply(ctx, "2026-002", "U_COMM1", "", at.Add(73*time.Hour), nil,
+	if _, err := db.Apply(ctx, docket.Act{By: "U_COMM1", At: at.Add(73 * time.Hour)}, "2026-002",
 		docket.Rule{Ruling: docket.Insufficient}); err != nil {
 		t.Fatal(err)
 	}

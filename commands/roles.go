@@ -1,4 +1,4 @@
-package config
+package commands
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 // Role is what a Slack user is to the commission.
 type Role string
 
-// The roles, from the configuration.
+// The roles. The configuration (package config) names who holds each.
 const (
 	Commissioner Role = "commissioner"
 	Clerk        Role = "clerk"
