@@ -125,15 +125,27 @@ func (m *CommissionMeeting) decidedItem(item int, rule, what, how string) error 
 			"decided by the commission's vote, in open session; record it first with `/ethics minutes %s motion item=%d "+
 			"\"To ...\"`", item, m.Name, what, m.Name, item))
 	}
+	// A motion that failed decided nothing: the act is the commission's only by a motion
+	// that carried.
+	carried := func(b MoveBusiness) bool { return b.Item == item && b.Vote != nil && b.Vote.Carried() }
+	if !slices.ContainsFunc(m.Business, carried) {
+		return Conflict(rule, "item", fmt.Sprintf("no motion on item %d of meeting %s carried: the %s is the "+
+			"commission's act only by a motion adopted by its vote; record the vote that carried it (`/ethics minutes %s "+
+			"motion item=%d \"To ...\"`), or take it up at a later meeting", item, m.Name, what, m.Name, item))
+	}
 	return nil
 }
 
 // UnderReview lists the meetings among all whose closed minutes a review at m decides on,
-// in order of start: every meeting before m with a closed session, save those an earlier
-// review released (their minutes are public already).
+// in order of start: every meeting before m with a closed session, save those a review at
+// another meeting released (their minutes are public already). Those m's own review
+// released stay: the same request received twice determines the same thing again.
 func UnderReview(all []CommissionMeeting, m *CommissionMeeting) []*CommissionMeeting {
 	released := map[string]bool{}
 	for i := range all {
+		if all[i].Name == m.Name {
+			continue
+		}
 		for _, r := range all[i].Review.Released {
 			released[r.Meeting] = true
 		}

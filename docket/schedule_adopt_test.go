@@ -88,6 +88,16 @@ func TestAdoptSchedule(t *testing.T) {
 	at := T(t, "2027-01-12T17:40:00-06:00")
 	_, err := e.ApplyMeeting(jan, a, at)
 	wantRule(t, "an adoption with no vote", err, docket.ECONFLICT, docket.OMASchedule)
+	// A motion that failed adopted nothing.
+	failed := reviewMotion(1)
+	failed.At = T(t, "2027-01-12T17:20:00-06:00")
+	failed.Vote = &docket.Vote{Seated: []string{"U_A", "U_B"}, No: []string{"U_A", "U_B"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	lost, err := e.ApplyMeeting(jan, failed, failed.At)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused(t, e, lost, a, at, "an adoption after a motion that failed", docket.ECONFLICT, docket.OMASchedule)
 	jan, err = e.ApplyMeeting(jan, reviewMotion(1), T(t, "2027-01-12T17:30:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
