@@ -339,7 +339,8 @@ const ScheduleChangeNotice = 10
 
 // CheckScheduleChange refuses a change from schedule old to next that reaches a regular
 // meeting fewer than ScheduleChangeNotice days after today (a date added or dropped, or
-// the time or place of one changed), which 2.03 does not allow; otherwise it returns the
+// the time or place of one changed; the dates of a year old had none of are next year's
+// schedule, not a change), which 2.03 does not allow; otherwise it returns the
 // first day a meeting changes, whose newspaper notice is due ScheduleChangeNotice days
 // before it (zero when nothing to come changes).
 func CheckScheduleChange(old, next RegularSchedule, today Date) (Date, error) {
@@ -351,7 +352,10 @@ func CheckScheduleChange(old, next RegularSchedule, today Date) (Date, error) {
 		}
 	}
 	for _, d := range next.Dates {
-		if d >= today && (!same || !slices.Contains(old.Dates, d)) {
+		// A year whose dates old held none of is a new year's schedule, noticed "at the
+		// beginning of each calendar ... year" (2.03), not a change of regular meeting dates.
+		y, _, _ := d.Parts()
+		if d >= today && len(old.Year(y)) > 0 && (!same || !slices.Contains(old.Dates, d)) {
 			changed = append(changed, d)
 		}
 	}
