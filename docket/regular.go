@@ -257,7 +257,7 @@ func (a AdoptSchedule) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		"schedule of regular meetings`, before its 48 hours), record the vote on it (`/ethics minutes %s motion item=N "+
 		"\"To adopt the schedule of regular meetings for %d\"`), then `/ethics minutes %s adopted-schedule item=N "+
 		"year=%d`", m.Name, a.Year, m.Name, a.Year, m.Name, a.Year)
-	if err := m.decidedItem(a.Item, OMASchedule, "adoption of the schedule", how); err != nil {
+	if err := m.decidedItem(e, a.Item, OMASchedule, "adoption of the schedule", how); err != nil {
 		return err
 	}
 	if held, _, _ := e.Cal.DateOf(m.Minutes.Convened).Parts(); a.Year < held || a.Year > held+1 {

@@ -63,7 +63,7 @@ func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at ti
 		return Conflict(OMAReview, "meeting",
 			fmt.Sprintf("meeting %s has not been called to order: the review is made at a meeting", m.Name))
 	}
-	if err := a.checkItem(m); err != nil {
+	if err := a.checkItem(e, m); err != nil {
 		return err
 	}
 	seen := map[string]bool{}
@@ -90,18 +90,23 @@ func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at ti
 // checkItem refuses a review not taken up under an item of other business on m's posted
 // agenda and decided by a motion recorded on it (decidedItem): the determination is the
 // commission's, by its vote, reported in open session (2.06(d)).
-func (a ReviewClosedMinutes) checkItem(m *CommissionMeeting) error {
+func (a ReviewClosedMinutes) checkItem(e *Engine, m *CommissionMeeting) error {
 	how := fmt.Sprintf("put the review on the agenda of a meeting (`/ethics agenda %s add Semi-annual review of the "+
 		"minutes of closed meetings`, before its 48 hours), record the vote on it (`/ethics minutes %s motion item=N "+
 		"\"To find ...\"`), then `/ethics minutes %s reviewed item=N release=...`", m.Name, m.Name, m.Name)
-	return m.decidedItem(a.Item, OMAReview, "review", how)
+	return m.decidedItem(e, a.Item, OMAReview, "review", how)
 }
 
 // decidedItem refuses an act of the commission (what: "review") recorded under item of m
 // unless the item is other business on m's posted agenda (5 ILCS 120/2.02(c), unless the
 // meeting is an emergency one) and a motion is recorded on it: the act is a final action,
 // taken by the commission's vote. rule is the act's own section; how says the way forward.
-func (m *CommissionMeeting) decidedItem(item int, rule, what, how string) error {
+// The act is reported in m's minutes, so not once they are approved: they stand as
+// approved (draftable, 2.06(b)).
+func (m *CommissionMeeting) decidedItem(e *Engine, item int, rule, what, how string) error {
+	if err := draftable(e, m); err != nil {
+		return err
+	}
 	items := m.Agenda()
 	if item < 1 || item > len(items) {
 		return Invalid(rule, "item",

@@ -151,3 +151,32 @@ func TestReviewDetermination(t *testing.T) {
 		t.Errorf("minutes of the review:\n%q\nwant\n%q", n, want)
 	}
 }
+
+// TestReviewAndAdoptionNotAfterApproval: the review's determination and the schedule's
+// adoption are reported in the minutes of the meeting that made them; once those minutes
+// are approved they stand as approved (5 ILCS 120/2.06(b)), so neither is recorded at it
+// any more.
+func TestReviewAndAdoptionNotAfterApproval(t *testing.T) {
+	e := MustEngine(t)
+	jan := reviewAt(t, e)
+	var err error
+	for _, a := range []struct {
+		act docket.MeetingAction
+		at  string
+	}{
+		{reviewMotion(1), "2027-01-12T17:30:00-06:00"},
+		{docket.Adjourn{}, "2027-01-12T17:45:00-06:00"},
+		{docket.ApproveMinutes{At: "2027-02-09", On: docket.NewDate(2027, 2, 9), Vote: reviewMotion(1).Vote},
+			"2027-02-09T17:15:00-06:00"},
+	} {
+		if jan, err = e.ApplyMeeting(jan, a.act, T(t, a.at)); err != nil {
+			t.Fatalf("%s: %v", a.act.Kind(), err)
+		}
+	}
+	at := T(t, "2027-02-10T09:00:00-06:00")
+	refused(t, e, jan, docket.ReviewClosedMinutes{Item: 1}, at, "a review after the minutes' approval",
+		docket.ECONFLICT, docket.OMAMinutes)
+	refused(t, e, jan, docket.AdoptSchedule{Item: 1, Year: 2027, Place: "City Hall", Clock: 18 * time.Hour,
+		Dates: []docket.Date{d(2027, 3, 9)}}, at, "an adoption after the minutes' approval", docket.ECONFLICT,
+		docket.OMAMinutes)
+}
