@@ -66,6 +66,11 @@ func TestSemiAnnualReviewReleasesToTheBoard(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `minutes 2027-01-12 motion item=2 "To find that the minutes of 15 December no longer need `+
 		`confidentiality"`, "adopted 2–0")
+	// A space in release= leaves a meeting as stray text: refused, not dropped into those kept.
+	if got := replyText(do(s, clerk, `minutes 2027-01-12 reviewed item=2 release=2026-12-15, 2026-12-17`)); !strings.Contains(
+		got, `reviewed takes no text ("2026-12-17")`) || !strings.Contains(got, "5 ILCS 120/2.06(d)") {
+		t.Errorf("a review with stray text: %s", got)
+	}
 	if got := replyText(do(s, clerk, `minutes 2027-01-12 reviewed item=2 release=2026-12-17`)); !strings.Contains(got,
 		"the minutes of meeting 2026-12-17 are not approved") || !strings.Contains(got, "5 ILCS 120/2.06(d)") {
 		t.Errorf("releasing a draft: %s", got)
