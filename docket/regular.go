@@ -58,10 +58,11 @@ func NewRegularSchedule(place string, clock time.Duration, dates []Date) (Regula
 // OMASchedule is the Open Meetings Act's section on the yearly schedule of regular meetings.
 const OMASchedule = "5 ILCS 120/2.03"
 
-// Start is when the regular meeting on d starts, in loc.
+// Start is when the regular meeting on d starts, in loc: at the clock's wall time, also on
+// the day the clocks change (midnight plus 18 hours is 19:00 on a spring-forward day).
 func (r RegularSchedule) Start(d Date, loc *time.Location) time.Time {
 	y, m, day := d.Parts()
-	return time.Date(y, m, day, 0, 0, 0, 0, loc).Add(r.Clock)
+	return time.Date(y, m, day, int(r.Clock/time.Hour), int(r.Clock%time.Hour/time.Minute), 0, 0, loc)
 }
 
 // Year returns the dates of year y's regular meetings, in order.
