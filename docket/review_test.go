@@ -180,3 +180,28 @@ func TestReviewAndAdoptionNotAfterApproval(t *testing.T) {
 		Dates: []docket.Date{d(2027, 3, 9)}}, at, "an adoption after the minutes' approval", docket.ECONFLICT,
 		docket.OMAMinutes)
 }
+
+// TestMovedMeetingNoticedAfterTheMove: a moved meeting is noticed again (5 ILCS
+// 120/2.02(a)); a posting recorded before the move, even at the same instant, gave the old
+// time and does not count; one after it does.
+func TestMovedMeetingNoticedAfterTheMove(t *testing.T) {
+	e := MustEngine(t)
+	at := T(t, "2027-01-04T09:00:00-06:00")
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-04T08:00:00-06:00")
+	var err error
+	for _, a := range []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+		docket.PostAgenda{}, docket.MoveMeeting{Start: T(t, "2027-01-11T17:00:00-06:00"), Place: "City Hall"}} {
+		if m, err = e.ApplyMeeting(m, a, at); err != nil {
+			t.Fatalf("%s: %v", a.Kind(), err)
+		}
+	}
+	if m.NoticedInTime() {
+		t.Error("a posting made before the move, at the same instant, notices the moved meeting")
+	}
+	if m, err = e.ApplyMeeting(m, docket.PostAgenda{}, at); err != nil {
+		t.Fatal(err)
+	}
+	if !m.NoticedInTime() {
+		t.Error("a posting after the move, 7 days ahead, does not notice the moved meeting")
+	}
+}

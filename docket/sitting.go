@@ -133,6 +133,10 @@ type Moved struct {
 	Start time.Time `json:"start"`
 	Place string    `json:"place"`
 	At    time.Time `json:"at"`
+	// Postings is how many postings of the notice the meeting had when it moved: those
+	// gave its old time and place (NoticedInTime). Zero on a move recorded before it was
+	// kept, when At alone tells them apart.
+	Postings int `json:"postings,omitempty"`
 }
 
 // Agenda returns every item of the meeting: the case steps, then the other business.
@@ -154,12 +158,12 @@ func (m *CommissionMeeting) Posted() time.Time {
 // meeting moved is a rescheduled meeting, noticed as a special one is: only a posting made
 // after its last move, for its new time and place, counts.
 func (m *CommissionMeeting) NoticedInTime() bool {
-	var since time.Time
+	var since Moved
 	if n := len(m.Moved); n > 0 {
-		since = m.Moved[n-1].At
+		since = m.Moved[n-1]
 	}
-	for _, p := range m.Postings {
-		if !p.At.Before(since) {
+	for i, p := range m.Postings {
+		if i >= since.Postings && !p.At.Before(since.At) {
 			return !p.At.After(AgendaCutoff(m.Start))
 		}
 	}
@@ -538,7 +542,7 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 			return err
 		}
 	}
-	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
+	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at, Postings: len(m.Postings)})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
 	m.changed(at)
 	return nil
