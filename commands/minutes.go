@@ -53,6 +53,13 @@ func runReviewed(s *Service, ctx context.Context, req Request, a args) (Response
 	if err != nil {
 		return Response{}, err
 	}
+	if a.has("text") {
+		// A determination is final: a word the command does not take, most often a meeting
+		// after a space in release=, would be dropped and that meeting's minutes kept.
+		return Response{}, docket.Invalid(docket.OMAReview, "release", fmt.Sprintf("reviewed takes no text (\"%s\"): "+
+			"name the meetings whose closed minutes are released in release=, separated by commas and no spaces, e.g. "+
+			"release=2026-06-09,2026-09-08", a.str("text")))
+	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
 	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
@@ -109,6 +116,11 @@ func runAdoptedSchedule(s *Service, ctx context.Context, req Request, a args) (R
 	_, ch, err := s.namedMeeting(ctx, a)
 	if err != nil {
 		return Response{}, err
+	}
+	if a.has("text") {
+		return Response{}, docket.Invalid(docket.OMASchedule, "year", fmt.Sprintf("adopted-schedule takes no text "+
+			"(\"%s\"): the schedule adopted is the one meetings.regular holds for year=, e.g. `adopted-schedule item=3 "+
+			"year=2028`", a.str("text")))
 	}
 	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
 	if err != nil || !a.has("item") {

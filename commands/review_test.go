@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/web"
@@ -65,14 +66,25 @@ func TestSemiAnnualReviewReleasesToTheBoard(t *testing.T) {
 	}
 	mustDo(t, s, clerk, `minutes 2027-01-12 motion item=2 "To find that the minutes of 15 December no longer need `+
 		`confidentiality"`, "adopted 2–0")
+	// A space in release= leaves a meeting as stray text: refused, not dropped into those kept.
+	if got := replyText(do(s, clerk, `minutes 2027-01-12 reviewed item=2 release=2026-12-15, 2026-12-17`)); !strings.Contains(
+		got, `reviewed takes no text ("2026-12-17")`) || !strings.Contains(got, "5 ILCS 120/2.06(d)") {
+		t.Errorf("a review with stray text: %s", got)
+	}
 	if got := replyText(do(s, clerk, `minutes 2027-01-12 reviewed item=2 release=2026-12-17`)); !strings.Contains(got,
 		"the minutes of meeting 2026-12-17 are not approved") || !strings.Contains(got, "5 ILCS 120/2.06(d)") {
 		t.Errorf("releasing a draft: %s", got)
 	}
-	r := mustDo(t, s, clerk, `minutes 2027-01-12 reviewed item=2 release=2026-12-15`,
-		"the closed minutes of 2026-12-15 are on the public board; those of 2026-12-17 stay confidential")
-	if got := replyText(r); !strings.Contains(got, "The next review is due by") {
+	req := commands.Request{User: clerk, Text: `minutes 2027-01-12 reviewed item=2 release=2026-12-15`,
+		RequestID: "review-2027-01-12"}
+	r := s.Handle(ctx, req)
+	if got := replyText(r); !strings.Contains(got, "the closed minutes of 2026-12-15 are on the public board; those of "+
+		"2026-12-17 stay confidential") || !strings.Contains(got, "The next review is due by") {
 		t.Errorf("the review's reply: %s", got)
+	}
+	// The same request received twice (Slack's retry) is answered as such, not refused.
+	if got := replyText(s.Handle(ctx, req)); !strings.Contains(got, "Already recorded for meeting 2027-01-12") {
+		t.Errorf("the review received twice: %s", got)
 	}
 	mustDo(t, s, clerk, `minutes 2027-01-12 reviewed item=2`, "already recorded at meeting 2027-01-12")
 

@@ -172,6 +172,10 @@ func TestScheduleAdoptedByAVote(t *testing.T) {
 		"5 ILCS 120/2.03") {
 		t.Errorf("an adoption of a year not configured: %s", got)
 	}
+	if got := replyText(do(s, clerk, `minutes 2026-12-15 adopted-schedule item=1 year=2027 2028`)); !strings.Contains(
+		got, `adopted-schedule takes no text ("2028")`) || !strings.Contains(got, "5 ILCS 120/2.03") {
+		t.Errorf("an adoption with stray text: %s", got)
+	}
 	mustDo(t, s, clerk, `minutes 2026-12-15 adopted-schedule item=1 year=2027`,
 		"the commission's adoption of its schedule of regular meetings for 2027 recorded (5 ILCS 120/2.03): 2 regular meetings")
 	ms, err := db.Meetings(ctx)

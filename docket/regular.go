@@ -58,10 +58,11 @@ func NewRegularSchedule(place string, clock time.Duration, dates []Date) (Regula
 // OMASchedule is the Open Meetings Act's section on the yearly schedule of regular meetings.
 const OMASchedule = "5 ILCS 120/2.03"
 
-// Start is when the regular meeting on d starts, in loc.
+// Start is when the regular meeting on d starts, in loc: at the clock's wall time, also on
+// the day the clocks change (midnight plus 18 hours is 19:00 on a spring-forward day).
 func (r RegularSchedule) Start(d Date, loc *time.Location) time.Time {
 	y, m, day := d.Parts()
-	return time.Date(y, m, day, 0, 0, 0, 0, loc).Add(r.Clock)
+	return time.Date(y, m, day, int(r.Clock/time.Hour), int(r.Clock%time.Hour/time.Minute), 0, 0, loc)
 }
 
 // Year returns the dates of year y's regular meetings, in order.
@@ -257,7 +258,7 @@ func (a AdoptSchedule) applyMeeting(e *Engine, m *CommissionMeeting, at time.Tim
 		"schedule of regular meetings`, before its 48 hours), record the vote on it (`/ethics minutes %s motion item=N "+
 		"\"To adopt the schedule of regular meetings for %d\"`), then `/ethics minutes %s adopted-schedule item=N "+
 		"year=%d`", m.Name, a.Year, m.Name, a.Year, m.Name, a.Year)
-	if err := m.decidedItem(a.Item, OMASchedule, "adoption of the schedule", how); err != nil {
+	if err := m.decidedItem(e, a.Item, OMASchedule, "adoption of the schedule", how); err != nil {
 		return err
 	}
 	if held, _, _ := e.Cal.DateOf(m.Minutes.Convened).Parts(); a.Year < held || a.Year > held+1 {
@@ -339,7 +340,8 @@ const ScheduleChangeNotice = 10
 
 // CheckScheduleChange refuses a change from schedule old to next that reaches a regular
 // meeting fewer than ScheduleChangeNotice days after today (a date added or dropped, or
-// the time or place of one changed), which 2.03 does not allow; otherwise it returns the
+// the time or place of one changed; the dates of a year old had none of are next year's
+// schedule, not a change), which 2.03 does not allow; otherwise it returns the
 // first day a meeting changes, whose newspaper notice is due ScheduleChangeNotice days
 // before it (zero when nothing to come changes).
 func CheckScheduleChange(old, next RegularSchedule, today Date) (Date, error) {
@@ -351,7 +353,10 @@ func CheckScheduleChange(old, next RegularSchedule, today Date) (Date, error) {
 		}
 	}
 	for _, d := range next.Dates {
-		if d >= today && (!same || !slices.Contains(old.Dates, d)) {
+		// A year whose dates old held none of is a new year's schedule, noticed "at the
+		// beginning of each calendar ... year" (2.03), not a change of regular meeting dates.
+		y, _, _ := d.Parts()
+		if d >= today && len(old.Year(y)) > 0 && (!same || !slices.Contains(old.Dates, d)) {
 			changed = append(changed, d)
 		}
 	}

@@ -63,7 +63,7 @@ func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at ti
 		return Conflict(OMAReview, "meeting",
 			fmt.Sprintf("meeting %s has not been called to order: the review is made at a meeting", m.Name))
 	}
-	if err := a.checkItem(m); err != nil {
+	if err := a.checkItem(e, m); err != nil {
 		return err
 	}
 	seen := map[string]bool{}
@@ -90,18 +90,23 @@ func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at ti
 // checkItem refuses a review not taken up under an item of other business on m's posted
 // agenda and decided by a motion recorded on it (decidedItem): the determination is the
 // commission's, by its vote, reported in open session (2.06(d)).
-func (a ReviewClosedMinutes) checkItem(m *CommissionMeeting) error {
+func (a ReviewClosedMinutes) checkItem(e *Engine, m *CommissionMeeting) error {
 	how := fmt.Sprintf("put the review on the agenda of a meeting (`/ethics agenda %s add Semi-annual review of the "+
 		"minutes of closed meetings`, before its 48 hours), record the vote on it (`/ethics minutes %s motion item=N "+
 		"\"To find ...\"`), then `/ethics minutes %s reviewed item=N release=...`", m.Name, m.Name, m.Name)
-	return m.decidedItem(a.Item, OMAReview, "review", how)
+	return m.decidedItem(e, a.Item, OMAReview, "review", how)
 }
 
 // decidedItem refuses an act of the commission (what: "review") recorded under item of m
 // unless the item is other business on m's posted agenda (5 ILCS 120/2.02(c), unless the
 // meeting is an emergency one) and a motion is recorded on it: the act is a final action,
 // taken by the commission's vote. rule is the act's own section; how says the way forward.
-func (m *CommissionMeeting) decidedItem(item int, rule, what, how string) error {
+// The act is reported in m's minutes, so not once they are approved: they stand as
+// approved (draftable, 2.06(b)).
+func (m *CommissionMeeting) decidedItem(e *Engine, item int, rule, what, how string) error {
+	if err := draftable(e, m); err != nil {
+		return err
+	}
 	items := m.Agenda()
 	if item < 1 || item > len(items) {
 		return Invalid(rule, "item",
@@ -125,15 +130,27 @@ func (m *CommissionMeeting) decidedItem(item int, rule, what, how string) error 
 			"decided by the commission's vote, in open session; record it first with `/ethics minutes %s motion item=%d "+
 			"\"To ...\"`", item, m.Name, what, m.Name, item))
 	}
+	// A motion that failed decided nothing: the act is the commission's only by a motion
+	// that carried.
+	carried := func(b MoveBusiness) bool { return b.Item == item && b.Vote != nil && b.Vote.Carried() }
+	if !slices.ContainsFunc(m.Business, carried) {
+		return Conflict(rule, "item", fmt.Sprintf("no motion on item %d of meeting %s carried: the %s is the "+
+			"commission's act only by a motion adopted by its vote; record the vote that carried it (`/ethics minutes %s "+
+			"motion item=%d \"To ...\"`), or take it up at a later meeting", item, m.Name, what, m.Name, item))
+	}
 	return nil
 }
 
 // UnderReview lists the meetings among all whose closed minutes a review at m decides on,
-// in order of start: every meeting before m with a closed session, save those an earlier
-// review released (their minutes are public already).
+// in order of start: every meeting before m with a closed session, save those a review at
+// another meeting released (their minutes are public already). Those m's own review
+// released stay: the same request received twice determines the same thing again.
 func UnderReview(all []CommissionMeeting, m *CommissionMeeting) []*CommissionMeeting {
 	released := map[string]bool{}
 	for i := range all {
+		if all[i].Name == m.Name {
+			continue
+		}
 		for _, r := range all[i].Review.Released {
 			released[r.Meeting] = true
 		}

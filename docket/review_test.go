@@ -89,6 +89,20 @@ func TestReviewDetermination(t *testing.T) {
 	// Before the vote: refused; under an item not on the posted agenda (2.02(c)): refused.
 	_, err = e.ApplyMeeting(jan, review, at)
 	wantRule(t, "a review with no vote", err, docket.ECONFLICT, docket.OMAReview)
+	// A motion that failed decided nothing: the review is refused, naming 2.06(d).
+	failed := reviewMotion(1)
+	failed.Text, failed.At = "To release every closed minute", T(t, "2027-01-12T17:20:00-06:00")
+	failed.Vote = &docket.Vote{Seated: []string{"U_A", "U_B"}, Yes: []string{"U_A"}, No: []string{"U_B"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	lost, err := e.ApplyMeeting(jan, failed, failed.At)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.ApplyMeeting(lost, review, at)
+	wantRule(t, "a review after a motion that failed", err, docket.ECONFLICT, docket.OMAReview)
+	if err == nil || !strings.Contains(err.Error(), "no motion on item 1 of meeting 2027-01-12 carried") {
+		t.Errorf("the refusal after a failed motion: %v", err)
+	}
 	jan2, err := e.ApplyMeeting(jan, reviewMotion(1), T(t, "2027-01-12T17:30:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
@@ -113,10 +127,16 @@ func TestReviewDetermination(t *testing.T) {
 	if _, ok := docket.ReleasedClosed(all, "2026-12-17"); ok {
 		t.Error("minutes kept confidential are released")
 	}
-	// Released minutes are no longer under review at a later meeting.
+	// Released minutes are no longer under review at a later meeting; at the meeting that
+	// released them they still are, so that the same request received twice determines the
+	// same thing again (and is answered as a replay, not refused as a release of nothing).
 	later := docket.CommissionMeeting{Name: "2027-07-13", Start: T(t, "2027-07-13T17:00:00-05:00")}
 	if under := docket.UnderReview(all, &later); len(under) != 1 || under[0].Name != "2026-12-17" {
 		t.Errorf("under review later: %d", len(under))
+	}
+	if again, err := docket.Determine(all, &jan2, 1, []string{"2026-12-15"}, text); err != nil ||
+		len(again.Released) != 1 || again.Released[0].Meeting != "2026-12-15" {
+		t.Errorf("the determination again at the reviewing meeting: %+v %v", again, err)
 	}
 	// The minutes of the meeting report the determination on its item, in open session.
 	got, err := jan2.Record(all, e, nil)
@@ -130,6 +150,35 @@ func TestReviewDetermination(t *testing.T) {
 	if n := got.Entries[0].Notes; len(n) != 1 || n[0] != want {
 		t.Errorf("minutes of the review:\n%q\nwant\n%q", n, want)
 	}
+}
+
+// TestReviewAndAdoptionNotAfterApproval: the review's determination and the schedule's
+// adoption are reported in the minutes of the meeting that made them; once those minutes
+// are approved they stand as approved (5 ILCS 120/2.06(b)), so neither is recorded at it
+// any more.
+func TestReviewAndAdoptionNotAfterApproval(t *testing.T) {
+	e := MustEngine(t)
+	jan := reviewAt(t, e)
+	var err error
+	for _, a := range []struct {
+		act docket.MeetingAction
+		at  string
+	}{
+		{reviewMotion(1), "2027-01-12T17:30:00-06:00"},
+		{docket.Adjourn{}, "2027-01-12T17:45:00-06:00"},
+		{docket.ApproveMinutes{At: "2027-02-09", On: docket.NewDate(2027, 2, 9), Vote: reviewMotion(1).Vote},
+			"2027-02-09T17:15:00-06:00"},
+	} {
+		if jan, err = e.ApplyMeeting(jan, a.act, T(t, a.at)); err != nil {
+			t.Fatalf("%s: %v", a.act.Kind(), err)
+		}
+	}
+	at := T(t, "2027-02-10T09:00:00-06:00")
+	refused(t, e, jan, docket.ReviewClosedMinutes{Item: 1}, at, "a review after the minutes' approval",
+		docket.ECONFLICT, docket.OMAMinutes)
+	refused(t, e, jan, docket.AdoptSchedule{Item: 1, Year: 2027, Place: "City Hall", Clock: 18 * time.Hour,
+		Dates: []docket.Date{d(2027, 3, 9)}}, at, "an adoption after the minutes' approval", docket.ECONFLICT,
+		docket.OMAMinutes)
 }
 
 // TestMovedMeetingNoticedAfterTheMove: a moved meeting is noticed again (5 ILCS

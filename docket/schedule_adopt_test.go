@@ -1,6 +1,7 @@
 package docket_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,6 +72,18 @@ func TestCheckScheduleChange(t *testing.T) {
 	moved, _ := docket.NewRegularSchedule("Library", 18*time.Hour, old.Dates)
 	_, err = docket.CheckScheduleChange(old, moved, d(2027, 1, 5))
 	wantRule(t, "a change of place 7 days before a meeting", err, docket.ECONFLICT, docket.OMASchedule)
+	// Next year's dates entered for its adoption are its schedule, not a change: no
+	// newspaper notice, and no refusal of a first meeting fewer than 10 days away.
+	nextYear, _ := docket.NewRegularSchedule("City Hall", 18*time.Hour, append(slices.Clone(old.Dates), d(2028, 1, 4),
+		d(2028, 2, 8)))
+	if first, err := docket.CheckScheduleChange(old, nextYear, d(2027, 12, 28)); err != nil || !first.IsZero() {
+		t.Errorf("next year's schedule entered: %s %v", first, err)
+	}
+	// A date added to a year already scheduled is a change.
+	more, _ := docket.NewRegularSchedule("City Hall", 18*time.Hour, append(slices.Clone(nextYear.Dates), d(2028, 1, 18)))
+	if _, err := docket.CheckScheduleChange(nextYear, more, d(2028, 1, 10)); err == nil {
+		t.Error("a meeting added 8 days ahead to a year already scheduled was not refused")
+	}
 	dropJan, _ := docket.NewRegularSchedule("City Hall", 18*time.Hour, old.Dates[1:])
 	if first, err := docket.CheckScheduleChange(old, dropJan, d(2027, 1, 13)); err != nil || !first.IsZero() {
 		t.Errorf("dropping a past meeting: %s %v", first, err)
@@ -88,6 +101,16 @@ func TestAdoptSchedule(t *testing.T) {
 	at := T(t, "2027-01-12T17:40:00-06:00")
 	_, err := e.ApplyMeeting(jan, a, at)
 	wantRule(t, "an adoption with no vote", err, docket.ECONFLICT, docket.OMASchedule)
+	// A motion that failed adopted nothing.
+	failed := reviewMotion(1)
+	failed.At = T(t, "2027-01-12T17:20:00-06:00")
+	failed.Vote = &docket.Vote{Seated: []string{"U_A", "U_B"}, No: []string{"U_A", "U_B"}, Quorum: 2,
+		Carry: docket.MajorityOfVotesCast}
+	lost, err := e.ApplyMeeting(jan, failed, failed.At)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused(t, e, lost, a, at, "an adoption after a motion that failed", docket.ECONFLICT, docket.OMASchedule)
 	jan, err = e.ApplyMeeting(jan, reviewMotion(1), T(t, "2027-01-12T17:30:00-06:00"))
 	if err != nil {
 		t.Fatal(err)
