@@ -6,8 +6,10 @@ import (
 	"os"
 	"time"
 	_ "time/tzdata" // the commission's zone must resolve on machines without a zoneinfo database
+
+	"ethicsbot/cli"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now))
+	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now))
 }

@@ -234,6 +234,7 @@ func newQuietEnv(t testing.TB, sender outbox.Sender) *env {
 	fs := newFakeSlack(t)
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
 	svc := &commands.Service{Record: db, Engine: e, Now: func() time.Time { return now }}
+	db.SayWith(svc)
 	svc.Configure(commands.Settings{
 		Roles:    commands.Roles{Commissioners: []string{"U_COMM1"}, Clerks: []string{"U2147483697"}, Attorney: "U_ATTY"},
 		Channels: commands.Channels{Docket: "C_DOCKET", Notices: "C_NOTICES"},
@@ -811,10 +812,9 @@ type slowRecord struct {
 	delay time.Duration
 }
 
-func (r slowRecord) File(ctx context.Context, by, request string, f docket.File, at time.Time,
-	say func(docket.Step) []outbox.Post) (docket.Result, error) {
+func (r slowRecord) File(ctx context.Context, act docket.Act, f docket.File) (docket.Result, error) {
 	time.Sleep(r.delay)
-	return r.Store.File(ctx, by, request, f, at, say)
+	return r.Store.File(ctx, act, f)
 }
 
 // TestSlowCommandIsAckedThenAnswered: a command that outlasts the inline window is acked

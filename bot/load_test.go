@@ -130,9 +130,9 @@ func BenchmarkLoad(b *testing.B) {
 	start := time.Now()
 	for i := 0; i < 10000; i++ {
 		at := time.Now()
-		if _, err := e.db.File(ctx, "U2147483697", "",
+		if _, err := e.db.File(ctx, docket.Act{By: "U2147483697", At: at},
 			docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-				Sections: []string{"103.10"}, Received: at, Summary: "x"}, at, nil); err != nil {
+				Sections: []string{"103.10"}, Received: at, Summary: "x"}); err != nil {
 			b.Fatal(err)
 		}
 	}

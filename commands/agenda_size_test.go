@@ -22,7 +22,7 @@ func TestLongAgendaFitsSlack(t *testing.T) {
 		text := strings.Repeat("x", 196) + " " + string(rune('a'+i%26)) + string(rune('a'+i/26))
 		adds = append(adds, docket.AddItem{Item: docket.BusinessItem, Text: text})
 	}
-	if _, err := db.ChangeMeeting(ctx, clerk, "", s.Now(), nil, nil,
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: clerk, At: s.Now()},
 		docket.MeetingChange{Meeting: "2026-12-15", Actions: adds}); err != nil {
 		t.Fatal(err)
 	}

@@ -426,8 +426,8 @@ func runVoid(s *Service, ctx context.Context, req Request, a args) (Response, er
 
 // amend records a correction or a void, and replies with every deadline it moved.
 func (s *Service) amend(ctx context.Context, req Request, a args, act docket.Action) (docket.Case, Response, error) {
-	posts, say := s.sayer()
-	res, err := s.Record.Apply(ctx, a.str("number"), req.User, req.RequestID, s.Now(), say, act)
+	ctx, posts := s.sayer(ctx)
+	res, err := s.Record.Apply(ctx, s.act(req), a.str("number"), act)
 	if err != nil {
 		return docket.Case{}, Response{}, err
 	}

@@ -73,7 +73,7 @@ func TestCaseFilePackets(t *testing.T) {
 	if err := png.Encode(&photo, img); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
+	if _, err := db.Attach(ctx, docket.Act{By: clerk, At: s.Now()}, "2026-001", docket.DefaultDocumentLimit, []docket.Upload{
 		{Name: "complaint.pdf", Data: complaint.Bytes(), Title: "Complaint as received", Kind: docket.ComplaintDocument},
 		{Name: "email.png", Data: photo.Bytes(), Title: "Screenshot of the email", Kind: docket.ExhibitDocument},
 	}); err != nil {
@@ -211,7 +211,7 @@ func complaintFiled(t *testing.T, data []byte) (*commands.Service, *store.Store)
 	}
 	mustDo(t, s, clerk,
 		fileLine+` respondent_address="34 Oak Avenue | Springfield, IL 62703" complainant_address="12 Elm Street | Springfield, IL 62702"`, "Filed")
-	if _, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
+	if _, err := db.Attach(ctx, docket.Act{By: clerk, At: s.Now()}, "2026-001", docket.DefaultDocumentLimit, []docket.Upload{
 		{Name: "complaint.pdf", Data: data, Title: "Complaint as received", Kind: docket.ComplaintDocument},
 	}); err != nil {
 		t.Fatal(err)

@@ -17,7 +17,6 @@ import (
 
 	"github.com/slack-go/slack"
 
-	"ethicsbot/config"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/outbox"
@@ -25,15 +24,15 @@ import (
 
 // Record is what commands needs from the commission's record; store.Store is one.
 type Record interface {
-	// File records a new complaint and returns it with its number. request, if not "",
-	// makes a retry return the first result (Replayed) instead of filing again. What say
-	// derives from the filing is put in the outbox in the same transaction.
-	File(ctx context.Context, by, request string, f docket.File, at time.Time,
-		say func(docket.Step) []outbox.Post) (docket.Result, error)
+	// File records a new complaint and returns it with its number. act.Request, if not "",
+	// makes a retry return the first result (Replayed) instead of filing again. What the
+	// Service says of the filing (Say, wired into the record once) is put in the outbox in
+	// the same transaction.
+	File(ctx context.Context, act docket.Act, f docket.File) (docket.Result, error)
 	// Apply performs actions on a case in one transaction: all are recorded, or none, with
-	// what say derives from each.
-	Apply(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
-		actions ...docket.Action) (docket.Result, error)
+	// what the Service says of each. A mailing's or delivery's letter as sent that carries
+	// its bytes (docket.SentLetter.PDF) is kept in the same transaction.
+	Apply(ctx context.Context, act docket.Act, number string, actions ...docket.Action) (docket.Result, error)
 	Case(ctx context.Context, number string) (docket.Case, error)
 	// Entries is a case's record: each event's action as recorded, in order.
 	Entries(ctx context.Context, number string) ([]docket.Entry, error)
@@ -54,18 +53,14 @@ type Record interface {
 	// oldest first: the card and the App Home tab mark them undelivered until they go.
 	Stuck(ctx context.Context) ([]outbox.Row, error)
 	// Attach adds files to a case file in one transaction with their events (each a PDF or
-	// image of at most limit bytes, judged by its content), and what say derives from each.
-	Attach(ctx context.Context, number, by, request string, at time.Time, limit int64, say func(docket.Step) []outbox.Post,
-		docs []docket.Upload) (docket.Result, error)
+	// image of at most limit bytes, judged by its content), and what the Service says of
+	// each.
+	Attach(ctx context.Context, act docket.Act, number string, limit int64, docs []docket.Upload) (docket.Result, error)
 	// DocumentData gives the bytes of a document the case file lists, checked against its
 	// SHA-256: the letters' packets enclose them (B), (C)(3).
 	DocumentData(ctx context.Context, number, sha string) ([]byte, error)
 	// LetterData gives the bytes of a letter as sent that a mailing of the case kept.
 	LetterData(ctx context.Context, number, sha string) ([]byte, error)
-	// ApplyWithLetter records a mailing or delivery and keeps letter, the PDF that went
-	// out, in the same transaction.
-	ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
-		act docket.Action, letter []byte) (docket.Result, error)
 }
 
 // DocketRecord is a Record that reads the docket's page itself: the first limit open cases
@@ -85,23 +80,6 @@ type Files interface {
 	// Download gives the file's bytes, failing past limit bytes.
 	Download(ctx context.Context, id string, limit int64) ([]byte, error)
 }
-
-// Role, Roles, Channels and Voting are the configuration's (package config): who is who,
-// where posts go, and how roll calls are counted.
-type (
-	Role     = config.Role
-	Roles    = config.Roles
-	Channels = config.Channels
-	Voting   = config.Voting
-)
-
-// The roles, from the configuration.
-const (
-	Commissioner = config.Commissioner
-	Clerk        = config.Clerk
-	Attorney     = config.Attorney
-	Nobody       = config.Nobody
-)
 
 // Settings are who is who and where posts go: the part of the configuration that may
 // change while ethicsbot runs (a reload on SIGHUP). Settings in force are never changed

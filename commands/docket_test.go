@@ -22,9 +22,9 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 	e := s.Engine
 	for i := range 70 {
 		received := c.now.Add(-time.Duration(i*17) * time.Hour)
-		res, err := db.File(ctx, clerk, "", docket.File{Complainant: docket.Person{Name: fmt.Sprint("C", i)},
-			Respondent: docket.Person{Name: fmt.Sprint("R", i)}, Sections: []string{"103.10"}, Received: received,
-			Summary: "x"}, received, nil)
+		res, err := db.File(ctx, docket.Act{By: clerk, At: received}, docket.File{
+			Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+			Sections: []string{"103.10"}, Received: received, Summary: "x"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,14 +54,14 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 				docket.RecordMailing{Recipient: docket.Respondent, Article: article(fmt.Sprintf("94071118987654322%02d", i))},
 				docket.RecordMailing{Recipient: docket.Complainant, Article: article(fmt.Sprintf("94071118987654323%02d", i))},
 			} {
-				if _, err := db.Apply(ctx, res.Case.Number, clerk, "", received, nil, a); err != nil {
+				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, res.Case.Number, a); err != nil {
 					t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 				}
 			}
 			for _, a := range []docket.Action{docket.Rule{Ruling: docket.JudicialReferral},
 				docket.RecordDelivery{Paper: docket.RulingToRespondent},
 				docket.RecordDelivery{Paper: docket.RulingToComplainant}} {
-				if _, err := db.Apply(ctx, res.Case.Number, clerk, "", held, nil, a); err != nil {
+				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: held}, res.Case.Number, a); err != nil {
 					t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 				}
 			}
@@ -70,7 +70,7 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 			actions = append(actions, docket.Recuse{User: comm, Reason: "a relative"})
 		}
 		for _, a := range actions {
-			if _, err := db.Apply(ctx, res.Case.Number, clerk, "", received, nil, a); err != nil {
+			if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, res.Case.Number, a); err != nil {
 				t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 			}
 		}

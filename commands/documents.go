@@ -48,11 +48,6 @@ func runDocuments(s *Service, ctx context.Context, req Request, a args) (Respons
 	return reply(text), nil
 }
 
-// Say is what ethicsbot says of a step recorded outside a Slack command, such as a
-// document attached from the command line: the docket channel's line, and any public
-// notice. Its posts go to the outbox with the step's event (store.Attach's say).
-func (s *Service) Say(st docket.Step) []outbox.Post { return s.say(st) }
-
 // AttachShortcut is the callback_id of the message shortcut "Add to a case file"
 // (manifest.yml), used on a message sharing files in the docket channel.
 const AttachShortcut = "ethics_attach"
@@ -125,8 +120,8 @@ func runAttach(s *Service, ctx context.Context, req Request, a args) (Response, 
 	if err := letters.CheckUploads(ctx, docs, limit); err != nil {
 		return Response{}, err
 	}
-	posts, say := s.sayer()
-	res, err := s.Record.Attach(ctx, a.str("number"), req.User, req.RequestID, s.Now(), limit, say, docs)
+	ctx, posts := s.sayer(ctx)
+	res, err := s.Record.Attach(ctx, s.act(req), a.str("number"), limit, docs)
 	if err != nil {
 		return Response{}, err
 	}

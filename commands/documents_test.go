@@ -30,7 +30,7 @@ func TestDocumentsList(t *testing.T) {
 	mustDo(t, s, clerk, fileLine+" respondent_user=U_COMM2", "Filed as case *2026-001*")
 	mustDo(t, s, clerk, "documents 2026-001", "Case 2026-001 has no documents in its case file")
 	pdf := []byte("%PDF-1.4\nsigned complaint\n%%EOF\n")
-	res, err := db.Attach(ctx, "2026-001", clerk, "", s.Now(), docket.DefaultDocumentLimit, nil, []docket.Upload{
+	res, err := db.Attach(ctx, docket.Act{By: clerk, At: s.Now()}, "2026-001", docket.DefaultDocumentLimit, []docket.Upload{
 		{Name: "complaint.pdf", Data: pdf, Title: "Signed complaint", Kind: docket.ComplaintDocument},
 		{Name: "exhibit-a.jpg", Data: []byte{0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3}, Title: "Exhibit A: the e-mail"},
 	})

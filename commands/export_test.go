@@ -59,3 +59,20 @@ func ScanForTest(text string) ([]string, int) {
 	}
 	return out, open
 }
+
+// SubcommandForTest is one row of the /ethics table as the authorisation test reads it:
+// its name, its example, who the table lets use it, and whether it is a vote.
+type SubcommandForTest struct {
+	Name, Example string
+	Roles         []Role
+	Vote          bool
+}
+
+// SubcommandsForTest lists the rows of the /ethics table, in order.
+func SubcommandsForTest() []SubcommandForTest {
+	out := make([]SubcommandForTest, len(table))
+	for i, sub := range table {
+		out[i] = SubcommandForTest{Name: sub.name, Example: sub.example, Roles: sub.roles, Vote: sub.vote}
+	}
+	return out
+}

@@ -18,13 +18,13 @@ func TestFoldedMeetingRecordedUnpostedWhenAnItemIs(t *testing.T) {
 		mustDo(t, s, clerk, strings.Replace(fileLine, "Jane Roe", who, 1), "Filed as case")
 	}
 	for _, n := range []string{"2026-001", "2026-002"} {
-		if _, err := db.Apply(ctx, n, clerk, "", clk.now, nil,
+		if _, err := db.Apply(ctx, docket.Act{By: clerk, At: clk.now}, n,
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: time.Date(2026, 12, 15, 23, 0, 0, 0, time.UTC),
 				Place: "City Hall"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := db.Apply(ctx, "2026-001", clerk, "", clk.now, nil,
+	if _, err := db.Apply(ctx, docket.Act{By: clerk, At: clk.now}, "2026-001",
 		docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
 		t.Fatal(err)
 	}

@@ -43,8 +43,8 @@ func runFile(s *Service, ctx context.Context, req Request, a args) (Response, er
 	if a.has("candidate") {
 		f.Elections = []docket.Date{a.date("candidate")}
 	}
-	posts, say := s.sayer()
-	res, err := s.Record.File(ctx, req.User, req.RequestID, f, now, say)
+	ctx, posts := s.sayer(ctx)
+	res, err := s.Record.File(ctx, docket.Act{By: req.User, Request: req.RequestID, At: now}, f)
 	if err != nil {
 		return Response{}, err
 	}
@@ -100,39 +100,15 @@ func runDocket(s *Service, ctx context.Context, req Request, a args) (Response, 
 	return reply(s.docketList(cases, -1, req.User, s.Now())), nil
 }
 
-// sayer returns the say function that Record calls inside its transaction, and the posts
-// it said, for the Response. They are read only once Record has returned without error:
-// then they are exactly the posts committed with the events.
-func (s *Service) sayer() (*[]outbox.Post, func(docket.Step) []outbox.Post) {
-	var posts []outbox.Post
-	return &posts, func(st docket.Step) []outbox.Post {
-		p := s.say(st)
-		posts = append(posts, p...)
-		return p
-	}
-}
-
 // apply performs actions on the case named in a, and replies with what was done, the
 // warnings and the next steps. What each action causes to be said (a line in the docket
-// channel, a public notice) is derived from the action and committed with it.
+// channel, a public notice) is derived from the action and committed with it; a mailing's
+// letter as sent that carries its bytes is kept with it.
 func (s *Service) apply(ctx context.Context, req Request, a args,
 	actions ...docket.Action) (docket.Case, Response, error) {
-	return s.applyLetter(ctx, req, a, nil, actions...)
-}
-
-// applyLetter is apply, keeping letter, the PDF of a paper as sent, with the mailing or
-// delivery that is actions' only action when letter is not nil.
-func (s *Service) applyLetter(ctx context.Context, req Request, a args, letter []byte,
-	actions ...docket.Action) (docket.Case, Response, error) {
 	number := a.str("number")
-	posts, say := s.sayer()
-	var res docket.Result
-	var err error
-	if letter != nil && len(actions) == 1 {
-		res, err = s.Record.ApplyWithLetter(ctx, number, req.User, req.RequestID, s.Now(), say, actions[0], letter)
-	} else {
-		res, err = s.Record.Apply(ctx, number, req.User, req.RequestID, s.Now(), say, actions...)
-	}
+	ctx, posts := s.sayer(ctx)
+	res, err := s.Record.Apply(ctx, s.act(req), number, actions...)
 	if err != nil {
 		return docket.Case{}, Response{}, err
 	}
@@ -253,17 +229,17 @@ func runMail(s *Service, ctx context.Context, req Request, a args) (Response, er
 		return Response{}, err
 	}
 	act := docket.RecordMailing{Paper: docket.Paper(a.str("paper")), Article: article, Mailed: a.date("mailed")}
-	letter, sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, article, act.Mailed)
+	sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, article, act.Mailed)
 	act.Letter = sent
-	_, resp, err := s.applyLetter(ctx, req, a, letter, act)
+	_, resp, err := s.apply(ctx, req, a, act)
 	return noCopy(resp, why), err
 }
 
 func runDelivered(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	act := docket.RecordDelivery{Paper: docket.Paper(a.str("paper")), On: a.date("on")}
-	letter, sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, "", act.On)
+	sent, why := s.letterAsSent(ctx, a.str("number"), act.Paper, "", act.On)
 	act.Letter = sent
-	_, resp, err := s.applyLetter(ctx, req, a, letter, act)
+	_, resp, err := s.apply(ctx, req, a, act)
 	return noCopy(resp, why), err
 }
 
@@ -288,23 +264,23 @@ func noCopy(resp Response, why error) Response {
 
 // letterAsSent makes the letter of paper p of case number as it goes out on day on (today
 // if zero), with its article number when sent certified, to keep in the record with the
-// mailing: the clerk records the mailing, then prints that copy. It is nil
+// mailing (its bytes in PDF): the clerk records the mailing, then prints that copy. It is nil
 // where letters are not set up, and where the mailing itself will be refused (an unknown
 // case or paper, one the case does not need yet), which the record then says. A letter
 // that cannot be made (an address or a setting missing, a document of the case file that
 // cannot be read) is nil with the reason, which the reply gives.
 func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Paper, article string,
-	on docket.Date) ([]byte, *docket.SentLetter, error) {
+	on docket.Date) (*docket.SentLetter, error) {
 	if s.Letters == nil {
-		return nil, nil, nil
+		return nil, nil
 	}
 	info, ok := p.Info()
 	if !ok {
-		return nil, nil, nil
+		return nil, nil
 	}
 	c, err := s.Record.Case(ctx, number)
 	if err != nil || c.Needs(p) != nil {
-		return nil, nil, nil
+		return nil, nil
 	}
 	if on.IsZero() {
 		on = s.Engine.Cal.DateOf(s.Now())
@@ -313,10 +289,10 @@ func (s *Service) letterAsSent(ctx context.Context, number string, p docket.Pape
 		docket.Mailing{Paper: p, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule})
 	d, err := s.Letters.Packet(ctx, &c, letters.Kind(p), on, s.Record)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	sum := sha256.Sum256(d.Data)
-	return d.Data, &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(d.Data)), Dated: on}, nil
+	return &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(d.Data)), Dated: on, PDF: d.Data}, nil
 }
 
 // runParty records a party's postal address, e-mail address or representative: the

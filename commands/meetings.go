@@ -23,11 +23,9 @@ type MeetingRecord interface {
 	// Meetings returns the commission's meetings, folded with the case steps each holds
 	// (docket.Engine.Fold), in order of start. It writes nothing.
 	Meetings(ctx context.Context) ([]docket.CommissionMeeting, error)
-	// ChangeMeeting records ch in one transaction, with what say derives from each case
-	// action and sayMeeting from the meeting as it then stands.
-	ChangeMeeting(ctx context.Context, by, request string, at time.Time, say func(docket.Step) []outbox.Post,
-		sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post,
-		ch docket.MeetingChange) (docket.MeetingResult, error)
+	// ChangeMeeting records ch in one transaction, with what the Service says of each case
+	// action (Say) and of the meeting as it then stands (SayMeeting).
+	ChangeMeeting(ctx context.Context, act docket.Act, ch docket.MeetingChange) (docket.MeetingResult, error)
 }
 
 // meetingPattern is a meeting's name: its date, and a letter for a second one that day.
@@ -62,35 +60,11 @@ func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch 
 	if err != nil {
 		return docket.MeetingResult{}, Response{}, err
 	}
-	var posts []outbox.Post
-	say := func(st docket.Step) []outbox.Post {
-		var p []outbox.Post
-		for _, post := range s.say(st) {
-			if notice == caseNotices || post.Key.To.Channel != s.Settings().Channels.Notices {
-				p = append(p, post)
-			}
-		}
-		posts = append(posts, p...)
-		return p
-	}
-	var sayMeeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
-	if notice != noNotice && notice != caseNotices {
-		// The items the notice counts are those of the agenda before the change: a
-		// cancellation has cancelled each case step on its case (one CaseActions each,
-		// cancelMeeting) by the time the notice is drawn, leaving the other business.
-		cancelled := len(ch.Cases)
-		sayMeeting = func(m docket.CommissionMeeting, _ []docket.CommissionMeeting) []outbox.Post {
-			var p []outbox.Post
-			if notice == withdrawnNotice {
-				p = s.withdrawalNotice(&m, withdrawn)
-			} else {
-				p = s.meetingNotice(&m, notice, len(m.Items)+cancelled)
-			}
-			posts = append(posts, p...)
-			return p
-		}
-	}
-	res, err := mr.ChangeMeeting(ctx, req.User, req.RequestID, s.Now(), say, sayMeeting, ch)
+	// The items the notice counts are those of the agenda before the change: a
+	// cancellation has cancelled each case step on its case (one CaseActions each,
+	// cancelMeeting) by the time the notice is drawn, leaving the other business.
+	ctx, posts := s.sayer(ctx, meetingSaying{notice: notice, withdrawn: withdrawn, cancelled: len(ch.Cases)})
+	res, err := mr.ChangeMeeting(ctx, s.act(req), ch)
 	if err != nil {
 		return res, Response{}, err
 	}
@@ -113,7 +87,7 @@ func (s *Service) changeMeetingWithdrawing(ctx context.Context, req Request, ch 
 		text += "\n" + outbox.Join(lines, "\n")
 	}
 	text += warningText(warnings) + s.agendaStatus(&res.Meeting)
-	return res, Response{Messages: []Message{{Text: text}}, Posts: posts}, nil
+	return res, Response{Messages: []Message{{Text: text}}, Posts: *posts}, nil
 }
 
 // meetingNoticeKind is which public notice of a meeting a change posts.

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,8 @@ import (
 // each an event of the meeting's own record.
 
 // minutesActions are what /ethics minutes does besides drafting.
-var minutesActions = []string{"note", "moved", "motion", "approve", "publish", "destroy_recording", "reviewed"}
+var minutesActions = []string{"note", "moved", "motion", "approve", "publish", "destroy_recording", "reviewed",
+	"adopted_schedule"}
 
 func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response, error) {
 	switch a.str("action") {
@@ -32,24 +34,111 @@ func runMinutes(s *Service, ctx context.Context, req Request, a args) (Response,
 	case "destroy_recording":
 		return runDestroyRecording(s, ctx, req, a)
 	case "reviewed":
-		_, ch, err := s.namedMeeting(ctx, a)
+		return runReviewed(s, ctx, req, a)
+	case "adopted_schedule":
+		return runAdoptedSchedule(s, ctx, req, a)
+	}
+	return runMinutesDraft(s, ctx, req, a)
+}
+
+// runReviewed records the semi-annual review of the minutes of closed meetings at the
+// named meeting, with the commission's determination (5 ILCS 120/2.06(d)): the meetings
+// named in release= have their closed minutes made public on the board, as approved; the
+// others under review stay confidential.
+func runReviewed(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	if s.Letters == nil {
+		return Response{}, docket.Conflict("", "", "letters are not set up here; see docs/clerk.md, \"Letters\"")
+	}
+	m, all, err := s.findMeeting(ctx, a.str("meeting_name"))
+	if err != nil {
+		return Response{}, err
+	}
+	if a.has("text") {
+		// A determination is final: a word the command does not take, most often a meeting
+		// after a space in release=, would be dropped and that meeting's minutes kept.
+		return Response{}, docket.Invalid(docket.OMAReview, "release", fmt.Sprintf("reviewed takes no text (\"%s\"): "+
+			"name the meetings whose closed minutes are released in release=, separated by commas and no spaces, e.g. "+
+			"release=2026-06-09,2026-09-08", a.str("text")))
+	}
+	var ch docket.MeetingChange
+	recordFolded(m, &ch)
+	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
+	if err != nil || !a.has("item") {
+		return Response{}, docket.Invalid(docket.OMAReview, "item",
+			"give the agenda item the review was taken up under, e.g. item=4: the determination is a final action, "+
+				"taken on what the posted agenda sets forth (5 ILCS 120/2.02(c))")
+	}
+	var release []string
+	for _, n := range strings.Split(a.str("release"), ",") {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(release, n) {
+			release = append(release, n)
+		}
+	}
+	review, err := docket.Determine(all, m, item, release, func(o *docket.CommissionMeeting) (string, error) {
+		r, err := s.minutesRecord(ctx, o, all)
+		if err != nil {
+			return "", err
+		}
+		r.Released = s.Engine.Cal.DateOf(s.Now()) // released by this review, as recorded now
+		d, err := s.Letters.MinutesMarkdown(r, docket.ClosedPart, s.names())
+		return string(d.Data), err
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	ch.Actions = []docket.MeetingAction{review}
+	what := outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)", docket.OMAReview)
+	if len(review.Released) > 0 {
+		var names []string
+		for _, r := range review.Released {
+			names = append(names, r.Meeting)
+		}
+		what += outbox.Format("; the closed minutes of %s are on the public board", strings.Join(names, ", "))
+	}
+	if len(review.Kept) > 0 {
+		what += outbox.Format("; those of %s stay confidential", strings.Join(review.Kept, ", "))
+	}
+	res, resp, err := s.changeMeeting(ctx, req, ch, what, noNotice)
+	if err == nil && !res.Replayed {
+		all, err := s.allMeetings(ctx)
 		if err != nil {
 			return Response{}, err
 		}
-		ch.Actions = []docket.MeetingAction{docket.ReviewClosedMinutes{}}
-		res, resp, err := s.changeMeeting(ctx, req, ch,
-			outbox.Format("the commission's review of the minutes of its closed meetings recorded (%s)",
-				docket.OMAReview), noNotice)
-		if err == nil && !res.Replayed {
-			all, err := s.allMeetings(ctx)
-			if err != nil {
-				return Response{}, err
-			}
-			resp.Messages[0].Text += outbox.Format("\nThe next review is due by %s.", docket.ReviewDue(all, s.Engine.Cal).Long())
-		}
-		return resp, err
+		resp.Messages[0].Text += outbox.Format("\nThe next review is due by %s.", docket.ReviewDue(all, s.Engine.Cal).Long())
 	}
-	return runMinutesDraft(s, ctx, req, a)
+	return resp, err
+}
+
+// runAdoptedSchedule records the commission's vote adopting the year's schedule of regular
+// meetings at the named meeting (5 ILCS 120/2.03): the dates, time and place the
+// configuration holds for that year now, which the record then keeps as adopted.
+func runAdoptedSchedule(s *Service, ctx context.Context, req Request, a args) (Response, error) {
+	_, ch, err := s.namedMeeting(ctx, a)
+	if err != nil {
+		return Response{}, err
+	}
+	if a.has("text") {
+		return Response{}, docket.Invalid(docket.OMASchedule, "year", fmt.Sprintf("adopted-schedule takes no text "+
+			"(\"%s\"): the schedule adopted is the one meetings.regular holds for year=, e.g. `adopted-schedule item=3 "+
+			"year=2028`", a.str("text")))
+	}
+	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
+	if err != nil || !a.has("item") {
+		return Response{}, docket.Invalid(docket.OMASchedule, "item",
+			"give the agenda item the schedule was adopted under, e.g. item=3: the adoption is a final action, taken on "+
+				"what the posted agenda sets forth (5 ILCS 120/2.02(c))")
+	}
+	year, err := strconv.Atoi(strings.TrimSpace(a.str("year")))
+	if err != nil || !a.has("year") {
+		return Response{}, docket.Invalid(docket.OMASchedule, "year", "give the year of the schedule adopted, e.g. year=2028")
+	}
+	r := s.Settings().Regular
+	ch.Actions = []docket.MeetingAction{docket.AdoptSchedule{Item: item, Year: year, Place: r.Place, Clock: r.Clock,
+		Dates: r.Year(year)}}
+	_, resp, err := s.changeMeeting(ctx, req, ch,
+		outbox.Format("the commission's adoption of its schedule of regular meetings for %d recorded (%s): %s",
+			year, docket.OMASchedule, count(len(r.Year(year)), "regular meeting")), noNotice)
+	return resp, err
 }
 
 // runMinutesNote adds the clerk's narrative to a meeting's draft minutes, on an item or on

@@ -1,12 +1,90 @@
 package commands
 
 import (
+	"context"
 	"strings"
 	"time"
 
 	"ethicsbot/docket"
 	"ethicsbot/outbox"
 )
+
+// act is who acts on req, and when: now.
+func (s *Service) act(req Request) docket.Act {
+	return docket.Act{By: req.User, Request: req.RequestID, At: s.Now()}
+}
+
+// saying is what one request says while the record records it: the posts said, for the
+// Response, and for a change of a meeting, which of its notices the change posts. The
+// record's sayer (Say, SayMeeting, wired into the record once) finds it in the request's
+// context.
+type saying struct {
+	posts   []outbox.Post
+	meeting *meetingSaying // nil for a request on a case alone
+}
+
+// meetingSaying is which notice a change of a meeting posts (see changeMeeting).
+type meetingSaying struct {
+	notice    meetingNoticeKind
+	withdrawn string // for a withdrawnNotice, the item withdrawn, in the agenda's words
+	cancelled int    // the case steps the change takes off the agenda, which its notice still counts
+}
+
+type sayingKey struct{}
+
+// sayer returns ctx for one request, given to the record, and the posts the request says,
+// for the Response; meeting, for a change of a meeting, says which notice it posts. The
+// posts are read only once the record has returned without error: then they are exactly
+// the posts committed with the events.
+func (s *Service) sayer(ctx context.Context, meeting ...meetingSaying) (context.Context, *[]outbox.Post) {
+	r := &saying{}
+	if len(meeting) > 0 {
+		r.meeting = &meeting[0]
+	}
+	return context.WithValue(ctx, sayingKey{}, r), &r.posts
+}
+
+// Say derives what a recorded step causes ethicsbot to say (say), for the record to
+// commit with the step's event: the record calls it inside its transaction (store.Sayer).
+// In a change of a meeting that posts a notice of its own, the case steps' own public
+// notices are left out (changeMeeting).
+func (s *Service) Say(ctx context.Context, st docket.Step) []outbox.Post {
+	r, _ := ctx.Value(sayingKey{}).(*saying)
+	if r == nil || r.meeting == nil {
+		p := s.say(st)
+		if r != nil {
+			r.posts = append(r.posts, p...)
+		}
+		return p
+	}
+	var p []outbox.Post
+	for _, post := range s.say(st) {
+		if r.meeting.notice == caseNotices || post.Key.To.Channel != s.Settings().Channels.Notices {
+			p = append(p, post)
+		}
+	}
+	r.posts = append(r.posts, p...)
+	return p
+}
+
+// SayMeeting derives the public notice a change of meeting m posts, as the request chose
+// it, for the record to commit with the change (store.Sayer); nothing for a change made
+// outside a request of the meeting commands, or one that posts no notice of the meeting's.
+func (s *Service) SayMeeting(ctx context.Context, m docket.CommissionMeeting,
+	_ []docket.CommissionMeeting) []outbox.Post {
+	r, _ := ctx.Value(sayingKey{}).(*saying)
+	if r == nil || r.meeting == nil || r.meeting.notice == noNotice || r.meeting.notice == caseNotices {
+		return nil
+	}
+	var p []outbox.Post
+	if r.meeting.notice == withdrawnNotice {
+		p = s.withdrawalNotice(&m, r.meeting.withdrawn)
+	} else {
+		p = s.meetingNotice(&m, r.meeting.notice, len(m.Items)+r.meeting.cancelled)
+	}
+	r.posts = append(r.posts, p...)
+	return p
+}
 
 // say derives what a recorded step causes ethicsbot to say: a line in the private docket
 // channel, and whatever public notice the ordinance calls for. It runs inside the

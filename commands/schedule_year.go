@@ -67,12 +67,50 @@ type Enqueuer interface {
 // The notice is keyed by the schedule itself, so a restart with the same schedule says
 // nothing again. A record that cannot enqueue (or no notices channel) says nothing.
 func (s *Service) AnnounceSchedule(ctx context.Context, old docket.RegularSchedule) error {
-	posts := s.scheduleNotice(old)
+	posts := append(s.scheduleNotice(old), s.newspaperTask(old)...)
 	q, ok := s.Record.(Enqueuer)
 	if len(posts) == 0 || !ok {
 		return nil
 	}
 	return q.Enqueue(ctx, posts)
+}
+
+// CheckScheduleChange refuses a change of the schedule of regular meetings in force to
+// next that 2.03 does not allow (docket.CheckScheduleChange): a change reaching a regular
+// meeting fewer than 10 days away. A reload refuses such a file and keeps the schedule in force.
+func (s *Service) CheckScheduleChange(next docket.RegularSchedule) error {
+	_, err := docket.CheckScheduleChange(s.Settings().Regular, next, s.Engine.Cal.DateOf(s.Now()))
+	return err
+}
+
+// newspaperTask is the clerks' task after a change of the schedule from old: "at least 10
+// days' notice of such change shall be given by publication in a newspaper of general
+// circulation in the area" (2.03), by ScheduleChangeNotice days before the first meeting
+// changed. Nothing when no meeting to come changed.
+func (s *Service) newspaperTask(old docket.RegularSchedule) []outbox.Post {
+	r := s.Settings().Regular
+	if len(old.Dates) == 0 || r.Equal(old) {
+		return nil
+	}
+	first, err := docket.CheckScheduleChange(old, r, s.Engine.Cal.DateOf(s.Now()))
+	if err != nil || first.IsZero() {
+		// A change too near was refused before it was put in force (CheckScheduleChange);
+		// one that changes nothing to come needs no notice.
+		return nil
+	}
+	by := first.AddDays(-docket.ScheduleChangeNotice)
+	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
+	text := outbox.Format("Schedule of regular meetings changed: publish a notice of the change in a newspaper of "+
+		"general circulation in the area by %s, at least %d days before the first meeting changed (%s), rule %s. The "+
+		"public notice of the change is in the notices channel; use its wording.", by.Long(),
+		docket.ScheduleChangeNotice, first.Long(), docket.OMASchedule)
+	var out []outbox.Post
+	for _, u := range s.Settings().Roles.Clerks {
+		key := outbox.Key{Series: outbox.ScheduleSeries + "-newspaper", Step: hex.EncodeToString(sum[:8]),
+			To: outbox.Dest{User: u}}
+		out = append(out, outbox.Post{Key: key, Text: text, Due: s.Now()})
+	}
+	return out
 }
 
 // scheduleNotice is the public notice of the schedule in force, in the notices channel:

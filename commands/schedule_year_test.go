@@ -150,3 +150,40 @@ func TestHomeShowsTheNextMeeting(t *testing.T) {
 		t.Errorf("the recused commissioner's desk:\n%s", got)
 	}
 }
+
+// TestScheduleAdoptedByAVote: the commission adopts next year's schedule of regular
+// meetings by a vote on an item of the posted agenda (5 ILCS 120/2.03, 2.02(c)); the record
+// keeps the dates, time and place configured for that year; a year with no dates
+// configured is refused, naming 2.03.
+func TestScheduleAdoptedByAVote(t *testing.T) {
+	s, clk, db := MustService(t)
+	withRegular(t, s, docket.NewDate(2026, 12, 15), docket.NewDate(2027, 1, 12), docket.NewDate(2027, 2, 9))
+	mustDo(t, s, clerk, `agenda 2026-12-15 add "Adoption of the 2027 schedule of regular meetings"`, "item added")
+	mustDo(t, s, clerk, `posted 2026-12-15`, "notice and agenda posted")
+	clk.now = time.Date(2026, 12, 16, 0, 5, 0, 0, time.UTC) // Tue 15 Dec 18:05 CST
+	mustDo(t, s, clerk, `convene 2026-12-15 present=U_COMM1,U_COMM2`, "A quorum is present")
+	if got := replyText(do(s, clerk, `minutes 2026-12-15 adopted-schedule item=1 year=2027`)); !strings.Contains(got,
+		"no motion is recorded on item 1") || !strings.Contains(got, "5 ILCS 120/2.03") {
+		t.Errorf("an adoption before the vote: %s", got)
+	}
+	mustDo(t, s, clerk, `minutes 2026-12-15 motion item=1 "To adopt the schedule of regular meetings for 2027"`,
+		"adopted 2–0")
+	if got := replyText(do(s, clerk, `minutes 2026-12-15 adopted-schedule item=1 year=2028`)); !strings.Contains(got,
+		"5 ILCS 120/2.03") {
+		t.Errorf("an adoption of a year not configured: %s", got)
+	}
+	if got := replyText(do(s, clerk, `minutes 2026-12-15 adopted-schedule item=1 year=2027 2028`)); !strings.Contains(
+		got, `adopted-schedule takes no text ("2028")`) || !strings.Contains(got, "5 ILCS 120/2.03") {
+		t.Errorf("an adoption with stray text: %s", got)
+	}
+	mustDo(t, s, clerk, `minutes 2026-12-15 adopted-schedule item=1 year=2027`,
+		"the commission's adoption of its schedule of regular meetings for 2027 recorded (5 ILCS 120/2.03): 2 regular meetings")
+	ms, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := docket.ScheduleAdopted(ms, 2027)
+	if !ok || len(a.Dates) != 2 || a.Dates[0] != docket.NewDate(2027, 1, 12) || a.Place != "City Hall, Council Chambers" {
+		t.Errorf("the adoption recorded: %+v %v", a, ok)
+	}
+}

@@ -42,4 +42,12 @@ func TestStepCommandsParse(t *testing.T) {
 			}
 		}
 	}
+	// Every paper's own command, as the letters and the papers owed name it.
+	c := &docket.Case{Number: "2026-001"}
+	for _, pi := range docket.Papers() {
+		cmd := c.PaperCommand(pi.Paper)
+		if a, err := commands.ParseForTest(samples.Replace(cmd)); a == nil || err != nil {
+			t.Errorf("%s: /ethics %s does not parse: %v", pi.Paper, cmd, err)
+		}
+	}
 }

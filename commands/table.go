@@ -254,18 +254,20 @@ func init() {
 				"session, as PDF and Markdown); note adds the clerk's narrative before approval, moved who moved and seconded a " +
 				"motion; motion records, at the meeting, a motion on an item of other business with its roll call; approve records " +
 				"the roll call at a later meeting that approves them; publish puts the approved open " +
-				"minutes on the board; destroy-recording and reviewed keep a closed session's recording and the semi-annual review",
+				"minutes on the board; destroy-recording and reviewed keep a closed session's recording and the semi-annual review; " +
+				"adopted-schedule records the vote adopting a year's schedule of regular meetings",
 			rule: "5 ILCS 120/2.06", roles: staff,
 			why: "Commissioners and the clerk keep the minutes.",
 			params: append([]param{
 				{name: "meeting_name", kind: kText, required: true, positional: true, help: "the meeting, e.g. 2027-01-12"},
 				{name: "action", kind: kChoice, choices: minutesActions, positional: true,
-					help: "note, moved, motion, approve, publish, destroy-recording or reviewed; without it, draft the minutes"},
+					help: "note, moved, motion, approve, publish, destroy-recording, reviewed or adopted-schedule; without it, " +
+						"draft the minutes"},
 				{name: "text", kind: kText, positional: true, rest: true,
 					help: "with note: the narrative, in the clerk's words; with motion: what was moved"},
 				{name: "item", kind: kText,
 					help: "with note: the item's number on the agenda (without it, the note is on the meeting as a whole); with " +
-						"moved or motion: the item's number"},
+						"moved, motion, reviewed or adopted-schedule: the item's number"},
 				{name: "motion", kind: kText, help: "with moved: the motion's number on the item, 1 unless it had several"},
 				{name: "mover", kind: kUser, help: "with moved: the commissioner who moved it"},
 				{name: "seconder", kind: kUser, help: "with moved: the commissioner who seconded it"},
@@ -275,6 +277,11 @@ func init() {
 					help: "with destroy-recording: which closed session of the meeting, 1 unless it had several"},
 				{name: "approved", kind: kDate,
 					help: "with destroy-recording: the day the commission approved destroying that recording (2.06(c)(1))"},
+				{name: "year", kind: kText,
+					help: "with adopted-schedule: the year of the schedule of regular meetings adopted, e.g. year=2028 (2.03)"},
+				{name: "release", kind: kText,
+					help: "with reviewed: the meetings whose closed minutes the commission found no longer need confidential " +
+						"treatment, e.g. release=2026-06-09,2026-09-08; the others under review stay confidential (2.06(d))"},
 				pOn,
 			}, pRollCall...),
 			example: `minutes 2027-01-12 note item=3 "Discussion of the complaint's timeliness."`, run: runMinutes},

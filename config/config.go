@@ -21,6 +21,7 @@ import (
 	"github.com/robfig/cron/v3"
 	"go.yaml.in/yaml/v3"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 	"ethicsbot/mailer"
@@ -44,9 +45,9 @@ const DefaultUndeliveredAfter = 15 * time.Minute
 type Config struct {
 	Path      string // the file it came from; "" for the defaults
 	Database  string // the SQLite file; ETHICSBOT_DB overrides it
-	Roles     Roles
-	Channels  Channels
-	Voting    Voting
+	Roles     commands.Roles
+	Channels  commands.Channels
+	Voting    commands.Voting
 	Reminders reminders.Policy
 	Sweep     string // cron schedule of the reminder sweep
 	Calendar  docket.CalendarConfig
@@ -347,7 +348,8 @@ func ParsePublicURL(s string) (string, error) {
 func Default() Config {
 	return Config{Database: DefaultDatabase, Ordinance: docket.DefaultOrdinance(), Reminders: reminders.Defaults(),
 		Sweep:  "@every 1m",
-		Voting: Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter, DocumentLimit: docket.DefaultDocumentLimit}
+		Voting: commands.Voting{Required: true}, UndeliveredAfter: DefaultUndeliveredAfter,
+		DocumentLimit: docket.DefaultDocumentLimit}
 }
 
 // parseVoting applies the voting section to cfg: how the commission's roll calls are
@@ -471,9 +473,9 @@ func Parse(b []byte) (Config, error) {
 	if err := parseSMTP(&cfg, f, at); err != nil {
 		return Config{}, err
 	}
-	cfg.Roles = Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(),
+	cfg.Roles = commands.Roles{Commissioners: f.Commissioners.ids(), Clerks: f.Clerk.ids(), Attorney: f.Attorney.first(),
 		People: roster(f)}
-	cfg.Channels = Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
+	cfg.Channels = commands.Channels{Docket: f.Channels.Docket, Notices: f.Channels.Notices}
 	cfg.Calendar = docket.CalendarConfig{
 		Zone:   f.Timezone,
 		Remove: f.Holidays.Remove,
@@ -530,19 +532,19 @@ func Parse(b []byte) (Config, error) {
 // names both.
 func checkPeople(root *yaml.Node, f fileConfig) error {
 	type entry struct {
-		role Role
+		role commands.Role
 		user string
 		line int
 	}
 	var entries []entry
 	for _, p := range f.Commissioners {
-		entries = append(entries, entry{Commissioner, p.ID, p.line})
+		entries = append(entries, entry{commands.Commissioner, p.ID, p.line})
 	}
 	for _, p := range f.Clerk {
-		entries = append(entries, entry{Clerk, p.ID, p.line})
+		entries = append(entries, entry{commands.Clerk, p.ID, p.line})
 	}
 	for _, p := range f.Attorney {
-		entries = append(entries, entry{Attorney, p.ID, p.line})
+		entries = append(entries, entry{commands.Attorney, p.ID, p.line})
 	}
 	for _, e := range entries {
 		if !slackUser.MatchString(e.user) {
@@ -551,8 +553,8 @@ func checkPeople(root *yaml.Node, f fileConfig) error {
 					"Copy member ID)", e.role, e.user)}
 		}
 	}
-	as := func(r Role) string {
-		if r == Attorney {
+	as := func(r commands.Role) string {
+		if r == commands.Attorney {
 			return "the attorney" // there is one
 		}
 		return "a " + string(r)

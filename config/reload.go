@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"ethicsbot/commands"
 	"ethicsbot/docket"
 	"ethicsbot/letters"
 )
@@ -92,7 +93,7 @@ func SignersChanged(old, next Config) []string {
 
 // Renamed says whose name or title differs between old and next, by Slack id, as
 // `U0123ABCD: "Ann Alder, Chair" -> "Ann Alder, Vice Chair"`: the ids alone would not show it.
-func Renamed(old, next Roles) []string {
+func Renamed(old, next commands.Roles) []string {
 	was := map[string]docket.Member{}
 	for _, m := range old.People.Members() {
 		was[m.ID] = m
@@ -110,24 +111,24 @@ func Renamed(old, next Roles) []string {
 
 // RoleChanges says who gained or lost a role, as "commissioner U0123ABCD"; someone whose
 // role changed appears in both.
-func RoleChanges(old, next Roles) (added, removed []string) {
-	each := func(r Roles, f func(role Role, user string)) {
+func RoleChanges(old, next commands.Roles) (added, removed []string) {
+	each := func(r commands.Roles, f func(role commands.Role, user string)) {
 		for _, u := range r.Commissioners {
-			f(Commissioner, u)
+			f(commands.Commissioner, u)
 		}
 		for _, u := range r.Clerks {
-			f(Clerk, u)
+			f(commands.Clerk, u)
 		}
 		if r.Attorney != "" {
-			f(Attorney, r.Attorney)
+			f(commands.Attorney, r.Attorney)
 		}
 	}
-	each(next, func(role Role, u string) {
+	each(next, func(role commands.Role, u string) {
 		if old.Of(u) != role {
 			added = append(added, string(role)+" "+u)
 		}
 	})
-	each(old, func(role Role, u string) {
+	each(old, func(role commands.Role, u string) {
 		if next.Of(u) != role {
 			removed = append(removed, string(role)+" "+u)
 		}

@@ -24,7 +24,7 @@ import (
 //
 // The password is a secret, like the Slack tokens: it is never in this file, but in
 // ETHICSBOT_SMTP_PASSWORD, a file named by ETHICSBOT_SMTP_PASSWORD_FILE, or the systemd
-// credential smtp-password (secrets.go).
+// credential smtp-password (app/secrets.go).
 type fileSMTP struct {
 	Host     string `yaml:"host"`
 	Port     int    `yaml:"port"`
@@ -35,7 +35,7 @@ type fileSMTP struct {
 	Timeout  string `yaml:"timeout"`
 }
 
-// SMTPPasswordEnv is the variable that holds the relay's password (secrets.go reads it from
+// SMTPPasswordEnv is the variable that holds the relay's password (app/secrets.go reads it from
 // a file or a credential too).
 const SMTPPasswordEnv = "ETHICSBOT_SMTP_PASSWORD"
 

@@ -18,12 +18,12 @@ if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
 else
   date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 fi
-stamp="-X main.version=$version -X main.buildDate=$date"
+stamp="-X ethicsbot/version.version=$version -X ethicsbot/version.buildDate=$date"
 # The commit is stamped only from a clean tree: a build with uncommitted changes is not
 # that commit, and leaves it to the Go command, which says "with uncommitted changes".
 if commit=$(git rev-parse HEAD 2>/dev/null) && git diff-index --quiet HEAD -- 2>/dev/null; then
   ctime=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ HEAD)
-  stamp="$stamp -X main.commit=$commit -X main.commitTime=$ctime"
+  stamp="$stamp -X ethicsbot/version.commit=$commit -X ethicsbot/version.commitTime=$ctime"
 fi
 CGO_ENABLED=1 go build -trimpath -buildvcs=auto \
   -tags osusergo,netgo,sqlite_omit_load_extension \

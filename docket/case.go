@@ -56,35 +56,6 @@ func (c *Case) Closed() bool {
 		!c.FrivolousPending && !c.OfficerAwaited()
 }
 
-// PapersOwed lists the papers the case needs that are not recorded as sent, in order.
-func (c *Case) PapersOwed() []Paper {
-	var owed []Paper
-	owe := func(p Paper, needed bool, sent Date) {
-		if needed && sent.IsZero() {
-			owed = append(owed, p)
-		}
-	}
-	owe(RespondentNoticePaper, true, c.RespondentNoticeMailed)
-	owe(ComplainantConfirmPaper, true, c.ComplainantConfirmationMailed)
-	if c.Ruling != "" {
-		toResp, toComp := RulingToRespondent, RulingToComplainant
-		if c.dismissedAtC() {
-			toResp, toComp = DismissalToRespondent, DismissalToComplainant
-		}
-		owe(toResp, true, c.RulingNoticeRespondent)
-		owe(toComp, true, c.RulingNoticeComplainant)
-	}
-	owe(AdjudicationRequest, c.Ruling == JudicialReferral, c.AdjudicationRequested)
-	owe(ReferralTransmittal, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral, c.ReferralTransmitted)
-	owe(FrivolousNotice, c.FrivolousHearing.Scheduled() && c.Frivolous == nil, c.FrivolousNoticeMailed)
-	// The papers of the steps whose rows schedule them (Period.Due): (E)(2)'s and (F)'s
-	// deliveries, and (E)(1)'s notices. These are owed by a dismissal recorded since they
-	// were tracked, which sets DecisionDismissed; a case closed before keeps its closed
-	// state, so that the record's "open" column still agrees with it (store.Verify), and
-	// its letters can still be sent.
-	return append(owed, c.owedByRows()...)
-}
-
 // Person is a party to a complaint.
 type Person struct {
 	Name    string `json:"name"`
@@ -119,6 +90,18 @@ var meetingNames = map[MeetingKind]string{
 	RecessedHearing:    "recessed hearing",
 	PublicHearing:      "public hearing",
 	FrivolousMeeting:   "meeting on whether the complaint was knowingly frivolous",
+}
+
+// meetingWhat are the meetings as a notice's deadline names them ("48 hours before the
+// hearing at ..."), where it differs from "the " and its name.
+var meetingWhat = map[MeetingKind]string{FrivolousMeeting: "the (H) meeting"}
+
+// what is the meeting as a notice's deadline names it.
+func (k MeetingKind) what() string {
+	if w, ok := meetingWhat[k]; ok {
+		return w
+	}
+	return "the " + meetingNames[k]
 }
 
 // meetingRule is what the procedure says of one kind of meeting: the deadline of its
@@ -321,18 +304,19 @@ func (c *Case) Meeting(k MeetingKind) Meeting {
 	return *c.meeting(k)
 }
 
-func (c *Case) meeting(k MeetingKind) *Meeting {
+// meeting is the meeting of kind k: for a recessed hearing, the session it reconvenes at.
+func (f *Facts) meeting(k MeetingKind) *Meeting {
 	switch k {
 	case SufficiencyMeeting:
-		return &c.Sufficiency
+		return &f.Sufficiency
 	case HearingMeeting:
-		return &c.Hearing
+		return &f.Hearing
 	case RecessedHearing:
-		return &c.Reconvened
+		return &f.Reconvened
 	case PublicHearing:
-		return &c.PublicHearing
+		return &f.PublicHearing
 	case FrivolousMeeting:
-		return &c.FrivolousHearing
+		return &f.FrivolousHearing
 	}
 	return &Meeting{}
 }
@@ -365,6 +349,15 @@ type Result struct {
 	// Replayed is true when the request had already been recorded (a retry): nothing new
 	// was written, and Case is the case as it stands.
 	Replayed bool
+}
+
+// Act is who records an action, when, and on which request: what every call that records
+// carries beside the action itself. Every event names who acted; a retry of a request
+// with the same Request records nothing new.
+type Act struct {
+	By      string    // Slack user id of who acted
+	Request string    // idempotency key, the same for a retry of the same request; "" for none
+	At      time.Time // when it is recorded
 }
 
 // Step is one action as the record holds it: the event that recorded it, who took it and

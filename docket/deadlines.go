@@ -111,7 +111,7 @@ type Facts struct {
 	Returned []ReturnedMail `json:"returned_mail,omitempty"`
 
 	// PapersSent are the dates each paper was sent that no field above records: the papers of
-	// the steps whose rows schedule them (Period.Due), read by their Done (see sent).
+	// the steps whose rows have no Done of their own, which read these instead (Period.Done).
 	PapersSent map[Paper][]Date `json:"papers_sent,omitempty"`
 }
 
@@ -221,165 +221,31 @@ func (e *Engine) Schedule(f *Facts, now time.Time) Schedule {
 }
 
 // ScheduleInto is Schedule appending the deadlines to buf[:0], so that a sweep over many
-// cases can reuse one buffer.
+// cases can reuse one buffer. It is a walk over the table of steps: each row gives its
+// deadlines in the facts (Period.Due, or, counted in hours, the notices of its Meetings),
+// in the table's order, which is the order in which a case meets them.
 func (e *Engine) ScheduleInto(buf []Deadline, f *Facts, now time.Time) Schedule {
-	c := e.Cal
 	// A complaint received after office hours, or on a weekend or a holiday, is counted from
 	// its calendar date, the day it arrived, not from the next business day: of the two
 	// readings the ordinance allows, the one that gives the earlier deadline, so that no
 	// period runs past what a court could hold (docs/deadlines.md, "Where the law leaves a
 	// choice").
-	received := c.DateOf(f.Received)
-	s := Schedule{Received: received, Deadlines: buf[:0]}
-	today := Date(0)
+	received := e.Cal.DateOf(f.Received)
+	sc := scheduler{e: e, f: f, now: now, s: Schedule{Received: received, Deadlines: buf[:0]}}
 	if !now.IsZero() {
-		today = c.DateOf(now)
+		sc.today = e.Cal.DateOf(now)
 	}
-	add := func(d Deadline, done Date) {
-		d.Status, d.Done, d.DoneOn = dateStatus(d.Due, done, today), !done.IsZero(), done
-		s.Deadlines = append(s.Deadlines, d)
+	for i := range e.Ord.periods {
+		sc.row(&e.Ord.periods[i])
 	}
-	// addImplied is add for a step that a later fact implies happened, on a date not
-	// given: it is met, as sparse facts are read (the ruling issued, so the meeting was held).
-	addImplied := func(d Deadline, done Date, implied bool) {
-		if done.IsZero() && implied {
-			d.Status, d.Done = Met, true
-			s.Deadlines = append(s.Deadlines, d)
-			return
-		}
-		add(d, done)
-	}
-	addTask := func(id DeadlineID, from, done Date) {
-		d := Deadline{ID: id, Rule: e.Ord.Period(id).Rule, Period: e.Ord.Period(id), Status: Open, Done: !done.IsZero(),
-			DoneOn: done, From: from}
-		if d.Done {
-			d.Status = Met
-		}
-		s.Deadlines = append(s.Deadlines, d)
-	}
-	addNotice := func(id DeadlineID, k MeetingKind, what string, m Meeting) {
-		d := e.before(id, what, m.Start)
-		d.Of = k
-		d.Status, d.Done = instantStatus(d.DueAt, m.NoticePosted, now), !m.NoticePosted.IsZero()
-		s.Deadlines = append(s.Deadlines, d)
-	}
-
+	s := sc.s
 	// (I): the last day to file is one year after the alleged violation.
-	if !f.ViolationDate.IsZero() {
-		d := e.after(FilingLimit, f.ViolationDate)
+	if d, ok := s.Find(FilingLimit); ok {
 		barred := received > d.Due
 		s.TimeBarred = &barred
-		add(d, received)
-	}
-	// (B): certified-mail notices within 3 business days after receipt.
-	add(e.after(RespondentNotice, received), f.RespondentNoticeMailed)
-	add(e.after(ComplainantConfirmation, received), f.ComplainantConfirmationMailed)
-	// (C)(1): the ruling within 7 business days after receipt, at the sufficiency meeting.
-	ruling := e.after(SufficiencyRuling, received)
-	rulingDone := f.RulingDate
-	if rulingDone.IsZero() && f.Ruling != "" && f.Sufficiency.Scheduled() {
-		rulingDone = c.DateOf(f.Sufficiency.Start)
-	}
-	ruled := f.Ruling != "" || f.hearingPath()
-	if ruled && rulingDone.IsZero() {
-		ruling.Status, ruling.Done = Met, true // ruled, on a date not given
-		s.Deadlines = append(s.Deadlines, ruling)
-	} else {
-		add(ruling, rulingDone)
-	}
-	// (C)(1): and its notice to each party in the same 7 business days. The ruling alone
-	// does not meet it: each notice is met when it is recorded as sent.
-	add(e.after(RulingNoticeRespondent, received), f.RulingNoticeRespondent)
-	add(e.after(RulingNoticeComplainant, received), f.RulingNoticeComplainant)
-	// (C)(2), (C)(3): the attorney's papers, which the ordinance gives no time.
-	if f.Ruling == JudicialReferral || !f.AdjudicationRequested.IsZero() {
-		addTask(AdjudicationTask, rulingDone, f.AdjudicationRequested)
-	}
-	if f.Ruling == AttorneyReferral || f.ReferralRuling == AttorneyReferral || !f.ReferralTransmitted.IsZero() {
-		addTask(ReferralTask, rulingDone, f.ReferralTransmitted)
-	}
-	// (C)(1): at least 48 hours' public notice of the sufficiency meeting.
-	if f.Sufficiency.Scheduled() {
-		addNotice(SufficiencyMeetingNotice, SufficiencyMeeting, "the sufficiency meeting", f.Sufficiency)
-	}
-	// (C)(2): probable cause on the hearing section: a hearing within 4 weeks of receipt.
-	if f.hearingPath() {
-		var held Date
-		if f.Hearing.Scheduled() {
-			held = c.DateOf(f.Hearing.Start)
-		}
-		addImplied(e.after(HearingBy, received), held, f.hearingBegun())
-	}
-	// (D): at least 48 hours' public notice of the hearing, and of each reconvened session,
-	// each with its own deadline and status.
-	if f.Hearing.Scheduled() {
-		addNotice(HearingNotice, HearingMeeting, "the hearing", f.Hearing)
-	}
-	for _, m := range f.Sessions {
-		addNotice(HearingNotice, RecessedHearing, "the recessed hearing", m)
-	}
-	if f.Reconvened.Scheduled() {
-		addNotice(HearingNotice, RecessedHearing, "the recessed hearing", f.Reconvened)
-	}
-	// (E): a decision within 30 days after the hearing concluded.
-	if !f.HearingConcluded.IsZero() {
-		addImplied(e.after(DecisionDue, f.HearingConcluded), f.DecisionIssued, f.afterDecision())
 	}
 	// (G): expedited decision for a complaint filed in the period before an election.
-	if election, ok := e.expeditingElection(received, f.Elections); ok {
-		s.Expedited, s.Election = true, election
-		d := e.electionDecision(received, election)
-		// Disposed of at (C), or decided under (E), on a date not given.
-		addImplied(d, f.decided(c), f.disposedAtC() || f.afterDecision())
-	}
-	// (F): after a closed hearing, the respondent may demand a public hearing.
-	if f.HearingClosed && !f.RecommendationIssued.IsZero() {
-		addImplied(e.after(PublicHearingDemand, f.RecommendationIssued), f.DemandReceived,
-			f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero())
-	}
-	if !f.DemandReceived.IsZero() {
-		addImplied(e.after(PublicHearingBy, f.DemandReceived), f.PublicHearingHeld, f.finalIssued())
-	}
-	if f.PublicHearing.Scheduled() {
-		addNotice(PublicHearingNotice, PublicHearing, "the public hearing", f.PublicHearing)
-	}
-	if !f.PublicHearingHeld.IsZero() {
-		addImplied(e.after(FinalRecommendationDue, f.PublicHearingHeld), f.FinalRecommendation, !f.FinalToResp.IsZero() ||
-			!f.FinalToOff.IsZero())
-	}
-	// (H): the meeting at which the complainant is heard, its public notice and the
-	// complainant's certified notice of it.
-	if f.FrivolousHearing.Scheduled() {
-		addNotice(FrivolousMeetingNotice, FrivolousMeeting, "the (H) meeting", f.FrivolousHearing)
-		scheduled := f.FrivolousHearing.ScheduledAt
-		if scheduled.IsZero() {
-			scheduled = f.FrivolousHearing.Start
-		}
-		addTask(FrivolousNoticeTask, c.DateOf(scheduled), f.FrivolousNoticeMailed)
-	}
-	// (E)(2), (F), (H): each fine, due by the commission's term from the day it may be
-	// enforced, until it is paid, referred for collection or waived; none while (F) stays it.
-	for _, fo := range f.Fines {
-		if from, ok := e.fineFrom(f, fo.Rule, fo.On); ok {
-			d := e.after(FinePayment, from)
-			d.Rule = fo.Rule // the act that imposed it
-			add(d, fo.Settled)
-		}
-	}
-	// (C)(2), (C)(3): each referral to the attorney, its status asked at the commission's
-	// interval from its sending or its last report, until it is closed with its outcome.
-	for _, r := range f.Referrals {
-		d := e.after(ReferralFollowUp, r.Last)
-		d.Rule = r.Rule()
-		add(d, r.Closed)
-	}
-	// The steps whose rows say when they apply and what meets them: (E)(2)'s and (F)'s
-	// deliveries of the recommendation and of the final recommendation to the respondent
-	// and to the officer with authority to discipline, (E)(1)'s notices of a dismissal
-	// after the hearing to both parties, and any step added as a row alone. (A case has
-	// a recommendation or a dismissal, never both, and (H) only after a dismissal, so
-	// counting these last keeps the order in which a case meets them.)
-	e.fromRows(f, add, addTask)
+	s.Election, s.Expedited = e.expeditingElection(received, f.Elections)
 	// (B), (C)(2): a certified mailing that came back, and the next step chosen for it.
 	s.Deadlines = e.resendTasks(s.Deadlines, f)
 	return s

@@ -217,7 +217,11 @@ type MinutesRecord struct {
 	Notes     []string        `json:"notes,omitempty"`    // the clerk's narrative on the meeting as a whole
 	// Approved is the date the commission approved the minutes, at meeting ApprovedAt;
 	// zero while they are a draft.
-	Approved   Date        `json:"approved,omitzero"`
+	Approved Date `json:"approved,omitzero"`
+	// Released is the day the commission's review found the closed minutes no longer need
+	// confidential treatment and made them public (5 ILCS 120/2.06(d)); zero while they are
+	// confidential.
+	Released   Date        `json:"released,omitzero"`
 	ApprovedAt MeetingName `json:"approved_at,omitempty"`
 	// Corrections are the corrections of the meeting's own record made after it was held,
 	// listed with its minutes (CorrectMeeting); filled by DraftMinutes.

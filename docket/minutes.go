@@ -349,6 +349,7 @@ func (m *CommissionMeeting) cloneMinutesParts() {
 	m.ItemNotes, m.Approvals, m.Movers = slices.Clone(m.ItemNotes), slices.Clone(m.Approvals), slices.Clone(m.Movers)
 	m.Business = slices.Clone(m.Business)
 	m.Corrections = slices.Clone(m.Corrections)
+	m.Adopted = slices.Clone(m.Adopted)
 }
 
 // DestroyRecording records the destruction of the verbatim recording of closed session
@@ -407,43 +408,6 @@ func (m *CommissionMeeting) RecordingsDestroyable(c *Calendar) (Date, bool) {
 	return 0, false
 }
 
-// ReviewClosedMinutes records that the commission, at this meeting, reviewed the minutes of
-// all its closed meetings and decided whether they need still be confidential (5 ILCS
-// 120/2.06(d)): the semi-annual review, which ClosedMinutesReviewDue times.
-type ReviewClosedMinutes struct{}
-
-// Kind implements MeetingAction.
-func (ReviewClosedMinutes) Kind() string { return "closed_minutes_reviewed" }
-
-func (a ReviewClosedMinutes) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
-	if m.ReviewedClosed {
-		return Conflict(OMAReview, "meeting",
-			fmt.Sprintf("the review of the closed minutes is already recorded at meeting %s", m.Name))
-	}
-	if m.Minutes.Convened.IsZero() || m.Minutes.Convened.After(at) {
-		return Conflict(OMAReview, "meeting",
-			fmt.Sprintf("meeting %s has not been called to order: the review is made at a meeting", m.Name))
-	}
-	m.ReviewedClosed = true
-	return nil
-}
-
-// ReviewDue is the day by which the commission must next review the minutes of its closed
-// meetings, among ms (ClosedMinutesReviewDue); zero when none was ever closed.
-func ReviewDue(ms []CommissionMeeting, c *Calendar) Date {
-	var last, first Date
-	for i := range ms {
-		m := &ms[i]
-		if m.ReviewedClosed {
-			last = max(last, m.Held(c))
-		}
-		if len(m.Minutes.Sessions) > 0 && (first.IsZero() || m.Held(c) < first) {
-			first = m.Held(c)
-		}
-	}
-	return ClosedMinutesReviewDue(last, first)
-}
-
 // Record is the record meeting m's minutes are drafted from (DraftMinutes): what was
 // recorded at it, the roll calls its cases record that day (read with get, with the
 // entries of each case's record, from which each motion is worded), the roll calls taken
@@ -467,5 +431,12 @@ func (m *CommissionMeeting) Record(all []CommissionMeeting, e *Engine,
 	r.AddApprovals(m, all)
 	r.businessMotions(m.Business)
 	r.movers(m.Movers)
+	r.reportOn(m.Review.Item, m.Review.Words())
+	for _, a := range m.Adopted {
+		r.reportOn(a.Item, a.Words(e.Cal.Location()))
+	}
+	if rel, ok := ReleasedClosed(all, m.Name); ok {
+		r.Released = e.Cal.DateOf(rel.At)
+	}
 	return r, nil
 }

@@ -144,7 +144,11 @@ func TestMinutesApprovalDueCountsRecordedRegularMeetings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if jan, err = e.ApplyMeeting(jan, docket.ReviewClosedMinutes{}, T(t, "2027-01-12T17:40:00-06:00")); err != nil {
+	if jan, err = e.ApplyMeeting(jan, reviewMotion(1), T(t, "2027-01-12T17:30:00-06:00")); err != nil {
+		t.Fatal(err)
+	}
+	if jan, err = e.ApplyMeeting(jan, docket.ReviewClosedMinutes{Item: 1, Kept: []string{m.Name}},
+		T(t, "2027-01-12T17:40:00-06:00")); err != nil {
 		t.Fatal(err)
 	}
 	if due := docket.ReviewDue([]docket.CommissionMeeting{m, jan}, e.Cal); due != docket.NewDate(2027, 7, 12) {

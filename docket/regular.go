@@ -58,10 +58,11 @@ func NewRegularSchedule(place string, clock time.Duration, dates []Date) (Regula
 // OMASchedule is the Open Meetings Act's section on the yearly schedule of regular meetings.
 const OMASchedule = "5 ILCS 120/2.03"
 
-// Start is when the regular meeting on d starts, in loc.
+// Start is when the regular meeting on d starts, in loc: at the clock's wall time, also on
+// the day the clocks change (midnight plus 18 hours is 19:00 on a spring-forward day).
 func (r RegularSchedule) Start(d Date, loc *time.Location) time.Time {
 	y, m, day := d.Parts()
-	return time.Date(y, m, day, 0, 0, 0, 0, loc).Add(r.Clock)
+	return time.Date(y, m, day, int(r.Clock/time.Hour), int(r.Clock%time.Hour/time.Minute), 0, 0, loc)
 }
 
 // Year returns the dates of year y's regular meetings, in order.
@@ -224,4 +225,153 @@ func (e *Engine) NextRegular(ms []CommissionMeeting, r RegularSchedule, c *Case,
 		}
 	}
 	return next, nil
+}
+
+// AdoptSchedule records that the commission, at this meeting, adopted by its vote the
+// schedule of its regular meetings for Year (5 ILCS 120/2.03): the dates, time and place
+// the configuration (meetings.regular) holds for that year when the clerk records it. It
+// is taken up under an item of other business of the posted agenda, decided by the motion
+// recorded on it (2.02(c)). A later adoption for the same year is a change of the schedule.
+type AdoptSchedule struct {
+	Item  int           `json:"item"`
+	Year  int           `json:"year"`
+	Place string        `json:"place"`
+	Clock time.Duration `json:"clock"`
+	Dates []Date        `json:"dates"`
+}
+
+// AdoptedSchedule is an adoption recorded at a meeting (CommissionMeeting.Adopted).
+type AdoptedSchedule struct {
+	AdoptSchedule
+	At time.Time `json:"at"`
+}
+
+// Kind implements MeetingAction.
+func (AdoptSchedule) Kind() string { return "schedule_adopted" }
+
+func (a AdoptSchedule) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) error {
+	if m.Minutes.Convened.IsZero() || m.Minutes.Convened.After(at) {
+		return Conflict(OMASchedule, "meeting",
+			fmt.Sprintf("meeting %s has not been called to order: the schedule is adopted by a vote at a meeting", m.Name))
+	}
+	how := fmt.Sprintf("put the adoption on the agenda of a meeting (`/ethics agenda %s add Adoption of the %d "+
+		"schedule of regular meetings`, before its 48 hours), record the vote on it (`/ethics minutes %s motion item=N "+
+		"\"To adopt the schedule of regular meetings for %d\"`), then `/ethics minutes %s adopted-schedule item=N "+
+		"year=%d`", m.Name, a.Year, m.Name, a.Year, m.Name, a.Year)
+	if err := m.decidedItem(e, a.Item, OMASchedule, "adoption of the schedule", how); err != nil {
+		return err
+	}
+	if held, _, _ := e.Cal.DateOf(m.Minutes.Convened).Parts(); a.Year < held || a.Year > held+1 {
+		return Invalid(OMASchedule, "year", fmt.Sprintf("a meeting of %d adopts the schedule of %d or %d, not of %d",
+			held, held, held+1, a.Year))
+	}
+	r, err := NewRegularSchedule(a.Place, a.Clock, a.Dates)
+	if err != nil {
+		return err
+	}
+	if len(r.Dates) == 0 || len(r.Year(a.Year)) != len(r.Dates) {
+		return Invalid(OMASchedule, "year", fmt.Sprintf("the schedule adopted for %d lists the dates of %d's regular "+
+			"meetings, and only those: enter them in meetings.regular and reload first", a.Year, a.Year))
+	}
+	if slices.ContainsFunc(m.Adopted, func(o AdoptedSchedule) bool { return o.Year == a.Year }) {
+		return Conflict(OMASchedule, "year", fmt.Sprintf("the adoption of the %d schedule is already recorded at "+
+			"meeting %s", a.Year, m.Name))
+	}
+	m.Adopted = append(m.Adopted, AdoptedSchedule{AdoptSchedule: a, At: at.In(e.Cal.Location())})
+	return nil
+}
+
+// Words is the adoption as the minutes of the meeting report it.
+func (a AdoptedSchedule) Words(loc *time.Location) string {
+	var days []string
+	for _, d := range a.Dates {
+		days = append(days, d.In(loc).Format("Mon 2 Jan"))
+	}
+	return fmt.Sprintf("The commission adopted the schedule of its regular meetings for %d (5 ILCS 120/2.03): at %s, "+
+		"%s, on %s.", a.Year, time.Time{}.Add(a.Clock).Format("15:04"), a.Place, strings.Join(days, ", "))
+}
+
+// ScheduleAdopted is the latest adoption among ms of year's schedule, if any.
+func ScheduleAdopted(ms []CommissionMeeting, year int) (AdoptedSchedule, bool) {
+	var out AdoptedSchedule
+	for i := range ms {
+		for _, a := range ms[i].Adopted {
+			if a.Year == year && a.At.After(out.At) {
+				out = a
+			}
+		}
+	}
+	return out, !out.At.IsZero()
+}
+
+// ScheduleHeadsUp is the day of the year from which the clerk is reminded that next year's
+// schedule is to be adopted: 1 November leaves the commission's last one or two regular
+// meetings of the year to vote on it, and the clerk time to notice it "at the beginning of
+// each calendar ... year" (2.03).
+const ScheduleHeadsUp = 11 // November
+
+// NextScheduleDue says, at today, whether next year's schedule of regular meetings is
+// still to be adopted, and by when, where a schedule r is configured at all: from 1 November (ScheduleHeadsUp) until an adoption of
+// next year's schedule is recorded among ms, due the day of the last regular meeting of
+// this year's schedule r still to come (the last chance to adopt it at a regular meeting),
+// or on 31 December when none is left, a special meeting being the way.
+func NextScheduleDue(r RegularSchedule, ms []CommissionMeeting, today Date) (year int, from, due Date, ok bool) {
+	y, _, _ := today.Parts()
+	from = NewDate(y, ScheduleHeadsUp, 1)
+	// A commission that keeps no schedule here (no meetings.regular) keeps it elsewhere:
+	// it is not reminded of what ethicsbot does not hold.
+	if today < from || len(r.Dates) == 0 {
+		return 0, 0, 0, false
+	}
+	if _, adopted := ScheduleAdopted(ms, y+1); adopted {
+		return 0, 0, 0, false
+	}
+	due = NewDate(y, 12, 31)
+	if ds := r.Year(y); len(ds) > 0 && ds[len(ds)-1] >= today {
+		due = ds[len(ds)-1]
+	}
+	return y + 1, from, due, true
+}
+
+// ScheduleChangeNotice is how many days ahead a change of the regular meeting dates is
+// published in a newspaper: "at least 10 days' notice of such change shall be given by
+// publication in a newspaper of general circulation in the area" (2.03).
+const ScheduleChangeNotice = 10
+
+// CheckScheduleChange refuses a change from schedule old to next that reaches a regular
+// meeting fewer than ScheduleChangeNotice days after today (a date added or dropped, or
+// the time or place of one changed; the dates of a year old had none of are next year's
+// schedule, not a change), which 2.03 does not allow; otherwise it returns the
+// first day a meeting changes, whose newspaper notice is due ScheduleChangeNotice days
+// before it (zero when nothing to come changes).
+func CheckScheduleChange(old, next RegularSchedule, today Date) (Date, error) {
+	var changed []Date
+	same := old.Place == next.Place && old.Clock == next.Clock
+	for _, d := range old.Dates {
+		if d >= today && (!same || !slices.Contains(next.Dates, d)) {
+			changed = append(changed, d)
+		}
+	}
+	for _, d := range next.Dates {
+		// A year whose dates old held none of is a new year's schedule, noticed "at the
+		// beginning of each calendar ... year" (2.03), not a change of regular meeting dates.
+		y, _, _ := d.Parts()
+		if d >= today && len(old.Year(y)) > 0 && (!same || !slices.Contains(old.Dates, d)) {
+			changed = append(changed, d)
+		}
+	}
+	if len(changed) == 0 {
+		return 0, nil
+	}
+	slices.Sort(changed)
+	first := changed[0]
+	if first < today.AddDays(ScheduleChangeNotice) {
+		return 0, Conflict(OMASchedule, "meetings.regular",
+			fmt.Sprintf("the change reaches the regular meeting of %s, fewer than %d days away: a change of the regular "+
+				"meeting dates is published in a newspaper at least %d days ahead. Leave that meeting as it is and "+
+				"cancel it (/ethics cancel) or hold a special meeting instead (/ethics meeting <start> special), and change "+
+				"only meetings from %s on", first.Long(), ScheduleChangeNotice, ScheduleChangeNotice,
+				today.AddDays(ScheduleChangeNotice).Long()))
+	}
+	return first, nil
 }

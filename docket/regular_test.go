@@ -83,3 +83,25 @@ func TestRegularHolidays(t *testing.T) {
 		t.Errorf("no place: %v", err)
 	}
 }
+
+// TestRegularStartOnTheDayTheClocksChange: a regular meeting at 18:00 starts at 18:00 on
+// the days daylight saving time begins and ends (hand-checked: in Chicago, Sun 8 Mar 2026
+// and Sun 1 Nov 2026), as the schedule states it (5 ILCS 120/2.03), and is that meeting.
+func TestRegularStartOnTheDayTheClocksChange(t *testing.T) {
+	loc := MustEngine(t).Cal.Location()
+	days := []docket.Date{docket.NewDate(2026, time.March, 8), docket.NewDate(2026, time.November, 1)}
+	r, err := docket.NewRegularSchedule("City Hall", 18*time.Hour+30*time.Minute, days)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range days {
+		got := r.Start(d, loc)
+		if h, m, _ := got.Clock(); h != 18 || m != 30 {
+			t.Errorf("the regular meeting of %s starts at %s", d, got.Format("15:04 MST"))
+		}
+		y, mo, day := d.Parts()
+		if !r.Holds(time.Date(y, mo, day, 18, 30, 0, 0, loc), loc) {
+			t.Errorf("a meeting at 18:30 on %s is not the regular one", d)
+		}
+	}
+}

@@ -129,13 +129,34 @@ type Period struct {
 	// hours has one or more; MeetingKind.Notice reads them.
 	Meetings []MeetingKind
 	// Due and Done schedule a step from its row alone: Due gives the dates its period
-	// counts from in the facts (in the calendar's zone), one deadline each, and Done the
-	// dates it was done, the i-th for the i-th; without a Done, the dates its paper was
-	// sent, as Facts.PapersSent keeps them. The papers owed and Case.Needs read them too,
-	// for how many dates Due gives, which must not depend on the zone. Due is nil for the
-	// steps that Engine.ScheduleInto still counts by hand.
-	Due  func(f *Facts, cal *Calendar) []Date
-	Done func(f *Facts) []Date
+	// counts from in the facts (in the engine's zone), one deadline each, and Done the
+	// dates it was done, the i-th for the i-th (a zero date: not yet); without a Done, the
+	// dates its paper was sent, as Facts.PapersSent keeps them. For a row with papers, the
+	// papers owed and Case.Needs read them too, for how many dates each gives, which must
+	// then depend neither on the zone nor on a period's length. A row counted in hours has no Due: its
+	// deadlines are the public notices of its Meetings the facts schedule, each met when
+	// posted. Only (G)'s window, not a step, has neither.
+	Due  func(e *Engine, f *Facts) []Date
+	Done func(e *Engine, f *Facts) []Date
+	// Implied says that a later fact implies the step was done, on a date the facts do not
+	// give: its deadline is then met, as sparse facts are read (the ruling issued, so the
+	// meeting at which it issued was held).
+	Implied func(f *Facts) bool
+	// Rules are, for a row whose deadlines answer to different acts, the rule of each, the
+	// i-th for the i-th: a fine's is the act that imposed it. Nil: the row's Rule.
+	Rules func(e *Engine, f *Facts) []string
+	// Count counts the deadline from a date Due gave, where the period alone does not:
+	// (G)'s decision, due by the eve of the election at the latest. Nil: the period after
+	// the date (Engine.after).
+	Count func(e *Engine, f *Facts, from Date) Deadline
+	// Owed says whether case c owes the row's paper, where that is not whether Due gives
+	// more dates than Done: the (C)(1) notice of the ruling is owed once the commission
+	// has ruled, though its deadline runs from receipt. Nil: that count (Case.PapersOwed).
+	Owed func(c *Case) bool
+	// Needs says whether case c needs the row's paper info now, or why not, naming the
+	// rule (Case.Needs): what the paper must say has been decided. Nil: once Due gives a
+	// date.
+	Needs func(c *Case, info PaperInfo) error
 	// Moot, for a task, says when its paper is no longer called for though never recorded
 	// as sent: the notice of a hearing once the hearing has been held. It is then neither
 	// reminded nor owed (Case.PapersOwed), so it does not keep the case open; it may still
@@ -163,31 +184,60 @@ var defaultPeriods = []Period{
 	// (I): "A complaint ... must be filed within one year after the alleged violation."
 	// The complainant's limit, not the commission's: nothing to record or remind.
 	{ID: FilingLimit, Rule: "(I)", Amount: 1, Unit: Years, Trigger: "the alleged violation",
-		Duty: "complaint filed", Party: Complainant, units: dateUnits},
+		Duty: "complaint filed", Party: Complainant, units: dateUnits,
+		Due: func(_ *Engine, f *Facts) []Date { return once(f.ViolationDate) }, Done: fromReceipt},
 	// (B): "Within three business days after the receipt of a complaint, the commission
 	// shall send by certified mail, return receipt requested, a notice to the respondent."
 	{ID: RespondentNotice, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "respondent notice by certified mail",
-		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper}},
+		Party: Commission, units: dateUnits, Papers: []Paper{RespondentNoticePaper},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RespondentNoticeMailed) },
+		Needs: sufficiencyGiven},
 	// (B): "... a confirmation of the receipt of the complaint to the complainant within
 	// three business days after receipt by the commission", by certified mail too.
 	{ID: ComplainantConfirmation, Rule: "(B)", Amount: 3, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "complainant confirmation by certified mail",
-		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper}},
+		Party: Commission, units: dateUnits, Papers: []Paper{ComplainantConfirmPaper},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.ComplainantConfirmationMailed) },
+		Needs: sufficiencyGiven},
 	// (C)(1): the ruling on sufficiency and probable cause, "within seven business days
 	// after receiving the complaint", at the meeting (C)(1) notices.
 	{ID: SufficiencyRuling, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "sufficiency and probable-cause ruling",
-		Party: Commission, units: dateUnits, Record: "rule {case} <ruling>"},
+		Party: Commission, units: dateUnits, Record: "rule {case} <ruling>",
+		Due: fromReceipt, Done: func(e *Engine, f *Facts) []Date { return once(f.rulingDay(e.Cal)) },
+		Implied: func(f *Facts) bool { return f.Ruling != "" || f.hearingPath() }},
 	// (C)(1): "notice to the complainant and the respondent of the commission's ruling ...
 	// within seven business days after receiving the complaint"; (C)(2): for a dismissal,
 	// the notice of dismissal by certified mail is that notice.
 	{ID: RulingNoticeRespondent, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "notice of the ruling to the respondent",
-		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent}},
+		Party: Commission, units: dateUnits, Papers: []Paper{RulingToRespondent, DismissalToRespondent},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RulingNoticeRespondent) },
+		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeRespondent.IsZero() }, Needs: rulingNoticed},
 	{ID: RulingNoticeComplainant, Rule: "(C)(1)", Amount: 7, Unit: BusinessDays, Trigger: "receipt",
 		Duty:  "notice of the ruling to the complainant",
-		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant}},
+		Party: Commission, units: dateUnits, Papers: []Paper{RulingToComplainant, DismissalToComplainant},
+		Due: fromReceipt, Done: func(_ *Engine, f *Facts) []Date { return once(f.RulingNoticeComplainant) },
+		Owed: func(c *Case) bool { return c.Ruling != "" && c.RulingNoticeComplainant.IsZero() }, Needs: rulingNoticed},
+	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
+	// that the complaint be adjudicated judicially": no time limit, a task.
+	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
+		Duty:  "written request to the attorney for judicial adjudication",
+		Party: Commission, Papers: []Paper{AdjudicationRequest}, Due: adjudicationElected,
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.AdjudicationRequested) },
+		Needs: func(c *Case, info PaperInfo) error {
+			return c.needIf(info, c.Ruling == JudicialReferral, "the ruling was not judicial_referral")
+		}},
+	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
+	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
+		Duty:  "transmittal of the complaint and its documents to the attorney",
+		Party: Commission, Papers: []Paper{ReferralTransmittal}, Due: referredToAttorney,
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.ReferralTransmitted) },
+		Needs: func(c *Case, info PaperInfo) error {
+			return c.needIf(info, c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral,
+				"no part of it was ruled attorney_referral")
+		}},
 	// (C)(1): "Upon not less than 48 hours' public notice, the commission shall meet."
 	{ID: SufficiencyMeetingNotice, Rule: "(C)(1)", Amount: 48, Unit: Hours, Trigger: "the sufficiency meeting",
 		Duty:  "public notice of the sufficiency meeting",
@@ -195,7 +245,20 @@ var defaultPeriods = []Period{
 	// (C)(2): "a hearing date scheduled within four weeks after the complaint's receipt".
 	{ID: HearingBy, Rule: "(C)(2)", Amount: 4, Unit: Weeks, Trigger: "receipt",
 		Duty:  "hearing date scheduled",
-		Party: Commission, units: dateUnits, Record: `schedule {case} hearing <start> place="..."`},
+		Party: Commission, units: dateUnits, Record: `schedule {case} hearing <start> place="..."`,
+		Due: func(e *Engine, f *Facts) []Date {
+			if !f.hearingPath() {
+				return nil
+			}
+			return fromReceipt(e, f)
+		},
+		Done: func(e *Engine, f *Facts) []Date {
+			if !f.Hearing.Scheduled() {
+				return nil
+			}
+			return []Date{e.Cal.DateOf(f.Hearing.Start)}
+		},
+		Implied: (*Facts).hearingBegun},
 	// (D): "upon at least 48 hours' public notice of the meeting", and of each session of a
 	// recessed hearing (E).
 	{ID: HearingNotice, Rule: "(D)", Amount: 48, Unit: Hours, Trigger: "the hearing",
@@ -205,21 +268,50 @@ var defaultPeriods = []Period{
 	// (E): "Within 30 days after the date the hearing or any recessed hearing is concluded".
 	{ID: DecisionDue, Rule: "(E)", Amount: 30, Unit: Days, Trigger: "the hearing concluded",
 		Duty:  "decision: dismissal, or recommendation and/or fine",
-		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
+		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>",
+		Due:     func(_ *Engine, f *Facts) []Date { return once(f.HearingConcluded) },
+		Done:    func(_ *Engine, f *Facts) []Date { return once(f.DecisionIssued) },
+		Implied: (*Facts).afterDecision},
 	// (G): "the Commission shall render its decision as required under division (E) within
 	// seven days after the complaint is filed".
 	{ID: ElectionDecision, Rule: "(G)", Amount: 7, Unit: Days, Trigger: "receipt",
 		Duty:  "expedited (E) decision before the election",
-		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>"},
+		Party: Commission, units: dateUnits, Record: "decide {case} <outcome>",
+		Due: func(e *Engine, f *Facts) []Date {
+			if _, ok := e.expeditingElection(e.Cal.DateOf(f.Received), f.Elections); !ok {
+				return nil
+			}
+			return fromReceipt(e, f)
+		},
+		Count: func(e *Engine, f *Facts, received Date) Deadline {
+			election, _ := e.expeditingElection(received, f.Elections)
+			return e.electionDecision(received, election)
+		},
+		// Disposed of at (C), or decided under (E), on a date not given.
+		Done:    func(e *Engine, f *Facts) []Date { return once(f.decided(e.Cal)) },
+		Implied: func(f *Facts) bool { return f.disposedAtC() || f.afterDecision() }},
 	// (F): the respondent's written demand, "within seven business days after the issuance
 	// of the recommendation for discipline or imposition of a fine": a right, not a duty.
 	{ID: PublicHearingDemand, Rule: "(F)", Amount: 7, Unit: BusinessDays,
 		Trigger: "the recommendation or fine was issued",
-		Duty:    "respondent's demand for a public hearing", Party: Respondent, units: dateUnits},
+		Duty:    "respondent's demand for a public hearing", Party: Respondent, units: dateUnits,
+		Due: func(_ *Engine, f *Facts) []Date {
+			if !f.HearingClosed {
+				return nil
+			}
+			return once(f.RecommendationIssued)
+		},
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.DemandReceived) },
+		Implied: func(f *Facts) bool {
+			return f.PublicHearing.Scheduled() || !f.PublicHearingHeld.IsZero() || !f.FinalRecommendation.IsZero()
+		}},
 	// (F): "Within 14 days after receiving the demand, the commission shall conduct a public
 	// hearing".
 	{ID: PublicHearingBy, Rule: "(F)", Amount: 14, Unit: Days, Trigger: "the demand was received",
-		Duty: "public hearing held", Party: Commission, units: dateUnits, Record: "held {case}"},
+		Duty: "public hearing held", Party: Commission, units: dateUnits, Record: "held {case}",
+		Due:     func(_ *Engine, f *Facts) []Date { return once(f.DemandReceived) },
+		Done:    func(_ *Engine, f *Facts) []Date { return once(f.PublicHearingHeld) },
+		Implied: (*Facts).finalIssued},
 	// (F): "upon at least 48 hours' public notice of the hearing".
 	{ID: PublicHearingNotice, Rule: "(F)", Amount: 48, Unit: Hours, Trigger: "the public hearing",
 		Duty:  "public notice of the public hearing",
@@ -228,7 +320,10 @@ var defaultPeriods = []Period{
 	// recommendation".
 	{ID: FinalRecommendationDue, Rule: "(F)", Amount: 7, Unit: Days, Trigger: "the public hearing was held",
 		Duty:  "final recommendation issued publicly",
-		Party: Commission, units: dateUnits, Record: `final {case} text="..."`},
+		Party: Commission, units: dateUnits, Record: `final {case} text="..."`,
+		Due:     func(_ *Engine, f *Facts) []Date { return once(f.PublicHearingHeld) },
+		Done:    func(_ *Engine, f *Facts) []Date { return once(f.FinalRecommendation) },
+		Implied: func(f *Facts) bool { return !f.FinalToResp.IsZero() || !f.FinalToOff.IsZero() }},
 	// (H): the ordinance fines only a person who "knowingly files a frivolous complaint";
 	// the complainant is heard first, at a meeting noticed like the others (48 hours, as
 	// (C)(1), (D) and (F) give every meeting on a complaint), and told of it by certified
@@ -236,52 +331,15 @@ var defaultPeriods = []Period{
 	{ID: FrivolousMeetingNotice, Rule: "(H)", Amount: 48, Unit: Hours, Trigger: "the (H) meeting",
 		Duty:  "public notice of the meeting on a frivolous complaint",
 		Party: Commission, units: noticeUnits, Record: posted, Meetings: []MeetingKind{FrivolousMeeting}},
-	// (C)(2): "the commission may elect to notify in writing the attorney ... and request
-	// that the complaint be adjudicated judicially": no time limit, a task.
-	{ID: AdjudicationTask, Rule: "(C)(2)", Unit: Task, Trigger: "the ruling",
-		Duty:  "written request to the attorney for judicial adjudication",
-		Party: Commission, Papers: []Paper{AdjudicationRequest}},
-	// (C)(3): "shall transmit to the attorney the complaint and all additional documents".
-	{ID: ReferralTask, Rule: "(C)(3)", Unit: Task, Trigger: "the ruling",
-		Duty:  "transmittal of the complaint and its documents to the attorney",
-		Party: Commission, Papers: []Paper{ReferralTransmittal}},
-	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
-	// chief executive officer or other officer having authority to discipline".
-	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
-		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
-		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToResp) }},
-	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
-		Duty:  "recommendation delivered to the officer with authority to discipline",
-		Party: Commission, Papers: []Paper{RecommendationToOfficer},
-		Due: recommended, Done: func(f *Facts) []Date { return once(f.RecommendationToOff) }},
-	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
-	// executive officer or other officer having authority to discipline".
-	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
-		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
-		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToResp) }},
-	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
-		Duty:  "final recommendation delivered to the officer with authority to discipline",
-		Party: Commission, Papers: []Paper{FinalToOfficer},
-		Due: finallyRecommended, Done: func(f *Facts) []Date { return once(f.FinalToOff) }},
-	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
-	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
-	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
-		Duty:  "notice of the dismissal delivered to the respondent",
-		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
-		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToResp) }},
-	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
-		Duty:  "notice of the dismissal delivered to the complainant",
-		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
-		Due: dismissedAfterHearing, Done: func(f *Facts) []Date { return once(f.DismissalToComp) }},
 	// (H): the complainant's certified notice of the meeting at which to be heard.
 	{ID: FrivolousNoticeTask, Rule: "(H)", Unit: Task, Trigger: "the decision to hold the (H) meeting",
 		Duty:  "certified notice to the complainant of the meeting at which to be heard",
-		Party: Commission, Papers: []Paper{FrivolousNotice}},
-	// (H): the finding and the fine, with how and by when to pay, to the person fined by
-	// certified mail; a task from the day of the finding until its mailing is recorded.
-	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
-		Duty:  "certified notice to the complainant of the finding and the fine",
-		Party: Commission, Papers: []Paper{FrivolousFinding}, Due: frivolousFound},
+		Party: Commission, Papers: []Paper{FrivolousNotice}, Due: frivolousHeard,
+		Done: func(_ *Engine, f *Facts) []Date { return once(f.FrivolousNoticeMailed) },
+		// Owed until the finding is made, which the notice was to let the complainant answer.
+		Owed: func(c *Case) bool {
+			return c.FrivolousHearing.Scheduled() && c.Frivolous == nil && c.FrivolousNoticeMailed.IsZero()
+		}, Needs: frivolousMeetingSet},
 	// (E)(2), (F), (H): the ordinance is silent on when a fine is paid. The commission
 	// sets a term (payment.due_days), counted from the day enforcement may begin: the
 	// day of the fine, or, after a closed hearing, the day (F)'s window to demand a public
@@ -289,33 +347,88 @@ var defaultPeriods = []Period{
 	// collection or the commission's waiver (SettleFine), and is reminded until then.
 	{ID: FinePayment, Rule: "(E)(2)", Amount: 30, Unit: Days, Trigger: "the fine became enforceable",
 		Duty: "fine paid, referred for collection or waived", Party: Commission, units: []Unit{Days}, Clerk: true,
-		Record: "fine {case} paid amount=<dollars> receipt=<no.>"},
+		Record: "fine {case} paid amount=<dollars> receipt=<no.>",
+		Due: func(e *Engine, f *Facts) []Date {
+			return mapped(e.enforceable(f), func(fe enforceableFine) Date { return fe.from })
+		},
+		Done: func(e *Engine, f *Facts) []Date {
+			return mapped(e.enforceable(f), func(fe enforceableFine) Date { return fe.Settled })
+		},
+		Rules: func(e *Engine, f *Facts) []string {
+			return mapped(e.enforceable(f), func(fe enforceableFine) string { return fe.Rule })
+		}},
 	// (C)(2), (C)(3): a referral to the attorney is followed at the commission's interval,
 	// from its sending or the attorney's last report, until it is closed with its outcome.
 	{ID: ReferralFollowUp, Rule: "(C)(3)", Amount: 30, Unit: Days, Trigger: "the referral's sending or last report",
 		Duty: "the attorney's report on the referral recorded", Party: Commission, units: []Unit{Days}, Clerk: true,
-		Record: `referral {case} status="..."`},
+		Record: `referral {case} status="..."`,
+		Due:    func(_ *Engine, f *Facts) []Date { return mapped(f.Referrals, func(r Referral) Date { return r.Last }) },
+		Done: func(_ *Engine, f *Facts) []Date {
+			return mapped(f.Referrals, func(r Referral) Date { return r.Closed })
+		},
+		Rules: func(_ *Engine, f *Facts) []string { return mapped(f.Referrals, Referral.Rule) }},
+	// (E)(2): "Issue a recommendation for discipline to the alleged violator and to the
+	// chief executive officer or other officer having authority to discipline".
+	{ID: RecommendationRespondentTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty: "recommendation delivered to the respondent", Party: Commission, Papers: []Paper{RecommendationToResp},
+		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToResp) },
+		Needs: recommendationIssued},
+	{ID: RecommendationOfficerTask, Rule: "(E)(2)", Unit: Task, Trigger: "the decision",
+		Duty:  "recommendation delivered to the officer with authority to discipline",
+		Party: Commission, Papers: []Paper{RecommendationToOfficer},
+		Due: recommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.RecommendationToOff) },
+		Needs: recommendationIssued},
+	// (F): "publicly issue a final recommendation to the alleged violator and to the chief
+	// executive officer or other officer having authority to discipline".
+	{ID: FinalRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty: "final recommendation delivered to the respondent", Party: Commission, Papers: []Paper{FinalToRespondent},
+		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToResp) },
+		Needs: finalIssued},
+	{ID: FinalOfficerTask, Rule: "(F)", Unit: Task, Trigger: "the final recommendation",
+		Duty:  "final recommendation delivered to the officer with authority to discipline",
+		Party: Commission, Papers: []Paper{FinalToOfficer},
+		Due: finallyRecommended, Done: func(_ *Engine, f *Facts) []Date { return once(f.FinalToOff) },
+		Needs: finalIssued},
+	// (E)(1): a dismissal after a hearing is a decision on a complaint both parties were
+	// heard on; the ordinance sets no form, so it is a task without a date, like (E)(2)'s.
+	{ID: DismissalRespondentTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the respondent",
+		Party: Commission, Papers: []Paper{DecisionDismissalToResp},
+		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToResp) },
+		Needs: dismissalDecided},
+	{ID: DismissalComplainantTask, Rule: "(E)(1)", Unit: Task, Trigger: "the decision",
+		Duty:  "notice of the dismissal delivered to the complainant",
+		Party: Commission, Papers: []Paper{DecisionDismissalToComp},
+		Due: dismissedAfterHearing, Done: func(_ *Engine, f *Facts) []Date { return once(f.DismissalToComp) },
+		Needs: dismissalDecided},
+	// (H): the finding and the fine, with how and by when to pay, to the person fined by
+	// certified mail; a task from the day of the finding until its mailing is recorded.
+	{ID: FrivolousFindingTask, Rule: "(H)", Unit: Task, Trigger: "the (H) finding",
+		Duty:  "certified notice to the complainant of the finding and the fine",
+		Party: Commission, Papers: []Paper{FrivolousFinding}, Due: frivolousFound},
 	// (D), (E): a recessed hearing reconvenes on a date no earlier notice gave, and both
 	// parties must have the opportunity to be heard at it: each is told, a task from the day
 	// the session is set until its notice is recorded as sent.
 	{ID: RecessedRespondentTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
 		Duty: "notice of the recessed hearing to the respondent", Party: Commission, Papers: []Paper{RecessedToRespondent},
-		Due: reconvening, Moot: hearingHeard},
+		Due: reconvening, Moot: hearingHeard, Needs: meetingScheduled},
 	{ID: RecessedComplainantTask, Rule: "(D)", Unit: Task, Trigger: "the recessed hearing's date",
 		Duty: "notice of the recessed hearing to the complainant", Party: Commission, Papers: []Paper{RecessedToComplainant},
-		Due: reconvening, Moot: hearingHeard},
+		Due: reconvening, Moot: hearingHeard, Needs: meetingScheduled},
 	// (F): the respondent's written demand stays enforcement; it is acknowledged in writing,
 	// and both parties are told of the public hearing, at which they must be allowed "the
 	// opportunity to present testimony and evidence".
 	{ID: DemandAcknowledgementTask, Rule: "(F)", Unit: Task, Trigger: "the respondent's demand",
 		Duty: "acknowledgement of the demand for a public hearing", Party: Commission, Papers: []Paper{DemandAcknowledgement},
-		Due: demanded, Moot: publicHearingHeard},
+		Due: demanded, Moot: publicHearingHeard, Needs: func(c *Case, info PaperInfo) error {
+			return c.needIf(info, !c.DemandReceived.IsZero(), "no demand for a public hearing has been recorded")
+		}},
 	{ID: PublicHearingRespondentTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
 		Duty: "notice of the public hearing to the respondent", Party: Commission, Papers: []Paper{PublicHearingToResp},
-		Due: publicHearingSet, Moot: publicHearingHeard},
+		Due: publicHearingSet, Moot: publicHearingHeard, Needs: meetingScheduled},
 	{ID: PublicHearingComplainantTask, Rule: "(F)", Unit: Task, Trigger: "the public hearing's date",
 		Duty: "notice of the public hearing to the complainant", Party: Commission, Papers: []Paper{PublicHearingToComp},
-		Due: publicHearingSet, Moot: publicHearingHeard},
+		Due: publicHearingSet, Moot: publicHearingHeard, Needs: meetingScheduled},
 	// (G): "filed during the 60 days preceding the date of any election at which the
 	// respondent is a candidate": a window, not a step.
 	{ID: ElectionPeriod, Rule: "(G)", Amount: 60, Unit: Days, Trigger: "the election",

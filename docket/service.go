@@ -25,10 +25,25 @@ type RecordMailing struct {
 // SentLetter is the PDF of a paper as it went out: its bytes are stored by the store in
 // the same transaction as the mailing or delivery, under SHA256, which the event carries,
 // so the hash chain covers them; Dated is the date the letter bears.
+//
+// PDF, when given, is the letter's bytes, which travel with the act that records them to
+// the store; they are never part of the event or the case (the record holds them once, by
+// SHA256), so a case's Mailing never carries them (kept).
 type SentLetter struct {
 	SHA256 string `json:"sha256"`
 	Size   int64  `json:"size"`
 	Dated  Date   `json:"dated"`
+	PDF    []byte `json:"-"`
+}
+
+// kept is l as the case keeps it: without its bytes.
+func (l *SentLetter) kept() *SentLetter {
+	if l == nil || l.PDF == nil {
+		return l
+	}
+	k := *l
+	k.PDF = nil
+	return &k
 }
 
 // check refuses a SentLetter that is not one.
@@ -168,7 +183,8 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 	if err := c.Needs(info.Paper); err != nil {
 		return err
 	}
-	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule, Letter: letter}
+	m := Mailing{Paper: info.Paper, Recipient: info.To, Article: article, Mailed: on, Satisfies: info.Rule,
+		Letter: letter.kept()}
 	switch info.To {
 	case Respondent:
 		m.Address = c.Respondent.Address
@@ -225,7 +241,7 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 		m.MeetingStart, m.MeetingPlace = c.FrivolousHearing.Start, c.FrivolousHearing.Place
 		first(&c.FrivolousNoticeMailed)
 	default:
-		// A paper of a step that its row schedules: each sending meets the next deadline.
+		// A paper of a step whose row has no Done: each sending meets the next deadline.
 		if !recordedAsSent(info.Paper) {
 			break
 		}
@@ -236,77 +252,6 @@ func (x *applying) sendPaper(info PaperInfo, article string, on Date, letter *Se
 	}
 	c.Mailings = append(c.Mailings, m)
 	c.resent(info.Paper, on)
-	return nil
-}
-
-// Needs returns nil if case c needs paper p now, or an error naming the rule that says
-// why not: the paper does not apply to the case, or what it must say has not been decided.
-// Letters and the record of mailings ask the same question here.
-func (c *Case) Needs(p Paper) error {
-	info, err := checkPaper(p)
-	if err != nil {
-		return err
-	}
-	needs := func(ok bool, why string) error {
-		if ok {
-			return nil
-		}
-		return conflict(info.Rule, fmt.Sprintf("case %s does not need the %s: %s", c.Number, info.Name, why))
-	}
-	switch info.Paper {
-	case RespondentNoticePaper, ComplainantConfirmPaper:
-		// (B): the notices must give the date, time and place of the sufficiency meeting.
-		if !c.Sufficiency.Scheduled() {
-			return conflict("(B)",
-				"the notice must give the date, time and place of the sufficiency meeting; schedule that meeting first")
-		}
-		return nil
-	case RulingToRespondent, RulingToComplainant:
-		if err := needs(c.Ruling != "", "the commission has not ruled"); err != nil {
-			return err
-		}
-		if c.dismissedAtC() {
-			return conflict("(C)(2)",
-				fmt.Sprintf("the ruling dismissed the complaint, or a part of it, so its notice is the notice of dismissal, sent "+
-					"by certified mail: %s", strings.Replace(string(info.Paper), "ruling_", "dismissal_", 1)))
-		}
-		// (C)(2): a notice of probable cause includes the hearing date.
-		if c.Ruling == ProbableCause && !c.Hearing.Scheduled() {
-			return conflict("(C)(2)",
-				"the notice of a ruling of probable cause must include the hearing date; schedule the hearing first")
-		}
-		return nil
-	case DismissalToRespondent, DismissalToComplainant:
-		return needs(c.dismissedAtC(), "the (C) ruling did not dismiss it")
-	case AdjudicationRequest:
-		return needs(c.Ruling == JudicialReferral, "the ruling was not judicial_referral")
-	case ReferralTransmittal:
-		return needs(c.Ruling == AttorneyReferral || c.ReferralRuling == AttorneyReferral,
-			"no part of it was ruled attorney_referral")
-	case RecommendationToResp, RecommendationToOfficer:
-		return needs(c.Decision != nil && !c.Decision.Dismissed,
-			"no recommendation for discipline or fine has been issued under (E)(2)")
-	case FinalToRespondent, FinalToOfficer:
-		return needs(c.Final != nil, "no final recommendation has been issued under (F)")
-	case DecisionDismissalToResp, DecisionDismissalToComp:
-		return needs(c.Decision != nil && c.Decision.Dismissed, "the (E) decision has not dismissed the complaint")
-	case RecessedToRespondent, RecessedToComplainant, PublicHearingToResp, PublicHearingToComp:
-		// (D), (F): the notice gives the meeting's date, time and place.
-		return needs(c.Meeting(info.Meeting).Scheduled(),
-			fmt.Sprintf("no %s is scheduled; schedule it first", info.Meeting.Name()))
-	case DemandAcknowledgement:
-		return needs(!c.DemandReceived.IsZero(), "no demand for a public hearing has been recorded")
-	case FrivolousNotice:
-		if c.Frivolous != nil {
-			return needs(false, "the finding under (H) has been made")
-		}
-		return needs(c.FrivolousHearing.Scheduled(),
-			"no meeting on whether the complaint was knowingly frivolous is scheduled; schedule it first")
-	}
-	// A paper of a step that its row schedules: needed once the row counts from a date.
-	if _, err := c.rowNeeds(info); err != nil {
-		return err
-	}
 	return nil
 }
 

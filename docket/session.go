@@ -45,10 +45,16 @@ func (a Convene) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time) err
 		// "Public notice of any special meeting ... shall be given at least 48 hours before
 		// such meeting, which notice shall also include the agenda", except "in the event
 		// of a bona fide emergency" (5 ILCS 120/2.02(a)).
+		moved := ""
+		if len(m.Moved) > 0 {
+			// "Public notice ... of any rescheduled regular meeting" is given as a special
+			// meeting's is (2.02(a)): the notice posted before the move was for another time.
+			moved = " at its new time and place (a rescheduled meeting is noticed as a special one is)"
+		}
 		return Conflict(OMANotice, "meeting", fmt.Sprintf("meeting %s cannot be called to order: its notice and "+
-			"agenda were not posted 48 hours before it (by %s). Hold it later, noticed 48 hours ahead, or record it as "+
+			"agenda were not posted%s 48 hours before it (by %s). Hold it later, noticed 48 hours ahead, or record it as "+
 			"an emergency meeting with the nature of the emergency (emergency=\"...\") and post its notice as soon as "+
-			"practicable", m.Name, e.shortTime(AgendaCutoff(m.Start))))
+			"practicable", m.Name, moved, e.shortTime(AgendaCutoff(m.Start))))
 	case len(a.Seated) == 0:
 		return Invalid(OMAQuorum, "present", "no commissioners are seated; the configuration names them")
 	case len(a.Present) == 0:

@@ -108,6 +108,12 @@ type CommissionMeeting struct {
 	Published      time.Time         `json:"published,omitzero"`
 	PublishedText  string            `json:"published_text,omitempty"`
 	ReviewedClosed bool              `json:"reviewed_closed,omitempty"`
+	// Review is the review of the closed minutes made at this meeting, with its
+	// determination (review.go); zero on a review recorded before determinations were kept.
+	Review ClosedReview `json:"review,omitzero"`
+	// Adopted are the schedules of regular meetings the commission adopted at this meeting
+	// (2.03, regular.go).
+	Adopted []AdoptedSchedule `json:"adopted,omitempty"`
 
 	// Folded is set by Fold on a meeting that has no record of its own yet: the case steps
 	// of several cases at one start and place, scheduled before meetings were kept.
@@ -127,6 +133,10 @@ type Moved struct {
 	Start time.Time `json:"start"`
 	Place string    `json:"place"`
 	At    time.Time `json:"at"`
+	// Postings is how many postings of the notice the meeting had when it moved: those
+	// gave its old time and place (NoticedInTime). Zero on a move recorded before it was
+	// kept, when At alone tells them apart.
+	Postings int `json:"postings,omitempty"`
 }
 
 // Agenda returns every item of the meeting: the case steps, then the other business.
@@ -144,9 +154,20 @@ func (m *CommissionMeeting) Posted() time.Time {
 }
 
 // NoticedInTime reports whether the meeting's notice and agenda were first posted at least
-// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order.
+// 48 hours before it (5 ILCS 120/2.02(a)), as a meeting must be to be called to order. A
+// meeting moved is a rescheduled meeting, noticed as a special one is: only a posting made
+// after its last move, for its new time and place, counts.
 func (m *CommissionMeeting) NoticedInTime() bool {
-	return len(m.Postings) > 0 && !m.Postings[0].At.After(AgendaCutoff(m.Start))
+	var since Moved
+	if n := len(m.Moved); n > 0 {
+		since = m.Moved[n-1]
+	}
+	for i, p := range m.Postings {
+		if i >= since.Postings && !p.At.Before(since.At) {
+			return !p.At.After(AgendaCutoff(m.Start))
+		}
+	}
+	return false
 }
 
 // Amended reports whether the agenda changed after the notice was first posted.
@@ -521,7 +542,7 @@ func (a MoveMeeting) applyMeeting(e *Engine, m *CommissionMeeting, at time.Time)
 			return err
 		}
 	}
-	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at})
+	m.Moved = append(m.Moved, Moved{Start: m.Start, Place: m.Place, At: at, Postings: len(m.Postings)})
 	m.Start, m.Place = a.Start.In(e.Cal.Location()), a.Place
 	m.changed(at)
 	return nil
@@ -547,6 +568,7 @@ var meetingDecoders = map[string]func([]byte) (MeetingAction, error){
 	PostAgenda{}.Kind():              decodeMeeting[PostAgenda],
 	CancelCommissionMeeting{}.Kind(): decodeMeeting[CancelCommissionMeeting],
 	MoveMeeting{}.Kind():             decodeMeeting[MoveMeeting],
+	AdoptSchedule{}.Kind():           decodeMeeting[AdoptSchedule],
 	CorrectMeeting{}.Kind():          decodeMeeting[CorrectMeeting],
 	Convene{}.Kind():                 decodeMeeting[Convene],
 	MemberMoves{}.Kind():             decodeMeeting[MemberMoves],

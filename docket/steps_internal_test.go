@@ -18,11 +18,11 @@ func TestStepFromItsRowAlone(t *testing.T) {
 	defaultPeriods = append(slices.Clone(periods), Period{ID: id, Rule: "(C)(1)", Amount: 5, Unit: BusinessDays,
 		Trigger: "the sufficiency meeting", Duty: "minutes of the sufficiency meeting sent", Party: Commission,
 		units: dateUnits, Papers: []Paper{paper},
-		Due: func(f *Facts, cal *Calendar) []Date {
+		Due: func(e *Engine, f *Facts) []Date {
 			if !f.Sufficiency.Scheduled() {
 				return nil
 			}
-			return []Date{cal.DateOf(f.Sufficiency.Start)}
+			return []Date{e.Cal.DateOf(f.Sufficiency.Start)}
 		}})
 	papers = append(slices.Clone(ps),
 		PaperInfo{Paper: paper, Rule: "(C)(1)", To: Attorney, Name: "minutes of the sufficiency meeting"})

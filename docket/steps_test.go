@@ -68,8 +68,17 @@ func TestStepsTable(t *testing.T) {
 			if p.Done != nil && p.Due == nil {
 				t.Errorf("Done without Due: the row does not schedule itself, so nothing reads it")
 			}
-			if p.Due != nil && len(p.Papers) == 0 {
-				t.Errorf("a row that schedules itself is met by sending its paper, and it names none")
+			// Engine.ScheduleInto only walks the rows: a step whose row gives no dates is never
+			// counted. A row in hours gives the notices of its Meetings instead; (G)'s window
+			// is not a step.
+			if p.Unit == docket.Hours && p.Due != nil {
+				t.Errorf("a row in hours schedules the notices of its meetings; its Due would not be read")
+			}
+			if p.Unit != docket.Hours && p.Due == nil && p.ID != docket.ElectionPeriod {
+				t.Errorf("the row gives no dates (Due), so the schedule never counts it")
+			}
+			if p.Due != nil && p.Done == nil && len(p.Papers) == 0 {
+				t.Errorf("a row without Done is met by sending its paper, and it names none")
 			}
 			if p.Record != "" && !strings.Contains(p.Record, "{case}") {
 				t.Errorf("Record %q does not name the case", p.Record)
@@ -161,6 +170,25 @@ func TestEveryScheduledStepHasItsCommand(t *testing.T) {
 	for _, p := range docket.DefaultOrdinance().Periods() {
 		if (len(p.Papers) > 0 || p.Record != "") && !reached[p.ID] {
 			t.Errorf("no case reaches %s: add it to a case of this test", p.ID)
+		}
+	}
+}
+
+// TestPaperCommand gives each paper's command from its row in the table of papers: a
+// certified paper's mailing with its article number, another's delivery.
+func TestPaperCommand(t *testing.T) {
+	c := &docket.Case{Number: "2026-001"}
+	for _, tc := range []struct {
+		p    docket.Paper
+		want string
+	}{
+		{docket.RespondentNoticePaper, "mail 2026-001 respondent <article no.>"},
+		{docket.FrivolousFinding, "mail 2026-001 frivolous_finding <article no.>"},
+		{docket.ReferralTransmittal, "delivered 2026-001 referral"},
+		{docket.Paper("minutes"), ""},
+	} {
+		if got := c.PaperCommand(tc.p); got != tc.want {
+			t.Errorf("PaperCommand(%s) = %q, want %q", tc.p, got, tc.want)
 		}
 	}
 }

@@ -159,9 +159,10 @@ func markArtifacts(content []byte) ([]byte, bool, error) {
 	return out.Bytes(), marked, nil
 }
 
-// unmarkedPaint counts the painting operations of content outside any marked-content
-// sequence: 0 in a page of a tagged PDF.
-func unmarkedPaint(content []byte) (int, error) {
+// UnmarkedPaint counts the painting operations of a page's content outside any
+// marked-content sequence: 0 in a page of a tagged PDF, where everything painted is
+// tagged or an artifact (ISO 14289-1, 7.1).
+func UnmarkedPaint(content []byte) (int, error) {
 	ops, err := operations(content)
 	if err != nil {
 		return 0, err

@@ -11,14 +11,14 @@ import (
 func TestMarkArtifacts(t *testing.T) {
 	content := []byte("q 1 0 0 1 0 0 cm\n/P <</MCID 0>> BDC BT /F1 12 Tf (tagged \\) \\( text) Tj ET EMC\n" +
 		"0 0 10 10 re W n\nBT /F1 8 Tf 1 0 0 1 5 5 Tm <0041> Tj [(page) -250 (1)] TJ ET\n0 0 5 5 re f Q\n")
-	if n, err := unmarkedPaint(content); err != nil || n != 3 {
+	if n, err := UnmarkedPaint(content); err != nil || n != 3 {
 		t.Fatalf("before: %d unmarked, %v; want 3", n, err)
 	}
 	out, changed, err := markArtifacts(content)
 	if err != nil || !changed {
 		t.Fatalf("changed %v, %v", changed, err)
 	}
-	if n, err := unmarkedPaint(out); err != nil || n != 0 {
+	if n, err := UnmarkedPaint(out); err != nil || n != 0 {
 		t.Errorf("after: %d unmarked, %v:\n%s", n, err, out)
 	}
 	for _, want := range []string{"/Artifact BMC BT", "/Artifact BMC <0041> Tj\nEMC",

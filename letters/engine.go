@@ -236,3 +236,21 @@ func headerHTML(mark string) string {
 		`<div style="width:100%;font-family:Go;font-size:9pt;font-weight:bold;color:#b40000;` +
 		`text-align:center;margin:4mm 25mm 0 25mm">` + html.EscapeString(regular.printable(mark)) + `</div>`
 }
+
+// FontFaces is the CSS that puts the Go fonts in a page, as the letters' pages carry them
+// (family "Go", normal and bold): a page printed by PrintArchival in them needs no font of
+// the system's, and draws the glyphs fpdf draws, so its untagged twin looks the same.
+func FontFaces() string { return goFaces }
+
+// PrintArchival prints doc, a complete HTML page of ethicsbot's own (another package's
+// document: the mailing book), by e as a tagged PDF (PDF/UA-1) made archival (PDF/A-2b),
+// as the letters are: what Chromium paints outside the tags, an element hidden from the
+// accessibility tree included, is marked as an artifact. title is the document's title
+// (the page's <title>), made when it is made. No head or foot is printed on its pages.
+func PrintArchival(ctx context.Context, e Engine, doc, title string, made time.Time) ([]byte, error) {
+	pdf, err := e.PrintPDF(ctx, doc, `<span></span>`, `<span></span>`)
+	if err != nil {
+		return nil, err
+	}
+	return archival(pdf, title, made, false)
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"ethicsbot/docket"
 )
 
 // ReadBounds are the bounds of a reading, which a test may lower.
@@ -49,6 +51,8 @@ func HostileFile(tb testing.TB, name string) []byte {
 	return data
 }
 
-// UnmarkedPaint counts the painting operations of a page's content outside any
-// marked-content sequence.
-func UnmarkedPaint(content []byte) (int, error) { return unmarkedPaint(content) }
+// EnclosingLetter is document k made as its packet makes its letter: the complaint as
+// received enclosed, so its text not printed.
+func (m *Maker) EnclosingLetter(c *docket.Case, k Kind, today docket.Date) (Document, error) {
+	return m.make(c, k, today, true, "")
+}

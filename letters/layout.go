@@ -258,12 +258,16 @@ func newDocument(title string, top float64) *fpdf.Fpdf {
 	p.AddUTF8FontFromBytes("go", "B", gobold.TTF)
 	p.SetTitle(regular.printable(title), true)
 	p.SetCreator("ethicsbot", true)
-	p.SetFooterFunc(func() {
-		p.SetY(-15)
-		p.SetFont("go", "", 8)
-		p.CellFormat(0, 5, fmt.Sprintf("%s, page %d", regular.printable(title), p.PageNo()), "", 0, "C", false, 0, "")
-	})
+	p.SetFooterFunc(func() { pageFoot(p, title) })
 	return p
+}
+
+// pageFoot draws the foot of p's page: the title and the page number, in 8-point type,
+// centred 15 mm from the page's bottom.
+func pageFoot(p *fpdf.Fpdf, title string) {
+	p.SetY(-15)
+	p.SetFont("go", "", 8)
+	p.CellFormat(0, 5, fmt.Sprintf("%s, page %d", regular.printable(title), p.PageNo()), "", 0, "C", false, 0, "")
 }
 
 // render draws blocks as a PDF on US Letter paper, in the Go fonts, with a page number at

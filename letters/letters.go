@@ -323,11 +323,7 @@ func (m *Maker) render(blocks []block, title, mark string) ([]byte, error) {
 	tagged, err := m.engine.PrintPDF(context.Background(), htmlOf(blocks, title, addressType(blocks)), headerHTML(mark),
 		footerHTML(title))
 	if err == nil {
-		now := time.Now
-		if m.now != nil {
-			now = m.now
-		}
-		tagged, err = archival(tagged, title, now(), addressType(blocks) > 0)
+		tagged, err = archival(tagged, title, m.clock(), addressType(blocks) > 0)
 	}
 	if err != nil {
 		if m.untagged != nil {
@@ -336,6 +332,14 @@ func (m *Maker) render(blocks []block, title, mark string) ([]byte, error) {
 		return pdf, nil
 	}
 	return tagged, nil
+}
+
+// clock is the time a document is made.
+func (m *Maker) clock() time.Time {
+	if m.now != nil {
+		return m.now()
+	}
+	return time.Now()
 }
 
 // SetSigners puts in force who signs the letters from now on: the chair and the clerk the

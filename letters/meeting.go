@@ -61,6 +61,7 @@ type MinutesData struct {
 	Date      string
 	Place     Text
 	Closed    bool   // the closed minutes: confidential (5 ILCS 120/2.06)
+	Released  string // "Tuesday 13 July 2027" when a review made the closed minutes public (2.06(d)); "" otherwise
 	Draft     bool   // not approved yet
 	Approved  string // "Tuesday 9 February 2027, at the meeting of 2027-02-09"; "" for a draft
 	Convened  string // "18:00 CST"
@@ -334,6 +335,9 @@ func (m *Maker) minutes(r docket.MinutesRecord, part docket.Part, names docket.N
 	d := MinutesData{From: m.from(), Meeting: string(r.Meeting), Kind: meetingKind(r.Special), Date: held.Format(longDate),
 		Place: T(r.Place), Closed: closed, Draft: r.Approved.IsZero(), Convened: hm(r.Convened), Adjourned: hm(r.Adjourned),
 		Present: who(r.Present), Absent: who(r.Absent), Emergency: T(r.Emergency)}
+	if closed && !r.Released.IsZero() {
+		d.Released = r.Released.In(m.loc).Format(longDate)
+	}
 	if len(r.Remote) > 0 {
 		d.Remote = who(r.Remote)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -114,12 +113,13 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 		return letter, err
 	}
 	parts := [][]byte{letter.Data}
+	var index *tagged // the index's structure, to join the letter's
 	if info.Documents {
-		index, err := m.index(c, encl)
-		if err != nil {
+		var pdf []byte
+		if pdf, index, err = m.index(c, encl); err != nil {
 			return Document{}, err
 		}
-		parts = append(parts, index)
+		parts = append(parts, pdf)
 	}
 	first := len(parts)
 	for _, e := range encl {
@@ -129,7 +129,15 @@ func (m *Maker) packet(ctx context.Context, c *docket.Case, k Kind, today docket
 	if err != nil {
 		return Document{}, refused(err, first)
 	}
-	letter.Data = merged
+	// The letter's pages keep their tags; the packet declares neither PDF/A nor PDF/UA,
+	// which its enclosures as filed are not (docs/record.md, "What the record keeps as sent").
+	after := 0 // the enclosures' pages, after the index
+	for _, e := range encl {
+		after += e.pages
+	}
+	if letter.Data, err = enclosing(merged, letter.Title, m.clock(), index, after); err != nil {
+		return Document{}, fmt.Errorf("case %s: the %s and its enclosures: %w", c.Number, k.Name(), err)
+	}
 	return letter, nil
 }
 
@@ -167,27 +175,35 @@ func imagePage(media string, data []byte) ([]byte, error) {
 
 // index draws the (C)(3) index of the case file: each document's number, title, kind,
 // the date it was added, its pages and the first 16 hex digits of its SHA-256, by which
-// the attorney can check a copy against the record.
-func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
+// the attorney can check a copy against the record. What it draws is marked as the
+// content of the structure elements it returns (tagger): a section with the heading, the
+// paragraphs and the table, whose first row heads its columns.
+func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, *tagged, error) {
 	title := fmt.Sprintf("Case %s: index of the case file", c.Number)
 	p := newDocument(title, margin)
+	t := newTagger(p, "Sect", func() { pageFoot(p, title) })
 	p.AddPage()
 	p.SetFont("go", "B", 14)
-	p.MultiCell(0, 7, regular.printable(fmt.Sprintf("Index of the case file, case %s", c.Number)), "", "C", false)
+	heading := regular.printable(fmt.Sprintf("Index of the case file, case %s", c.Number))
+	t.draw(t.add(t.root, "H1", ""), func() { p.MultiCell(0, 7, heading, "", "C", false) })
 	p.SetFont("go", "", 10)
-	p.MultiCell(0, 5,
-		regular.printable(fmt.Sprintf("The complaint of %s against %s and all additional documents in the custody of the "+
-			"commission concerning the alleged violation (C)(3), in the order they follow this index. Each is identified by "+
-			"the first 16 hexadecimal digits of its SHA-256 as kept in the commission's record.", c.Complainant.Name,
-			c.Respondent.Name)), "", "L", false)
+	intro := regular.printable(fmt.Sprintf("The complaint of %s against %s and all additional documents in the custody of "+
+		"the commission concerning the alleged violation (C)(3), in the order they follow this index. Each is "+
+		"identified by the first 16 hexadecimal digits of its SHA-256 as kept in the commission's record.",
+		c.Complainant.Name, c.Respondent.Name))
+	t.draw(t.add(t.root, "P", ""), func() { wrapped(p, 0, 5, intro) })
 	p.Ln(3)
 	cols := []struct {
 		head  string
 		width float64
 	}{{"No.", 10}, {"Title", 62}, {"Kind", 24}, {"Added", 24}, {"Pages", 13}, {"SHA-256", 33}}
+	table := t.add(t.root, "Table", "")
+	heads := t.add(table, "TR", "")
 	p.SetFont("go", "B", 9)
 	for _, col := range cols {
-		p.CellFormat(col.width, 6, col.head, "B", 0, "L", false, 0, "")
+		t.draw(t.add(heads, "TH", "/A<</O/Table/Scope/Column>>"), func() {
+			p.CellFormat(col.width, 6, col.head, "B", 0, "L", false, 0, "")
+		})
 	}
 	p.Ln(-1)
 	p.SetFont("go", "", 9)
@@ -207,26 +223,36 @@ func (m *Maker) index(c *docket.Case, encl []enclosed) ([]byte, error) {
 			p.AddPage()
 			x, y = p.GetXY()
 		}
+		tr := t.add(table, "TR", "")
 		for j, col := range cols {
 			p.SetXY(x, y)
-			if j == 1 {
-				p.MultiCell(col.width-1, 5, strings.Join(lines, "\n"), "", "L", false)
-			} else {
-				p.CellFormat(col.width, 5, regular.printable(row[j]), "", 0, "L", false, 0, "")
-			}
+			t.draw(t.add(tr, "TD", ""), func() {
+				if j == 1 {
+					// As MultiCell would draw the lines, each keeping the space where it wraps.
+					for k, l := range lines {
+						if k < len(lines)-1 {
+							l += " "
+						}
+						p.SetXY(x, y+5*float64(k))
+						p.CellFormat(col.width-1, 5, l, "", 0, "L", false, 0, "")
+					}
+				} else {
+					p.CellFormat(col.width, 5, regular.printable(row[j]), "", 0, "L", false, 0, "")
+				}
+			})
 			x += col.width
 		}
 		p.SetXY(margin, y+h)
 	}
 	p.Ln(2)
-	p.MultiCell(0, 5,
-		fmt.Sprintf("%s, %s; the page numbers count from the first page after this index.",
-			docket.Count(len(encl), "document"), docket.Count(first-1, "page")), "", "L", false)
+	counts := fmt.Sprintf("%s, %s; the page numbers count from the first page after this index.",
+		docket.Count(len(encl), "document"), docket.Count(first-1, "page"))
+	t.draw(t.add(t.root, "P", ""), func() { wrapped(p, 0, 5, counts) })
 	var out bytes.Buffer
 	if err := p.Output(&out); err != nil {
-		return nil, fmt.Errorf("drawing %s: %w", title, err)
+		return nil, nil, fmt.Errorf("drawing %s: %w", title, err)
 	}
-	return out.Bytes(), nil
+	return out.Bytes(), t.result(), nil
 }
 
 // merge joins PDFs into one, in order, in a reading process. A part it cannot merge is an

@@ -5,9 +5,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +18,7 @@ import (
 
 	"ethicsbot/docket"
 	"ethicsbot/letters"
+	"ethicsbot/letters/pdfcheck"
 )
 
 // files is a case file in memory.
@@ -177,3 +180,155 @@ func packets(t *testing.T, m *letters.Maker) {
 }
 
 var _ letters.Files = files{}
+
+// TestTaggedPacketKeepsTheLetter: the packet of a tagged letter keeps the letter's pages
+// tagged, its structure tree whole (the same elements as the letter alone, read by
+// pdfcpu and by poppler), its language and title; the (C)(3) index of the case file, drawn
+// as before, joins that tree after the letter: a section with its heading, paragraphs and
+// table, the first row heading the columns, each paragraph read with the spaces where its
+// lines wrap. As its enclosures are the parties' documents as filed, neither tagged nor
+// archival, the packet declares neither PDF/A nor PDF/UA, which the letter alone does, and
+// only the enclosures' pages paint outside the tags. Its syntax passes qpdf.
+func TestTaggedPacketKeepsTheLetter(t *testing.T) {
+	m := taggedMaker(t)
+	f := files{}
+	c := received()
+	f.add(c, "Signed complaint", docket.ComplaintDocument, docket.MediaPDF,
+		scanned(t, "COMPLAINT PAGE ONE", "COMPLAINT PAGE TWO"))
+	r := ruled(docket.AttorneyReferral)
+	r.Documents = c.Documents
+	index := []string{"  Sect", "    H1", "    P", "    Table", "      TR", "        TH", "        TH", "        TH",
+		"        TH", "        TH", "        TH", "      TR", "        TD", "        TD", "        TD", "        TD",
+		"        TD", "        TD", "    P"}
+	for _, tc := range []struct {
+		kind    letters.Kind
+		c       *docket.Case
+		index   []string // the index's elements, after the letter's
+		letter  int      // the letter's pages, and the index's
+		tagged  int      // the pages tagged: the letter's and the index's
+		readsAs []string // what poppler reads in the tree
+	}{
+		{"respondent", c, nil, 1, 1, []string{`"Case 2026-001"`}},
+		{"referral", r, index, 1, 2, []string{`"Case 2026-001"`, `"Index of the case file, case 2026-001"`,
+			"in the custody of the commission concerning", "/Scope /Column", `"SHA-256"`, `"Signed complaint"`,
+			`"1 document, 2 pages; the page numbers count from the first page after this index."`}},
+	} {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			packet, err := m.Packet(context.Background(), tc.c, tc.kind, today, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone, err := m.EnclosingLetter(tc.c, tc.kind, today)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := checkTagged(alone.Data, alone.Title)
+			if err != nil || len(want.Failures) > 0 {
+				t.Fatalf("the letter alone: %v %v", err, want.Failures)
+			}
+			got, err := checkTagged(packet.Data, packet.Title)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := append(slices.Clone(want.Tree), tc.index...); !slices.Equal(got.Tree, w) {
+				t.Errorf("the packet's structure tree is not the letter's and the index's:\n%s\nwant\n%s",
+					strings.Join(got.Tree, "\n"), strings.Join(w, "\n"))
+			}
+			for _, f := range got.Failures {
+				for _, bad := range []string{"/MarkInfo", "/Lang", "/DisplayDocTitle", "/Title", "/StructTreeRoot", "/ID",
+					"not a stream", "filtered", "neither standard nor role-mapped"} {
+					if strings.Contains(f, bad) {
+						t.Errorf("the packet lost what the letter had: %s", f)
+					}
+				}
+				for p := 1; p <= tc.tagged; p++ {
+					if strings.HasPrefix(f, fmt.Sprintf("page %d paints", p)) {
+						t.Errorf("the letter's or the index's page is not all tagged: %s", f)
+					}
+				}
+			}
+			for _, claim := range []string{`pdfaid:part="2"`, `pdfuaid:part="1"`, "/OutputIntents"} {
+				if !slices.ContainsFunc(got.Failures, func(f string) bool { return strings.Contains(f, claim) }) {
+					t.Errorf("the packet with enclosures as filed still declares %s", claim)
+				}
+			}
+			if !slices.ContainsFunc(got.Failures, func(f string) bool {
+				return strings.HasPrefix(f, fmt.Sprintf("page %d paints", tc.tagged+1))
+			}) {
+				t.Errorf("the enclosure's page was changed: it paints nothing outside the tags: %v", got.Failures)
+			}
+			qpdfCheck(t, packet.Data)
+			if st := pdfcheck.StructText(t, packet.Data); st != "" {
+				if el := pdfcheck.Elements(st); !slices.Equal(el, got.Tree) {
+					t.Errorf("poppler reads another structure tree:\n%s", st)
+				}
+				for _, w := range tc.readsAs {
+					if !strings.Contains(st, w) {
+						t.Errorf("poppler does not read %s in the packet's tree:\n%s", w, st)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTaggedIndexOverPages: an index of many documents, over two pages, is tagged on
+// both: every document a row of its table, the foot of each page an artifact, and the
+// closing paragraph, wherever it falls, one element.
+func TestTaggedIndexOverPages(t *testing.T) {
+	m := taggedMaker(t)
+	f := files{}
+	r := ruled(docket.AttorneyReferral)
+	for i := range 45 {
+		f.add(r, fmt.Sprintf("Exhibit %d: a photograph of the email of %d May", i+1, i%28+1), docket.ExhibitDocument,
+			docket.MediaPNG, photoOf(t, i))
+	}
+	packet, err := m.Packet(context.Background(), r, "referral", today, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := checkTagged(packet.Data, packet.Title)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := strings.Join(got.Tree, "\n") + "\n"
+	if n := strings.Count(tree, "      TR\n"); n != 46 {
+		t.Errorf("%d rows in the index's table, want a row of headings and 45", n)
+	}
+	alone, err := m.EnclosingLetter(r, "referral", today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tagged := len(pages(t, packet.Data)) - 45 // the letter's pages and the index's
+	if index := tagged - len(pages(t, alone.Data)); index < 2 {
+		t.Fatalf("the index has %d pages, want more than one", index)
+	}
+	for _, f := range got.Failures {
+		for p := 1; p <= tagged; p++ {
+			if strings.HasPrefix(f, fmt.Sprintf("page %d paints", p)) {
+				t.Errorf("the index's page is not all tagged: %s", f)
+			}
+		}
+	}
+	qpdfCheck(t, packet.Data)
+	if st := pdfcheck.StructText(t, packet.Data); st != "" {
+		if el := pdfcheck.Elements(st); !slices.Equal(el, got.Tree) {
+			t.Errorf("poppler reads another structure tree:\n%s", st)
+		}
+		if !strings.Contains(st, `"Exhibit 45: a photograph of the email of 17 May"`) {
+			t.Errorf("the last row is not read:\n%s", st)
+		}
+	}
+}
+
+// photoOf is an image different for each i, so that each is a document of its own.
+func photoOf(t *testing.T, i int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	img.Set(i%40, i/40, color.Black)
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}

@@ -41,56 +41,18 @@ var srgb []byte
 // With folds, the first page gets the fold marks of the window envelope's layout
 // (foldMarks), which Chromium does not draw in the page's margin, as an artifact.
 func archival(pdf []byte, title string, made time.Time, folds bool) ([]byte, error) {
-	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfConfig())
-	if err != nil {
-		return nil, fmt.Errorf("reading the printed PDF: %w", err)
-	}
-	if err := ctx.EnsurePageCount(); err != nil {
-		return nil, fmt.Errorf("reading the printed PDF's pages: %w", err)
-	}
-	x := ctx.XRefTable
-	root, err := x.DereferenceDict(*x.Root)
-	if err != nil || root == nil {
-		return nil, fmt.Errorf("the printed PDF has no catalog: %v", err)
-	}
-	if x.Size == nil {
-		return nil, errors.New("the printed PDF's trailer has no /Size")
-	}
-	prev, err := lastXref(pdf)
+	u, err := newUpdate(pdf)
 	if err != nil {
 		return nil, err
 	}
-	size := *x.Size
-	producer := "ethicsbot"
-	if x.Info != nil {
-		if info, err := x.DereferenceDict(*x.Info); err == nil && info != nil {
-			if p, err := types.StringOrHexLiteral(info["Producer"]); err == nil && p != nil && *p != "" {
-				producer = *p + "; ethicsbot"
-			}
-		}
-	}
+	ctx, x, root, size := u.ctx, u.ctx.XRefTable, u.root, u.size
+	producer := u.producer()
 	icc, intent, meta, info, catalog := size, size+1, size+2, size+3, x.Root.ObjectNumber.Value()
-	date := types.DateString(made)
-	when := made.Format("2006-01-02T15:04:05-07:00")
-
-	var b bytes.Buffer
-	b.Write(pdf)
-	if !bytes.HasSuffix(pdf, []byte("\n")) {
-		b.WriteByte('\n')
-	}
-	offsets := map[int]int{}
-	object := func(n int, body string) {
-		offsets[n] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", n, body)
-	}
+	object := u.object
 	object(icc, fmt.Sprintf("<</N 3/Length %d>>stream\n%s\nendstream", len(srgb), srgb))
 	object(intent, fmt.Sprintf("<</Type/OutputIntent/S/GTS_PDFA1/OutputConditionIdentifier(sRGB IEC61966-2.1)"+
 		"/Info(sRGB IEC61966-2.1)/DestOutputProfile %d 0 R>>", icc))
-	xmp := xmpPacket(title, producer, when)
-	// The metadata stream is not filtered, so that it can be read without PDF (6.6.2.1).
-	object(meta, fmt.Sprintf("<</Type/Metadata/Subtype/XML/Length %d>>stream\n%s\nendstream", len(xmp), xmp))
-	object(info, fmt.Sprintf("<</Title %s/Creator(ethicsbot)/Producer %s/CreationDate(%s)/ModDate(%s)>>",
-		pdfText(title), pdfText(producer), date, date))
+	u.metadata(meta, info, title, producer, made, true)
 	next := size + 4
 	for p := 1; p <= ctx.PageCount; p++ {
 		// Each page whose content paints outside the tags gets a new content stream with
@@ -142,19 +104,251 @@ func archival(pdf []byte, title string, made time.Time, folds bool) ([]byte, err
 		body.Update("S", types.Name("LBody"))
 		object(ref.ObjectNumber.Value(), body.PDFString())
 	}
-	root.Update("Metadata", *types.NewIndirectRef(meta, 0))
 	root.Update("OutputIntents", types.Array{*types.NewIndirectRef(intent, 0)})
-	object(catalog, root.PDFString())
+	return u.finish(catalog, meta, info, next), nil
+}
 
-	xref := b.Len()
-	b.WriteString("xref\n")
-	for _, n := range slices.Sorted(maps.Keys(offsets)) {
-		fmt.Fprintf(&b, "%d 1\n%010d 00000 n \n", n, offsets[n])
+// update is an incremental update of a PDF (ISO 32000-1, 7.5.6): the bytes as they are,
+// then new objects, a cross-reference section for them and a trailer that points back.
+type update struct {
+	pdf     []byte
+	ctx     *model.Context
+	root    types.Dict
+	size    int // the first object number free for new objects
+	prev    int // the offset of the last cross-reference section
+	b       bytes.Buffer
+	offsets map[int]int
+}
+
+// newUpdate reads pdf with pdfcpu, its catalog and trailer, to add an update to it.
+func newUpdate(pdf []byte) (*update, error) {
+	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfConfig())
+	if err != nil {
+		return nil, fmt.Errorf("reading the printed PDF: %w", err)
 	}
-	id := hex.EncodeToString(fileID(pdf))
-	fmt.Fprintf(&b, "trailer\n<</Size %d/Root %d 0 R/Info %d 0 R/Prev %d/ID[<%s><%s>]>>\nstartxref\n%d\n%%%%EOF\n",
-		next, catalog, info, prev, id, id, xref)
-	return b.Bytes(), nil
+	if err := ctx.EnsurePageCount(); err != nil {
+		return nil, fmt.Errorf("reading the printed PDF's pages: %w", err)
+	}
+	x := ctx.XRefTable
+	root, err := x.DereferenceDict(*x.Root)
+	if err != nil || root == nil {
+		return nil, fmt.Errorf("the printed PDF has no catalog: %v", err)
+	}
+	if x.Size == nil {
+		return nil, errors.New("the printed PDF's trailer has no /Size")
+	}
+	prev, err := lastXref(pdf)
+	if err != nil {
+		return nil, err
+	}
+	u := &update{pdf: pdf, ctx: ctx, root: root, size: *x.Size, prev: prev, offsets: map[int]int{}}
+	u.b.Write(pdf)
+	if !bytes.HasSuffix(pdf, []byte("\n")) {
+		u.b.WriteByte('\n')
+	}
+	return u, nil
+}
+
+// producer is the producer the information dictionary names, followed by ethicsbot's.
+func (u *update) producer() string {
+	x := u.ctx.XRefTable
+	if x.Info != nil {
+		if info, err := x.DereferenceDict(*x.Info); err == nil && info != nil {
+			if p, err := types.StringOrHexLiteral(info["Producer"]); err == nil && p != nil && *p != "" {
+				return *p + "; ethicsbot"
+			}
+		}
+	}
+	return "ethicsbot"
+}
+
+// object writes object n with body.
+func (u *update) object(n int, body string) {
+	u.offsets[n] = u.b.Len()
+	fmt.Fprintf(&u.b, "%d 0 obj\n%s\nendobj\n", n, body)
+}
+
+// metadata writes the XMP metadata as object meta (xmpPacket, with conforms) and the
+// information dictionary that says the same as object info.
+func (u *update) metadata(meta, info int, title, producer string, made time.Time, conforms bool) {
+	date := types.DateString(made)
+	xmp := xmpPacket(title, producer, made.Format("2006-01-02T15:04:05-07:00"), conforms)
+	// The metadata stream is not filtered, so that it can be read without PDF (6.6.2.1).
+	u.object(meta, fmt.Sprintf("<</Type/Metadata/Subtype/XML/Length %d>>stream\n%s\nendstream", len(xmp), xmp))
+	u.object(info, fmt.Sprintf("<</Title %s/Creator(ethicsbot)/Producer %s/CreationDate(%s)/ModDate(%s)>>",
+		pdfText(title), pdfText(producer), date, date))
+}
+
+// finish writes the catalog (root, as changed) as object catalog with the metadata meta, the
+// cross-reference section and the trailer, with size objects in all and a file identifier
+// made from the bytes before the update, and returns the updated PDF.
+func (u *update) finish(catalog, meta, info, size int) []byte {
+	u.root.Update("Metadata", *types.NewIndirectRef(meta, 0))
+	u.object(catalog, u.root.PDFString())
+	xref := u.b.Len()
+	u.b.WriteString("xref\n")
+	for _, n := range slices.Sorted(maps.Keys(u.offsets)) {
+		fmt.Fprintf(&u.b, "%d 1\n%010d 00000 n \n", n, u.offsets[n])
+	}
+	id := hex.EncodeToString(fileID(u.pdf))
+	fmt.Fprintf(&u.b, "trailer\n<</Size %d/Root %d 0 R/Info %d 0 R/Prev %d/ID[<%s><%s>]>>\nstartxref\n%d\n%%%%EOF\n",
+		size, catalog, info, u.prev, id, id, xref)
+	return u.b.Bytes()
+}
+
+// enclosing is the packet of a tagged letter merged with the enclosures as filed (merged):
+// the letter's pages keep their tags, its structure tree, language and title, but the
+// enclosures, the parties' own documents, are neither tagged nor archival, and ethicsbot
+// cannot make them so without altering them. So the packet's metadata, made anew as an
+// incremental update, no longer declares PDF/A-2b and PDF/UA-1 as the letter's does: a
+// file that declared them would say what is not so (ISO 19005-2, 6.2.11.4: every font
+// embedded; ISO 14289-1, 7.1: all content tagged or an artifact).
+//
+// index, if not nil, is the structure of the (C)(3) index of the case file, whose pages
+// follow the letter's and come before the enclosures' after pages: it joins the letter's
+// structure tree, after the letter, in the same update.
+func enclosing(merged []byte, title string, made time.Time, index *tagged, after int) ([]byte, error) {
+	u, err := newUpdate(merged)
+	if err != nil {
+		return nil, err
+	}
+	if u.root["StructTreeRoot"] == nil { // the letter was drawn untagged: it declares nothing
+		return merged, nil
+	}
+	meta, info, next := u.size, u.size+1, u.size+2
+	if ref, ok := u.root["Metadata"].(types.IndirectRef); ok {
+		// The letter's metadata is replaced, not left beside the packet's.
+		meta, info, next = ref.ObjectNumber.Value(), u.size, u.size+1
+	}
+	u.metadata(meta, info, title, u.producer(), made, false)
+	// The output intent is the letter's: it describes its pages' colours, not the
+	// enclosures'; without a claim of PDF/A it is dropped rather than left to mislead.
+	u.root.Delete("OutputIntents")
+	if index != nil {
+		if next, err = u.joinStructure(index, u.ctx.PageCount-after-index.pages+1, next); err != nil {
+			return nil, fmt.Errorf("joining the index's structure to the letter's: %w", err)
+		}
+	}
+	return u.finish(u.ctx.XRefTable.Root.ObjectNumber.Value(), meta, info, next), nil
+}
+
+// joinStructure writes the elements of doc, whose first page is page first of the PDF, as
+// objects from number next on, its root the last child of the structure tree's document
+// element; each of its pages gets the key of its entry in the parent tree (StructParents),
+// and the parent tree the entries, an element for each MCID (ISO 32000-1, 14.7.4.4). It
+// returns the next object number free.
+func (u *update) joinStructure(doc *tagged, first, next int) (int, error) {
+	x := u.ctx.XRefTable
+	stRef, ok := u.root["StructTreeRoot"].(types.IndirectRef)
+	if !ok {
+		return 0, errors.New("the structure tree's root is not an object of its own")
+	}
+	st, err := x.DereferenceDict(stRef)
+	if err != nil || st == nil {
+		return 0, fmt.Errorf("the structure tree's root: %v", err)
+	}
+	// The parent of the joined root: the document element, or the tree's root itself.
+	parent, parentDict := stRef, st
+	if ref, ok := st["K"].(types.IndirectRef); ok {
+		if d, err := x.DereferenceDict(ref); err == nil && d != nil && d.NameEntry("S") != nil {
+			parent, parentDict = ref, d
+		}
+	}
+	ptRef, ok := st["ParentTree"].(types.IndirectRef)
+	if !ok {
+		return 0, errors.New("the parent tree is not an object of its own")
+	}
+	pt, err := x.DereferenceDict(ptRef)
+	if err != nil || pt == nil || pt["Kids"] != nil {
+		return 0, fmt.Errorf("the parent tree is not one flat list of numbers (/Nums): %v", err)
+	}
+	nums, _ := x.DereferenceArray(pt["Nums"])
+	key := 0
+	if k, ok := st["ParentTreeNextKey"].(types.Integer); ok {
+		key = k.Value()
+	}
+	for i := 0; i+1 < len(nums); i += 2 {
+		if k, ok := nums[i].(types.Integer); ok && k.Value() >= key {
+			key = k.Value() + 1
+		}
+	}
+	// Each element's object number, in the order written.
+	num := map[*structElem]int{}
+	var number func(e *structElem)
+	number = func(e *structElem) {
+		num[e] = next
+		next++
+		for _, k := range e.kids {
+			number(k)
+		}
+	}
+	number(doc.root)
+	pages := map[int]int{} // the index's page: its page object
+	for p := 1; p <= doc.pages; p++ {
+		_, ref, _, err := u.ctx.PageDict(first+p-1, false)
+		if err != nil || ref == nil {
+			return 0, fmt.Errorf("page %d: %v", first+p-1, err)
+		}
+		pages[p] = ref.ObjectNumber.Value()
+	}
+	owners := map[int]map[int]int{} // page, MCID: the element's object
+	var write func(e *structElem, parent int)
+	write = func(e *structElem, parent int) {
+		var k strings.Builder
+		for _, m := range e.marks {
+			fmt.Fprintf(&k, "<</Type/MCR/Pg %d 0 R/MCID %d>>", pages[m.page], m.mcid)
+			if owners[m.page] == nil {
+				owners[m.page] = map[int]int{}
+			}
+			owners[m.page][m.mcid] = num[e]
+		}
+		for _, c := range e.kids {
+			fmt.Fprintf(&k, "%d 0 R ", num[c])
+		}
+		u.object(num[e], fmt.Sprintf("<</Type/StructElem/S/%s/P %d 0 R%s/K[%s]>>", e.role, parent, e.attrs,
+			strings.TrimSpace(k.String())))
+		for _, c := range e.kids {
+			write(c, num[e])
+		}
+	}
+	write(doc.root, parent.ObjectNumber.Value())
+	for p := 1; p <= doc.pages; p++ {
+		var arr strings.Builder
+		for id := 0; id < len(owners[p]); id++ {
+			fmt.Fprintf(&arr, "%d 0 R ", owners[p][id])
+		}
+		nums = append(nums, types.Integer(key), types.Array{})
+		u.object(next, "["+strings.TrimSpace(arr.String())+"]")
+		nums[len(nums)-1] = *types.NewIndirectRef(next, 0)
+		next++
+		pd, _, _, _ := u.ctx.PageDict(first+p-1, false)
+		page := pd.Clone().(types.Dict)
+		page.Update("StructParents", types.Integer(key))
+		u.object(pages[p], page.PDFString())
+		key++
+	}
+	tree := pt.Clone().(types.Dict)
+	tree.Update("Nums", nums)
+	u.object(ptRef.ObjectNumber.Value(), tree.PDFString())
+	kids := types.Array{}
+	switch k := parentDict["K"].(type) {
+	case types.Array:
+		kids = append(kids, k...)
+	case nil:
+	default:
+		kids = append(kids, k)
+	}
+	parentDict = parentDict.Clone().(types.Dict)
+	parentDict.Update("K", append(kids, *types.NewIndirectRef(num[doc.root], 0)))
+	if parent == stRef {
+		st = parentDict
+	} else {
+		u.object(parent.ObjectNumber.Value(), parentDict.PDFString())
+		st = st.Clone().(types.Dict)
+	}
+	st.Update("ParentTreeNextKey", types.Integer(key))
+	u.object(stRef.ObjectNumber.Value(), st.PDFString())
+	return next, nil
 }
 
 // listBodies are the structure elements, written as objects of their own, that are the
@@ -253,11 +447,15 @@ func pdfText(s string) string {
 	return b.String()
 }
 
-// xmpPacket is the document's XMP metadata: PDF/A-2b and PDF/UA-1 identification, with the
-// extension schema that PDF/A asks for pdfuaid, which it does not predefine (6.6.2.3), the
-// title (dc:title, shown as the window's title: DisplayDocTitle), the language, and the
-// producer and dates of the information dictionary.
-func xmpPacket(title, producer, when string) string {
+// xmpPacket is the document's XMP metadata: with conforms, PDF/A-2b and PDF/UA-1
+// identification, with the extension schema that PDF/A asks for pdfuaid, which it does not
+// predefine (6.6.2.3); the title (dc:title, shown as the window's title: DisplayDocTitle),
+// the language, and the producer and dates of the information dictionary.
+func xmpPacket(title, producer, when string, conforms bool) string {
+	identification, extension := identification, extension
+	if !conforms {
+		identification, extension = "", ""
+	}
 	esc := func(s string) string {
 		var b strings.Builder
 		_ = xml.EscapeText(&b, []byte(regular.printable(s)))
@@ -266,9 +464,7 @@ func xmpPacket(title, producer, when string) string {
 	return `<?xpacket begin="` + "\uFEFF" + `" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" pdfaid:conformance="B"/>
-<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" pdfuaid:part="1"/>
-<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+` + identification + `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:format>application/pdf</dc:format>
 <dc:title><rdf:Alt><rdf:li xml:lang="x-default">` + esc(title) + `</rdf:li></rdf:Alt></dc:title>
 <dc:language><rdf:Bag><rdf:li>` + Lang + `</rdf:li></rdf:Bag></dc:language>
@@ -276,7 +472,19 @@ func xmpPacket(title, producer, when string) string {
 <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="` + esc(producer) + `"/>
 <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:CreatorTool="ethicsbot" xmp:CreateDate="` +
 		when + `" xmp:ModifyDate="` + when + `" xmp:MetadataDate="` + when + `"/>
-<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" ` +
+` + extension + `</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`
+}
+
+// The identification as PDF/A-2b and PDF/UA-1 (ISO 19005-2, 6.6.4; ISO 14289-1, 5), and the
+// extension schema PDF/A asks for pdfuaid.
+const (
+	identification = `<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" ` +
+		`pdfaid:conformance="B"/>
+<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" pdfuaid:part="1"/>
+`
+	extension = `<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" ` +
 		`xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
 <pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">
 <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
@@ -290,7 +498,5 @@ func xmpPacket(title, producer, when string) string {
 </rdf:li></rdf:Seq></pdfaSchema:property>
 </rdf:li></rdf:Bag></pdfaExtension:schemas>
 </rdf:Description>
-</rdf:RDF>
-</x:xmpmeta>
-<?xpacket end="w"?>`
-}
+`
+)

@@ -324,6 +324,10 @@ func mergeWithin(docs []readDoc, starting func(int)) ([]byte, int, error) {
 	conf := pdfConfig()
 	conf.Cmd = model.MERGECREATE
 	conf.CreateBookmarks = false
+	// A cross-reference table, not a stream: the packet of a tagged letter gets an
+	// incremental update with a table of its own (enclosing), and a table whose /Prev is a
+	// stream is a hybrid that not every reader follows (ISO 32000-1, 7.5.8.4).
+	conf.WriteObjectStream, conf.WriteXRefStream = false, false
 	starting(0)
 	dest, err := api.ReadAndValidate(bytes.NewReader(docs[0].Data), conf)
 	if err != nil {

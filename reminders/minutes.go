@@ -2,6 +2,7 @@ package reminders
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"ethicsbot/docket"
@@ -18,12 +19,16 @@ import (
 //     done when they are on the board (/ethics minutes <meeting> publish).
 //   - The commission reviews the minutes of its closed meetings "no less than
 //     semi-annually" (2.06(d)): done when a review is recorded at a meeting.
+//   - Next year's schedule of regular meetings is adopted and noticed "at the beginning of
+//     each calendar year" (2.03): from 1 November, due at the year's last regular meeting
+//     (docket.NextScheduleDue), done when its adoption is recorded at a meeting.
 
 // The series of the minutes' reminders.
 const (
 	MinutesApprovalSeries = "minutes-approval"
 	MinutesPublicSeries   = "minutes-public"
 	ClosedReviewSeries    = "closed-minutes-review"
+	ScheduleSeries        = "regular-schedule-adoption"
 )
 
 // RecordedMeetings gives the sweep the meetings of the commission as recorded, without the
@@ -35,14 +40,15 @@ type RecordedMeetings interface {
 // minutesClock is one clock of the minutes, as a reminder says it.
 type minutesClock struct {
 	series  string
-	meeting string // "" for the review, which is of every closed meeting
+	meeting string      // "" for the review, which is of every closed meeting; the year for the schedule
+	from    docket.Date // the schedule's: the day its reminders start
 	due     docket.Date
 }
 
 // minutesClocks are the clocks of the commission's meetings ms that are running at today:
-// minutes held and not approved, approved and not public, and the next review of the
-// closed minutes.
-func (p *Planner) minutesClocks(ms []docket.CommissionMeeting) []minutesClock {
+// minutes held and not approved, approved and not public, the next review of the closed
+// minutes, and next year's schedule of regular meetings.
+func (p *Planner) minutesClocks(ms []docket.CommissionMeeting, today docket.Date) []minutesClock {
 	cal := p.Engine.Cal
 	var out []minutesClock
 	for i := range ms {
@@ -61,6 +67,9 @@ func (p *Planner) minutesClocks(ms []docket.CommissionMeeting) []minutesClock {
 	if due := docket.ReviewDue(ms, cal); !due.IsZero() {
 		out = append(out, minutesClock{series: ClosedReviewSeries, due: due})
 	}
+	if year, from, due, ok := docket.NextScheduleDue(p.Regular, ms, today); ok {
+		out = append(out, minutesClock{series: ScheduleSeries, meeting: strconv.Itoa(year), from: from, due: due})
+	}
 	return out
 }
 
@@ -78,9 +87,15 @@ func (p *Planner) minutesReminders(ms []docket.CommissionMeeting, now time.Time,
 	to := p.dests(ClerkTasks, p.People.Clerks)
 	var out []Reminder
 	var steps []step
-	for _, c := range p.minutesClocks(ms) {
+	for _, c := range p.minutesClocks(ms, today) {
 		d := docket.Deadline{Due: c.due, Period: minutesPeriod}
 		steps = p.deadlineSteps(steps[:0], d, today, loc)
+		if !c.from.IsZero() {
+			// Said first when the clock starts, in good time to put it on an agenda.
+			// On the first business day from then: the clerk is at work.
+			first := p.Engine.Cal.RollForward(c.from)
+			steps = append(steps, step{kind: "required", day: c.from, at: wall(first, p.Policy.At, loc)})
+		}
 		s, ok := latest(steps, now)
 		if !ok {
 			continue
@@ -113,6 +128,13 @@ func (p *Planner) minutesReminderText(m message) outbox.Markup {
 			"second regular meeting after it, whichever is later. Put their approval on a meeting's agenda, `/ethics agenda "+
 			"<meeting> add item=minutes %s`, and record the roll call there: `/ethics minutes %s approve at=<meeting>`.",
 			c.meeting, due, left, docket.OMAMinutes, c.meeting, c.meeting)
+	case ScheduleSeries:
+		return outbox.Format("Schedule of regular meetings for %s to be adopted by %s (%s), rule %s: it is noticed at "+
+			"the beginning of the year. Put its adoption on a meeting's agenda, `/ethics agenda <meeting> add Adoption of "+
+			"the %s schedule of regular meetings`; enter the dates in meetings.regular and reload; record the vote, "+
+			"`/ethics minutes <meeting> motion item=N \"To adopt the schedule of regular meetings for %s\"`, and the "+
+			"adoption: `/ethics minutes <meeting> adopted-schedule item=N year=%s`.",
+			c.meeting, due, left, docket.OMASchedule, c.meeting, c.meeting, c.meeting)
 	case MinutesPublicSeries:
 		return outbox.Format("Approved open minutes of %s to be made public by %s (%s), rule %s. Put them on the board: "+
 			"`/ethics minutes %s publish`.",
@@ -120,6 +142,7 @@ func (p *Planner) minutesReminderText(m message) outbox.Markup {
 	}
 	return outbox.Format("Review of the minutes of the closed meetings due by %s (%s), rule %s: the commission meets to "+
 		"decide whether they need still be confidential. Put it on a meeting's agenda, closed under 5 ILCS 120/2(c)(21) if "+
-		"need be, and record it: `/ethics minutes <meeting> reviewed`.",
+		"need be, record the vote on it and the determination: `/ethics minutes <meeting> reviewed item=N "+
+		"release=<meetings whose closed minutes are made public>`.",
 		due, left, docket.OMAReview)
 }

@@ -180,6 +180,9 @@ type Planner struct {
 	Engine *docket.Engine
 	Policy Policy
 	People People
+	// Regular is the schedule of regular meetings in force (meetings.regular): the clerk is
+	// reminded to have next year's adopted (5 ILCS 120/2.03, minutes.go).
+	Regular docket.RegularSchedule
 }
 
 // Plan returns the reminders due at now for case c: for each series, its latest step at

@@ -24,7 +24,7 @@ func TestPrepareRegularAgendaAndDigestByMeeting(t *testing.T) {
 	start := at(t, "2027-01-12 18:00")
 	change := func(when time.Time, ch docket.MeetingChange) {
 		t.Helper()
-		if _, err := w.db.ChangeMeeting(ctx, "U_CLERK", "", when, nil, nil, ch); err != nil {
+		if _, err := w.db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: when}, ch); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -166,9 +166,9 @@ func (w *world) restart() {
 
 func (w *world) file(received time.Time, elections ...docket.Date) string {
 	w.t.Helper()
-	res, err := w.db.File(ctx, "U_CLERK", "",
+	res, err := w.db.File(ctx, docket.Act{By: "U_CLERK", At: received},
 		docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: "Jane Roe"},
-			Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections}, received, nil)
+			Sections: []string{"103.10"}, Received: received, Summary: "x", Elections: elections})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func (w *world) file(received time.Time, elections ...docket.Date) string {
 
 func (w *world) apply(number string, when time.Time, a docket.Action) {
 	w.t.Helper()
-	if _, err := w.db.Apply(ctx, number, "U_CLERK", "", when, nil, a); err != nil {
+	if _, err := w.db.Apply(ctx, docket.Act{By: "U_CLERK", At: when}, number, a); err != nil {
 		w.t.Fatalf("%s at %v: %v", a.Kind(), when, err)
 	}
 }
@@ -633,10 +633,10 @@ func TestLostAnswerIsNotResent(t *testing.T) {
 // recused, gets none of its meeting reminders and is not mentioned in its overdue ones.
 func TestRecusedCommissionerHearsNothing(t *testing.T) {
 	w := newWorld(t)
-	res, err := w.db.File(ctx, "U_CLERK", "",
+	res, err := w.db.File(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-04 10:00")},
 		docket.File{Complainant: docket.Person{Name: "John Doe"},
 			Respondent: docket.Person{Name: "Jane Roe", SlackID: "U_COMM2"},
-			Sections:   []string{"103.10"}, Received: at(t, "2026-12-04 10:00"), Summary: "x"}, at(t, "2026-12-04 10:00"), nil)
+			Sections:   []string{"103.10"}, Received: at(t, "2026-12-04 10:00"), Summary: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}

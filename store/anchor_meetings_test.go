@@ -26,7 +26,7 @@ func TestAnchorCoversTheMeetings(t *testing.T) {
 	if _, err := s.Backup(ctx, backup); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-02T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-02T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: T(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
 	}); err != nil {
 		t.Fatal(err)
@@ -97,7 +97,8 @@ func TestRestoreReportsLostMeetings(t *testing.T) {
 			Text: "PUBLIC NOTICE. Ethics Commission, regular meeting on Tue 15 Dec 2026.",
 			Due:  T(t, "2026-12-02T09:00:00-06:00")}}
 	}
-	res, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-02T09:00:00-06:00"), nil, say, docket.MeetingChange{
+	s.SayWith(sayers{meeting: say})
+	res, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-02T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: T(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
 	})
 	if err != nil {
@@ -156,7 +157,7 @@ func TestLastEventAt(t *testing.T) {
 		t.Fatalf("an empty record: %v, %v", at, err)
 	}
 	mustFile(t, s, "2026-12-01T10:00:00-06:00", "Jane Roe")
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-02T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-02T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: T(t, "2026-12-15T17:00:00-06:00"), Place: "City Hall"},
 	}); err != nil {
 		t.Fatal(err)

@@ -42,14 +42,14 @@ func BenchmarkArticleCase(b *testing.B) {
 			const cases = 1000
 			for i := 0; i < cases; i++ {
 				when := at.Add(time.Duration(i) * time.Minute)
-				res, err := s.File(ctx, "U_CLERK", "",
+				res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when},
 					docket.File{Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-						Sections: []string{"103.10"}, Received: when, Summary: "x"}, when, nil)
+						Sections: []string{"103.10"}, Received: when, Summary: "x"})
 				if err != nil {
 					b.Fatal(err)
 				}
 				body := fmt.Sprintf("9407111898765%06d", i)
-				if _, err := s.Apply(ctx, res.Case.Number, "U_CLERK", "", when, nil,
+				if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: when}, res.Case.Number,
 					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: when.Add(400 * 24 * time.Hour),
 						Place: "City Hall"},
 					docket.RecordMailing{Paper: docket.RespondentNoticePaper,

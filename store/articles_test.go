@@ -41,7 +41,7 @@ func TestArticleNumberOnOneCaseOnly(t *testing.T) {
 			mustApply(t, s, a.Number, "2026-12-07T09:00:00-06:00",
 				docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: first})
 			events := len(mustEvents(t, s, b.Number))
-			_, err := s.Apply(ctx, b.Number, "U_CLERK", "", T(t, "2026-12-07T09:05:00-06:00"), nil,
+			_, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-07T09:05:00-06:00")}, b.Number,
 				docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: first})
 			if docket.ErrorCode(err) != docket.ECONFLICT ||
 				!strings.Contains(err.Error(), "already recorded on a paper of case "+a.Number) {
@@ -56,7 +56,7 @@ func TestArticleNumberOnOneCaseOnly(t *testing.T) {
 			seq := len(mustEvents(t, s, b.Number))
 			correct := func(number string, seq int, from, to string) error {
 				payload, _ := json.Marshal(docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: to})
-				_, err := s.Apply(ctx, number, "U_CLERK", "", T(t, "2026-12-07T10:00:00-06:00"), nil,
+				_, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-07T10:00:00-06:00")}, number,
 					docket.Correct{Seq: seq, Of: "mail", Field: "article", From: from, To: to, Reason: "typo", Action: payload})
 				return err
 			}

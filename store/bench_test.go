@@ -19,7 +19,7 @@ func BenchmarkFile(b *testing.B) {
 	s := MustOpen(b)
 	when := T(b, "2026-12-04T10:00:00-06:00")
 	for i := 0; b.Loop(); i++ {
-		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil); err != nil {
+		if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, fmt.Sprintf("Respondent %d", i))); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -36,10 +36,10 @@ func docketLine(st docket.Step) []outbox.Post {
 // the docket line it causes, in one transaction.
 func BenchmarkFileWithPost(b *testing.B) {
 	s := MustOpen(b)
+	s.SayWith(sayers{step: docketLine})
 	when := T(b, "2026-12-04T10:00:00-06:00")
 	for i := 0; b.Loop(); i++ {
-		if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when,
-			docketLine); err != nil {
+		if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, fmt.Sprintf("Respondent %d", i))); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -52,7 +52,7 @@ func BenchmarkBaselineFileThenQueue(b *testing.B) {
 	s := MustOpen(b)
 	when := T(b, "2026-12-04T10:00:00-06:00")
 	for i := 0; b.Loop(); i++ {
-		res, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
+		res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, fmt.Sprintf("Respondent %d", i)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -236,18 +236,18 @@ func BenchmarkVerifyApprovedMeetings(b *testing.B) {
 				if cal.StatutoryHoliday(cal.DateOf(at)) != "" {
 					continue // no meeting on a legal holiday (5 ILCS 120/2.01)
 				}
-				res, err := s.ChangeMeeting(ctx, "U_CLERK", "", start.Add(30*24*time.Hour), nil, nil,
+				res, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: start.Add(30 * 24 * time.Hour)},
 					docket.MeetingChange{Create: &docket.CreateMeeting{Start: at, Place: "City Hall"}})
 				if err != nil {
 					b.Fatal(err)
 				}
 				number := fmt.Sprintf("%d-%03d", start.Year(), 100*i+1)
-				if _, err := s.Apply(ctx, number, "U_CLERK", "", start.Add(30*24*time.Hour), nil,
+				if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: start.Add(30 * 24 * time.Hour)}, number,
 					docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at, Place: "City Hall"}); err != nil {
 					b.Fatal(err)
 				}
 				// Its agenda posted a week ahead, as a meeting must be to be called to order.
-				if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", at.Add(-7*24*time.Hour), nil, nil,
+				if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at.Add(-7 * 24 * time.Hour)},
 					docket.MeetingChange{Meeting: res.Meeting.Name,
 						Actions: []docket.MeetingAction{docket.PostAgenda{}}}); err != nil {
 					b.Fatal(err)
@@ -257,7 +257,7 @@ func BenchmarkVerifyApprovedMeetings(b *testing.B) {
 					docket.Adjourn{},
 					docket.ApproveMinutes{At: "2099-01-05", On: docket.NewDate(2099, 1, 5), Vote: vote},
 				} {
-					if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", at.Add(time.Hour), nil, nil,
+					if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at.Add(time.Hour)},
 						docket.MeetingChange{Meeting: res.Meeting.Name, Actions: []docket.MeetingAction{a}}); err != nil {
 						b.Fatal(err)
 					}

@@ -34,14 +34,14 @@ type Event struct {
 var genesis = strings.Repeat("0", 64)
 
 // File records a new complaint (A) and assigns its number, YYYY-NNN by year of receipt.
-// by is the Slack user id of who filed it, and request, if not "", an idempotency key: a
-// retry with the same key files nothing new.
+// act.By is the Slack user id of who filed it, and act.Request, if not "", an idempotency
+// key: a retry with the same key files nothing new.
 //
-// say derives what the filing causes ethicsbot to say. It runs inside the transaction
-// that records it, and its posts are committed with the event, or not at all; nil says
-// nothing.
-func (s *Store) File(ctx context.Context, by, request string, f docket.File, at time.Time,
-	say func(docket.Step) []outbox.Post) (docket.Result, error) {
+// What the filing causes ethicsbot to say (the Sayer wired with SayWith) is derived inside
+// the transaction that records it, and its posts are committed with the event, or not at
+// all.
+func (s *Store) File(ctx context.Context, act docket.Act, f docket.File) (docket.Result, error) {
+	by, request, at, say := act.By, act.Request, act.At, s.stepSayer(ctx)
 	var res docket.Result
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if done, err := s.replay(ctx, tx, request, &res); done || err != nil {
@@ -80,9 +80,14 @@ func (s *Store) File(ctx context.Context, by, request string, f docket.File, at 
 
 // Apply performs actions on case number, in order, and records each as an event, all in
 // one transaction: if any is refused, none is recorded. A refusal is a *docket.Error that
-// names the rule. say's posts for each action go to the outbox with its event.
-func (s *Store) Apply(ctx context.Context, number, by, request string, at time.Time,
-	say func(docket.Step) []outbox.Post, actions ...docket.Action) (docket.Result, error) {
+// names the rule. The sayer's posts for each action go to the outbox with its event.
+//
+// A mailing or delivery (a docket.Sending) whose letter as sent carries its bytes (PDF)
+// has them kept in the same transaction: the letter is in the record with the event that
+// says it was sent, or neither is.
+func (s *Store) Apply(ctx context.Context, act docket.Act, number string,
+	actions ...docket.Action) (docket.Result, error) {
+	by, request, at, say := act.By, act.Request, act.At, s.stepSayer(ctx)
 	if len(actions) == 0 {
 		return docket.Result{}, docket.Invalid("", "", "no action given")
 	}
@@ -91,8 +96,19 @@ func (s *Store) Apply(ctx context.Context, number, by, request string, at time.T
 			return docket.Result{}, docket.Invalid("", "", "a filing opens a new case; use File")
 		}
 	}
+	letters, err := s.lettersSent(number, actions)
+	if err != nil {
+		return docket.Result{}, err
+	}
 	var res docket.Result
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		for _, l := range letters {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+				l.SHA256, len(l.PDF), l.PDF); err != nil {
+				return err
+			}
+		}
 		return s.applyIn(ctx, tx, number, by, request, at, say, actions, &res, "")
 	})
 	return res, err

@@ -109,14 +109,14 @@ func crashChild(t *testing.T, path string) {
 	deadline := time.Now().Add(2 * time.Minute) // bounded, should the parent vanish
 	for i := 0; time.Now().Before(deadline); i++ {
 		when := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second)
-		res, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
+		res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, fmt.Sprintf("Respondent %d", i)))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)
 		}
 		fmt.Fprintf(os.Stdout, "FILED %s\n", res.Case.Number)
 		if i%5 == 0 {
-			s.Apply(ctx, res.Case.Number, "U_CLERK", "", when.Add(time.Minute), nil,
+			s.Apply(ctx, docket.Act{By: "U_CLERK", At: when.Add(time.Minute)}, res.Case.Number,
 				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
 					Start: when.Add(72 * time.Hour), Place: "City Hall"})
 		}

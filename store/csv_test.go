@@ -44,7 +44,7 @@ func TestExportCSVIsSafeToOpen(t *testing.T) {
 			// export too.
 			f := complaint(T(t, "2026-12-04T10:00:00-06:00"), tc.value)
 			f.Complainant.Name = tc.value
-			res, err := s.File(ctx, "U_CLERK", "", f, f.Received, nil)
+			res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: f.Received}, f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,20 +9,19 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"ethicsbot/docket"
-	"ethicsbot/outbox"
 )
 
 // Attach adds documents to case number's file, all in one transaction with their events:
 // each is sniffed by its content (docket.SniffDocument: a PDF, PNG or JPEG of at most limit
 // bytes), its bytes stored under their SHA-256, and an event added that carries the hash,
 // title, kind, media type, size and who added it, so the hash chain covers the bytes. If
-// any is refused, nothing is recorded. by is who adds them; request, if not "", an
+// any is refused, nothing is recorded. act.By is who adds them; act.Request, if not "", an
 // idempotency key as for Apply.
-func (s *Store) Attach(ctx context.Context, number, by, request string, at time.Time, limit int64,
-	say func(docket.Step) []outbox.Post, docs []docket.Upload) (docket.Result, error) {
+func (s *Store) Attach(ctx context.Context, act docket.Act, number string, limit int64,
+	docs []docket.Upload) (docket.Result, error) {
+	by, request, at, say := act.By, act.Request, act.At, s.stepSayer(ctx)
 	if !s.docs {
 		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s has no case file yet: run "+
 			"ethicsbot migrate", s.path))
@@ -124,33 +123,27 @@ func documentRef(e Event) (string, docRef, bool) {
 	return "", docRef{}, false
 }
 
-// ApplyWithLetter records a mailing or delivery (act, a docket.RecordMailing or
-// docket.RecordDelivery whose Letter is letter's SHA-256) and stores letter, the PDF that
-// went out, in the same transaction: the letter as sent is kept in the record with the
-// event that says it was sent, or neither is.
-func (s *Store) ApplyWithLetter(ctx context.Context, number, by, request string, at time.Time,
-	say func(docket.Step) []outbox.Post, act docket.Action, letter []byte) (docket.Result, error) {
-	var sent *docket.SentLetter
-	if a, ok := act.(docket.Sending); ok {
-		sent = a.Sent()
+// lettersSent returns the letters as sent, with their bytes, of the mailings and
+// deliveries (docket.Sending) among actions on case number, checked against what each
+// records of its letter; none if no action carries one.
+func (s *Store) lettersSent(number string, actions []docket.Action) ([]*docket.SentLetter, error) {
+	var out []*docket.SentLetter
+	for _, act := range actions {
+		a, ok := act.(docket.Sending)
+		if !ok || a.Sent() == nil || a.Sent().PDF == nil {
+			continue
+		}
+		sent := a.Sent()
+		if sent.SHA256 != sum(sent.PDF) || sent.Size != int64(len(sent.PDF)) {
+			return nil, fmt.Errorf("case %s: the letter given does not match the mailing's record of it", number)
+		}
+		out = append(out, sent)
 	}
-	if sent == nil || sent.SHA256 != sum(letter) || sent.Size != int64(len(letter)) {
-		return docket.Result{}, fmt.Errorf("case %s: the letter given does not match the mailing's record of it", number)
-	}
-	if !s.docs {
-		return docket.Result{}, docket.Unavailable(fmt.Sprintf("the database %s cannot keep letters yet: run "+
+	if len(out) > 0 && !s.docs {
+		return nil, docket.Unavailable(fmt.Sprintf("the database %s cannot keep letters yet: run "+
 			"ethicsbot migrate", s.path))
 	}
-	var res docket.Result
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO documents (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
-			sent.SHA256, len(letter), letter); err != nil {
-			return err
-		}
-		return s.applyIn(ctx, tx, number, by, request, at, say, []docket.Action{act}, &res, "")
-	})
-	return res, err
+	return out, nil
 }
 
 // LetterData returns the bytes of a letter as sent of case number, by its SHA-256: only

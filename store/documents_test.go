@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,7 +23,7 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 	s := MustOpenPath(t, path)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	png := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{1}, 100)...)
-	res, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit, nil,
+	res, err := s.Attach(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:00:00-06:00")}, a.Number, docket.DefaultDocumentLimit,
 		[]docket.Upload{
 			{Name: "complaint.pdf", Data: pdf, Title: "Complaint as received", Kind: docket.ComplaintDocument},
 			{Name: "scan/photo.png", Data: png},
@@ -44,19 +46,19 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 
 	t.Run("RefusedTogether", func(t *testing.T) {
 		fake := []byte("Dear commission, this is not a PDF.")
-		_, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil,
+		_, err := s.Attach(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:30:00-06:00")}, a.Number, docket.DefaultDocumentLimit,
 			[]docket.Upload{
 				{Name: "exhibit.pdf", Data: append([]byte("%PDF-1.4 but cut"), 'x')}, {Name: "letter.pdf", Data: fake},
 			})
 		if err == nil || !strings.Contains(err.Error(), "exhibit.pdf starts like a PDF but has no %%EOF") {
 			t.Errorf("a cut PDF: %v", err)
 		}
-		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), 10, nil,
+		_, err = s.Attach(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:30:00-06:00")}, a.Number, 10,
 			[]docket.Upload{{Name: "big.pdf", Data: pdf}})
 		if err == nil || !strings.Contains(err.Error(), "the limit for a document is 10 bytes") {
 			t.Errorf("over the limit: %v", err)
 		}
-		_, err = s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:30:00-06:00"), docket.DefaultDocumentLimit, nil,
+		_, err = s.Attach(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:30:00-06:00")}, a.Number, docket.DefaultDocumentLimit,
 			[]docket.Upload{{Name: "again.pdf", Data: pdf}})
 		if err == nil || !strings.Contains(err.Error(), `already holds this document, as "Complaint as received"`) {
 			t.Errorf("the same bytes twice: %v", err)
@@ -122,11 +124,10 @@ func TestDocumentsAreKeptAndVerified(t *testing.T) {
 func TestDocumentWithdrawnByVoid(t *testing.T) {
 	s := MustOpen(t)
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
-	if _, err := s.Attach(ctx, a.Number, "U_CLERK", "", T(t, "2026-12-04T11:00:00-06:00"), docket.DefaultDocumentLimit,
-		nil, []docket.Upload{{Name: "c.pdf", Data: pdf}}); err != nil {
+	if _, err := s.Attach(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:00:00-06:00")}, a.Number, docket.DefaultDocumentLimit, []docket.Upload{{Name: "c.pdf", Data: pdf}}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Apply(ctx, a.Number, "U_COMM1", "", T(t, "2026-12-04T12:00:00-06:00"), nil,
+	res, err := s.Apply(ctx, docket.Act{By: "U_COMM1", At: T(t, "2026-12-04T12:00:00-06:00")}, a.Number,
 		docket.Void{Seq: 2, Of: "document", Reason: "attached to the wrong case"})
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +137,51 @@ func TestDocumentWithdrawnByVoid(t *testing.T) {
 	}
 	if _, err := s.DocumentData(ctx, a.Number, "x"); err == nil {
 		t.Error("a document the case does not list was given")
+	}
+	mustVerify(t, s)
+}
+
+// TestLetterKeptWithItsMailing: a mailing whose letter as sent carries its bytes has them
+// kept in the transaction that records it, readable by the hash the event carries, and
+// the case's mailing holds the hash, not the bytes. Bytes that do not match the mailing's
+// record of them are refused, and nothing is recorded.
+func TestLetterKeptWithItsMailing(t *testing.T) {
+	s := MustOpen(t)
+	c := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustApply(t, s, c.Number, "2026-12-04T10:30:00-06:00", docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
+		Start: T(t, "2026-12-09T17:00:00-06:00"), Place: "City Hall"})
+	sum := sha256.Sum256(pdf)
+	letter := func(data []byte) *docket.SentLetter {
+		return &docket.SentLetter{SHA256: hex.EncodeToString(sum[:]), Size: int64(len(pdf)),
+			Dated: docket.NewDate(2026, 12, 4), PDF: data}
+	}
+	mail := docket.RecordMailing{Recipient: docket.Respondent, Article: "94071118987654321712"}
+	at := docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:00:00-06:00")}
+
+	t.Run("Mismatched", func(t *testing.T) {
+		bad := mail
+		bad.Letter = letter(append([]byte("x"), pdf[1:]...))
+		if _, err := s.Apply(ctx, at, c.Number, bad); err == nil ||
+			!strings.Contains(err.Error(), "the letter given does not match the mailing's record of it") {
+			t.Fatalf("a letter whose bytes are not those recorded: %v", err)
+		}
+		if got, _ := s.Case(ctx, c.Number); len(got.Mailings) != 0 {
+			t.Errorf("a refused letter recorded its mailing: %+v", got.Mailings)
+		}
+	})
+
+	mail.Letter = letter(pdf)
+	res, err := s.Apply(ctx, at, c.Number, mail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Case.Mailings) != 1 || res.Case.Mailings[0].Letter == nil ||
+		res.Case.Mailings[0].Letter.SHA256 != hex.EncodeToString(sum[:]) || res.Case.Mailings[0].Letter.PDF != nil {
+		t.Fatalf("the mailing as the case keeps it: %+v", res.Case.Mailings)
+	}
+	got, err := s.LetterData(ctx, c.Number, hex.EncodeToString(sum[:]))
+	if err != nil || !bytes.Equal(got, pdf) {
+		t.Fatalf("the letter as sent: %q, %v", got, err)
 	}
 	mustVerify(t, s)
 }

@@ -66,8 +66,8 @@ func TestDueDerivedAfterMigrating(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := old.File(ctx, "U_CLERK", "", complaint(T(t, "2026-12-04T10:00:00-06:00"), "Jane Roe"),
-		T(t, "2026-12-04T10:00:00-06:00"), nil)
+	res, err := old.File(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T10:00:00-06:00")},
+		complaint(T(t, "2026-12-04T10:00:00-06:00"), "Jane Roe"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,12 +77,12 @@ func TestFileRemovedOrReplacedWhileRunning(t *testing.T) {
 			before, _ := os.ReadFile(path) // nil once removed
 
 			when := T(t, "2026-12-04T11:00:00-06:00")
-			res, err := s.File(ctx, "U_CLERK", "", complaint(when, "Richard Roe"), when, nil)
+			res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, "Richard Roe"))
 			wantFileGone(t, "File", err, path, tc.what)
 			if res.Case.Number != "" {
 				t.Errorf("File answered case %s", res.Case.Number)
 			}
-			_, err = s.Apply(ctx, first.Number, "U_CLERK", "", when, nil,
+			_, err = s.Apply(ctx, docket.Act{By: "U_CLERK", At: when}, first.Number,
 				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
 					Place: "City Hall"})
 			wantFileGone(t, "Apply", err, path, tc.what)
@@ -101,7 +101,7 @@ func TestFileRemovedOrReplacedWhileRunning(t *testing.T) {
 			if err := os.Rename(otherDB(t, path), path); err != nil {
 				t.Fatal(err)
 			}
-			_, err = s.File(ctx, "U_CLERK", "", complaint(when, "Richard Roe"), when, nil)
+			_, err = s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, "Richard Roe"))
 			wantFileGone(t, "File after a database is put back", err, path, tc.what)
 			if err := s.Ping(ctx); err == nil {
 				t.Error("Ping passes after a database is put back")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/docket"
 	"ethicsbot/outbox"
 )
 
@@ -44,7 +45,7 @@ func TestWriteErrors(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
 	s := MustOpenPath(t, path)
 	base := T(t, "2026-12-04T10:00:00-06:00")
-	if _, err := s.File(ctx, "U_CLERK", "", complaint(base, "Jane Roe"), base, nil); err != nil {
+	if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: base}, complaint(base, "Jane Roe")); err != nil {
 		t.Fatal(err)
 	}
 	if s.WriteErrors() != 0 {
@@ -53,7 +54,7 @@ func TestWriteErrors(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.File(ctx, "U_CLERK", "", complaint(base, "John Roe"), base, nil); err == nil {
+	if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: base}, complaint(base, "John Roe")); err == nil {
 		t.Fatal("a write to a removed database succeeded")
 	}
 	if s.WriteErrors() != 1 {

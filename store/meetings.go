@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"ethicsbot/docket"
-	"ethicsbot/outbox"
 )
 
 // The commission's meetings: each meeting's own record is a stream of events in
@@ -34,15 +33,14 @@ func meetingHash(e *Event) string {
 var errNoMeetings = docket.Unavailable("the record predates the commission's meetings (migration 011); run " +
 	"ethicsbot migrate")
 
-// ChangeMeeting records ch in one transaction. by is who acts; request, if not "", an
-// idempotency key: a retry with the same key records nothing new. say derives what each
-// case action causes ethicsbot to say, as for Apply; sayMeeting what the meeting, as it
-// stands after the change, causes it to say (nil: nothing). Their posts are committed with
-// the events.
-func (s *Store) ChangeMeeting(ctx context.Context, by, request string, at time.Time,
-	say func(docket.Step) []outbox.Post,
-	sayMeeting func(m docket.CommissionMeeting, all []docket.CommissionMeeting) []outbox.Post,
-	ch docket.MeetingChange) (docket.MeetingResult, error) {
+// ChangeMeeting records ch in one transaction. act.By is who acts; act.Request, if not "",
+// an idempotency key: a retry with the same key records nothing new. The Sayer wired with
+// SayWith derives what each case action causes ethicsbot to say, as for Apply, and what
+// the meeting, as it stands after the change, causes it to say. Their posts are committed
+// with the events.
+func (s *Store) ChangeMeeting(ctx context.Context, act docket.Act, ch docket.MeetingChange) (docket.MeetingResult,
+	error) {
+	by, request, at, say, sayMeeting := act.By, act.Request, act.At, s.stepSayer(ctx), s.meetingSayer(ctx)
 	var res docket.MeetingResult
 	if !s.meetings {
 		return res, errNoMeetings

@@ -18,13 +18,13 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	b := mustFile(t, s, "2026-12-04T11:00:00-06:00", "Richard Roe")
 	start := T(t, "2026-12-15T17:00:00-06:00")
-	res, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	res, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", Request: "req-1", At: T(t, "2026-12-05T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 	})
 	if err != nil || res.Meeting.Name != "2026-12-15" {
 		t.Fatalf("create = %+v, %v", res.Meeting, err)
 	}
-	if again, err := s.ChangeMeeting(ctx, "U_CLERK", "req-1", T(t, "2026-12-05T09:00:00-06:00"), nil, nil,
+	if again, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", Request: "req-1", At: T(t, "2026-12-05T09:00:00-06:00")},
 		docket.MeetingChange{
 			Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 		}); err != nil || !again.Replayed {
@@ -35,7 +35,7 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 			Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start,
 				Place: "City Hall"}}}
 	}
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-05T10:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: []docket.CaseActions{join(a.Number), join(b.Number)},
 		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"}},
 	}); err != nil {
@@ -43,7 +43,7 @@ func TestMeetingHoldsCasesInOneTransaction(t *testing.T) {
 	}
 	// A refused item leaves the cases as they were: one transaction.
 	c := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Rachel Roe")
-	_, err = s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-14T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	_, err = s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-14T09:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: []docket.CaseActions{join(c.Number)},
 		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.PublicComment}},
 	})
@@ -106,13 +106,13 @@ func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
 	a := mustFile(t, s, "2026-12-04T10:00:00-06:00", "Jane Roe")
 	start := T(t, "2026-12-15T17:00:00-06:00")
 	for _, when := range []string{"2026-12-15T17:00:00-06:00", "2026-12-15T19:00:00-06:00"} {
-		if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+		if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-05T09:00:00-06:00")}, docket.MeetingChange{
 			Create: &docket.CreateMeeting{Start: T(t, when), Place: "City Hall"},
 		}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-05T10:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15",
 		Cases: []docket.CaseActions{{Number: a.Number,
 			Actions: []docket.Action{docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: start,
@@ -120,7 +120,7 @@ func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-06T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+	_, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-06T10:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15b", Actions: []docket.MeetingAction{docket.MoveMeeting{Start: start, Place: "City Hall"}},
 	})
 	if err == nil || !strings.Contains(docket.ErrorMessage(err), "5 ILCS 120/2.02") {
@@ -145,7 +145,7 @@ func TestMoveOntoAnotherMeetingRefused(t *testing.T) {
 func TestVerifyNamesTwoMeetingsAtOnePlace(t *testing.T) {
 	s := MustOpenPath(t, filepath.Join(t.TempDir(), "ethicsbot.db"))
 	start := T(t, "2026-12-15T17:00:00-06:00")
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-05T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 	}); err != nil {
 		t.Fatal(err)

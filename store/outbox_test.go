@@ -14,6 +14,27 @@ import (
 	"ethicsbot/store"
 )
 
+// sayers is a store.Sayer of a test's functions; a nil one says nothing.
+type sayers struct {
+	step    func(docket.Step) []outbox.Post
+	meeting func(docket.CommissionMeeting, []docket.CommissionMeeting) []outbox.Post
+}
+
+func (s sayers) Say(_ context.Context, st docket.Step) []outbox.Post {
+	if s.step == nil {
+		return nil
+	}
+	return s.step(st)
+}
+
+func (s sayers) SayMeeting(_ context.Context, m docket.CommissionMeeting,
+	all []docket.CommissionMeeting) []outbox.Post {
+	if s.meeting == nil {
+		return nil
+	}
+	return s.meeting(m, all)
+}
+
 // announce says one docket line per step, and a notice for a scheduled meeting.
 func announce(st docket.Step) []outbox.Post {
 	posts := []outbox.Post{{Key: outbox.EventKey(st.After.Number, st.Event, 1, outbox.Dest{Channel: "C_DOCKET"}),
@@ -30,8 +51,9 @@ func announce(st docket.Step) []outbox.Post {
 // only if the action's event is on record, keyed by that event.
 func TestPostsCommitWithTheirEvent(t *testing.T) {
 	s := MustOpen(t)
+	s.SayWith(sayers{step: announce})
 	when := T(t, "2026-12-04T10:00:00-06:00")
-	filed, err := s.File(ctx, "U_CLERK", "req-1", complaint(when, "Jane Roe"), when, announce)
+	filed, err := s.File(ctx, docket.Act{By: "U_CLERK", Request: "req-1", At: when}, complaint(when, "Jane Roe"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +62,7 @@ func TestPostsCommitWithTheirEvent(t *testing.T) {
 		t.Fatalf("steps %+v", filed.Steps)
 	}
 	t.Run("RetryAddsNothing", func(t *testing.T) {
-		again, err := s.File(ctx, "U_CLERK", "req-1", complaint(when, "Jane Roe"), when, announce)
+		again, err := s.File(ctx, docket.Act{By: "U_CLERK", Request: "req-1", At: when}, complaint(when, "Jane Roe"))
 		if err != nil || !again.Replayed || len(again.Steps) != 0 {
 			t.Fatalf("retry: %+v %v", again, err)
 		}
@@ -50,7 +72,7 @@ func TestPostsCommitWithTheirEvent(t *testing.T) {
 	})
 	t.Run("EachEventItsPosts", func(t *testing.T) {
 		at := T(t, "2026-12-04T11:00:00-06:00")
-		res, err := s.Apply(ctx, n, "U_CLERK", "req-2", at, announce,
+		res, err := s.Apply(ctx, docket.Act{By: "U_CLERK", Request: "req-2", At: at}, n,
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"),
 				Place: "City Hall"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting})
@@ -70,7 +92,7 @@ func TestPostsCommitWithTheirEvent(t *testing.T) {
 	t.Run("RefusedAddsNothing", func(t *testing.T) {
 		before, _ := s.Outbox(ctx)
 		// The first action is allowed, the second refused: neither is recorded, nor said.
-		_, err := s.Apply(ctx, n, "U_CLERK", "req-3", T(t, "2026-12-04T12:00:00-06:00"), announce,
+		_, err := s.Apply(ctx, docket.Act{By: "U_CLERK", Request: "req-3", At: T(t, "2026-12-04T12:00:00-06:00")}, n,
 			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting}, docket.RecessHearing{})
 		if docket.ErrorCode(err) != docket.ECONFLICT {
 			t.Fatalf("want a refusal, got %v", err)

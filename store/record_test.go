@@ -170,7 +170,7 @@ func TestReadOnlyNeverWrites(t *testing.T) {
 		if err := s.Export(ctx, &buf, "json", false); err != nil || buf.Len() == 0 {
 			t.Errorf("export: %v", err)
 		}
-		if _, err := s.File(ctx, "U_CLERK", "", complaint(time.Now(), "X"), time.Now(), nil); err == nil ||
+		if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: time.Now()}, complaint(time.Now(), "X")); err == nil ||
 			!strings.Contains(err.Error(), "read only") {
 			t.Errorf("a write through a read-only store: %v", err)
 		}
@@ -312,7 +312,7 @@ func TestWritesRefusedOnceTheFileChangesUnderTheStore(t *testing.T) {
 				t.Fatalf("Ping before the change: %v", err)
 			}
 			tc.change(t, path, backup)
-			_, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-02T11:00:00-06:00"), nil,
+			_, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-02T11:00:00-06:00")}, c.Number,
 				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
 					Place: "City Hall"})
 			var de *docket.Error
@@ -407,7 +407,7 @@ func TestRestore(t *testing.T) {
 		t.Fatalf("the pending message after restore: %+v %v", rows, err)
 	}
 	when := T(t, "2026-12-03T10:00:00-06:00")
-	if _, err := s.File(ctx, "U_CLERK", "", complaint(when, "Mary Major"), when, nil); err == nil ||
+	if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, "Mary Major")); err == nil ||
 		!strings.Contains(err.Error(), "restored from a backup") {
 		t.Fatalf("a filing before Slack was read: %v", err)
 	}
@@ -428,7 +428,7 @@ func TestRestore(t *testing.T) {
 		!strings.Contains(string(rows[0].Text), "<@U_CLERK>") || !strings.Contains(string(rows[0].Text), br.Anchor.String()) {
 		t.Errorf("after reconciling, the outbox holds %+v: want only the note of what was lost", rows)
 	}
-	res, err := s.File(ctx, "U_CLERK", "", complaint(when, "Mary Major"), when, nil)
+	res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, "Mary Major"))
 	if err != nil || res.Case.Number != "2026-003" {
 		t.Errorf("the first filing after the restore: %q, %v; 2026-002 was announced", res.Case.Number, err)
 	}

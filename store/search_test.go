@@ -157,7 +157,7 @@ func TestSearchFollowsCorrections(t *testing.T) {
 	when := T(t, "2026-12-04T10:00:00-06:00")
 	f := docket.File{Complainant: docket.Person{Name: "Pat Q. Public"}, Respondent: docket.Person{Name: "Zed Quill"},
 		Sections: []string{"103.10"}, Received: when, Summary: "Nothing about names."}
-	res, err := s.File(ctx, "U_CLERK", "", f, when, nil)
+	res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestSearchBackfill(t *testing.T) {
 	for _, r := range []struct{ at, name string }{{"2026-12-01T10:00:00-06:00", "Jane Roe"},
 		{"2026-12-02T10:00:00-06:00", "Robert Müller"}} {
 		when := T(t, r.at)
-		if _, err := old.File(ctx, "U_CLERK", "", complaint(when, r.name), when, nil); err != nil {
+		if _, err := old.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, r.name)); err != nil {
 			t.Fatal(err)
 		}
 	}

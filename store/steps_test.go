@@ -51,9 +51,8 @@ func TestMeetingsFromTheCasesSteps(t *testing.T) {
 	c := mustFile(t, s, "2026-12-04T12:00:00-06:00", "Rachel Roe")
 	d := mustFile(t, s, "2026-12-04T13:00:00-06:00", "Robert Roe")
 	start := T(t, "2026-12-15T17:00:00-06:00")
-	if _, err := s.ChangeMeeting(ctx, "U_CLERK", "", T(t, "2026-12-05T09:00:00-06:00"), nil, nil, docket.MeetingChange{
-		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
-	}); err != nil {
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-05T09:00:00-06:00")},
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: start, Place: "City Hall"}}); err != nil {
 		t.Fatal(err)
 	}
 	scheduleAt(t, s, a.Number, "2026-12-05T10:00:00-06:00", "2026-12-15T17:00:00-06:00")

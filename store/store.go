@@ -49,15 +49,16 @@ type Store struct {
 	w        *sql.DB                   // a single connection: writers queue here instead of meeting SQLITE_BUSY
 	r        *sql.DB                   // readers; WAL lets them run while a write commits
 	engine   *docket.Engine
-	search   bool // the schema has the search index (case_search)
-	public   bool // the schema has the public notice board's records (public_records)
-	docs     bool // the schema has the case file's documents (documents)
-	meetings bool // the schema has the commission's meetings (meeting_events, 011)
-	media    bool // the schema has the news media's requests (news_media, 014)
-	due      bool // the cases have their next due instant (cases.due, 015)
-	next     bool // the cases have their next step as the docket lists it (cases.next, 016)
-	steps    bool // the cases' steps scheduled at meetings are kept (case_steps, 017)
-	dueFresh bool // and this engine derived them: their basis is its DueBasis
+	search   bool  // the schema has the search index (case_search)
+	public   bool  // the schema has the public notice board's records (public_records)
+	docs     bool  // the schema has the case file's documents (documents)
+	meetings bool  // the schema has the commission's meetings (meeting_events, 011)
+	media    bool  // the schema has the news media's requests (news_media, 014)
+	due      bool  // the cases have their next due instant (cases.due, 015)
+	next     bool  // the cases have their next step as the docket lists it (cases.next, 016)
+	steps    bool  // the cases' steps scheduled at meetings are kept (case_steps, 017)
+	dueFresh bool  // and this engine derived them: their basis is its DueBasis
+	sayer    Sayer // what is said with what is recorded (SayWith); nil says nothing
 
 	mu       sync.Mutex            // guards the caches of decoded cases
 	cache    map[string]cachedCase // open cases as OpenCases last decoded them

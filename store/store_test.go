@@ -73,7 +73,7 @@ func complaint(received time.Time, respondent string) docket.File {
 func mustFile(tb testing.TB, s *store.Store, at string, respondent string) docket.Case {
 	tb.Helper()
 	when := T(tb, at)
-	res, err := s.File(ctx, "U_CLERK", "", complaint(when, respondent), when, nil)
+	res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, respondent))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func mustFile(tb testing.TB, s *store.Store, at string, respondent string) docke
 
 func mustApply(tb testing.TB, s *store.Store, number, at string, a docket.Action) docket.Case {
 	tb.Helper()
-	res, err := s.Apply(ctx, number, "U_CLERK", "", T(tb, at), nil, a)
+	res, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: T(tb, at)}, number, a)
 	if err != nil {
 		tb.Fatalf("%s on %s: %v", a.Kind(), number, err)
 	}
@@ -213,7 +213,7 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	mustVerify(t, s)
 
 	t.Run("ResultHasTheCaseBefore", func(t *testing.T) {
-		res, err := s.Apply(ctx, c.Number, "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), nil,
+		res, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-08T09:00:00-06:00")}, c.Number,
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		if err != nil || !res.Before.Sufficiency.NoticePosted.IsZero() || res.Case.Sufficiency.NoticePosted.IsZero() {
 			t.Errorf("before %+v after %+v: %v", res.Before.Sufficiency, res.Case.Sufficiency, err)
@@ -221,7 +221,7 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 		evs, _ = s.Events(ctx, c.Number)
 	})
 	t.Run("RefusalWritesNothing", func(t *testing.T) {
-		_, err := s.Apply(ctx, c.Number, "U_COMM1", "", T(t, "2026-12-08T09:00:00-06:00"), nil, docket.Decide{Fine: 99})
+		_, err := s.Apply(ctx, docket.Act{By: "U_COMM1", At: T(t, "2026-12-08T09:00:00-06:00")}, c.Number, docket.Decide{Fine: 99})
 		if docket.ErrorCode(err) != docket.ECONFLICT {
 			t.Fatalf("err %v, want a conflict", err)
 		}
@@ -230,7 +230,7 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 		}
 	})
 	t.Run("ErrUnknownCase", func(t *testing.T) {
-		_, err := s.Apply(ctx, "2025-999", "U_CLERK", "", T(t, "2026-12-08T09:00:00-06:00"), nil, docket.RecessHearing{})
+		_, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-08T09:00:00-06:00")}, "2025-999", docket.RecessHearing{})
 		if docket.ErrorCode(err) != docket.ENOTFOUND {
 			t.Errorf("err %v, want not found", err)
 		}
@@ -240,11 +240,11 @@ func TestCaseLifecycleIsRecorded(t *testing.T) {
 	})
 	t.Run("RetriedRequestIsIdempotent", func(t *testing.T) {
 		when := T(t, "2026-12-05T10:00:00-06:00")
-		first, err := s.File(ctx, "U_CLERK", "slack:trigger:123", complaint(when, "Richard Roe"), when, nil)
+		first, err := s.File(ctx, docket.Act{By: "U_CLERK", Request: "slack:trigger:123", At: when}, complaint(when, "Richard Roe"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := s.File(ctx, "U_CLERK", "slack:trigger:123", complaint(when, "Richard Roe"), when, nil)
+		again, err := s.File(ctx, docket.Act{By: "U_CLERK", Request: "slack:trigger:123", At: when}, complaint(when, "Richard Roe"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -316,8 +316,8 @@ func TestConcurrentFilingsGetDistinctGapFreeNumbers(t *testing.T) {
 			defer wg.Done()
 			<-start
 			when := T(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Second)
-			res, err := s.File(ctx, "U_CLERK", fmt.Sprintf("req-%d", i),
-				complaint(when, fmt.Sprintf("Respondent %d", i)), when, nil)
+			res, err := s.File(ctx, docket.Act{By: "U_CLERK", Request: fmt.Sprintf("req-%d", i), At: when},
+				complaint(when, fmt.Sprintf("Respondent %d", i)))
 			numbers[i], errs[i] = res.Case.Number, err
 		}(i)
 	}
@@ -483,7 +483,7 @@ func TestBackupWhileWriting(t *testing.T) {
 			default:
 			}
 			when := T(t, "2026-12-05T10:00:00-06:00")
-			if _, err := s.File(ctx, "U_CLERK", "", complaint(when, fmt.Sprintf("Busy %d", i)), when, nil); err != nil {
+			if _, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, fmt.Sprintf("Busy %d", i))); err != nil {
 				done <- err
 				return
 			}
@@ -679,7 +679,7 @@ func TestDiskFull(t *testing.T) {
 	big.Summary = strings.Repeat("The disk is full. ", 150) // needs new pages
 	var failed error
 	for i := 0; i < 20 && failed == nil; i++ {
-		_, failed = s.File(ctx, "U_CLERK", "", big, T(t, "2026-12-04T11:00:00-06:00"), nil)
+		_, failed = s.File(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-04T11:00:00-06:00")}, big)
 	}
 	if failed == nil || !strings.Contains(failed.Error(), "is full; nothing was recorded") {
 		t.Fatalf("error %v, want a clear disk-full error", failed)

@@ -130,8 +130,9 @@ func TestDocketThread(t *testing.T) {
 	s := MustOpen(t)
 	slack := newSlackThreads()
 	d := &outbox.Deliverer{Store: s, Sender: slack, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s.SayWith(sayers{step: threadedSay})
 	when := T(t, "2026-12-04T10:00:00-06:00")
-	filed, err := s.File(ctx, "U_CLERK", "", complaint(when, "Jane Roe"), when, threadedSay)
+	filed, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, complaint(when, "Jane Roe"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestDocketThread(t *testing.T) {
 	}
 	drain(when)
 	at := T(t, "2026-12-04T11:00:00-06:00")
-	if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+	if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: at}, n,
 		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-09T17:00:00-06:00"),
 			Place: "City Hall"}); err != nil {
 		t.Fatal(err)
@@ -168,7 +169,7 @@ func TestDocketThread(t *testing.T) {
 		slack.gone["1"] = true
 		slack.log = nil
 		at := T(t, "2026-12-04T12:00:00-06:00")
-		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+		if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: at}, n,
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +191,7 @@ func TestDocketThread(t *testing.T) {
 		slack.log = nil
 		slack.lost = true
 		at := T(t, "2026-12-04T13:00:00-06:00")
-		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+		if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: at}, n,
 			docket.CancelMeeting{Meeting: docket.SufficiencyMeeting}); err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +250,7 @@ func TestDocketThread(t *testing.T) {
 	t.Run("BurstCostsOneUpdate", func(t *testing.T) {
 		slack.log = nil
 		at := T(t, "2026-12-04T14:00:00-06:00")
-		if _, err := s.Apply(ctx, n, "U_CLERK", "", at, threadedSay,
+		if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: at}, n,
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-10T17:00:00-06:00"),
 				Place: "City Hall"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting}); err != nil {

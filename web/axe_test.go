@@ -58,9 +58,10 @@ func TestBoardAxe(t *testing.T) {
 	}
 	srv := boardOfAnEndedYear(t)
 	// A page of each template: the front page, a case's, a year's, a meeting's, its
-	// minutes', and the page of a file the board does not have.
+	// minutes', its closed minutes' as a review released them, and the page of a file the
+	// board does not have.
 	pages := []string{"/", "/cases/2026-001.html", "/archive/2026.html", "/meetings/2026-12-15.html",
-		"/meetings/2026-12-15-minutes.html", "/cases/2099-999.html"}
+		"/meetings/2026-12-15-minutes.html", "/meetings/2026-12-15-closed-minutes.html", "/cases/2099-999.html"}
 	var urls []string
 	for _, p := range pages {
 		urls = append(urls, srv.URL+p)

@@ -35,15 +35,15 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 		for cal.StatutoryHoliday(cal.DateOf(meeting)) != "" {
 			meeting = meeting.AddDate(0, 0, 1) // no meeting on a legal holiday (5 ILCS 120/2.01)
 		}
-		res, err := db.File(ctx, "U_CLERK", "",
+		res, err := db.File(ctx, docket.Act{By: "U_CLERK", At: received},
 			docket.File{Complainant: docket.Person{Name: fmt.Sprintf("Complainant %d", i)},
 				Respondent: docket.Person{Name: fmt.Sprintf("Respondent %d", i)}, Sections: []string{"103.10"}, Received: received,
-				Summary: "Confidential."}, received, nil)
+				Summary: "Confidential."})
 		if err != nil {
 			b.Fatal(err)
 		}
 		n := res.Case.Number
-		if _, err := db.Apply(ctx, n, "U_CLERK", "", received, nil,
+		if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: received}, n,
 			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall, Room 201"},
 			docket.PostNotice{Meeting: docket.SufficiencyMeeting},
 			docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: validArticle(fmt.Sprintf("9407%017d", i))},
@@ -51,7 +51,7 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 				Article: validArticle(fmt.Sprintf("9408%017d", i))}); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.Apply(ctx, n, "U_COMM1", "", meeting.Add(time.Hour), nil,
+		if _, err := db.Apply(ctx, docket.Act{By: "U_COMM1", At: meeting.Add(time.Hour)}, n,
 			docket.Rule{Ruling: docket.Insufficient}); err != nil {
 			b.Fatal(err)
 		}

@@ -179,6 +179,7 @@ type page struct {
 	Minutes    []minutesBlock
 	AgendaPDF  bool
 	MinutesPDF bool
+	Released   *released // the release of its closed minutes by a review (2.06(d)), if any
 }
 
 // Handler returns the board's routes: the front page, a page per case with public

@@ -63,15 +63,15 @@ func newFixture(tb testing.TB) *fixture {
 	tb.Cleanup(func() { db.Close() })
 	apply := func(number, when string, a docket.Action) {
 		tb.Helper()
-		if _, err := db.Apply(ctx, number, "U_CLERK", "", at(tb, when), nil, a); err != nil {
+		if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: at(tb, when)}, number, a); err != nil {
 			tb.Fatalf("%s on %s: %v", a.Kind(), number, err)
 		}
 	}
 	file := func(when, respondent, summary string) string {
 		tb.Helper()
-		res, err := db.File(ctx, "U_CLERK", "",
+		res, err := db.File(ctx, docket.Act{By: "U_CLERK", At: at(tb, when)},
 			docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: respondent},
-				Sections: []string{"103.10"}, Received: at(tb, when), Summary: summary}, at(tb, when), nil)
+				Sections: []string{"103.10"}, Received: at(tb, when), Summary: summary})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -358,7 +358,7 @@ func TestBoardCacheFollowsTheRecord(t *testing.T) {
 		t.Errorf("If-None-Match with the page's ETag = %d, want 304", rec.Code)
 	}
 	// A new meeting is on the board at the next request.
-	if _, err := f.db.Apply(ctx, "2026-002", "U_CLERK", "", at(t, "2026-12-10T08:00:00-06:00"), nil,
+	if _, err := f.db.Apply(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-10T08:00:00-06:00")}, "2026-002",
 		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-17T17:00:00-06:00"),
 			Place: "Library Annex"}); err != nil {
 		t.Fatal(err)

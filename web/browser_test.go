@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"ethicsbot/docket"
+	"ethicsbot/store"
 	"ethicsbot/web"
 )
 
@@ -134,7 +136,7 @@ func TestBoardReflowsAt320(t *testing.T) {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	for _, path := range []string{"/", "/cases/2026-001.html", "/archive/2026.html", "/meetings/2026-12-15.html",
-		"/meetings/2026-12-15-minutes.html"} {
+		"/meetings/2026-12-15-minutes.html", "/meetings/2026-12-15-closed-minutes.html"} {
 		if err := chromedp.Do(bctx, chromedp.Navigate(srv.URL+path),
 			chromedp.WaitVisible(chromedp.ID("content"))); err != nil {
 			t.Fatalf("loading %s: %v", path, err)
@@ -171,9 +173,48 @@ func boardOfAnEndedYear(t *testing.T) *httptest.Server {
 	t.Helper()
 	f := newFixture(t)
 	publishMinutes(t, f.db, f.board.Loc, func() {})
+	releaseClosedMinutes(t, f.db)
 	board := &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
 		Loc: f.board.Loc, Figures: f.board.Figures, Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
 	srv := httptest.NewServer(board.Handler())
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// releaseClosedMinutes records, at a meeting of 14 Jan 2027, the semi-annual review that
+// releases the closed minutes of the meeting of 15 Dec 2026 (5 ILCS 120/2.06(d)), as the
+// clerk records it (`/ethics minutes 2027-01-14 reviewed item=1 release=2026-12-15`), with
+// the minutes as published standing in for the closed ones: the board then has the page
+// of released closed minutes.
+func releaseClosedMinutes(t *testing.T, db *store.Store) {
+	t.Helper()
+	all, err := db.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := docket.FindMeeting(all, "2026-12-15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seated := []string{"U_COMM1", "U_COMM2"}
+	for _, c := range []struct {
+		when string
+		ch   docket.MeetingChange
+	}{
+		{"2027-01-05T09:00:00-06:00", docket.MeetingChange{Create: &docket.CreateMeeting{Name: "2027-01-14",
+			Start: at(t, "2027-01-14T17:00:00-06:00"), Place: "City Hall"}, Actions: []docket.MeetingAction{
+			docket.AddItem{Item: docket.BusinessItem, Text: "Semi-annual review of the minutes of closed meetings"},
+			docket.PostAgenda{}}}},
+		{"2027-01-14T17:20:00-06:00", docket.MeetingChange{Meeting: "2027-01-14", Actions: []docket.MeetingAction{
+			docket.Convene{Seated: seated, Quorum: 2, Present: seated, At: at(t, "2027-01-14T17:05:00-06:00")},
+			docket.MoveBusiness{Item: 1, Text: "To release the closed minutes of 15 December",
+				At:   at(t, "2027-01-14T17:10:00-06:00"),
+				Vote: &docket.Vote{Seated: seated, Yes: seated, Quorum: 2, Carry: docket.MajorityOfVotesCast}},
+			docket.ReviewClosedMinutes{Item: 1,
+				Released: []docket.ReleasedMinutes{{Meeting: "2026-12-15", Text: m.PublishedText}}}}}},
+	} {
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, c.when)}, c.ch); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

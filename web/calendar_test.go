@@ -84,10 +84,10 @@ func newCalFixture(t *testing.T) *calFixture {
 		PublicURL: "https://ethics.example.gov",
 	})
 	file := func(received string) string {
-		res, err := db.File(ctx, clerk, "", docket.File{
+		res, err := db.File(ctx, docket.Act{By: clerk, At: chicago(t, received)}, docket.File{
 			Complainant: docket.Person{Name: complainant}, Respondent: docket.Person{Name: respondent},
 			Sections: []string{"103.10"}, Received: chicago(t, received), Summary: summary, ViolationDate: violation,
-		}, chicago(t, received), nil)
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func newCalFixture(t *testing.T) *calFixture {
 	}
 	f.ordinary, f.recused = file("2026-12-04T10:00"), file("2026-12-04T10:15")
 	apply := func(number string, a ...docket.Action) {
-		if _, err := db.Apply(ctx, number, clerk, "", f.now, nil, a...); err != nil {
+		if _, err := db.Apply(ctx, docket.Act{By: clerk, At: f.now}, number, a...); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -14,13 +14,12 @@ import (
 func TestClosedItemIsNotAClosedMeeting(t *testing.T) {
 	f := newFixture(t)
 	when := "2026-12-09T10:00:00-06:00"
-	res, err := f.db.File(ctx, "U_CLERK", "", docket.File{Complainant: docket.Person{Name: "A"},
-		Respondent: docket.Person{Name: "B"}, Sections: []string{"103.10"}, Received: at(t, when), Summary: "s"},
-		at(t, when), nil)
+	res, err := f.db.File(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, docket.File{Complainant: docket.Person{Name: "A"},
+		Respondent: docket.Person{Name: "B"}, Sections: []string{"103.10"}, Received: at(t, when), Summary: "s"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.db.Apply(ctx, res.Case.Number, "U_CLERK", "", at(t, "2026-12-09T11:00:00-06:00"), nil,
+	if _, err := f.db.Apply(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-09T11:00:00-06:00")}, res.Case.Number,
 		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: at(t, "2026-12-14T17:00:00-06:00"),
 			Place: "City Hall, Room 3", Closed: true, Authority: "5 ILCS 120/2(c)(4)"}); err != nil {
 		t.Fatal(err)

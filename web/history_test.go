@@ -103,13 +103,13 @@ func TestWhatHappenedStaysShown(t *testing.T) {
 	loc := engine.Cal.Location()
 	change := func(when string, ch docket.MeetingChange) {
 		t.Helper()
-		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, ch); err != nil {
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, ch); err != nil {
 			t.Fatalf("%s: %v", when, err)
 		}
 	}
 	apply := func(number, when string, a docket.Action) {
 		t.Helper()
-		if _, err := db.Apply(ctx, number, "U_CLERK", "", at(t, when), nil, a); err != nil {
+		if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, number, a); err != nil {
 			t.Fatalf("%s on %s: %v", a.Kind(), number, err)
 		}
 	}
@@ -331,9 +331,9 @@ func TestWhatHappenedStaysShown(t *testing.T) {
 // fileCase files a complaint against respondent, received at when.
 func fileCase(t *testing.T, db *store.Store, when time.Time, respondent string) {
 	t.Helper()
-	if _, err := db.File(ctx, "U_CLERK", "",
+	if _, err := db.File(ctx, docket.Act{By: "U_CLERK", At: when},
 		docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: respondent},
-			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil); err != nil {
+			Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -25,10 +25,11 @@ var (
 	minutesFile    = regexp.MustCompile(`^meetings/(\d{4}-\d{2}-\d{2}[b-z]?)-minutes\.html$`)
 	agendaPDFFile  = regexp.MustCompile(`^meetings/(\d{4}-\d{2}-\d{2}[b-z]?)-agenda\.pdf$`)
 	minutesPDFFile = regexp.MustCompile(`^meetings/(\d{4}-\d{2}-\d{2}[b-z]?)-minutes\.pdf$`)
+	closedFile     = regexp.MustCompile(`^meetings/(\d{4}-\d{2}-\d{2}[b-z]?)-closed-minutes\.html$`)
 )
 
 // meetingFiles are the files of recorded meeting m's pages, from the board's root.
-func (b *Board) meetingFiles(m *docket.CommissionMeeting) []string {
+func (b *Board) meetingFiles(m *docket.CommissionMeeting, all []docket.CommissionMeeting) []string {
 	if !isPublic(m) {
 		return nil
 	}
@@ -42,6 +43,9 @@ func (b *Board) meetingFiles(m *docket.CommissionMeeting) []string {
 			out = append(out, "meetings/"+m.Name+"-minutes.pdf")
 		}
 	}
+	if _, ok := docket.ReleasedClosed(all, m.Name); ok {
+		out = append(out, "meetings/"+m.Name+"-closed-minutes.html")
+	}
 	return out
 }
 
@@ -52,7 +56,7 @@ func (b *Board) meetingFile(ctx context.Context, now time.Time, name string) ([]
 		make func(context.Context, time.Time, *docket.CommissionMeeting, []docket.CommissionMeeting) ([]byte, string,
 			error)
 	}{{meetingFile, b.meetingHTML}, {minutesFile, b.minutesHTML}, {agendaPDFFile, b.agendaPDF},
-		{minutesPDFFile, b.minutesPDF}} {
+		{minutesPDFFile, b.minutesPDF}, {closedFile, b.closedMinutesHTML}} {
 		match := f.re.FindStringSubmatch(name)
 		if match == nil {
 			continue
@@ -78,14 +82,40 @@ func (b *Board) meetingFile(ctx context.Context, now time.Time, name string) ([]
 // meetingHTML is the meeting's page: its card, what happened to its notice (history), and
 // where its agenda as posted and its minutes are.
 func (b *Board) meetingHTML(_ context.Context, now time.Time, m *docket.CommissionMeeting,
-	_ []docket.CommissionMeeting) ([]byte, string, error) {
+	all []docket.CommissionMeeting) ([]byte, string, error) {
 	e := b.recordedCard(m, now, "../")
 	e.Page = "" // the card is on the page itself
 	p := b.base(e.Title+" "+m.Name, e.Title+" "+m.Name, "../", now)
 	p.Meeting, p.History = &e, b.history(m)
 	p.AgendaPDF = b.Papers != nil && lastPosted(m) != nil
 	p.MinutesPDF = b.Papers != nil
+	if r, ok := docket.ReleasedClosed(all, m.Name); ok {
+		p.Released = &released{By: r.By, At: r.At.In(b.Loc)}
+	}
 	return b.page("meeting.html", p)
+}
+
+// released is the release of a meeting's closed minutes, as its pages say it.
+type released struct {
+	By string    // the meeting whose review released them
+	At time.Time // when the review was recorded
+}
+
+// closedMinutesHTML is the page of the meeting's closed minutes, once the commission's
+// semi-annual review found they no longer need confidential treatment (5 ILCS
+// 120/2.06(d)): as the review made them public.
+func (b *Board) closedMinutesHTML(_ context.Context, now time.Time, m *docket.CommissionMeeting,
+	all []docket.CommissionMeeting) ([]byte, string, error) {
+	r, ok := docket.ReleasedClosed(all, m.Name)
+	if !ok {
+		return nil, "", errNotFound
+	}
+	e := b.recordedCard(m, now, "../")
+	title := "Minutes of the closed session of the meeting of " + m.Name
+	p := b.base(title, title, "../", now)
+	p.Meeting, p.Minutes = &e, minutesBlocks(r.Text)
+	p.Released = &released{By: r.By, At: r.At.In(b.Loc)}
+	return b.page("closed-minutes.html", p)
 }
 
 // minutesHTML is the page of the meeting's approved open minutes, as published.

@@ -17,13 +17,13 @@ func TestBoardShowsOneCardPerMeeting(t *testing.T) {
 	db, engine := meetingRecord(t)
 	cal := engine.Cal
 	start := at(t, "2026-12-15T17:00:00-06:00")
-	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-04T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-04T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall, Room 201"},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	join := fileToJoin(t, db, start, "City Hall, Room 201", "Ann Poe", "Bob Poe", "Cy Poe")
-	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-05T10:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: join,
 		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
 			docket.PostAgenda{}},

@@ -90,7 +90,7 @@ func TestBoardShowsApprovedOpenMinutes(t *testing.T) {
 	}
 	// A correction of the held meeting's own record after its minutes were published is
 	// shown with them, since they are not rewritten.
-	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2027-01-13T09:00:00-06:00"), nil, nil,
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2027-01-13T09:00:00-06:00")},
 		docket.MeetingChange{Meeting: "2026-12-15", Actions: []docket.MeetingAction{
 			docket.CorrectMeeting{Place: "Council Chambers", Reason: "The meeting sat in the Chambers."}}}); err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func publishMinutes(t *testing.T, db *store.Store, loc *time.Location, drafted f
 	t.Helper()
 	change := func(when string, ch docket.MeetingChange) {
 		t.Helper()
-		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, ch); err != nil {
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, ch); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -46,7 +46,7 @@ func (b *Board) Publish(ctx context.Context, dir string) ([]string, error) {
 			return nil, err
 		}
 		for i := range all {
-			if files := b.meetingFiles(&all[i]); len(files) > 0 {
+			if files := b.meetingFiles(&all[i], all); len(files) > 0 {
 				add(files...)
 				add(yearOf(all[i].Start.In(b.Loc).Year())...)
 			}

@@ -37,7 +37,7 @@ func TestBoardShowsRegularMeetings(t *testing.T) {
 	}
 	change := func(when string, ch docket.MeetingChange) {
 		t.Helper()
-		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, ch); err != nil {
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, ch); err != nil {
 			t.Fatal(err)
 		}
 	}

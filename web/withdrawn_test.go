@@ -19,20 +19,20 @@ func TestItemWithdrawnFromAMeetingThatGoesOn(t *testing.T) {
 	db, engine := meetingRecord(t)
 	cal := engine.Cal
 	start := at(t, "2026-12-15T17:00:00-06:00")
-	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-04T09:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-04T09:00:00-06:00")}, docket.MeetingChange{
 		Create: &docket.CreateMeeting{Start: start, Place: "City Hall"},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	join := fileToJoin(t, db, start, "City Hall", "Ann Poe", "Bob Poe")
-	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-05T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-05T10:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15", Cases: join, Actions: []docket.MeetingAction{docket.PostAgenda{}},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	withdraw := func(number, when string) {
 		t.Helper()
-		if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, when), nil, nil, docket.MeetingChange{
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, docket.MeetingChange{
 			Meeting: "2026-12-15",
 			Cases: []docket.CaseActions{{Number: number,
 				Actions: []docket.Action{docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "withdrawn"}}}},
@@ -64,7 +64,7 @@ func TestItemWithdrawnFromAMeetingThatGoesOn(t *testing.T) {
 	withdraw("2026-001", "2026-12-07T10:00:00-06:00")
 	_, _, index = get(t, board.Handler(), "/")
 	check("the front page, without items", index)
-	if _, err := db.ChangeMeeting(ctx, "U_CLERK", "", at(t, "2026-12-08T10:00:00-06:00"), nil, nil, docket.MeetingChange{
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-08T10:00:00-06:00")}, docket.MeetingChange{
 		Meeting: "2026-12-15", Actions: []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: "no business"}},
 	}); err != nil {
 		t.Fatal(err)
@@ -99,9 +99,9 @@ func fileToJoin(t *testing.T, db *store.Store, start time.Time, place string,
 	var join []docket.CaseActions
 	for i, who := range respondents {
 		when := at(t, "2026-12-04T10:00:00-06:00").Add(time.Duration(i) * time.Minute)
-		res, err := db.File(ctx, "U_CLERK", "",
+		res, err := db.File(ctx, docket.Act{By: "U_CLERK", At: when},
 			docket.File{Complainant: docket.Person{Name: "John Doe"}, Respondent: docket.Person{Name: who},
-				Sections: []string{"103.10"}, Received: when, Summary: "SECRET"}, when, nil)
+				Sections: []string{"103.10"}, Received: when, Summary: "SECRET"})
 		if err != nil {
 			t.Fatal(err)
 		}

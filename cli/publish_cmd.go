@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	neturl "net/url"
+	"time"
+
+	"ethicsbot/app"
+	"ethicsbot/config"
+)
+
+// runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as
+// static files, for a town whose website is hosted elsewhere.
+func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	fail := failer(stderr, "publish")
+	form := usageOf("publish")
+	fs := flag.NewFlagSet("publish", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	out := fs.String("out", "", "the folder to write the board to")
+	url := fs.String("url", "", "where the folder is published, e.g. https://ethics.example.gov/board/; the feeds need it")
+	if err := fs.Parse(args); err != nil {
+		return fail(app.ExitUsage, "%v; %s", err, form)
+	}
+	if fs.NArg() > 0 {
+		return fail(app.ExitUsage, "unexpected argument %q; %s", fs.Arg(0), form)
+	}
+	if *out == "" {
+		return fail(app.ExitUsage, "give the folder to write to with --out; %s", form)
+	}
+	cfg, engine, db, err := openStore(getenv)
+	if err != nil {
+		return fail(app.ExitFailure, "%v", err)
+	}
+	defer db.Close()
+	docs := app.NewTaggedDocs(slog.New(slog.NewTextHandler(stderr, nil)))
+	defer docs.Close()
+	board := app.BoardOf(cfg, engine, db, now, docs)
+	if *url != "" {
+		u, err := config.ParsePublicURL(*url)
+		if err != nil {
+			return fail(app.ExitUsage, "--url: %v", err)
+		}
+		board.URL = u + "/"
+	} else if u, err := neturl.Parse(board.URL); err != nil || app.IsLoopback(u.Hostname()) {
+		// The feeds' links must lead to where the files are published, not to this machine.
+		return fail(app.ExitUsage,
+			"give --url, the address at which %s is published, or set public_url in the configuration: the "+
+				"feeds link to it", *out)
+	}
+	files, err := board.Publish(context.Background(), *out)
+	if err != nil {
+		return fail(app.ExitFailure, "%v", err)
+	}
+	fmt.Fprintf(stdout, "Wrote the public notice board to %s: %d files.\n", *out, len(files))
+	return app.ExitOK
+}
