@@ -346,3 +346,24 @@ func refusesMissingDatabase(t *testing.T, args ...string) {
 		t.Errorf("%v created a database", args)
 	}
 }
+
+// TestVerifyAfterTheHolidaysChanged: a record whose cases' next due instants were counted
+// before a closure was added to the configuration is intact, and verify says the instants
+// were not compared and are counted again at the next start; it changes nothing.
+func TestVerifyAfterTheHolidaysChanged(t *testing.T) {
+	env := apptest.RecordEnv(t)
+	closed := apptest.WriteConfig(t, "holidays:\n  closures: [2026-12-07]\n")
+	closed["ETHICSBOT_DB"] = env["ETHICSBOT_DB"]
+	want, _ := os.ReadFile(env["ETHICSBOT_DB"])
+	code, out, errOut := runCLI(t, closed, "", "verify")
+	if code != 0 || !strings.Contains(out, "the chain is intact") ||
+		!strings.Contains(out, "note: the cases' next due instants were derived under another calendar") {
+		t.Fatalf("verify under the new holidays: exit %d\n%s%s", code, out, errOut)
+	}
+	if got, _ := os.ReadFile(env["ETHICSBOT_DB"]); !bytes.Equal(got, want) {
+		t.Error("verify changed the record")
+	}
+	if code, out, _ := runCLI(t, env, "", "verify"); code != 0 || strings.Contains(out, "note:") {
+		t.Errorf("verify under the holidays the instants were counted under: exit %d\n%s", code, out)
+	}
+}
