@@ -102,22 +102,36 @@ func CheckFile(s *Store) error {
 	return nil
 }
 
-// DueQueryPlan is SQLite's plan of the query of the open cases due (dueQuery), and
-// whether s takes the stored instants as its engine's.
-func DueQueryPlan(s *Store) (plan []string, fresh bool, err error) {
-	rows, err := s.r.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+s.dueQuery(`SELECT number, events`),
-		stamp(time.Now()))
+// QueryPlan is SQLite's plan of query with args, one line per step, as EXPLAIN QUERY PLAN
+// gives it.
+func QueryPlan(s *Store, query string, args ...any) ([]string, error) {
+	rows, err := s.r.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	defer rows.Close()
+	var plan []string
 	for rows.Next() {
 		var id, parent, unused int
 		var detail string
 		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		plan = append(plan, detail)
 	}
-	return plan, s.dueFresh, rows.Err()
+	return plan, rows.Err()
+}
+
+// The outbox's queries made at each request or each sweep, for their plans.
+const (
+	StuckQuery      = outboxColumns + stuckWhere
+	LatestEditQuery = latestEditQuery
+	PlannedQuery    = plannedQuery
+)
+
+// DueQueryPlan is SQLite's plan of the query of the open cases due (dueQuery), and
+// whether s takes the stored instants as its engine's.
+func DueQueryPlan(s *Store) (plan []string, fresh bool, err error) {
+	plan, err = QueryPlan(s, s.dueQuery(`SELECT number, events`), stamp(time.Now()))
+	return plan, s.dueFresh, err
 }

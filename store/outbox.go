@@ -196,13 +196,23 @@ func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, t
 	})
 }
 
+// latestEditQuery reads a card's latest update. thread != ” lets SQLite use the partial
+// index outbox_thread: a bound thread = ? alone does not tell it the value is not ”.
+const latestEditQuery = `SELECT text, actions FROM outbox WHERE thread = ? AND thread != '' AND edit = 1 ` +
+	`ORDER BY rowid DESC LIMIT 1`
+
+// stuckWhere selects the posts whose delivery is failing, through the index
+// outbox_failing (migration 018).
+const stuckWhere = ` WHERE sent = '' AND text != '' AND failing != '' ORDER BY due, rowid LIMIT 500`
+
+// plannedQuery reads the keys of the posts due since a time, through outbox_due.
+const plannedQuery = `SELECT case_number, series, step, dest FROM outbox WHERE due >= ? AND text != ''`
+
 // LatestEdit returns the text and actions of the newest update of the post k, sent or
 // not; "" if there is none.
 func (s *Store) LatestEdit(ctx context.Context, k outbox.Key) (outbox.Markup, []outbox.Action, error) {
 	var text, actions string
-	err := s.r.QueryRowContext(ctx,
-		`SELECT text, actions FROM outbox WHERE thread = ? AND edit = 1 ORDER BY rowid DESC LIMIT 1`,
-		k.String()).Scan(&text, &actions)
+	err := s.r.QueryRowContext(ctx, latestEditQuery, k.String()).Scan(&text, &actions)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil, nil
 	}
@@ -265,7 +275,7 @@ func (s *Store) Undelivered(ctx context.Context, now time.Time) (int, time.Time,
 // undelivered until they go.
 func (s *Store) Stuck(ctx context.Context) ([]outbox.Row, error) {
 	rows, err := s.r.QueryContext(ctx,
-		outboxColumns+` WHERE sent = '' AND text != '' AND failing != '' ORDER BY due, rowid LIMIT 500`)
+		outboxColumns+stuckWhere)
 	if err != nil {
 		return nil, err
 	}
@@ -275,8 +285,7 @@ func (s *Store) Stuck(ctx context.Context) ([]outbox.Row, error) {
 // Planned returns the keys of the posts due since since that are in the outbox, sent or
 // not: the reminder sweep skips them without a write.
 func (s *Store) Planned(ctx context.Context, since time.Time) (map[outbox.Key]bool, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT case_number, series, step, dest FROM outbox WHERE due >= ? AND text != ''`,
-		stamp(since))
+	rows, err := s.r.QueryContext(ctx, plannedQuery, stamp(since))
 	if err != nil {
 		return nil, err
 	}
