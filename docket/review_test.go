@@ -205,3 +205,26 @@ func TestMovedMeetingNoticedAfterTheMove(t *testing.T) {
 		t.Error("a posting after the move, 7 days ahead, does not notice the moved meeting")
 	}
 }
+
+// TestIndexMeetingsFindsWhatMeetingAtFinds: the board's lookup by a map gives, for each
+// start and place, the meeting MeetingAt's walk gives: the first not cancelled, or none.
+func TestIndexMeetingsFindsWhatMeetingAtFinds(t *testing.T) {
+	at := T(t, "2027-01-12T17:00:00-06:00")
+	ms := []docket.CommissionMeeting{
+		{Name: "2027-01-12", Start: at, Place: "City Hall", Cancelled: T(t, "2027-01-05T09:00:00-06:00")},
+		{Name: "2027-01-12b", Start: at, Place: "City Hall"},
+		{Name: "2027-01-12c", Start: at, Place: "City Hall"},
+		{Name: "2027-01-12d", Start: at, Place: "Library"},
+	}
+	find := docket.IndexMeetings(ms)
+	for _, q := range []struct {
+		start time.Time
+		place string
+	}{{at, "City Hall"}, {at, "Library"}, {at, "Annex"}, {at.Add(time.Hour), "City Hall"},
+		{at.In(time.UTC), "Library"}} {
+		got, want := find(q.start, q.place), docket.MeetingAt(ms, q.start, q.place)
+		if got != want {
+			t.Errorf("%v %s: index %v, walk %v", q.start, q.place, got, want)
+		}
+	}
+}

@@ -859,6 +859,24 @@ func MeetingAt(ms []CommissionMeeting, start time.Time, place string) *Commissio
 	return nil
 }
 
+// IndexMeetings returns MeetingAt over ms as a lookup by a map built once, for a caller
+// that looks up many notices among one list of meetings (the board, at every change): the
+// first meeting not cancelled at a start and place, as MeetingAt finds it.
+func IndexMeetings(ms []CommissionMeeting) func(start time.Time, place string) *CommissionMeeting {
+	type key struct {
+		at    int64
+		place string
+	}
+	index := make(map[key]*CommissionMeeting, len(ms))
+	for i := range ms {
+		k := key{ms[i].Start.UnixNano(), ms[i].Place}
+		if _, ok := index[k]; !ok && ms[i].Cancelled.IsZero() {
+			index[k] = &ms[i]
+		}
+	}
+	return func(start time.Time, place string) *CommissionMeeting { return index[key{start.UnixNano(), place}] }
+}
+
 // HoldsItem returns the meeting among ms whose agenda holds case number's step k.
 func HoldsItem(ms []CommissionMeeting, number string, k MeetingKind) *CommissionMeeting {
 	for i := range ms {

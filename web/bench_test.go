@@ -18,6 +18,13 @@ import (
 // noticed and a public dismissal: 600 public records, a busy year for a city.
 func busyYear(b *testing.B) (*store.Store, *web.Board) {
 	b.Helper()
+	return yearOf(b, 300)
+}
+
+// yearOf is busyYear with n complaints, received over 300 days of 2026, as many a day as
+// it takes.
+func yearOf(b *testing.B, n int) (*store.Store, *web.Board) {
+	b.Helper()
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
 	if err != nil {
 		b.Fatal(err)
@@ -29,8 +36,9 @@ func busyYear(b *testing.B) (*store.Store, *web.Board) {
 	}
 	b.Cleanup(func() { db.Close() })
 	day := time.Date(2026, 1, 5, 9, 0, 0, 0, cal.Location())
-	for i := 0; i < 300; i++ {
-		received := day.AddDate(0, 0, i)
+	perDay := max(1, n/300)
+	for i := 0; i < n; i++ {
+		received := day.AddDate(0, 0, i/perDay).Add(time.Duration(i%perDay) * time.Minute)
 		meeting := received.AddDate(0, 0, 3).Add(8 * time.Hour)
 		for cal.StatutoryHoliday(cal.DateOf(meeting)) != "" {
 			meeting = meeting.AddDate(0, 0, 1) // no meeting on a legal holiday (5 ILCS 120/2.01)
@@ -89,6 +97,27 @@ func BenchmarkBoard(b *testing.B) {
 				size = rec.Body.Len()
 			}
 			b.ReportMetric(float64(size), "bytes/page")
+		})
+	}
+}
+
+// BenchmarkBoard10k is what a change to a record of 10,000 complaints costs the board: its
+// front page, its Atom feed and its calendar feed made afresh, as after each change.
+func BenchmarkBoard10k(b *testing.B) {
+	db, board := yearOf(b, 10000)
+	for _, path := range []string{"/", "/feed.atom", "/meetings.ics"} {
+		b.Run(path, func(b *testing.B) {
+			req := httptest.NewRequest("GET", path, nil)
+			for b.Loop() {
+				site := bot.Site(db,
+					web.Public(&web.Board{Records: db, Commission: board.Commission, URL: board.URL, Loc: board.Loc, Now: board.Now},
+						&web.CalendarFeed{}), nil)
+				rec := httptest.NewRecorder()
+				site.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("GET %s = %d", path, rec.Code)
+				}
+			}
 		})
 	}
 }

@@ -494,7 +494,7 @@ func (b *Board) group(p *page, v view, now, from, to time.Time) {
 		}
 		for i := range out {
 			e := &out[i]
-			m := docket.MeetingAt(v.meetings, e.Start, e.Place)
+			m := v.at(e.Start, e.Place)
 			if len(e.Cases) == 1 {
 				e.Cases = nil // a meeting of one case step, as before meetings were kept
 				continue

@@ -24,6 +24,7 @@ import (
 type view struct {
 	entries  []entry
 	meetings []docket.CommissionMeeting
+	at       func(start time.Time, place string) *docket.CommissionMeeting // docket.MeetingAt over meetings
 }
 
 // view reads the meetings and makes recs the entries of a page at root, leaving out the
@@ -36,9 +37,12 @@ func (b *Board) view(ctx context.Context, recs []docket.Posting, now time.Time, 
 			return v, err
 		}
 	}
+	// Each notice is looked up among the meetings: by a map, not a walk over every meeting
+	// for each notice, which at 10,000 cases was most of a board's making.
+	v.at = docket.IndexMeetings(v.meetings)
 	for _, r := range recs {
 		e := b.entry(r, now, root)
-		if e.Record == "meeting_notice" && !b.place(&e, v.meetings) {
+		if e.Record == "meeting_notice" && !b.place(&e, &v) {
 			continue
 		}
 		v.entries = append(v.entries, e)
@@ -46,7 +50,7 @@ func (b *Board) view(ctx context.Context, recs []docket.Posting, now time.Time, 
 	return v, nil
 }
 
-// place finds where case step notice e stands among the recorded meetings ms, and reports
+// place finds where case step notice e stands among the recorded meetings of v, and reports
 // whether the public has been told of it:
 //   - a notice standing at a recorded meeting is on that meeting's agenda: it is public once
 //     a posting of the agenda gave it, and dated by that posting (Held);
@@ -58,9 +62,10 @@ func (b *Board) view(ctx context.Context, recs []docket.Posting, now time.Time, 
 // A notice no recorded meeting holds (a case step alone, or one of a meeting folded from its
 // cases) is the case's own notice, public from the moment it is recorded, as before
 // meetings were kept.
-func (b *Board) place(e *entry, ms []docket.CommissionMeeting) bool {
+func (b *Board) place(e *entry, v *view) bool {
+	ms := v.meetings
 	if e.Withdrawn == "" {
-		m := docket.MeetingAt(ms, e.Start, e.Place)
+		m := v.at(e.Start, e.Place)
 		if m == nil || m.Folded {
 			return true
 		}
@@ -87,7 +92,7 @@ func (b *Board) place(e *entry, ms []docket.CommissionMeeting) bool {
 		_, ok := postingOf(m, e.Case, e.Meeting, time.Time{}, e.WithdrawnAt)
 		return ok
 	}
-	m := docket.MeetingAt(ms, e.Start, e.Place)
+	m := v.at(e.Start, e.Place)
 	if m == nil {
 		return true
 	}
