@@ -62,8 +62,8 @@ func runReviewed(s *Service, ctx context.Context, req Request, a args) (Response
 	}
 	var ch docket.MeetingChange
 	recordFolded(m, &ch)
-	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
-	if err != nil || !a.has("item") {
+	item, ok := a.whole("item")
+	if !ok {
 		return Response{}, docket.Invalid(docket.OMAReview, "item",
 			"give the agenda item the review was taken up under, e.g. item=4: the determination is a final action, "+
 				"taken on what the posted agenda sets forth (5 ILCS 120/2.02(c))")
@@ -122,14 +122,14 @@ func runAdoptedSchedule(s *Service, ctx context.Context, req Request, a args) (R
 			"(\"%s\"): the schedule adopted is the one meetings.regular holds for year=, e.g. `adopted-schedule item=3 "+
 			"year=2028`", a.str("text")))
 	}
-	item, err := strconv.Atoi(strings.TrimSpace(a.str("item")))
-	if err != nil || !a.has("item") {
+	item, ok := a.whole("item")
+	if !ok {
 		return Response{}, docket.Invalid(docket.OMASchedule, "item",
 			"give the agenda item the schedule was adopted under, e.g. item=3: the adoption is a final action, taken on "+
 				"what the posted agenda sets forth (5 ILCS 120/2.02(c))")
 	}
-	year, err := strconv.Atoi(strings.TrimSpace(a.str("year")))
-	if err != nil || !a.has("year") {
+	year, ok := a.whole("year")
+	if !ok {
 		return Response{}, docket.Invalid(docket.OMASchedule, "year", "give the year of the schedule adopted, e.g. year=2028")
 	}
 	r := s.Settings().Regular

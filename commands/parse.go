@@ -153,6 +153,12 @@ func (a args) users(name string) []string {
 	return u
 }
 
+// whole reads the whole number given as name=, and whether one was given.
+func (a args) whole(name string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(a.str(name)))
+	return n, err == nil && a.has(name)
+}
+
 func (a args) has(name string) bool {
 	_, ok := a[name]
 	return ok

@@ -9,7 +9,6 @@ import (
 
 	"ethicsbot/commands"
 	"ethicsbot/docket"
-	"ethicsbot/letters"
 	"ethicsbot/web"
 )
 
@@ -20,12 +19,7 @@ import (
 // marked released, never the ones kept.
 func TestSemiAnnualReviewReleasesToTheBoard(t *testing.T) {
 	s, clk, db := MustService(t)
-	lm, err := letters.New(letters.Config{Commission: letters.Addressee{Name: "Ethics Commission",
-		Address: "City Hall\n100 Main Street"}}, s.Engine.Cal.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Letters = lm
+	withLetters(t, s)
 	for _, m := range []string{"2026-12-15", "2026-12-17"} {
 		mustDo(t, s, clerk, `meeting `+m+`T17:00 place="City Hall, Room 201"`, "meeting created")
 		mustDo(t, s, clerk, `agenda `+m+` add "Litigation" closed="5 ILCS 120/2(c)(11)"`, "item added")

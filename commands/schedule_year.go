@@ -99,15 +99,13 @@ func (s *Service) newspaperTask(old docket.RegularSchedule) []outbox.Post {
 		return nil
 	}
 	by := first.AddDays(-docket.ScheduleChangeNotice)
-	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
 	text := outbox.Format("Schedule of regular meetings changed: publish a notice of the change in a newspaper of "+
 		"general circulation in the area by %s, at least %d days before the first meeting changed (%s), rule %s. The "+
 		"public notice of the change is in the notices channel; use its wording.", by.Long(),
 		docket.ScheduleChangeNotice, first.Long(), docket.OMASchedule)
 	var out []outbox.Post
 	for _, u := range s.Settings().Roles.Clerks {
-		key := outbox.Key{Series: outbox.ScheduleSeries + "-newspaper", Step: hex.EncodeToString(sum[:8]),
-			To: outbox.Dest{User: u}}
+		key := outbox.Key{Series: outbox.ScheduleSeries + "-newspaper", Step: scheduleStep(r), To: outbox.Dest{User: u}}
 		out = append(out, outbox.Post{Key: key, Text: text, Due: s.Now()})
 	}
 	return out
@@ -166,8 +164,7 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 		clock := time.Time{}.Add(r.Clock).Format("15:04")
 		text += outbox.Format(" Regular meetings, each at %s at %s: %s", clock, r.Place, strings.Join(listed, " "))
 	}
-	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
-	key := outbox.Key{Series: outbox.ScheduleSeries, Step: hex.EncodeToString(sum[:8]), To: outbox.Dest{Channel: channel}}
+	key := outbox.Key{Series: outbox.ScheduleSeries, Step: scheduleStep(r), To: outbox.Dest{Channel: channel}}
 	// 5 ILCS 120/2.02(b): the news media get the schedule of every year it lists.
 	media := s.mediaCopies(time.Time{})
 	for _, y := range r.Years() {
@@ -176,4 +173,12 @@ func (s *Service) scheduleNotice(old docket.RegularSchedule) []outbox.Post {
 		}
 	}
 	return []outbox.Post{{Key: key, Text: text, Due: s.Now(), Media: media}}
+}
+
+// scheduleStep keys what a schedule causes to be said (its public notice, the clerks'
+// newspaper task) by the schedule itself: a restart with the same schedule says nothing
+// again, a changed one is said once.
+func scheduleStep(r docket.RegularSchedule) string {
+	sum := sha256.Sum256([]byte(fmt.Sprint(r.Place, r.Clock, r.Dates)))
+	return hex.EncodeToString(sum[:8])
 }

@@ -317,3 +317,51 @@ func TestConveneNeedsNoticeOMA202(t *testing.T) {
 		t.Errorf("a meeting noticed exactly 48 hours ahead: %v", err)
 	}
 }
+
+// TestIndexMeetingsFindsWhatMeetingAtFinds: the board's lookup by a map gives, for each
+// start and place, the meeting MeetingAt's walk gives: the first not cancelled, or none.
+func TestIndexMeetingsFindsWhatMeetingAtFinds(t *testing.T) {
+	at := T(t, "2027-01-12T17:00:00-06:00")
+	ms := []docket.CommissionMeeting{
+		{Name: "2027-01-12", Start: at, Place: "City Hall", Cancelled: T(t, "2027-01-05T09:00:00-06:00")},
+		{Name: "2027-01-12b", Start: at, Place: "City Hall"},
+		{Name: "2027-01-12c", Start: at, Place: "City Hall"},
+		{Name: "2027-01-12d", Start: at, Place: "Library"},
+	}
+	find := docket.IndexMeetings(ms)
+	for _, q := range []struct {
+		start time.Time
+		place string
+	}{{at, "City Hall"}, {at, "Library"}, {at, "Annex"}, {at.Add(time.Hour), "City Hall"},
+		{at.In(time.UTC), "Library"}} {
+		got, want := find(q.start, q.place), docket.MeetingAt(ms, q.start, q.place)
+		if got != want {
+			t.Errorf("%v %s: index %v, walk %v", q.start, q.place, got, want)
+		}
+	}
+}
+
+// TestMovedMeetingNoticedAfterTheMove: a moved meeting is noticed again (5 ILCS
+// 120/2.02(a)); a posting recorded before the move, even at the same instant, gave the old
+// time and does not count; one after it does.
+func TestMovedMeetingNoticedAfterTheMove(t *testing.T) {
+	e := MustEngine(t)
+	at := T(t, "2027-01-04T09:00:00-06:00")
+	m := meetingAt(t, e, "2027-01-12", "2027-01-12T17:00:00-06:00", "2027-01-04T08:00:00-06:00")
+	var err error
+	for _, a := range []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+		docket.PostAgenda{}, docket.MoveMeeting{Start: T(t, "2027-01-11T17:00:00-06:00"), Place: "City Hall"}} {
+		if m, err = e.ApplyMeeting(m, a, at); err != nil {
+			t.Fatalf("%s: %v", a.Kind(), err)
+		}
+	}
+	if m.NoticedInTime() {
+		t.Error("a posting made before the move, at the same instant, notices the moved meeting")
+	}
+	if m, err = e.ApplyMeeting(m, docket.PostAgenda{}, at); err != nil {
+		t.Fatal(err)
+	}
+	if !m.NoticedInTime() {
+		t.Error("a posting after the move, 7 days ahead, does not notice the moved meeting")
+	}
+}

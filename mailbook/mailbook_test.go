@@ -70,21 +70,7 @@ func TestOfPrintsTheAddressAsMailed(t *testing.T) {
 // address are printed to the ZIP code, wrapped within their cells, never cut short with an
 // ellipsis, over as many pages as the pieces need.
 func TestPDFPrintsAddressesInFull(t *testing.T) {
-	day, _ := docket.ParseDate("2026-12-11")
-	long := "Apartment 1204, The Residences at Lincoln Park West\n2400 North Lakeview Avenue, Building C\n" +
-		"Springfield, IL 62703-4417"
-	var cases []docket.Case
-	for i := range 12 {
-		cases = append(cases, docket.Case{
-			Number:     "2026-0" + string(rune('1'+i/10)) + string(rune('0'+i%10)),
-			Respondent: docket.Person{Name: "Maximiliana Bartholomew-Fitzgerald Quintanilla-Vanderbilt", Address: long},
-			Mailings: []docket.Mailing{{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent,
-				Article: "9407111898765432101634", Mailed: day}},
-		})
-	}
-	sender := mailbook.Addressee{Name: "Ethics Commission of the City of Springfield",
-		Address: "Office of the City Clerk, Room 101\nMunicipal Center\n800 East Monroe Street\nSpringfield, IL 62701-1999"}
-	pdf, err := mailbook.Of(cases, day, sender, nil).PDF()
+	pdf, err := longBook("Maximiliana Bartholomew-Fitzgerald Quintanilla-Vanderbilt").PDF()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,8 +34,11 @@ func chromium(t *testing.T) *letters.Chromium {
 	return c
 }
 
-// longBook is a book of 12 pieces with long names and addresses, over three pages.
-func longBook() mailbook.Book {
+// taggedName is the respondent of the tagged book's tests: long, with markup to escape.
+const taggedName = "Maximiliana <b>Bartholomew</b>-Fitzgerald"
+
+// longBook is a book of 12 pieces to respondent at a long address, over several pages.
+func longBook(respondent string) mailbook.Book {
 	day, _ := docket.ParseDate("2026-12-11")
 	long := "Apartment 1204, The Residences at Lincoln Park West\n2400 North Lakeview Avenue, Building C\n" +
 		"Springfield, IL 62703-4417"
@@ -43,7 +46,7 @@ func longBook() mailbook.Book {
 	for i := range 12 {
 		cases = append(cases, docket.Case{
 			Number:     "2026-0" + string(rune('1'+i/10)) + string(rune('0'+i%10)),
-			Respondent: docket.Person{Name: "Maximiliana <b>Bartholomew</b>-Fitzgerald", Address: long},
+			Respondent: docket.Person{Name: respondent, Address: long},
 			Mailings: []docket.Mailing{{Paper: docket.DismissalToRespondent, Recipient: docket.Respondent,
 				Article: "9407111898765432101634", Mailed: day}},
 		})
@@ -77,7 +80,7 @@ func pageTexts(t *testing.T, pdf []byte) []string {
 // untagged book, each with the same text. poppler reads the same tree, and qpdf the syntax.
 func TestTaggedBook(t *testing.T) {
 	c := chromium(t)
-	b := longBook()
+	b := longBook(taggedName)
 	pdf, err := b.TaggedPDF(context.Background(), c, time.Date(2026, 12, 11, 9, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +151,7 @@ func TestTaggedBook(t *testing.T) {
 // TestPrintFallsBackUntagged: without an engine, or when it fails, the book is drawn
 // untagged, and the failure is told.
 func TestPrintFallsBackUntagged(t *testing.T) {
-	b := longBook()
+	b := longBook(taggedName)
 	plain, err := b.PDF()
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +180,7 @@ func (broken) PrintPDF(context.Context, string, string, string) ([]byte, error) 
 // BenchmarkBook is the time to draw the three-page book untagged, and tagged by a Chromium
 // already started (the first print starts it).
 func BenchmarkBook(b *testing.B) {
-	book := longBook()
+	book := longBook(taggedName)
 	b.Run("Untagged", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := book.PDF(); err != nil {
