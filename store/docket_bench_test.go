@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
+
 	"ethicsbot/commands"
 	"ethicsbot/store"
 )
@@ -43,5 +45,42 @@ func BenchmarkDocket10k(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		docket()
+	}
+}
+
+// BenchmarkHome10k is the App Home tab of a clerk on the record of BenchmarkDocket10k:
+// what needs attention (every case's notice (B) overdue by then), the next meeting, and
+// the open cases nearest first, as many as the view holds, the rest counted.
+func BenchmarkHome10k(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "ethicsbot.db")
+	e := MustEngine(b)
+	s, err := store.Open(path, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := store.BulkLoad(s, 10000, 2, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	s = MustOpenPath(b, path) // as the bot opens it after the load
+	svc := &commands.Service{Record: s, Engine: e,
+		Now: func() time.Time { return T(b, "2026-01-20T10:00:00-06:00") }}
+	svc.Configure(commands.Settings{Roles: commands.Roles{Clerks: []string{"U_CLERK"}}})
+	home := func() string {
+		var text strings.Builder
+		for _, bl := range svc.HomeBlocks(ctx, "U_CLERK") {
+			if sec, ok := bl.(*slack.SectionBlock); ok && sec.Text != nil {
+				text.WriteString(sec.Text.Text + "\n")
+			}
+		}
+		return text.String()
+	}
+	if got := home(); !strings.Contains(got, "*Needs your attention (") || !strings.Contains(got, "more lines") {
+		b.Fatalf("home: %.500s", got)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		home()
 	}
 }
