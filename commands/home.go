@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -127,46 +126,52 @@ func (s *Service) desk(cases []*docket.Case, user string, now time.Time) desk {
 	return d
 }
 
-// attention lists what needs the user's attention on the desk's cases: the commission's
-// steps overdue (5 ILCS 70/1.11 counts them, docs/deadlines.md), the certified mailings
-// that came back and await their next step (B), and the papers the ordinance requires that
-// are not yet recorded as sent, (B), (C), (E), (F), (H).
+// attention lists what needs the user's attention on the desk's cases
+// (docket.Engine.Attention): the commission's steps overdue, the certified mailings that
+// came back and await their next step (B), and the papers owed, case by case.
 func (d desk) attention() outbox.Markup {
 	var lines []outbox.Markup
 	for _, r := range d.rows {
-		listed := map[docket.Paper]bool{} // papers whose step is already listed, overdue or come back
-		for _, dl := range r.sched.Deadlines {
-			if dl.Done || dl.Period.Party != docket.Commission {
-				continue
-			}
-			if paper, _, ok := d.e.ResendOf(r.c, dl); ok {
-				lines = append(lines, outbox.Format("• :envelope: *%s* came back: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
-				listed[paper] = true
-			} else if dl.Status == docket.Missed {
-				lines = append(lines, outbox.Format("• :warning: *%s* overdue: %s", r.c.Number, DeadlineLine(d.e, dl, d.now)))
-				if pi, ok := r.c.PaperFor(dl.ID); ok {
-					listed[pi.Paper] = true
-				}
-			}
-		}
-		owed := slices.DeleteFunc(r.c.PapersOwed(), func(p docket.Paper) bool { return listed[p] })
-		if len(owed) > 0 {
-			names := make([]string, 0, len(owed))
-			for _, p := range owed {
-				if info, ok := p.Info(); ok {
-					names = append(names, info.Name)
-				} else {
-					names = append(names, string(p))
-				}
-			}
-			lines = append(lines,
-				outbox.Format("• :page_facing_up: *%s* papers owed: %s", r.c.Number, strings.Join(names, "; ")))
-		}
+		lines = append(lines, attentionLines(d.e, r.c, &r.sched, d.now)...)
 	}
-	if len(lines) == 0 {
+	return attentionText(lines, len(lines))
+}
+
+// attentionText is the list of what needs attention: its head, with how many lines there
+// are in all, then lines, the first of them. "" when there are none.
+func attentionText(lines []outbox.Markup, all int) outbox.Markup {
+	if all == 0 {
 		return ""
 	}
-	return outbox.Format("*Needs your attention (%d)*\n", len(lines)) + outbox.Join(lines, "\n") + "\n"
+	return outbox.Format("*Needs your attention (%d)*\n", all) + outbox.Join(lines, "\n") + "\n"
+}
+
+// attentionLines are the lines of what needs attention on c, whose schedule counted at now
+// is sched: a line per step (steps overdue, 5 ILCS 70/1.11, docs/deadlines.md, and the
+// certified mailings that came back), then one of the papers owed, (B), (C), (E), (F), (H),
+// that none of those names.
+func attentionLines(e *docket.Engine, c *docket.Case, sched *docket.Schedule, now time.Time) []outbox.Markup {
+	var lines []outbox.Markup
+	steps, owed := e.Attention(c, sched).At(now)
+	for _, dl := range steps {
+		if _, _, ok := e.ResendOf(c, dl); ok {
+			lines = append(lines, outbox.Format("• :envelope: *%s* came back: %s", c.Number, DeadlineLine(e, dl, now)))
+		} else {
+			lines = append(lines, outbox.Format("• :warning: *%s* overdue: %s", c.Number, DeadlineLine(e, dl, now)))
+		}
+	}
+	if len(owed) > 0 {
+		names := make([]string, 0, len(owed))
+		for _, p := range owed {
+			if info, ok := p.Info(); ok {
+				names = append(names, info.Name)
+			} else {
+				names = append(names, string(p))
+			}
+		}
+		lines = append(lines, outbox.Format("• :page_facing_up: *%s* papers owed: %s", c.Number, strings.Join(names, "; ")))
+	}
+	return lines
 }
 
 // meeting is the next meeting of the commission: its start, place and name,
