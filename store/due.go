@@ -19,7 +19,8 @@ func (s *Store) dueOf(c *docket.Case, asOf time.Time) string {
 }
 
 // writeDue keeps c's next due instant with it, in the transaction of the event, at asOf,
-// that changed c, so that the column never disagrees with the record.
+// that changed c, so that the column never disagrees with the record; and its next step,
+// who it is hidden from, and what needs attention on it, which the calendar decides too.
 func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case, asOf time.Time) error {
 	if !s.due {
 		return nil
@@ -27,13 +28,17 @@ func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case, asOf t
 	if s.engine == nil {
 		return errors.New("no deadline engine: the case's next due instant cannot be derived")
 	}
+	var err error
 	if s.next {
-		_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ?, next = ?, recused = ? WHERE number = ?`,
+		_, err = tx.ExecContext(ctx, `UPDATE cases SET due = ?, next = ?, recused = ? WHERE number = ?`,
 			s.dueOf(c, asOf), s.nextOf(c), recusedOf(c), c.Number)
+	} else {
+		_, err = tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, asOf), c.Number)
+	}
+	if err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, asOf), c.Number)
-	return err
+	return s.writeAttention(ctx, tx, c)
 }
 
 // nextOf is what cases.next holds for c: the instant of the step the docket lists as its

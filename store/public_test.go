@@ -75,7 +75,7 @@ func TestBoardFilledOnMigration(t *testing.T) {
 	// The board is migration 009; the case file (010), the outbox's actions (011) and threads
 	// (013) came after it, and the cases' due (015).
 	before := 8
-	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE case_steps; DROP INDEX cases_open_by_next; DROP INDEX cases_open_recused; ALTER TABLE cases DROP COLUMN next; ALTER TABLE cases DROP COLUMN recused; DROP INDEX cases_open_by_due; ALTER TABLE cases DROP COLUMN due; ALTER TABLE outbox DROP COLUMN actions; DROP TABLE documents; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE case_attention; DROP TABLE case_steps; DROP INDEX cases_open_by_next; DROP INDEX cases_open_recused; ALTER TABLE cases DROP COLUMN next; ALTER TABLE cases DROP COLUMN recused; DROP INDEX cases_open_by_due; ALTER TABLE cases DROP COLUMN due; ALTER TABLE outbox DROP COLUMN actions; DROP TABLE documents; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d`, before, before)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close() // no other program may hold a record that ethicsbot migrates

@@ -222,7 +222,7 @@ func TestSearchBackfill(t *testing.T) {
 	}
 	// As an ethicsbot before the search index left it: nor had it the board, nor the
 	// outbox's actions and threads, which came after.
-	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE case_steps; DROP INDEX cases_open_by_next; DROP INDEX cases_open_recused; ALTER TABLE cases DROP COLUMN next; ALTER TABLE cases DROP COLUMN recused; DROP INDEX cases_open_by_due; ALTER TABLE cases DROP COLUMN due; ALTER TABLE outbox DROP COLUMN actions; DROP TABLE case_search; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version >= %d; PRAGMA user_version = %d`, v, v-1)); err != nil {
+	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE case_attention; DROP TABLE case_steps; DROP INDEX cases_open_by_next; DROP INDEX cases_open_recused; ALTER TABLE cases DROP COLUMN next; ALTER TABLE cases DROP COLUMN recused; DROP INDEX cases_open_by_due; ALTER TABLE cases DROP COLUMN due; ALTER TABLE outbox DROP COLUMN actions; DROP TABLE case_search; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version >= %d; PRAGMA user_version = %d`, v, v-1)); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()

@@ -107,3 +107,38 @@ func TestCaseStepsFilledOnMigration(t *testing.T) {
 	}
 	mustVerify(t, s)
 }
+
+// TestCaseAttentionFilledOnMigration: the open cases of a record from before case_attention
+// have what needs attention on them kept once it is migrated, and verify agrees; a closed
+// case has none.
+func TestCaseAttentionFilledOnMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ethicsbot.db")
+	old := MustOpenPath(t, path)
+	a := mustFile(t, old, "2026-12-04T10:00:00-06:00", "Jane Roe")
+	mustFile(t, old, "2026-12-04T11:00:00-06:00", "Richard Roe")
+	scheduleAt(t, old, a.Number, "2026-12-05T10:00:00-06:00", "2026-12-10T17:00:00-06:00")
+	old.Close()
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { db.Close() }()
+	// As ethicsbot left it before case_attention, its cases' due instants derived.
+	if _, err := db.Exec(`DROP TABLE case_attention; DELETE FROM schema_migrations WHERE version = 19;
+		PRAGMA user_version = 18`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := MustOpenPath(t, path)
+	mustVerify(t, s)
+	if db, err = sql.Open("sqlite3", "file:"+path); err != nil {
+		t.Fatal(err)
+	}
+	var cases, lines int
+	if err := db.QueryRow(`SELECT count(DISTINCT number), count(*) FROM case_attention`).Scan(&cases, &lines); err != nil {
+		t.Fatal(err)
+	}
+	if cases != 2 || lines < 4 {
+		t.Fatalf("after migrating, case_attention holds %d lines of %d cases; want some of each of the 2", lines, cases)
+	}
+}

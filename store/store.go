@@ -57,6 +57,8 @@ type Store struct {
 	due      bool  // the cases have their next due instant (cases.due, 015)
 	next     bool  // the cases have their next step as the docket lists it (cases.next, 016)
 	steps    bool  // the cases' steps scheduled at meetings are kept (case_steps, 017)
+	// attention: what needs attention on each open case is kept (case_attention, 019)
+	attention bool
 	dueFresh bool  // and this engine derived them: their basis is its DueBasis
 	sayer    Sayer // what is said with what is recorded (SayWith); nil says nothing
 
@@ -490,6 +492,10 @@ func (s *Store) tables(ctx context.Context) error {
 		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_steps'`).Scan(&s.steps); err != nil {
 		return err
 	}
+	if err := s.r.QueryRowContext(ctx,
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_attention'`).Scan(&s.attention); err != nil {
+		return err
+	}
 	if s.due && s.engine != nil {
 		basis, err := dueBasis(ctx, s.r)
 		if err != nil {
@@ -516,7 +522,7 @@ func (s *Store) reopenOwed(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		var reopen []string
+		var reopen []docket.Case
 		for rows.Next() {
 			var number, doc string
 			if err := rows.Scan(&number, &doc); err != nil {
@@ -525,15 +531,19 @@ func (s *Store) reopenOwed(ctx context.Context) error {
 			}
 			var c docket.Case
 			if json.Unmarshal([]byte(doc), &c) == nil && !c.Closed() {
-				reopen = append(reopen, number)
+				reopen = append(reopen, c)
 			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		for _, number := range reopen {
-			if _, err := tx.ExecContext(ctx, `UPDATE cases SET open = 1 WHERE number = ?`, number); err != nil {
+		for i := range reopen {
+			if _, err := tx.ExecContext(ctx, `UPDATE cases SET open = 1 WHERE number = ?`, reopen[i].Number); err != nil {
+				return err
+			}
+			// Its papers owed need attention again: the desk lists the open cases'.
+			if err := s.writeAttention(ctx, tx, &reopen[i]); err != nil {
 				return err
 			}
 		}
@@ -556,6 +566,11 @@ func (s *Store) migrate(ctx context.Context, m migration) error {
 		applied := time.Now().UTC().Truncate(time.Second)
 		if strings.HasSuffix(m.name, stepsMigration) {
 			if err := s.fillSteps(ctx, tx); err != nil {
+				return err
+			}
+		}
+		if strings.HasSuffix(m.name, attentionMigration) {
+			if err := s.fillAttention(ctx, tx); err != nil {
 				return err
 			}
 		}

@@ -226,6 +226,13 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 			return err
 		}
 	}
+	var attention map[string][][2]string // what needs attention, as case_attention keeps it (019)
+	if s.attention && freshDue {         // derived under this calendar, as the due instants
+		var err error
+		if attention, err = storedAttention(ctx, tx); err != nil {
+			return err
+		}
+	}
 	crows, err := tx.QueryContext(ctx,
 		`SELECT number, state, open, complainant, respondent, summary, doc, events, `+dueColumn+
 			` FROM cases ORDER BY number`)
@@ -268,6 +275,9 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 			problem := s.checkDue(&c, t.at, due, next, recused, freshDue)
 			if problem == "" && s.steps {
 				problem = checkSteps(&c, steps[number])
+			}
+			if problem == "" && attention != nil {
+				problem = s.checkAttention(&c, attention[number])
 			}
 			if problem != "" {
 				r.Broken = &Break{EventID: 0, Case: number, Problem: problem}
