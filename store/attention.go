@@ -19,7 +19,7 @@ import (
 const attentionMigration = "_case_attention.sql"
 
 // attentionRows are c's rows of case_attention: the span of each line of what needs
-// attention on it (docket.Engine.Attention), as stored instants ('' for an open end);
+// attention on it (docket.Engine.Attention), as stored instants (empty for an open end);
 // none for a closed case, which the desk does not list.
 func (s *Store) attentionRows(c *docket.Case) [][2]string {
 	if c.Closed() {
@@ -37,7 +37,7 @@ func (s *Store) attentionRows(c *docket.Case) [][2]string {
 // writeAttention keeps the spans of what needs attention on c with it, in the transaction
 // of the event that changed c (see writeDue), so that they never disagree with the record.
 func (s *Store) writeAttention(ctx context.Context, tx *sql.Tx, c *docket.Case) error {
-	if !s.attention {
+	if !s.attend {
 		return nil
 	}
 	if s.engine == nil {
@@ -58,8 +58,8 @@ func (s *Store) writeAttention(ctx context.Context, tx *sql.Tx, c *docket.Case) 
 // fillAttention fills case_attention from every open case's record, in the migration's
 // transaction.
 func (s *Store) fillAttention(ctx context.Context, tx *sql.Tx) error {
-	s.attention = true
-	defer func() { s.attention = false }() // tables says, once the migrations are made
+	s.attend = true
+	defer func() { s.attend = false }() // tables says, once the migrations are made
 	return s.mendIn(ctx, tx, `SELECT number FROM cases WHERE open = 1`,
 		func(ctx context.Context, tx *sql.Tx, c *docket.Case) error { return s.writeAttention(ctx, tx, c) })
 }
@@ -77,7 +77,7 @@ const holding = `a.since <= ?1 AND (a.until = '' OR a.until > ?1)`
 // cases it hands each.
 func (s *Store) Attention(ctx context.Context, viewer string, now time.Time,
 	each func(*docket.Case) bool) (lines int, err error) {
-	if !s.attention || !s.dueFresh { // the spans not stored, or not counted by this engine
+	if !s.attend || !s.dueFresh { // the spans not stored, or not counted by this engine
 		return s.attentionOfAll(ctx, viewer, now, each)
 	}
 	tx, err := s.r.BeginTx(ctx, nil) // one snapshot for the count, the recusals and the cases

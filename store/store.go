@@ -57,8 +57,7 @@ type Store struct {
 	due      bool  // the cases have their next due instant (cases.due, 015)
 	next     bool  // the cases have their next step as the docket lists it (cases.next, 016)
 	steps    bool  // the cases' steps scheduled at meetings are kept (case_steps, 017)
-	// attention: what needs attention on each open case is kept (case_attention, 019)
-	attention bool
+	attend   bool  // what needs attention on each open case is kept (case_attention, 019)
 	dueFresh bool  // and this engine derived them: their basis is its DueBasis
 	sayer    Sayer // what is said with what is recorded (SayWith); nil says nothing
 
@@ -493,7 +492,7 @@ func (s *Store) tables(ctx context.Context) error {
 		return err
 	}
 	if err := s.r.QueryRowContext(ctx,
-		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_attention'`).Scan(&s.attention); err != nil {
+		`SELECT count(*) > 0 FROM sqlite_master WHERE name = 'case_attention'`).Scan(&s.attend); err != nil {
 		return err
 	}
 	if s.due && s.engine != nil {

@@ -227,7 +227,7 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 		}
 	}
 	var attention map[string][][2]string // what needs attention, as case_attention keeps it (019)
-	if s.attention && freshDue {         // derived under this calendar, as the due instants
+	if s.attend && freshDue {            // derived under this calendar, as the due instants
 		var err error
 		if attention, err = storedAttention(ctx, tx); err != nil {
 			return err
