@@ -47,14 +47,20 @@ func textLen(s string) int {
 // the lines do not all fit, the last block says how many were left out and what shows
 // them: more(n).
 func sections(text outbox.Markup, limit int, more func(n int) outbox.Markup) []slack.Block {
+	return sectionsOf(text, 0, limit, more)
+}
+
+// sectionsOf is sections of text and hidden lines more, not given: the first lines of a
+// list too long to build whole, which take more than limit blocks, and how many follow.
+func sectionsOf(text outbox.Markup, hidden, limit int, more func(n int) outbox.Markup) []slack.Block {
 	if limit < 1 {
 		return nil
 	}
 	lines := strings.Split(string(text), "\n")
 	texts, n := pack(lines, limit)
-	if n < len(lines) {
+	if n < len(lines) || hidden > 0 {
 		texts, n = pack(lines, limit-1)
-		texts = append(texts, string(more(nonBlank(lines[n:]))))
+		texts = append(texts, string(more(nonBlank(lines[n:])+hidden)))
 	}
 	out := make([]slack.Block, len(texts))
 	for i, t := range texts {

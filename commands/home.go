@@ -46,15 +46,17 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 			slack.NewButtonBlockElement(ActionPrefix+FileButton, FileButton,
 				slack.NewTextBlockObject(slack.PlainTextType, "File a complaint", false, false)).WithStyle(slack.StylePrimary)))
 	}
-	open, err := s.Record.OpenCases(ctx)
-	if err != nil {
+	now := s.Now()
+	unread := func(err error) []slack.Block {
 		s.logger().Error("home: open cases", "err", err)
 		top = append(top,
 			slack.NewSectionBlock(mrkdwn("The docket could not be read just now; `/ethics docket` tries again."), nil, nil))
 		return append(append(top, slack.NewDividerBlock()), help...)
 	}
-	now := s.Now()
-	desk := s.desk(open, user, now)
+	d, err := s.deskOf(ctx, user, now)
+	if err != nil {
+		return unread(err)
+	}
 	// What needs attention comes first, then the next meeting, each laid out in as few
 	// sections as hold it: together at most half the view, the meeting at most 3 blocks,
 	// so that a long list of what needs attention never hides it.
@@ -63,33 +65,80 @@ func (s *Service) HomeBlocks(ctx context.Context, user string) []slack.Block {
 		return outbox.Format("…and %d more lines; `/ethics docket` lists the open cases.", n)
 	}
 	var meeting []slack.Block
-	if m := desk.meeting(ctx, s, now); m != "" {
+	if m := s.nextMeeting(ctx, d, now); m != "" {
 		meeting = sections(m, 3, more)
 	}
-	if head := s.homeUndelivered(ctx, user) + desk.attention(); head != "" {
-		top = append(top, sections(head, room/2-len(meeting), more)...)
+	limit := room/2 - len(meeting)
+	lines, all, err := d.attention(ctx, max(limit, 0)*MaxSectionText)
+	if err != nil {
+		return unread(err)
 	}
-	top = append(top, meeting...)
+	var head []slack.Block
+	if text := s.homeUndelivered(ctx, user) + attentionText(lines, all); text != "" {
+		head = sectionsOf(text, all-len(lines), limit, more)
+	}
+	room = MaxViewBlocks - len(top) - len(head) - len(meeting) - 1 - len(help) - 1 // the header, the divider
+	rows, total, err := d.page(ctx, max(room, 1))
+	if err != nil {
+		return unread(err)
+	}
+	top = append(append(top, head...), meeting...)
 	top = append(top,
-		slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, fmt.Sprintf("Open cases (%d)", len(desk.rows)),
+		slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, fmt.Sprintf("Open cases (%d)", total),
 			false, false)))
-	room = MaxViewBlocks - len(top) - len(help) - 1
-	rows := desk.rows
-	if len(rows) == 0 {
+	if total == 0 {
 		top = append(top, slack.NewSectionBlock(mrkdwn("No open cases."), nil, nil))
 	}
-	if len(rows) > room {
+	if total > room {
 		rows = rows[:room-1]
 	}
 	for _, r := range rows {
 		top = append(top, s.caseRow(r, role, now))
 	}
-	if n := len(desk.rows) - len(rows); n > 0 {
+	if n := total - len(rows); n > 0 {
 		top = append(top,
 			slack.NewContextBlock("more",
 				mrkdwn(outbox.Format("…and %d more, with later deadlines; `/ethics cases open` lists every open case.", n))))
 	}
 	return append(append(top, slack.NewDividerBlock()), help...)
+}
+
+// deskReader is what the App Home tab reads of the open cases a user may see (not recused
+// from), in the desk's order: nearest deadline first (docket.Engine.Nearest), then oldest.
+type deskReader interface {
+	// shows reports whether the case numbered is open and the user may see it.
+	shows(ctx context.Context, number string) bool
+	// attention gives the lines of what needs attention on the cases (attentionLines),
+	// the first of them, at least as many as take more than budget characters, and how
+	// many there are in all.
+	attention(ctx context.Context, budget int) (lines []outbox.Markup, all int, err error)
+	// page gives the first limit cases, and how many there are in all.
+	page(ctx context.Context, limit int) (rows []deskRow, total int, err error)
+}
+
+// HomeRecord is a Record that reads what the App Home tab shows itself: the page of the
+// docket (DocketRecord), and the cases that something needs attention on, without reading
+// every open case; store.Store is one.
+type HomeRecord interface {
+	DocketRecord
+	// Attention hands each, in the docket's order, the open cases viewer is not recused
+	// from that something needs attention on at now (docket.Engine.Attention), until each
+	// returns false, and returns how many lines of what needs attention all of those cases
+	// list at now.
+	Attention(ctx context.Context, viewer string, now time.Time, each func(*docket.Case) bool) (lines int, err error)
+}
+
+// deskOf is the desk of user at now: read through the record's indexes when it reads the
+// Home tab's cases itself (HomeRecord), otherwise from every open case.
+func (s *Service) deskOf(ctx context.Context, user string, now time.Time) (deskReader, error) {
+	if r, ok := s.Record.(HomeRecord); ok {
+		return storedDesk{s: s, r: r, user: user, now: now}, nil
+	}
+	open, err := s.Record.OpenCases(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.desk(open, user, now), nil
 }
 
 // deskRow is one open case on the desk, with its nearest open deadline.
@@ -101,9 +150,19 @@ type deskRow struct {
 	when    time.Time
 }
 
-// desk is the open cases a user may see, most urgent first.
+// row is c's row on the desk at now.
+func (s *Service) row(c *docket.Case, now time.Time) deskRow {
+	r := deskRow{c: c, sched: s.Engine.Schedule(&c.Facts, now)}
+	if r.next, r.when, r.hasNext = s.Engine.Nearest(&r.sched); !r.hasNext {
+		r.when = time.Unix(1<<40, 0) // after every case with a step
+	}
+	return r
+}
+
+// desk is the open cases a user may see, most urgent first, all read.
 type desk struct {
 	rows []deskRow
+	seen map[string]bool
 	e    *docket.Engine
 	now  time.Time
 }
@@ -111,30 +170,74 @@ type desk struct {
 // desk reads the open cases user is not recused from, each with its schedule, nearest
 // deadline first (docket.Engine.Nearest).
 func (s *Service) desk(cases []*docket.Case, user string, now time.Time) desk {
-	d := desk{e: s.Engine, now: now}
+	d := desk{e: s.Engine, now: now, seen: map[string]bool{}}
 	for _, c := range cases {
 		if _, recused := c.Recused(user); recused {
 			continue
 		}
-		r := deskRow{c: c, sched: s.Engine.Schedule(&c.Facts, now)}
-		if r.next, r.when, r.hasNext = s.Engine.Nearest(&r.sched); !r.hasNext {
-			r.when = time.Unix(1<<40, 0) // after every case with a step
-		}
-		d.rows = append(d.rows, r)
+		d.rows = append(d.rows, s.row(c, now))
+		d.seen[c.Number] = true
 	}
 	sort.SliceStable(d.rows, func(i, j int) bool { return d.rows[i].when.Before(d.rows[j].when) })
 	return d
 }
 
-// attention lists what needs the user's attention on the desk's cases
-// (docket.Engine.Attention): the commission's steps overdue, the certified mailings that
-// came back and await their next step (B), and the papers owed, case by case.
-func (d desk) attention() outbox.Markup {
+func (d desk) shows(_ context.Context, number string) bool { return d.seen[number] }
+
+// attention is every line of what needs attention on the desk's cases.
+func (d desk) attention(context.Context, int) ([]outbox.Markup, int, error) {
 	var lines []outbox.Markup
 	for _, r := range d.rows {
 		lines = append(lines, attentionLines(d.e, r.c, &r.sched, d.now)...)
 	}
-	return attentionText(lines, len(lines))
+	return lines, len(lines), nil
+}
+
+func (d desk) page(_ context.Context, limit int) ([]deskRow, int, error) {
+	return d.rows[:min(limit, len(d.rows))], len(d.rows), nil
+}
+
+// storedDesk is the desk read through the record's indexes (HomeRecord): only the cases
+// shown are decoded.
+type storedDesk struct {
+	s    *Service
+	r    HomeRecord
+	user string
+	now  time.Time
+}
+
+func (d storedDesk) shows(ctx context.Context, number string) bool {
+	c, err := d.s.Record.Case(ctx, number)
+	if err != nil {
+		return false
+	}
+	_, recused := c.Recused(d.user)
+	return !c.Closed() && !recused
+}
+
+// attention reads the cases that something needs attention on, case by case, until their
+// lines take more than budget characters; the record counts the rest.
+func (d storedDesk) attention(ctx context.Context, budget int) ([]outbox.Markup, int, error) {
+	var lines []outbox.Markup
+	used := 0
+	all, err := d.r.Attention(ctx, d.user, d.now, func(c *docket.Case) bool {
+		sched := d.s.Engine.Schedule(&c.Facts, d.now)
+		for _, l := range attentionLines(d.s.Engine, c, &sched, d.now) {
+			lines = append(lines, l)
+			used += textLen(string(l)) + 1
+		}
+		return used <= budget
+	})
+	return lines, all, err
+}
+
+func (d storedDesk) page(ctx context.Context, limit int) ([]deskRow, int, error) {
+	cases, total, err := d.r.Docket(ctx, d.user, limit)
+	rows := make([]deskRow, len(cases))
+	for i, c := range cases {
+		rows[i] = d.s.row(c, d.now)
+	}
+	return rows, total, err
 }
 
 // attentionText is the list of what needs attention: its head, with how many lines there
@@ -174,21 +277,17 @@ func attentionLines(e *docket.Engine, c *docket.Case, sched *docket.Schedule, no
 	return lines
 }
 
-// meeting is the next meeting of the commission: its start, place and name,
+// nextMeeting is the next meeting of the commission: its start, place and name,
 // whether regular or special, how many items its agenda holds and whether it is posted
 // (5 ILCS 120/2.02), then its items: each case step by its case and step, with its access,
 // and the other business in words. A regular meeting of the year's schedule (2.03) that
 // nothing is recorded of yet is the next meeting too, with no items. The cases the user is
 // recused from are left out, and not counted. "" when no meeting is coming.
-func (d desk) meeting(ctx context.Context, s *Service, now time.Time) outbox.Markup {
+func (s *Service) nextMeeting(ctx context.Context, d deskReader, now time.Time) outbox.Markup {
 	all, err := s.allMeetings(ctx)
 	if err != nil {
 		s.logger().Error("home: meetings", "err", err)
 		return ""
-	}
-	seen := map[string]bool{}
-	for _, r := range d.rows {
-		seen[r.c.Number] = true
 	}
 	for i := range all {
 		m := &all[i]
@@ -200,7 +299,7 @@ func (d desk) meeting(ctx context.Context, s *Service, now time.Time) outbox.Mar
 			switch {
 			case it.Kind != docket.CaseItem:
 				lines = append(lines, outbox.Format("• %s", it.Title()))
-			case seen[it.Case]:
+			case d.shows(ctx, it.Case):
 				lines = append(lines,
 					outbox.Format("• *%s*: %s, %s", it.Case, it.Step.Name(), docket.Access(it.Closed, it.Authority)))
 			}

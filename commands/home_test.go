@@ -10,7 +10,9 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/docket"
 	"ethicsbot/outbox"
+	"ethicsbot/store"
 )
 
 // homeText is every text of the Home tab's blocks, in order, and the overflow menus of
@@ -192,3 +194,104 @@ func TestPostBlocksOfferSteps(t *testing.T) {
 		t.Errorf("%d distinct action ids in %d actions blocks, want 30 in 2", len(ids), rows)
 	}
 }
+
+// TestHomeReadThroughItsIndex: the App Home tab read through the store's indexes (the
+// docket's page, and what needs attention kept with each case) is, block for block, the
+// tab built from every open case: more cases than it shows and more lines of what needs
+// attention than it holds, both counted; steps overdue, certified mailings come back,
+// papers owed; some cases recused from (left out, and not counted); on several days as
+// deadlines pass.
+func TestHomeReadThroughItsIndex(t *testing.T) {
+	s, c, db := MustService(t)
+	e := s.Engine
+	for i := range 330 {
+		received := c.now.Add(-time.Duration(i*3) * time.Hour)
+		res, err := db.File(ctx, docket.Act{By: clerk, At: received}, docket.File{
+			Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+			Sections: []string{"103.10"}, Received: received, Summary: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		apply := func(at time.Time, actions ...docket.Action) {
+			t.Helper()
+			for _, a := range actions {
+				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: at}, res.Case.Number, a); err != nil {
+					t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
+				}
+			}
+		}
+		switch {
+		case i%5 == 0 && i >= 20: // ruled; its papers sent, or for some still owed
+			y, m, d := received.In(e.Cal.Location()).AddDate(0, 0, 5).Date()
+			meeting := time.Date(y, m, d, 17, 0, 0, 0, e.Cal.Location())
+			for !e.Cal.IsBusinessDay(e.Cal.DateOf(meeting)) || e.Cal.StatutoryHoliday(e.Cal.DateOf(meeting)) != "" {
+				meeting = meeting.AddDate(0, 0, 1)
+			}
+			apply(received, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall"},
+				docket.PostNotice{Meeting: docket.SufficiencyMeeting},
+				docket.RecordMailing{Recipient: docket.Respondent, Article: article(fmt.Sprintf("9407111898765432%03d", i))},
+				docket.RecordMailing{Recipient: docket.Complainant, Article: article(fmt.Sprintf("9407111898765433%03d", i))})
+			apply(meeting.Add(time.Hour), docket.Rule{Ruling: docket.JudicialReferral})
+			if i%10 == 5 {
+				apply(meeting.Add(time.Hour), docket.RecordDelivery{Paper: docket.RulingToRespondent},
+					docket.RecordDelivery{Paper: docket.RulingToComplainant})
+			}
+		case i%3 == 1:
+			meeting := time.Date(2026, 12, 8+i%10, 17, 0, 0, 0, e.Cal.Location())
+			for !e.Cal.IsBusinessDay(e.Cal.DateOf(meeting)) {
+				meeting = meeting.AddDate(0, 0, 1)
+			}
+			apply(received, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting,
+				Place: "City Hall"})
+			if i%6 == 4 { // its notice came back unclaimed: to be sent again by first-class mail
+				no := article(fmt.Sprintf("9407111898765434%03d", i))
+				apply(received, docket.RecordMailing{Recipient: docket.Respondent, Article: no})
+				apply(received.Add(48*time.Hour), docket.RecordUndelivered{Article: no, Outcome: docket.Unclaimed})
+			}
+		}
+		if i%7 == 3 {
+			apply(received, docket.Recuse{User: comm, Reason: "a relative"})
+		}
+	}
+	before := &commands.Service{Record: wholeDesk{db}, Engine: e, Now: c.Now}
+	before.Configure(*s.Settings())
+	seen := map[string]bool{}
+	for _, day := range []int{0, 3, 9, 30, 400} {
+		c.now = time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC).AddDate(0, 0, day)
+		for _, user := range []string{clerk, comm} {
+			want, err := json.Marshal(before.HomeBlocks(ctx, user))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := json.Marshal(s.HomeBlocks(ctx, user))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				at := 0
+				for at < min(len(got), len(want)) && got[at] == want[at] {
+					at++
+				}
+				t.Fatalf("day %d, %s: the Home tab read through the indexes differs at byte %d\n%s\nwant, as built "+
+					"from every case,\n%s", day, user, at, got[max(at-300, 0):], want[max(at-300, 0):])
+			}
+			for _, s := range []string{"more lines;", "with later deadlines", ":envelope:", ":page_facing_up:",
+				":warning:"} {
+				if strings.Contains(string(got), s) {
+					seen[s] = true
+				}
+			}
+		}
+	}
+	if len(seen) != 5 {
+		t.Fatalf("the Home tabs compared show only %v of what needs attention and the counts of the rest", seen)
+	}
+}
+
+// wholeDesk is the record as the App Home tab read it before the store kept what needs
+// attention on each case: its Docket and Attention, shadowed by methods of no use, are no
+// HomeRecord's, so the tab reads every open case; the rest (the meetings) is the store's.
+type wholeDesk struct{ *store.Store }
+
+func (wholeDesk) Docket()    {}
+func (wholeDesk) Attention() {}

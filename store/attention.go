@@ -68,6 +68,18 @@ func (s *Store) fillAttention(ctx context.Context, tx *sql.Tx) error {
 // listed at the stored instant given as ?1.
 const holding = `a.since <= ?1 AND (a.until = '' OR a.until > ?1)`
 
+// attentionCount counts the lines listed at ?1 of the open cases, less those of the cases
+// numbered in the JSON array ?2, through the index of the lines' spans: no case is read.
+const attentionCount = `SELECT
+	(SELECT count(*) FROM case_attention a INDEXED BY case_attention_by_since WHERE ` + holding + `) -
+	(SELECT count(*) FROM case_attention a WHERE a.number IN (SELECT value FROM json_each(?2)) AND ` + holding + `)`
+
+// attentionCases reads, in the docket's order (the index of the open cases' next steps),
+// the open cases with a line listed at ?1, each found by its number in case_attention.
+const attentionCases = `SELECT number, doc FROM cases WHERE open = 1 AND EXISTS
+	(SELECT 1 FROM case_attention a WHERE a.number = cases.number AND ` + holding + `)
+	ORDER BY next, received, number`
+
 // Attention hands each, in the desk's order (that of Docket), the open cases viewer is not
 // recused from that something needs attention on at now (docket.Engine.Attention), until
 // each returns false, and returns how many lines of what needs attention those cases list
@@ -95,15 +107,10 @@ func (s *Store) Attention(ctx context.Context, viewer string, now time.Time,
 		return 0, err
 	}
 	// The lines of the cases viewer may see: all those listed now, less the recused cases'.
-	if err := tx.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM case_attention a INDEXED BY case_attention_by_since WHERE `+holding+`) -
-		(SELECT count(*) FROM case_attention a WHERE a.number IN (SELECT value FROM json_each(?2)) AND `+holding+`)`,
-		at, string(numbers)).Scan(&lines); err != nil {
+	if err := tx.QueryRowContext(ctx, attentionCount, at, string(numbers)).Scan(&lines); err != nil {
 		return 0, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT number, doc FROM cases WHERE open = 1 AND EXISTS
-		(SELECT 1 FROM case_attention a WHERE a.number = cases.number AND `+holding+`)
-		ORDER BY next, received, number`, at)
+	rows, err := tx.QueryContext(ctx, attentionCases, at)
 	if err != nil {
 		return 0, err
 	}

@@ -142,3 +142,22 @@ func TestCaseAttentionFilledOnMigration(t *testing.T) {
 		t.Fatalf("after migrating, case_attention holds %d lines of %d cases; want some of each of the 2", lines, cases)
 	}
 }
+
+// TestAttentionQueriesSearchTheIndexes: the Home tab counts the lines of what needs
+// attention through the index of their spans, and reads the cases in the docket's order
+// through the index of their next steps, each line found by its case's number: no case
+// is decoded to count, and none is sorted.
+func TestAttentionQueriesSearchTheIndexes(t *testing.T) {
+	count, cases, err := store.AttentionQueryPlans(MustOpen(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(count, "; "); !strings.Contains(got, "USING COVERING INDEX case_attention_by_since (since<?)") ||
+		!strings.Contains(got, "SEARCH a USING PRIMARY KEY (number=?)") {
+		t.Errorf("the count's plan = %q, want a search of case_attention_by_since and one by number", got)
+	}
+	if got := strings.Join(cases, "; "); !strings.Contains(got, "SCAN cases USING INDEX cases_open_by_next") ||
+		!strings.Contains(got, "SEARCH a EXISTS USING PRIMARY KEY (number=?)") || strings.Contains(got, "TEMP B-TREE") {
+		t.Errorf("the cases' plan = %q, want a scan of cases_open_by_next in order, each searched by number", got)
+	}
+}
