@@ -284,7 +284,7 @@ func attentionLines(e *docket.Engine, c *docket.Case, sched *docket.Schedule, no
 // nothing is recorded of yet is the next meeting too, with no items. The cases the user is
 // recused from are left out, and not counted. "" when no meeting is coming.
 func (s *Service) nextMeeting(ctx context.Context, d deskReader, now time.Time) outbox.Markup {
-	all, err := s.allMeetings(ctx)
+	all, err := s.meetingsFrom(ctx, s.Engine.Cal.DateOf(now))
 	if err != nil {
 		s.logger().Error("home: meetings", "err", err)
 		return ""
@@ -321,6 +321,24 @@ func (s *Service) nextMeeting(ctx context.Context, d deskReader, now time.Time) 
 		return head + outbox.Join(lines, "\n") + "\n"
 	}
 	return ""
+}
+
+// UpcomingRecord is a record that reads the commission's meetings from a day on without
+// folding every meeting ever scheduled: those from the day on as MeetingRecord.Meetings
+// gives them, by the same names; store.Store is one.
+type UpcomingRecord interface {
+	MeetingsFrom(ctx context.Context, day docket.Date) ([]docket.CommissionMeeting, error)
+}
+
+// meetingsFrom is the commission's meetings with the regular meetings of the schedule
+// (allMeetings), those from day on read alone when the record can (UpcomingRecord).
+func (s *Service) meetingsFrom(ctx context.Context, day docket.Date) ([]docket.CommissionMeeting, error) {
+	r, ok := s.Record.(UpcomingRecord)
+	if !ok {
+		return s.allMeetings(ctx)
+	}
+	ms, err := r.MeetingsFrom(ctx, day)
+	return s.withRegular(ms), err
 }
 
 // caseRow is a case's row on the desk: its number, parties, state and next deadline, and a

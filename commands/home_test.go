@@ -289,9 +289,11 @@ func TestHomeReadThroughItsIndex(t *testing.T) {
 }
 
 // wholeDesk is the record as the App Home tab read it before the store kept what needs
-// attention on each case: its Docket and Attention, shadowed by methods of no use, are no
-// HomeRecord's, so the tab reads every open case; the rest (the meetings) is the store's.
+// attention on each case and the starts of their steps: its Docket, Attention and
+// MeetingsFrom, shadowed by methods of no use, are no HomeRecord's nor UpcomingRecord's,
+// so the tab reads every open case and folds every meeting; the rest is the store's.
 type wholeDesk struct{ *store.Store }
 
-func (wholeDesk) Docket()    {}
-func (wholeDesk) Attention() {}
+func (wholeDesk) Docket()       {}
+func (wholeDesk) Attention()    {}
+func (wholeDesk) MeetingsFrom() {}

@@ -55,13 +55,16 @@ func (s *Store) writeAttention(ctx context.Context, tx *sql.Tx, c *docket.Case) 
 	return nil
 }
 
-// fillAttention fills case_attention from every open case's record, in the migration's
-// transaction.
+// fillAttention fills case_attention from every open case's record, and the starts of
+// every case's steps in case_steps, in the migration's transaction.
 func (s *Store) fillAttention(ctx context.Context, tx *sql.Tx) error {
-	s.attend = true
-	defer func() { s.attend = false }() // tables says, once the migrations are made
-	return s.mendIn(ctx, tx, `SELECT number FROM cases WHERE open = 1`,
-		func(ctx context.Context, tx *sql.Tx, c *docket.Case) error { return s.writeAttention(ctx, tx, c) })
+	s.attend, s.steps = true, true
+	defer func() { s.attend, s.steps = false, false }() // tables says, once the migrations are made
+	if err := s.mendIn(ctx, tx, `SELECT number FROM cases WHERE open = 1`,
+		func(ctx context.Context, tx *sql.Tx, c *docket.Case) error { return s.writeAttention(ctx, tx, c) }); err != nil {
+		return err
+	}
+	return s.mendIn(ctx, tx, `SELECT DISTINCT number FROM case_steps`, s.writeSteps)
 }
 
 // holding is the condition on case_attention's rows a (the table's alias) whose line is

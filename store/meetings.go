@@ -465,6 +465,12 @@ func readMeetings(ctx context.Context, q querier, query string, args ...any) ([]
 
 // foldIn reads the commission's meetings, folded with the cases' steps, in tx.
 func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
+	return s.foldFrom(ctx, q, "")
+}
+
+// foldFrom is foldIn of the case steps whose meeting starts at from (a stored instant) or
+// later, on a record that keeps the steps' starts (019); of every step with from "".
+func (s *Store) foldFrom(ctx context.Context, q querier, from string) ([]docket.CommissionMeeting, error) {
 	var stored []docket.CommissionMeeting
 	if s.meetings {
 		var err error
@@ -474,7 +480,7 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 	}
 	f := s.engine.NewFolding(stored)
 	if s.steps { // the steps scheduled, kept with the cases: no case is decoded
-		if err := foldSteps(ctx, q, f); err != nil {
+		if err := foldSteps(ctx, q, f, from); err != nil {
 			return nil, err
 		}
 		return f.Meetings(), nil
@@ -509,6 +515,25 @@ func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error
 	}
 	defer tx.Rollback()
 	return s.foldIn(ctx, tx)
+}
+
+// MeetingsFrom returns the commission's meetings as Meetings does, but of the case steps
+// only those scheduled on day or later: the meetings from day on are those Meetings gives,
+// each with every case step it holds and by the same name (a folded meeting is named by
+// its day, after those recorded and the day's earlier ones); the recorded meetings before
+// day may lack their steps, and day's folded meetings before it are the only ones of those
+// days it folds. It reads through the index of the steps' starts, so that what is coming
+// is read without folding every meeting ever scheduled.
+func (s *Store) MeetingsFrom(ctx context.Context, day docket.Date) ([]docket.CommissionMeeting, error) {
+	if !s.attend { // the steps' starts are not kept
+		return s.Meetings(ctx)
+	}
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return s.foldFrom(ctx, tx, stamp(day.In(s.engine.Cal.Location())))
 }
 
 // RecordedMeetings returns the meetings recorded as such, in order of start, without the

@@ -24,16 +24,22 @@ type storedStep struct {
 	Place        string             `json:"place"`
 }
 
+// stepRow is a row of case_steps: the step as JSON, and its meeting's start as stored
+// instants are written ("" in a record from before 019, which did not keep it).
+type stepRow struct {
+	step, start string
+}
+
 // stepRows are c's scheduled steps as case_steps keeps them: by kind, the JSON of each.
-func stepRows(c *docket.Case) (map[int]string, error) {
-	out := map[int]string{}
+func stepRows(c *docket.Case) (map[int]stepRow, error) {
+	out := map[int]stepRow{}
 	for _, st := range docket.ScheduledSteps(c) {
 		b, err := json.Marshal(storedStep{Item: st.Item, NoticePosted: st.Item.NoticePosted, Start: st.Start,
 			Place: st.Place})
 		if err != nil {
 			return nil, err
 		}
-		out[slices.Index(docket.MeetingKinds, st.Item.Step)] = string(b)
+		out[slices.Index(docket.MeetingKinds, st.Item.Step)] = stepRow{string(b), stamp(st.Start)}
 	}
 	return out, nil
 }
@@ -52,8 +58,15 @@ func (s *Store) writeSteps(ctx context.Context, tx *sql.Tx, c *docket.Case) erro
 		return err
 	}
 	for kind, step := range rows {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO case_steps (number, kind, step) VALUES (?, ?, ?)`, c.Number, kind,
-			step); err != nil {
+		var err error
+		if s.attend { // the steps' starts are kept since case_attention (019)
+			_, err = tx.ExecContext(ctx, `INSERT INTO case_steps (number, kind, step, start) VALUES (?, ?, ?, ?)`,
+				c.Number, kind, step.step, step.start)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT INTO case_steps (number, kind, step) VALUES (?, ?, ?)`, c.Number, kind,
+				step.step)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -77,9 +90,14 @@ func (s *Store) fillSteps(ctx context.Context, tx *sql.Tx) error {
 }
 
 // foldSteps folds the case steps of case_steps into f, as Folding.Add would fold every
-// case's: by case number, each case's in the order of docket.MeetingKinds.
-func foldSteps(ctx context.Context, q querier, f *docket.Folding) error {
-	rows, err := q.QueryContext(ctx, `SELECT step FROM case_steps ORDER BY number, kind`)
+// case's: by case number, each case's in the order of docket.MeetingKinds; with from, only
+// those whose meeting starts then or later (a record with their starts, 019).
+func foldSteps(ctx context.Context, q querier, f *docket.Folding, from string) error {
+	query, args := `SELECT step FROM case_steps ORDER BY number, kind`, []any(nil)
+	if from != "" {
+		query, args = `SELECT step FROM case_steps WHERE start >= ? ORDER BY number, kind`, []any{from}
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
 	return eachDoc(rows, err, "case step", func(st *storedStep) {
 		st.Item.NoticePosted = st.NoticePosted
 		f.AddStep(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
@@ -87,30 +105,39 @@ func foldSteps(ctx context.Context, q querier, f *docket.Folding) error {
 }
 
 // storedSteps reads case_steps for verify: by case, by kind.
-func storedSteps(ctx context.Context, q querier) (map[string]map[int]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT number, kind, step FROM case_steps`)
+func (s *Store) storedSteps(ctx context.Context, q querier) (map[string]map[int]stepRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT number, kind, step, `+s.ifAttend("start", "''")+` FROM case_steps`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]map[int]string{}
+	out := map[string]map[int]stepRow{}
 	for rows.Next() {
-		var number, step string
+		var number string
 		var kind int
-		if err := rows.Scan(&number, &kind, &step); err != nil {
+		var r stepRow
+		if err := rows.Scan(&number, &kind, &r.step, &r.start); err != nil {
 			return nil, err
 		}
 		if out[number] == nil {
-			out[number] = map[int]string{}
+			out[number] = map[int]stepRow{}
 		}
-		out[number][kind] = step
+		out[number][kind] = r
 	}
 	return out, rows.Err()
 }
 
+// ifAttend is then on a schema with case_attention and the steps' starts (019), otherwise.
+func (s *Store) ifAttend(then, otherwise string) string {
+	if s.attend {
+		return then
+	}
+	return otherwise
+}
+
 // checkSteps is verify's check of a case's scheduled steps, as case_steps keeps them,
 // against its record: "" if they agree.
-func checkSteps(c *docket.Case, stored map[int]string) string {
+func (s *Store) checkSteps(c *docket.Case, stored map[int]stepRow) string {
 	want, err := stepRows(c)
 	if err != nil {
 		return "its scheduled steps cannot be written: " + err.Error()
@@ -120,6 +147,9 @@ func checkSteps(c *docket.Case, stored map[int]string) string {
 			"case_steps was changed outside ethicsbot", len(stored), len(want))
 	}
 	for kind, w := range want {
+		if !s.attend {
+			w.start = ""
+		}
 		if stored[kind] != w {
 			return fmt.Sprintf("its step %s as case_steps keeps it differs from its record: case_steps was changed "+
 				"outside ethicsbot", docket.MeetingKinds[kind])

@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,8 +111,8 @@ func TestCaseStepsFilledOnMigration(t *testing.T) {
 }
 
 // TestCaseAttentionFilledOnMigration: the open cases of a record from before case_attention
-// have what needs attention on them kept once it is migrated, and verify agrees; a closed
-// case has none.
+// have what needs attention on them kept once it is migrated, and their steps scheduled at
+// meetings their starts, and verify agrees.
 func TestCaseAttentionFilledOnMigration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ethicsbot.db")
 	old := MustOpenPath(t, path)
@@ -124,7 +126,8 @@ func TestCaseAttentionFilledOnMigration(t *testing.T) {
 	}
 	defer func() { db.Close() }()
 	// As ethicsbot left it before case_attention, its cases' due instants derived.
-	if _, err := db.Exec(`DROP TABLE case_attention; DELETE FROM schema_migrations WHERE version = 19;
+	if _, err := db.Exec(`DROP TABLE case_attention; DROP INDEX case_steps_by_start;
+		ALTER TABLE case_steps DROP COLUMN start; DELETE FROM schema_migrations WHERE version = 19;
 		PRAGMA user_version = 18`); err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +143,12 @@ func TestCaseAttentionFilledOnMigration(t *testing.T) {
 	}
 	if cases != 2 || lines < 4 {
 		t.Fatalf("after migrating, case_attention holds %d lines of %d cases; want some of each of the 2", lines, cases)
+	}
+	var start string
+	if err := db.QueryRow(`SELECT start FROM case_steps WHERE number = ?`, a.Number).Scan(&start); err != nil ||
+		start != "2026-12-10T23:00:00.000000000Z" {
+		t.Fatalf("after migrating, case_steps keeps the start of %s's meeting as %q (%v), want its instant", a.Number,
+			start, err)
 	}
 }
 
@@ -159,5 +168,42 @@ func TestAttentionQueriesSearchTheIndexes(t *testing.T) {
 	if got := strings.Join(cases, "; "); !strings.Contains(got, "SCAN cases USING INDEX cases_open_by_next") ||
 		!strings.Contains(got, "SEARCH a EXISTS USING PRIMARY KEY (number=?)") || strings.Contains(got, "TEMP B-TREE") {
 		t.Errorf("the cases' plan = %q, want a scan of cases_open_by_next in order, each searched by number", got)
+	}
+}
+
+// TestMeetingsFromADay: the meetings read from a day on, through the index of the steps'
+// starts, are those of every meeting folded that start that day or later, each with its
+// every step and by the same name: two folded the same day are told apart as when all
+// are folded.
+func TestMeetingsFromADay(t *testing.T) {
+	s := MustOpen(t)
+	for i, start := range []string{"2026-12-10T17:00:00-06:00", "2026-12-10T10:00:00-06:00", "2026-12-10T17:00:00-06:00",
+		"2026-12-11T17:00:00-06:00", "2026-12-14T09:00:00-06:00", "2026-12-14T17:00:00-06:00"} {
+		c := mustFile(t, s, fmt.Sprintf("2026-12-0%dT10:00:00-06:00", 1+i%3), fmt.Sprint("Roe ", i))
+		scheduleAt(t, s, c.Number, "2026-12-04T10:00:00-06:00", start)
+	}
+	all, err := s.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 5 || all[1].Name != "2026-12-10b" || len(all[1].Cases) != 2 {
+		t.Fatalf("the meetings folded = %+v; want five, two on 2026-12-10", all)
+	}
+	loc := MustEngine(t).Cal.Location()
+	for _, day := range []string{"2026-12-09", "2026-12-10", "2026-12-11", "2026-12-12", "2026-12-14", "2026-12-15"} {
+		d, err := docket.ParseDate(day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.MeetingsFrom(ctx, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := slices.DeleteFunc(slices.Clone(all), func(m docket.CommissionMeeting) bool {
+			return docket.DateIn(m.Start, loc) < d
+		})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("MeetingsFrom(%s) = %+v\nwant %+v", day, got, want)
+		}
 	}
 }

@@ -366,6 +366,8 @@ func TestTamperingIsCaught(t *testing.T) {
 			"case 2026-002: case_attention holds 0 lines of what needs attention on it"},
 		{"EditedAttention", `UPDATE case_attention SET since = '' WHERE number = '2026-001' AND line = 0`,
 			"case 2026-001: case_attention lists line 0 of what needs attention on it from \"\" until \"\", but its record from \"2026-12-10T06:00:00.000000000Z\""},
+		{"EditedStepStart", `UPDATE case_steps SET start = '2030-01-01T00:00:00.000000000Z'`,
+			"case 2026-001: its step sufficiency as case_steps keeps it differs from its record"},
 		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`,
 			"case 2026-001: what the public notice board shows of it differs"},
 		{"BackdatedOnBoard", `UPDATE public_records SET posted = '2026-11-01T00:00:00.000000000Z'`,

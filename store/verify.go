@@ -219,10 +219,10 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 			}
 		}
 	}
-	var steps map[string]map[int]string // the steps scheduled, as case_steps keeps them (017)
+	var steps map[string]map[int]stepRow // the steps scheduled, as case_steps keeps them (017)
 	if s.steps {
 		var err error
-		if steps, err = storedSteps(ctx, tx); err != nil {
+		if steps, err = s.storedSteps(ctx, tx); err != nil {
 			return err
 		}
 	}
@@ -274,7 +274,7 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 		default:
 			problem := s.checkDue(&c, t.at, due, next, recused, freshDue)
 			if problem == "" && s.steps {
-				problem = checkSteps(&c, steps[number])
+				problem = s.checkSteps(&c, steps[number])
 			}
 			if problem == "" && attention != nil {
 				problem = s.checkAttention(&c, attention[number])

@@ -16,3 +16,8 @@ CREATE TABLE case_attention (
     PRIMARY KEY (number, line)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX case_attention_by_since ON case_attention(since, until);
+-- And each case step's start, as stored instants are written, so that the desk folds the
+-- meetings from the day of its next one on (Store.MeetingsFrom), not every meeting ever
+-- scheduled; filled by the migration's transaction from the cases' records.
+ALTER TABLE case_steps ADD COLUMN start TEXT NOT NULL DEFAULT '';
+CREATE INDEX case_steps_by_start ON case_steps(start);
