@@ -284,7 +284,7 @@ func attentionLines(e *docket.Engine, c *docket.Case, sched *docket.Schedule, no
 // nothing is recorded of yet is the next meeting too, with no items. The cases the user is
 // recused from are left out, and not counted. "" when no meeting is coming.
 func (s *Service) nextMeeting(ctx context.Context, d deskReader, now time.Time) outbox.Markup {
-	all, err := s.meetingsFrom(ctx, s.Engine.Cal.DateOf(now))
+	all, err := s.comingMeetings(ctx, now)
 	if err != nil {
 		s.logger().Error("home: meetings", "err", err)
 		return ""
@@ -323,21 +323,23 @@ func (s *Service) nextMeeting(ctx context.Context, d deskReader, now time.Time) 
 	return ""
 }
 
-// UpcomingRecord is a record that reads the commission's meetings from a day on without
-// folding every meeting ever scheduled: those from the day on as MeetingRecord.Meetings
-// gives them, by the same names; store.Store is one.
-type UpcomingRecord interface {
-	MeetingsFrom(ctx context.Context, day docket.Date) ([]docket.CommissionMeeting, error)
+// ComingRecord is a record that reads the commission's next meeting without folding every
+// meeting ever scheduled: ComingMeetings gives the meetings as MeetingRecord.Meetings does
+// up to the day of the next one after now, that one among them as Meetings gives it;
+// store.Store is one.
+type ComingRecord interface {
+	ComingMeetings(ctx context.Context, now time.Time) ([]docket.CommissionMeeting, error)
 }
 
-// meetingsFrom is the commission's meetings with the regular meetings of the schedule
-// (allMeetings), those from day on read alone when the record can (UpcomingRecord).
-func (s *Service) meetingsFrom(ctx context.Context, day docket.Date) ([]docket.CommissionMeeting, error) {
-	r, ok := s.Record.(UpcomingRecord)
+// comingMeetings is the commission's meetings with the regular meetings of the schedule
+// (allMeetings), enough to find the next after now in: those up to its day alone when the
+// record can read them (ComingRecord).
+func (s *Service) comingMeetings(ctx context.Context, now time.Time) ([]docket.CommissionMeeting, error) {
+	r, ok := s.Record.(ComingRecord)
 	if !ok {
 		return s.allMeetings(ctx)
 	}
-	ms, err := r.MeetingsFrom(ctx, day)
+	ms, err := r.ComingMeetings(ctx, now)
 	return s.withRegular(ms), err
 }
 

@@ -290,10 +290,10 @@ func TestHomeReadThroughItsIndex(t *testing.T) {
 
 // wholeDesk is the record as the App Home tab read it before the store kept what needs
 // attention on each case and the starts of their steps: its Docket, Attention and
-// MeetingsFrom, shadowed by methods of no use, are no HomeRecord's nor UpcomingRecord's,
+// ComingMeetings, shadowed by methods of no use, are no HomeRecord's nor ComingRecord's,
 // so the tab reads every open case and folds every meeting; the rest is the store's.
 type wholeDesk struct{ *store.Store }
 
-func (wholeDesk) Docket()       {}
-func (wholeDesk) Attention()    {}
-func (wholeDesk) MeetingsFrom() {}
+func (wholeDesk) Docket()         {}
+func (wholeDesk) Attention()      {}
+func (wholeDesk) ComingMeetings() {}

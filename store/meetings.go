@@ -465,12 +465,13 @@ func readMeetings(ctx context.Context, q querier, query string, args ...any) ([]
 
 // foldIn reads the commission's meetings, folded with the cases' steps, in tx.
 func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
-	return s.foldFrom(ctx, q, "")
+	return s.foldFrom(ctx, q, "", "")
 }
 
-// foldFrom is foldIn of the case steps whose meeting starts at from (a stored instant) or
-// later, on a record that keeps the steps' starts (019); of every step with from "".
-func (s *Store) foldFrom(ctx context.Context, q querier, from string) ([]docket.CommissionMeeting, error) {
+// foldFrom is foldIn of the case steps whose meeting starts at from or later and before
+// until (stored instants), on a record that keeps the steps' starts (019); of every step
+// with from "".
+func (s *Store) foldFrom(ctx context.Context, q querier, from, until string) ([]docket.CommissionMeeting, error) {
 	var stored []docket.CommissionMeeting
 	if s.meetings {
 		var err error
@@ -480,7 +481,7 @@ func (s *Store) foldFrom(ctx context.Context, q querier, from string) ([]docket.
 	}
 	f := s.engine.NewFolding(stored)
 	if s.steps { // the steps scheduled, kept with the cases: no case is decoded
-		if err := foldSteps(ctx, q, f, from); err != nil {
+		if err := foldSteps(ctx, q, f, from, until); err != nil {
 			return nil, err
 		}
 		return f.Meetings(), nil
@@ -517,14 +518,14 @@ func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error
 	return s.foldIn(ctx, tx)
 }
 
-// MeetingsFrom returns the commission's meetings as Meetings does, but of the case steps
-// only those scheduled on day or later: the meetings from day on are those Meetings gives,
-// each with every case step it holds and by the same name (a folded meeting is named by
-// its day, after those recorded and the day's earlier ones); the recorded meetings before
-// day may lack their steps, and day's folded meetings before it are the only ones of those
-// days it folds. It reads through the index of the steps' starts, so that what is coming
-// is read without folding every meeting ever scheduled.
-func (s *Store) MeetingsFrom(ctx context.Context, day docket.Date) ([]docket.CommissionMeeting, error) {
+// ComingMeetings returns the commission's meetings as Meetings does, but of the case steps
+// only those scheduled from the day of now through the day of the first one after now:
+// enough for the next meeting, which is among them as Meetings gives it, with every case
+// step it holds and by the same name (a folded meeting is named by its day, after those
+// recorded and the day's earlier ones). The recorded meetings outside those days lack
+// their case steps. It reads through the index of the steps' starts, so that the next
+// meeting is found without folding every meeting ever scheduled.
+func (s *Store) ComingMeetings(ctx context.Context, now time.Time) ([]docket.CommissionMeeting, error) {
 	if !s.attend { // the steps' starts are not kept
 		return s.Meetings(ctx)
 	}
@@ -533,7 +534,17 @@ func (s *Store) MeetingsFrom(ctx context.Context, day docket.Date) ([]docket.Com
 		return nil, err
 	}
 	defer tx.Rollback()
-	return s.foldFrom(ctx, tx, stamp(day.In(s.engine.Cal.Location())))
+	var first sql.NullString
+	if err := tx.QueryRowContext(ctx, `SELECT min(start) FROM case_steps WHERE start > ?`, stamp(now)).Scan(
+		&first); err != nil {
+		return nil, err
+	}
+	cal := s.engine.Cal
+	from, until := stamp(cal.DateOf(now).In(cal.Location())), "~" // after every instant
+	if first.Valid {
+		until = stamp(cal.DateOf(unstamp(first.String)).AddDays(1).In(cal.Location()))
+	}
+	return s.foldFrom(ctx, tx, from, until)
 }
 
 // RecordedMeetings returns the meetings recorded as such, in order of start, without the

@@ -91,11 +91,13 @@ func (s *Store) fillSteps(ctx context.Context, tx *sql.Tx) error {
 
 // foldSteps folds the case steps of case_steps into f, as Folding.Add would fold every
 // case's: by case number, each case's in the order of docket.MeetingKinds; with from, only
-// those whose meeting starts then or later (a record with their starts, 019).
-func foldSteps(ctx context.Context, q querier, f *docket.Folding, from string) error {
+// those whose meeting starts then or later and before until (a record with their starts,
+// 019).
+func foldSteps(ctx context.Context, q querier, f *docket.Folding, from, until string) error {
 	query, args := `SELECT step FROM case_steps ORDER BY number, kind`, []any(nil)
 	if from != "" {
-		query, args = `SELECT step FROM case_steps WHERE start >= ? ORDER BY number, kind`, []any{from}
+		query, args = `SELECT step FROM case_steps WHERE start >= ? AND start < ? ORDER BY number, kind`,
+			[]any{from, until}
 	}
 	rows, err := q.QueryContext(ctx, query, args...)
 	return eachDoc(rows, err, "case step", func(st *storedStep) {

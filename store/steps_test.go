@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"ethicsbot/docket"
 	"ethicsbot/store"
@@ -171,11 +172,11 @@ func TestAttentionQueriesSearchTheIndexes(t *testing.T) {
 	}
 }
 
-// TestMeetingsFromADay: the meetings read from a day on, through the index of the steps'
-// starts, are those of every meeting folded that start that day or later, each with its
-// every step and by the same name: two folded the same day are told apart as when all
-// are folded.
-func TestMeetingsFromADay(t *testing.T) {
+// TestComingMeetings: the meetings read up to the next one, through the index of the
+// steps' starts, hold the next meeting after each instant as every meeting folded does,
+// with its every step and by the same name (two folded the same day are told apart as
+// when all are folded), and every meeting from that instant's day to the next one's.
+func TestComingMeetings(t *testing.T) {
 	s := MustOpen(t)
 	for i, start := range []string{"2026-12-10T17:00:00-06:00", "2026-12-10T10:00:00-06:00", "2026-12-10T17:00:00-06:00",
 		"2026-12-11T17:00:00-06:00", "2026-12-14T09:00:00-06:00", "2026-12-14T17:00:00-06:00"} {
@@ -190,20 +191,35 @@ func TestMeetingsFromADay(t *testing.T) {
 		t.Fatalf("the meetings folded = %+v; want five, two on 2026-12-10", all)
 	}
 	loc := MustEngine(t).Cal.Location()
-	for _, day := range []string{"2026-12-09", "2026-12-10", "2026-12-11", "2026-12-12", "2026-12-14", "2026-12-15"} {
-		d, err := docket.ParseDate(day)
+	next := func(ms []docket.CommissionMeeting, now time.Time) *docket.CommissionMeeting {
+		for i := range ms {
+			if ms[i].Start.After(now) && ms[i].Cancelled.IsZero() {
+				return &ms[i]
+			}
+		}
+		return nil
+	}
+	for _, at := range []string{"2026-12-09T12:00:00-06:00", "2026-12-10T09:00:00-06:00", "2026-12-10T10:00:00-06:00",
+		"2026-12-10T12:00:00-06:00", "2026-12-11T17:00:00-06:00", "2026-12-12T08:00:00-06:00",
+		"2026-12-14T12:00:00-06:00", "2026-12-15T12:00:00-06:00"} {
+		now := T(t, at)
+		got, err := s.ComingMeetings(ctx, now)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := s.MeetingsFrom(ctx, d)
-		if err != nil {
-			t.Fatal(err)
+		want := next(all, now)
+		if g := next(got, now); !reflect.DeepEqual(g, want) {
+			t.Fatalf("at %s the next meeting read up to it is %+v; want %+v", at, g, want)
 		}
-		want := slices.DeleteFunc(slices.Clone(all), func(m docket.CommissionMeeting) bool {
-			return docket.DateIn(m.Start, loc) < d
-		})
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("MeetingsFrom(%s) = %+v\nwant %+v", day, got, want)
+		for _, m := range got {
+			day := docket.DateIn(m.Start, loc)
+			if day < docket.DateIn(now, loc) || want == nil || day > docket.DateIn(want.Start, loc) {
+				continue
+			}
+			if i := slices.IndexFunc(all, func(a docket.CommissionMeeting) bool { return a.Name == m.Name }); i < 0 ||
+				!reflect.DeepEqual(all[i], m) {
+				t.Errorf("at %s the meeting read %+v differs from the one folded from every step", at, m)
+			}
 		}
 	}
 }
