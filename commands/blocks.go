@@ -75,16 +75,19 @@ func sectionsOf(text outbox.Markup, hidden, limit int, more func(n int) outbox.M
 // took. A blank line that would open a section is dropped: Slack refuses an empty one,
 // and between two sections it shows nothing anyway.
 func pack(lines []string, limit int) (texts []string, n int) {
+	lastLen := 0 // textLen of the last text, kept as it grows rather than counted again per line
 	for i, line := range lines {
 		last := len(texts) - 1
-		switch pieces := splitLine(line, MaxSectionText); {
-		case last >= 0 && len(pieces) == 1 && textLen(texts[last])+1+textLen(line) <= MaxSectionText:
+		switch pieces, l := splitLine(line, MaxSectionText), textLen(line); {
+		case last >= 0 && len(pieces) == 1 && lastLen+1+l <= MaxSectionText:
 			texts[last] += "\n" + line
+			lastLen += 1 + l
 		case strings.TrimSpace(line) == "":
 		case len(texts)+len(pieces) > limit:
 			return texts, i
 		default:
 			texts = append(texts, pieces...)
+			lastLen = textLen(texts[len(texts)-1])
 		}
 	}
 	return texts, len(lines)

@@ -96,7 +96,8 @@ func (s *Store) fillSteps(ctx context.Context, tx *sql.Tx) error {
 func foldSteps(ctx context.Context, q querier, f *docket.Folding, from, until string) error {
 	query, args := `SELECT step FROM case_steps ORDER BY number, kind`, []any(nil)
 	if from != "" {
-		query, args = `SELECT step FROM case_steps WHERE start >= ? AND start < ? ORDER BY number, kind`,
+		query, args = `SELECT step FROM case_steps INDEXED BY case_steps_by_start WHERE start >= ? AND start < ?
+			ORDER BY number, kind`,
 			[]any{from, until}
 	}
 	rows, err := q.QueryContext(ctx, query, args...)
