@@ -1,6 +1,8 @@
 package commands_test
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,7 +12,9 @@ import (
 	"github.com/slack-go/slack"
 
 	"ethicsbot/commands"
+	"ethicsbot/docket"
 	"ethicsbot/outbox"
+	"ethicsbot/store"
 )
 
 // modalSubs are the subcommands that open a form when typed alone.
@@ -172,5 +176,46 @@ func TestDoneShowsWhatWasDone(t *testing.T) {
 	sub = commands.DoneForTest(form, long)
 	if sub.View != nil || len(sub.Response.Messages) != 1 {
 		t.Errorf("a reply of %d bytes was put in the modal's answer", len(long.Messages[0].Text))
+	}
+}
+
+// openCasesCounted is the store, counting how often every open case is read.
+type openCasesCounted struct {
+	*store.Store
+	reads *int
+}
+
+func (r openCasesCounted) OpenCases(ctx context.Context) ([]*docket.Case, error) {
+	*r.reads++
+	return r.Store.OpenCases(ctx)
+}
+
+// TestCaseAskedAsTextPastASelect: with more open cases than a select holds (100), a form
+// asks for the case as text, and its store counts them without every open case being
+// read; with as many as it holds, they are listed.
+func TestCaseAskedAsTextPastASelect(t *testing.T) {
+	s, c, db := MustService(t)
+	reads := 0
+	counted := &commands.Service{Record: openCasesCounted{db, &reads}, Engine: s.Engine, Now: c.Now}
+	counted.Configure(*s.Settings())
+	for i := range commands.MaxOptions + 1 {
+		at := c.now.Add(-time.Duration(i) * time.Hour)
+		if _, err := db.File(ctx, docket.Act{By: clerk, At: at}, docket.File{
+			Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+			Sections: []string{"103.10"}, Received: at, Summary: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		if i == commands.MaxOptions-1 {
+			if got, _ := caseOptions(t, form(t, counted, clerk, "schedule")); len(got) != commands.MaxOptions ||
+				reads != 1 {
+				t.Fatalf("with %d open cases the form lists %d, reading every open case %d times; want all, once",
+					commands.MaxOptions, len(got), reads)
+			}
+		}
+	}
+	reads = 0
+	if got, _ := caseOptions(t, form(t, counted, clerk, "schedule")); got != nil || reads != 0 {
+		t.Fatalf("with %d open cases the form lists %d, reading every open case %d times; want the number asked "+
+			"as text, none read", commands.MaxOptions+1, len(got), reads)
 	}
 }

@@ -109,6 +109,13 @@ const (
 // newest first. None, and the form asks for the number as text, when the cases cannot be
 // read or there are more than a select holds: the typed number is checked as ever.
 func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string) []*slack.OptionBlockObject {
+	// More open cases than a select holds: the number is asked as text, without reading
+	// every open case to count them (the record counts them through its indexes).
+	if d, ok := s.Record.(DocketRecord); ok {
+		if _, total, err := d.Docket(ctx, user, 1); err == nil && total > MaxOptions {
+			return nil
+		}
+	}
 	open, err := s.Record.OpenCases(ctx)
 	if err != nil {
 		s.logger().Error("form: open cases", "sub", sub.name, "err", err)
