@@ -22,12 +22,7 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 	e := s.Engine
 	for i := range 70 {
 		received := c.now.Add(-time.Duration(i*17) * time.Hour)
-		res, err := db.File(ctx, docket.Act{By: clerk, At: received}, docket.File{
-			Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-			Sections: []string{"103.10"}, Received: received, Summary: "x"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := fileNth(t, db, i, received)
 		var actions []docket.Action
 		if i%3 == 1 && !(i%5 == 0 && i >= 20) {
 			meeting := time.Date(2026, 12, 8+i%10, 17, 0, 0, 0, e.Cal.Location())
@@ -54,14 +49,14 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 				docket.RecordMailing{Recipient: docket.Respondent, Article: article(fmt.Sprintf("94071118987654322%02d", i))},
 				docket.RecordMailing{Recipient: docket.Complainant, Article: article(fmt.Sprintf("94071118987654323%02d", i))},
 			} {
-				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, res.Case.Number, a); err != nil {
+				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, res.Number, a); err != nil {
 					t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 				}
 			}
 			for _, a := range []docket.Action{docket.Rule{Ruling: docket.JudicialReferral},
 				docket.RecordDelivery{Paper: docket.RulingToRespondent},
 				docket.RecordDelivery{Paper: docket.RulingToComplainant}} {
-				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: held}, res.Case.Number, a); err != nil {
+				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: held}, res.Number, a); err != nil {
 					t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 				}
 			}
@@ -70,7 +65,7 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 			actions = append(actions, docket.Recuse{User: comm, Reason: "a relative"})
 		}
 		for _, a := range actions {
-			if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, res.Case.Number, a); err != nil {
+			if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, res.Number, a); err != nil {
 				t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 			}
 		}
@@ -87,6 +82,18 @@ func TestDocketReadThroughItsIndex(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fileNth files the i-th of many complaints, received then, between C<i> and R<i>.
+func fileNth(t *testing.T, db commands.Record, i int, received time.Time) docket.Case {
+	t.Helper()
+	res, err := db.File(ctx, docket.Act{By: clerk, At: received}, docket.File{
+		Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+		Sections: []string{"103.10"}, Received: received, Summary: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Case
 }
 
 // article is body with its check digit (USPS Publication 199).

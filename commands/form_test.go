@@ -2,7 +2,6 @@ package commands_test
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -199,12 +198,7 @@ func TestCaseAskedAsTextPastASelect(t *testing.T) {
 	counted := &commands.Service{Record: openCasesCounted{db, &reads}, Engine: s.Engine, Now: c.Now}
 	counted.Configure(*s.Settings())
 	for i := range commands.MaxOptions + 1 {
-		at := c.now.Add(-time.Duration(i) * time.Hour)
-		if _, err := db.File(ctx, docket.Act{By: clerk, At: at}, docket.File{
-			Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-			Sections: []string{"103.10"}, Received: at, Summary: "x"}); err != nil {
-			t.Fatal(err)
-		}
+		fileNth(t, db, i, c.now.Add(-time.Duration(i)*time.Hour))
 		if i == commands.MaxOptions-1 {
 			if got, _ := caseOptions(t, form(t, counted, clerk, "schedule")); len(got) != commands.MaxOptions ||
 				reads != 1 {

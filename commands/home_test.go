@@ -206,16 +206,11 @@ func TestHomeReadThroughItsIndex(t *testing.T) {
 	e := s.Engine
 	for i := range 330 {
 		received := c.now.Add(-time.Duration(i*3) * time.Hour)
-		res, err := db.File(ctx, docket.Act{By: clerk, At: received}, docket.File{
-			Complainant: docket.Person{Name: fmt.Sprint("C", i)}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
-			Sections: []string{"103.10"}, Received: received, Summary: "x"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := fileNth(t, db, i, received)
 		apply := func(at time.Time, actions ...docket.Action) {
 			t.Helper()
 			for _, a := range actions {
-				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: at}, res.Case.Number, a); err != nil {
+				if _, err := db.Apply(ctx, docket.Act{By: clerk, At: at}, res.Number, a); err != nil {
 					t.Fatalf("case %d: %s: %v", i, a.Kind(), err)
 				}
 			}

@@ -17,21 +17,7 @@ import (
 // listed, the rest counted. The same file, run against a tree whose docket counts every
 // open case's deadlines, gives the baseline.
 func BenchmarkDocket10k(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "ethicsbot.db")
-	e := MustEngine(b)
-	s, err := store.Open(path, e)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	if err := store.BulkLoad(s, 10000, 2, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
-		b.Fatal(err)
-	}
-	s.Close()
-	s = MustOpenPath(b, path) // as the bot opens it after the load
-	svc := &commands.Service{Record: s, Engine: e,
-		Now: func() time.Time { return T(b, "2026-01-20T10:00:00-06:00") }}
-	svc.Configure(commands.Settings{Roles: commands.Roles{Clerks: []string{"U_CLERK"}}})
+	svc := bulkService(b)
 	docket := func() string {
 		r := svc.Handle(ctx, commands.Request{User: "U_CLERK", Text: "docket"})
 		if len(r.Messages) == 0 {
@@ -52,21 +38,7 @@ func BenchmarkDocket10k(b *testing.B) {
 // what needs attention (every case's notice (B) overdue by then), the next meeting, and
 // the open cases nearest first, as many as the view holds, the rest counted.
 func BenchmarkHome10k(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "ethicsbot.db")
-	e := MustEngine(b)
-	s, err := store.Open(path, e)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	if err := store.BulkLoad(s, 10000, 2, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
-		b.Fatal(err)
-	}
-	s.Close()
-	s = MustOpenPath(b, path) // as the bot opens it after the load
-	svc := &commands.Service{Record: s, Engine: e,
-		Now: func() time.Time { return T(b, "2026-01-20T10:00:00-06:00") }}
-	svc.Configure(commands.Settings{Roles: commands.Roles{Clerks: []string{"U_CLERK"}}})
+	svc := bulkService(b)
 	home := func() string {
 		var text strings.Builder
 		for _, bl := range svc.HomeBlocks(ctx, "U_CLERK") {
@@ -83,4 +55,25 @@ func BenchmarkHome10k(b *testing.B) {
 	for b.Loop() {
 		home()
 	}
+}
+
+// bulkService is a clerk's Service on a record of 10,000 open cases, each filed and its
+// sufficiency meeting scheduled (store.BulkLoad), opened as the bot opens it after the
+// load, on 20 January 2026.
+func bulkService(b *testing.B) *commands.Service {
+	path := filepath.Join(b.TempDir(), "ethicsbot.db")
+	e := MustEngine(b)
+	s, err := store.Open(path, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := store.BulkLoad(s, 10000, 2, T(b, "2026-01-05T09:00:00-06:00")); err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	s = MustOpenPath(b, path) // as the bot opens it after the load
+	svc := &commands.Service{Record: s, Engine: e,
+		Now: func() time.Time { return T(b, "2026-01-20T10:00:00-06:00") }}
+	svc.Configure(commands.Settings{Roles: commands.Roles{Clerks: []string{"U_CLERK"}}})
+	return svc
 }
