@@ -239,11 +239,11 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	// As the ethicsbot before the latest migration left it (the cases' steps, 017), with the
-	// cases' next step (016) and due (015), the public notice board's table and the outbox's
-	// threads (013) taken away too.
+	// As the ethicsbot before the latest migration left it (what needs attention on the
+	// cases and their steps' starts, 019), with the cases' next step (016) and due (015), the
+	// public notice board's table and the outbox's threads (013) taken away too.
 	before := store.SchemaVersion() - 1
-	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE case_attention; DROP TABLE case_steps; DROP INDEX cases_open_by_next; DROP INDEX cases_open_recused; ALTER TABLE cases DROP COLUMN next; ALTER TABLE cases DROP COLUMN recused; DROP INDEX cases_open_by_due; ALTER TABLE cases DROP COLUMN due; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d; PRAGMA wal_checkpoint(TRUNCATE)`, before, before)); err != nil {
+	if _, err := raw.Exec(fmt.Sprintf(`DROP TABLE case_attention; DROP INDEX case_steps_by_start; ALTER TABLE case_steps DROP COLUMN start; DROP INDEX cases_open_by_next; DROP INDEX cases_open_recused; ALTER TABLE cases DROP COLUMN next; ALTER TABLE cases DROP COLUMN recused; DROP INDEX cases_open_by_due; ALTER TABLE cases DROP COLUMN due; DROP TABLE public_records; DROP INDEX outbox_thread; ALTER TABLE outbox DROP COLUMN thread; ALTER TABLE outbox DROP COLUMN edit; DELETE FROM schema_migrations WHERE version > %d; PRAGMA user_version = %d; PRAGMA wal_checkpoint(TRUNCATE)`, before, before)); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := os.ReadFile(path)
