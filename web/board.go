@@ -77,6 +77,7 @@ type Board struct {
 	mu    sync.Mutex
 	cache map[string]rendered // by file name
 	steps keptSteps           // the case steps the front page and the calendar feed fold (window.go)
+	texts EventTexts          // the calendar feed's events as written
 }
 
 // How far back the front page looks; earlier records are in the yearly archive.

@@ -110,7 +110,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 	}
 	base := b.base("", "", "", now)
 	host := uidHost(b.url())
-	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
+	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now, Texts: &b.texts}
 	// One event per meeting, as the board has one card: the same grouping.
 	p := base
 	b.sort(&p, v.entries, false)

@@ -127,15 +127,11 @@ func (b *Board) stepsWhere(ctx context.Context, st Steps, keep func(time.Time) b
 	if k.byCase == nil {
 		k.byCase, k.last = map[string][]docket.ScheduledStep{}, 0
 	}
+	// The record is only appended to while the board serves it (a restore needs the bot
+	// stopped: store's lock), so the events after the last one read are all that changed.
 	changed, last, err := st.StepsSince(ctx, k.last)
 	if err != nil {
 		return nil, err
-	}
-	if last < k.last { // a record restored from before: read it whole
-		k.byCase = map[string][]docket.ScheduledStep{}
-		if changed, last, err = st.StepsSince(ctx, 0); err != nil {
-			return nil, err
-		}
 	}
 	for number, steps := range changed {
 		if len(steps) == 0 {
