@@ -18,10 +18,10 @@ import (
 // which keeps every record. A commission of a few hundred complaints a year has fewer
 // records than that in the window's span, and sees the page as before.
 
-// The windows, in public records that have happened, as they stood when the board was
-// made: the front page lists its past meetings and outcomes from the day of the 100th latest,
-// the calendar feed its meetings from the day of the 1,000th latest, within the spans the
-// pages give (90 days, twelve months).
+// The windows, counted in the public records that have happened when a page is made: the
+// front page lists its past meetings and outcomes from the day of the 100th latest, the
+// calendar feed its meetings from the day of the 1,000th latest, within the spans the pages
+// give (90 days, twelve months).
 const (
 	frontRecords    = 100
 	calendarRecords = 1000
@@ -44,7 +44,7 @@ type keptSteps struct {
 	byCase map[string][]docket.ScheduledStep
 }
 
-// windowFrom is where a window of n records ends at now, no earlier than floor: the start
+// windowFrom is where a window of n records begins at now, no earlier than floor: the start
 // of the day, in the commission's zone, of the nth latest public record that has happened
 // by now; floor if fewer have happened since floor. It reports whether the window leaves
 // out records after floor.
