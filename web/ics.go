@@ -66,10 +66,12 @@ type EventTexts struct {
 	texts map[keptKey]keptText
 }
 
+// keptKey is what an event's text is kept by: the event, the feed's zone and how lines are
+// written.
 type keptKey struct {
-	e              Event
-	zone, newLine  string
-	max, maxLength int
+	e                 Event
+	zone, newLine     string
+	lineMax, propsMax int
 }
 
 // keptText is an event's text before and after its DTSTAMP's value.
@@ -92,9 +94,11 @@ var keptStamp = time.Date(1970, time.January, 1, 0, 0, 0, 0, time.UTC)
 // texts start afresh, which drops those of events no longer in the feed.
 const keptLimit = 2000
 
+// SerializeTo writes the event as kept, with the feed's DTSTAMP; an event not kept yet is
+// written by the library, as Encode writes one, and kept.
 func (k *keptEvent) SerializeTo(w io.Writer, c *ics.SerializationConfiguration) error {
 	t := k.f.Texts
-	key := keptKey{e: k.e, newLine: c.NewLine, max: c.MaxLength, maxLength: c.PropertyMaxLength}
+	key := keptKey{e: k.e, newLine: c.NewLine, lineMax: c.MaxLength, propsMax: c.PropertyMaxLength}
 	if k.f.Zone != nil {
 		key.zone = k.f.Zone.String()
 	}
