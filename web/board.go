@@ -31,6 +31,12 @@ type Records interface {
 	// PublicVersion changes whenever the record does: the board makes a page again then.
 	PublicVersion(ctx context.Context) (int64, error)
 	PublicYears(ctx context.Context, loc *time.Location) ([]int, error)
+	// PublicCut is when the nth latest record that has happened by before happens (zero if
+	// fewer have): where a bounded page's window begins (window.go).
+	PublicCut(ctx context.Context, before time.Time, n int) (time.Time, error)
+	// PublicWithdrawnBetween are the notices withdrawn (cancelled or moved) of the meetings
+	// in [from, to).
+	PublicWithdrawnBetween(ctx context.Context, from, to time.Time) ([]docket.Posting, error)
 }
 
 // Figures is the public part of a year's annual report, as a year's page shows it;
@@ -70,6 +76,8 @@ type Board struct {
 
 	mu    sync.Mutex
 	cache map[string]rendered // by file name
+	steps keptSteps           // the case steps the front page and the calendar feed fold (window.go)
+	texts EventTexts          // the calendar feed's events as written
 }
 
 // How far back the front page looks; earlier records are in the yearly archive.
@@ -168,10 +176,13 @@ type page struct {
 	Past       []entry // meetings held
 	Outcomes   []entry // (C)(2), (E) and (F) records
 	Years      []int   // the archive
-	Case       string  // a case's page
-	Year       int     // a year's page
-	Figures    Figures
-	Regular    []regularYear // the schedules of regular meetings (regular.go)
+	// PastFrom and OutcomesFrom, when not zero, are where the front page's window leaves
+	// out earlier past meetings and outcomes of its spans (window.go).
+	PastFrom, OutcomesFrom time.Time
+	Case                   string // a case's page
+	Year                   int    // a year's page
+	Figures                Figures
+	Regular                []regularYear // the schedules of regular meetings (regular.go)
 	// A recorded meeting's pages (meetingpage.go): its card, what happened to its notice,
 	// its published minutes, and whether the PDF of its agenda and minutes are offered.
 	Meeting    *entry
@@ -369,12 +380,28 @@ func (b *Board) render(ctx context.Context, name string) ([]byte, string, error)
 	return nil, "", errNotFound
 }
 
+// index is the front page: the meetings to come, those cancelled or moved in the last 30
+// days, and the meetings held and the outcomes made public of a bounded window (window.go)
+// within the last 90 days and the last twelve months; the year's page keeps the rest.
 func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error) {
-	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
+	from, cut, err := b.windowFrom(ctx, now, now.Add(-recentOutcomes), frontRecords)
 	if err != nil {
 		return nil, "", err
 	}
-	v, err := b.view(ctx, recs, now, "")
+	recs, err := b.Records.PublicBetween(ctx, from, time.Time{})
+	if err != nil {
+		return nil, "", err
+	}
+	// A meeting cancelled or moved stays shown among the cancelled and moved for 30 days
+	// (5 ILCS 120/2.02), whatever the window.
+	if changed := now.Add(-recentChanges); from.After(changed) {
+		withdrawn, err := b.Records.PublicWithdrawnBetween(ctx, changed, from)
+		if err != nil {
+			return nil, "", err
+		}
+		recs = append(withdrawn, recs...)
+	}
+	v, err := b.windowView(ctx, recs, now, "", from, nil)
 	if err != nil {
 		return nil, "", err
 	}
@@ -384,14 +411,19 @@ func (b *Board) index(ctx context.Context, now time.Time) ([]byte, string, error
 	// The front page keeps the recent past; the rest is in the archive.
 	p.Changed = since(p.Changed, now.Add(-recentChanges))
 	p.Past = since(p.Past, now.Add(-recentMeetings))
+	if cut {
+		p.OutcomesFrom = from
+		if from.After(now.Add(-recentMeetings)) {
+			p.PastFrom = from
+			p.Past = slices.DeleteFunc(p.Past, func(e entry) bool { return e.Start.Before(from) })
+		}
+	}
 	reverse(p.Past)
 	reverse(p.Outcomes)
 	if p.Years, err = b.years(ctx, v.meetings); err != nil {
 		return nil, "", err
 	}
-	if p.Regular, err = b.regular(ctx, &p, now.Year()); err != nil {
-		return nil, "", err
-	}
+	p.Regular = b.regular(&p, now.Year(), v.meetings)
 	return b.page("index.html", p)
 }
 

@@ -10,6 +10,6 @@
 //
 // Of ethicsbot's packages, web imports only docket: the record, the settings in force and
 // the annual report's figures reach it through the small interfaces and functions it
-// declares (Records, Figures, CalendarTokens, CalendarCases, CalendarFeed's Member and
+// declares (Records, Steps, Figures, CalendarTokens, CalendarCases, CalendarFeed's Member and
 // PublicURL), which main wires to the store, commands and report.
 package web

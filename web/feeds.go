@@ -28,7 +28,7 @@ func (b *Board) atom(ctx context.Context, now time.Time) ([]byte, string, error)
 	if err != nil {
 		return nil, "", err
 	}
-	v, err := b.view(ctx, recs, now, "")
+	v, err := b.windowView(ctx, recs, now, "", time.Time{}, nil)
 	if err != nil {
 		return nil, "", err
 	}
@@ -92,25 +92,29 @@ func (b *Board) meetingItems(m *docket.CommissionMeeting) []*feeds.Item {
 }
 
 // meetingsICS is the board's iCalendar feed of public meetings: those to come and those of
-// the last year, each as its public notice gives it. A meeting keeps its event through its
+// the last year within a bounded window (window.go), each as its public notice gives it. A meeting keeps its event through its
 // moves, and a cancelled one stays, marked cancelled: each change raises the event's
 // SEQUENCE and its LAST-MODIFIED, so a subscribed calendar changes the event it has.
 func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string, error) {
-	recs, err := b.Records.PublicBetween(ctx, now.Add(-recentOutcomes), time.Time{})
+	from, _, err := b.windowFrom(ctx, now, now.Add(-recentOutcomes), calendarRecords)
 	if err != nil {
 		return nil, "", err
 	}
-	v, err := b.view(ctx, recs, now, "")
+	recs, err := b.Records.PublicBetween(ctx, from, time.Time{})
+	if err != nil {
+		return nil, "", err
+	}
+	v, err := b.windowView(ctx, recs, now, "", from, nil)
 	if err != nil {
 		return nil, "", err
 	}
 	base := b.base("", "", "", now)
 	host := uidHost(b.url())
-	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now}
+	feed := &Feed{Name: base.Commission + ": public meetings", Zone: b.Loc, Stamp: now, Texts: &b.texts}
 	// One event per meeting, as the board has one card: the same grouping.
 	p := base
 	b.sort(&p, v.entries, false)
-	b.group(&p, v, now, now.Add(-recentOutcomes), time.Time{})
+	b.group(&p, v, now, from, time.Time{})
 	at := map[string]int{}
 	for _, e := range slices.Concat(p.Past, p.Upcoming, p.Changed) {
 		if e.Withdrawn != "" && e.Withdrawn != "cancelled" {
@@ -161,9 +165,7 @@ func (b *Board) meetingsICS(ctx context.Context, now time.Time) ([]byte, string,
 		at[ev.UID] = len(feed.Events)
 		feed.Events = append(feed.Events, ev)
 	}
-	if feed.Events, err = b.regularEvents(ctx, feed.Events, host, now.Add(-recentOutcomes), base.Commission); err != nil {
-		return nil, "", err
-	}
+	feed.Events = b.regularEvents(feed.Events, host, from, base.Commission, v.meetings)
 	var buf bytes.Buffer
 	if err := feed.Encode(&buf); err != nil {
 		return nil, "", err

@@ -30,13 +30,19 @@ type view struct {
 // view reads the meetings and makes recs the entries of a page at root, leaving out the
 // case steps of agendas not yet posted.
 func (b *Board) view(ctx context.Context, recs []docket.Posting, now time.Time, root string) (view, error) {
-	var v view
-	if ms, ok := b.Records.(Meetings); ok {
+	var ms []docket.CommissionMeeting
+	if m, ok := b.Records.(Meetings); ok {
 		var err error
-		if v.meetings, err = ms.Meetings(ctx); err != nil {
-			return v, err
+		if ms, err = m.Meetings(ctx); err != nil {
+			return view{}, err
 		}
 	}
+	return b.viewOf(ms, recs, now, root), nil
+}
+
+// viewOf makes recs the entries of a page at root among the meetings ms.
+func (b *Board) viewOf(ms []docket.CommissionMeeting, recs []docket.Posting, now time.Time, root string) view {
+	v := view{meetings: ms}
 	// Each notice is looked up among the meetings: by a map, not a walk over every meeting
 	// for each notice, which at 10,000 cases was most of a board's making.
 	v.at = docket.IndexMeetings(v.meetings)
@@ -47,7 +53,7 @@ func (b *Board) view(ctx context.Context, recs []docket.Posting, now time.Time, 
 		}
 		v.entries = append(v.entries, e)
 	}
-	return v, nil
+	return v
 }
 
 // place finds where case step notice e stands among the recorded meetings of v, and reports

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -53,6 +54,77 @@ type Feed struct {
 	// Stamp is every event's DTSTAMP: when the feed was made.
 	Stamp  time.Time
 	Events []Event
+	// Texts, if set, keeps each event as written, so that a feed made again writes anew
+	// only the events that changed (the board's calendar feed: thousands of meetings).
+	Texts *EventTexts
+}
+
+// EventTexts keeps events as a feed writes them (VEVENT), by the event and the feed's zone:
+// the same event is the same text, but for its DTSTAMP, which is each feed's own.
+type EventTexts struct {
+	mu    sync.Mutex
+	texts map[keptKey]keptText
+}
+
+// keptKey is what an event's text is kept by: the event, the feed's zone and how lines are
+// written.
+type keptKey struct {
+	e                 Event
+	zone, newLine     string
+	lineMax, propsMax int
+}
+
+// keptText is an event's text before and after its DTSTAMP's value.
+type keptText struct{ before, after string }
+
+// keptEvent is event e of feed f, as f.Texts keeps it: an ics.Component that writes the
+// text kept, and keeps it the first time.
+type keptEvent struct {
+	f *Feed
+	e Event
+}
+
+func (k *keptEvent) UnknownPropertiesIANAProperties() []ics.IANAProperty { return nil }
+func (k *keptEvent) SubComponents() []ics.Component                      { return nil }
+
+// keptStamp is the DTSTAMP an event is kept with: any instant, replaced as it is written.
+var keptStamp = time.Date(1970, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// keptLimit bounds the events kept: past it, and twice as many as the last feed had, the
+// texts start afresh, which drops those of events no longer in the feed.
+const keptLimit = 2000
+
+// SerializeTo writes the event as kept, with the feed's DTSTAMP; an event not kept yet is
+// written by the library, as Encode writes one, and kept.
+func (k *keptEvent) SerializeTo(w io.Writer, c *ics.SerializationConfiguration) error {
+	t := k.f.Texts
+	key := keptKey{e: k.e, newLine: c.NewLine, lineMax: c.MaxLength, propsMax: c.PropertyMaxLength}
+	if k.f.Zone != nil {
+		key.zone = k.f.Zone.String()
+	}
+	t.mu.Lock()
+	text, ok := t.texts[key]
+	t.mu.Unlock()
+	if !ok {
+		var b strings.Builder
+		if err := k.f.vevent(k.e, keptStamp).SerializeTo(&b, c); err != nil {
+			return err
+		}
+		stamp := "DTSTAMP:" + keptStamp.Format(icsUTC) + c.NewLine
+		before, after, found := strings.Cut(b.String(), c.NewLine+stamp)
+		if !found {
+			return fmt.Errorf("event %s: no DTSTAMP as written", k.e.UID)
+		}
+		text = keptText{before + c.NewLine + "DTSTAMP:", c.NewLine + after}
+		t.mu.Lock()
+		if t.texts == nil || len(t.texts) >= max(keptLimit, 2*len(k.f.Events)) {
+			t.texts = map[keptKey]keptText{}
+		}
+		t.texts[key] = text
+		t.mu.Unlock()
+	}
+	_, err := io.WriteString(w, text.before+k.f.Stamp.UTC().Format(icsUTC)+text.after)
+	return err
 }
 
 // MeetingLength is how long a meeting is shown in a calendar: the ordinance fixes no
@@ -86,41 +158,51 @@ func (f *Feed) Encode(w io.Writer) error {
 		}
 	}
 	for _, e := range f.Events {
-		ev := cal.AddEvent(icsText(e.UID))
-		ev.SetDtStampTime(f.Stamp)
-		ev.SetSummary(icsText(e.Summary))
-		if e.Description != "" {
-			ev.SetDescription(icsText(e.Description))
-		}
-		if e.Location != "" {
-			ev.SetLocation(icsText(e.Location))
-		}
-		if !e.Modified.IsZero() {
-			ev.SetLastModifiedAt(e.Modified)
-		}
-		if e.Sequence > 0 {
-			ev.SetSequence(e.Sequence)
-		}
-		if e.Cancelled {
-			ev.SetStatus(ics.ObjectStatusCancelled)
-		}
-		if e.Free {
-			ev.SetTimeTransparency(ics.TransparencyTransparent)
-		}
-		if !e.Day.IsZero() {
-			// An all-day event: DTEND is the next day, exclusive (RFC 5545 3.6.1).
-			ev.SetAllDayStartAt(e.Day.In(time.UTC))
-			ev.SetAllDayEndAt(e.Day.AddDays(1).In(time.UTC))
+		if f.Texts != nil {
+			cal.Components = append(cal.Components, &keptEvent{f: f, e: e})
 			continue
 		}
-		f.setTime(ev, ics.ComponentPropertyDtStart, e.Start)
-		if !e.End.IsZero() {
-			f.setTime(ev, ics.ComponentPropertyDtEnd, e.End)
-		}
-		// An instant has no DTEND: the event ends when it starts (RFC 5545 3.6.1).
+		cal.AddVEvent(f.vevent(e, f.Stamp))
 	}
 	// RFC 5545 3.1: lines end in CRLF on every platform (the library's default is the OS's).
 	return cal.SerializeTo(w, ics.WithNewLineWindows)
+}
+
+// vevent is event e of the feed, stamped stamp.
+func (f *Feed) vevent(e Event, stamp time.Time) *ics.VEvent {
+	ev := ics.NewEvent(icsText(e.UID))
+	ev.SetDtStampTime(stamp)
+	ev.SetSummary(icsText(e.Summary))
+	if e.Description != "" {
+		ev.SetDescription(icsText(e.Description))
+	}
+	if e.Location != "" {
+		ev.SetLocation(icsText(e.Location))
+	}
+	if !e.Modified.IsZero() {
+		ev.SetLastModifiedAt(e.Modified)
+	}
+	if e.Sequence > 0 {
+		ev.SetSequence(e.Sequence)
+	}
+	if e.Cancelled {
+		ev.SetStatus(ics.ObjectStatusCancelled)
+	}
+	if e.Free {
+		ev.SetTimeTransparency(ics.TransparencyTransparent)
+	}
+	if !e.Day.IsZero() {
+		// An all-day event: DTEND is the next day, exclusive (RFC 5545 3.6.1).
+		ev.SetAllDayStartAt(e.Day.In(time.UTC))
+		ev.SetAllDayEndAt(e.Day.AddDays(1).In(time.UTC))
+		return ev
+	}
+	f.setTime(ev, ics.ComponentPropertyDtStart, e.Start)
+	if !e.End.IsZero() {
+		f.setTime(ev, ics.ComponentPropertyDtEnd, e.End)
+	}
+	// An instant has no DTEND: the event ends when it starts (RFC 5545 3.6.1).
+	return ev
 }
 
 // zoned reports whether timed events are written in the commission's zone with a TZID; a

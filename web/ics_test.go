@@ -103,3 +103,30 @@ func TestFeedTimezone(t *testing.T) {
 		}
 	})
 }
+
+// TestFeedKeptTexts: a feed that keeps its events as written writes what one that does not
+// writes, whatever the stamp, the zone or the events, from the texts kept as well as anew.
+func TestFeedKeptTexts(t *testing.T) {
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 12, 8, 17, 0, 0, 0, chicago)
+	events := []web.Event{
+		{UID: "a@h", Summary: "Meeting; a, b", Description: strings.Repeat("agenda ", 30), Location: "City Hall",
+			Start: start, End: start.Add(web.MeetingLength), Modified: start.AddDate(0, 0, -3), Sequence: 2},
+		{UID: "b@h", Summary: "Cancelled: meeting", Start: start.Add(time.Hour), End: start.Add(2 * time.Hour),
+			Cancelled: true},
+		{UID: "c@h", Summary: "Deadline", Day: docket.NewDate(2026, time.December, 9), Free: true},
+	}
+	texts := &web.EventTexts{}
+	for i, zone := range []*time.Location{chicago, chicago, time.UTC, chicago} {
+		stamp := time.Date(2026, 12, 4, 16, i, 0, 0, time.UTC)
+		es := events[:len(events)-i%2] // one event fewer every other time
+		want, _ := encode(t, &web.Feed{Name: "Meetings", Zone: zone, Stamp: stamp, Events: es})
+		got, _ := encode(t, &web.Feed{Name: "Meetings", Zone: zone, Stamp: stamp, Events: es, Texts: texts})
+		if got != want {
+			t.Errorf("round %d: kept, the feed is\n%s\nwant\n%s", i, got, want)
+		}
+	}
+}

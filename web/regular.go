@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -51,27 +50,24 @@ func (b *Board) schedule() docket.RegularSchedule {
 	return b.Regular()
 }
 
-// scheduled returns the schedule in force and the commission's meetings (if the record
-// keeps them); the meetings are read only when there is a schedule.
-func (b *Board) scheduled(ctx context.Context) (docket.RegularSchedule, []docket.CommissionMeeting, error) {
-	r := b.schedule()
-	if len(r.Dates) == 0 {
-		return r, nil, nil
+// regularStarts are the starts of the schedule's regular meetings: the board folds the
+// case steps at each, so that a regular meeting's row finds the meeting held there.
+func (b *Board) regularStarts(r docket.RegularSchedule) []time.Time {
+	out := make([]time.Time, 0, len(r.Dates))
+	for _, d := range r.Dates {
+		out = append(out, r.Start(d, b.Loc))
 	}
-	if ms, ok := b.Records.(Meetings); ok {
-		all, err := ms.Meetings(ctx)
-		return r, all, err
-	}
-	return r, nil, nil
+	return out
 }
 
 // regular lists the schedule's regular meetings of the years from first on, each as it
 // now stands: the meeting recorded at, or moved from, its start (not a special one), or
-// as scheduled. p's cards give the anchors.
-func (b *Board) regular(ctx context.Context, p *page, first int) ([]regularYear, error) {
-	r, ms, err := b.scheduled(ctx)
-	if err != nil || len(r.Dates) == 0 {
-		return nil, err
+// as scheduled, among the meetings ms, which hold those at the schedule's starts. p's
+// cards give the anchors.
+func (b *Board) regular(p *page, first int, ms []docket.CommissionMeeting) []regularYear {
+	r := b.schedule()
+	if len(r.Dates) == 0 {
+		return nil
 	}
 	cards := map[int64]string{}
 	for _, es := range [][]entry{p.Upcoming, p.Past, p.Changed} {
@@ -94,7 +90,7 @@ func (b *Board) regular(ctx context.Context, p *page, first int) ([]regularYear,
 		}
 		out = append(out, ry)
 	}
-	return out, nil
+	return out
 }
 
 // regularRow is the regular meeting of d as it now stands among ms.
@@ -128,13 +124,11 @@ func regularUID(d docket.Date, host string) string {
 // that had the schedule keeps one event as the agenda is posted; a meeting with none yet
 // is an event of its own at its start and place as they stand. A cancelled one stays,
 // marked cancelled, as a cancelled notice does, and each change to the meeting raises its
-// event's SEQUENCE. from bounds the meetings listed, as the notices are.
-func (b *Board) regularEvents(ctx context.Context, events []Event, host string, from time.Time,
-	commission string) ([]Event, error) {
-	r, ms, err := b.scheduled(ctx)
-	if err != nil {
-		return nil, err
-	}
+// event's SEQUENCE. from bounds the meetings listed, as the notices are; ms are the
+// meetings, which hold those at the schedule's starts.
+func (b *Board) regularEvents(events []Event, host string, from time.Time, commission string,
+	ms []docket.CommissionMeeting) []Event {
+	r := b.schedule()
 	for _, d := range r.Dates {
 		row := b.regularRow(r, d, ms)
 		if row.Now.Before(from) {
@@ -167,5 +161,5 @@ func (b *Board) regularEvents(ctx context.Context, events []Event, host string, 
 		}
 		events = append(events, ev)
 	}
-	return events, nil
+	return events
 }
