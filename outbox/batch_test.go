@@ -65,8 +65,9 @@ func posts(now time.Time, n int, to outbox.Dest) []outbox.Post {
 }
 
 // TestDrainClaimsAndMarksABatchInOneCommit: a drain of any number of posts takes two
-// commits, the batch's claim before any is sent and the marks after; each post is claimed
-// before it goes, and said once.
+// commits, the batch's claim before any is sent and the marks after, and one read of the
+// outbox when it holds fewer than a batch; each post is claimed before it goes, and said
+// once.
 func TestDrainClaimsAndMarksABatchInOneCommit(t *testing.T) {
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
 	ctx := context.Background()
@@ -88,8 +89,9 @@ func TestDrainClaimsAndMarksABatchInOneCommit(t *testing.T) {
 				t.Errorf("%s: sent %v after %d attempts", r.Key, r.Sent, r.Attempts)
 			}
 		}
-		if m.commits != 2 {
-			t.Errorf("%d posts took %d commits, want 2 (the claim, and the marks)", 2*n, m.commits)
+		if m.commits != 2 || m.reads != 1 {
+			t.Errorf("%d posts took %d commits and %d reads, want 2 (the claim, and the marks) and 1", 2*n, m.commits,
+				m.reads)
 		}
 	}
 	// Read four at a time, 40 posts go in one drain, each once, and each commit after the
@@ -168,17 +170,24 @@ func TestDrainReleasesWhatItHeldBack(t *testing.T) {
 	}
 }
 
-// TestDrainMarksWithin: in a batch that takes longer than MarkWithin (Slack's pace), what
-// went out is committed before the next post goes; an e-mail, which no history can find
-// again, is marked in a commit of its own before the next is sent.
+// TestDrainMarksWithin: in a batch that takes longer than MarkWithin, what went out is
+// committed before the next post goes, and so it is before each wait for Slack's pace; an
+// e-mail, which no history can find again, is marked in a commit of its own before the
+// next is sent.
 func TestDrainMarksWithin(t *testing.T) {
 	now := time.Date(2026, 12, 4, 16, 30, 0, 0, time.UTC)
 	ctx := context.Background()
+	clk := &fakeClock{now: now}
 	for _, tc := range []struct {
 		name   string
 		to     outbox.Dest
 		within time.Duration
-	}{{"Paced", outbox.Dest{Channel: "C1"}, time.Nanosecond}, {"Mail", outbox.Dest{Mail: "news@example.org"}, 0}} {
+		pacer  *outbox.Pacer
+	}{
+		{"Within", outbox.Dest{Channel: "C1"}, time.Nanosecond, nil},
+		{"Paced", outbox.Dest{Channel: "C1"}, 0, &outbox.Pacer{Burst: 1, Now: clk.Now, Sleep: clk.Sleep}},
+		{"Mail", outbox.Dest{Mail: "news@example.org"}, 0, nil},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := &memStore{}
 			m.Enqueue(ctx, posts(now, 3, tc.to))
@@ -193,7 +202,7 @@ func TestDrainMarksWithin(t *testing.T) {
 					}
 				}
 			}
-			d := &outbox.Deliverer{Store: m, Sender: h, Mail: h, MarkWithin: tc.within}
+			d := &outbox.Deliverer{Store: m, Sender: h, Mail: h, MarkWithin: tc.within, Pacer: tc.pacer}
 			if st, err := d.Drain(ctx, now); err != nil || st.Sent != 3 {
 				t.Fatalf("%+v, %v", st, err)
 			}

@@ -14,6 +14,7 @@ import (
 type memStore struct {
 	rows    []*outbox.Row
 	commits int // calls of Settle: the deliverer's durable commits
+	reads   int // calls of Pending
 }
 
 func (m *memStore) Enqueue(_ context.Context, posts []outbox.Post) error {
@@ -35,6 +36,7 @@ func (m *memStore) find(k outbox.Key) *outbox.Row {
 }
 
 func (m *memStore) Pending(_ context.Context, now time.Time, skip []outbox.Dest, limit int) ([]outbox.Row, error) {
+	m.reads++
 	var out []outbox.Row
 next:
 	for _, r := range m.rows {

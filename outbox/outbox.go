@@ -303,8 +303,8 @@ type Deliverer struct {
 	// commit before any is sent (Drain).
 	Batch int
 	// MarkWithin bounds how long a post that went out waits, unmarked, while its batch goes
-	// on (DefaultMarkWithin): a batch paced at Slack's one message a second marks what went
-	// out at least that often, so that a crash owes a look-back for no more than that.
+	// on (DefaultMarkWithin), so that a crash owes a look-back for no more than that; and
+	// what went out is marked before each wait for the Pacer, in the time the drain waits.
 	MarkWithin time.Duration
 
 	// Alert, if set, are told at once, by direct message, when Slack refuses a post in a
@@ -466,7 +466,8 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (st Stats, err err
 		}
 		// What went out since the last commit is read again, unmarked as yet: read as many
 		// more, so that its marks go with the next batch's claim.
-		rows, err := d.Store.Pending(ctx, now, skip, batch+len(d.batch.done))
+		limit := batch + len(d.batch.done)
+		rows, err := d.Store.Pending(ctx, now, skip, limit)
 		if err != nil {
 			return st, err
 		}
@@ -483,6 +484,9 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (st Stats, err err
 		if len(claim) == 0 && len(d.batch.done) > 0 {
 			// Every post read was tried in this drain, and what went out is not yet marked:
 			// mark it, so that the next read passes it and finds what waits behind it.
+			if len(rows) < limit && !d.batch.enqueued {
+				return st, nil // nothing waits behind it (see below)
+			}
 			if err := d.commit(ctx, nil); err != nil {
 				return st, err
 			}
@@ -561,7 +565,10 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (st Stats, err err
 			}
 			st.Sent++
 		}
-		if !progress {
+		// A read shorter than its limit had all that was due. Unless the drain itself put
+		// posts in the outbox since (an alert, a note of a delay), what was committed since
+		// was kicked (Kick), and is the next drain's: no read again only to find that.
+		if !progress || len(rows) < limit && !d.batch.enqueued {
 			return st, nil
 		}
 	}
@@ -577,6 +584,8 @@ type batch struct {
 	done   []Settled       // not yet committed
 	posted map[Key]Settled // the last Sent or Moved of each post in done: where it stands now
 	sent   map[Key]bool    // marked sent or moved in this drain, committed or not
+	// enqueued: the drain put posts in the outbox itself, to be read before it ends.
+	enqueued bool
 }
 
 // mark notes what the drain did with a post it claimed, for the next commit.
@@ -718,7 +727,8 @@ type paceStat struct {
 
 // pace waits until a message may go to to (Pacer), and notes the wait for the drain's log.
 func (d *Deliverer) pace(ctx context.Context, to Dest) error {
-	wait, err := d.Pacer.Wait(ctx, to)
+	// What went out before is marked while the drain waits anyway.
+	wait, err := d.Pacer.WaitIdle(ctx, to, func() error { return d.commit(ctx, nil) })
 	if wait > 0 {
 		if d.paced == nil {
 			d.paced = map[Dest]paceStat{}
@@ -953,6 +963,7 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 			now.In(zone).Format("Mon 2 Jan 15:04 MST"), Markup(carrier(r.Key.To))),
 		Due: now,
 	}
+	d.batch.enqueued = true
 	return d.Store.Enqueue(ctx, []Post{note})
 }
 
@@ -1018,6 +1029,7 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 				Post{Key: Key{Case: r.Key.Case, Series: AlertSeries, Step: r.Key.String(), To: to}, Text: text, Due: now})
 		}
 	}
+	d.batch.enqueued = d.batch.enqueued || len(posts) > 0
 	return d.Store.Enqueue(ctx, posts)
 }
 
