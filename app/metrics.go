@@ -228,6 +228,9 @@ var (
 	writeErrorsDesc = prometheus.NewDesc("ethicsbot_write_errors_total",
 		"Writes the database refused since start: a full disk, a read-only, removed or replaced file, a lock held by "+
 			"another program. Not actions the docket refused.", nil, nil)
+	commitsDesc = prometheus.NewDesc("ethicsbot_commits_total",
+		"Transactions the database committed since start, each waiting for the disk (an fsync): a filing is one, "+
+			"and the delivery of what it says is one more for each batch the outbox drains.", nil, nil)
 	backupTimeDesc = prometheus.NewDesc("ethicsbot_last_backup_timestamp_seconds",
 		"When the scheduled backup (`ethicsbot backup --scheduled`, the nightly timer's) last wrote a verified copy of "+
 			"this database, in Unix seconds; a copy by hand or by a migration is not counted. Absent if it never has.",
@@ -238,8 +241,8 @@ var (
 )
 
 func (c *storeCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{outboxPendingDesc, outboxOldestDesc, writeErrorsDesc, backupTimeDesc,
-		backupAgeDesc} {
+	for _, d := range []*prometheus.Desc{outboxPendingDesc, outboxOldestDesc, writeErrorsDesc, commitsDesc,
+		backupTimeDesc, backupAgeDesc} {
 		ch <- d
 	}
 }
@@ -260,6 +263,7 @@ func (c *storeCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(outboxOldestDesc, prometheus.GaugeValue, age)
 	}
 	ch <- prometheus.MustNewConstMetric(writeErrorsDesc, prometheus.CounterValue, float64(c.db.WriteErrors()))
+	ch <- prometheus.MustNewConstMetric(commitsDesc, prometheus.CounterValue, float64(c.db.Commits()))
 	if at, ok := LastBackup(c.database); ok {
 		ch <- prometheus.MustNewConstMetric(backupTimeDesc, prometheus.GaugeValue, float64(at.Unix()))
 		ch <- prometheus.MustNewConstMetric(backupAgeDesc, prometheus.GaugeValue, now.Sub(at).Seconds())

@@ -109,6 +109,10 @@ func TestMetrics(t *testing.T) {
 	if v, _ := metric(text, "ethicsbot_sweep_last_success_timestamp_seconds"); v == 0 {
 		t.Error("the sweep's last success is not set")
 	}
+	// The filing's commit and its delivery's, at least: each write that reached the disk.
+	if v, _ := metric(text, "ethicsbot_commits_total"); v < 2 {
+		t.Errorf("ethicsbot_commits_total = %v after a filing and its delivery, want 2 or more", v)
+	}
 	for _, absent := range []string{"ethicsbot_last_backup_age_seconds", "ethicsbot_last_backup_timestamp_seconds"} {
 		if strings.Contains(text, "\n"+absent+" ") {
 			t.Errorf("%s is given before any backup", absent)

@@ -201,8 +201,8 @@ func TestConsoleLongLine(t *testing.T) {
 	}
 }
 
-// markCheck is an outbox store that, when the deliverer marks a post sent, notes whether
-// the console has printed it yet, and then fails to mark it, as a console killed between
+// markCheck is an outbox store that, when the deliverer marks posts sent, notes whether
+// the console has printed them yet, and then fails to mark them, as a console killed between
 // the send and the mark would.
 type markCheck struct {
 	outbox.Store
@@ -211,12 +211,22 @@ type markCheck struct {
 	marks     int
 }
 
-func (m *markCheck) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, now time.Time) error {
-	m.marks++
-	if !strings.Contains(m.out.String(), "["+k.To.String()+"] ") {
-		m.unprinted = append(m.unprinted, k.To.String())
+func (m *markCheck) Settle(ctx context.Context, done []outbox.Settled, claim []outbox.Key,
+	now time.Time) ([]outbox.Claim, error) {
+	marked := false
+	for _, d := range done {
+		if d.How != outbox.Sent {
+			continue
+		}
+		m.marks, marked = m.marks+1, true
+		if !strings.Contains(m.out.String(), "["+d.Key.To.String()+"] ") {
+			m.unprinted = append(m.unprinted, d.Key.To.String())
+		}
 	}
-	return errors.New("the disk is full")
+	if marked {
+		return nil, errors.New("the disk is full")
+	}
+	return m.Store.Settle(ctx, done, claim, now)
 }
 
 // TestConsolePrintsBeforeMarking: the console's sender prints each post as it is sent,

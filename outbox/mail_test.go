@@ -11,7 +11,11 @@ import (
 )
 
 // memStore is an outbox.Store in memory, for the deliverer's routing.
-type memStore struct{ rows []*outbox.Row }
+type memStore struct {
+	rows    []*outbox.Row
+	commits int // calls of Settle: the deliverer's durable commits
+	reads   int // calls of Pending
+}
 
 func (m *memStore) Enqueue(_ context.Context, posts []outbox.Post) error {
 	for _, p := range posts {
@@ -32,6 +36,7 @@ func (m *memStore) find(k outbox.Key) *outbox.Row {
 }
 
 func (m *memStore) Pending(_ context.Context, now time.Time, skip []outbox.Dest, limit int) ([]outbox.Row, error) {
+	m.reads++
 	var out []outbox.Row
 next:
 	for _, r := range m.rows {
@@ -47,23 +52,42 @@ next:
 	return out, nil
 }
 
-func (m *memStore) Claim(_ context.Context, k outbox.Key, now time.Time) (time.Time, bool, error) {
-	r := m.find(k)
-	if r == nil || !r.Sent.IsZero() {
-		return time.Time{}, false, nil
+func (m *memStore) Settle(_ context.Context, done []outbox.Settled, claim []outbox.Key,
+	now time.Time) ([]outbox.Claim, error) {
+	m.commits++
+	for _, d := range done {
+		r := m.find(d.Key)
+		switch d.How {
+		case outbox.Sent:
+			if !r.Sent.IsZero() {
+				return nil, fmt.Errorf("%s sent twice", d.Key)
+			}
+			r.Sent, r.Channel, r.TS = now, d.Channel, d.TS
+		case outbox.Moved:
+			r.Channel, r.TS, r.Text, r.Actions = d.Channel, d.TS, d.Text, d.Actions
+			if r.Sent.IsZero() {
+				r.Sent = now
+			}
+		case outbox.Released:
+			r.Attempts--
+			if d.First {
+				r.Claimed = time.Time{}
+			}
+		}
 	}
-	prior := r.Claimed
-	if prior.IsZero() {
-		r.Claimed = now
+	out := make([]outbox.Claim, len(claim))
+	for i, k := range claim {
+		r := m.find(k)
+		if r == nil || !r.Sent.IsZero() {
+			continue
+		}
+		out[i] = outbox.Claim{Prior: r.Claimed, Held: true}
+		if r.Claimed.IsZero() {
+			r.Claimed = now
+		}
+		r.Attempts++
 	}
-	r.Attempts++
-	return prior, true, nil
-}
-
-func (m *memStore) MarkSent(_ context.Context, k outbox.Key, ch, ts string, now time.Time) error {
-	r := m.find(k)
-	r.Sent, r.Channel, r.TS = now, ch, ts
-	return nil
+	return out, nil
 }
 
 func (m *memStore) MarkFailed(_ context.Context, k outbox.Key, reason string, now time.Time) error {

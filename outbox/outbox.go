@@ -4,8 +4,9 @@
 //
 // A message is said only from the outbox. An action's messages are written to it in the
 // transaction that records the action's events, and reminders when the sweep finds them
-// due. The Deliverer drains it: it claims a message, sends it tagged with its key, and
-// marks it sent. After a crash between sending and marking, it looks for the key in the
+// due. The Deliverer drains it: it claims a batch of messages in one commit, sends each
+// tagged with its key, and marks them sent in the commit that claims the next batch (or
+// ends the drain). After a crash between a claim and its mark, it looks for the key in the
 // destination's history before it sends again. So nothing is said that is not on record,
 // and nothing on record goes unsaid.
 package outbox
@@ -167,13 +168,41 @@ type Threads interface {
 	// PostedAt returns the channel and ts of the post k, its text and its actions as Slack
 	// has them, and whether it was sent.
 	PostedAt(ctx context.Context, k Key) (channel, ts string, text Markup, actions []Action, sent bool, err error)
-	// Repoint records that the post k now stands at channel and ts with text and actions:
-	// it was posted again, in place of a message that Slack no longer has, or given a new
-	// text (a card's actions change with its case's state).
-	Repoint(ctx context.Context, k Key, channel, ts string, text Markup, actions []Action, now time.Time) error
 	// LatestEdit returns the text and the actions of the newest update of the post k in
 	// the outbox, sent or not; "" if there is none.
 	LatestEdit(ctx context.Context, k Key) (Markup, []Action, error)
+}
+
+// Claim is a post taken for sending (Store.Settle): Held is false if it was already sent.
+// Prior is the first claim's time if it was claimed before and never marked sent: a
+// message may have gone out under that claim, and is looked for before it is sent again.
+type Claim struct {
+	Prior time.Time
+	Held  bool
+}
+
+// How is what a drain did with a post it claimed.
+type How int
+
+const (
+	// Sent: the destination took the post, at Channel and TS; it is never claimed again.
+	Sent How = iota + 1
+	// Moved: the post now stands at Channel and TS saying Text with Actions (a card posted
+	// again in place of a message Slack no longer has, or given a new text), and is sent.
+	Moved
+	// Released: claimed and never tried (a failure before it held its destination back):
+	// the claim is undone, First if it was the post's first.
+	Released
+)
+
+// Settled is one thing a drain did with a post, recorded by Store.Settle.
+type Settled struct {
+	Key         Key
+	How         How
+	Channel, TS string
+	Text        Markup   // Moved
+	Actions     []Action // Moved
+	First       bool     // Released
 }
 
 // Threader is a Sender that can reply in a thread and update a message in place; bot's
@@ -214,11 +243,11 @@ type Store interface {
 	// Pending returns up to limit posts due at now and not yet sent, oldest first,
 	// leaving out those to the destinations in skip.
 	Pending(ctx context.Context, now time.Time, skip []Dest, limit int) ([]Row, error)
-	// Claim takes a post for sending: held is false if it was already sent. prior is the
-	// first claim's time if it was claimed before and never marked sent.
-	Claim(ctx context.Context, k Key, now time.Time) (prior time.Time, held bool, err error)
-	// MarkSent records that Slack accepted the post; it is never claimed again.
-	MarkSent(ctx context.Context, k Key, channel, ts string, now time.Time) error
+	// Settle records what a drain did with the posts it claimed (done, in order), then
+	// claims the posts claim for sending, in one durable commit, and returns each claim in
+	// the order of claim. A post must be claimed durably before it is sent, and is marked
+	// sent after: one commit a batch does both, for the batch before and the batch after.
+	Settle(ctx context.Context, done []Settled, claim []Key, now time.Time) ([]Claim, error)
 	// MarkFailed records why an attempt failed, or why the post was held back, and since
 	// when (the first such time is kept); the post stays unsent.
 	MarkFailed(ctx context.Context, k Key, reason string, now time.Time) error
@@ -270,8 +299,13 @@ type Deliverer struct {
 	ReportAfter time.Duration
 	// Zone is the commission's time zone, for the times in such a note.
 	Zone *time.Location
-	// Batch is how many posts one read of the outbox takes (256).
+	// Batch is how many posts one read of the outbox takes (256). They are claimed in one
+	// commit before any is sent (Drain).
 	Batch int
+	// MarkWithin bounds how long a post that went out waits, unmarked, while its batch goes
+	// on (DefaultMarkWithin), so that a crash owes a look-back for no more than that; and
+	// what went out is marked before each wait for the Pacer, in the time the drain waits.
+	MarkWithin time.Duration
 
 	// Alert, if set, are told at once, by direct message, when Slack refuses a post in a
 	// way that retrying cannot mend (the clerks). SetAlert changes them while Run runs.
@@ -290,6 +324,7 @@ type Deliverer struct {
 	report atomic.Pointer[Dest]   // see SetReport
 	alert  atomic.Pointer[[]Dest] // see SetAlert
 	paced  map[Dest]paceStat      // this drain's waits, by destination (under mu)
+	batch  batch                  // what this drain claimed and did, not yet committed (under mu)
 
 	state     sync.Mutex    // guards what follows; Health reads it without waiting for a drain
 	held      map[Dest]hold // a destination that refused a post, left alone for a while
@@ -301,6 +336,10 @@ type Deliverer struct {
 	lastErrAt time.Time
 	probed    time.Time // when Probe last asked
 }
+
+// DefaultMarkWithin is MarkWithin if it is not set: a second is longer than a batch of
+// one request's posts takes, and at Slack's pace one message to a channel.
+const DefaultMarkWithin = time.Second
 
 // DefaultRefusedRetry is how often a post that cannot succeed by retrying (Refusal) is
 // tried again, in case a person has mended the cause: slow enough not to hammer Slack
@@ -369,10 +408,25 @@ const delayedSeries = "delayed"
 // Drain sends every post due at now that is not yet sent. Posts to one destination go in
 // order: when one fails, the rest of that destination's wait for the next drain, and other
 // destinations go on. It returns when the outbox has nothing more it can send now.
-func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
+//
+// Each read of the outbox is claimed in one durable commit before any of it is sent, and
+// what was sent is marked in the commit that claims the next read, or in the one that ends
+// the drain (group commit): a drain takes the disk once a batch, however many posts the
+// batch holds, and not twice a post, so that it competes less with the commits of the
+// requests that wrote the posts. A crash after the claim costs a look in the destination's
+// history for each post claimed and not marked (find), which finds the ones that went out
+// and sends the others once.
+func (d *Deliverer) Drain(ctx context.Context, now time.Time) (st Stats, err error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	var st Stats
+	d.batch = batch{now: now}
+	defer func() {
+		// What was sent is marked even if the drain stops: ethicsbot stopping gives no
+		// reason to owe a look-back at the next start.
+		if cerr := d.endBatch(context.WithoutCancel(ctx)); err == nil {
+			err = cerr
+		}
+	}()
 	batch := d.Batch
 	if batch <= 0 {
 		batch = 256
@@ -410,12 +464,37 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			}
 			skip = append(skip, to)
 		}
-		rows, err := d.Store.Pending(ctx, now, skip, batch)
+		// What went out since the last commit is read again, unmarked as yet: read as many
+		// more, so that its marks go with the next batch's claim.
+		limit := batch + len(d.batch.done)
+		rows, err := d.Store.Pending(ctx, now, skip, limit)
 		if err != nil {
 			return st, err
 		}
 		rows = interleave(rows)
 		superseded := supersededEdits(rows)
+		// Claim at once every post of the batch that may go now, with the marks of the
+		// batch before, in one commit.
+		var claim []Key
+		for _, r := range rows {
+			if !tried[r.Key] && blocked[r.Key.To] == nil && (relayDown == nil || !r.Key.To.IsMail()) {
+				claim = append(claim, r.Key)
+			}
+		}
+		if len(claim) == 0 && len(d.batch.done) > 0 {
+			// Every post read was tried in this drain, and what went out is not yet marked:
+			// mark it, so that the next read passes it and finds what waits behind it.
+			if len(rows) < limit && !d.batch.enqueued {
+				return st, nil // nothing waits behind it (see below)
+			}
+			if err := d.commit(ctx, nil); err != nil {
+				return st, err
+			}
+			continue
+		}
+		if err := d.commit(ctx, claim); err != nil {
+			return st, err
+		}
 		progress := false
 		for _, r := range rows {
 			if ctx.Err() != nil {
@@ -427,6 +506,7 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			tried[r.Key], progress = true, true
 			if relayDown != nil && r.Key.To.IsMail() && blocked[r.Key.To] == nil {
 				blocked[r.Key.To] = relayDown
+				d.batch.release(r.Key)
 				if r.Failing.IsZero() {
 					if err := d.Store.MarkFailed(ctx, r.Key, "held back: the SMTP relay could not be reached: "+relayDown.Error(),
 						now); err != nil {
@@ -438,6 +518,7 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			if why := blocked[r.Key.To]; why != nil {
 				// Held back, so that a destination's messages keep their order; marked once,
 				// so that its delay is reported when it gets through.
+				d.batch.release(r.Key)
 				if r.Failing.IsZero() {
 					if err := d.Store.MarkFailed(ctx, r.Key,
 						"held back: an earlier message to "+r.Key.To.String()+" failed: "+why.Error(), now); err != nil {
@@ -446,18 +527,23 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 				}
 				continue
 			}
-			if superseded[r.Key] {
-				// A later update of the same card is in this batch: it says all this one would.
-				if _, held, err := d.Store.Claim(ctx, r.Key, now); err != nil {
-					return st, err
-				} else if held {
-					if err := d.Store.MarkSent(ctx, r.Key, "", "", now); err != nil {
-						return st, err
-					}
-				}
+			c := d.batch.claims[r.Key]
+			if !c.Held || d.batch.sent[r.Key] {
+				// Sent already: by an earlier drain, or in this one as a card posted again.
+				d.batch.release(r.Key)
 				continue
 			}
-			if err := d.deliver(ctx, r, now); err != nil {
+			if superseded[r.Key] {
+				// A later update of the same card is in this batch: it says all this one would.
+				d.batch.mark(Settled{Key: r.Key, How: Sent})
+				continue
+			}
+			if d.batch.owes(d.markWithin()) {
+				if err := d.commit(ctx, nil); err != nil {
+					return st, err
+				}
+			}
+			if err := d.deliver(ctx, r, c.Prior, now); err != nil {
 				st.Failed++
 				blocked[r.Key.To] = err
 				if r.Key.To.IsMail() && errors.Is(err, ErrRelayUnreachable) {
@@ -479,10 +565,112 @@ func (d *Deliverer) Drain(ctx context.Context, now time.Time) (Stats, error) {
 			}
 			st.Sent++
 		}
-		if !progress {
+		// A read shorter than its limit had all that was due. Unless the drain itself put
+		// posts in the outbox since (an alert, a note of a delay), what was committed since
+		// was kicked (Kick), and is the next drain's: no read again only to find that.
+		if !progress || len(rows) < limit && !d.batch.enqueued {
 			return st, nil
 		}
 	}
+}
+
+// batch is what a drain has claimed and done and not yet committed: the claims of the
+// posts it has yet to try, and what it did with the others, in order, for the next
+// Store.Settle.
+type batch struct {
+	now    time.Time
+	since  time.Time       // when the first of done was done, on the wall clock
+	claims map[Key]Claim   // claimed, not yet tried
+	done   []Settled       // not yet committed
+	posted map[Key]Settled // the last Sent or Moved of each post in done: where it stands now
+	sent   map[Key]bool    // marked sent or moved in this drain, committed or not
+	// enqueued: the drain put posts in the outbox itself, to be read before it ends.
+	enqueued bool
+}
+
+// mark notes what the drain did with a post it claimed, for the next commit.
+func (b *batch) mark(s Settled) {
+	b.note()
+	b.done = append(b.done, s)
+	if b.posted == nil {
+		b.posted, b.sent = map[Key]Settled{}, map[Key]bool{}
+	}
+	b.posted[s.Key], b.sent[s.Key] = s, true
+	delete(b.claims, s.Key)
+}
+
+// release undoes the claim of a post that the drain will not try: it was held back behind
+// a failure, or found sent already.
+func (b *batch) release(k Key) {
+	if c, ok := b.claims[k]; ok && c.Held {
+		b.note()
+		b.done = append(b.done, Settled{Key: k, How: Released, First: c.Prior.IsZero()})
+	}
+	delete(b.claims, k)
+}
+
+// note notes when the first of what is to commit was done.
+func (b *batch) note() {
+	if len(b.done) == 0 {
+		b.since = time.Now()
+	}
+}
+
+// owes reports whether a post marked sent has waited within or more for its commit.
+func (b *batch) owes(within time.Duration) bool {
+	return len(b.done) > 0 && time.Since(b.since) >= within
+}
+
+func (d *Deliverer) markWithin() time.Duration {
+	if d.MarkWithin > 0 {
+		return d.MarkWithin
+	}
+	return DefaultMarkWithin
+}
+
+// commit records what the drain did since its last commit and claims the posts claim, in
+// one durable commit (Store.Settle).
+func (d *Deliverer) commit(ctx context.Context, claim []Key) error {
+	b := &d.batch
+	if len(b.done) == 0 && len(claim) == 0 {
+		return nil
+	}
+	claims, err := d.Store.Settle(ctx, b.done, claim, b.now)
+	if err != nil {
+		return err
+	}
+	b.done, b.posted = nil, nil
+	if b.claims == nil {
+		b.claims = make(map[Key]Claim, len(claim))
+	}
+	for i, k := range claim {
+		b.claims[k] = claims[i]
+	}
+	return nil
+}
+
+// endBatch releases what the drain claimed and did not try, and commits what it did.
+func (d *Deliverer) endBatch(ctx context.Context) error {
+	for k := range d.batch.claims {
+		d.batch.release(k)
+	}
+	err := d.commit(ctx, nil)
+	d.batch = batch{}
+	return err
+}
+
+// postedAt is Threads.PostedAt as the drain has left it: a card sent or moved earlier in
+// the batch stands where the drain put it, though not yet committed.
+func (d *Deliverer) postedAt(ctx context.Context, st Threads, k Key) (ch, ts string, text Markup, actions []Action,
+	sent bool, err error) {
+	ch, ts, text, actions, sent, err = st.PostedAt(ctx, k)
+	if p, ok := d.batch.posted[k]; ok && err == nil {
+		ch, ts, sent = p.Channel, p.TS, p.TS != ""
+		if p.How == Moved {
+			text, actions = p.Text, p.Actions
+		}
+	}
+	return ch, ts, text, actions, sent, err
 }
 
 // interleave orders rows one destination after another, round robin, each destination's
@@ -539,7 +727,8 @@ type paceStat struct {
 
 // pace waits until a message may go to to (Pacer), and notes the wait for the drain's log.
 func (d *Deliverer) pace(ctx context.Context, to Dest) error {
-	wait, err := d.Pacer.Wait(ctx, to)
+	// What went out before is marked while the drain waits anyway.
+	wait, err := d.Pacer.WaitIdle(ctx, to, func() error { return d.commit(ctx, nil) })
 	if wait > 0 {
 		if d.paced == nil {
 			d.paced = map[Dest]paceStat{}
@@ -605,13 +794,11 @@ func carrier(to Dest) string {
 	return "Slack"
 }
 
-// deliver sends one post exactly once.
-func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
-	prior, held, err := d.Store.Claim(ctx, r.Key, now)
-	if err != nil || !held {
-		return err
-	}
+// deliver sends one post, claimed with prior, exactly once.
+func (d *Deliverer) deliver(ctx context.Context, r Row, prior, now time.Time) error {
+	delete(d.batch.claims, r.Key) // tried: a failure keeps the claim, for a look-back
 	var ch, ts string
+	var err error
 	found := false
 	if r.Thread != (Key{}) {
 		ch, ts, err = d.threaded(ctx, r, prior, now)
@@ -648,8 +835,14 @@ func (d *Deliverer) deliver(ctx context.Context, r Row, now time.Time) error {
 		d.token, d.tokenHeld = "", time.Time{} // the token works
 	}
 	d.state.Unlock()
-	if err := d.Store.MarkSent(ctx, r.Key, ch, ts, now); err != nil {
-		return err
+	d.batch.mark(Settled{Key: r.Key, How: Sent, Channel: ch, TS: ts})
+	if r.Key.To.IsMail() {
+		// An SMTP relay keeps no history to look in: an e-mail is marked sent in a commit
+		// of its own as soon as the relay takes it, as before group commit, so that a crash
+		// resends (with the same Message-ID) at most the one e-mail under way.
+		if err := d.commit(ctx, nil); err != nil {
+			return err
+		}
 	}
 	return d.reportDelay(ctx, r, now)
 }
@@ -664,7 +857,7 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 	if !ok || !ok2 {
 		return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Key)
 	}
-	pch, pts, ptext, pactions, sent, err := st.PostedAt(ctx, r.Thread)
+	pch, pts, ptext, pactions, sent, err := d.postedAt(ctx, st, r.Thread)
 	if err != nil {
 		return "", "", err
 	}
@@ -685,7 +878,9 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 			}
 			err := th.Update(ctx, pch, pts, r.Text, r.Actions, r.Thread)
 			if err == nil {
-				return pch, pts, st.Repoint(ctx, r.Thread, pch, pts, r.Text, r.Actions, now)
+				// Recorded with the batch: an update lost in a crash is made again, the same.
+				d.batch.mark(Settled{Key: r.Thread, How: Moved, Channel: pch, TS: pts, Text: r.Text, Actions: r.Actions})
+				return pch, pts, nil
 			}
 			if !errors.Is(err, ErrGone) {
 				return "", "", err
@@ -695,13 +890,13 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 			// No parent was ever planned: say the update as the parent.
 			return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Thread)
 		}
-		return d.reparent(ctx, st, r, r.Text, r.Actions, now)
+		return d.reparent(ctx, r, r.Text, r.Actions)
 	}
 	if !sent {
 		if ptext == "" {
 			return d.send(ctx, r.Key.To, r.Text, r.Actions, r.Key)
 		}
-		if _, pts, err = d.reparent(ctx, st, r, ptext, pactions, now); err != nil {
+		if _, pts, err = d.reparent(ctx, r, ptext, pactions); err != nil {
 			return "", "", err
 		}
 	}
@@ -721,7 +916,7 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 	}
 	ch, ts, err = reply()
 	if errors.Is(err, ErrGone) {
-		if _, pts, err = d.reparent(ctx, st, r, ptext, pactions, now); err != nil {
+		if _, pts, err = d.reparent(ctx, r, ptext, pactions); err != nil {
 			return "", "", err
 		}
 		ch, ts, err = reply()
@@ -730,16 +925,18 @@ func (d *Deliverer) threaded(ctx context.Context, r Row, prior, now time.Time) (
 }
 
 // reparent posts r's parent again with text and actions, as a new message at r's
-// destination, and points the record at it.
-func (d *Deliverer) reparent(ctx context.Context, st Threads, r Row, text Markup, actions []Action,
-	now time.Time) (string, string, error) {
+// destination, and points the record at it at once, with what the batch did before: a
+// crash must not leave the record pointing at the message that is gone, or the card would
+// be posted once more.
+func (d *Deliverer) reparent(ctx context.Context, r Row, text Markup, actions []Action) (string, string, error) {
 	ch, ts, err := d.send(ctx, r.Key.To, text, actions, r.Thread)
 	if err != nil {
 		return "", "", err
 	}
 	d.logger().Info("a case's card was not where the record put it; posted it again as the thread's parent",
 		"case", r.Key.Case, "to", r.Key.To.String(), "channel", ch, "ts", ts)
-	return ch, ts, st.Repoint(ctx, r.Thread, ch, ts, text, actions, now)
+	d.batch.mark(Settled{Key: r.Thread, How: Moved, Channel: ch, TS: ts, Text: text, Actions: actions})
+	return ch, ts, d.commit(ctx, nil)
 }
 
 // reportDelay puts a note in the docket channel when a post got through only after
@@ -766,6 +963,7 @@ func (d *Deliverer) reportDelay(ctx context.Context, r Row, now time.Time) error
 			now.In(zone).Format("Mon 2 Jan 15:04 MST"), Markup(carrier(r.Key.To))),
 		Due: now,
 	}
+	d.batch.enqueued = true
 	return d.Store.Enqueue(ctx, []Post{note})
 }
 
@@ -831,6 +1029,7 @@ func (d *Deliverer) refused(ctx context.Context, r Row, ref *Refusal, now time.T
 				Post{Key: Key{Case: r.Key.Case, Series: AlertSeries, Step: r.Key.String(), To: to}, Text: text, Due: now})
 		}
 	}
+	d.batch.enqueued = d.batch.enqueued || len(posts) > 0
 	return d.Store.Enqueue(ctx, posts)
 }
 

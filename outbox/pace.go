@@ -67,6 +67,13 @@ func Sleep(ctx context.Context, d time.Duration) error {
 // Wait waits until a message may go to to, and takes its token. It returns how long it
 // waited, or ctx's error if ctx ended first (the message then waits in the outbox).
 func (p *Pacer) Wait(ctx context.Context, to Dest) (time.Duration, error) {
+	return p.WaitIdle(ctx, to, nil)
+}
+
+// WaitIdle is Wait, calling idle, if set, when there is a wait, before it: the deliverer
+// commits what it has done in the time it would wait anyway. An error of idle is returned
+// without the wait.
+func (p *Pacer) WaitIdle(ctx context.Context, to Dest, idle func() error) (time.Duration, error) {
 	if p == nil {
 		return 0, nil
 	}
@@ -96,6 +103,11 @@ func (p *Pacer) Wait(ctx context.Context, to Dest) (time.Duration, error) {
 	p.mu.Unlock()
 	if wait <= 0 {
 		return 0, nil
+	}
+	if idle != nil {
+		if err := idle(); err != nil {
+			return 0, err
+		}
 	}
 	if p.Observe != nil {
 		p.Observe(to, wait, held > 0)

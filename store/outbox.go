@@ -126,34 +126,73 @@ func (s *Store) Pending(ctx context.Context, now time.Time, skip []outbox.Dest, 
 // send, or a failed attempt) is claimed again, and prior is the first claim's time, so the
 // sender can look for a message it may already have posted since then.
 func (s *Store) Claim(ctx context.Context, k outbox.Key, now time.Time) (prior time.Time, held bool, err error) {
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		var claimed string
-		// claimed keeps the first claim: a message sent then, whose answer was lost, is
-		// looked for from that time however many attempts came after.
-		err := tx.QueryRowContext(ctx,
-			`UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
-			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''
-			RETURNING CASE WHEN attempts = 1 THEN '' ELSE claimed END`,
-			stamp(now), k.Case, k.Series, k.Step, k.To.String()).Scan(&claimed)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil // sent already, or never queued
-		}
-		if err != nil {
-			return err
-		}
-		prior, held = unstamp(claimed), true
-		return nil
-	})
-	return prior, held, err
+	claims, err := s.Settle(ctx, nil, []outbox.Key{k}, now)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	return claims[0].Prior, claims[0].Held, nil
 }
 
 // MarkSent records that Slack accepted the post, with its channel and message ts. After
 // this the post is never claimed again.
 func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, now time.Time) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+	_, err := s.Settle(ctx, []outbox.Settled{{Key: k, How: outbox.Sent, Channel: channel, TS: ts}}, nil, now)
+	return err
+}
+
+// Settle records what a drain did with the posts it claimed (done, in order: sent, moved,
+// released), then claims the posts claim for sending, all in one transaction: one durable
+// commit for a batch of posts, however many it holds, so that delivery takes the disk once
+// a batch and not twice a post. It returns each claim, in the order of claim.
+func (s *Store) Settle(ctx context.Context, done []outbox.Settled, claim []outbox.Key,
+	now time.Time) ([]outbox.Claim, error) {
+	out := make([]outbox.Claim, len(claim))
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for _, d := range done {
+			if err := settle(ctx, tx, d, now); err != nil {
+				return err
+			}
+		}
+		if len(claim) == 0 {
+			return nil
+		}
+		// claimed keeps the first claim: a message sent then, whose answer was lost, is
+		// looked for from that time however many attempts came after.
+		stmt, err := tx.PrepareContext(ctx,
+			`UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''
+			RETURNING CASE WHEN attempts = 1 THEN '' ELSE claimed END`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for i, k := range claim {
+			var claimed string
+			err := stmt.QueryRowContext(ctx, stamp(now), k.Case, k.Series, k.Step, k.To.String()).Scan(&claimed)
+			if errors.Is(err, sql.ErrNoRows) {
+				continue // sent already, or never queued
+			}
+			if err != nil {
+				return err
+			}
+			out[i] = outbox.Claim{Prior: unstamp(claimed), Held: true}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// settle records one thing a drain did with a post, in the drain's transaction.
+func settle(ctx context.Context, tx *sql.Tx, d outbox.Settled, now time.Time) error {
+	k := d.Key
+	switch d.How {
+	case outbox.Sent:
 		res, err := tx.ExecContext(ctx, `UPDATE outbox SET sent = ?, channel = ?, ts = ?
 			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''`,
-			stamp(now), channel, ts, k.Case, k.Series, k.Step, k.To.String())
+			stamp(now), d.Channel, d.TS, k.Case, k.Series, k.Step, k.To.String())
 		if err != nil {
 			return err
 		}
@@ -161,7 +200,26 @@ func (s *Store) MarkSent(ctx context.Context, k outbox.Key, channel, ts string, 
 			return fmt.Errorf("outbox: %s is not claimed, or was already sent", k)
 		}
 		return nil
-	})
+	case outbox.Moved:
+		a, err := writeActions(d.Actions)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx,
+			`UPDATE outbox SET channel = ?, ts = ?, text = ?, actions = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
+			d.Channel, d.TS, string(d.Text), a, stamp(now), k.Case, k.Series, k.Step, k.To.String())
+		return err
+	case outbox.Released:
+		// Claimed by this drain and never tried: nothing can have gone out under this
+		// claim, so the post is as it was before it, and no look-back is owed for it.
+		_, err := tx.ExecContext(ctx,
+			`UPDATE outbox SET claimed = CASE WHEN ? THEN '' ELSE claimed END, attempts = attempts - 1
+			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = '' AND attempts > 0`,
+			d.First, k.Case, k.Series, k.Step, k.To.String())
+		return err
+	}
+	return fmt.Errorf("outbox: %s: no such settlement %d", k, d.How)
 }
 
 // PostedAt returns where the post k stands in Slack (its channel and ts), its text and
@@ -183,17 +241,9 @@ func (s *Store) PostedAt(ctx context.Context,
 // marked sent, so that it is never posted once more.
 func (s *Store) Repoint(ctx context.Context, k outbox.Key, channel, ts string, text outbox.Markup,
 	actions []outbox.Action, now time.Time) error {
-	a, err := writeActions(actions)
-	if err != nil {
-		return err
-	}
-	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx,
-			`UPDATE outbox SET channel = ?, ts = ?, text = ?, actions = ?, sent = CASE WHEN sent = '' THEN ? ELSE sent END
-			WHERE case_number = ? AND series = ? AND step = ? AND dest = ?`,
-			channel, ts, string(text), a, stamp(now), k.Case, k.Series, k.Step, k.To.String())
-		return err
-	})
+	_, err := s.Settle(ctx,
+		[]outbox.Settled{{Key: k, How: outbox.Moved, Channel: channel, TS: ts, Text: text, Actions: actions}}, nil, now)
+	return err
 }
 
 // latestEditQuery reads a card's latest update. thread != ” lets SQLite use the partial

@@ -224,3 +224,74 @@ func TestDrainIsNotStarved(t *testing.T) {
 		t.Errorf("drain %+v %v sent %v; want the notice sent", st, err, sender.sent)
 	}
 }
+
+// TestSettleIsOneCommit: what a drain did with a batch (sent, moved, released) and the
+// next batch's claims are recorded in one commit, in order; a claim that finds its post
+// sent holds nothing; a release puts a post as it was before its claim; and a settlement
+// that cannot be made (a post marked sent twice) records none of the others.
+func TestSettleIsOneCommit(t *testing.T) {
+	s := MustOpen(t)
+	due := T(t, "2026-12-09T09:00:00-06:00")
+	to := outbox.Dest{Channel: "C_DOCKET"}
+	var keys []outbox.Key
+	var posts []outbox.Post
+	for i := range 5 {
+		k := outbox.Key{Case: "2026-001", Series: "s", Step: fmt.Sprint(i), To: to}
+		keys, posts = append(keys, k), append(posts, outbox.Post{Key: k, Text: "x", Due: due})
+	}
+	if err := s.Enqueue(ctx, posts); err != nil {
+		t.Fatal(err)
+	}
+	// keys[4] was claimed by an earlier attempt, which failed.
+	if _, _, err := s.Claim(ctx, keys[4], due.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	before := s.Commits()
+	claims, err := s.Settle(ctx, nil, keys, due)
+	if err != nil || s.Commits() != before+1 {
+		t.Fatalf("claim of 5: %v, %d commits", err, s.Commits()-before)
+	}
+	for i, c := range claims {
+		if !c.Held || c.Prior.IsZero() != (i < 4) {
+			t.Errorf("claim %d: %+v", i, c)
+		}
+	}
+	done := []outbox.Settled{
+		{Key: keys[0], How: outbox.Sent, Channel: "C_DOCKET", TS: "1.1"},
+		{Key: keys[1], How: outbox.Moved, Channel: "C_DOCKET", TS: "1.2", Text: "new", Actions: []outbox.Action{{Label: "a"}}},
+		{Key: keys[2], How: outbox.Released, First: true},
+		{Key: keys[4], How: outbox.Released},
+	}
+	claims, err = s.Settle(ctx, done, keys[:2], due)
+	if err != nil || s.Commits() != before+2 {
+		t.Fatalf("settle: %v, %d commits", err, s.Commits()-before)
+	}
+	if claims[0].Held || claims[1].Held {
+		t.Errorf("claims of sent posts hold them: %+v", claims)
+	}
+	rows, _ := s.Outbox(ctx)
+	want := []struct {
+		sent, claimed bool
+		attempts      int
+		ts, text      string
+	}{{true, true, 1, "1.1", "x"}, {true, true, 1, "1.2", "new"}, {false, false, 0, "", "x"}, {false, true, 1, "", "x"},
+		{false, true, 1, "", "x"}}
+	for i, w := range want {
+		r := rows[i]
+		if !r.Sent.IsZero() != w.sent || !r.Claimed.IsZero() != w.claimed || r.Attempts != w.attempts || r.TS != w.ts ||
+			string(r.Text) != w.text {
+			t.Errorf("post %d: %+v, want %+v", i, r, w)
+		}
+	}
+	if rows[4].Claimed.IsZero() || !rows[4].Claimed.Equal(due.Add(-time.Hour)) {
+		t.Errorf("a release of a later claim lost the first: %v", rows[4].Claimed)
+	}
+	// keys[0] is sent already: the whole settlement is refused, keys[3] stays unsent.
+	if _, err := s.Settle(ctx, []outbox.Settled{{Key: keys[3], How: outbox.Sent, TS: "1.4"},
+		{Key: keys[0], How: outbox.Sent, TS: "1.5"}}, nil, due); err == nil {
+		t.Error("a post was marked sent twice")
+	}
+	if rows, _ := s.Outbox(ctx); !rows[3].Sent.IsZero() || rows[0].TS != "1.1" {
+		t.Errorf("a refused settlement left %+v and %+v", rows[0], rows[3])
+	}
+}

@@ -69,6 +69,7 @@ type Store struct {
 
 	fault       atomic.Pointer[string] // why the last write failed for want of a working disk; nil once one succeeds (see noteWrite)
 	writeErrors atomic.Uint64          // writes the database refused; see WriteErrors
+	commits     atomic.Uint64          // durable commits; see Commits
 }
 
 // migration is one numbered file of migrations/.
@@ -633,6 +634,7 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		s.writeErrors.Add(1)
 		return s.wrap(err)
 	}
+	s.commits.Add(1)
 	return s.wrap(nil) // the disk took it: a fault noted before is over
 }
 
@@ -675,6 +677,11 @@ func (s *Store) WriteHealth() string {
 // opened (a full disk, a read-only or removed file, a lock held by another program), not
 // the actions the docket refused: what /metrics reports as ethicsbot_write_errors_total.
 func (s *Store) WriteErrors() uint64 { return s.writeErrors.Load() }
+
+// Commits counts the transactions committed since the store was opened: each waited for
+// the disk (synchronous=FULL, one fsync of the WAL), so they are what the writes cost. It
+// is what /metrics reports as ethicsbot_commits_total.
+func (s *Store) Commits() uint64 { return s.commits.Load() }
 
 // wrap turns SQLite's failures into errors that say what the operator should do; other
 // errors pass through. Every write ends in it, so it also keeps whether writes reach the
