@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +31,39 @@ func TestServeChild(t *testing.T) {
 	if os.Getenv(apptest.ServeEnv) != "1" {
 		t.Skip("runs only as the child of a fault test")
 	}
+	if path := os.Getenv(heapProfileEnv); path != "" {
+		time.AfterFunc(5*time.Second, func() { writeHeapProfile(path) })
+	}
 	os.Exit((&App{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}).Run())
+}
+
+// heapProfileEnv, if set to a file name when BenchmarkStartAndMemory runs, makes each
+// child write its heap profile there (and its runtime.MemStats to the name + ".txt") 5 s
+// after it starts, when the benchmark reads its resident memory: `go tool pprof
+// -sample_index=inuse_space -top app.test heap.prof` shows what it holds.
+const heapProfileEnv = "ETHICSBOT_TEST_HEAPPROFILE"
+
+// writeHeapProfile writes the heap profile and the memory statistics of this process.
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "heap profile:", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, "heap profile:", err)
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	os.WriteFile(path+".txt", fmt.Appendf(nil, "HeapAlloc %d MB\nHeapInuse %d MB\nHeapSys %d MB\nHeapReleased %d MB\n"+
+		"StackSys %d MB\nSys %d MB\nNextGC %d MB\nNumGC %d\n", m.HeapAlloc>>20, m.HeapInuse>>20, m.HeapSys>>20,
+		m.HeapReleased>>20, m.StackSys>>20, m.Sys>>20, m.NextGC>>20, m.NumGC), 0o600)
+	if rollup, err := os.ReadFile("/proc/self/smaps_rollup"); err == nil { // resident: anonymous and file-backed
+		f, _ := os.OpenFile(path+".txt", os.O_APPEND|os.O_WRONLY, 0)
+		f.Write(rollup)
+		f.Close()
+	}
 }
 
 // TestKill9 runs ethicsbot in HTTP mode, files cases and schedules their meetings as fast

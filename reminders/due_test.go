@@ -15,33 +15,41 @@ import (
 )
 
 // dueCases gives the sweep the cases whose next due instant has come by until, as the
-// store's index of the instants does.
+// store's index of the instants does, page of them at a time, as the store gives them.
 // The sweep of memCases reads every open case, as it did before it read the due alone.
 type dueCases struct {
 	memCases
 	e    *docket.Engine
 	asOf map[string]time.Time // each case's last event
+	page int
 }
 
-func (d dueCases) DueCases(_ context.Context, until time.Time) ([]*docket.Case, error) {
+func (d dueCases) DueCases(_ context.Context, until time.Time, fn func([]*docket.Case) error) error {
 	var out []*docket.Case
 	for _, c := range d.memCases {
 		if next := d.e.NextDue(c, d.asOf[c.Number]); !next.IsZero() && !next.After(until) {
 			out = append(out, c)
 		}
 	}
-	return out, nil
+	for page := range slices.Chunk(out, d.page) {
+		if err := fn(page); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// textOutbox keeps what each reminder says, by key.
+// textOutbox keeps what each reminder says, by key, and the order they were put in it.
 type textOutbox struct {
 	memOutbox
-	said map[outbox.Key]outbox.Markup
+	said  map[outbox.Key]outbox.Markup
+	order []outbox.Key
 }
 
 func (o *textOutbox) Enqueue(ctx context.Context, posts []outbox.Post) error {
 	for _, p := range posts {
 		o.said[p.Key] = p.Text
+		o.order = append(o.order, p.Key)
 	}
 	return o.memOutbox.Enqueue(ctx, posts)
 }
@@ -103,8 +111,9 @@ func stagedCases(t *testing.T, e *docket.Engine, start time.Time) (memCases, map
 	return out, last
 }
 
-// The sweep that reads only the cases due within its lookahead says exactly what the
-// sweep of every open case says, at every sweep of five weeks, the digest included.
+// The sweep that reads only the cases due within its lookahead, a few at a time, says
+// exactly what the sweep of every open case says, in the same order, at every sweep of five
+// weeks, the digest and the agendas gathered across the pages included.
 func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
 	if err != nil {
@@ -114,12 +123,12 @@ func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 	start := at(t, "2026-11-30 07:00")
 	cases, last := stagedCases(t, e, start)
 	sweeper := func(cs reminders.Cases) (*reminders.Sweeper, *textOutbox) {
-		o := &textOutbox{memOutbox{planned: map[outbox.Key]bool{}}, map[outbox.Key]outbox.Markup{}}
+		o := &textOutbox{memOutbox: memOutbox{planned: map[outbox.Key]bool{}}, said: map[outbox.Key]outbox.Markup{}}
 		return &reminders.Sweeper{Planner: &reminders.Planner{Engine: e, Policy: everywhere(), People: people},
 			Cases: cs, Outbox: o}, o
 	}
 	all, allSaid := sweeper(cases)
-	due, dueSaid := sweeper(dueCases{cases, e, last})
+	due, dueSaid := sweeper(dueCases{cases, e, last, 3})
 	looked := 0
 	for now := start; now.Before(start.AddDate(0, 0, 35)); now = now.Add(30 * time.Minute) {
 		a, err := all.Sweep(ctx, now)
@@ -131,7 +140,7 @@ func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 			t.Fatal(err)
 		}
 		looked += d.Cases
-		if a.Planned != d.Planned || !maps.Equal(allSaid.said, dueSaid.said) {
+		if a.Planned != d.Planned || !maps.Equal(allSaid.said, dueSaid.said) || !slices.Equal(allSaid.order, dueSaid.order) {
 			var missing []string
 			for k, text := range allSaid.said {
 				if dueSaid.said[k] != text {
