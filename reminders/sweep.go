@@ -132,7 +132,7 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	}); err != nil {
 		return w.st, err
 	}
-	meetings, err := w.planMeetings(p, groups, order, digestDue)
+	meetings, err := w.planMeetings(p, groups, order, dg, digestDue)
 	if err != nil {
 		return w.st, err
 	}
@@ -305,14 +305,20 @@ func (w *sweepWriter) planCases(p *Planner, cases []*docket.Case, dg *digest, di
 // planMeetings reads the commission's meetings when an agenda, the digest or the clerk's
 // preparation needs them (the preparation every meetingsEvery), and plans the reminders of
 // the agendas gathered, of the meetings to prepare and of the news media's requests.
-func (w *sweepWriter) planMeetings(p *Planner, groups map[agendaKey]*agendaGroup, order []agendaKey, digestDue bool) (
-	[]docket.CommissionMeeting, error) {
+func (w *sweepWriter) planMeetings(p *Planner, groups map[agendaKey]*agendaGroup, order []agendaKey, dg *digest,
+	digestDue bool) ([]docket.CommissionMeeting, error) {
 	s, now := w.s, w.now
 	var meetings []docket.CommissionMeeting
 	prepare := now.Sub(s.meetingsAt) >= meetingsEvery || now.Before(s.meetingsAt)
 	if ms, ok := s.Cases.(Meetings); ok && (len(order) > 0 || digestDue || prepare) {
 		var err error
-		if meetings, err = ms.Meetings(w.ctx); err != nil {
+		if on, ok := ms.(MeetingsOn); ok {
+			first, last := p.meetingDays(now, groups, dg, digestDue)
+			meetings, err = on.MeetingsOn(w.ctx, first, last)
+		} else {
+			meetings, err = ms.Meetings(w.ctx)
+		}
+		if err != nil {
 			return nil, err
 		}
 		s.meetingsAt = now

@@ -465,6 +465,15 @@ func readMeetings(ctx context.Context, q querier, query string, args ...any) ([]
 
 // foldIn reads the commission's meetings, folded with the cases' steps, in tx.
 func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
+	return s.foldDays(ctx, q, nil)
+}
+
+// foldDays is foldIn, keeping only the meetings that start on a day keep accepts (every
+// meeting if keep is nil), in the commission's zone. A meeting's folded name depends only
+// on the names recorded and on the case steps of its own day (docket.Folding.Meetings
+// names each day's meetings in order of start), so the steps of the other days are read
+// and dropped, and the meetings kept are named as the whole fold names them.
+func (s *Store) foldDays(ctx context.Context, q querier, keep func(docket.Date) bool) ([]docket.CommissionMeeting, error) {
 	var stored []docket.CommissionMeeting
 	if s.meetings {
 		var err error
@@ -473,19 +482,36 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 		}
 	}
 	f := s.engine.NewFolding(stored)
+	cal := s.engine.Cal
+	add := f.AddStep
+	if keep != nil {
+		add = func(st docket.ScheduledStep) {
+			if keep(cal.DateOf(st.Start)) {
+				f.AddStep(st)
+			}
+		}
+	}
 	if s.steps { // the steps scheduled, kept with the cases: no case is decoded
-		if err := foldSteps(ctx, q, f); err != nil {
+		if err := foldSteps(ctx, q, add); err != nil {
 			return nil, err
 		}
-		return f.Meetings(), nil
+	} else {
+		// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
+		// read of the meetings does not hold the whole record at once.
+		rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
+		if err := eachCaseDoc(rows, err, func(c *docket.Case) {
+			for _, st := range docket.ScheduledSteps(c) {
+				add(st)
+			}
+		}); err != nil {
+			return nil, err
+		}
 	}
-	// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
-	// read of the meetings does not hold the whole record at once.
-	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
-	if err := eachCaseDoc(rows, err, f.Add); err != nil {
-		return nil, err
+	ms := f.Meetings()
+	if keep != nil {
+		ms = slices.DeleteFunc(ms, func(m docket.CommissionMeeting) bool { return !keep(cal.DateOf(m.Start)) })
 	}
-	return f.Meetings(), nil
+	return ms, nil
 }
 
 // verifyCollisions names two meetings recorded at one start and place, whose case steps
@@ -509,6 +535,21 @@ func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error
 	}
 	defer tx.Rollback()
 	return s.foldIn(ctx, tx)
+}
+
+// MeetingsOn returns the meetings Meetings returns that start on a day from first to last,
+// in the commission's zone, named as Meetings names them and with the same case steps. The
+// reminder sweep reads these: it needs only the meetings about to be prepared, noticed or
+// listed in the digest, and on a record of 10,000 cases each with a meeting of its own the
+// fold of every meeting held 14 MB. The case steps of other days are read, not kept. It
+// reads one snapshot and writes nothing.
+func (s *Store) MeetingsOn(ctx context.Context, first, last docket.Date) ([]docket.CommissionMeeting, error) {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return s.foldDays(ctx, tx, func(d docket.Date) bool { return d >= first && d <= last })
 }
 
 // RecordedMeetings returns the meetings recorded as such, in order of start, without the

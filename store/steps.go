@@ -78,11 +78,11 @@ func (s *Store) fillSteps(ctx context.Context, tx *sql.Tx) error {
 
 // foldSteps folds the case steps of case_steps into f, as Folding.Add would fold every
 // case's: by case number, each case's in the order of docket.MeetingKinds.
-func foldSteps(ctx context.Context, q querier, f *docket.Folding) error {
+func foldSteps(ctx context.Context, q querier, add func(docket.ScheduledStep)) error {
 	rows, err := q.QueryContext(ctx, `SELECT step FROM case_steps ORDER BY number, kind`)
 	return eachDoc(rows, err, "case step", func(st *storedStep) {
 		st.Item.NoticePosted = st.NoticePosted
-		f.AddStep(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
+		add(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
 	})
 }
 
