@@ -473,7 +473,8 @@ func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeti
 // on the names recorded and on the case steps of its own day (docket.Folding.Meetings
 // names each day's meetings in order of start), so the steps of the other days are read
 // and dropped, and the meetings kept are named as the whole fold names them.
-func (s *Store) foldDays(ctx context.Context, q querier, keep func(docket.Date) bool) ([]docket.CommissionMeeting, error) {
+func (s *Store) foldDays(ctx context.Context, q querier, keep func(docket.Date) bool) (
+	[]docket.CommissionMeeting, error) {
 	var stored []docket.CommissionMeeting
 	if s.meetings {
 		var err error
