@@ -38,8 +38,9 @@ func TestServeChild(t *testing.T) {
 }
 
 // heapProfileEnv, if set to a file name when BenchmarkStartAndMemory runs, makes each
-// child write its heap profile there (and its runtime.MemStats to the name + ".txt") 5 s
-// after it starts, when the benchmark reads its resident memory: `go tool pprof
+// child write its heap profile there 5 s after it starts, when the benchmark reads its
+// resident memory, and its runtime.MemStats and /proc/self/smaps_rollup (what is resident,
+// anonymous and mapped from files) to the name + ".txt": `go tool pprof
 // -sample_index=inuse_space -top app.test heap.prof` shows what it holds.
 const heapProfileEnv = "ETHICSBOT_TEST_HEAPPROFILE"
 
@@ -56,13 +57,12 @@ func writeHeapProfile(path string) {
 	}
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	os.WriteFile(path+".txt", fmt.Appendf(nil, "HeapAlloc %d MB\nHeapInuse %d MB\nHeapSys %d MB\nHeapReleased %d MB\n"+
-		"StackSys %d MB\nSys %d MB\nNextGC %d MB\nNumGC %d\n", m.HeapAlloc>>20, m.HeapInuse>>20, m.HeapSys>>20,
-		m.HeapReleased>>20, m.StackSys>>20, m.Sys>>20, m.NextGC>>20, m.NumGC), 0o600)
-	if rollup, err := os.ReadFile("/proc/self/smaps_rollup"); err == nil { // resident: anonymous and file-backed
-		f, _ := os.OpenFile(path+".txt", os.O_APPEND|os.O_WRONLY, 0)
-		f.Write(rollup)
-		f.Close()
+	stats := fmt.Appendf(nil, "HeapAlloc %d MB\nHeapInuse %d MB\nHeapSys %d MB\nHeapReleased %d MB\nStackSys %d MB\n"+
+		"Sys %d MB\nNextGC %d MB\nNumGC %d\n", m.HeapAlloc>>20, m.HeapInuse>>20, m.HeapSys>>20, m.HeapReleased>>20,
+		m.StackSys>>20, m.Sys>>20, m.NextGC>>20, m.NumGC)
+	rollup, _ := os.ReadFile("/proc/self/smaps_rollup")
+	if err := os.WriteFile(path+".txt", append(stats, rollup...), 0o600); err != nil {
+		fmt.Fprintln(os.Stderr, "heap profile:", err)
 	}
 }
 
