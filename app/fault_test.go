@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +31,39 @@ func TestServeChild(t *testing.T) {
 	if os.Getenv(apptest.ServeEnv) != "1" {
 		t.Skip("runs only as the child of a fault test")
 	}
+	if path := os.Getenv(heapProfileEnv); path != "" {
+		time.AfterFunc(5*time.Second, func() { writeHeapProfile(path) })
+	}
 	os.Exit((&App{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}).Run())
+}
+
+// heapProfileEnv, if set to a file name when BenchmarkStartAndMemory runs, makes each
+// child write its heap profile there 5 s after it starts, when the benchmark reads its
+// resident memory, and its runtime.MemStats and /proc/self/smaps_rollup (what is resident,
+// anonymous and mapped from files) to the name + ".txt": `go tool pprof
+// -sample_index=inuse_space -top app.test heap.prof` shows what it holds.
+const heapProfileEnv = "ETHICSBOT_TEST_HEAPPROFILE"
+
+// writeHeapProfile writes the heap profile and the memory statistics of this process.
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "heap profile:", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, "heap profile:", err)
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	stats := fmt.Appendf(nil, "HeapAlloc %d MB\nHeapInuse %d MB\nHeapSys %d MB\nHeapReleased %d MB\nStackSys %d MB\n"+
+		"Sys %d MB\nNextGC %d MB\nNumGC %d\n", m.HeapAlloc>>20, m.HeapInuse>>20, m.HeapSys>>20, m.HeapReleased>>20,
+		m.StackSys>>20, m.Sys>>20, m.NextGC>>20, m.NumGC)
+	rollup, _ := os.ReadFile("/proc/self/smaps_rollup")
+	if err := os.WriteFile(path+".txt", append(stats, rollup...), 0o600); err != nil {
+		fmt.Fprintln(os.Stderr, "heap profile:", err)
+	}
 }
 
 // TestKill9 runs ethicsbot in HTTP mode, files cases and schedules their meetings as fast
@@ -268,7 +302,7 @@ func TestSIGHUPReloads(t *testing.T) {
 }
 
 // BenchmarkStartAndMemory starts ethicsbot in HTTP mode and reports the time to healthy
-// and the resident memory 5 s later: on an empty record, and on the store benchmarks'
+// and the resident memory 5 s later, and the most it was resident until then (VmHWM): on an empty record, and on the store benchmarks'
 // database of 10,000 open cases and 1,000,000 events (run `go test ./store -run '^$'
 // -bench OpenCases10k$` first to build it with store.BulkLoad; without it that half is
 // skipped). /healthz is probed where ethicsbot serves it, on ETHICSBOT_ADMIN_ADDR.
@@ -290,7 +324,7 @@ func benchStart(b *testing.B, src string) {
 		io.WriteString(w, `{"ok":true,"user_id":"UBOT","channel":"C1","ts":"1.1"}`)
 	}))
 	defer slackAPI.Close()
-	var starts, rsss []float64
+	var starts, rsss, peaks []float64
 	for b.Loop() {
 		dir := b.TempDir()
 		db := filepath.Join(dir, "ethicsbot.db")
@@ -343,6 +377,7 @@ func benchStart(b *testing.B, src string) {
 		time.Sleep(5 * time.Second)
 		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
 		rss := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(status)
+		peak := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(status)
 		cmd.Process.Signal(syscall.SIGTERM)
 		<-exited
 		starts = append(starts, float64(ready.Microseconds())/1000)
@@ -350,10 +385,17 @@ func benchStart(b *testing.B, src string) {
 			kb, _ := strconv.Atoi(string(rss[1]))
 			rsss = append(rsss, float64(kb)/1024)
 		}
+		if peak != nil {
+			kb, _ := strconv.Atoi(string(peak[1]))
+			peaks = append(peaks, float64(kb)/1024)
+		}
 	}
 	b.ReportMetric(median(starts), "start-ms")
 	if len(rsss) > 0 {
 		b.ReportMetric(median(rsss), "rss-MB")
+	}
+	if len(peaks) > 0 {
+		b.ReportMetric(median(peaks), "peak-rss-MB")
 	}
 }
 

@@ -24,6 +24,47 @@ type Meetings interface {
 	Meetings(ctx context.Context) ([]docket.CommissionMeeting, error)
 }
 
+// MeetingsOn is Meetings that can give only the meetings that start on the days from first
+// to last, in the commission's zone, named and with their case steps as Meetings gives
+// them; store.Store is one. The sweep reads those of the days it looks at (meetingDays),
+// not every meeting past and coming.
+type MeetingsOn interface {
+	MeetingsOn(ctx context.Context, first, last docket.Date) ([]docket.CommissionMeeting, error)
+}
+
+// meetingDays are the first and last days of the meetings the sweep at now looks up. The
+// agendas gathered (agendaReminders) and the digest's case notices (finishDigest) look up
+// the meetings at their own starts. The reminders to prepare an agenda (prepareReminders)
+// and the digest's list of meetings (finishDigest) take only meetings not yet begun whose
+// 48-hour mark (docket.AgendaCutoff) falls by the PrepareBusinessDays-th business day from
+// today, or by the DigestWithin-th if the digest is due: a reminder dated
+// PrepareBusinessDays business days before the mark's day is due by today only if that day
+// is at most PrepareBusinessDays business days after today. Such a meeting starts at most
+// 48 hours after the end of that day: two days later, three across a change of the clock.
+func (p *Planner) meetingDays(now time.Time, groups map[agendaKey]*agendaGroup, dg *digest, digestDue bool) (
+	first, last docket.Date) {
+	cal := p.Engine.Cal
+	today := cal.DateOf(now)
+	ahead := PrepareBusinessDays
+	if digestDue {
+		ahead = max(ahead, p.Policy.DigestWithin)
+	}
+	first, last = today, cal.AddBusinessDays(today, ahead).AddDays(3)
+	at := func(start time.Time) {
+		d := cal.DateOf(start)
+		first, last = min(first, d), max(last, d)
+	}
+	for _, g := range groups {
+		at(g.rs[0].msg.d.Meeting)
+	}
+	if digestDue {
+		for _, n := range dg.notices {
+			at(n.d.Meeting)
+		}
+	}
+	return first, last
+}
+
 // agendaKey is what makes reminders of case notices one reminder of an agenda: the same
 // meeting (start and place), the same step and the same destination.
 type agendaKey struct {

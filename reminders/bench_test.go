@@ -37,14 +37,15 @@ func (o *memOutbox) Enqueue(_ context.Context, posts []outbox.Post) error {
 	}
 	return nil
 }
-func (o *memOutbox) Planned(context.Context, time.Time) (map[outbox.Key]bool, error) {
+func (o *memOutbox) Planned(_ context.Context, _ time.Time, fn func(outbox.Key)) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	out := make(map[outbox.Key]bool, len(o.planned))
-	for k := range o.planned {
-		out[k] = true
+	for k, ok := range o.planned {
+		if ok {
+			fn(k)
+		}
 	}
-	return out, nil
+	return nil
 }
 func (o *memOutbox) LastSweep(context.Context) (time.Time, error)      { return o.last, nil }
 func (o *memOutbox) SetLastSweep(_ context.Context, t time.Time) error { o.last = t; return nil }
@@ -129,7 +130,7 @@ func BenchmarkBaselineSchedules(b *testing.B) {
 
 // dueIndex is memCases with the store's index of the cases' next due instants: DueCases
 // finds the cases due by until by a binary search of the instants, as SQLite searches
-// cases_open_by_due, and gives them oldest first.
+// cases_open_by_due, and gives them oldest first, a page at a time as the store does.
 type dueIndex struct {
 	memCases
 	due   []time.Time    // ascending
@@ -147,7 +148,7 @@ func newDueIndex(e *docket.Engine, cases memCases, asOf time.Time) *dueIndex {
 	return idx
 }
 
-func (d *dueIndex) DueCases(_ context.Context, until time.Time) ([]*docket.Case, error) {
+func (d *dueIndex) DueCases(_ context.Context, until time.Time, fn func([]*docket.Case) error) error {
 	n := sort.Search(len(d.due), func(i int) bool { return d.due[i].After(until) })
 	out := slices.Clone(d.cases[:n])
 	slices.SortFunc(out, func(a, b *docket.Case) int {
@@ -156,7 +157,12 @@ func (d *dueIndex) DueCases(_ context.Context, until time.Time) ([]*docket.Case,
 		}
 		return strings.Compare(a.Number, b.Number)
 	})
-	return out, nil
+	for page := range slices.Chunk(out, 256) { // the store's page
+		if err := fn(page); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type byDue struct{ *dueIndex }

@@ -14,34 +14,65 @@ import (
 	"ethicsbot/reminders"
 )
 
-// dueCases gives the sweep the cases whose next due instant has come by until, as the
-// store's index of the instants does.
-// The sweep of memCases reads every open case, as it did before it read the due alone.
-type dueCases struct {
+// meetingCases is memCases with the commission's meetings, folded from the cases' steps as
+// the store folds them. Its sweep reads every open case and every meeting, as the sweep did
+// before it read the due cases and the meetings of the days it looks at alone.
+type meetingCases struct {
 	memCases
-	e    *docket.Engine
-	asOf map[string]time.Time // each case's last event
+	e *docket.Engine
 }
 
-func (d dueCases) DueCases(_ context.Context, until time.Time) ([]*docket.Case, error) {
+func (m meetingCases) Meetings(context.Context) ([]docket.CommissionMeeting, error) {
+	f := m.e.NewFolding(nil)
+	for _, c := range m.memCases {
+		f.Add(c)
+	}
+	return f.Meetings(), nil
+}
+
+// dueCases gives the sweep the cases whose next due instant has come by until, as the
+// store's index of the instants does, page of them at a time, as the store gives them; and
+// the meetings of the days asked for, as the store gives them (TestMeetingsOnTheDaysAskedFor
+// in store).
+type dueCases struct {
+	meetingCases
+	asOf map[string]time.Time // each case's last event
+	page int
+}
+
+func (d dueCases) MeetingsOn(ctx context.Context, first, last docket.Date) ([]docket.CommissionMeeting, error) {
+	ms, err := d.Meetings(ctx)
+	return slices.DeleteFunc(ms, func(m docket.CommissionMeeting) bool {
+		return d.e.Cal.DateOf(m.Start) < first || d.e.Cal.DateOf(m.Start) > last
+	}), err
+}
+
+func (d dueCases) DueCases(_ context.Context, until time.Time, fn func([]*docket.Case) error) error {
 	var out []*docket.Case
 	for _, c := range d.memCases {
 		if next := d.e.NextDue(c, d.asOf[c.Number]); !next.IsZero() && !next.After(until) {
 			out = append(out, c)
 		}
 	}
-	return out, nil
+	for page := range slices.Chunk(out, d.page) {
+		if err := fn(page); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// textOutbox keeps what each reminder says, by key.
+// textOutbox keeps what each reminder says, by key, and the order they were put in it.
 type textOutbox struct {
 	memOutbox
-	said map[outbox.Key]outbox.Markup
+	said  map[outbox.Key]outbox.Markup
+	order []outbox.Key
 }
 
 func (o *textOutbox) Enqueue(ctx context.Context, posts []outbox.Post) error {
 	for _, p := range posts {
 		o.said[p.Key] = p.Text
+		o.order = append(o.order, p.Key)
 	}
 	return o.memOutbox.Enqueue(ctx, posts)
 }
@@ -103,8 +134,9 @@ func stagedCases(t *testing.T, e *docket.Engine, start time.Time) (memCases, map
 	return out, last
 }
 
-// The sweep that reads only the cases due within its lookahead says exactly what the
-// sweep of every open case says, at every sweep of five weeks, the digest included.
+// The sweep that reads only the cases due within its lookahead, a few at a time, says
+// exactly what the sweep of every open case says, in the same order, at every sweep of five
+// weeks, the digest and the agendas gathered across the pages included.
 func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 	cal, err := docket.NewCalendar(docket.CalendarConfig{})
 	if err != nil {
@@ -114,12 +146,12 @@ func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 	start := at(t, "2026-11-30 07:00")
 	cases, last := stagedCases(t, e, start)
 	sweeper := func(cs reminders.Cases) (*reminders.Sweeper, *textOutbox) {
-		o := &textOutbox{memOutbox{planned: map[outbox.Key]bool{}}, map[outbox.Key]outbox.Markup{}}
+		o := &textOutbox{memOutbox: memOutbox{planned: map[outbox.Key]bool{}}, said: map[outbox.Key]outbox.Markup{}}
 		return &reminders.Sweeper{Planner: &reminders.Planner{Engine: e, Policy: everywhere(), People: people},
 			Cases: cs, Outbox: o}, o
 	}
-	all, allSaid := sweeper(cases)
-	due, dueSaid := sweeper(dueCases{cases, e, last})
+	all, allSaid := sweeper(meetingCases{cases, e})
+	due, dueSaid := sweeper(dueCases{meetingCases{cases, e}, last, 3})
 	looked := 0
 	for now := start; now.Before(start.AddDate(0, 0, 35)); now = now.Add(30 * time.Minute) {
 		a, err := all.Sweep(ctx, now)
@@ -131,7 +163,7 @@ func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 			t.Fatal(err)
 		}
 		looked += d.Cases
-		if a.Planned != d.Planned || !maps.Equal(allSaid.said, dueSaid.said) {
+		if a.Planned != d.Planned || !maps.Equal(allSaid.said, dueSaid.said) || !slices.Equal(allSaid.order, dueSaid.order) {
 			var missing []string
 			for k, text := range allSaid.said {
 				if dueSaid.said[k] != text {
@@ -146,6 +178,17 @@ func TestSweepOfTheDueSaysWhatTheSweepOfAllSays(t *testing.T) {
 	if len(allSaid.said) == 0 || strings.Count(fmt.Sprint(slices.Collect(maps.Keys(allSaid.said))), "required:") == 0 {
 		t.Fatalf("the cases reminded of nothing, or not of the paper without a time limit: %d reminders",
 			len(allSaid.said))
+	}
+	series := map[string]int{}
+	meetingLines := 0
+	for k, text := range allSaid.said {
+		series[k.Series]++
+		meetingLines += strings.Count(string(text), "• Meeting ")
+	}
+	if series[reminders.AgendaSeries] == 0 || series[reminders.PrepareSeries] == 0 || meetingLines == 0 {
+		t.Errorf("the sweeps said %d agendas, %d reminders to prepare one and %d digest lines of meetings: want each, "+
+			"to compare the meetings looked up: %v", series[reminders.AgendaSeries], series[reminders.PrepareSeries],
+			meetingLines, series)
 	}
 	if sweeps := 35 * 48; looked >= sweeps*len(cases) {
 		t.Errorf("the sweep of the due looked at %d cases in %d sweeps: every case every time", looked, sweeps)

@@ -28,7 +28,11 @@ type Cases interface {
 // before until, so a sweep that finds nothing new costs what the few due cases cost, not
 // what every open case would.
 type DueCases interface {
-	DueCases(ctx context.Context, until time.Time) ([]*docket.Case, error)
+	// DueCases calls fn with those cases a page at a time, in order, so that the sweep
+	// plans and says one page's reminders before the next page is read: after a long
+	// outage every open case may be due, and memory then holds a page of them, not all.
+	// The cases must not be modified.
+	DueCases(ctx context.Context, until time.Time, fn func(page []*docket.Case) error) error
 }
 
 // Outbox keeps what is due to be said until it is delivered; store.Store is one. The sweep
@@ -36,8 +40,8 @@ type DueCases interface {
 type Outbox interface {
 	// Enqueue adds reminders, unsent; one already there is left as it is.
 	Enqueue(ctx context.Context, posts []outbox.Post) error
-	// Planned returns the keys already in the outbox that fell due since since.
-	Planned(ctx context.Context, since time.Time) (map[outbox.Key]bool, error)
+	// Planned calls fn with each key already in the outbox that fell due since since.
+	Planned(ctx context.Context, since time.Time, fn func(outbox.Key)) error
 	LastSweep(ctx context.Context) (time.Time, error)
 	SetLastSweep(ctx context.Context, at time.Time) error
 }
@@ -65,9 +69,9 @@ type Sweeper struct {
 	// reminder that fell due in it says so (10 minutes; sweeps run every minute).
 	DownAfter time.Duration
 
-	mu        sync.Mutex          // one sweep at a time, whoever calls
-	planned   map[outbox.Key]bool // keys known to be in the outbox, due in the last week
-	loadedOn  docket.Date         // the day planned was read from the outbox
+	mu        sync.Mutex  // one sweep at a time, whoever calls
+	planned   *keySet     // keys known to be in the outbox, due in the last week
+	loadedOn  docket.Date // the day planned was read from the outbox
 	lastSweep time.Time
 	loaded    bool
 	// meetingsAt is when the sweep last read the meetings for the reminders to prepare an
@@ -118,19 +122,17 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	// to some clerk.
 	dg, digestDue := p.newDigest(now)
 	if digestDue {
-		dg.rs = slices.DeleteFunc(dg.rs, func(r Reminder) bool { return s.planned[r.Key()] })
+		dg.rs = slices.DeleteFunc(dg.rs, func(r Reminder) bool { return s.planned.has(r.Key()) })
 		digestDue = len(dg.rs) > 0
 	}
-	cases, err := s.cases(ctx, p, now, digestDue)
-	if err != nil {
+	groups, order := map[agendaKey]*agendaGroup{}, []agendaKey(nil)
+	if err := s.eachCases(ctx, p, now, digestDue, func(cases []*docket.Case) error {
+		w.st.Cases += len(cases)
+		return w.planCases(p, cases, dg, digestDue, groups, &order)
+	}); err != nil {
 		return w.st, err
 	}
-	w.st.Cases = len(cases)
-	groups, order, err := w.planCases(p, cases, dg, digestDue)
-	if err != nil {
-		return w.st, err
-	}
-	meetings, err := w.planMeetings(p, groups, order, digestDue)
+	meetings, err := w.planMeetings(p, groups, order, dg, digestDue)
 	if err != nil {
 		return w.st, err
 	}
@@ -160,7 +162,7 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	for _, posts := range w.late {
 		w.st.Planned += len(posts)
 		for _, p := range posts {
-			s.planned[p.Key] = true
+			s.planned.add(p.Key)
 		}
 	}
 	if post, ok, err := s.anchorPost(ctx, p, now); err != nil {
@@ -181,13 +183,19 @@ func (s *Sweeper) Sweep(ctx context.Context, now time.Time) (Stats, error) {
 	return w.st, nil
 }
 
-// cases reads the open cases the sweep at now must look at: those due within the
-// planner's lookahead if the record can say which (DueCases), else every open case.
-func (s *Sweeper) cases(ctx context.Context, p *Planner, now time.Time, digest bool) ([]*docket.Case, error) {
+// eachCases calls fn with the open cases the sweep at now must look at, in order: those due
+// within the planner's lookahead a page at a time if the record can say which (DueCases),
+// else every open case at once.
+func (s *Sweeper) eachCases(ctx context.Context, p *Planner, now time.Time, digest bool,
+	fn func([]*docket.Case) error) error {
 	if dc, ok := s.Cases.(DueCases); ok {
-		return dc.DueCases(ctx, p.Lookahead(now, digest))
+		return dc.DueCases(ctx, p.Lookahead(now, digest), fn)
 	}
-	return s.Cases.OpenCases(ctx)
+	cases, err := s.Cases.OpenCases(ctx)
+	if err != nil {
+		return err
+	}
+	return fn(cases)
 }
 
 // loadPlanned reads which reminders the outbox holds, once a day: reminders fall due at
@@ -198,8 +206,8 @@ func (s *Sweeper) loadPlanned(ctx context.Context, p *Planner, now time.Time) er
 	if s.loaded && today == s.loadedOn {
 		return nil
 	}
-	planned, err := s.Outbox.Planned(ctx, now.AddDate(0, 0, -7))
-	if err != nil {
+	planned := newKeySet()
+	if err := s.Outbox.Planned(ctx, now.AddDate(0, 0, -7), planned.add); err != nil {
 		return err
 	}
 	if !s.loaded {
@@ -227,7 +235,7 @@ type sweepWriter struct {
 }
 
 // skip reports whether the reminder keyed k is in the outbox already.
-func (w *sweepWriter) skip(k outbox.Key) bool { return w.s.planned[k] }
+func (w *sweepWriter) skip(k outbox.Key) bool { return w.s.planned.has(k) }
 
 // flush writes the batch in one outbox transaction.
 func (w *sweepWriter) flush() error {
@@ -238,7 +246,7 @@ func (w *sweepWriter) flush() error {
 		return err
 	}
 	for _, p := range w.batch {
-		w.s.planned[p.Key] = true
+		w.s.planned.add(p.Key)
 	}
 	w.st.Planned += len(w.batch)
 	w.batch = w.batch[:0]
@@ -267,14 +275,12 @@ func (w *sweepWriter) add(rs []Reminder) error {
 	return w.ctx.Err()
 }
 
-// planCases plans the reminders of each open case, adds its lines to the digest if it is
-// due, and gathers the notices of one meeting's case steps into groups, in order, to be
-// said once as that meeting's agenda.
-func (w *sweepWriter) planCases(p *Planner, cases []*docket.Case, dg *digest, digestDue bool) (
-	map[agendaKey]*agendaGroup, []agendaKey, error) {
+// planCases plans the reminders of each of cases, one page of the open cases, adds its
+// lines to the digest if it is due, and gathers the notices of one meeting's case steps
+// into groups, in order, across the pages, to be said once as that meeting's agenda.
+func (w *sweepWriter) planCases(p *Planner, cases []*docket.Case, dg *digest, digestDue bool,
+	groups map[agendaKey]*agendaGroup, order *[]agendaKey) error {
 	notices := noticeSeries(p.Engine.Ord)
-	groups := map[agendaKey]*agendaGroup{}
-	var order []agendaKey
 	var due []Reminder
 	var buf []docket.Deadline
 	for _, c := range cases {
@@ -288,25 +294,31 @@ func (w *sweepWriter) planCases(p *Planner, cases []*docket.Case, dg *digest, di
 		}
 		// The notices of one meeting's case steps are one agenda's: gathered across the
 		// cases, then said once (agenda.go).
-		due = gatherAgendas(due, groups, &order)
+		due = gatherAgendas(due, groups, order)
 		if err := w.add(due); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
-	return groups, order, nil
+	return nil
 }
 
 // planMeetings reads the commission's meetings when an agenda, the digest or the clerk's
 // preparation needs them (the preparation every meetingsEvery), and plans the reminders of
 // the agendas gathered, of the meetings to prepare and of the news media's requests.
-func (w *sweepWriter) planMeetings(p *Planner, groups map[agendaKey]*agendaGroup, order []agendaKey, digestDue bool) (
-	[]docket.CommissionMeeting, error) {
+func (w *sweepWriter) planMeetings(p *Planner, groups map[agendaKey]*agendaGroup, order []agendaKey, dg *digest,
+	digestDue bool) ([]docket.CommissionMeeting, error) {
 	s, now := w.s, w.now
 	var meetings []docket.CommissionMeeting
 	prepare := now.Sub(s.meetingsAt) >= meetingsEvery || now.Before(s.meetingsAt)
 	if ms, ok := s.Cases.(Meetings); ok && (len(order) > 0 || digestDue || prepare) {
 		var err error
-		if meetings, err = ms.Meetings(w.ctx); err != nil {
+		if on, ok := ms.(MeetingsOn); ok {
+			first, last := p.meetingDays(now, groups, dg, digestDue)
+			meetings, err = on.MeetingsOn(w.ctx, first, last)
+		} else {
+			meetings, err = ms.Meetings(w.ctx)
+		}
+		if err != nil {
 			return nil, err
 		}
 		s.meetingsAt = now
@@ -441,7 +453,7 @@ func (s *Sweeper) anchorPost(ctx context.Context, p *Planner, now time.Time) (ou
 	at := wall(today, p.Policy.DigestAt, loc)
 	docket := strings.TrimPrefix(p.People.Docket, "#")
 	key := outbox.Key{Series: AnchorSeries, Step: today.String(), To: outbox.Dest{Channel: docket}}
-	if s.Anchor == nil || docket == "" || now.Before(at) || s.planned[key] {
+	if s.Anchor == nil || docket == "" || now.Before(at) || s.planned.has(key) {
 		return outbox.Post{}, false, nil
 	}
 	a, held, problem, err := s.Anchor(ctx)

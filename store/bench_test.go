@@ -284,3 +284,22 @@ func BenchmarkSearch10k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDueCases10k is a steady sweep's read of the cases due on the 10,000-case
+// record, where every case is overdue: after a first read, the cases DueCases keeps decoded
+// are given again and the others decoded again.
+func BenchmarkDueCases10k(b *testing.B) {
+	s := bigStore(b)
+	until := T(b, "2030-01-01T00:00:00-06:00")
+	read := func() {
+		n := 0
+		if err := s.DueCases(ctx, until, func(page []*docket.Case) error { n += len(page); return nil }); err != nil ||
+			n != 10000 {
+			b.Fatalf("%d cases, %v", n, err)
+		}
+	}
+	read()
+	for b.Loop() {
+		read()
+	}
+}

@@ -3,6 +3,8 @@ package store_test
 import (
 	"bytes"
 	"database/sql"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -174,12 +176,8 @@ func TestDueCasesSeesEveryChange(t *testing.T) {
 	mustFile(t, s, "2026-12-04T12:00:00-06:00", "Richard Roe")
 	numbers := func(at string) []string {
 		t.Helper()
-		cs, err := s.DueCases(ctx, T(t, at))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var out []string
-		for _, c := range cs {
+		for _, c := range dueCases(t, s, T(t, at)) {
 			out = append(out, c.Number)
 		}
 		return out
@@ -193,12 +191,70 @@ func TestDueCasesSeesEveryChange(t *testing.T) {
 	mustApply(t, s, a.Number, "2026-12-04T14:00:00-06:00",
 		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: T(t, "2026-12-07T17:00:00-06:00"),
 			Place: "City Hall"})
-	cs, err := s.DueCases(ctx, T(t, "2026-12-05T18:00:00-06:00"))
-	if err != nil {
+	if cs := dueCases(t, s, T(t, "2026-12-05T18:00:00-06:00")); len(cs) != 1 || cs[0].Number != a.Number || !cs[0].Sufficiency.Scheduled() {
+		t.Fatalf("DueCases after scheduling the meeting = %v, want %s with its meeting", cs, a.Number)
+	}
+}
+
+// dueCases is every case s.DueCases gives by until, its pages put together.
+func dueCases(t *testing.T, s *store.Store, until time.Time) []*docket.Case {
+	t.Helper()
+	var out []*docket.Case
+	if err := s.DueCases(ctx, until, func(page []*docket.Case) error {
+		out = append(out, page...)
+		return nil
+	}); err != nil {
 		t.Fatal(err)
 	}
-	if len(cs) != 1 || cs[0].Number != a.Number || !cs[0].Sufficiency.Scheduled() {
-		t.Fatalf("DueCases after scheduling the meeting = %v, want %s with its meeting", cs, a.Number)
+	return out
+}
+
+// DueCases gives the cases due a page at a time, in DueBy's order, and keeps only the first
+// of them decoded for the next sweep: a record of thousands of overdue cases is read a page
+// at a time, and not held whole between sweeps. The cases it keeps are given again without
+// being decoded; the others are decoded again.
+func TestDueCasesByPages(t *testing.T) {
+	defer store.SetDueSizes(3, 4)()
+	s := MustOpen(t)
+	for i := range 7 {
+		mustFile(t, s, fmt.Sprintf("2026-12-04T1%d:00:00-06:00", i), fmt.Sprint("Respondent ", i))
+	}
+	until := T(t, "2027-03-01T00:00:00-06:00")
+	want, err := s.DueBy(ctx, until)
+	if err != nil || len(want) != 7 {
+		t.Fatalf("DueBy = %v, %v; want the 7 cases", want, err)
+	}
+	read := func() (sizes []int, numbers []string, cases []*docket.Case) {
+		t.Helper()
+		if err := s.DueCases(ctx, until, func(page []*docket.Case) error {
+			sizes = append(sizes, len(page))
+			for _, c := range page {
+				numbers, cases = append(numbers, c.Number), append(cases, c)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return sizes, numbers, cases
+	}
+	sizes, numbers, first := read()
+	if !slices.Equal(sizes, []int{3, 3, 1}) || !slices.Equal(numbers, want) {
+		t.Fatalf("DueCases gave pages of %v: %v; want pages of 3, 3, 1: %v", sizes, numbers, want)
+	}
+	if got := store.DueCached(s); got != 4 {
+		t.Errorf("DueCases keeps %d cases decoded, want 4", got)
+	}
+	_, _, again := read()
+	for i := range again {
+		if kept := again[i] == first[i]; kept != (i < 4) {
+			t.Errorf("case %d of the second read: the same decoded case as the first read's = %v, want %v", i, kept, i < 4)
+		}
+	}
+	stop := errors.New("stop")
+	pages := 0
+	err = s.DueCases(ctx, until, func([]*docket.Case) error { pages++; return stop })
+	if !errors.Is(err, stop) || pages != 1 {
+		t.Errorf("DueCases after its reader's error = %v after %d pages, want that error after the first", err, pages)
 	}
 }
 

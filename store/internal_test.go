@@ -135,3 +135,18 @@ func DueQueryPlan(s *Store) (plan []string, fresh bool, err error) {
 	plan, err = QueryPlan(s, s.dueQuery(`SELECT number, events`), stamp(time.Now()))
 	return plan, s.dueFresh, err
 }
+
+// SetDueSizes makes DueCases give page cases at a time and keep max of them cached, until
+// the returned function puts the sizes back.
+func SetDueSizes(page, max int) (restore func()) {
+	p, m := duePage, dueCacheMax
+	duePage, dueCacheMax = page, max
+	return func() { duePage, dueCacheMax = p, m }
+}
+
+// DueCached is how many cases DueCases keeps decoded.
+func DueCached(s *Store) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.dueCache)
+}

@@ -465,13 +465,18 @@ func readMeetings(ctx context.Context, q querier, query string, args ...any) ([]
 
 // foldIn reads the commission's meetings, folded with the cases' steps, in tx.
 func (s *Store) foldIn(ctx context.Context, q querier) ([]docket.CommissionMeeting, error) {
-	return s.foldFrom(ctx, q, "", "")
+	return s.foldDays(ctx, q, time.Time{}, time.Time{})
 }
 
-// foldFrom is foldIn of the case steps whose meeting starts at from or later and before
-// until (stored instants), on a record that keeps the steps' starts (019); of every step
-// with from "".
-func (s *Store) foldFrom(ctx context.Context, q querier, from, until string) ([]docket.CommissionMeeting, error) {
+// foldDays is foldIn of the case steps whose meeting starts at from or later and before
+// until, each the start of a day in the commission's zone: of every step when from is
+// zero, with no end when until is zero. A meeting's folded name depends only on the names
+// recorded and on the case steps of its own day (docket.Folding.Meetings names each day's
+// meetings in order of start), so the meetings of those days are named, and hold the same
+// case steps, as the whole fold gives them; the recorded meetings of other days are given
+// without their case steps. A record that keeps the steps' starts (019) reads those days'
+// steps alone, through their index; an older one reads every step and drops the others.
+func (s *Store) foldDays(ctx context.Context, q querier, from, until time.Time) ([]docket.CommissionMeeting, error) {
 	var stored []docket.CommissionMeeting
 	if s.meetings {
 		var err error
@@ -480,17 +485,36 @@ func (s *Store) foldFrom(ctx context.Context, q querier, from, until string) ([]
 		}
 	}
 	f := s.engine.NewFolding(stored)
+	add := f.AddStep
+	if !from.IsZero() {
+		add = func(st docket.ScheduledStep) {
+			if !st.Start.Before(from) && (until.IsZero() || st.Start.Before(until)) {
+				f.AddStep(st)
+			}
+		}
+	}
 	if s.steps { // the steps scheduled, kept with the cases: no case is decoded
-		if err := foldSteps(ctx, q, f, from, until); err != nil {
+		lo, hi := "", ""
+		if s.attend && !from.IsZero() {
+			lo, hi = stamp(from), "~" // "~" sorts after every stored instant
+			if !until.IsZero() {
+				hi = stamp(until)
+			}
+		}
+		if err := foldSteps(ctx, q, add, lo, hi); err != nil {
 			return nil, err
 		}
-		return f.Meetings(), nil
-	}
-	// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
-	// read of the meetings does not hold the whole record at once.
-	rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
-	if err := eachCaseDoc(rows, err, f.Add); err != nil {
-		return nil, err
+	} else {
+		// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
+		// read of the meetings does not hold the whole record at once.
+		rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
+		if err := eachCaseDoc(rows, err, func(c *docket.Case) {
+			for _, st := range docket.ScheduledSteps(c) {
+				add(st)
+			}
+		}); err != nil {
+			return nil, err
+		}
 	}
 	return f.Meetings(), nil
 }
@@ -521,10 +545,9 @@ func (s *Store) Meetings(ctx context.Context) ([]docket.CommissionMeeting, error
 // ComingMeetings returns the commission's meetings as Meetings does, but of the case steps
 // only those scheduled from the day of now through the day of the first one after now:
 // enough for the next meeting, which is among them as Meetings gives it, with every case
-// step it holds and by the same name (a folded meeting is named by its day, after those
-// recorded and the day's earlier ones). The recorded meetings outside those days lack
-// their case steps. It reads through the index of the steps' starts, so that the next
-// meeting is found without folding every meeting ever scheduled.
+// step it holds and by the same name (see foldDays). The recorded meetings outside those
+// days lack their case steps. It reads through the index of the steps' starts, so that the
+// next meeting is found without folding every meeting ever scheduled.
 func (s *Store) ComingMeetings(ctx context.Context, now time.Time) ([]docket.CommissionMeeting, error) {
 	if !s.attend { // the steps' starts are not kept
 		return s.Meetings(ctx)
@@ -540,11 +563,30 @@ func (s *Store) ComingMeetings(ctx context.Context, now time.Time) ([]docket.Com
 		return nil, err
 	}
 	cal := s.engine.Cal
-	from, until := stamp(cal.DateOf(now).In(cal.Location())), "~" // after every instant
+	var until time.Time // no end: no step is scheduled after now
 	if first.Valid {
-		until = stamp(cal.DateOf(unstamp(first.String)).AddDays(1).In(cal.Location()))
+		until = cal.DateOf(unstamp(first.String)).AddDays(1).In(cal.Location())
 	}
-	return s.foldFrom(ctx, tx, from, until)
+	return s.foldDays(ctx, tx, cal.DateOf(now).In(cal.Location()), until)
+}
+
+// MeetingsOn returns the meetings Meetings returns that start on a day from first to last,
+// in the commission's zone, named as Meetings names them and with the same case steps. The
+// reminder sweep reads these: it needs only the meetings about to be prepared, noticed or
+// listed in the digest, and on a record of 10,000 cases each with a meeting of its own the
+// fold of every meeting held 14 MB. It reads one snapshot and writes nothing.
+func (s *Store) MeetingsOn(ctx context.Context, first, last docket.Date) ([]docket.CommissionMeeting, error) {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	loc := s.engine.Cal.Location()
+	from, until := first.In(loc), last.AddDays(1).In(loc)
+	ms, err := s.foldDays(ctx, tx, from, until)
+	return slices.DeleteFunc(ms, func(m docket.CommissionMeeting) bool {
+		return m.Start.Before(from) || !m.Start.Before(until)
+	}), err
 }
 
 // RecordedMeetings returns the meetings recorded as such, in order of start, without the

@@ -332,27 +332,28 @@ func (s *Store) Stuck(ctx context.Context) ([]outbox.Row, error) {
 	return scanOutboxRows(rows)
 }
 
-// Planned returns the keys of the posts due since since that are in the outbox, sent or
-// not: the reminder sweep skips them without a write.
-func (s *Store) Planned(ctx context.Context, since time.Time) (map[outbox.Key]bool, error) {
+// Planned calls fn with the key of each post due since since that is in the outbox, sent or
+// not: the reminder sweep skips them without a write. The keys are handed over one at a
+// time, for the sweep to keep as it keeps them: after a catch-up the outbox holds tens of
+// thousands due in the last week, which a map of whole keys would hold twice over.
+func (s *Store) Planned(ctx context.Context, since time.Time, fn func(outbox.Key)) error {
 	rows, err := s.r.QueryContext(ctx, plannedQuery, stamp(since))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	out := make(map[outbox.Key]bool)
 	for rows.Next() {
 		var k outbox.Key
 		var dest string
 		if err := rows.Scan(&k.Case, &k.Series, &k.Step, &dest); err != nil {
-			return nil, err
+			return err
 		}
 		if k.To, err = outbox.ParseDest(dest); err != nil {
-			return nil, err
+			return err
 		}
-		out[k] = true
+		fn(k)
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // Outbox returns every post in the outbox, sent or not, in the order it fell due: for

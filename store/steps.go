@@ -90,10 +90,11 @@ func (s *Store) fillSteps(ctx context.Context, tx *sql.Tx) error {
 }
 
 // foldSteps folds the case steps of case_steps into f, as Folding.Add would fold every
-// case's: by case number, each case's in the order of docket.MeetingKinds; with from, only
-// those whose meeting starts then or later and before until (a record with their starts,
-// 019).
-func foldSteps(ctx context.Context, q querier, f *docket.Folding, from, until string) error {
+// case's: by case number, each case's in the order of docket.MeetingKinds, each step given
+// to add; with from, only those whose meeting starts then or later and before until
+// (stored instants), read through the index of the steps' starts (a record with their
+// starts, 019).
+func foldSteps(ctx context.Context, q querier, add func(docket.ScheduledStep), from, until string) error {
 	query, args := `SELECT step FROM case_steps ORDER BY number, kind`, []any(nil)
 	if from != "" {
 		query, args = `SELECT step FROM case_steps INDEXED BY case_steps_by_start WHERE start >= ? AND start < ?
@@ -103,7 +104,7 @@ func foldSteps(ctx context.Context, q querier, f *docket.Folding, from, until st
 	rows, err := q.QueryContext(ctx, query, args...)
 	return eachDoc(rows, err, "case step", func(st *storedStep) {
 		st.Item.NoticePosted = st.NoticePosted
-		f.AddStep(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
+		add(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
 	})
 }
 

@@ -223,3 +223,47 @@ func TestComingMeetings(t *testing.T) {
 		}
 	}
 }
+
+// MeetingsOn gives the meetings of the days asked for exactly as Meetings gives them, their
+// folded names (a day's second meeting is its "b") and case steps alike, and none of the
+// other days': the reminder sweep reads the days it looks at, not every meeting.
+func TestMeetingsOnTheDaysAskedFor(t *testing.T) {
+	s := MustOpen(t)
+	var numbers []string
+	for i := range 5 {
+		numbers = append(numbers, mustFile(t, s, fmt.Sprintf("2026-12-04T1%d:00:00-06:00", i), fmt.Sprint("Roe ", i)).Number)
+	}
+	if _, err := s.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: T(t, "2026-12-05T09:00:00-06:00")},
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: T(t, "2026-12-15T17:00:00-06:00"),
+			Place: "City Hall"}}); err != nil {
+		t.Fatal(err)
+	}
+	scheduleAt(t, s, numbers[0], "2026-12-05T10:00:00-06:00", "2026-12-15T17:00:00-06:00")
+	scheduleAt(t, s, numbers[1], "2026-12-05T10:00:00-06:00", "2026-12-10T18:00:00-06:00")
+	scheduleAt(t, s, numbers[2], "2026-12-05T10:00:00-06:00", "2026-12-10T17:00:00-06:00")
+	scheduleAt(t, s, numbers[3], "2026-12-05T10:00:00-06:00", "2026-12-11T17:00:00-06:00")
+	scheduleAt(t, s, numbers[4], "2026-12-05T10:00:00-06:00", "2026-12-10T18:00:00-06:00")
+	all, err := s.Meetings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := MustEngine(t).Cal
+	day := func(d int) docket.Date { return docket.NewDate(2026, time.December, d) }
+	for _, days := range [][2]int{{10, 10}, {11, 15}, {12, 14}, {1, 31}} {
+		first, last := day(days[0]), day(days[1])
+		got, err := s.MeetingsOn(ctx, first, last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := slices.DeleteFunc(slices.Clone(all), func(m docket.CommissionMeeting) bool {
+			return cal.DateOf(m.Start) < first || cal.DateOf(m.Start) > last
+		})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("MeetingsOn(%s, %s) =\n%+v\nwant, as Meetings gives them:\n%+v", first, last, got, want)
+		}
+	}
+	on10, _ := s.MeetingsOn(ctx, day(10), day(10))
+	if len(on10) != 2 || on10[0].Name != "2026-12-10" || on10[1].Name != "2026-12-10b" || len(on10[1].Cases) != 2 {
+		t.Errorf("the meetings of 10 Dec = %+v, want 2026-12-10 and 2026-12-10b, the second with two steps", on10)
+	}
+}

@@ -653,12 +653,18 @@ func TestOutboxExactlyOnce(t *testing.T) {
 	if all, _ := s.Outbox(ctx); len(all) != 1 || all[0].Text != "due today" || all[0].Sent.IsZero() {
 		t.Errorf("outbox %+v", all)
 	}
-	planned, err := s.Planned(ctx, due.Add(-time.Hour))
-	if err != nil || !planned[k] {
-		t.Errorf("Planned %v %v", planned, err)
+	planned := func(since time.Time) (keys []outbox.Key) {
+		t.Helper()
+		if err := s.Planned(ctx, since, func(k outbox.Key) { keys = append(keys, k) }); err != nil {
+			t.Fatal(err)
+		}
+		return keys
 	}
-	if planned, _ := s.Planned(ctx, due.Add(time.Hour)); len(planned) != 0 {
-		t.Errorf("Planned after due: %v", planned)
+	if got := planned(due.Add(-time.Hour)); len(got) != 1 || got[0] != k {
+		t.Errorf("Planned = %v, want %v", got, k)
+	}
+	if got := planned(due.Add(time.Hour)); len(got) != 0 {
+		t.Errorf("Planned after due: %v", got)
 	}
 	if last, _ := s.LastSweep(ctx); !last.IsZero() {
 		t.Errorf("last sweep %v before any", last)
