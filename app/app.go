@@ -248,7 +248,7 @@ func (a *App) Open() (context.Context, error) {
 		return nil, fmt.Errorf("cannot listen on %s (ETHICSBOT_ADDR): %v", addr, listenErr)
 	}
 	a.addr, a.ln, a.listenErr = addr, ln, listenErr
-	board := BoardOf(cfg, engine, db, now, docs)
+	board := BoardOf(cfg, engine, db, now, maker)
 	board.Log = logger
 	board.URLNow = func() string { return svc.Settings().PublicURL + "/" } // reloaded with SIGHUP
 	board.Regular = func() docket.RegularSchedule { return svc.Settings().Regular }
@@ -563,15 +563,17 @@ func reconcileRestore(ctx context.Context, db *store.Store, sender *bot.Sender, 
 	}
 }
 
-// BoardOf is the public notice board of the configured commission.
-// docs, if not nil, prints the board's PDFs tagged.
+// BoardOf is the public notice board of the configured commission. Its meetings' PDFs are
+// drawn by maker, the one the commands draw the letters with (so that a reload's signers
+// are in force on both, and the templates are held once); with maker nil the board
+// offers none.
 func BoardOf(cfg config.Config, engine *docket.Engine, db *store.Store, now func() time.Time,
-	docs *TaggedDocs) *web.Board {
+	maker *letters.Maker) *web.Board {
 	return &web.Board{Records: db, Commission: cfg.Letters.Commission.Name, Address: cfg.Letters.Commission.Address,
 		URL: cfg.PublicURL + "/",
 		Loc: engine.Cal.Location(), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Regular: func() docket.RegularSchedule { return cfg.Regular },
-		Papers:  papersOf(cfg, engine, db, docs),
+		Papers:  papersOf(cfg, engine, db, maker),
 		// The year's page gives the public part of its annual report, of the cases the
 		// ordinance has made known (report.PublicOf), read afresh.
 		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
@@ -594,13 +596,11 @@ type meetingPapers struct {
 	engine *docket.Engine
 }
 
-// papersOf is the board's papers, or nil (no PDF offered) when letters are not set up.
-func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store, docs *TaggedDocs) web.Papers {
-	maker, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location())
-	if err != nil {
+// papersOf is the board's papers drawn by maker, or nil (no PDF offered) without one.
+func papersOf(cfg config.Config, engine *docket.Engine, db *store.Store, maker *letters.Maker) web.Papers {
+	if maker == nil {
 		return nil
 	}
-	docs.Use(maker)
 	return meetingPapers{maker: maker, names: cfg.Roles.People.Titled(), db: db, loc: engine.Cal.Location(),
 		engine: engine}
 }

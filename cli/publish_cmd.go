@@ -11,6 +11,7 @@ import (
 
 	"ethicsbot/app"
 	"ethicsbot/config"
+	"ethicsbot/letters"
 )
 
 // runPublish is `ethicsbot publish --out DIR [--url URL]`: the public notice board as
@@ -38,7 +39,13 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 	defer db.Close()
 	docs := app.NewTaggedDocs(slog.New(slog.NewTextHandler(stderr, nil)))
 	defer docs.Close()
-	board := app.BoardOf(cfg, engine, db, now, docs)
+	// The meetings' PDFs are offered when the letters are set up, as the running bot's
+	// board offers them.
+	var maker *letters.Maker
+	if m, err := letters.New(cfg.LettersFor(engine), engine.Cal.Location()); err == nil {
+		maker = docs.Use(m)
+	}
+	board := app.BoardOf(cfg, engine, db, now, maker)
 	if *url != "" {
 		u, err := config.ParsePublicURL(*url)
 		if err != nil {
