@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -530,6 +531,11 @@ func (s *Sweeper) Start(schedule string, now func() time.Time) (stop func(), err
 	go func() {
 		defer first.Done()
 		c.Entry(id).WrappedJob.Run()
+		// The first sweep after downtime says everything missed, and may hold far more
+		// than a sweep a minute ever will: its memory goes back to the system now, not
+		// over the minutes the runtime's background scavenger would take, so that a host
+		// running many commissions' bots is not charged for each one's catch-up.
+		debug.FreeOSMemory()
 	}()
 	c.Start()
 	return func() {
