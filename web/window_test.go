@@ -115,3 +115,22 @@ func TestFrontPageWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowDayWhereMidnightIsSkipped: a window that begins on a day whose midnight the
+// clocks skip (America/Santiago, 6 Sep 2026, 00:00 -> 01:00) begins at that day's first
+// instant, 01:00, not at 23:00 of the day before, which the page would name as its first
+// day and whose last hour it would list.
+func TestWindowDayWhereMidnightIsSkipped(t *testing.T) {
+	loc, err := time.LoadLocation("America/Santiago")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := web.DayOfForTest(time.Date(2026, 9, 6, 18, 0, 0, 0, loc), loc)
+	if want := time.Date(2026, 9, 6, 1, 0, 0, 0, loc); !got.Equal(want) || got.In(loc).Day() != 6 {
+		t.Fatalf("the window of a record of 6 Sep begins at %s; want %s", got.In(loc), want)
+	}
+	if got, want := web.DayOfForTest(time.Date(2026, 9, 7, 18, 0, 0, 0, loc), loc),
+		time.Date(2026, 9, 7, 0, 0, 0, 0, loc); !got.Equal(want) {
+		t.Fatalf("the window of a record of 7 Sep begins at %s; want its midnight, %s", got.In(loc), want)
+	}
+}
