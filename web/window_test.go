@@ -285,7 +285,8 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 	now := at(t, "2026-12-10T09:00:00-06:00")
 	board := func() *web.Board {
 		return &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
-			Loc: engine.Cal.Location(), Now: func() time.Time { return now }, Regular: func() docket.RegularSchedule { return r }}
+			Loc: engine.Cal.Location(), Now: func() time.Time { return now },
+			Regular: func() docket.RegularSchedule { return r }}
 	}
 	kept := board().Handler()
 	check := func(after string) {
