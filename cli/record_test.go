@@ -278,6 +278,63 @@ func TestOlderRecordFromTheCommandLine(t *testing.T) {
 	}
 }
 
+// TestSchema18FromTheCommandLine: a record as the ethicsbot of schema 18 left it (its
+// cases, steps, due instants and board all kept, but not what needs attention on the open
+// cases nor the steps' starts, migration 019) is verified as it is without being changed,
+// then `ethicsbot migrate` fills case_attention and the starts from the cases' records,
+// and the migrated record verifies, its new rows checked against the records.
+func TestSchema18FromTheCommandLine(t *testing.T) {
+	env := apptest.RecordEnv(t)
+	path := env["ETHICSBOT_DB"]
+	raw, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	count := func(query string) int {
+		t.Helper()
+		var n int
+		if err := raw.QueryRow(query).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	lines, starts := count(`SELECT count(*) FROM case_attention`), count(`SELECT count(*) FROM case_steps WHERE start <> ''`)
+	if lines == 0 || starts == 0 {
+		t.Fatalf("the record holds %d lines of what needs attention and %d steps' starts; the test needs some of each",
+			lines, starts)
+	}
+	if _, err := raw.Exec(`DROP TABLE case_attention; DROP INDEX case_steps_by_start; ALTER TABLE case_steps DROP COLUMN start;
+		DELETE FROM schema_migrations WHERE version > 18; PRAGMA user_version = 18; PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	want, _ := os.ReadFile(path)
+	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 || !strings.Contains(out, "the chain is intact") {
+		t.Errorf("verify of the record at schema 18: exit %d\n%s%s", code, out, errOut)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+		t.Error("verify changed the record at schema 18")
+	}
+	if code, out, errOut := runCLI(t, env, "", "migrate"); code != 0 ||
+		!strings.Contains(out, fmt.Sprintf("migrated from schema version 18 to %d", store.SchemaVersion())) {
+		t.Fatalf("migrate: exit %d\n%s%s", code, out, errOut)
+	}
+	if raw, err = sql.Open("sqlite3", "file:"+path); err != nil {
+		t.Fatal(err)
+	}
+	if got, gotStarts := count(`SELECT count(*) FROM case_attention`),
+		count(`SELECT count(*) FROM case_steps WHERE start <> ''`); got != lines || gotStarts != starts {
+		t.Errorf("after migrating, %d lines of what needs attention and %d steps' starts; the bot wrote %d and %d",
+			got, gotStarts, lines, starts)
+	}
+	raw.Close()
+	if code, out, errOut := runCLI(t, env, "", "verify"); code != 0 || !strings.Contains(out, "the chain is intact") ||
+		strings.Contains(out, "counted again") {
+		t.Errorf("verify after migrating: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 func TestRecordCommands(t *testing.T) {
 	env := apptest.RecordEnv(t)
 	code, out, errOut := runCLI(t, env, "", "verify")

@@ -146,3 +146,30 @@ func TestMissedFrom(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestMissedFromWhereMidnightIsSkipped: in a zone whose clocks go forward at midnight
+// (America/Santiago on 6 Sep 2026, 00:00 -> 01:00), a step due the day before is missed
+// from the first instant of the next day, 01:00, not from 23:00 of its own due date, which
+// time.Date gives for the midnight that does not exist; and a day begins (Date.In) at the
+// first instant of that day.
+func TestMissedFromWhereMidnightIsSkipped(t *testing.T) {
+	e := &docket.Engine{Cal: MustCalendar(t, docket.CalendarConfig{Zone: "America/Santiago"}),
+		Ord: docket.DefaultOrdinance()}
+	loc := e.Cal.Location()
+	due := docket.NewDate(2026, time.September, 5)
+	from := e.MissedFrom(docket.Deadline{Due: due})
+	if got := docket.DateIn(from.Add(-time.Nanosecond), loc); got != due {
+		t.Fatalf("missed from %s, but the instant before is on %s, not its due date %s", from, got, due)
+	}
+	if got := docket.DateIn(from, loc); got != due.AddDays(1) {
+		t.Fatalf("missed from %s, on %s; want the day after %s", from, got, due)
+	}
+	want := time.Date(2026, time.September, 6, 1, 0, 0, 0, loc)
+	if day := due.AddDays(1); !day.In(loc).Equal(want) {
+		t.Fatalf("%s begins at %s; want %s", day, day.In(loc), want)
+	}
+	// Where midnight exists, a day still begins at it.
+	if got, want := due.In(loc), time.Date(2026, time.September, 5, 0, 0, 0, 0, loc); !got.Equal(want) {
+		t.Fatalf("%s begins at %s; want %s", due, got, want)
+	}
+}

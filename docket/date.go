@@ -80,10 +80,16 @@ func (d Date) AddYears(n int) Date {
 	return NewDate(y+n, m, day)
 }
 
-// In returns the instant at which d begins in loc.
+// In returns the instant at which d begins in loc: its midnight, or, where the clocks go
+// forward at midnight (America/Santiago, America/Havana) and d has none, the instant they
+// do, for which time.Date would give the previous day's 23:00.
 func (d Date) In(loc *time.Location) time.Time {
 	y, m, day := d.Parts()
-	return time.Date(y, m, day, 0, 0, 0, 0, loc)
+	t := time.Date(y, m, day, 0, 0, 0, 0, loc)
+	if DateIn(t, loc) < d {
+		_, t = t.ZoneBounds() // the end of the zone in force the day before: d's first instant
+	}
+	return t
 }
 
 // String formats d as YYYY-MM-DD, and the zero Date as "".

@@ -63,7 +63,7 @@ func (e *Engine) NextDue(c *Case, asOf time.Time) time.Time {
 // that moves a case's next due instant; DueBasis then differs, and the store derives every
 // open case's instant again when the bot next starts. The rows' data (periods, units,
 // parties) and the calendar are in DueBasis already.
-const NextDueRules = 1
+const NextDueRules = 2 // 2: a day begins where its midnight is skipped (Date.In)
 
 // DueBasis fingerprints what NextDue is derived under: NextDueRules, the ordinance's
 // table of periods, the mail policy, the time zone, and every business day and statutory

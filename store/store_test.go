@@ -366,6 +366,10 @@ func TestTamperingIsCaught(t *testing.T) {
 			"case 2026-002: case_attention holds 0 lines of what needs attention on it"},
 		{"EditedAttention", `UPDATE case_attention SET since = '' WHERE number = '2026-001' AND line = 0`,
 			"case 2026-001: case_attention lists line 0 of what needs attention on it from \"\" until \"\", but its record from \"2026-12-10T06:00:00.000000000Z\""},
+		{"AttentionOfNoCase", `INSERT INTO case_attention (number, line, since, until) VALUES ('2026-099', 0, '', '')`,
+			"case 2026-099: case_attention holds 1 lines of what needs attention on it, but there is no such case"},
+		{"StepOfNoCase", `INSERT INTO case_steps (number, kind, step, start) SELECT '2026-099', kind, step, start
+			FROM case_steps`, "case 2026-099: case_steps keeps 1 steps of it, but there is no such case"},
 		{"EditedStepStart", `UPDATE case_steps SET start = '2030-01-01T00:00:00.000000000Z'`,
 			"case 2026-001: its step sufficiency as case_steps keeps it differs from its record"},
 		{"EditedBoard", `UPDATE public_records SET record = replace(record, 'City Hall', 'Secret Bunker')`,

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -288,6 +290,8 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 		}
 		delete(cases, number)
 		delete(board, number)
+		delete(steps, number)
+		delete(attention, number)
 	}
 	if err := crows.Err(); err != nil {
 		return err
@@ -299,6 +303,19 @@ func (s *Store) verifyCases(ctx context.Context, tx *sql.Tx, cases map[string]ca
 	for number := range board {
 		r.Broken = &Break{EventID: 0, Case: number,
 			Problem: "is on the public notice board but has no case row: public_records was changed outside ethicsbot"}
+		return nil
+	}
+	// Rows kept beside a case that there is none of: the meetings would fold its steps, and
+	// the App Home tab count its lines of what needs attention.
+	for _, number := range slices.Sorted(maps.Keys(steps)) {
+		r.Broken = &Break{EventID: 0, Case: number, Problem: fmt.Sprintf("case_steps keeps %d steps of it, but there "+
+			"is no such case: case_steps was changed outside ethicsbot", len(steps[number]))}
+		return nil
+	}
+	for _, number := range slices.Sorted(maps.Keys(attention)) {
+		r.Broken = &Break{EventID: 0, Case: number, Problem: fmt.Sprintf("case_attention holds %d lines of what needs "+
+			"attention on it, but there is no such case: case_attention was changed outside ethicsbot",
+			len(attention[number]))}
 		return nil
 	}
 	return nil

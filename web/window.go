@@ -59,10 +59,10 @@ func (b *Board) windowFrom(ctx context.Context, now, floor time.Time, n int) (ti
 	return floor, false, nil
 }
 
-// dayOf is the start of t's day in loc.
+// dayOf is the start of t's day in loc: its first instant, where the clocks skip its
+// midnight too (docket.Date.In).
 func dayOf(t time.Time, loc *time.Location) time.Time {
-	t = t.In(loc)
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc)
+	return docket.DateIn(t, loc).In(loc)
 }
 
 // windowView is view for the records recs of a window that begins at from (zero: none but

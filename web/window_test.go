@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,4 +115,237 @@ func TestFrontPageWindow(t *testing.T) {
 			t.Errorf("the calendar feed lacks case %s", number)
 		}
 	}
+}
+
+// TestWindowDayWhereMidnightIsSkipped: a window that begins on a day whose midnight the
+// clocks skip (America/Santiago, 6 Sep 2026, 00:00 -> 01:00) begins at that day's first
+// instant, 01:00, not at 23:00 of the day before, which the page would name as its first
+// day and whose last hour it would list.
+func TestWindowDayWhereMidnightIsSkipped(t *testing.T) {
+	loc, err := time.LoadLocation("America/Santiago")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := web.DayOfForTest(time.Date(2026, 9, 6, 18, 0, 0, 0, loc), loc)
+	if want := time.Date(2026, 9, 6, 1, 0, 0, 0, loc); !got.Equal(want) || got.In(loc).Day() != 6 {
+		t.Fatalf("the window of a record of 6 Sep begins at %s; want %s", got.In(loc), want)
+	}
+	if got, want := web.DayOfForTest(time.Date(2026, 9, 7, 18, 0, 0, 0, loc), loc),
+		time.Date(2026, 9, 7, 0, 0, 0, 0, loc); !got.Equal(want) {
+		t.Fatalf("the window of a record of 7 Sep begins at %s; want its midnight, %s", got.In(loc), want)
+	}
+}
+
+// everyMeeting is the record with the board's window read shut off: no Steps, so the
+// board folds every meeting from every case's steps, as before the window (Store.Meetings).
+type everyMeeting struct{ *store.Store }
+
+func (everyMeeting) StepsSince() {}
+func (everyMeeting) FoldSteps()  {}
+
+// sectionOf is the section of page labelled by id, "" if it has none.
+func sectionOf(page, id string) string {
+	i := strings.Index(page, `<section aria-labelledby="`+id+`">`)
+	if i < 0 {
+		return ""
+	}
+	return page[i : i+strings.Index(page[i:], "</section>")]
+}
+
+// TestWindowFoldsAsEveryMeeting: on a record whose front page keeps to its window, the
+// meetings to come, those cancelled or moved and the regular meetings are shown as when
+// every meeting is folded from every case's steps, and the year's page and the Atom feed
+// are the same:
+// a recorded meeting with its cases and agenda, two folded meetings on one day, a case
+// step moved and one cancelled, a recorded meeting moved and one cancelled, case steps at
+// a regular meeting, at several instants.
+func TestWindowFoldsAsEveryMeeting(t *testing.T) {
+	db, engine := meetingRecord(t)
+	loc := engine.Cal.Location()
+	const place = "City Hall, Room 201"
+	r, err := docket.NewRegularSchedule(place, 17*time.Hour,
+		[]docket.Date{docket.NewDate(2026, time.November, 17), docket.NewDate(2026, time.December, 15),
+			docket.NewDate(2027, time.January, 12), docket.NewDate(2027, time.February, 9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	change := func(when string, ch docket.MeetingChange) {
+		t.Helper()
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply := func(when time.Time, number string, as ...docket.Action) {
+		t.Helper()
+		if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: when}, number, as...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	posted := func(when string, join []docket.CaseActions) {
+		t.Helper()
+		for _, ca := range join {
+			apply(at(t, when), ca.Number, append(ca.Actions, docket.PostNotice{Meeting: docket.SufficiencyMeeting})...)
+		}
+	}
+	// 70 complaints in November, each noticed and dismissed at its meeting: 140 records,
+	// more than the front page's window.
+	for i := range 70 {
+		received := time.Date(2026, 11, 2, 9, 0, 0, 0, loc).AddDate(0, 0, i/5).Add(time.Duration(i%5) * time.Minute)
+		meeting := received.AddDate(0, 0, 3).Add(8 * time.Hour)
+		for engine.Cal.StatutoryHoliday(engine.Cal.DateOf(meeting)) != "" {
+			meeting = meeting.AddDate(0, 0, 1)
+		}
+		res, err := db.File(ctx, docket.Act{By: "U_CLERK", At: received}, docket.File{
+			Complainant: docket.Person{Name: "C"}, Respondent: docket.Person{Name: fmt.Sprint("R", i)},
+			Sections: []string{"103.10"}, Received: received, Summary: "Confidential."})
+		if err != nil {
+			t.Fatal(err)
+		}
+		apply(received, res.Case.Number,
+			docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "Annex"},
+			docket.PostNotice{Meeting: docket.SufficiencyMeeting},
+			docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: validArticle(fmt.Sprintf("9407%017d", i))},
+			docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: validArticle(fmt.Sprintf("9408%017d", i))})
+		apply(meeting.Add(time.Hour), res.Case.Number, docket.Rule{Ruling: docket.Insufficient})
+	}
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: place}})
+	change("2026-12-05T10:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-15",
+		Cases: fileToJoin(t, db, at(t, "2026-12-15T17:00:00-06:00"), place, "Ann Poe", "Bob Poe"),
+		Actions: []docket.MeetingAction{docket.AddItem{Item: docket.BusinessItem, Text: "Election of a chair"},
+			docket.PostAgenda{}}})
+	posted("2026-12-05T11:00:00-06:00", fileToJoin(t, db, at(t, "2026-12-17T10:00:00-06:00"), place, "Cy Poe", "Di Poe"))
+	posted("2026-12-05T11:00:00-06:00", fileToJoin(t, db, at(t, "2026-12-17T17:00:00-06:00"), place, "Ed Poe"))
+	posted("2026-12-05T12:00:00-06:00", fileToJoin(t, db, at(t, "2027-01-12T17:00:00-06:00"), place, "Fy Poe", "Gi Poe"))
+	moved := fileToJoin(t, db, at(t, "2026-12-18T17:00:00-06:00"), place, "Hy Poe")
+	posted("2026-12-05T12:00:00-06:00", moved)
+	apply(at(t, "2026-12-06T12:00:00-06:00"), moved[0].Number, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
+		Start: at(t, "2026-12-21T17:00:00-06:00"), Place: place}, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+	cancelled := fileToJoin(t, db, at(t, "2026-12-18T17:00:00-06:00"), place, "Iy Poe")
+	posted("2026-12-05T12:00:00-06:00", cancelled)
+	apply(at(t, "2026-12-06T12:00:00-06:00"), cancelled[0].Number,
+		docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "No quorum"})
+	change("2026-12-04T09:10:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-22T17:00:00-06:00"), Place: place}})
+	change("2026-12-05T10:30:00-06:00", docket.MeetingChange{Meeting: "2026-12-22",
+		Cases:   fileToJoin(t, db, at(t, "2026-12-22T17:00:00-06:00"), place, "Jo Poe", "Ka Poe"),
+		Actions: []docket.MeetingAction{docket.PostAgenda{}}})
+	change("2026-12-06T10:30:00-06:00", docket.MeetingChange{Meeting: "2026-12-22",
+		Actions: []docket.MeetingAction{docket.MoveMeeting{Start: at(t, "2026-12-28T17:00:00-06:00"), Place: place}}})
+	change("2026-12-04T09:20:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2027-02-09T17:00:00-06:00"), Place: place}})
+	change("2026-12-04T09:25:00-06:00", docket.MeetingChange{Meeting: "2027-02-09",
+		Actions: []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: "No business"}}})
+
+	cut := 0
+	for _, when := range []string{"2026-12-10T09:00:00-06:00", "2026-12-17T12:00:00-06:00", "2026-12-19T09:00:00-06:00",
+		"2026-12-30T09:00:00-06:00", "2027-01-13T09:00:00-06:00"} {
+		now := at(t, when)
+		board := func(rec web.Records) http.Handler {
+			return (&web.Board{Records: rec, Commission: "Ethics Commission", URL: "https://ethics.example.gov/", Loc: loc,
+				Now: func() time.Time { return now }, Regular: func() docket.RegularSchedule { return r }}).Handler()
+		}
+		window, every := board(db), board(everyMeeting{db})
+		_, _, got := get(t, window, "/")
+		_, _, want := get(t, every, "/")
+		if strings.Contains(got, "every meeting is on the page of its year in the archive.") {
+			cut++
+		}
+		for _, id := range []string{"upcoming", "changed", "regular-2026", "regular-2027"} {
+			if g, w := sectionOf(got, id), sectionOf(want, id); g != w || w == "" && id == "upcoming" {
+				t.Errorf("at %s the front page's section %s, from its window:\n%s\nwant, from every meeting:\n%s", when, id,
+					g, w)
+			}
+		}
+		for _, path := range []string{"/archive/2026.html", "/feed.atom"} {
+			_, _, got = get(t, window, path)
+			if _, _, want = get(t, every, path); got != want {
+				t.Errorf("at %s %s differs from the one made from every meeting:\n%s\nwant\n%s", when, path, got, want)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Fatal("the front page never kept to its window: the record is too small to test it")
+	}
+}
+
+// TestBoardFollowsEveryChange: a board that keeps the case steps it folds and the calendar
+// feed's events as written, made again after each change to the record, makes the pages a
+// board made afresh makes: meetings created, joined, posted, moved and cancelled, case
+// steps folded, moved, cancelled, a move voided and made again, the regular schedule
+// changed.
+func TestBoardFollowsEveryChange(t *testing.T) {
+	db, engine := meetingRecord(t)
+	const place = "City Hall, Room 201"
+	r, err := docket.NewRegularSchedule(place, 17*time.Hour,
+		[]docket.Date{docket.NewDate(2026, time.December, 15), docket.NewDate(2027, time.January, 12)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := at(t, "2026-12-10T09:00:00-06:00")
+	board := func() *web.Board {
+		return &web.Board{Records: db, Commission: "Ethics Commission", URL: "https://ethics.example.gov/",
+			Loc: engine.Cal.Location(), Now: func() time.Time { return now },
+			Regular: func() docket.RegularSchedule { return r }}
+	}
+	kept := board().Handler()
+	check := func(after string) {
+		t.Helper()
+		for _, path := range []string{"/", "/meetings.ics", "/feed.atom"} {
+			_, _, got := get(t, kept, path)
+			if _, _, want := get(t, board().Handler(), path); got != want {
+				t.Errorf("after %s, %s differs from a board made afresh:\n%s\nwant\n%s", after, path, got, want)
+			}
+		}
+	}
+	change := func(when string, ch docket.MeetingChange) {
+		t.Helper()
+		if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply := func(when, number string, as ...docket.Action) {
+		t.Helper()
+		if _, err := db.Apply(ctx, docket.Act{By: "U_CLERK", At: at(t, when)}, number, as...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("nothing")
+	change("2026-12-04T09:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: place}})
+	check("a meeting created")
+	change("2026-12-05T10:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-15",
+		Cases:   fileToJoin(t, db, at(t, "2026-12-15T17:00:00-06:00"), place, "Ann Poe", "Bob Poe"),
+		Actions: []docket.MeetingAction{docket.PostAgenda{}}})
+	check("its cases joined and its agenda posted")
+	folded := fileToJoin(t, db, at(t, "2026-12-17T10:00:00-06:00"), place, "Cy Poe", "Di Poe")
+	for _, ca := range folded {
+		apply("2026-12-05T11:00:00-06:00", ca.Number, append(ca.Actions, docket.PostNotice{Meeting: docket.SufficiencyMeeting})...)
+	}
+	check("two case steps folded into a meeting")
+	apply("2026-12-06T11:00:00-06:00", folded[0].Number, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
+		Start: at(t, "2026-12-18T10:00:00-06:00"), Place: place}, docket.PostNotice{Meeting: docket.SufficiencyMeeting})
+	check("a case step moved")
+	apply("2026-12-06T12:00:00-06:00", folded[1].Number,
+		docket.CancelMeeting{Meeting: docket.SufficiencyMeeting, Reason: "No quorum"})
+	check("a case step cancelled")
+	change("2026-12-07T10:30:00-06:00", docket.MeetingChange{Meeting: "2026-12-15",
+		Actions: []docket.MeetingAction{docket.MoveMeeting{Start: at(t, "2026-12-16T17:00:00-06:00"), Place: place}}})
+	check("the meeting moved")
+	change("2026-12-07T11:30:00-06:00", docket.MeetingChange{Meeting: "2026-12-15",
+		Actions: []docket.MeetingAction{docket.CancelCommissionMeeting{Reason: "No quorum"}}})
+	check("the meeting cancelled")
+	apply("2026-12-08T12:00:00-06:00", folded[0].Number,
+		docket.Void{Seq: 4, Of: docket.ScheduleMeeting{}.Kind(), Reason: "moved in error"})
+	check("the move voided")
+	apply("2026-12-08T12:30:00-06:00", folded[0].Number, docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting,
+		Start: at(t, "2026-12-21T10:00:00-06:00"), Place: place})
+	check("the case step moved again")
+	r, err = docket.NewRegularSchedule("Annex", 18*time.Hour,
+		[]docket.Date{docket.NewDate(2026, time.December, 15), docket.NewDate(2027, time.January, 19)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Minute) // the board makes a page again each minute, or when the record changes
+	check("the regular schedule changed")
 }
