@@ -274,7 +274,7 @@ func (s *Store) Version() int { return s.version }
 // dsn builds a go-sqlite3 DSN: the pragmas are in the DSN so that every pooled connection
 // gets them.
 func dsn(path, extra string) string {
-	return "file:" + escapePath(path) + "?_foreign_keys=on&_busy_timeout=10000&" + extra
+	return "file:" + escapePath(path) + "?_foreign_keys=on&_busy_timeout=10000&_stmt_cache_size=128&" + extra
 }
 
 // readOnlyMode is how to open path for reading only. SQLite reads a WAL database through
