@@ -16,6 +16,12 @@ import (
 // transaction of the action that caused them (enqueue), or by the reminder sweep
 // (Enqueue), and drained by an outbox.Deliverer.
 
+// enqueuePost puts one post in the outbox, or gives the text to a post planned without one
+// (Planned); the connection keeps it prepared between transactions (dsn's statement cache).
+const enqueuePost = `INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions, thread, edit)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT DO UPDATE SET text = excluded.text, actions = excluded.actions WHERE outbox.text = '' AND outbox.sent = ''`
+
 // enqueue writes posts in the caller's transaction, naming the event that caused them (0:
 // none). A post whose key is already there is kept as it is, unless it was never given its
 // text (a reminder claimed by an older ethicsbot).
@@ -28,14 +34,6 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 		return err
 	}
 	posts = append(posts[:len(posts):len(posts)], copies...)
-	stmt, err := tx.PrepareContext(ctx,
-		`INSERT INTO outbox (case_number, series, step, dest, due, text, event_id, actions, thread, edit)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT DO UPDATE SET text = excluded.text, actions = excluded.actions WHERE outbox.text = '' AND outbox.sent = ''`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
 	var ev any
 	if event != 0 {
 		ev = event
@@ -59,8 +57,8 @@ func enqueue(ctx context.Context, tx *sql.Tx, event int64, posts []outbox.Post) 
 			}
 			thread = p.Thread.String()
 		}
-		if _, err := stmt.ExecContext(ctx, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text), ev, actions,
-			thread, p.Edit); err != nil {
+		if _, err := tx.ExecContext(ctx, enqueuePost, k.Case, k.Series, k.Step, k.To.String(), stamp(p.Due), string(p.Text),
+			ev, actions, thread, p.Edit); err != nil {
 			return err
 		}
 	}
