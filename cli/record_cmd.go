@@ -63,11 +63,14 @@ func runRecord(name string, args []string, stdout, stderr io.Writer, getenv func
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	switch name {
 	case "migrate":
-		from, to, err := store.Migrate(cfg.Database, engine, store.Options{Log: logger})
+		from, to, recounted, err := store.Migrate(cfg.Database, engine, store.Options{Log: logger})
 		if err != nil {
 			return fail(app.ExitFailure, "%v", err)
 		}
-		if from == to {
+		if recounted {
+			fmt.Fprintf(stdout, "%s: already at schema version %d; the open cases' due instants were counted again "+
+				"under this calendar and these rules\n", cfg.Database, to)
+		} else if from == to {
 			fmt.Fprintf(stdout, "%s: already at schema version %d; nothing to do\n", cfg.Database, to)
 		} else {
 			fmt.Fprintf(stdout, "%s: migrated from schema version %d to %d\n", cfg.Database, from, to)

@@ -424,3 +424,29 @@ func TestVerifyAfterTheHolidaysChanged(t *testing.T) {
 		t.Errorf("verify under the holidays the instants were counted under: exit %d\n%s", code, out)
 	}
 }
+
+// TestMigrateCountsTheDueInstantsAgain: after a change of holidays, `ethicsbot migrate` on a
+// record already at this schema counts the open cases' next due instants again, as the bot
+// does when it starts, so that verify compares them at once; a second migrate has nothing
+// to do and leaves the file as it is.
+func TestMigrateCountsTheDueInstantsAgain(t *testing.T) {
+	env := apptest.RecordEnv(t)
+	closed := apptest.WriteConfig(t, "holidays:\n  closures: [2026-12-07]\n")
+	closed["ETHICSBOT_DB"] = env["ETHICSBOT_DB"]
+	code, out, errOut := runCLI(t, closed, "", "migrate")
+	if code != 0 || !strings.Contains(out, "due instants were counted again") ||
+		!strings.Contains(errOut, "deriving every open case's next due instant again") {
+		t.Fatalf("migrate under the new holidays: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, closed, "", "verify"); code != 0 || strings.Contains(out, "note:") ||
+		!strings.Contains(out, "the chain is intact") {
+		t.Errorf("verify after migrate under the new holidays: exit %d\n%s", code, out)
+	}
+	want, _ := os.ReadFile(env["ETHICSBOT_DB"])
+	if code, out, _ := runCLI(t, closed, "", "migrate"); code != 0 || !strings.Contains(out, "nothing to do") {
+		t.Errorf("migrate again: exit %d %s", code, out)
+	}
+	if got, _ := os.ReadFile(env["ETHICSBOT_DB"]); !bytes.Equal(got, want) {
+		t.Error("a migrate with nothing to do changed the record")
+	}
+}

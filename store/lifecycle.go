@@ -87,24 +87,35 @@ func beforeMigrating(path string, engine *docket.Engine, from, to int, o Options
 }
 
 // Migrate brings the record at path to this binary's schema, as `ethicsbot migrate` does:
-// with no other program holding the file, after a verified backup beside it. It returns
-// the schema versions before and after.
-func Migrate(path string, engine *docket.Engine, o Options) (from, to int, err error) {
+// with no other program holding the file, after a verified backup beside it; and, as the
+// bot does when it starts, counts every open case's next due instants again when they
+// were counted under another calendar or version of the docket's rules (deriveDue), so
+// that `ethicsbot verify` checks them at once. It returns the schema versions before and
+// after, and whether the instants were counted again on a record already at this schema.
+func Migrate(path string, engine *docket.Engine, o Options) (from, to int, recounted bool, err error) {
 	if _, err := os.Stat(path); err != nil {
-		return 0, 0, fmt.Errorf("database %s: %w", path, err)
+		return 0, 0, false, fmt.Errorf("database %s: %w", path, err)
 	}
 	if from, err = readHistory(path); err != nil {
-		return from, from, err
+		return from, from, false, err
 	}
 	if from == SchemaVersion() {
-		return from, from, nil
+		// Read first: a record whose instants are this engine's is not opened for writing.
+		r, err := OpenReadOnly(path, engine)
+		if err != nil {
+			return from, from, false, err
+		}
+		stale := r.due && !r.dueFresh
+		if err := r.Close(); err != nil || !stale {
+			return from, from, false, err
+		}
 	}
 	o.Lock = true
 	s, err := OpenWith(path, engine, o)
 	if err != nil {
-		return from, from, err
+		return from, from, false, err
 	}
-	return from, s.Version(), s.Close()
+	return from, s.Version(), from == SchemaVersion(), s.Close()
 }
 
 // syncDir makes a rename in dir durable.

@@ -230,8 +230,8 @@ func TestOlderSchemaIsReadAsItIs(t *testing.T) {
 	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
 		t.Error("reading and a refused migration changed the file")
 	}
-	from, to, err := store.Migrate(path, MustEngine(t), store.Options{})
-	if err != nil || from != old || to != store.SchemaVersion() {
+	from, to, recounted, err := store.Migrate(path, MustEngine(t), store.Options{})
+	if err != nil || from != old || to != store.SchemaVersion() || recounted {
 		t.Fatalf("Migrate: %d → %d, %v", from, to, err)
 	}
 	backups, _ := filepath.Glob(fmt.Sprintf("%s.schema%d-*.bak", path, old))
