@@ -19,6 +19,13 @@ import (
 // facts and asOf under e (see DueBasis), so the store keeps it with the case and a sweep
 // need read only the cases whose instant has come.
 func (e *Engine) NextDue(c *Case, asOf time.Time) time.Time {
+	sched := e.Schedule(&c.Facts, time.Time{})
+	return e.NextDueOf(c, &sched, asOf)
+}
+
+// NextDueOf is NextDue of c whose schedule sched is already derived (Schedule, at any
+// time: Done and the dates do not depend on it), for a caller that derives more from it.
+func (e *Engine) NextDueOf(c *Case, sched *Schedule, asOf time.Time) time.Time {
 	if c.Closed() {
 		return time.Time{}
 	}
@@ -29,7 +36,6 @@ func (e *Engine) NextDue(c *Case, asOf time.Time) time.Time {
 			next = t
 		}
 	}
-	sched := e.Schedule(&c.Facts, time.Time{})
 	for _, d := range sched.Deadlines {
 		if d.Done {
 			continue

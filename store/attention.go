@@ -18,15 +18,14 @@ import (
 // it from the open cases' records in its own transaction.
 const attentionMigration = "_case_attention.sql"
 
-// attentionRows are c's rows of case_attention: the span of each line of what needs
-// attention on it (docket.Engine.Attention), as stored instants (empty for an open end);
-// none for a closed case, which the desk does not list.
-func (s *Store) attentionRows(c *docket.Case) [][2]string {
+// attentionRows are the rows of case_attention of c, whose schedule is sched: the span of
+// each line of what needs attention on it (docket.Engine.Attention), as stored instants
+// (empty for an open end); none for a closed case, which the desk does not list.
+func (s *Store) attentionRows(c *docket.Case, sched *docket.Schedule) [][2]string {
 	if c.Closed() {
 		return nil
 	}
-	sched := s.engine.Schedule(&c.Facts, time.Time{})
-	spans := s.engine.Attention(c, &sched).Spans()
+	spans := s.engine.Attention(c, sched).Spans()
 	rows := make([][2]string, len(spans))
 	for i, sp := range spans {
 		rows[i] = [2]string{stamp(sp.From), stamp(sp.Until)}
@@ -43,10 +42,19 @@ func (s *Store) writeAttention(ctx context.Context, tx *sql.Tx, c *docket.Case) 
 	if s.engine == nil {
 		return errors.New("no deadline engine: what needs attention on the case cannot be derived")
 	}
+	sched := s.schedule(c)
+	return s.writeSpans(ctx, tx, c, &sched)
+}
+
+// writeSpans is writeAttention of c whose schedule sched is already derived (writeDue).
+func (s *Store) writeSpans(ctx context.Context, tx *sql.Tx, c *docket.Case, sched *docket.Schedule) error {
+	if !s.attend {
+		return nil
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM case_attention WHERE number = ?`, c.Number); err != nil {
 		return err
 	}
-	for i, r := range s.attentionRows(c) {
+	for i, r := range s.attentionRows(c, sched) {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO case_attention (number, line, since, until) VALUES (?, ?, ?, ?)`,
 			c.Number, i, r[0], r[1]); err != nil {
 			return err
@@ -61,7 +69,7 @@ func (s *Store) fillAttention(ctx context.Context, tx *sql.Tx) error {
 	s.attend, s.steps = true, true
 	defer func() { s.attend, s.steps = false, false }() // tables says, once the migrations are made
 	if err := s.mendIn(ctx, tx, `SELECT number FROM cases WHERE open = 1`,
-		func(ctx context.Context, tx *sql.Tx, c *docket.Case) error { return s.writeAttention(ctx, tx, c) }); err != nil {
+		s.writeAttention); err != nil {
 		return err
 	}
 	return s.mendIn(ctx, tx, `SELECT DISTINCT number FROM case_steps`, s.writeSteps)
@@ -159,7 +167,7 @@ func (s *Store) attentionOfAll(ctx context.Context, viewer string, now time.Time
 		if _, recused := c.Recused(viewer); recused {
 			continue
 		}
-		sched := s.engine.Schedule(&c.Facts, time.Time{})
+		sched := s.schedule(c)
 		n := 0
 		for _, sp := range s.engine.Attention(c, &sched).Spans() {
 			if sp.Holds(now) {
@@ -167,7 +175,7 @@ func (s *Store) attentionOfAll(ctx context.Context, viewer string, now time.Time
 			}
 		}
 		if n > 0 {
-			cases = append(cases, keyed{c, s.nextOf(c), n})
+			cases = append(cases, keyed{c, s.nextOf(&sched), n})
 			lines += n
 		}
 	}
@@ -201,7 +209,8 @@ func storedAttention(ctx context.Context, q querier) (map[string][][2]string, er
 // checkAttention is verify's check of what needs attention on c, as case_attention keeps
 // it, against its record: "" if they agree.
 func (s *Store) checkAttention(c *docket.Case, stored [][2]string) string {
-	want := s.attentionRows(c)
+	sched := s.schedule(c)
+	want := s.attentionRows(c, &sched)
 	if len(want) != len(stored) {
 		return fmt.Sprintf("case_attention holds %d lines of what needs attention on it, but its record has %d: "+
 			"case_attention was changed outside ethicsbot", len(stored), len(want))

@@ -12,10 +12,17 @@ import (
 	"ethicsbot/docket"
 )
 
-// dueOf is what cases.due holds for c, whose last event was at asOf: its next due instant
-// (docket.Engine.NextDue), or "" when nothing about it is pending.
-func (s *Store) dueOf(c *docket.Case, asOf time.Time) string {
-	return stamp(s.engine.NextDue(c, asOf))
+// schedule is c's schedule as the columns kept with it are derived from it: once per
+// case written or checked, each column read from it (dueOf, nextOf, attentionRows).
+func (s *Store) schedule(c *docket.Case) docket.Schedule {
+	return s.engine.Schedule(&c.Facts, time.Time{})
+}
+
+// dueOf is what cases.due holds for c, whose schedule is sched and whose last event was
+// at asOf: its next due instant (docket.Engine.NextDue), or "" when nothing about it is
+// pending.
+func (s *Store) dueOf(c *docket.Case, sched *docket.Schedule, asOf time.Time) string {
+	return stamp(s.engine.NextDueOf(c, sched, asOf))
 }
 
 // writeDue keeps c's next due instant with it, in the transaction of the event, at asOf,
@@ -28,25 +35,25 @@ func (s *Store) writeDue(ctx context.Context, tx *sql.Tx, c *docket.Case, asOf t
 	if s.engine == nil {
 		return errors.New("no deadline engine: the case's next due instant cannot be derived")
 	}
+	sched := s.schedule(c)
 	var err error
 	if s.next {
 		_, err = tx.ExecContext(ctx, `UPDATE cases SET due = ?, next = ?, recused = ? WHERE number = ?`,
-			s.dueOf(c, asOf), s.nextOf(c), recusedOf(c), c.Number)
+			s.dueOf(c, &sched, asOf), s.nextOf(&sched), recusedOf(c), c.Number)
 	} else {
-		_, err = tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, asOf), c.Number)
+		_, err = tx.ExecContext(ctx, `UPDATE cases SET due = ? WHERE number = ?`, s.dueOf(c, &sched, asOf), c.Number)
 	}
 	if err != nil {
 		return err
 	}
-	return s.writeAttention(ctx, tx, c)
+	return s.writeSpans(ctx, tx, c, &sched)
 }
 
-// nextOf is what cases.next holds for c: the instant of the step the docket lists as its
-// next (docket.Engine.Nearest), '~undated' for a task without a time limit, '~~none' when
-// it has no such step; as text, they sort in the docket's order.
-func (s *Store) nextOf(c *docket.Case) string {
-	sched := s.engine.Schedule(&c.Facts, time.Time{})
-	_, at, ok := s.engine.Nearest(&sched)
+// nextOf is what cases.next holds for the case whose schedule is sched: the instant of the
+// step the docket lists as its next (docket.Engine.Nearest), '~undated' for a task without
+// a time limit, '~~none' when it has no such step; as text, they sort in the docket's order.
+func (s *Store) nextOf(sched *docket.Schedule) string {
+	_, at, ok := s.engine.Nearest(sched)
 	switch {
 	case !ok:
 		return "~~none"
@@ -190,11 +197,12 @@ func (s *Store) checkDue(c *docket.Case, asOf time.Time, due, next, recused sql.
 	if !s.due || s.engine == nil || !fresh {
 		return ""
 	}
-	if want := s.dueOf(c, asOf); due.Valid && due.String != want { // NULL: not yet derived, read as due now
+	sched := s.schedule(c)
+	if want := s.dueOf(c, &sched, asOf); due.Valid && due.String != want { // NULL: not yet derived, read as due now
 		return fmt.Sprintf("its next due instant is %q, but its record makes it %q: cases.due was changed outside "+
 			"ethicsbot", due.String, want)
 	}
-	if want := s.nextOf(c); s.next && next.Valid && next.String != want {
+	if want := s.nextOf(&sched); s.next && next.Valid && next.String != want {
 		return fmt.Sprintf("its next step on the docket falls at %q, but its record makes it %q: cases.next was "+
 			"changed outside ethicsbot", next.String, want)
 	}
@@ -302,7 +310,8 @@ func (s *Store) docketOfAll(ctx context.Context, viewer string, limit int) ([]*d
 	var cases []keyed
 	for _, c := range open {
 		if _, recused := c.Recused(viewer); !recused {
-			cases = append(cases, keyed{c, s.nextOf(c)})
+			sched := s.schedule(c)
+			cases = append(cases, keyed{c, s.nextOf(&sched)})
 		}
 	}
 	slices.SortStableFunc(cases, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
