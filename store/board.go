@@ -87,35 +87,17 @@ func (s *Store) StepsSince(ctx context.Context, after int64) (map[string][]docke
 	}
 	// The steps of a few cases are read case by case; of many, in one pass over all.
 	whole := after == 0 || len(out) > wholeSteps
-	if !s.steps { // a record from before case_steps: the cases' own records
-		f := func(c *docket.Case) {
-			for _, st := range docket.ScheduledSteps(c) {
-				add(st)
-			}
-		}
-		if whole {
-			rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
-			return out, last.Int64, eachCaseDoc(rows, err, f)
-		}
-		for number := range out {
-			rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases WHERE number = ?`, number)
-			if err := eachCaseDoc(rows, err, f); err != nil {
-				return nil, 0, err
-			}
-		}
-		return out, last.Int64, nil
-	}
-	step := func(st *storedStep) {
-		st.Item.NoticePosted = st.NoticePosted
-		add(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
+	// A record from before case_steps has them in the cases' own records.
+	each, all, one := eachStep, `SELECT step FROM case_steps ORDER BY number, kind`,
+		`SELECT step FROM case_steps WHERE number = ? ORDER BY kind`
+	if !s.steps {
+		each, all, one = eachCaseStep, `SELECT doc FROM cases ORDER BY number`, `SELECT doc FROM cases WHERE number = ?`
 	}
 	if whole {
-		rows, err := tx.QueryContext(ctx, `SELECT step FROM case_steps ORDER BY number, kind`)
-		return out, last.Int64, eachDoc(rows, err, "case step", step)
+		return out, last.Int64, each(ctx, tx, add, all)
 	}
 	for number := range out {
-		rows, err := tx.QueryContext(ctx, `SELECT step FROM case_steps WHERE number = ? ORDER BY kind`, number)
-		if err := eachDoc(rows, err, "case step", step); err != nil {
+		if err := each(ctx, tx, add, one, number); err != nil {
 			return nil, 0, err
 		}
 	}

@@ -507,12 +507,7 @@ func (s *Store) foldDays(ctx context.Context, q querier, from, until time.Time) 
 	} else {
 		// One case decoded at a time: the fold keeps the steps scheduled, not the cases, so a
 		// read of the meetings does not hold the whole record at once.
-		rows, err := q.QueryContext(ctx, `SELECT doc FROM cases ORDER BY number`)
-		if err := eachCaseDoc(rows, err, func(c *docket.Case) {
-			for _, st := range docket.ScheduledSteps(c) {
-				add(st)
-			}
-		}); err != nil {
+		if err := eachCaseStep(ctx, q, add, `SELECT doc FROM cases ORDER BY number`); err != nil {
 			return nil, err
 		}
 	}

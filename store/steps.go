@@ -101,10 +101,27 @@ func foldSteps(ctx context.Context, q querier, add func(docket.ScheduledStep), f
 			ORDER BY number, kind`,
 			[]any{from, until}
 	}
+	return eachStep(ctx, q, add, query, args...)
+}
+
+// eachStep hands add each case step of case_steps whose step column query selects.
+func eachStep(ctx context.Context, q querier, add func(docket.ScheduledStep), query string, args ...any) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	return eachDoc(rows, err, "case step", func(st *storedStep) {
 		st.Item.NoticePosted = st.NoticePosted
 		add(docket.ScheduledStep{Item: st.Item, Start: st.Start, Place: st.Place})
+	})
+}
+
+// eachCaseStep hands add the steps scheduled at meetings (docket.ScheduledSteps) of each
+// case whose record query selects, one case decoded at a time: the steps of a record from
+// before case_steps.
+func eachCaseStep(ctx context.Context, q querier, add func(docket.ScheduledStep), query string, args ...any) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	return eachCaseDoc(rows, err, func(c *docket.Case) {
+		for _, st := range docket.ScheduledSteps(c) {
+			add(st)
+		}
 	})
 }
 
