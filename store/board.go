@@ -110,18 +110,15 @@ const wholeSteps = 200
 
 // FoldSteps returns the commission's meetings as Meetings does, folded with steps, given
 // by case number and each case's in the order of docket.MeetingKinds, instead of with
-// every case's: the meetings recorded, each holding the given steps at its start and
-// place, and the given steps no record holds folded into meetings of their own. Given the
-// steps of whole days (in the commission's zone), the meetings of those days are those
-// Meetings gives. It writes nothing.
-func (s *Store) FoldSteps(ctx context.Context, steps []docket.ScheduledStep) ([]docket.CommissionMeeting, error) {
-	stored, err := s.RecordedMeetings(ctx)
-	if err != nil {
-		return nil, err
-	}
-	f := s.engine.NewFolding(stored)
+// every case's: the meetings recorded (as RecordedMeetings gives them, read by the caller
+// with what else it reads), each holding the given steps at its start and place, and the
+// given steps no record holds folded into meetings of their own. Given the steps of whole
+// days (in the commission's zone), the meetings of those days are those Meetings gives.
+// It reads nothing.
+func (s *Store) FoldSteps(recorded []docket.CommissionMeeting, steps []docket.ScheduledStep) []docket.CommissionMeeting {
+	f := s.engine.NewFolding(recorded)
 	for _, st := range steps {
 		f.AddStep(st)
 	}
-	return f.Meetings(), nil
+	return f.Meetings()
 }

@@ -74,10 +74,11 @@ func TestBoardWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	folded, err := s.FoldSteps(ctx, slices.Concat(steps[a.Number], steps[b.Number]))
+	recorded, err := s.RecordedMeetings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
+	folded := s.FoldSteps(recorded, slices.Concat(steps[a.Number], steps[b.Number]))
 	on7th := func(ms []docket.CommissionMeeting) []docket.CommissionMeeting {
 		return slices.DeleteFunc(slices.Clone(ms), func(m docket.CommissionMeeting) bool {
 			return m.Start.In(time.UTC).Day() != 7

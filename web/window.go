@@ -29,10 +29,11 @@ const (
 
 // Steps is what the board reads to fold the meetings of a window from the case steps of
 // that window only, instead of from every case's (store.Store is one): the steps of the
-// cases changed since an event, and the fold of given steps with the meetings recorded.
+// cases changed since an event, and the fold of given steps with the meetings recorded
+// (read once per page, with RecordedMeetings).
 type Steps interface {
 	StepsSince(ctx context.Context, after int64) (map[string][]docket.ScheduledStep, int64, error)
-	FoldSteps(ctx context.Context, steps []docket.ScheduledStep) ([]docket.CommissionMeeting, error)
+	FoldSteps(recorded []docket.CommissionMeeting, steps []docket.ScheduledStep) []docket.CommissionMeeting
 }
 
 // keptSteps are the case steps scheduled at meetings, by case, as of the record's event
@@ -101,11 +102,7 @@ func (b *Board) windowView(ctx context.Context, recs []docket.Posting, now time.
 	if err != nil {
 		return view{}, err
 	}
-	ms, err := st.FoldSteps(ctx, steps)
-	if err != nil {
-		return view{}, err
-	}
-	return b.viewOf(ms, recs, now, root), nil
+	return b.viewOf(st.FoldSteps(stored, steps), recs, now, root), nil
 }
 
 // recorded are the meetings recorded as such, if the record keeps them.
