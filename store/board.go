@@ -115,7 +115,8 @@ const wholeSteps = 200
 // given steps no record holds folded into meetings of their own. Given the steps of whole
 // days (in the commission's zone), the meetings of those days are those Meetings gives.
 // It reads nothing.
-func (s *Store) FoldSteps(recorded []docket.CommissionMeeting, steps []docket.ScheduledStep) []docket.CommissionMeeting {
+func (s *Store) FoldSteps(recorded []docket.CommissionMeeting,
+	steps []docket.ScheduledStep) []docket.CommissionMeeting {
 	f := s.engine.NewFolding(recorded)
 	for _, st := range steps {
 		f.AddStep(st)
