@@ -154,19 +154,9 @@ func (s *Store) Settle(ctx context.Context, done []outbox.Settled, claim []outbo
 		if len(claim) == 0 {
 			return nil
 		}
-		// claimed keeps the first claim: a message sent then, whose answer was lost, is
-		// looked for from that time however many attempts came after.
-		stmt, err := tx.PrepareContext(ctx,
-			`UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
-			WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''
-			RETURNING CASE WHEN attempts = 1 THEN '' ELSE claimed END`)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
 		for i, k := range claim {
 			var claimed string
-			err := stmt.QueryRowContext(ctx, stamp(now), k.Case, k.Series, k.Step, k.To.String()).Scan(&claimed)
+			err := tx.QueryRowContext(ctx, claimPost, stamp(now), k.Case, k.Series, k.Step, k.To.String()).Scan(&claimed)
 			if errors.Is(err, sql.ErrNoRows) {
 				continue // sent already, or never queued
 			}
@@ -182,6 +172,14 @@ func (s *Store) Settle(ctx context.Context, done []outbox.Settled, claim []outbo
 	}
 	return out, nil
 }
+
+// claimPost claims one post for sending and returns when it was first claimed, empty if now
+// is the first time. claimed keeps the first claim: a message sent then, whose answer was
+// lost, is looked for from that time however many attempts came after. The connection
+// keeps it prepared between drains (dsn's statement cache).
+const claimPost = `UPDATE outbox SET claimed = CASE WHEN claimed = '' THEN ? ELSE claimed END, attempts = attempts + 1
+	WHERE case_number = ? AND series = ? AND step = ? AND dest = ? AND sent = ''
+	RETURNING CASE WHEN attempts = 1 THEN '' ELSE claimed END`
 
 // settle records one thing a drain did with a post, in the drain's transaction.
 func settle(ctx context.Context, tx *sql.Tx, d outbox.Settled, now time.Time) error {
