@@ -37,6 +37,20 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return fail(app.ExitFailure, "%v", err)
 	}
 	defer db.Close()
+	// Where the files will be published is settled before anything is drawn: the feeds'
+	// links must lead there, not to this machine.
+	public := cfg.PublicURL + "/"
+	if *url != "" {
+		u, err := config.ParsePublicURL(*url)
+		if err != nil {
+			return fail(app.ExitUsage, "--url: %v", err)
+		}
+		public = u + "/"
+	} else if u, err := neturl.Parse(public); err != nil || app.IsLoopback(u.Hostname()) {
+		return fail(app.ExitUsage,
+			"give --url, the address at which %s is published, or set public_url in the configuration: the "+
+				"feeds link to it", *out)
+	}
 	docs := app.NewTaggedDocs(slog.New(slog.NewTextHandler(stderr, nil)))
 	defer docs.Close()
 	// The meetings' PDFs are offered when the letters are set up, as the running bot's
@@ -46,18 +60,7 @@ func runPublish(args []string, stdout, stderr io.Writer, getenv func(string) str
 		maker = docs.Use(m)
 	}
 	board := app.BoardOf(cfg, engine, db, now, maker)
-	if *url != "" {
-		u, err := config.ParsePublicURL(*url)
-		if err != nil {
-			return fail(app.ExitUsage, "--url: %v", err)
-		}
-		board.URL = u + "/"
-	} else if u, err := neturl.Parse(board.URL); err != nil || app.IsLoopback(u.Hostname()) {
-		// The feeds' links must lead to where the files are published, not to this machine.
-		return fail(app.ExitUsage,
-			"give --url, the address at which %s is published, or set public_url in the configuration: the "+
-				"feeds link to it", *out)
-	}
+	board.URL = public
 	files, err := board.Publish(context.Background(), *out)
 	if err != nil {
 		return fail(app.ExitFailure, "%v", err)
