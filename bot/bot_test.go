@@ -889,3 +889,42 @@ func (b *blockingSender) Send(ctx context.Context, d outbox.Dest, text outbox.Ma
 func (b *blockingSender) Find(context.Context, outbox.Dest, outbox.Key, time.Time) (string, string, bool, error) {
 	return "", "", false, nil
 }
+
+// TestHelpAnsweredInOnePiece: help reads no record, so it is answered on the request's own
+// goroutine even when there is no record to read; its reply goes out in one piece with its
+// length, not chunked, byte for byte what encoding it afresh gives, every time; and a
+// reload of the settings that changes the text is answered with the new text, never a
+// kept one.
+func TestHelpAnsweredInOnePiece(t *testing.T) {
+	e := newEnv(t)
+	e.app.Service.Record = nil // help must not need it
+	srv := httptest.NewServer((&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler())
+	defer srv.Close()
+	texts := map[string]bool{}
+	for i, voting := range []bool{false, false, true, true, false} {
+		reconfigure(e.app.Service, func(st *commands.Settings) { st.Voting.Required = voting })
+		resp, err := srv.Client().Do(signedRequest(t, srv.URL, "help", fmt.Sprint("help-", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		help := e.app.Service.Handle(context.Background(), commands.Request{User: "U2147483697", Text: "help"})
+		var want bytes.Buffer
+		json.NewEncoder(&want).Encode(struct {
+			ResponseType string `json:"response_type"`
+			Text         string `json:"text"`
+		}{"ephemeral", string(help.Messages[0].Text)})
+		if !bytes.Equal(body, want.Bytes()) {
+			t.Errorf("help %d (votes required: %v) answered\n%s\nwant\n%s", i, voting, body, want.Bytes())
+		}
+		if resp.ContentLength != int64(len(body)) || len(resp.TransferEncoding) > 0 {
+			t.Errorf("help %d: length %d, transfer encoding %v, for %d bytes", i, resp.ContentLength,
+				resp.TransferEncoding, len(body))
+		}
+		texts[string(body)] = true
+	}
+	if len(texts) != 2 {
+		t.Errorf("help said %d different texts under two settings", len(texts))
+	}
+}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,9 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -35,6 +39,8 @@ type HTTP struct {
 	Public http.Handler // the public notice board, if any
 	// Health, if set, is /healthz; else it reports DB alone, with Slack "ok".
 	Health *Health
+
+	fixed fixedReplies // the encoded answers of fixed replies (help)
 }
 
 // Handler returns the routes.
@@ -114,20 +120,41 @@ func (h *HTTP) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 	// Most commands take a few milliseconds, including the durable commit: the reply goes
 	// in the response itself, so a 200 means the action is on disk. One that takes longer
 	// is acked at 2 s, well inside Slack's 3, and answered through response_url after.
+	// What reads no record (help, a refusal) is answered here and now; only what reads or
+	// writes the record runs beside the timer.
 	ctx := context.WithoutCancel(r.Context())
+	resp, run := h.App.Service.Prepare(ctx, SlashRequest(cmd))
+	if run == nil {
+		h.answer(ctx, w, cmd, resp)
+		return
+	}
 	result := make(chan commands.Response, 1)
-	h.App.Go(func() { result <- h.App.Service.Handle(ctx, SlashRequest(cmd)) })
+	h.App.Go(func() { result <- run(ctx) })
+	timer := time.NewTimer(SlashInline)
+	defer timer.Stop()
 	select {
 	case resp := <-result:
-		if m := h.App.Answer(ctx, cmd, resp, true); m != nil {
-			writeJSON(w, replyBody{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks})
-			return
-		}
-		w.WriteHeader(http.StatusOK)
-	case <-time.After(SlashInline):
+		h.answer(ctx, w, cmd, resp)
+	case <-timer.C:
 		w.WriteHeader(http.StatusOK)
 		h.App.Go(func() { h.App.Answer(ctx, cmd, <-result, false) })
 	}
+}
+
+// answer puts a slash command's first reply in the HTTP response, and has the App deliver
+// the rest.
+func (h *HTTP) answer(ctx context.Context, w http.ResponseWriter, cmd slack.SlashCommand, resp commands.Response) {
+	m := h.App.Answer(ctx, cmd, resp, true)
+	if m == nil {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	body := replyBody{ResponseType: slack.ResponseTypeEphemeral, Text: string(m.Text), Blocks: m.Blocks}
+	if resp.Fixed && len(m.Blocks) == 0 {
+		h.fixed.write(w, body)
+		return
+	}
+	writeJSON(w, body)
 }
 
 // SlashInline is how long a slash command may run before it is acked without its answer.
@@ -182,9 +209,61 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
 	h.App.channelEvent(ev.InnerEvent.Data)
 }
 
+// writeJSON answers v as JSON in one write with its length: a reply of more than 2 KB
+// written through an encoder would go out chunked, in more writes.
 func writeJSON(w http.ResponseWriter, v any) {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			jsonBuffers.Put(buf)
+		}
+	}()
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		http.Error(w, "cannot encode the reply", http.StatusInternalServerError)
+		return
+	}
+	writeEncoded(w, buf.Bytes())
+}
+
+// jsonBuffers keeps the buffers replies are encoded in between requests; one grown past
+// maxPooledBuffer by a long reply is let go rather than kept.
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxPooledBuffer = 64 << 10
+
+// fixedReplies keeps the JSON of each reply that depends on nothing but the command table
+// and the settings (commands.Response.Fixed), keyed by its text, so that help, the command
+// asked most, is not encoded again for every request. Its text is the key, so a reply
+// changed by a reload of the settings is a new entry, never a stale one; at most
+// maxFixedReplies are kept (the help texts are one per command and role), and past that
+// a reply is encoded as any other.
+type fixedReplies struct {
+	m sync.Map // text → []byte
+	n atomic.Int32
+}
+
+const maxFixedReplies = 256
+
+func (f *fixedReplies) write(w http.ResponseWriter, body replyBody) {
+	b, ok := f.m.Load(body.Text)
+	if !ok {
+		enc, err := json.Marshal(body)
+		if err != nil || f.n.Load() >= maxFixedReplies {
+			writeJSON(w, body)
+			return
+		}
+		f.n.Add(1)
+		b, _ = f.m.LoadOrStore(body.Text, append(enc, '\n'))
+	}
+	writeEncoded(w, b.([]byte))
+}
+
+// writeEncoded answers a reply already encoded as JSON, in one write with its length.
+func writeEncoded(w http.ResponseWriter, b []byte) {
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(v)
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
 }
 
 // PublishHome shows the user the App Home tab: their commands, and the clerk's desk if

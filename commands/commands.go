@@ -196,6 +196,10 @@ type Response struct {
 	// FilesNote is the message Files are shared with in the docket channel: what they are,
 	// naming each, and who produced them.
 	FilesNote outbox.Markup
+	// Fixed says the reply depends on nothing but the command table and the settings, not
+	// on the record or on what was typed (help): a transport may keep what it encoded of
+	// it, keyed by its text, instead of encoding the same bytes again for every request.
+	Fixed bool
 }
 
 // File is a document to hand over: its file name, its title and its bytes, and for an
@@ -230,6 +234,19 @@ func quoteSnippet(text string) string {
 }
 
 func (s *Service) Handle(ctx context.Context, req Request) Response {
+	resp, run := s.Prepare(ctx, req)
+	if run != nil {
+		return run(ctx)
+	}
+	return resp
+}
+
+// Prepare is Handle in two parts. It reads the request and answers at once what reads no
+// record: help, and each refusal made before a command runs (no role, no such command, a
+// line that cannot be read). What reads or writes the record it returns instead as run,
+// for the caller to run where it may take its time: a transport that must answer Slack
+// within 3 s runs it beside a timer, and needs neither timer nor goroutine for the rest.
+func (s *Service) Prepare(ctx context.Context, req Request) (resp Response, run func(context.Context) Response) {
 	words, open := scan(req.Text, req.Escaped)
 	name := "help"
 	if len(words) > 0 {
@@ -240,28 +257,34 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	sub, ok := lookup(name)
 	switch {
 	case role == Nobody && name != "help":
-		return reply(notAuthorised)
+		return reply(notAuthorised), nil
 	case !utf8.ValidString(req.Text):
-		return reply(outbox.Markup("Not done: the command is not valid UTF-8 text; retype it rather than pasting it."))
+		return reply(outbox.Markup("Not done: the command is not valid UTF-8 text; retype it rather than pasting it.")), nil
 	case open >= 0:
 		// An unclosed quote would take the rest of the line into one value: a place that
 		// ends in a quote mark on a public notice, or another field swallowed unseen.
 		return reply(outbox.Format("Not done: the quote opened at %s is not closed, so everything after it would be one "+
-			"value. Close it, e.g. place=\"City Hall, Room 201\".", quoteSnippet(req.Text[open:])))
+			"value. Close it, e.g. place=\"City Hall, Room 201\".", quoteSnippet(req.Text[open:]))), nil
 	case !ok:
-		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp))
+		return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp)), nil
 	case !s.allowed(sub, role):
-		return s.onlyFor(sub)
+		return s.onlyFor(sub), nil
 	}
 	if len(words) == 0 && sub.modal && len(sub.required()) > 0 {
-		return Response{Modal: s.modal(ctx, sub, req.User, nil)}
+		return Response{}, func(ctx context.Context) Response {
+			return Response{Modal: s.modal(ctx, sub, req.User, nil)}
+		}
 	}
 	a, read, err := sub.bind(words, s.Engine.Cal.Location(), s.Settings().Roles.People)
 	if err != nil {
 		text, _ := refusal(err)
-		return reply(text + outbox.Format(".\nUsage: `%s`\nExample: `/ethics %s`", sub.usage(), sub.example))
+		return reply(text + outbox.Format(".\nUsage: `%s`\nExample: `/ethics %s`", sub.usage(), sub.example)), nil
 	}
-	return withReading(s.run(ctx, sub, req, a), read)
+	run = func(ctx context.Context) Response { return withReading(s.run(ctx, sub, req, a), read) }
+	if sub.fromTable {
+		return run(ctx), nil
+	}
+	return Response{}, run
 }
 
 // withReading puts what the command understood of values typed another way than the
@@ -280,6 +303,7 @@ func withReading(resp Response, read []string) Response {
 		}
 		return reply(note)
 	}
+	resp.Fixed = false // the reading is what this user typed
 	m := resp.Messages[0]
 	if len(m.Blocks) >= MaxMessageBlocks {
 		resp.Messages = append([]Message{{Text: note}}, resp.Messages...)

@@ -436,3 +436,49 @@ func BenchmarkHelp(b *testing.B) {
 		s.Handle(ctx, commands.Request{User: comm, Text: "help"})
 	}
 }
+
+// TestPrepareAnswersWhatReadsNoRecord: Prepare answers help and each refusal made before a
+// command runs without the record (here there is none to read), and leaves whatever reads
+// or writes it, a form included, to run; what it answers is Handle's answer, and only a
+// help text is marked fixed for a transport to keep.
+func TestPrepareAnswersWhatReadsNoRecord(t *testing.T) {
+	s, _, _ := MustService(t)
+	bare := &commands.Service{Engine: s.Engine, Now: s.Now} // no record at all
+	bare.Configure(*s.Settings())
+	for _, tc := range []struct {
+		user, text string
+		now, fixed bool
+	}{
+		{clerk, "help", true, true},
+		{stranger, "help", true, true},
+		{clerk, "help file", true, true},
+		{clerk, "help nosuch", true, false},
+		{clerk, "nosuch 2026-001", true, false},
+		{stranger, "docket", true, false},
+		{attorney, "file", true, false},
+		{clerk, `file respondent="A`, true, false},
+		{clerk, "case", true, false},
+		{clerk, "case 2026-001", false, false},
+		{clerk, "docket", false, false},
+		{clerk, "file", false, false}, // opens a form, which may list the cases
+		{clerk, `file respondent="A" complainant="B" section=103.10 summary="x"`, false, false},
+	} {
+		resp, run := bare.Prepare(ctx, commands.Request{User: tc.user, Text: tc.text, RequestID: "k"})
+		if (run == nil) != tc.now {
+			t.Errorf("%s as %s: answered at once %v, want %v", tc.text, tc.user, run == nil, tc.now)
+			continue
+		}
+		if run != nil {
+			if len(resp.Messages) != 0 || resp.Modal != nil || len(resp.Posts) != 0 {
+				t.Errorf("%s: an answer %+v beside what is left to run", tc.text, resp)
+			}
+			continue
+		}
+		if resp.Fixed != tc.fixed {
+			t.Errorf("%s as %s: fixed %v, want %v", tc.text, tc.user, resp.Fixed, tc.fixed)
+		}
+		if got, want := replyText(resp), replyText(do(s, tc.user, tc.text)); got != want || got == "" {
+			t.Errorf("%s as %s: Prepare says %q, Handle %q", tc.text, tc.user, got, want)
+		}
+	}
+}

@@ -21,7 +21,10 @@ type subcommand struct {
 	why     string // why only those roles, for refusals
 	modal   bool   // typed with no arguments, it opens a modal
 	vote    bool   // an action of the commission, taken by roll call (yes=, no=, abstain=, absent=)
-	run     func(s *Service, ctx context.Context, req Request, a args) (Response, error)
+	// fromTable: it answers from the command table and the settings alone, reading no
+	// record, so Prepare answers it at once (help).
+	fromTable bool
+	run       func(s *Service, ctx context.Context, req Request, a args) (Response, error)
 }
 
 var (
@@ -71,7 +74,7 @@ func init() {
 	table = []*subcommand{
 		{name: "help", summary: "list the commands, or show one in full",
 			params:  []param{{name: "command", kind: kText, positional: true, help: "a command name"}},
-			example: "help schedule", roles: everyone, run: runHelp},
+			example: "help schedule", roles: everyone, fromTable: true, run: runHelp},
 		{name: "file", summary: "file a complaint received by the commission", rule: "(A)", modal: true, roles: staff,
 			why: "Commissioners and the clerk file complaints.",
 			params: []param{
@@ -617,14 +620,21 @@ func runHelp(s *Service, ctx context.Context, req Request, a args) (Response, er
 		if !ok {
 			return reply(outbox.Format("There is no `/ethics %s`. %s", name, seeHelp)), nil
 		}
-		return reply(helpText(helpKey{command: sub.name, votes: votes}, func() outbox.Markup {
+		return fixed(helpText(helpKey{command: sub.name, votes: votes}, func() outbox.Markup {
 			return s.commandHelp(sub)
 		})), nil
 	}
 	role := s.Settings().Roles.Of(req.User)
-	return reply(helpText(helpKey{role: role, votes: votes}, func() outbox.Markup {
+	return fixed(helpText(helpKey{role: role, votes: votes}, func() outbox.Markup {
 		return s.listHelp(role)
 	})), nil
+}
+
+// fixed is reply for a text that depends on nothing but the table and the settings.
+func fixed(text outbox.Markup) Response {
+	r := reply(text)
+	r.Fixed = true
+	return r
 }
 
 // helpKey is what a help text depends on: the command asked about, or the role of who
