@@ -279,3 +279,27 @@ func TestRecessedHearingReconvenedAgainIsANewNotice(t *testing.T) {
 		t.Errorf("notice %q, want the 5 Jan session moved", notices)
 	}
 }
+
+// TestLongLineIsReadQuickly: a line is read before Slack's ack, for anyone who may type
+// /ethics, role or none, so reading it must cost its length, not its length squared. A
+// word of 15,000 letters and 15,000 '=', far inside what the HTTP handler takes
+// (bot.MaxBody), was matched again at each '=' and took seconds.
+func TestLongLineIsReadQuickly(t *testing.T) {
+	s, _, _ := MustService(t)
+	word := strings.Repeat("a", 15000) + "1" + strings.Repeat("=", 15000)
+	for _, tc := range []struct{ user, text string }{
+		{stranger, word},
+		{clerk, "help " + word},
+		{clerk, "file respondent=" + word},
+		{clerk, strings.Repeat("a=b ", 7500)},
+	} {
+		start := time.Now()
+		resp, run := s.Prepare(ctx, commands.Request{User: tc.user, Text: tc.text, Escaped: true})
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%.20s… (%d characters) as %s: read in %v", tc.text, len(tc.text), tc.user, took)
+		}
+		if run == nil && len(resp.Messages) == 0 {
+			t.Errorf("%.20s… as %s: no answer", tc.text, tc.user)
+		}
+	}
+}

@@ -45,6 +45,14 @@ func scan(text string, escaped bool) ([]word, int) {
 	var words []word
 	open := -1
 	var cur strings.Builder
+	// plain says cur could be a key so far (letters and underscores), kept as cur grows:
+	// matching cur again at each '=' made a word of many '=' cost its length squared, and
+	// a line is read before Slack's ack.
+	plain := true
+	add := func(r rune) {
+		cur.WriteRune(r)
+		plain = plain && isKeyRune(r)
+	}
 	var key string
 	inWord, quoted := false, false
 	var closing string
@@ -53,21 +61,22 @@ func scan(text string, escaped bool) ([]word, int) {
 			words = append(words, word{key: key, text: cur.String(), escaped: escaped})
 		}
 		cur.Reset()
+		plain = true
 		key, inWord, quoted = "", false, false
 	}
 	entity := false
 	for i, r := range text {
 		switch {
 		case entity:
-			cur.WriteRune(r)
+			add(r)
 			entity = r != '>'
 		case escaped && r == '<':
 			inWord, entity = true, true
-			cur.WriteRune(r)
+			add(r)
 		case quoted && strings.ContainsRune(closing, r):
 			quoted, open = false, -1
 		case quoted:
-			cur.WriteRune(r)
+			add(r)
 		case r == '"' || r == '“' || r == '”' || r == '\'' && cur.Len() == 0:
 			if key != "" && cur.Len() == 0 {
 				open = i // the quoted value of key=: one never closed is refused (see Handle)
@@ -76,21 +85,21 @@ func scan(text string, escaped bool) ([]word, int) {
 			closing = map[rune]string{'"': `"”`, '“': `”"`, '”': `”"`, '\'': `'’`}[r]
 		case unicode.IsSpace(r):
 			flush()
-		case r == '=' && key == "" && cur.Len() > 0 && isKey(cur.String()):
+		case r == '=' && key == "" && cur.Len() > 0 && plain:
 			key = strings.ToLower(cur.String())
 			cur.Reset()
+			plain = true
 		default:
 			inWord = true
-			cur.WriteRune(r)
+			add(r)
 		}
 	}
 	flush()
 	return words, open
 }
 
-var keyPattern = regexp.MustCompile(`^[A-Za-z_]+$`)
-
-func isKey(s string) bool { return keyPattern.MatchString(s) }
+// isKeyRune says whether r may be in the key of key=value.
+func isKeyRune(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r == '_' }
 
 // kind is what a parameter holds.
 type kind int
