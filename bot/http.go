@@ -235,9 +235,9 @@ const maxPooledBuffer = 64 << 10
 // fixedReplies keeps the JSON of each reply that depends on nothing but the command table
 // and the settings (commands.Response.Fixed), keyed by its text, so that help, the command
 // asked most, is not encoded again for every request. Its text is the key, so a reply
-// changed by a reload of the settings is a new entry, never a stale one; at most
-// maxFixedReplies are kept (the help texts are one per command and role), and past that
-// a reply is encoded as any other.
+// changed by a reload of the settings is a new entry, never a stale one; about
+// maxFixedReplies are kept (the help texts are one per command and per role, under each
+// voting setting: about a hundred), and past that a reply is encoded as any other.
 type fixedReplies struct {
 	m sync.Map // text → []byte
 	n atomic.Int32

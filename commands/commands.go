@@ -196,9 +196,10 @@ type Response struct {
 	// FilesNote is the message Files are shared with in the docket channel: what they are,
 	// naming each, and who produced them.
 	FilesNote outbox.Markup
-	// Fixed says the reply depends on nothing but the command table and the settings, not
-	// on the record or on what was typed (help): a transport may keep what it encoded of
-	// it, keyed by its text, instead of encoding the same bytes again for every request.
+	// Fixed says the reply depends on nothing but the command table and the settings: not
+	// on the record, nor on what was typed but which of the table's commands it is about
+	// (help). Its texts are therefore few, and a transport may keep what it encoded of
+	// each, keyed by its text, instead of encoding the same bytes again for every request.
 	Fixed bool
 }
 
@@ -219,12 +220,6 @@ func reply(text outbox.Markup, blocks ...slack.Block) Response {
 	return Response{Messages: []Message{{Text: text, Blocks: blocks}}}
 }
 
-// Handle runs one /ethics request. Every failure becomes a reply that says what is wrong
-// and what to do; an error the user cannot act on is logged and reported as internal.
-//
-// Who asks is checked before anything else: a user without a role gets the same refusal
-// for every command but help, whatever it holds; then whether their role may use the
-// command; then, for a command that names a case, whether they are recused from it (exec).
 // quoteSnippet is the start of text, where an unclosed quote opens, as a reply quotes it.
 func quoteSnippet(text string) string {
 	if r := []rune(text); len(r) > 30 {
@@ -233,6 +228,12 @@ func quoteSnippet(text string) string {
 	return text
 }
 
+// Handle runs one /ethics request. Every failure becomes a reply that says what is wrong
+// and what to do; an error the user cannot act on is logged and reported as internal.
+//
+// Who asks is checked before anything else: a user without a role gets the same refusal
+// for every command but help, whatever it holds; then whether their role may use the
+// command; then, for a command that names a case, whether they are recused from it (exec).
 func (s *Service) Handle(ctx context.Context, req Request) Response {
 	resp, run := s.Prepare(ctx, req)
 	if run != nil {
@@ -243,9 +244,10 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 
 // Prepare is Handle in two parts. It reads the request and answers at once what reads no
 // record: help, and each refusal made before a command runs (no role, no such command, a
-// line that cannot be read). What reads or writes the record it returns instead as run,
-// for the caller to run where it may take its time: a transport that must answer Slack
-// within 3 s runs it beside a timer, and needs neither timer nor goroutine for the rest.
+// role that may not use it, a line that cannot be read). What reads or writes the record
+// it returns instead as run, for the caller to run where it may take its time: a
+// transport that must answer Slack within 3 s runs it beside a timer, and needs neither
+// timer nor goroutine for the rest.
 func (s *Service) Prepare(ctx context.Context, req Request) (resp Response, run func(context.Context) Response) {
 	words, open := scan(req.Text, req.Escaped)
 	name := "help"
