@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"sort"
 	"strconv"
@@ -23,20 +22,9 @@ import (
 	"ethicsbot/docket"
 )
 
-// signedRequest is a signed slash command for text, ready to send to base.
+// signedRequest is a signed slash command for text from the clerk, ready to send to base.
 func signedRequest(b testing.TB, base, text, trigger string) *http.Request {
-	form := url.Values{"command": {"/ethics"}, "user_id": {"U2147483697"}, "channel_id": {"C1"}, "trigger_id": {trigger},
-		"response_url": {base + "/response/" + trigger}, "text": {text}}
-	body := []byte(form.Encode())
-	now := time.Now().Unix()
-	r, err := http.NewRequest(http.MethodPost, base+"/slack/commands", bytes.NewReader(body))
-	if err != nil {
-		b.Fatal(err)
-	}
-	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	r.Header.Set("X-Slack-Request-Timestamp", strconv.FormatInt(now, 10))
-	r.Header.Set("X-Slack-Signature", sign(secret, now, body))
-	return r
+	return slashAs(b, base, "U2147483697", text, trigger)
 }
 
 // latency sends req and returns how long the answer took.
