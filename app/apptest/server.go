@@ -178,6 +178,16 @@ type RecordingSlack struct {
 	*httptest.Server
 	mu   sync.Mutex
 	msgs []SlackMessage
+	last int64 // the last message's ts, in microseconds
+}
+
+// stamp is a new message's ts as Slack gives it: the time it was posted, in seconds and
+// microseconds, unique and increasing. A restore reads the channels since the backup's
+// last event by it, so a fixed ts would fall before the record's events once the clock
+// passed it. The caller holds mu.
+func (f *RecordingSlack) stamp() string {
+	f.last = max(time.Now().UnixMicro(), f.last+1)
+	return fmt.Sprintf("%d.%06d", f.last/1e6, f.last%1e6)
 }
 
 // SlackMessage is a message the fake Slack took, with its metadata.
@@ -199,8 +209,8 @@ func NewRecordingSlack(t *testing.T) *RecordingSlack {
 		defer f.mu.Unlock()
 		switch strings.TrimPrefix(r.URL.Path, "/api/") {
 		case "chat.postMessage":
-			m := SlackMessage{Channel: r.Form.Get("channel"), TS: fmt.Sprintf("1800000000.%06d", len(f.msgs)+1),
-				Thread: r.Form.Get("thread_ts"), Text: r.Form.Get("text")}
+			m := SlackMessage{Channel: r.Form.Get("channel"), TS: f.stamp(), Thread: r.Form.Get("thread_ts"),
+				Text: r.Form.Get("text")}
 			json.Unmarshal([]byte(r.Form.Get("metadata")), &m.Metadata)
 			f.msgs = append(f.msgs, m)
 			json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS})
