@@ -70,6 +70,13 @@ type DocketRecord interface {
 	Docket(ctx context.Context, viewer string, limit int) (shown []*docket.Case, total int, err error)
 }
 
+// ClosedRecord is a Record that reads its closed cases the latest received first, one at a
+// time, until told to stop: a form that lists them after the open cases reads no more
+// than a select holds. The store is one; without it, every case is read.
+type ClosedRecord interface {
+	ClosedCases(ctx context.Context, fn func(*docket.Case) bool) error
+}
+
 // Files fetches a file shared in Slack, by its id, for /ethics attach. The bot's Slack
 // client is one (files.info, then the file's private download address, with the
 // files:read scope).

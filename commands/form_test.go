@@ -2,6 +2,7 @@ package commands_test
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -211,5 +212,93 @@ func TestCaseAskedAsTextPastASelect(t *testing.T) {
 	if got, _ := caseOptions(t, form(t, counted, clerk, "schedule")); got != nil || reads != 0 {
 		t.Fatalf("with %d open cases the form lists %d, reading every open case %d times; want the number asked "+
 			"as text, none read", commands.MaxOptions+1, len(got), reads)
+	}
+}
+
+// closedCasesCounted is the store, counting the closed cases it decodes for a form; a form
+// that reads every case instead fails the test.
+type closedCasesCounted struct {
+	*store.Store
+	t       *testing.T
+	decoded *int
+}
+
+func (r closedCasesCounted) ClosedCases(ctx context.Context, fn func(*docket.Case) bool) error {
+	return r.Store.ClosedCases(ctx, func(c *docket.Case) bool {
+		*r.decoded++
+		return fn(c)
+	})
+}
+
+func (r closedCasesCounted) AllCases(ctx context.Context) ([]docket.Case, error) {
+	r.t.Error("a form read every case")
+	return r.Store.AllCases(ctx)
+}
+
+// everyCaseRead is a record that can only give every case at once, as a record without
+// ClosedCases does.
+type everyCaseRead struct{ commands.Record }
+
+// closeNth files the i-th complaint, received on day, and dismisses it at its sufficiency
+// meeting three days on (C)(2), its notices of the dismissal mailed: closed.
+func closeNth(t *testing.T, db *store.Store, cal *docket.Calendar, i int, received time.Time) {
+	t.Helper()
+	n := fileNth(t, db, i, received).Number
+	meeting := received.AddDate(0, 0, 3)
+	for cal.StatutoryHoliday(cal.DateOf(meeting)) != "" {
+		meeting = meeting.AddDate(0, 0, 1) // no meeting on a legal holiday (5 ILCS 120/2.01)
+	}
+	if _, err := db.Apply(ctx, docket.Act{By: clerk, At: received}, n,
+		docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall"},
+		docket.PostNotice{Meeting: docket.SufficiencyMeeting},
+		docket.RecordMailing{Paper: docket.RespondentNoticePaper, Article: article(fmt.Sprintf("9407%017d", i))},
+		docket.RecordMailing{Paper: docket.ComplainantConfirmPaper, Article: article(fmt.Sprintf("9408%017d", i))},
+	); err != nil {
+		t.Fatal(err)
+	}
+	ruled := meeting.Add(time.Hour)
+	if _, err := db.Apply(ctx, docket.Act{By: comm, At: ruled}, n, docket.Rule{Ruling: docket.Insufficient}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := db.Apply(ctx, docket.Act{By: clerk, At: ruled}, n,
+		docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: article(fmt.Sprintf("9409%017d", i))},
+		docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: article(fmt.Sprintf("9410%017d", i))})
+	if err != nil || !res.Case.Closed() {
+		t.Fatalf("case %s not dismissed: %v, %s, owed %v, frivolous %v", n, err, res.Case.State, res.Case.PapersOwed(), res.Case.FrivolousPending)
+	}
+}
+
+// TestClosedCasesListedUpToASelect: a form that acts on closed cases too (correct) lists the
+// open cases, then the closed ones the latest received first, as it did from every case
+// sorted; with more than a select holds (100), it asks for the number as text, having
+// decoded the closed cases up to the first it could not list, not every case.
+func TestClosedCasesListedUpToASelect(t *testing.T) {
+	s, c, db := MustService(t)
+	decoded := 0
+	counted := &commands.Service{Record: closedCasesCounted{db, t, &decoded}, Engine: s.Engine, Now: c.Now}
+	counted.Configure(*s.Settings())
+	every := &commands.Service{Record: everyCaseRead{db}, Engine: s.Engine, Now: c.Now}
+	every.Configure(*s.Settings())
+	day := c.now.AddDate(0, 0, -200)
+	fileNth(t, db, 0, c.now.Add(-time.Hour)) // open
+	for i := 1; i <= 3; i++ {
+		closeNth(t, db, s.Engine.Cal, i, day.Add(time.Duration(i%2)*time.Hour)) // two received at once
+	}
+	got, texts := caseOptions(t, form(t, counted, clerk, "correct"))
+	want, _ := caseOptions(t, form(t, every, clerk, "correct"))
+	if len(got) != 4 || strings.Join(got, " ") != strings.Join(want, " ") || decoded != 3 {
+		t.Fatalf("the form lists %v (%q) after decoding %d closed cases; from every case it listed %v", got, texts, decoded,
+			want)
+	}
+	for i := 4; i <= commands.MaxOptions+5; i++ {
+		closeNth(t, db, s.Engine.Cal, i, day.AddDate(0, 0, i/8).Add(time.Duration(i%8)*time.Minute))
+	}
+	decoded = 0
+	if got, _ := caseOptions(t, form(t, counted, clerk, "correct")); got != nil || decoded != commands.MaxOptions {
+		t.Fatalf("with 1 open and %d closed cases the form lists %d after decoding %d closed cases; want the number "+
+			"asked as text after %d", commands.MaxOptions+5, len(got), decoded, commands.MaxOptions)
+	}
+	if got, _ := caseOptions(t, form(t, every, clerk, "correct")); got != nil {
+		t.Fatalf("from every case, the form lists %d", len(got))
 	}
 }

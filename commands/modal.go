@@ -123,16 +123,10 @@ func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string)
 	}
 	cases := slices.Clone(open)
 	if closedCaseForms[sub.name] {
-		all, err := s.Record.AllCases(ctx)
-		if err != nil {
-			s.logger().Error("form: all cases", "sub", sub.name, "err", err)
+		var err error
+		if cases, err = s.withClosed(ctx, cases, user); err != nil {
+			s.logger().Error("form: closed cases", "sub", sub.name, "err", err)
 			return nil
-		}
-		slices.SortStableFunc(all, func(a, b docket.Case) int { return b.Received.Compare(a.Received) })
-		for i := range all {
-			if all[i].Closed() {
-				cases = append(cases, &all[i])
-			}
 		}
 	}
 	var opts []*slack.OptionBlockObject
@@ -149,6 +143,40 @@ func (s *Service) caseChoices(ctx context.Context, sub *subcommand, user string)
 		return nil
 	}
 	return opts
+}
+
+// withClosed is cases followed by the closed cases, the latest received first. Once more
+// than a select holds are cases user may act on, it reads no further: the form asks for
+// the number as text whatever the rest would have been.
+func (s *Service) withClosed(ctx context.Context, cases []*docket.Case, user string) ([]*docket.Case, error) {
+	if r, ok := s.Record.(ClosedRecord); ok {
+		shown := 0
+		for _, c := range cases {
+			if _, recused := c.Recused(user); !recused {
+				shown++
+			}
+		}
+		err := r.ClosedCases(ctx, func(c *docket.Case) bool {
+			kept := *c
+			cases = append(cases, &kept)
+			if _, recused := c.Recused(user); !recused {
+				shown++
+			}
+			return shown <= MaxOptions
+		})
+		return cases, err
+	}
+	all, err := s.Record.AllCases(ctx)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(all, func(a, b docket.Case) int { return b.Received.Compare(a.Received) })
+	for i := range all {
+		if all[i].Closed() {
+			cases = append(cases, &all[i])
+		}
+	}
+	return cases, nil
 }
 
 // memberChoices are the members a form's roll call, or the commissioner it names, may

@@ -303,3 +303,62 @@ func BenchmarkDueCases10k(b *testing.B) {
 		read()
 	}
 }
+
+// BenchmarkClosedCasesForAForm is what a form that lists the closed cases after the open
+// ones (correct, void) reads on a record of 2,000 closed cases: every case decoded and
+// sorted, as before ClosedCases (AllCases), against the closed cases read the latest first
+// until one more than a select holds (101).
+func BenchmarkClosedCasesForAForm(b *testing.B) {
+	s := MustOpen(b)
+	cal, err := docket.NewCalendar(docket.CalendarConfig{}) // the calendar MustOpen's engine counts with
+	if err != nil {
+		b.Fatal(err)
+	}
+	day := time.Date(2021, 1, 4, 10, 0, 0, 0, cal.Location())
+	for i := range 2000 {
+		received := day.Add(time.Duration(i) * 21 * time.Hour)
+		meeting := received.AddDate(0, 0, 3)
+		for cal.StatutoryHoliday(cal.DateOf(meeting)) != "" {
+			meeting = meeting.AddDate(0, 0, 1) // no meeting on a legal holiday (5 ILCS 120/2.01)
+		}
+		res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: received}, complaint(received, fmt.Sprint("Respondent ", i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := res.Case.Number
+		for _, step := range []struct {
+			at time.Time
+			as []docket.Action
+		}{
+			{received, []docket.Action{
+				docket.ScheduleMeeting{Meeting: docket.SufficiencyMeeting, Start: meeting, Place: "City Hall"},
+				docket.PostNotice{Meeting: docket.SufficiencyMeeting},
+				docket.RecordMailing{Recipient: docket.Respondent, Article: articleFor(n, 1)},
+				docket.RecordMailing{Recipient: docket.Complainant, Article: articleFor(n, 2)}}},
+			{meeting.Add(time.Hour), []docket.Action{docket.Rule{Ruling: docket.Insufficient}}},
+			{meeting.Add(time.Hour), []docket.Action{
+				docket.RecordMailing{Paper: docket.DismissalToRespondent, Article: articleFor(n, 3)},
+				docket.RecordMailing{Paper: docket.DismissalToComplainant, Article: articleFor(n, 4)}}},
+		} {
+			if _, err := s.Apply(ctx, docket.Act{By: "U_CLERK", At: step.at}, n, step.as...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("AllCases", func(b *testing.B) {
+		for b.Loop() {
+			all, err := s.AllCases(ctx)
+			if err != nil || len(all) != 2000 || !all[0].Closed() {
+				b.Fatalf("%d cases, %v", len(all), err)
+			}
+		}
+	})
+	b.Run("ClosedCases", func(b *testing.B) {
+		for b.Loop() {
+			read := 0
+			if err := s.ClosedCases(ctx, func(*docket.Case) bool { read++; return read <= 100 }); err != nil || read != 101 {
+				b.Fatalf("%d cases, %v", read, err)
+			}
+		}
+	})
+}

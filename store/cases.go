@@ -536,6 +536,35 @@ type cachedCase struct {
 	c      *docket.Case
 }
 
+// ClosedCases calls fn with each closed case, the latest received first (by number among
+// those received at once), until fn returns false: a form that lists the closed cases
+// after the open ones stops once it holds more than a select can, instead of decoding
+// every case the record has closed over the years. The order is read in one snapshot from
+// the cases' columns alone, and each case is decoded only when fn is to be called with it;
+// fn must copy what it keeps.
+func (s *Store) ClosedCases(ctx context.Context, fn func(*docket.Case) bool) error {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	numbers, err := column(ctx, tx, `SELECT number FROM cases WHERE open = 0 ORDER BY received DESC, number`)
+	if err != nil {
+		return err
+	}
+	for _, n := range numbers {
+		var c *docket.Case
+		rows, err := tx.QueryContext(ctx, `SELECT doc FROM cases WHERE number = ?`, n)
+		if err := eachCaseDoc(rows, err, func(d *docket.Case) { c = d }); err != nil {
+			return err
+		}
+		if c != nil && !fn(c) {
+			return nil
+		}
+	}
+	return nil
+}
+
 // AllCases returns every case, oldest first.
 func (s *Store) AllCases(ctx context.Context) ([]docket.Case, error) {
 	return s.cases(ctx, `SELECT doc FROM cases ORDER BY received, number`)
