@@ -179,6 +179,21 @@ func BenchmarkBoard10k(b *testing.B) {
 			}
 		})
 	}
+	// A case's page, each a different case's, as a crawler reads them after a change: made
+	// by a board that has made a page before, each page made once.
+	b.Run("CasePages", func(b *testing.B) {
+		site := fresh()
+		get(b, site, "/")
+		all, err := db.AllCases(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		i := 0
+		for b.Loop() {
+			get(b, site, "/cases/"+all[i%len(all)].Number+".html")
+			i++
+		}
+	})
 }
 
 // validArticle is the USPS article number whose digits before the check digit are body.

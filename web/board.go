@@ -432,7 +432,9 @@ func (b *Board) casePage(ctx context.Context, now time.Time, number string) ([]b
 	if err != nil {
 		return nil, "", err
 	}
-	v, err := b.view(ctx, recs, now, "../")
+	// The meetings the case's notices stand at, not every meeting: a crawler that reads
+	// every case's page after a change would otherwise fold every meeting for each.
+	v, err := b.windowView(ctx, recs, now, "../", time.Time{}, nil)
 	if err != nil {
 		return nil, "", err
 	}

@@ -273,7 +273,8 @@ func TestWindowFoldsAsEveryMeeting(t *testing.T) {
 // feed's events as written, made again after each change to the record, makes the pages a
 // board made afresh makes: meetings created, joined, posted, moved and cancelled, case
 // steps folded, moved, cancelled, a move voided and made again, the regular schedule
-// changed.
+// changed, a step joining a meeting not yet posted; and each case's page, which folds only
+// the meetings its notices stand at, is the page folded from every meeting.
 func TestBoardFollowsEveryChange(t *testing.T) {
 	db, engine := meetingRecord(t)
 	const place = "City Hall, Room 201"
@@ -289,12 +290,31 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 			Regular: func() docket.RegularSchedule { return r }}
 	}
 	kept := board().Handler()
+	// every folds every meeting for each page, as a board did before it kept case steps.
+	every := func() http.Handler {
+		b := board()
+		b.Records = everyMeeting{db}
+		return b.Handler()
+	}
 	check := func(after string) {
 		t.Helper()
 		for _, path := range []string{"/", "/meetings.ics", "/feed.atom"} {
 			_, _, got := get(t, kept, path)
 			if _, _, want := get(t, board().Handler(), path); got != want {
 				t.Errorf("after %s, %s differs from a board made afresh:\n%s\nwant\n%s", after, path, got, want)
+			}
+		}
+		// A case's page folds only the meetings its notices stand at.
+		all, err := db.AllCases(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range all {
+			path := "/cases/" + c.Number + ".html"
+			_, _, got := get(t, kept, path)
+			if _, _, want := get(t, every(), path); got != want {
+				t.Errorf("after %s, %s differs from the page folded from every meeting:\n%s\nwant\n%s", after, path, got,
+					want)
 			}
 		}
 	}
@@ -348,4 +368,14 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 	}
 	now = now.Add(time.Minute) // the board makes a page again each minute, or when the record changes
 	check("the regular schedule changed")
+	// A case step that joins a meeting whose agenda is not yet posted is not yet public
+	// (5 ILCS 120/2.02): its case's page must know the meeting to say so.
+	change("2026-12-08T13:00:00-06:00",
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-22T17:00:00-06:00"), Place: place}})
+	change("2026-12-08T13:30:00-06:00", docket.MeetingChange{Meeting: "2026-12-22",
+		Cases: fileToJoin(t, db, at(t, "2026-12-22T17:00:00-06:00"), place, "Ed Poe")})
+	check("a case step joined a meeting not yet posted")
+	change("2026-12-08T14:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-22",
+		Actions: []docket.MeetingAction{docket.PostAgenda{}}})
+	check("its agenda posted")
 }
