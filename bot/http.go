@@ -212,6 +212,14 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request, body []byte) {
 // writeJSON answers v as JSON in one write with its length: a reply of more than 2 KB
 // written through an encoder would go out chunked, in more writes.
 func writeJSON(w http.ResponseWriter, v any) {
+	if err := encoded(v, func(b []byte) { writeEncoded(w, b) }); err != nil {
+		http.Error(w, "cannot encode the reply", http.StatusInternalServerError)
+	}
+}
+
+// encoded calls use with v encoded as a reply is sent, in a buffer kept between requests:
+// use must copy what it keeps.
+func encoded(v any, use func([]byte)) error {
 	buf := jsonBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer func() {
@@ -220,10 +228,10 @@ func writeJSON(w http.ResponseWriter, v any) {
 		}
 	}()
 	if err := json.NewEncoder(buf).Encode(v); err != nil {
-		http.Error(w, "cannot encode the reply", http.StatusInternalServerError)
-		return
+		return err
 	}
-	writeEncoded(w, buf.Bytes())
+	use(buf.Bytes())
+	return nil
 }
 
 // jsonBuffers keeps the buffers replies are encoded in between requests; one grown past
@@ -248,13 +256,17 @@ const maxFixedReplies = 256
 func (f *fixedReplies) write(w http.ResponseWriter, body replyBody) {
 	b, ok := f.m.Load(body.Text)
 	if !ok {
-		enc, err := json.Marshal(body)
-		if err != nil || f.n.Load() >= maxFixedReplies {
+		if f.n.Load() >= maxFixedReplies {
 			writeJSON(w, body)
 			return
 		}
+		var enc []byte
+		if err := encoded(body, func(b []byte) { enc = bytes.Clone(b) }); err != nil {
+			http.Error(w, "cannot encode the reply", http.StatusInternalServerError)
+			return
+		}
 		f.n.Add(1)
-		b, _ = f.m.LoadOrStore(body.Text, append(enc, '\n'))
+		b, _ = f.m.LoadOrStore(body.Text, enc)
 	}
 	writeEncoded(w, b.([]byte))
 }
