@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -119,7 +120,7 @@ func BenchmarkBoard10k(b *testing.B) {
 			b.Fatalf("GET %s = %d", path, rec.Code)
 		}
 	}
-	paths := []string{"/", "/feed.atom", "/meetings.ics"}
+	paths := []string{"/", "/feed.atom", "/meetings.ics", "/archive/2026.html"}
 	for _, path := range paths {
 		b.Run("Build"+path, func(b *testing.B) {
 			for b.Loop() {
@@ -167,17 +168,40 @@ func BenchmarkBoard10k(b *testing.B) {
 				docket.PostNotice{Meeting: docket.SufficiencyMeeting})
 		}
 	}
-	for _, path := range paths {
-		b.Run("Change"+path, func(b *testing.B) {
+	// afterChange has readers ask for path at once after each change, of a board that has
+	// made it once: one reader, or many, as a crawler's requests or a town's residents after
+	// a notice, for whom the page is made once.
+	afterChange := func(path string, readers int) func(b *testing.B) {
+		return func(b *testing.B) {
 			site := fresh()
 			get(b, site, path)
 			for b.Loop() {
 				b.StopTimer()
 				change(b)
 				b.StartTimer()
-				get(b, site, path)
+				codes := make([]int, readers)
+				var wg sync.WaitGroup
+				for i := range codes {
+					wg.Go(func() {
+						rec := httptest.NewRecorder()
+						site.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+						codes[i] = rec.Code
+					})
+				}
+				wg.Wait()
+				for _, code := range codes {
+					if code != http.StatusOK {
+						b.Fatalf("GET %s = %d", path, code)
+					}
+				}
 			}
-		})
+		}
+	}
+	for _, path := range paths {
+		b.Run("Change"+path, afterChange(path, 1))
+	}
+	for _, path := range []string{"/", "/archive/2026.html"} {
+		b.Run("ChangeReaders8"+path, afterChange(path, 8))
 	}
 	// A case's page, each a different case's, as a crawler reads them after a change: made
 	// by a board that has made a page before, each page made once.

@@ -19,6 +19,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/sync/singleflight"
+
 	"ethicsbot/docket"
 )
 
@@ -74,10 +76,11 @@ type Board struct {
 	// minutes, which the meeting's pages offer (meetingpage.go).
 	Papers Papers
 
-	mu    sync.Mutex
-	cache map[string]rendered // by file name
-	steps keptSteps           // the case steps the front page and the calendar feed fold (window.go)
-	texts EventTexts          // the calendar feed's events as written
+	mu     sync.Mutex
+	cache  map[string]rendered // by file name
+	making singleflight.Group  // the files being made, by name and version: one making serves every reader
+	steps  keptSteps           // the case steps the front page and the calendar feed fold (window.go)
+	texts  EventTexts          // the calendar feed's events as written
 }
 
 // How far back the front page looks; earlier records are in the yearly archive.
@@ -291,17 +294,37 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 		return rendered{}, err
 	}
 	made := fmt.Sprintf("%d-%d", version, b.Now().Unix()/60)
-	b.mu.Lock()
-	f, ok := b.cache[name]
-	b.mu.Unlock()
-	if ok && f.made == made {
+	kept := func() (rendered, bool) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		f, ok := b.cache[name]
+		return f, ok && f.made == made
+	}
+	if f, ok := kept(); ok {
 		return f, nil
 	}
+	// Readers who ask at once for a file not yet made wait for one making of it: after a
+	// change, a crawler's requests for a large year's page would otherwise each make it. The
+	// making is not cut short when the first reader goes away: the others wait for it.
+	f, err, _ := b.making.Do(made+" "+name, func() (any, error) {
+		if f, ok := kept(); ok {
+			return f, nil // made by a making that ended since this reader looked
+		}
+		return b.make(context.WithoutCancel(ctx), name, made)
+	})
+	if err != nil {
+		return rendered{}, err
+	}
+	return f.(rendered), nil
+}
+
+// make makes the file at name, as of made, and keeps it.
+func (b *Board) make(ctx context.Context, name, made string) (rendered, error) {
 	body, ctype, err := b.render(ctx, name)
 	if err != nil {
 		return rendered{}, err
 	}
-	f = rendered{made: made, body: body, ctype: ctype}
+	f := rendered{made: made, body: body, ctype: ctype}
 	if !strings.HasPrefix(ctype, "image/") && ctype != "application/pdf" { // already compressed
 		var z bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
@@ -453,7 +476,9 @@ func (b *Board) yearPage(ctx context.Context, now time.Time, year int) ([]byte, 
 	if err != nil {
 		return nil, "", err
 	}
-	v, err := b.view(ctx, recs, now, "../")
+	// The meetings the year's notices stand at and the recorded ones, as on a case's page:
+	// not every meeting of every year, folded again at each change.
+	v, err := b.windowView(ctx, recs, now, "../", time.Time{}, nil)
 	if err != nil {
 		return nil, "", err
 	}

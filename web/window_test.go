@@ -1,10 +1,13 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -304,7 +307,14 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 				t.Errorf("after %s, %s differs from a board made afresh:\n%s\nwant\n%s", after, path, got, want)
 			}
 		}
-		// A case's page folds only the meetings its notices stand at.
+		// A year's page and a case's page fold only the meetings their notices stand at.
+		for _, path := range []string{"/archive/2026.html", "/archive/2027.html"} {
+			code, _, got := get(t, kept, path)
+			if wantCode, _, want := get(t, every(), path); code != wantCode || got != want {
+				t.Errorf("after %s, %s (%d) differs from the page folded from every meeting (%d):\n%s\nwant\n%s", after,
+					path, code, wantCode, got, want)
+			}
+		}
 		all, err := db.AllCases(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -378,4 +388,59 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 	change("2026-12-08T14:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-22",
 		Actions: []docket.MeetingAction{docket.PostAgenda{}}})
 	check("its agenda posted")
+}
+
+// slowBetween is the record whose PublicBetween is slow: it counts its calls, and the first
+// waits until every reader has asked, as a page of a large year takes a while to make.
+type slowBetween struct {
+	*store.Store
+	calls atomic.Int64
+}
+
+func (s *slowBetween) PublicBetween(ctx context.Context, from, to time.Time) ([]docket.Posting, error) {
+	if s.calls.Add(1) == 1 {
+		time.Sleep(200 * time.Millisecond)
+	}
+	return s.Store.PublicBetween(ctx, from, to)
+}
+
+// TestBoardMakesAPageOnceForItsReaders: readers who ask for a page at once, after a change,
+// wait for the one making of it, and are all given it: a crawler's twenty requests do not
+// make a large year's page twenty times over.
+func TestBoardMakesAPageOnceForItsReaders(t *testing.T) {
+	db, engine := meetingRecord(t)
+	const place = "City Hall, Room 201"
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-04T09:00:00-06:00")},
+		docket.MeetingChange{Create: &docket.CreateMeeting{Start: at(t, "2026-12-15T17:00:00-06:00"), Place: place}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ChangeMeeting(ctx, docket.Act{By: "U_CLERK", At: at(t, "2026-12-05T10:00:00-06:00")},
+		docket.MeetingChange{Meeting: "2026-12-15",
+			Cases:   fileToJoin(t, db, at(t, "2026-12-15T17:00:00-06:00"), place, "Ann Poe", "Bob Poe"),
+			Actions: []docket.MeetingAction{docket.PostAgenda{}}}); err != nil {
+		t.Fatal(err)
+	}
+	now := at(t, "2026-12-10T09:00:00-06:00")
+	for _, path := range []string{"/", "/archive/2026.html"} {
+		rec := &slowBetween{Store: db}
+		h := (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
+			Now: func() time.Time { return now }}).Handler()
+		_, _, want := get(t, (&web.Board{Records: db, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
+			Now: func() time.Time { return now }}).Handler(), path)
+		var wg sync.WaitGroup
+		bodies := make([]string, 20)
+		codes := make([]int, 20)
+		for i := range bodies {
+			wg.Go(func() { codes[i], _, bodies[i] = get(t, h, path) })
+		}
+		wg.Wait()
+		if n := rec.calls.Load(); n != 1 {
+			t.Errorf("%s was made %d times for 20 readers at once, not once", path, n)
+		}
+		for i := range bodies {
+			if codes[i] != 200 || bodies[i] != want {
+				t.Fatalf("reader %d of %s was given %d:\n%s\nwant 200:\n%s", i, path, codes[i], bodies[i], want)
+			}
+		}
+	}
 }
