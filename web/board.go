@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,6 +249,8 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(body)
 		return
+	case err != nil && r.Context().Err() != nil:
+		return // the reader went away: no one to answer, nothing to report
 	case err != nil:
 		b.logger().Error("board: a page could not be made", "path", r.URL.Path, "err", err)
 		h.Set("Content-Type", "text/plain; charset=utf-8")
@@ -304,27 +307,48 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 		return f, nil
 	}
 	// Readers who ask at once for a file not yet made wait for one making of it: after a
-	// change, a crawler's requests for a large year's page would otherwise each make it. The
-	// making is not cut short when the first reader goes away: the others wait for it.
-	f, err, _ := b.making.Do(made+" "+name, func() (any, error) {
+	// change, a crawler's requests for a large year's page would otherwise each make it.
+	// A reader who goes away stops waiting; the making goes on for the others, and is kept
+	// for the next reader, within makingLimit.
+	ch := b.making.DoChan(made+" "+name, func() (any, error) {
 		if f, ok := kept(); ok {
 			return f, nil // made by a making that ended since this reader looked
 		}
-		return b.make(context.WithoutCancel(ctx), name, made)
+		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), makingLimit)
+		defer cancel()
+		return b.make(mctx, name, made)
 	})
-	if err != nil {
-		return rendered{}, err
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return rendered{}, res.Err
+		}
+		return res.Val.(rendered), nil
+	case <-ctx.Done():
+		return rendered{}, ctx.Err()
 	}
-	return f.(rendered), nil
 }
 
-// make makes the file at name, as of made, and keeps it.
-func (b *Board) make(ctx context.Context, name, made string) (rendered, error) {
+// makingLimit bounds a making that its readers may all have left: a file is made anew
+// each minute anyway.
+const makingLimit = time.Minute
+
+// make makes the file at name, as of made, and keeps it. A making that panics is a
+// failure of that file, reported once with its stack, and its readers are told the board
+// is unavailable: a panic in a making shared by readers (DoChan) would otherwise end the
+// process.
+func (b *Board) make(ctx context.Context, name, made string) (f rendered, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.logger().Error("board: making a page panicked", "page", name, "panic", p, "stack", string(debug.Stack()))
+			f, err = rendered{}, fmt.Errorf("making %s failed: %v", name, p)
+		}
+	}()
 	body, ctype, err := b.render(ctx, name)
 	if err != nil {
 		return rendered{}, err
 	}
-	f := rendered{made: made, body: body, ctype: ctype}
+	f = rendered{made: made, body: body, ctype: ctype}
 	if !strings.HasPrefix(ctype, "image/") && ctype != "application/pdf" { // already compressed
 		var z bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)

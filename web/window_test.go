@@ -3,7 +3,9 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -11,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"ethicsbot/app/apptest"
 	"ethicsbot/docket"
 	"ethicsbot/store"
 	"ethicsbot/web"
@@ -442,5 +445,141 @@ func TestBoardMakesAPageOnceForItsReaders(t *testing.T) {
 				t.Fatalf("reader %d of %s was given %d:\n%s\nwant 200:\n%s", i, path, codes[i], bodies[i], want)
 			}
 		}
+	}
+}
+
+// gatedBetween is the record whose first PublicBetween begins a making and waits, until
+// release is closed or its context ends; then it panics if panics is set.
+type gatedBetween struct {
+	*store.Store
+	calls, versions  atomic.Int64
+	entered, release chan struct{}
+	panics           bool
+}
+
+func gated(db *store.Store) *gatedBetween {
+	return &gatedBetween{Store: db, entered: make(chan struct{}), release: make(chan struct{})}
+}
+
+func (g *gatedBetween) PublicVersion(ctx context.Context) (int64, error) {
+	g.versions.Add(1)
+	return g.Store.PublicVersion(ctx)
+}
+
+func (g *gatedBetween) PublicBetween(ctx context.Context, from, to time.Time) ([]docket.Posting, error) {
+	if g.calls.Add(1) == 1 {
+		close(g.entered)
+		select {
+		case <-g.release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if g.panics {
+			panic("a making failed")
+		}
+	}
+	return g.Store.PublicBetween(ctx, from, to)
+}
+
+// serveAsync serves GET path to h with ctx, and gives the answer when it is done.
+func serveAsync(h http.Handler, ctx context.Context, path string) <-chan *httptest.ResponseRecorder {
+	done := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil).WithContext(ctx))
+		done <- w
+	}()
+	return done
+}
+
+// answered waits for a reader's answer; a reader never answered fails the test.
+func answered(t *testing.T, done <-chan *httptest.ResponseRecorder, what string) *httptest.ResponseRecorder {
+	t.Helper()
+	select {
+	case w := <-done:
+		return w
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s was never answered", what)
+		return nil
+	}
+}
+
+// TestBoardReadersWhoGoAway: a reader waiting for a page another reader's request is
+// making stops waiting when its own request ends; and a making whose first reader went
+// away goes on for the readers still waiting, and is made once.
+func TestBoardReadersWhoGoAway(t *testing.T) {
+	db, engine := meetingRecord(t)
+	now := at(t, "2026-12-10T09:00:00-06:00")
+	board := func(rec web.Records) http.Handler {
+		return (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
+			Now: func() time.Time { return now }}).Handler()
+	}
+	_, _, want := get(t, board(db), "/")
+
+	rec := gated(db)
+	h := board(rec)
+	first := serveAsync(h, context.Background(), "/")
+	<-rec.entered
+	ctx, cancel := context.WithCancel(context.Background())
+	waiting := serveAsync(h, ctx, "/")
+	cancel()
+	answered(t, waiting, "a reader whose request ended while the page was being made")
+	close(rec.release)
+	if w := answered(t, first, "the first reader"); w.Code != 200 || w.Body.String() != want {
+		t.Errorf("the first reader was given %d:\n%s", w.Code, w.Body)
+	}
+
+	rec = gated(db)
+	h = board(rec)
+	ctx, cancel = context.WithCancel(context.Background())
+	gone := serveAsync(h, ctx, "/")
+	<-rec.entered
+	second := serveAsync(h, context.Background(), "/")
+	for rec.versions.Load() < 2 {
+		time.Sleep(time.Millisecond) // the second reader has looked for the page
+	}
+	time.Sleep(20 * time.Millisecond) // and waits for its making
+	cancel()
+	answered(t, gone, "the reader who went away")
+	close(rec.release)
+	if w := answered(t, second, "the reader still waiting"); w.Code != 200 || w.Body.String() != want {
+		t.Errorf("a reader waiting for a making whose first reader went away was given %d:\n%s", w.Code, w.Body)
+	}
+	if n := rec.calls.Load(); n != 1 {
+		t.Errorf("the page was made %d times, not once", n)
+	}
+}
+
+// TestBoardMakingThatPanics: a making that panics is told to each of its readers as the
+// board being unavailable, with no trace of the failure in the answer, and the process
+// goes on; the next making succeeds.
+func TestBoardMakingThatPanics(t *testing.T) {
+	db, engine := meetingRecord(t)
+	now := at(t, "2026-12-10T09:00:00-06:00")
+	rec := gated(db)
+	rec.panics = true
+	var logged apptest.LockedBuffer
+	h := (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
+		Now: func() time.Time { return now }, Log: slog.New(slog.NewTextHandler(&logged, nil))}).Handler()
+	first := serveAsync(h, context.Background(), "/")
+	<-rec.entered
+	second := serveAsync(h, context.Background(), "/")
+	for rec.versions.Load() < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond)
+	close(rec.release)
+	for i, done := range []<-chan *httptest.ResponseRecorder{first, second} {
+		w := answered(t, done, fmt.Sprintf("reader %d", i+1))
+		if body := w.Body.String(); w.Code != http.StatusServiceUnavailable || strings.Contains(body, "panic") ||
+			strings.Contains(body, "goroutine") || !strings.Contains(body, "notice board is unavailable") {
+			t.Errorf("reader %d of a making that panicked was given %d:\n%s", i+1, w.Code, body)
+		}
+	}
+	if n := strings.Count(logged.String(), "making a page panicked"); n != 1 {
+		t.Errorf("the panic was logged %d times, not once:\n%s", n, logged.String())
+	}
+	if code, _, _ := get(t, h, "/"); code != 200 {
+		t.Errorf("the next reader was given %d", code)
 	}
 }
