@@ -532,19 +532,42 @@ const itemWithdrawn = "withdrawn"
 // recorded meeting, or withdrawn by its move or cancellation, is told by the meeting's card
 // (group).
 func (b *Board) sort(p *page, es []entry, own bool) {
-	for _, e := range es {
-		switch {
-		case e.Record != "meeting_notice":
-			p.Outcomes = append(p.Outcomes, e)
-		case !own && (e.Held != "" || e.Of != ""):
-		case e.Withdrawn != "":
-			p.Changed = append(p.Changed, e)
-		case e.Past:
-			p.Past = append(p.Past, e)
-		default:
-			p.Upcoming = append(p.Upcoming, e)
+	// Each list is given its size first: an entry is large, and a year's page has
+	// thousands, which growing lists would copy again and again.
+	lists := [...]*[]entry{&p.Outcomes, &p.Changed, &p.Past, &p.Upcoming}
+	var n [len(lists)]int
+	for i := range es {
+		if l := listOf(&es[i], own); l >= 0 {
+			n[l]++
 		}
 	}
+	for l, c := range n {
+		if c > 0 {
+			*lists[l] = slices.Grow(*lists[l], c)
+		}
+	}
+	for i := range es {
+		if l := listOf(&es[i], own); l >= 0 {
+			*lists[l] = append(*lists[l], es[i])
+		}
+	}
+}
+
+// listOf is which of sort's lists e goes to: 0 the outcomes, 1 the cancelled and moved,
+// 2 the past meetings, 3 those to come; -1 none, for a case step's notice that its
+// meeting's card tells (own: a case's page, where every record is shown as its own).
+func listOf(e *entry, own bool) int {
+	switch {
+	case e.Record != "meeting_notice":
+		return 0
+	case !own && (e.Held != "" || e.Of != ""):
+		return -1
+	case e.Withdrawn != "":
+		return 1
+	case e.Past:
+		return 2
+	}
+	return 3
 }
 
 // group makes the notices of the case steps held at one start and place one card: the

@@ -46,6 +46,7 @@ func (b *Board) viewOf(ms []docket.CommissionMeeting, recs []docket.Posting, now
 	// Each notice is looked up among the meetings: by a map, not a walk over every meeting
 	// for each notice, which at 10,000 cases was most of a board's making.
 	v.at = docket.IndexMeetings(v.meetings)
+	v.entries = make([]entry, 0, len(recs)) // an entry is large: grown, the list would be copied again and again
 	for _, r := range recs {
 		e := b.entry(r, now, root)
 		if e.Record == "meeting_notice" && !b.place(&e, &v) {
