@@ -249,10 +249,12 @@ func (b *Board) serve(w http.ResponseWriter, r *http.Request, name string) {
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(body)
 		return
-	case err != nil && r.Context().Err() != nil:
-		return // the reader went away: no one to answer, nothing to report
 	case err != nil:
-		b.logger().Error("board: a page could not be made", "path", r.URL.Path, "err", err)
+		// A making's failure was reported once by the making, for all its readers; a reader
+		// who went away (or whose request was otherwise ended) is no failure of the board.
+		if !errors.As(err, new(makingError)) && r.Context().Err() == nil {
+			b.logger().Error("board: a page could not be made", "path", r.URL.Path, "err", err)
+		}
 		h.Set("Content-Type", "text/plain; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		fmt.Fprintln(w, "The notice board is unavailable just now; the notices are also posted at the commission's office.")
@@ -333,20 +335,30 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 // each minute anyway.
 const makingLimit = time.Minute
 
-// make makes the file at name, as of made, and keeps it. A making that panics is a
-// failure of that file, reported once with its stack, and its readers are told the board
-// is unavailable: a panic in a making shared by readers (DoChan) would otherwise end the
-// process.
+// makingError is a making's failure, which the making reported once for all its readers.
+type makingError struct{ err error }
+
+func (e makingError) Error() string { return e.err.Error() }
+func (e makingError) Unwrap() error { return e.err }
+
+// make makes the file at name, as of made, and keeps it. Its failure is reported here,
+// once, whether its readers are still there or not. A making that panics is a failure of
+// that file, reported with its stack, and its readers are told the board is unavailable:
+// a panic in a making shared by readers (DoChan) would otherwise end the process.
 func (b *Board) make(ctx context.Context, name, made string) (f rendered, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			b.logger().Error("board: making a page panicked", "page", name, "panic", p, "stack", string(debug.Stack()))
-			f, err = rendered{}, fmt.Errorf("making %s failed: %v", name, p)
+			f, err = rendered{}, makingError{fmt.Errorf("making %s failed: %v", name, p)}
 		}
 	}()
 	body, ctype, err := b.render(ctx, name)
-	if err != nil {
+	if errors.Is(err, errNotFound) {
 		return rendered{}, err
+	}
+	if err != nil {
+		b.logger().Error("board: a page could not be made", "page", name, "err", err)
+		return rendered{}, makingError{err}
 	}
 	f = rendered{made: made, body: body, ctype: ctype}
 	if !strings.HasPrefix(ctype, "image/") && ctype != "application/pdf" { // already compressed

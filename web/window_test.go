@@ -523,7 +523,10 @@ func TestBoardReadersWhoGoAway(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	waiting := serveAsync(h, ctx, "/")
 	cancel()
-	answered(t, waiting, "a reader whose request ended while the page was being made")
+	if w := answered(t, waiting, "a reader whose request ended while the page was being made"); w.Code != 503 {
+		// A request's context also ends when its client only stops sending: it may still read.
+		t.Errorf("a reader whose request ended was given %d, not 503", w.Code)
+	}
 	close(rec.release)
 	if w := answered(t, first, "the first reader"); w.Code != 200 || w.Body.String() != want {
 		t.Errorf("the first reader was given %d:\n%s", w.Code, w.Body)
@@ -576,8 +579,9 @@ func TestBoardMakingThatPanics(t *testing.T) {
 			t.Errorf("reader %d of a making that panicked was given %d:\n%s", i+1, w.Code, body)
 		}
 	}
-	if n := strings.Count(logged.String(), "making a page panicked"); n != 1 {
-		t.Errorf("the panic was logged %d times, not once:\n%s", n, logged.String())
+	if n := strings.Count(logged.String(), "making a page panicked"); n != 1 ||
+		strings.Count(logged.String(), "board:") != 1 {
+		t.Errorf("the panic was logged %d times, not once, or its readers' failures too:\n%s", n, logged.String())
 	}
 	if code, _, _ := get(t, h, "/"); code != 200 {
 		t.Errorf("the next reader was given %d", code)
