@@ -394,7 +394,8 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 }
 
 // slowBetween is the record whose PublicBetween is slow: it counts its calls, and the first
-// waits until every reader has asked, as a page of a large year takes a while to make.
+// takes 200 ms, time for every reader to ask, as a large year's page takes a while to make.
+// A reader who asks after that making ended is given what it made: made once still.
 type slowBetween struct {
 	*store.Store
 	calls atomic.Int64
