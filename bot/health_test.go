@@ -94,7 +94,9 @@ func TestHealthComponents(t *testing.T) {
 }
 
 // TestSocketModeConnectionState: a Socket Mode connection is "connecting" until Slack's
-// websocket is open, then "ok" (slack-go's slacktest stands for Slack).
+// websocket is open, then "ok" (slack-go's slacktest stands for Slack). The handler runs
+// each event on its own goroutine: when the connection's "connected" is handled before its
+// "connecting", the "connecting" is not told (App.connection), and "ok" is all there is.
 func TestSocketModeConnectionState(t *testing.T) {
 	s := slacktest.NewTestServer()
 	s.Start()
@@ -107,7 +109,7 @@ func TestSocketModeConnectionState(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- e.app.RunSocketMode(ctx, socketmode.New(api)) }()
 	var told []string
-	for len(told) < 2 {
+	for len(told) == 0 || told[len(told)-1] != "ok" {
 		select {
 		case state := <-states:
 			told = append(told, state)
@@ -121,8 +123,8 @@ func TestSocketModeConnectionState(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("RunSocketMode = %v", err)
 	}
-	if want := []string{"connecting", "ok"}; !slices.Equal(told, want) {
-		t.Errorf("told %v, want %v", told, want)
+	if want := []string{"connecting", "ok"}; !slices.Equal(told, want) && !slices.Equal(told, want[1:]) {
+		t.Errorf("told %v, want %v or %v", told, want, want[1:])
 	}
 }
 
@@ -167,6 +169,6 @@ func TestSocketModeConnectionOrder(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 	if want := []string{"ok", "connecting", "ok"}; !slices.Equal(told, want) {
-		t.Errorf("told %v, want %v", told, want)
+		t.Errorf("told %v, want %v or %v", told, want, want[1:])
 	}
 }
