@@ -393,21 +393,6 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 	check("its agenda posted")
 }
 
-// slowBetween is the record whose PublicBetween is slow: it counts its calls, and the first
-// takes 200 ms, time for every reader to ask, as a large year's page takes a while to make.
-// A reader who asks after that making ended is given what it made: made once still.
-type slowBetween struct {
-	*store.Store
-	calls atomic.Int64
-}
-
-func (s *slowBetween) PublicBetween(ctx context.Context, from, to time.Time) ([]docket.Posting, error) {
-	if s.calls.Add(1) == 1 {
-		time.Sleep(200 * time.Millisecond)
-	}
-	return s.Store.PublicBetween(ctx, from, to)
-}
-
 // TestBoardMakesAPageOnceForItsReaders: readers who ask for a page at once, after a change,
 // wait for the one making of it, and are all given it: a crawler's twenty requests do not
 // make a large year's page twenty times over.
@@ -426,7 +411,7 @@ func TestBoardMakesAPageOnceForItsReaders(t *testing.T) {
 	}
 	now := at(t, "2026-12-10T09:00:00-06:00")
 	for _, path := range []string{"/", "/archive/2026.html"} {
-		rec := &slowBetween{Store: db}
+		rec := gated(db)
 		h := (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
 			Now: func() time.Time { return now }}).Handler()
 		_, _, want := get(t, (&web.Board{Records: db, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
@@ -437,6 +422,8 @@ func TestBoardMakesAPageOnceForItsReaders(t *testing.T) {
 		for i := range bodies {
 			wg.Go(func() { codes[i], _, bodies[i] = get(t, h, path) })
 		}
+		rec.waitForReaders(int64(len(bodies)))
+		close(rec.release)
 		wg.Wait()
 		if n := rec.calls.Load(); n != 1 {
 			t.Errorf("%s was made %d times for 20 readers at once, not once", path, n)
@@ -460,6 +447,16 @@ type gatedBetween struct {
 
 func gated(db *store.Store) *gatedBetween {
 	return &gatedBetween{Store: db, entered: make(chan struct{}), release: make(chan struct{})}
+}
+
+// waitForReaders returns once n readers have looked for the page, and a moment more, for
+// them to join its making. (A reader held up past that moment and the making's end is given
+// what the making kept: made once still.)
+func (g *gatedBetween) waitForReaders(n int64) {
+	for g.versions.Load() < n {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond)
 }
 
 func (g *gatedBetween) PublicVersion(ctx context.Context) (int64, error) {
@@ -539,10 +536,7 @@ func TestBoardReadersWhoGoAway(t *testing.T) {
 	gone := serveAsync(h, ctx, "/")
 	<-rec.entered
 	second := serveAsync(h, context.Background(), "/")
-	for rec.versions.Load() < 2 {
-		time.Sleep(time.Millisecond) // the second reader has looked for the page
-	}
-	time.Sleep(20 * time.Millisecond) // and waits for its making
+	rec.waitForReaders(2)
 	cancel()
 	answered(t, gone, "the reader who went away")
 	close(rec.release)
@@ -568,10 +562,7 @@ func TestBoardMakingThatPanics(t *testing.T) {
 	first := serveAsync(h, context.Background(), "/")
 	<-rec.entered
 	second := serveAsync(h, context.Background(), "/")
-	for rec.versions.Load() < 2 {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(20 * time.Millisecond)
+	rec.waitForReaders(2)
 	close(rec.release)
 	for i, done := range []<-chan *httptest.ResponseRecorder{first, second} {
 		w := answered(t, done, fmt.Sprintf("reader %d", i+1))
