@@ -1,16 +1,21 @@
 package commands_test
 
 import (
+	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"ethicsbot/app/apptest"
 	"ethicsbot/commands"
+	"ethicsbot/docket"
 	"ethicsbot/reminders"
+	"ethicsbot/report"
+	"ethicsbot/store"
+	"ethicsbot/web"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -188,52 +193,54 @@ case 2026-001
 // way (replies, docket lines, public notices, cards, the docket list and every reminder)
 // with testdata/lifecycle_<name>.golden, byte for byte. It pins what the steps of the
 // procedure say, so that moving their wording into docket's table of steps changes none
-// of it. go test ./commands -run TestLifecycleGolden -update rewrites the files.
+// of it. It compares the public board the lifecycle leaves, every page and feed
+// `ethicsbot publish` writes, with testdata/lifecycle_<name>_board/ too. go test
+// ./commands -run TestLifecycleGolden -update rewrites the files.
 func TestLifecycleGolden(t *testing.T) {
 	for name, script := range lifecycles {
 		t.Run(name, func(t *testing.T) {
-			got := runLifecycle(t, script)
-			golden(t, filepath.Join("testdata", "lifecycle_"+name+".golden"), got)
+			run := runLifecycle(t, script)
+			golden(t, filepath.Join("testdata", "lifecycle_"+name+".golden"), run.said)
+			apptest.GoldenDir(t, filepath.Join("testdata", "lifecycle_"+name+"_board"), run.published(t), *update)
 		})
 	}
 }
 
-// golden compares got with the golden file at path, byte for byte, and names the first
-// line that differs; with -update it writes got there instead.
+// golden compares got with the golden file at path (apptest.Golden).
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if got == string(want) {
-		return
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(gl), len(wl)) {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("%s differs at line %d:\ngot  %q\nwant %q", path, i+1, g, w)
-		}
-	}
+	apptest.Golden(t, path, []byte(got), *update)
 }
 
-func runLifecycle(t *testing.T, script string) string {
+// lifecycleRun is a lifecycle as run: what was said, and the record as its script left it.
+type lifecycleRun struct {
+	said   string
+	db     *store.Store
+	engine *docket.Engine
+	end    time.Time // the script's last instant
+}
+
+// published is the public board of the run's record at its end: each file `ethicsbot
+// publish` writes, by its name.
+func (run lifecycleRun) published(t *testing.T) map[string][]byte {
+	t.Helper()
+	db, e, now := run.db, run.engine, run.end
+	board := &web.Board{Records: db, Commission: "Ethics Commission of Testville", Address: "City Hall\n1 Main St",
+		URL: "https://ethics.example.gov/", Loc: e.Cal.Location(), Now: func() time.Time { return now },
+		Figures: func(ctx context.Context, year int, now time.Time) (web.Figures, error) {
+			cases, err := db.AllCases(ctx)
+			return report.PublicOf(cases, year, e, now), err
+		}}
+	dir := t.TempDir()
+	names, err := board.Publish(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return apptest.Files(t, dir, names)
+}
+
+// runLifecycle runs script on a new record.
+func runLifecycle(t *testing.T, script string) lifecycleRun {
 	t.Helper()
 	s, clk, db := MustService(t)
 	clk.now = time.Time{} // the script sets it
@@ -293,5 +300,5 @@ func runLifecycle(t *testing.T, script string) string {
 			}
 		}
 	}
-	return out.String()
+	return lifecycleRun{said: out.String(), db: db, engine: e, end: clk.now}
 }
