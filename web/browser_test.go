@@ -167,18 +167,24 @@ func TestBoardReflowsAt320(t *testing.T) {
 	}
 }
 
-// boardOfAnEndedYear serves the fixture's board with published minutes as it stands in
-// January 2027: 2026 has ended, so its page gives the year's figures, its widest tables.
+// boardOfAnEndedYear serves endedYearBoard.
 func boardOfAnEndedYear(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(endedYearBoard(t).Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// endedYearBoard is the fixture's board with published minutes and released closed minutes
+// as it stands in January 2027: 2026 has ended, so its page gives the year's figures, its
+// widest tables.
+func endedYearBoard(t *testing.T) *web.Board {
 	t.Helper()
 	f := newFixture(t)
 	publishMinutes(t, f.db, f.board.Loc, func() {})
 	releaseClosedMinutes(t, f.db)
-	board := &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
+	return &web.Board{Records: f.db, Commission: f.board.Commission, Address: f.board.Address, URL: f.board.URL,
 		Loc: f.board.Loc, Figures: f.board.Figures, Now: func() time.Time { return at(t, "2027-01-15T09:00:00-06:00") }}
-	srv := httptest.NewServer(board.Handler())
-	t.Cleanup(srv.Close)
-	return srv
 }
 
 // releaseClosedMinutes records, at a meeting of 14 Jan 2027, the semi-annual review that

@@ -391,6 +391,8 @@ func TestBoardFollowsEveryChange(t *testing.T) {
 	change("2026-12-08T14:00:00-06:00", docket.MeetingChange{Meeting: "2026-12-22",
 		Actions: []docket.MeetingAction{docket.PostAgenda{}}})
 	check("its agenda posted")
+	// The board all these changes leave, every file of it, as TestBoardGolden pins its records'.
+	apptest.GoldenDir(t, filepath.Join("testdata", "golden", "every_change"), published(t, board()), *update)
 }
 
 // TestBoardMakesAPageOnceForItsReaders: readers who ask for a page at once, after a change,
