@@ -16,11 +16,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 func published(t *testing.T, b *web.Board) map[string][]byte {
 	t.Helper()
 	dir := t.TempDir()
-	names, err := b.Publish(ctx, dir)
-	if err != nil {
+	if _, err := b.Publish(ctx, dir); err != nil {
 		t.Fatal(err)
 	}
-	return apptest.Files(t, dir, names)
+	return apptest.Files(t, dir)
 }
 
 // TestBoardGolden compares the public board of the tests' records, every page, chart and

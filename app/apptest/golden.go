@@ -3,21 +3,25 @@ package apptest
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// Golden compares got with the golden file at path, byte for byte, and names the first
-// line that differs; with update it writes got there instead. A test package passes its
-// own -update flag.
+// ifMeant is what a failed golden check tells its reader to do when the change is meant.
+const ifMeant = "if the change is meant, run the test again with -update and read the diff of its " +
+	"testdata (docs/record.md, \"Layout\")"
+
+// Golden compares got with the golden file at path, byte for byte (a PNG by its pixels),
+// and names the first line or pixel that differs; with update it writes got there
+// instead. A test package passes its own -update flag.
 func Golden(t testing.TB, path string, got []byte, update bool) {
 	t.Helper()
 	if update {
@@ -31,10 +35,10 @@ func Golden(t testing.TB, path string, got []byte, update bool) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
+		t.Fatalf("%v (%s)", err, ifMeant)
 	}
 	if msg := differs(got, want); msg != "" {
-		t.Errorf("%s differs %s", path, msg)
+		t.Errorf("%s differs %s\n(%s)", path, msg, ifMeant)
 	}
 }
 
@@ -57,96 +61,31 @@ func GoldenDir(t testing.TB, dir string, files map[string][]byte, update bool) {
 		}
 		return
 	}
-	var want []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	want := filesUnder(t, dir)
+	var missing, extra []string
+	for _, name := range want {
+		if _, ok := files[name]; !ok {
+			missing = append(missing, name)
 		}
-		rel, err := filepath.Rel(dir, path)
-		want = append(want, filepath.ToSlash(rel))
-		return err
-	})
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	slices.Sort(want)
-	if !slices.Equal(names, want) {
-		t.Errorf("%s: the files made are not the golden ones (run the test with -update if the change is meant)\n"+
-			"made   %s\ngolden %s", dir, strings.Join(names, " "), strings.Join(want, " "))
 	}
 	for _, name := range names {
-		if slices.Contains(want, name) {
+		if !slices.Contains(want, name) {
+			extra = append(extra, name)
+		} else {
 			Golden(t, filepath.Join(dir, filepath.FromSlash(name)), files[name], false)
 		}
 	}
+	if len(missing) > 0 || len(extra) > 0 {
+		t.Errorf("%s: the files made are not the golden ones: not made %v, made but not golden %v\n(%s)",
+			dir, missing, extra, ifMeant)
+	}
 }
 
-// differs says where got first differs from want: at a line of text, or at a byte of a
-// file that is not text. It is empty when the two are the same.
-func differs(got, want []byte) string {
-	if bytes.Equal(got, want) || samePixels(got, want) {
-		return ""
-	}
-	if !isText(got) || !isText(want) {
-		i := 0
-		for i < len(got) && i < len(want) && got[i] == want[i] {
-			i++
-		}
-		return fmt.Sprintf("at byte %d (%d bytes made, %d golden)", i, len(got), len(want))
-	}
-	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(gl), len(wl)) {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			return fmt.Sprintf("at line %d:\nmade   %q\ngolden %q", i+1, g, w)
-		}
-	}
-	return "in bytes the lines do not show"
-}
-
-// pixelsArch is the architecture the golden charts were drawn on. Elsewhere a chart's
-// anti-aliased edges may come out a shade apart (arm64, for one, fuses a multiply and an add
-// into one instruction, rounded once), so there only its size is compared.
-const pixelsArch = "amd64"
-
-// samePixels reports whether got and want are both PNG images with the same pixels: a chart
-// is what it shows, whatever compression a Go release's encoder chooses for it.
-func samePixels(got, want []byte) bool {
-	g, err := png.Decode(bytes.NewReader(got))
-	if err != nil {
-		return false
-	}
-	w, err := png.Decode(bytes.NewReader(want))
-	if err != nil || g.Bounds() != w.Bounds() {
-		return false
-	}
-	if runtime.GOARCH != pixelsArch {
-		return true
-	}
-	b := g.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if color.NRGBA64Model.Convert(g.At(x, y)) != color.NRGBA64Model.Convert(w.At(x, y)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// isText reports whether b reads as text: UTF-8 without a NUL.
-func isText(b []byte) bool { return utf8.Valid(b) && !bytes.ContainsRune(b, 0) }
-
-// Files reads the files names under dir (names relative to dir, with forward slashes, as
-// web.Board.Publish gives them), for GoldenDir.
-func Files(t testing.TB, dir string, names []string) map[string][]byte {
+// Files reads every file under dir, by its name relative to dir with forward slashes, for
+// GoldenDir: what a function wrote there, not only what it says it wrote.
+func Files(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
+	names := filesUnder(t, dir)
 	files := make(map[string][]byte, len(names))
 	for _, name := range names {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
@@ -157,3 +96,96 @@ func Files(t testing.TB, dir string, names []string) map[string][]byte {
 	}
 	return files
 }
+
+// filesUnder lists the files under dir, sorted, by their names relative to dir with
+// forward slashes.
+func filesUnder(t testing.TB, dir string) []string {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		names = append(names, filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil {
+		t.Fatalf("%v (%s)", err, ifMeant)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// differs says where got first differs from want: at a pixel of a PNG, at a line of text,
+// or at a byte of another file. It is empty when the two are the same.
+func differs(got, want []byte) string {
+	if bytes.Equal(got, want) {
+		return ""
+	}
+	if g, w, ok := bothPNG(got, want); ok {
+		return pixelsDiffer(g, w)
+	}
+	if !isText(got) || !isText(want) {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		return fmt.Sprintf("at byte %d (%d bytes made, %d golden)", i, len(got), len(want))
+	}
+	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	i := 0
+	for i < len(gl) && i < len(wl) && gl[i] == wl[i] {
+		i++
+	}
+	// The bytes differ, so some line does: i is the first, where one file may have ended.
+	var g, w string
+	if i < len(gl) {
+		g = gl[i]
+	}
+	if i < len(wl) {
+		w = wl[i]
+	}
+	return fmt.Sprintf("at line %d:\nmade   %q\ngolden %q", i+1, g, w)
+}
+
+// shade is how far apart a colour's channel may be in a chart made and its golden copy
+// (of 65,535): a chart's anti-aliased edges come out a level apart where the compiler
+// fuses a multiply and an add into one instruction, rounded once (arm64; amd64 from
+// GOAMD64=v3). A changed bar, label or colour moves pixels much further.
+const shade = 8 * 257
+
+// bothPNG decodes got and want if both are PNG images.
+func bothPNG(got, want []byte) (image.Image, image.Image, bool) {
+	g, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		return nil, nil, false
+	}
+	w, err := png.Decode(bytes.NewReader(want))
+	return g, w, err == nil
+}
+
+// pixelsDiffer names the first pixel of g more than a shade from w's, or says the two are
+// not the same size; it is empty when every pixel is within a shade, whatever compression
+// a Go release's encoder chose.
+func pixelsDiffer(g, w image.Image) string {
+	if g.Bounds() != w.Bounds() {
+		return fmt.Sprintf("in size: made %v, golden %v", g.Bounds(), w.Bounds())
+	}
+	b := g.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			gc := color.NRGBA64Model.Convert(g.At(x, y)).(color.NRGBA64)
+			wc := color.NRGBA64Model.Convert(w.At(x, y)).(color.NRGBA64)
+			if apart(gc.R, wc.R) || apart(gc.G, wc.G) || apart(gc.B, wc.B) || apart(gc.A, wc.A) {
+				return fmt.Sprintf("at pixel (%d, %d): made %v, golden %v", x, y, gc, wc)
+			}
+		}
+	}
+	return ""
+}
+
+func apart(a, b uint16) bool { return max(a, b)-min(a, b) > shade }
+
+// isText reports whether b reads as text: UTF-8 without a NUL.
+func isText(b []byte) bool { return utf8.Valid(b) && !bytes.ContainsRune(b, 0) }

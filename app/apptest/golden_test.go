@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -66,8 +67,9 @@ func pngOf(t *testing.T, level png.CompressionLevel, c color.Color) []byte {
 }
 
 // TestGoldenDir: the check fails on a changed line (naming it), a file missing or made in
-// excess, and a chart whose pixels changed; it passes on the same files, and on a chart
-// compressed otherwise with the same pixels; -update writes exactly the files made.
+// excess, and a chart whose pixels changed (naming the pixel); it passes on the same files,
+// on a chart compressed otherwise with the same pixels, and on one whose pixel is a level
+// apart; -update writes exactly the files made.
 func TestGoldenDir(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "golden")
 	white := color.NRGBA{255, 255, 255, 255}
@@ -82,10 +84,7 @@ func TestGoldenDir(t *testing.T) {
 		t.Errorf("update left a file that was not made: %v", err)
 	}
 	same := func(name string, b []byte) map[string][]byte {
-		out := map[string][]byte{}
-		for k, v := range files {
-			out[k] = v
-		}
+		out := maps.Clone(files)
 		if b == nil {
 			delete(out, name)
 		} else {
@@ -93,28 +92,30 @@ func TestGoldenDir(t *testing.T) {
 		}
 		return out
 	}
+	otherwise := pngOf(t, png.BestSpeed, white)
+	if bytes.Equal(otherwise, files["archive/2026.png"]) {
+		t.Fatal("the chart compressed otherwise has the same bytes: its case would test nothing")
+	}
 	for _, tc := range []struct {
 		name  string
 		files map[string][]byte
 		fails string // what the report says, or "" for a pass
 	}{
 		{"same", files, ""},
-		{"a chart compressed otherwise", same("archive/2026.png", pngOf(t, png.BestSpeed, white)), ""},
+		{"a chart compressed otherwise", same("archive/2026.png", otherwise), ""},
+		{"a pixel a level apart", same("archive/2026.png", pngOf(t, png.DefaultCompression, color.NRGBA{255, 254, 255, 255})),
+			""},
 		{"a line changed", same("index.html", []byte("<p>one</p>\n<p>too</p>\n")),
 			"index.html differs at line 2:\nmade   \"<p>too</p>\"\ngolden \"<p>two</p>\""},
+		{"a line added", same("index.html", []byte("<p>one</p>\n<p>two</p>\n<p>three</p>")),
+			"index.html differs at line 3:\nmade   \"<p>three</p>\"\ngolden \"\""},
 		{"a pixel changed", same("archive/2026.png", pngOf(t, png.DefaultCompression, color.NRGBA{0, 0, 0, 255})),
-			"2026.png differs at byte"},
-		{"a file missing", same("index.html", nil), "made   archive/2026.png\ngolden archive/2026.png index.html"},
+			"2026.png differs at pixel (39, 29)"},
+		{"a file missing", same("index.html", nil), "not made [index.html], made but not golden []"},
 		{"a file in excess", same("cases/2026-001.html", []byte("x")),
-			"made   archive/2026.png cases/2026-001.html index.html\ngolden archive/2026.png index.html"},
+			"not made [], made but not golden [cases/2026-001.html]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.name == "a pixel changed" && runtime.GOARCH != "amd64" {
-				t.Skip("charts are compared by their pixels only where they were drawn, on amd64")
-			}
-			if bytes.Equal(tc.files["archive/2026.png"], files["archive/2026.png"]) && tc.name == "a chart compressed otherwise" {
-				t.Fatal("the chart compressed otherwise has the same bytes: the case tests nothing")
-			}
 			failed, said := check(t, func(tb testing.TB) { apptest.GoldenDir(tb, dir, tc.files, false) })
 			switch {
 			case tc.fails == "" && failed:
@@ -123,6 +124,8 @@ func TestGoldenDir(t *testing.T) {
 				t.Errorf("passed, want a failure saying %q", tc.fails)
 			case tc.fails != "" && !strings.Contains(said, tc.fails):
 				t.Errorf("said %q, want it to say %q", said, tc.fails)
+			case tc.fails != "" && !strings.Contains(said, "-update"):
+				t.Errorf("said %q, without how to update the files if the change is meant", said)
 			}
 		})
 	}
