@@ -251,11 +251,7 @@ func (run lifecycleRun) published(t *testing.T) map[string][]byte {
 			cases, err := db.AllCases(ctx)
 			return report.PublicOf(cases, year, e, now), err
 		}}
-	dir := t.TempDir()
-	if _, err := board.Publish(ctx, dir); err != nil {
-		t.Fatal(err)
-	}
-	return apptest.Files(t, dir)
+	return apptest.Written(t, func(dir string) error { _, err := board.Publish(ctx, dir); return err })
 }
 
 // runLifecycle runs script on a new record.

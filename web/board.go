@@ -318,7 +318,7 @@ func (b *Board) file(ctx context.Context, name string) (rendered, error) {
 		}
 		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), makingLimit)
 		defer cancel()
-		return b.make(mctx, name, made)
+		return b.makeFile(mctx, name, made)
 	})
 	select {
 	case res := <-ch:
@@ -341,11 +341,11 @@ type makingError struct{ err error }
 func (e makingError) Error() string { return e.err.Error() }
 func (e makingError) Unwrap() error { return e.err }
 
-// make makes the file at name, as of made, and keeps it. Its failure is reported here,
+// makeFile makes the file at name, as of made, and keeps it. Its failure is reported here,
 // once, whether its readers are still there or not. A making that panics is a failure of
 // that file, reported with its stack, and its readers are told the board is unavailable:
 // a panic in a making shared by readers (DoChan) would otherwise end the process.
-func (b *Board) make(ctx context.Context, name, made string) (f rendered, err error) {
+func (b *Board) makeFile(ctx context.Context, name, made string) (f rendered, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			b.logger().Error("board: making a page panicked", "page", name, "panic", p, "stack", string(debug.Stack()))

@@ -15,11 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // board serves: TestPublish), by its name.
 func published(t *testing.T, b *web.Board) map[string][]byte {
 	t.Helper()
-	dir := t.TempDir()
-	if _, err := b.Publish(ctx, dir); err != nil {
-		t.Fatal(err)
-	}
-	return apptest.Files(t, dir)
+	return apptest.Written(t, func(dir string) error { _, err := b.Publish(ctx, dir); return err })
 }
 
 // TestBoardGolden compares the public board of the tests' records, every page, chart and

@@ -411,13 +411,10 @@ func TestBoardMakesAPageOnceForItsReaders(t *testing.T) {
 			Actions: []docket.MeetingAction{docket.PostAgenda{}}}); err != nil {
 		t.Fatal(err)
 	}
-	now := at(t, "2026-12-10T09:00:00-06:00")
 	for _, path := range []string{"/", "/archive/2026.html"} {
 		rec := gated(db)
-		h := (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
-			Now: func() time.Time { return now }}).Handler()
-		_, _, want := get(t, (&web.Board{Records: db, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
-			Now: func() time.Time { return now }}).Handler(), path)
+		h := readersBoard(t, rec, engine).Handler()
+		_, _, want := get(t, readersBoard(t, db, engine).Handler(), path)
 		var wg sync.WaitGroup
 		bodies := make([]string, 20)
 		codes := make([]int, 20)
@@ -436,6 +433,15 @@ func TestBoardMakesAPageOnceForItsReaders(t *testing.T) {
 			}
 		}
 	}
+}
+
+// readersBoard is the board of rec that the readers' tests serve, as it stands on 10
+// December 2026 at 09:00.
+func readersBoard(t *testing.T, rec web.Records, engine *docket.Engine) *web.Board {
+	t.Helper()
+	now := at(t, "2026-12-10T09:00:00-06:00")
+	return &web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
+		Now: func() time.Time { return now }}
 }
 
 // gatedBetween is the record whose first PublicBetween begins a making and waits, until
@@ -509,11 +515,7 @@ func answered(t *testing.T, done <-chan *httptest.ResponseRecorder, what string)
 // away goes on for the readers still waiting, and is made once.
 func TestBoardReadersWhoGoAway(t *testing.T) {
 	db, engine := meetingRecord(t)
-	now := at(t, "2026-12-10T09:00:00-06:00")
-	board := func(rec web.Records) http.Handler {
-		return (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
-			Now: func() time.Time { return now }}).Handler()
-	}
+	board := func(rec web.Records) http.Handler { return readersBoard(t, rec, engine).Handler() }
 	_, _, want := get(t, board(db), "/")
 
 	rec := gated(db)
@@ -555,12 +557,12 @@ func TestBoardReadersWhoGoAway(t *testing.T) {
 // goes on; the next making succeeds.
 func TestBoardMakingThatPanics(t *testing.T) {
 	db, engine := meetingRecord(t)
-	now := at(t, "2026-12-10T09:00:00-06:00")
 	rec := gated(db)
 	rec.panics.Store(true)
 	var logged apptest.LockedBuffer
-	h := (&web.Board{Records: rec, Commission: "Ethics Commission", Loc: engine.Cal.Location(),
-		Now: func() time.Time { return now }, Log: slog.New(slog.NewTextHandler(&logged, nil))}).Handler()
+	board := readersBoard(t, rec, engine)
+	board.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	h := board.Handler()
 	first := serveAsync(h, context.Background(), "/")
 	<-rec.entered
 	second := serveAsync(h, context.Background(), "/")

@@ -81,10 +81,15 @@ func GoldenDir(t testing.TB, dir string, files map[string][]byte, update bool) {
 	}
 }
 
-// Files reads every file under dir, by its name relative to dir with forward slashes, for
-// GoldenDir: what a function wrote there, not only what it says it wrote.
-func Files(t testing.TB, dir string) map[string][]byte {
+// Written calls write with a new, empty folder and returns every file it wrote there, by
+// its name relative to the folder with forward slashes, for GoldenDir: what write wrote,
+// not only what it says it wrote.
+func Written(t testing.TB, write func(dir string) error) map[string][]byte {
 	t.Helper()
+	dir := t.TempDir()
+	if err := write(dir); err != nil {
+		t.Fatal(err)
+	}
 	names := filesUnder(t, dir)
 	files := make(map[string][]byte, len(names))
 	for _, name := range names {
