@@ -3,12 +3,14 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"sync"
@@ -51,55 +53,120 @@ func percentile(d []time.Duration, p float64) time.Duration {
 // BenchmarkSlashFileVsFloor measures a signed `/ethics file` over HTTP on loopback, end to
 // end (signature, parse, durable commit, reply), against a baseline server that only
 // verifies the signature with slack-go and answers 200: the floor for any Slack app.
-// Both run in the same benchmark, alternating, so noise falls on both.
+// Both run in the same benchmark, alternating, so noise falls on both. A third server,
+// the durable floor, verifies the signature and commits the request's text as one row to
+// SQLite with the store's settings (WAL, synchronous=FULL) before it answers: the least
+// any app that answers only what is on disk can do, on this machine's disk.
 func BenchmarkSlashFileVsFloor(b *testing.B) {
-	vsFloor(b, `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="Used city email to campaign."`)
+	vsFloor(b, fileLine, floors{durable: true})
 }
+
+// BenchmarkSlashFileVsFloorQuiet is BenchmarkSlashFileVsFloor with no outbox deliverer
+// running beside the requests: the filings' posts wait in the outbox. It tells the
+// deliverer's share of the filing's tail (its commits share the disk and the cores with
+// the requests) from the filing's own.
+func BenchmarkSlashFileVsFloorQuiet(b *testing.B) {
+	vsFloor(b, fileLine, floors{durable: true, quiet: true})
+}
+
+// fileLine is the filing the benchmarks against the floor send.
+const fileLine = `file respondent="Jane Roe" complainant="John Doe" section=103.10 summary="Used city email to campaign."`
 
 // BenchmarkSlashHelpVsFloor is BenchmarkSlashFileVsFloor for a read: a signed
-// `/ethics help` from a clerk, which writes nothing and says nothing to the outbox.
+// `/ethics help` from a clerk, which writes nothing and says nothing to the outbox, against
+// the floor alone.
 func BenchmarkSlashHelpVsFloor(b *testing.B) {
-	vsFloor(b, "help")
+	vsFloor(b, "help", floors{})
 }
 
-// vsFloor sends text as a signed slash command to ethicsbot's handler and to the floor,
-// 500 requests to each per round, one to each in turn (which goes first alternates), so
-// that what else the machine does in a moment falls on both alike; it reports both's
-// percentiles.
-func vsFloor(b *testing.B, text string) {
-	e := newEnv(b)
+// floors says what vsFloor runs beside ethicsbot and the floor.
+type floors struct {
+	durable bool // the durable floor too (durableFloor)
+	quiet   bool // no outbox deliverer beside the requests
+}
+
+// verified answers 401 to a request whose Slack signature does not verify, and otherwise
+// returns its body.
+func verified(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	sv, err := slack.NewSecretsVerifier(r.Header, secret)
+	if err != nil {
+		w.WriteHeader(401)
+		return nil, false
+	}
+	body, _ := io.ReadAll(r.Body)
+	sv.Write(body)
+	if sv.Ensure() != nil {
+		w.WriteHeader(401)
+		return nil, false
+	}
+	return body, true
+}
+
+// durableFloor is a server that verifies the signature, commits the body as one row in
+// its own SQLite file with the pragmas the store insists on, and answers 200.
+func durableFloor(b *testing.B) *httptest.Server {
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(b.TempDir(), "floor.db")+
+		"?_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(`CREATE TABLE requests (id INTEGER PRIMARY KEY, body BLOB NOT NULL)`); err != nil {
+		b.Fatal(err)
+	}
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := verified(w, r)
+		if !ok {
+			return
+		}
+		if _, err := db.ExecContext(r.Context(), `INSERT INTO requests (body) VALUES (?)`, body); err != nil {
+			w.WriteHeader(500)
+			return
+		}
+		w.WriteHeader(200)
+	}))
+}
+
+// vsFloor sends text as a signed slash command to ethicsbot's handler and to the floor
+// (and to the durable floor if asked), 500 requests to each per round, one to each in
+// turn (which goes first turns too), so that what else the machine does in a moment falls
+// on all alike; it reports each's percentiles.
+func vsFloor(b *testing.B, text string, with floors) {
+	var e *env
+	if with.quiet {
+		e = newQuietEnv(b, nil)
+	} else {
+		e = newEnv(b)
+	}
 	e.app.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	e.app.Service.Now = time.Now
 	ours := httptest.NewServer((&bot.HTTP{App: e.app, Secret: secret, Now: time.Now, DB: e.db}).Handler())
 	defer ours.Close()
 	floor := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sv, err := slack.NewSecretsVerifier(r.Header, secret)
-		if err != nil {
-			w.WriteHeader(401)
-			return
+		if _, ok := verified(w, r); ok {
+			w.WriteHeader(200)
 		}
-		body, _ := io.ReadAll(r.Body)
-		sv.Write(body)
-		if sv.Ensure() != nil {
-			w.WriteHeader(401)
-			return
-		}
-		w.WriteHeader(200)
 	}))
 	defer floor.Close()
+	type target struct {
+		url string
+		lat []time.Duration
+	}
+	targets := []*target{{url: ours.URL}, {url: floor.URL}}
+	if with.durable {
+		df := durableFloor(b)
+		defer df.Close()
+		targets = append(targets, &target{url: df.URL})
+	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
 	const n = 500
-	var oursAll, floorAll []time.Duration
 	for round := 0; b.Loop(); round++ {
 		for i := 0; i < n; i++ {
-			toOurs := signedRequest(b, ours.URL, text, fmt.Sprintf("r%d-%d", round, i))
-			toFloor := signedRequest(b, floor.URL, text, fmt.Sprintf("f%d-%d", round, i))
-			if i%2 == 0 {
-				oursAll = append(oursAll, latency(b, client, toOurs))
-				floorAll = append(floorAll, latency(b, client, toFloor))
-			} else {
-				floorAll = append(floorAll, latency(b, client, toFloor))
-				oursAll = append(oursAll, latency(b, client, toOurs))
+			for j := range targets {
+				t := targets[(i+j)%len(targets)]
+				req := signedRequest(b, t.url, text, fmt.Sprintf("r%d-%d-%d", round, i, j))
+				t.lat = append(t.lat, latency(b, client, req))
 			}
 		}
 	}
@@ -111,6 +178,7 @@ func vsFloor(b *testing.B, text string) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(behind), "undelivered")
+	oursAll, floorAll := targets[0].lat, targets[1].lat
 	op50, op99, fp50, fp99 := percentile(oursAll, .5), percentile(oursAll, .99), percentile(floorAll, .5),
 		percentile(floorAll, .99)
 	b.ReportMetric(float64(op50.Microseconds()), "p50-µs")
@@ -119,6 +187,11 @@ func vsFloor(b *testing.B, text string) {
 	b.ReportMetric(float64(fp99.Microseconds()), "floor-p99-µs")
 	b.ReportMetric(float64(op99)/float64(fp99), "p99-ratio")
 	b.ReportMetric(float64(op50)/float64(fp50), "p50-ratio")
+	if with.durable {
+		dp50, dp99 := percentile(targets[2].lat, .5), percentile(targets[2].lat, .99)
+		b.ReportMetric(float64(dp50.Microseconds()), "durable-p50-µs")
+		b.ReportMetric(float64(dp99.Microseconds()), "durable-p99-µs")
+	}
 }
 
 // BenchmarkLoad sends signed requests at a steady 200 a second, mixing file (20%), case
