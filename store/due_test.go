@@ -60,6 +60,34 @@ func TestDueByFollowsEachEvent(t *testing.T) {
 	mustVerify(t, s)
 }
 
+// A new case's row is written with what its first event derives: its parties do not see it
+// on their docket from the filing on (cases.recused), and verify finds its derived columns
+// as its record gives them.
+func TestFilingWritesTheDerivedColumns(t *testing.T) {
+	s := MustOpen(t)
+	when := T(t, "2026-12-04T10:00:00-06:00")
+	f := complaint(when, "Jane Roe")
+	f.Complainant.SlackID, f.Respondent.SlackID = "U_COMPLAINANT", "U_RESPONDENT"
+	res, err := s.File(ctx, docket.Act{By: "U_CLERK", At: when}, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for viewer, want := range map[string]int{"U_COMPLAINANT": 0, "U_RESPONDENT": 0, "U_MEMBER": 1} {
+		shown, total, err := s.Docket(ctx, viewer, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != want || len(shown) != want {
+			t.Errorf("Docket(%s) = %d cases of %d, want %d", viewer, len(shown), total, want)
+		}
+	}
+	if due, err := s.DueBy(ctx, MustEngine(t).NextDue(&res.Case, time.Time{})); err != nil ||
+		!slices.Equal(due, []string{res.Case.Number}) {
+		t.Errorf("DueBy its next due instant = %v, %v; want %s", due, err, res.Case.Number)
+	}
+	mustVerify(t, s)
+}
+
 // A record migrated to 015 has no instants: every open case is read as due until the bot
 // derives them when it opens the record, after which they agree with verify.
 func TestDueDerivedAfterMigrating(t *testing.T) {
