@@ -57,8 +57,8 @@ func percentile(d []time.Duration, p float64) time.Duration {
 // BenchmarkSlashFileVsFloor measures a signed `/ethics file` over HTTP on loopback, end to
 // end (signature, parse, durable commit, reply), against a baseline server that only
 // verifies the signature with slack-go and answers 200: the floor for any Slack app.
-// Both run in the same benchmark, alternating, so noise falls on both. A third server,
-// the durable floor, verifies the signature and commits the request's text as one row to
+// They run in the same benchmark, their requests mixed (vsFloor), so noise falls on
+// each alike. A third server, the durable floor, verifies the signature and commits the request's text as one row to
 // SQLite with the store's settings (WAL, synchronous=FULL) before it answers: the least
 // any app that answers only what is on disk can do, on this machine's disk.
 func BenchmarkSlashFileVsFloor(b *testing.B) {
